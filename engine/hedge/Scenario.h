@@ -1,0 +1,81 @@
+// The plain data of a scenario (../shared/spec/scenario.md): the service, the run and the
+// setups. Defaults are those of model.md; validation and JSON live in hedge/io.
+#pragma once
+
+#include <hedge/policy/Gradient2Limit.h>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hedge {
+
+// The shared downstream of model.md §1.
+struct ServiceConfig {
+    int workers = 16;
+    double medianMs = 10.0;
+    double sigma = 0.25;
+    double hiccupProbability = 0.02;
+    double hiccupMinMs = 100.0;
+    double hiccupMaxMs = 300.0;
+    double errorProbability = 0.0;
+
+    // E[S] of model.md §1: turns a load into an arrival rate.
+    double meanServiceMs() const;
+    // Arrival rate (calls per ms) that would keep the service `load` busy without hedges.
+    double arrivalRatePerMs(double load) const { return load * workers / meanServiceMs(); }
+
+    bool operator==(const ServiceConfig&) const = default;
+};
+
+enum class Cancellation : std::uint8_t {
+    Client, // only the caller stops waiting; the server finishes the work (HTTP)
+    Server, // the cancellation reaches the server (gRPC): queued losers leave, workers free
+};
+
+// The hedge knobs of one setup, as a scenario file spells them. A budget of 0 % means
+// "no budget": hedges are unlimited.
+struct HedgeSettings {
+    double delayMs = 20.0; // the presets' delay; the library's HedgePolicy defaults to 2000
+    int maxAttempts = 2;
+    double budgetPercent = 10.0;
+    double budgetMinPerSecond = 1.0;
+    double budgetWindowSeconds = 10.0;
+
+    bool hasBudget() const { return budgetPercent > 0.0; }
+    bool operator==(const HedgeSettings&) const = default;
+};
+
+struct Setup {
+    std::string name;
+    Cancellation cancellation = Cancellation::Client;
+    std::optional<HedgeSettings> hedge;           // none: one attempt per call
+    std::optional<Gradient2Config> adaptiveLimit; // none: no limiter
+
+    // Everything but the name: two setups with equal policies give equal numbers.
+    bool samePolicy(const Setup& other) const
+    {
+        return cancellation == other.cancellation && hedge == other.hedge &&
+               adaptiveLimit == other.adaptiveLimit;
+    }
+    bool operator==(const Setup&) const = default;
+};
+
+struct Scenario {
+    std::uint64_t seed = 1;
+    std::int64_t calls = 200000;
+    double warmupFraction = 0.1;
+    std::vector<double> loads{0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95};
+    ServiceConfig service;
+    std::vector<Setup> setups = referenceSetups();
+
+    // The six setups of model.md §5, each with client then server cancellation (12 setups).
+    static std::vector<Setup> referenceSetups();
+
+    bool operator==(const Scenario&) const = default;
+};
+
+const char* toString(Cancellation c);
+
+} // namespace hedge

@@ -1,0 +1,58 @@
+// The state of one call and the answer to one event: plain data that drivers store and
+// copy freely (the simulation keeps one CallState per live call, without allocation).
+#pragma once
+
+#include <cstdint>
+#include <limits>
+
+namespace hedge {
+
+inline constexpr int kMaxAttempts = 10;
+inline constexpr double kNever = std::numeric_limits<double>::infinity();
+inline constexpr int kRefused = -1; // a gate's answer when it does not admit an attempt
+
+enum class AttemptOutcome : std::uint8_t {
+    Success,
+    HandledError,   // retryable: hedges at once
+    UnhandledError, // ends the call with this error
+};
+
+enum class CallEnd : std::uint8_t {
+    Running,
+    Succeeded,
+    Failed,    // every attempt failed (or one failed unhandled)
+    Rejected,  // the first attempt was not admitted
+    Abandoned, // the caller gave up
+};
+
+struct CallState {
+    double startedAt = 0.0;
+    double hedgeDueAt = kNever;
+    double launchedAt[kMaxAttempts];
+    int permit[kMaxAttempts];
+    std::uint16_t inFlight = 0; // bit i: attempt i launched and not ended
+    std::uint8_t launched = 0;
+    bool hedgingStopped = false;
+    CallEnd end = CallEnd::Running;
+    std::int8_t lastErrorAttempt = -1;
+
+    void launch(int attempt, double now, int permitToken)
+    {
+        launchedAt[attempt] = now;
+        permit[attempt] = permitToken;
+        inFlight |= static_cast<std::uint16_t>(1u << attempt);
+        launched = static_cast<std::uint8_t>(attempt + 1);
+    }
+    bool isInFlight(int attempt) const { return (inFlight >> attempt) & 1u; }
+};
+
+// What a driver must do after one event of a call.
+struct CallStep {
+    int launch = -1;           // send this attempt now (0 = the first)
+    double hedgeAt = kNever;   // arm the hedge timer for this time (supersedes an older one)
+    CallEnd end = CallEnd::Running;
+    std::uint16_t cancel = 0;  // with an end: attempts still in flight, to cancel
+    int errorAttempt = -1;     // with Failed: the attempt whose error ends the call
+};
+
+} // namespace hedge

@@ -1,0 +1,61 @@
+// Counter-based random numbers: every draw of the model comes from a short stream keyed by
+// (seed, load, purpose, call, attempt). Nothing depends on the order in which points, calls
+// or attempts are simulated, which gives determinism across thread counts and common random
+// numbers across setups (model.md §5a). Distributions are Boost.Random's, whose output is
+// specified by their algorithm, unlike std::'s.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+
+namespace hedge {
+
+// SplitMix64 (Steele, Lea & Flood): a tiny generator whose seed may be any key.
+class SplitMix64 {
+public:
+    using result_type = std::uint64_t;
+    explicit SplitMix64(std::uint64_t state) : m_state(state) {}
+    static constexpr result_type min() { return 0; }
+    static constexpr result_type max() { return std::numeric_limits<result_type>::max(); }
+    result_type operator()() { return mix(m_state += 0x9e3779b97f4a7c15ull); }
+
+    static std::uint64_t mix(std::uint64_t z)
+    {
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+
+private:
+    std::uint64_t m_state;
+};
+
+struct ServiceDraw {
+    double serviceMs;
+    bool error;
+};
+
+// The draws of one (seed, load) point.
+class RandomStreams {
+public:
+    RandomStreams(std::uint64_t seed, double load);
+
+    // The gap between call `call - 1` and call `call` (call 0: from time 0), for `ratePerMs`.
+    double arrivalGapMs(std::int64_t call, double ratePerMs) const;
+
+    // Service time and outcome of attempt `attempt` (0 = first) of call `call`.
+    ServiceDraw service(std::int64_t call, int attempt, double medianMs, double sigma,
+                        double hiccupProbability, double hiccupMinMs, double hiccupMaxMs,
+                        double errorProbability) const;
+
+    // Exponential service time of mean `meanMs` (the Erlang C check), no errors.
+    double exponentialServiceMs(std::int64_t call, int attempt, double meanMs) const;
+
+private:
+    enum Purpose : std::uint64_t { kArrival = 1, kService = 2 };
+    SplitMix64 stream(Purpose purpose, std::int64_t call, int attempt) const;
+
+    std::uint64_t m_key;
+};
+
+} // namespace hedge

@@ -1,0 +1,41 @@
+// The discrete-event model of one (setup, load) point: Poisson callers, one HedgePipeline,
+// a service of `workers` servers behind one FIFO queue. See engine/README.md for the rules
+// the model decides where model.md is silent.
+#pragma once
+
+#include <hedge/Scenario.h>
+#include <hedge/sim/PointResult.h>
+
+#include <cstdint>
+#include <stop_token>
+
+namespace hedge {
+
+// The service-time distribution. `Reference` is model.md §1 (log-normal with hiccups);
+// `Exponential` (mean = median_ms, no hiccups, no errors) exists to check the queueing core
+// against Erlang C. Scenario files always use `Reference`.
+enum class ServiceDistribution : std::uint8_t { Reference, Exponential };
+
+struct PointSpec {
+    ServiceConfig service;
+    Setup setup;
+    double load = 0.5;
+    std::uint64_t seed = 1;
+    std::int64_t calls = 200000;
+    double warmupFraction = 0.1;
+    ServiceDistribution distribution = ServiceDistribution::Reference;
+};
+
+// Limits that keep a run bounded in memory and time whatever the input; a run that hits
+// one stops and is reported collapsed.
+struct SafetyCap {
+    std::int64_t maxLiveCalls = 500000;
+    double maxBacklogMs = 600000.0; // queued work (queue × E[S] / workers): 10 minutes
+};
+
+// Runs one point to completion (or until `stop` is requested: then the result is partial
+// and must be discarded). Deterministic: the same spec gives the same result, bit for bit.
+PointResult simulatePoint(const PointSpec& spec, std::stop_token stop = {},
+                          const SafetyCap& cap = {});
+
+} // namespace hedge
