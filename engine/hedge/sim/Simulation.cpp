@@ -74,8 +74,9 @@ private:
 
 class Simulation {
 public:
-    Simulation(const PointSpec& spec, std::stop_token stop, const SafetyCap& cap)
-        : m_spec(spec), m_stop(std::move(stop)), m_cap(cap), m_pipeline(pipelineConfig(spec.setup)),
+    Simulation(const PointSpec& spec, std::stop_token stop, const SafetyCap& cap,
+               SimulationObserver* observer)
+        : m_spec(spec), m_stop(std::move(stop)), m_cap(cap), m_observer(observer), m_pipeline(pipelineConfig(spec.setup)),
           m_random(spec.seed, spec.load), m_exponential(spec.distribution == ServiceDistribution::Exponential),
           m_meanServiceMs(m_exponential ? spec.service.medianMs : spec.service.meanServiceMs()),
           m_ratePerMs(spec.load * spec.service.workers / m_meanServiceMs),
@@ -119,10 +120,17 @@ private:
     }
     double backlogMs() const { return double(m_queued) * m_meanServiceMs / double(m_workers.size()); }
     PointResult result() const;
+    void trace(TraceEvent::Kind kind, std::int64_t call, int attempt = -1, int worker = -1,
+               double serviceMs = 0.0, bool error = false, CallEnd end = CallEnd::Running)
+    {
+        if (m_observer) [[unlikely]]
+            m_observer->onEvent(TraceEvent{kind, m_now, call, attempt, worker, serviceMs, error, end});
+    }
 
     const PointSpec& m_spec;
     std::stop_token m_stop;
     SafetyCap m_cap;
+    SimulationObserver* m_observer;
     HedgePipeline m_pipeline;
     RandomStreams m_random;
     const bool m_exponential;
@@ -209,6 +217,7 @@ void Simulation::arrive(std::int64_t call)
         m_freeSlots.pop_back();
     }
     m_slots[slot].call = static_cast<std::uint32_t>(call);
+    trace(TraceEvent::CallStarted, call);
     apply(slot, m_pipeline.startCall(m_slots[slot].state, m_now));
 }
 
@@ -226,6 +235,7 @@ void Simulation::serviceDone(std::uint16_t worker, std::uint32_t generation)
         return; // cancelled in service: the worker moved on already
     const AttemptRef done = w.serving;
     const bool error = w.error;
+    trace(TraceEvent::ServiceEnded, done.call, done.attempt, worker, 0.0, error);
     // The worker takes the head of the queue before anything the response triggers joins
     // the tail: FIFO by arrival at the queue.
     --m_busy;
@@ -261,6 +271,7 @@ void Simulation::send(std::uint32_t slot, int attempt)
         m_slots[slot].worker[attempt] = kNotInService;
         m_queue.push(ref);
         ++m_queued;
+        trace(TraceEvent::AttemptQueued, ref.call, attempt);
     }
 }
 
@@ -290,6 +301,7 @@ void Simulation::start(std::uint16_t worker, const AttemptRef& ref)
     Worker& w = m_workers[worker];
     w.serving = ref;
     w.error = draw.error;
+    trace(TraceEvent::ServiceStarted, ref.call, ref.attempt, worker, draw.serviceMs, draw.error);
     ++m_busy;
     if (m_slots[ref.slot].call == ref.call)
         m_slots[ref.slot].worker[ref.attempt] = worker;
@@ -299,6 +311,7 @@ void Simulation::start(std::uint16_t worker, const AttemptRef& ref)
 void Simulation::finish(std::uint32_t slot, const CallStep& step)
 {
     CallSlot& s = m_slots[slot];
+    trace(TraceEvent::CallEnded, s.call, step.errorAttempt, -1, 0.0, false, step.end);
     if (s.call >= static_cast<std::uint64_t>(m_warmupCalls)) {
         m_attempts += s.state.launched;
         m_hedged += s.state.launched > 1;
@@ -316,6 +329,7 @@ void Simulation::finish(std::uint32_t slot, const CallStep& step)
     }
     // Free the slot first: with server cancellation the queued losers of this call must
     // already look dead when a worker freed below scans the queue.
+    const std::uint32_t call = s.call;
     s.call = kNoCall;
     m_freeSlots.push_back(slot);
     if (!m_serverCancels || step.cancel == 0)
@@ -326,7 +340,9 @@ void Simulation::finish(std::uint32_t slot, const CallStep& step)
         const std::uint16_t w = s.worker[a];
         if (w == kNotInService) {
             --m_queued;
+            trace(TraceEvent::QueuedDropped, call, a);
         } else {
+            trace(TraceEvent::ServiceCutShort, call, a, w);
             ++m_workers[w].generation; // its ServiceDone event is now stale
             --m_busy;
             serveNext(w);
@@ -344,6 +360,7 @@ PointResult Simulation::result() const
     r.simulatedCalls = m_arrivals;
     r.events = m_eventCount;
     r.stoppedBySafetyCap = m_stoppedByCap;
+    r.limiterInflightAtEnd = m_pipeline.limiter() ? m_pipeline.limiter()->inflight() : 0;
     r.collapsed = m_collapsed || m_stoppedByCap;
     if (r.measuredCalls > 0) {
         const double n = double(r.measuredCalls);
@@ -380,9 +397,10 @@ PointResult Simulation::result() const
 
 } // namespace
 
-PointResult simulatePoint(const PointSpec& spec, std::stop_token stop, const SafetyCap& cap)
+PointResult simulatePoint(const PointSpec& spec, std::stop_token stop, const SafetyCap& cap,
+                          SimulationObserver* observer)
 {
-    return Simulation(spec, std::move(stop), cap).run();
+    return Simulation(spec, std::move(stop), cap, observer).run();
 }
 
 } // namespace hedge

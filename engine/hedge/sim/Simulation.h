@@ -5,6 +5,7 @@
 
 #include <hedge/Scenario.h>
 #include <hedge/sim/PointResult.h>
+#include <hedge/sim/SimulationObserver.h>
 
 #include <cstdint>
 #include <stop_token>
@@ -35,7 +36,8 @@ struct SafetyCap {
 
 // Runs one point to completion (or until `stop` is requested: then the result is partial
 // and must be discarded). Deterministic: the same spec gives the same result, bit for bit.
+// `observer`, when given, sees every event (tests use it to check the model's rules).
 PointResult simulatePoint(const PointSpec& spec, std::stop_token stop = {},
-                          const SafetyCap& cap = {});
+                          const SafetyCap& cap = {}, SimulationObserver* observer = nullptr);
 
 } // namespace hedge
