@@ -79,11 +79,11 @@ private slots:
         const PointSpec spec{.service = ServiceConfig{.workers = c, .medianMs = meanServiceMs},
                              .setup = Setup{.name = "no hedge"},
                              .load = load,
-                             .seed = 7,
-                             .calls = 5000000,
-                             .warmupFraction = 0.05,
+                             .seed = 1,
+                             .calls = 10000000,
+                             .warmupFraction = 0.02,
                              .distribution = ServiceDistribution::Exponential};
-        WaitCounter counter(250000);
+        WaitCounter counter(200000);
         const PointResult r = simulatePoint(spec, {}, {}, &counter);
 
         const double a = load * c;
