@@ -31,8 +31,10 @@ public:
     template <class Gate>
     CallStep start(CallState& call, double now, Gate&& gate) const;
 
-    // The hedge timer armed for `now` fired. A timer that was superseded (re-armed, or the
-    // call ended) answers with nothing to do, so drivers may leave stale timers running.
+    // A hedge timer fired at `now`. A timer that was superseded (re-armed, or the call ended)
+    // answers with nothing to do, so drivers may leave stale timers running. A timer counts
+    // as due when `now` is at or after the armed time: a real clock's timer fires late, and a
+    // superseded one is always due earlier than the one that replaced it.
     template <class Gate>
     CallStep hedgeDue(CallState& call, double now, Gate&& gate) const;
 
@@ -75,7 +77,7 @@ CallStep HedgePolicy::start(CallState& call, double now, Gate&& gate) const
 template <class Gate>
 CallStep HedgePolicy::hedgeDue(CallState& call, double now, Gate&& gate) const
 {
-    if (call.end != CallEnd::Running || now != call.hedgeDueAt)
+    if (call.end != CallEnd::Running || now < call.hedgeDueAt)
         return {};
     call.hedgeDueAt = kNever;
     return tryHedge(call, now, gate);

@@ -119,7 +119,7 @@ private:
         m_now = t;
     }
     double backlogMs() const { return double(m_queued) * m_meanServiceMs / double(m_workers.size()); }
-    PointResult result() const;
+    PointResult result(); // once, at the end: reorders m_latencies
     void trace(TraceEvent::Kind kind, std::int64_t call, int attempt = -1, int worker = -1,
                double serviceMs = 0.0, bool error = false, CallEnd end = CallEnd::Running)
     {
@@ -350,7 +350,7 @@ void Simulation::finish(std::uint32_t slot, const CallStep& step)
     }
 }
 
-PointResult Simulation::result() const
+PointResult Simulation::result()
 {
     PointResult r;
     r.setup = m_spec.setup.name;
@@ -376,7 +376,9 @@ PointResult Simulation::result() const
         r.utilisation = (busyAtEnd - m_busyAtStart) /
                         (double(m_workers.size()) * (windowEnd - m_windowStart));
     if (!m_latencies.empty()) {
-        std::vector<double> sorted = m_latencies;
+        // Selected in place: a copy would double the peak memory of a long run (8 more
+        // bytes a measured call: 1.4 GB more at 100 million calls on two threads).
+        std::vector<double>& sorted = m_latencies;
         const auto at = [&](std::int64_t perTenThousand, std::size_t from) {
             const std::size_t i = nearestRankIndex(sorted.size(), perTenThousand);
             std::nth_element(sorted.begin() + static_cast<std::ptrdiff_t>(std::min(from, i)),

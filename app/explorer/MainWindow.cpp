@@ -1,0 +1,979 @@
+#include "MainWindow.h"
+
+#include "ExportChartDialog.h"
+
+#include "ChartExport.h"
+#include "MetricChartView.h"
+#include "PresetExplanation.h"
+#include "ReportWriter.h"
+#include "ResultsTableModel.h"
+#include "ResultsTableView.h"
+#include "ServiceRunEditor.h"
+#include "SetupEditor.h"
+#include "SetupListWidget.h"
+
+#include <hedge/Version.h>
+#include <hedge/io/AtomicFile.h>
+#include <hedge/io/Presets.h>
+#include <hedge/io/ResultsCsv.h>
+#include <hedge/io/ResultsJson.h>
+#include <hedge/io/ScenarioJson.h>
+#include <hedge/io/ScenarioValidation.h>
+#include <hedge/sim/ServiceTimeQuantiles.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QChart>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QKeySequence>
+#include <QLabel>
+#include <QLegend>
+#include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace hedge {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+const QList<Metric> kAlwaysShown{Metric::P99, Metric::RequestsPerCall};
+const QList<Metric> kChartOrder{Metric::P99,        Metric::RequestsPerCall, Metric::P999,
+                                Metric::P50,        Metric::RejectedPercent, Metric::FailedPercent,
+                                Metric::Utilisation};
+
+QString formatDuration(double seconds)
+{
+    if (seconds < 0)
+        return {};
+    if (seconds < 60)
+        return QObject::tr("%1 s left").arg(static_cast<int>(std::ceil(seconds)));
+    const int s = static_cast<int>(seconds);
+    return QObject::tr("%1 min %2 s left").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+
+QString formatRate(double callsPerSecond)
+{
+    if (callsPerSecond >= 1e6)
+        return QObject::tr("%1 M calls/s").arg(callsPerSecond / 1e6, 0, 'f', 1);
+    if (callsPerSecond >= 1e3)
+        return QObject::tr("%1 k calls/s").arg(callsPerSecond / 1e3, 0, 'f', 0);
+    return QObject::tr("%1 calls/s").arg(callsPerSecond, 0, 'f', 0);
+}
+
+QWidget* titled(const QString& title, QWidget* body, QWidget* parent)
+{
+    auto* box = new QWidget(parent);
+    auto* label = new QLabel(title, box);
+    QFont f = label->font();
+    f.setBold(true);
+    label->setFont(f);
+    auto* layout = new QVBoxLayout(box);
+    layout->setContentsMargins(6, 6, 6, 0);
+    layout->setSpacing(4);
+    layout->addWidget(label);
+    layout->addWidget(body, 1);
+    return box;
+}
+
+QScrollArea* scrolled(QWidget* body, QWidget* parent)
+{
+    auto* area = new QScrollArea(parent);
+    area->setWidget(body);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    return area;
+}
+
+} // namespace
+
+MainWindow::MainWindow(const Options& options, QWidget* parent)
+    : QMainWindow(parent), m_options(options)
+{
+    setWindowIcon(QIcon::fromTheme(QStringLiteral("utilities-system-monitor")));
+    m_controller = new SweepController(this);
+    m_controller->setMeasure(options.measure);
+
+    buildCentre();
+    buildActions();
+    buildMenus();
+    buildStatusBar();
+
+    connect(m_controller, &SweepController::pointsChanged, this, &MainWindow::redraw);
+    connect(m_controller, &SweepController::progressChanged, this, &MainWindow::updateProgress);
+    connect(m_controller, &SweepController::runStarted, this, &MainWindow::updateProgress);
+    connect(m_controller, &SweepController::runFinished, this, &MainWindow::updateProgress);
+    connect(m_controller, &SweepController::runFailed, this, [this](const QString& message) {
+        statusBar()->showMessage(tr("The run failed: %1").arg(message), 10000);
+    });
+
+    resize(1400, 900);
+    if (options.restoreSession)
+        restoreSession();
+    else {
+        m_placeholder = true;
+        showScenario(Scenario{});
+        m_placeholder = false;
+    }
+    updateTitle();
+}
+
+MainWindow::~MainWindow()
+{
+    // The worker must be gone before the widgets it feeds.
+    m_controller->shutdown();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building
+
+void MainWindow::buildCentre()
+{
+    m_setupList = new SetupListWidget(this);
+    m_setupEditor = new SetupEditor(this);
+    m_setupEditor->setEnabled(false);
+    m_serviceEditor = new ServiceRunEditor(this);
+    m_explanation = new PresetExplanation(this);
+
+    m_chartArea = new QWidget(this);
+    for (Metric m : kChartOrder) {
+        auto* chart = new MetricChartView(m, m_chartArea);
+        chart->setMinimumSize(360, 240);
+        chart->setVisible(kAlwaysShown.contains(m));
+        m_charts.insert(m, chart);
+        connect(chart, &MetricChartView::seriesVisibilityToggled, this,
+                [this](const QString& setup, bool visible) {
+                    m_setupList->setSetupVisible(setup, visible);
+                });
+        chart->installEventFilter(this);
+        chart->viewport()->installEventFilter(this);
+    }
+    m_lastChart = m_charts.value(Metric::P99);
+    m_chartGrid = new QGridLayout(m_chartArea);
+    m_chartGrid->setContentsMargins(0, 0, 0, 0);
+    m_chartGrid->setSpacing(4);
+
+    m_tableModel = new ResultsTableModel(this);
+    m_tableView = new ResultsTableView(this);
+    m_tableView->setResultsModel(m_tableModel);
+    // Setup names are the longest cells; the other columns are numbers.
+    m_tableView->horizontalHeader()->resizeSection(0, 230);
+
+    m_leftSplitter = new QSplitter(Qt::Vertical, this);
+    m_leftSplitter->addWidget(titled(tr("Setups"), m_setupList, this));
+    m_leftSplitter->addWidget(scrolled(m_setupEditor, this));
+    m_leftSplitter->setStretchFactor(0, 1);
+    m_leftSplitter->setStretchFactor(1, 1);
+    m_leftSplitter->setChildrenCollapsible(false);
+
+    m_centreSplitter = new QSplitter(Qt::Vertical, this);
+    m_centreSplitter->addWidget(m_chartArea);
+    m_centreSplitter->addWidget(m_tableView);
+    m_centreSplitter->setStretchFactor(0, 3);
+    m_centreSplitter->setStretchFactor(1, 1);
+    m_centreSplitter->setChildrenCollapsible(false);
+
+    auto* explanationBox = titled(tr("What this shows"), m_explanation, this);
+    m_rightSplitter = new QSplitter(Qt::Vertical, this);
+    m_rightSplitter->addWidget(scrolled(m_serviceEditor, this));
+    m_rightSplitter->addWidget(explanationBox);
+    m_rightSplitter->setStretchFactor(0, 3);
+    m_rightSplitter->setStretchFactor(1, 2);
+    m_rightSplitter->setChildrenCollapsible(false);
+
+    m_mainSplitter = new QSplitter(Qt::Horizontal, this);
+    m_mainSplitter->addWidget(m_leftSplitter);
+    m_mainSplitter->addWidget(m_centreSplitter);
+    m_mainSplitter->addWidget(m_rightSplitter);
+    m_mainSplitter->setStretchFactor(0, 0);
+    m_mainSplitter->setStretchFactor(1, 1);
+    m_mainSplitter->setStretchFactor(2, 0);
+    m_mainSplitter->setSizes({300, 780, 320});
+    m_centreSplitter->setSizes({600, 220});
+    m_leftSplitter->setSizes({330, 420});
+    m_rightSplitter->setSizes({470, 330});
+    setCentralWidget(m_mainSplitter);
+    relayoutCharts();
+
+    connect(m_setupList, &SetupListWidget::currentSetupChanged, this, &MainWindow::onSetupSelected);
+    connect(m_setupList, &SetupListWidget::setupsChanged, this, &MainWindow::onScenarioEdited);
+    connect(m_setupList, &SetupListWidget::stylesChanged, this, &MainWindow::onStylesChanged);
+    connect(m_setupList, &SetupListWidget::renameRefused, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 5000); });
+    connect(m_setupEditor, &SetupEditor::edited, this, &MainWindow::onSetupEdited);
+    connect(m_serviceEditor, &ServiceRunEditor::edited, this, &MainWindow::onScenarioEdited);
+}
+
+void MainWindow::buildActions()
+{
+    const auto make = [this](const QString& text, QKeySequence keys, auto slot) {
+        auto* a = new QAction(text, this);
+        if (!keys.isEmpty())
+            a->setShortcut(keys);
+        connect(a, &QAction::triggered, this, slot);
+        addAction(a);
+        return a;
+    };
+    m_newAction = make(tr("&New"), QKeySequence::New, [this] {
+        if (maybeDiscard())
+            newScenario();
+    });
+    m_openAction = make(tr("&Open…"), QKeySequence::Open, [this] { openDialog(); });
+    m_saveAction = make(tr("&Save"), QKeySequence::Save, [this] { save(); });
+    m_saveAsAction = make(tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAsDialog(); });
+    m_exportChartAction = make(tr("&Export Chart…"), QKeySequence(Qt::CTRL | Qt::Key_E),
+                               [this] { exportChartDialog(); });
+    m_copyChartAction = make(tr("&Copy Chart"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+                             [this] { copyChart(); });
+    m_exportCsvAction =
+        make(tr("Export Results as &CSV…"), {}, [this] { exportResultsDialog(false); });
+    m_exportJsonAction =
+        make(tr("Export Results as &JSON…"), {}, [this] { exportResultsDialog(true); });
+    m_exportHtmlAction =
+        make(tr("Export &Report as HTML…"), {}, [this] { exportReportDialog(false); });
+    m_exportPdfAction =
+        make(tr("Export Report as &PDF…"), {}, [this] { exportReportDialog(true); });
+    m_quitAction = make(tr("&Quit"), QKeySequence(Qt::CTRL | Qt::Key_Q), [this] { close(); });
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    m_runAction = make(tr("&Run"), QKeySequence(Qt::Key_F5), [this] { m_controller->runNow(); });
+    m_runAction->setToolTip(tr("Run what the edits left missing now (runs start by themselves "
+                               "after an edit)"));
+    m_cancelAction =
+        make(tr("&Cancel Run"), QKeySequence(Qt::Key_Escape), [this] { m_controller->cancel(); });
+    m_cancelAction->setShortcutContext(Qt::WindowShortcut);
+    m_aboutAction = make(tr("&About Hedge Explorer"), {}, [this] { about(); });
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_newAction);
+    file->addAction(m_openAction);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(m_saveAction);
+    file->addAction(m_saveAsAction);
+    file->addSeparator();
+    file->addAction(m_exportChartAction);
+    file->addAction(m_copyChartAction);
+    file->addAction(m_exportCsvAction);
+    file->addAction(m_exportJsonAction);
+    file->addAction(m_exportHtmlAction);
+    file->addAction(m_exportPdfAction);
+    file->addSeparator();
+    file->addAction(m_quitAction);
+    rebuildRecentMenu();
+
+    QMenu* presetsMenu = menuBar()->addMenu(tr("&Presets"));
+    for (const Preset& p : presets()) {
+        const QString name = QString::fromStdString(p.name);
+        QAction* a = presetsMenu->addAction(QString::fromStdString(p.title));
+        a->setToolTip(QString::fromStdString(p.explanation));
+        connect(a, &QAction::triggered, this, [this, name] {
+            if (maybeDiscard())
+                loadPreset(name);
+        });
+    }
+    presetsMenu->setToolTipsVisible(true);
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(m_runAction);
+    run->addAction(m_cancelAction);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* always = view->addAction(tr("p99 and requests per call are always shown"));
+    always->setEnabled(false);
+    view->addSeparator();
+    const QSettings settings;
+    for (Metric m : kChartOrder) {
+        if (kAlwaysShown.contains(m))
+            continue;
+        QAction* a = view->addAction(metricTitle(m));
+        a->setCheckable(true);
+        m_chartActions.insert(m, a);
+        connect(a, &QAction::toggled, this, [this, m](bool on) { setChartVisible(m, on); });
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_aboutAction);
+}
+
+void MainWindow::buildStatusBar()
+{
+    m_statusLabel = new QLabel(this);
+    m_progressBar = new QProgressBar(this);
+    m_progressBar->setMaximumWidth(180);
+    m_progressBar->setTextVisible(false);
+    m_progressBar->setVisible(false);
+    m_cancelButton = new QPushButton(tr("Cancel"), this);
+    m_cancelButton->setToolTip(tr("Stop the running sweep (Esc); computed points are kept"));
+    m_cancelButton->setEnabled(false);
+    m_cancelButton->setFocusPolicy(Qt::NoFocus);
+    connect(m_cancelButton, &QPushButton::clicked, m_controller, &SweepController::cancel);
+    statusBar()->addPermanentWidget(m_statusLabel);
+    statusBar()->addPermanentWidget(m_progressBar);
+    statusBar()->addPermanentWidget(m_cancelButton);
+}
+
+void MainWindow::relayoutCharts()
+{
+    while (m_chartGrid->count() > 0)
+        delete m_chartGrid->takeAt(0); // the item, not its widget
+    QList<MetricChartView*> shown;
+    for (Metric m : kChartOrder)
+        if (kAlwaysShown.contains(m) ||
+            (m_chartActions.contains(m) && m_chartActions[m]->isChecked()))
+            shown.push_back(m_charts[m]);
+    // Two charts stack (wide plots read best against load); more make rows of two.
+    const int columns = shown.size() <= 2 ? 1 : 2;
+    for (int i = 0; i < shown.size(); ++i)
+        m_chartGrid->addWidget(shown[i], i / columns, i % columns);
+    for (MetricChartView* chart : std::as_const(m_charts)) {
+        chart->setVisible(shown.contains(chart));
+        // Side by side, a legend of a dozen setups would leave no room for the plot; the setup
+        // list (same colours, check boxes) is the legend then.
+        chart->chart()->legend()->setVisible(columns == 1);
+    }
+    for (int r = 0; r < m_chartGrid->rowCount(); ++r)
+        m_chartGrid->setRowStretch(r, 1);
+    for (int c = 0; c < 2; ++c)
+        m_chartGrid->setColumnStretch(c, c < columns ? 1 : 0);
+}
+
+void MainWindow::setChartVisible(Metric metric, bool visible)
+{
+    if (kAlwaysShown.contains(metric))
+        return;
+    if (QAction* a = m_chartActions.value(metric); a && a->isChecked() != visible) {
+        a->setChecked(visible); // comes back here through toggled()
+        return;
+    }
+    m_charts[metric]->setVisible(visible);
+    relayoutCharts();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The working scenario
+
+void MainWindow::showScenario(const Scenario& scenario, const QList<SeriesStyle>& styles)
+{
+    m_loading = true;
+    m_scenario = scenario;
+    m_setupList->setSetups(scenario.setups, styles);
+    m_serviceEditor->setScenario(scenario);
+    m_loading = false;
+    onSetupSelected(m_setupList->currentRow());
+    updateDelayHint();
+    onStylesChanged();
+    for (MetricChartView* chart : std::as_const(m_charts)) {
+        if (!scenario.loads.empty()) {
+            const auto [lo, hi] = std::minmax_element(scenario.loads.begin(), scenario.loads.end());
+            chart->setLoadRange(*lo, *hi);
+        }
+    }
+    // While the window is being built without a session, the scenario is only a placeholder
+    // for the file or preset main() loads next: do not start a sweep for it.
+    m_controller->setScenario(m_scenario, m_options.runAtStart && !m_placeholder);
+    redraw();
+}
+
+void MainWindow::setScenario(const Scenario& scenario)
+{
+    m_filePath.clear();
+    m_presetName.clear();
+    m_explanation->clear();
+    showScenario(scenario);
+    setModified(false);
+    autosave();
+}
+
+void MainWindow::onSetupSelected(int row)
+{
+    const auto& setups = m_setupList->setups();
+    if (row < 0 || row >= static_cast<int>(setups.size())) {
+        m_setupEditor->setSetup(Setup{});
+        m_setupEditor->setEnabled(false);
+        return;
+    }
+    m_setupEditor->setEnabled(true);
+    m_setupEditor->setSetup(setups[row]);
+}
+
+void MainWindow::onSetupEdited()
+{
+    m_setupList->updateSetup(m_setupList->currentRow(), m_setupEditor->setup());
+}
+
+void MainWindow::onScenarioEdited()
+{
+    if (m_loading)
+        return;
+    Scenario next = m_scenario;
+    next.setups = m_setupList->setups();
+    m_serviceEditor->applyTo(next);
+    if (next == m_scenario)
+        return;
+    try {
+        validateScenario(next);
+    } catch (const ScenarioError& e) {
+        // The editors' ranges should make this impossible; keep the last good scenario.
+        statusBar()->showMessage(tr("Not run: %1").arg(QString::fromUtf8(e.what())), 8000);
+        return;
+    }
+    const bool loadsChanged = next.loads != m_scenario.loads;
+    m_scenario = next;
+    if (loadsChanged && !m_scenario.loads.empty()) {
+        const auto [lo, hi] = std::minmax_element(m_scenario.loads.begin(), m_scenario.loads.end());
+        for (MetricChartView* chart : std::as_const(m_charts))
+            chart->setLoadRange(*lo, *hi);
+    }
+    setModified(true);
+    autosave();
+    updateDelayHint();
+    m_controller->setScenario(m_scenario);
+}
+
+void MainWindow::updateDelayHint()
+{
+    const ServiceTimeQuantiles q = serviceTimeQuantiles(m_scenario.service);
+    m_setupEditor->setDelayHint(tr("Service time alone: p95 %1 ms, p99 %2 ms")
+                                    .arg(q.p95Ms, 0, 'f', 1)
+                                    .arg(q.p99Ms, 0, 'f', q.p99Ms < 100 ? 1 : 0));
+}
+
+void MainWindow::onStylesChanged()
+{
+    const QList<SeriesStyle> styles = m_setupList->styles();
+    for (MetricChartView* chart : std::as_const(m_charts))
+        chart->setSeriesStyles(styles);
+    redraw();
+}
+
+void MainWindow::redraw()
+{
+    const std::vector<PointResult> points = m_controller->displayedPoints();
+    const QString label = m_controller->passLabel();
+    for (MetricChartView* chart : std::as_const(m_charts)) {
+        chart->setPoints(points);
+        chart->setPassLabel(label);
+    }
+    m_tableModel->setPoints(points);
+}
+
+void MainWindow::updateProgress()
+{
+    const SweepController::Progress p = m_controller->progress();
+    const bool running = m_controller->isRunning();
+    m_cancelButton->setEnabled(running);
+    m_cancelAction->setEnabled(running);
+    m_progressBar->setVisible(running);
+    const QLocale locale;
+    if (running && p.pass != SweepController::Pass::Idle) {
+        m_progressBar->setRange(0, std::max(1, p.total));
+        m_progressBar->setValue(p.done);
+        QStringList parts;
+        parts << (p.pass == SweepController::Pass::Coarse ? tr("Coarse pass: %1 / %2 points")
+                                                          : tr("Full pass: %1 / %2 points"))
+                     .arg(p.done)
+                     .arg(p.total);
+        if (p.callsPerSecond > 0)
+            parts << formatRate(p.callsPerSecond);
+        if (p.secondsLeft >= 0)
+            parts << formatDuration(p.secondsLeft);
+        m_statusLabel->setText(parts.join(QStringLiteral(" · ")));
+    } else if (running) {
+        m_statusLabel->setText(tr("Starting…"));
+    } else {
+        const std::size_t total = m_scenario.setups.size() * m_scenario.loads.size();
+        m_statusLabel->setText(m_controller->isComplete()
+                                   ? tr("%1 points · %2 calls each")
+                                         .arg(total)
+                                         .arg(locale.toString(qlonglong(m_scenario.calls)))
+                                   : tr("Stopped · F5 runs the missing points"));
+    }
+}
+
+void MainWindow::updateTitle()
+{
+    QString name;
+    if (!m_filePath.isEmpty())
+        name = QFileInfo(m_filePath).fileName();
+    else if (const Preset* p = findPreset(m_presetName.toStdString()))
+        name = tr("%1 (preset)").arg(QString::fromStdString(p->title));
+    else
+        name = tr("Untitled");
+    setWindowTitle(tr("%1[*] — Hedge Explorer").arg(name));
+}
+
+void MainWindow::setModified(bool modified)
+{
+    setWindowModified(modified);
+    updateTitle();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files
+
+QString MainWindow::autosavePath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+           QStringLiteral("/working-scenario.json");
+}
+
+void MainWindow::autosave()
+{
+    // The session keys first, then the scenario: whoever sees the new scenario file (a test,
+    // the next start after a kill) also sees the keys that go with it.
+    QSettings settings;
+    settings.setValue(QStringLiteral("session/filePath"), m_filePath);
+    settings.setValue(QStringLiteral("session/preset"), m_presetName);
+    settings.setValue(QStringLiteral("session/modified"), isWindowModified());
+    // QSettings writes lazily; a killed process would lose these.
+    settings.sync();
+    // Every edit is written at once, atomically: a killed process comes back with it.
+    const QString path = autosavePath();
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    if (auto error = writeFileAtomically(path.toStdString(), writeScenarioJson(m_scenario)))
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(QString::fromStdString(*error)),
+                                 8000);
+}
+
+void MainWindow::restoreSession()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("session/geometry")).toByteArray());
+    m_mainSplitter->restoreState(
+        settings.value(QStringLiteral("session/mainSplitter")).toByteArray());
+    m_centreSplitter->restoreState(
+        settings.value(QStringLiteral("session/centreSplitter")).toByteArray());
+    m_leftSplitter->restoreState(
+        settings.value(QStringLiteral("session/leftSplitter")).toByteArray());
+    m_rightSplitter->restoreState(
+        settings.value(QStringLiteral("session/rightSplitter")).toByteArray());
+    const QStringList extra = settings.value(QStringLiteral("view/extraCharts")).toStringList();
+    for (const QString& key : extra)
+        if (auto m = metricFromKey(key))
+            setChartVisible(*m, true);
+
+    QList<SeriesStyle> styles;
+    const int n = settings.beginReadArray(QStringLiteral("session/styles"));
+    for (int i = 0; i < n; ++i) {
+        settings.setArrayIndex(i);
+        styles.push_back({settings.value(QStringLiteral("setup")).toString(),
+                          QColor(settings.value(QStringLiteral("color")).toString()),
+                          settings.value(QStringLiteral("visible"), true).toBool()});
+    }
+    settings.endArray();
+
+    const QString path = autosavePath();
+    if (QFile::exists(path)) {
+        try {
+            const Scenario s = readScenarioFile(path.toStdString());
+            m_filePath = settings.value(QStringLiteral("session/filePath")).toString();
+            m_presetName = settings.value(QStringLiteral("session/preset")).toString();
+            if (const Preset* p = findPreset(m_presetName.toStdString()))
+                m_explanation->setExplanation(QString::fromStdString(p->title),
+                                              QString::fromStdString(p->explanation));
+            showScenario(s, styles);
+            setModified(settings.value(QStringLiteral("session/modified")).toBool());
+            return;
+        } catch (const ScenarioError& e) {
+            statusBar()->showMessage(
+                tr("The last session could not be restored: %1").arg(QString::fromUtf8(e.what())),
+                10000);
+        }
+    }
+    // First start: the reference preset, running at once.
+    loadPreset(QStringLiteral("reference"));
+}
+
+void MainWindow::saveSession()
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("session/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("session/mainSplitter"), m_mainSplitter->saveState());
+    settings.setValue(QStringLiteral("session/centreSplitter"), m_centreSplitter->saveState());
+    settings.setValue(QStringLiteral("session/leftSplitter"), m_leftSplitter->saveState());
+    settings.setValue(QStringLiteral("session/rightSplitter"), m_rightSplitter->saveState());
+    QStringList extra;
+    for (auto it = m_chartActions.cbegin(); it != m_chartActions.cend(); ++it)
+        if (it.value()->isChecked())
+            extra << metricKey(it.key());
+    settings.setValue(QStringLiteral("view/extraCharts"), extra);
+    const QList<SeriesStyle> styles = m_setupList->styles();
+    settings.beginWriteArray(QStringLiteral("session/styles"), static_cast<int>(styles.size()));
+    for (int i = 0; i < styles.size(); ++i) {
+        settings.setArrayIndex(i);
+        settings.setValue(QStringLiteral("setup"), styles[i].setup);
+        settings.setValue(QStringLiteral("color"), styles[i].color.name());
+        settings.setValue(QStringLiteral("visible"), styles[i].visible);
+    }
+    settings.endArray();
+    autosave();
+}
+
+std::optional<QString> MainWindow::openScenarioFile(const QString& path)
+{
+    Scenario s;
+    try {
+        s = readScenarioFile(QDir::toNativeSeparators(path).toStdString());
+    } catch (const ScenarioError& e) {
+        const QString message = tr("“%1” was not opened:\n%2\n\nThe current scenario is unchanged.")
+                                    .arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what()));
+        showError(tr("Cannot Open Scenario"), message);
+        return message;
+    }
+    m_filePath = QFileInfo(path).absoluteFilePath();
+    m_presetName.clear();
+    m_explanation->clear();
+    showScenario(s);
+    setModified(false);
+    addRecentFile(m_filePath);
+    autosave();
+    return std::nullopt;
+}
+
+std::optional<QString> MainWindow::saveScenarioFile(const QString& path)
+{
+    if (auto error = writeFileAtomically(path.toStdString(), writeScenarioJson(m_scenario))) {
+        const QString message = QString::fromStdString(*error);
+        showError(tr("Cannot Save Scenario"), message);
+        return message;
+    }
+    m_filePath = QFileInfo(path).absoluteFilePath();
+    setModified(false);
+    addRecentFile(m_filePath);
+    autosave();
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(m_filePath)), 4000);
+    return std::nullopt;
+}
+
+bool MainWindow::loadPreset(const QString& name)
+{
+    const Preset* p = findPreset(name.toStdString());
+    if (!p)
+        return false;
+    m_filePath.clear();
+    m_presetName = name;
+    m_explanation->setExplanation(QString::fromStdString(p->title),
+                                  QString::fromStdString(p->explanation));
+    showScenario(p->scenario);
+    setModified(false);
+    autosave();
+    return true;
+}
+
+void MainWindow::newScenario()
+{
+    setScenario(Scenario{});
+}
+
+void MainWindow::openDialog()
+{
+    if (!maybeDiscard())
+        return;
+    const QString dir =
+        m_filePath.isEmpty() ? QDir::homePath() : QFileInfo(m_filePath).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), dir,
+                                                      tr("Scenario files (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openScenarioFile(path);
+}
+
+bool MainWindow::save()
+{
+    if (m_filePath.isEmpty())
+        return saveAsDialog();
+    return !saveScenarioFile(m_filePath).has_value();
+}
+
+bool MainWindow::saveAsDialog()
+{
+    QString suggestion = m_filePath;
+    if (suggestion.isEmpty())
+        suggestion = QDir::homePath() + QLatin1Char('/') +
+                     (m_presetName.isEmpty() ? QStringLiteral("scenario") : m_presetName) +
+                     QStringLiteral(".json");
+    QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), suggestion,
+                                                tr("Scenario files (*.json)"));
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".json");
+    return !saveScenarioFile(path).has_value();
+}
+
+bool MainWindow::maybeDiscard()
+{
+    if (!isWindowModified())
+        return true;
+    const auto answer = QMessageBox::question(
+        this, tr("Unsaved Changes"),
+        tr("The working scenario has changes that are not saved in a file. Save them first?"),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Cancel)
+        return false;
+    if (answer == QMessageBox::Save)
+        return save();
+    return true;
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecentFiles)
+        recent.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (int i = 0; i < recent.size(); ++i) {
+        const QString path = recent[i];
+        QAction* a = m_recentMenu->addAction(
+            QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(path)));
+        connect(a, &QAction::triggered, this, [this, path] {
+            if (maybeDiscard())
+                openScenarioFile(path);
+        });
+    }
+    if (recent.isEmpty())
+        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
+    else {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(tr("Clear List"), this, [this] {
+            QSettings().remove(QStringLiteral("recentFiles"));
+            rebuildRecentMenu();
+        });
+    }
+}
+
+void MainWindow::showError(const QString& title, const QString& message)
+{
+    m_lastError = message;
+    // Window-modal but not blocking: tests and scripted runs keep their event loop.
+    auto* box = new QMessageBox(QMessageBox::Warning, title, message, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setObjectName(QStringLiteral("errorMessage"));
+    box->open();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exports
+
+MetricChartView* MainWindow::currentChart() const
+{
+    for (MetricChartView* chart : std::as_const(m_charts))
+        if (chart->isVisible() && chart->hasFocus())
+            return chart;
+    return m_lastChart;
+}
+
+std::optional<QString> MainWindow::exportChart(Metric metric, const QString& path, QSize size,
+                                               qreal scale)
+{
+    MetricChartView* chart = m_charts.value(metric);
+    if (!chart)
+        return tr("No such chart");
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (size.isEmpty())
+        size = defaultExportSize(chart);
+    if (suffix == QLatin1String("svg"))
+        return exportChartSvg(chart, path, size);
+    if (suffix == QLatin1String("pdf"))
+        return exportChartPdf(chart, path);
+    return exportChartPng(chart, path, size, scale);
+}
+
+std::optional<QString> MainWindow::exportResultsCsv(const QString& path)
+{
+    const std::string csv = writeResultsCsv(m_controller->displayedPoints());
+    if (auto error = writeFileAtomically(path.toStdString(), csv))
+        return QString::fromStdString(*error);
+    return std::nullopt;
+}
+
+std::optional<QString> MainWindow::exportResultsJson(const QString& path)
+{
+    const std::string json = writeResultsJson(m_scenario, m_controller->displayedPoints());
+    if (auto error = writeFileAtomically(path.toStdString(), json))
+        return QString::fromStdString(*error);
+    return std::nullopt;
+}
+
+std::optional<QString> MainWindow::exportReport(const QString& path)
+{
+    QList<QChartView*> charts;
+    for (Metric m : kChartOrder)
+        if (m_charts[m]->isVisibleTo(this) || kAlwaysShown.contains(m))
+            charts.push_back(m_charts[m]);
+    const QString json = QString::fromStdString(writeScenarioJson(m_scenario));
+    QString title = tr("Hedge Explorer report");
+    if (const Preset* p = findPreset(m_presetName.toStdString()))
+        title += QStringLiteral(" — ") + QString::fromStdString(p->title);
+    else if (!m_filePath.isEmpty())
+        title += QStringLiteral(" — ") + QFileInfo(m_filePath).fileName();
+    const std::vector<PointResult> points = m_controller->displayedPoints();
+    if (QFileInfo(path).suffix().toLower() == QLatin1String("pdf"))
+        return writePdfReport(path, json, charts, points, title);
+    return writeHtmlReport(path, json, charts, points, title);
+}
+
+void MainWindow::exportChartDialog()
+{
+    QStringList titles;
+    QList<Metric> metrics;
+    int current = 0;
+    MetricChartView* active = currentChart();
+    for (Metric m : kChartOrder) {
+        if (!m_charts[m]->isVisible())
+            continue;
+        if (m_charts[m] == active)
+            current = static_cast<int>(metrics.size());
+        metrics << m;
+        titles << metricTitle(m);
+    }
+    ExportChartDialog dialog(titles, current, defaultExportSize(active), this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const Metric metric = metrics.value(dialog.chartIndex(), Metric::P99);
+    const auto format = dialog.format();
+    const QString base =
+        (m_filePath.isEmpty() ? QDir::homePath() : QFileInfo(m_filePath).absolutePath()) +
+        QLatin1Char('/') + metricKey(metric) + QLatin1Char('.') + ExportChartDialog::suffix(format);
+    QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), base,
+                                                ExportChartDialog::filter(format));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + ExportChartDialog::suffix(format);
+    std::optional<QString> error;
+    MetricChartView* chart = m_charts[metric];
+    switch (format) {
+    case ExportChartDialog::Format::Png:
+        error = exportChartPng(chart, path, dialog.size(), dialog.scale());
+        break;
+    case ExportChartDialog::Format::Svg:
+        error = exportChartSvg(chart, path, dialog.size());
+        break;
+    case ExportChartDialog::Format::Pdf:
+        error = exportChartPdf(chart, path);
+        break;
+    }
+    if (error)
+        showError(tr("Export Failed"), *error);
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 4000);
+}
+
+void MainWindow::copyChart()
+{
+    copyChartToClipboard(currentChart());
+    statusBar()->showMessage(tr("Chart copied to the clipboard"), 3000);
+}
+
+void MainWindow::exportResultsDialog(bool json)
+{
+    const QString ext = json ? QStringLiteral("json") : QStringLiteral("csv");
+    const QString base = (m_filePath.isEmpty() ? QDir::homePath() + QStringLiteral("/results")
+                                               : m_filePath.section(QLatin1Char('.'), 0, -2) +
+                                                     QStringLiteral("-results")) +
+                         QLatin1Char('.') + ext;
+    QString path = QFileDialog::getSaveFileName(
+        this, json ? tr("Export Results as JSON") : tr("Export Results as CSV"), base,
+        json ? tr("Results files (*.json)") : tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + ext;
+    if (!m_controller->isComplete())
+        statusBar()->showMessage(
+            tr("The run is not complete: only the computed points are exported"), 6000);
+    const auto error = json ? exportResultsJson(path) : exportResultsCsv(path);
+    if (error)
+        showError(tr("Export Failed"), *error);
+}
+
+void MainWindow::exportReportDialog(bool pdf)
+{
+    const QString ext = pdf ? QStringLiteral("pdf") : QStringLiteral("html");
+    QString path = QFileDialog::getSaveFileName(
+        this, pdf ? tr("Export Report as PDF") : tr("Export Report as HTML"),
+        QDir::homePath() + QStringLiteral("/hedge-report.") + ext,
+        pdf ? tr("PDF documents (*.pdf)") : tr("HTML pages (*.html)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + ext;
+    if (const auto error = exportReport(path))
+        showError(tr("Export Failed"), *error);
+    else
+        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 4000);
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(
+        this, tr("About Hedge Explorer"),
+        tr("<h3>Hedge Explorer %1</h3>"
+           "<p>See when request hedging helps a service and when it hurts it.</p>"
+           "<p>The model: open-loop Poisson callers, a hedge policy with a Finagle-style "
+           "retry budget and a Netflix Gradient2 adaptive limit, in front of a service of "
+           "<i>workers</i> servers behind one shared FIFO queue, with log-normal service times "
+           "and uniform hiccups; cancellation either stays in the client (HTTP) or reaches "
+           "the server (gRPC). The same scenario gives the same numbers here and in "
+           "<tt>hedgesim</tt>.</p>"
+           "<p>Scenario and results files (schemas <tt>hedge-explorer/scenario@1</tt> and "
+           "<tt>hedge-explorer/results@1</tt>) are described in <tt>scenario.md</tt> "
+           "(<tt>/usr/share/doc/hedge-explorer/</tt>, or <tt>docs/</tt> in the source tree) "
+           "and in <tt>man hedgesim</tt>; <tt>hedgesim validate FILE</tt> checks one.</p>"
+           "<p>Built with Qt %2 (LGPL-3.0) and QCoro (MIT).</p>")
+            .arg(QString::fromLatin1(kVersion), QString::fromLatin1(qVersion())));
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+    // The chart last clicked is the one Ctrl+E and Copy Chart take.
+    if (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::FocusIn)
+        for (QObject* o = watched; o; o = o->parent())
+            if (auto* chart = qobject_cast<MetricChartView*>(o)) {
+                m_lastChart = chart;
+                break;
+            }
+    return QMainWindow::eventFilter(watched, event);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    // Stop the worker first (it stops within milliseconds), then keep the session.
+    m_controller->shutdown();
+    saveSession();
+    event->accept();
+}
+
+} // namespace hedge

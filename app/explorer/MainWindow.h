@@ -1,0 +1,173 @@
+// The Hedge Explorer window: setups and their editor on the left, the charts and the results
+// table in the centre, the service/run editor and the preset's explanation on the right. It
+// wires the widgets to the SweepController and keeps the working scenario, its file, the
+// session and the autosave.
+#pragma once
+
+#include "SweepController.h"
+
+#include <hedge/Scenario.h>
+#include <hedge/sim/PointResult.h>
+
+#include "Metric.h"
+#include "SeriesStyle.h"
+
+#include <QMainWindow>
+#include <QMap>
+
+#include <optional>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QPushButton;
+class QSplitter;
+class QGridLayout;
+
+namespace hedge {
+
+class MetricChartView;
+class PresetExplanation;
+class ResultsTableModel;
+class ResultsTableView;
+class ServiceRunEditor;
+class SetupEditor;
+class SetupListWidget;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    struct Options {
+        bool restoreSession = true; // the last working scenario and geometry
+        bool measure = false;       // --measure
+        bool runAtStart = true;
+    };
+
+    explicit MainWindow(const Options& options, QWidget* parent = nullptr);
+    MainWindow() : MainWindow(Options{}) {}
+    ~MainWindow() override;
+
+    // Loads a scenario file. A file that does not parse is refused with a message (shown
+    // non-modally) and the working scenario is left untouched; returns the error then.
+    std::optional<QString> openScenarioFile(const QString& path);
+    std::optional<QString> saveScenarioFile(const QString& path);
+    // Returns false for an unknown preset name.
+    bool loadPreset(const QString& name);
+    // Replaces the working scenario (no file, not modified) and runs it.
+    void setScenario(const Scenario& scenario);
+
+    const Scenario& scenario() const { return m_scenario; }
+    QString filePath() const { return m_filePath; }
+    bool isModified() const { return isWindowModified(); }
+    QString lastError() const { return m_lastError; }
+
+    std::optional<QString> exportChart(Metric metric, const QString& path, QSize size = {},
+                                       qreal scale = 1.0);
+    std::optional<QString> exportResultsCsv(const QString& path);
+    std::optional<QString> exportResultsJson(const QString& path);
+    std::optional<QString> exportReport(const QString& path); // .html or .pdf
+
+    // Where the working scenario is autosaved after each edit.
+    static QString autosavePath();
+
+    SetupListWidget* setupList() const { return m_setupList; }
+    SetupEditor* setupEditor() const { return m_setupEditor; }
+    ServiceRunEditor* serviceRunEditor() const { return m_serviceEditor; }
+    PresetExplanation* presetExplanation() const { return m_explanation; }
+    MetricChartView* chart(Metric metric) const { return m_charts.value(metric); }
+    ResultsTableModel* tableModel() const { return m_tableModel; }
+    ResultsTableView* tableView() const { return m_tableView; }
+    SweepController* controller() const { return m_controller; }
+    QPushButton* cancelButton() const { return m_cancelButton; }
+    QLabel* statusLabel() const { return m_statusLabel; }
+    void setChartVisible(Metric metric, bool visible);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void buildActions();
+    void buildMenus();
+    void buildCentre();
+    void buildStatusBar();
+
+    void showScenario(const Scenario& scenario, const QList<SeriesStyle>& styles = {});
+    void onScenarioEdited();
+    void onSetupSelected(int row);
+    void onSetupEdited();
+    void onStylesChanged();
+    void updateDelayHint();
+    void redraw();
+    void updateProgress();
+    void updateTitle();
+    void setModified(bool modified);
+    void autosave();
+    void restoreSession();
+    void saveSession();
+    void relayoutCharts();
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+    bool maybeDiscard();
+    void showError(const QString& title, const QString& message);
+    MetricChartView* currentChart() const;
+
+    // Menu handlers.
+    void newScenario();
+    void openDialog();
+    bool save();
+    bool saveAsDialog();
+    void exportChartDialog();
+    void copyChart();
+    void exportResultsDialog(bool json);
+    void exportReportDialog(bool pdf);
+    void about();
+
+    Scenario m_scenario;
+    QString m_filePath;
+    QString m_presetName;
+    QString m_lastError;
+    Options m_options;
+    bool m_loading = false;
+    bool m_placeholder = false;
+
+    SweepController* m_controller = nullptr;
+    SetupListWidget* m_setupList = nullptr;
+    SetupEditor* m_setupEditor = nullptr;
+    ServiceRunEditor* m_serviceEditor = nullptr;
+    PresetExplanation* m_explanation = nullptr;
+    QMap<Metric, MetricChartView*> m_charts;
+    QMap<Metric, QAction*> m_chartActions;
+    MetricChartView* m_lastChart = nullptr;
+    QWidget* m_chartArea = nullptr;
+    QGridLayout* m_chartGrid = nullptr;
+    ResultsTableModel* m_tableModel = nullptr;
+    ResultsTableView* m_tableView = nullptr;
+    QSplitter* m_mainSplitter = nullptr;
+    QSplitter* m_centreSplitter = nullptr;
+    QSplitter* m_leftSplitter = nullptr;
+    QSplitter* m_rightSplitter = nullptr;
+
+    QLabel* m_statusLabel = nullptr;
+    QProgressBar* m_progressBar = nullptr;
+    QPushButton* m_cancelButton = nullptr;
+
+    QAction* m_newAction = nullptr;
+    QAction* m_openAction = nullptr;
+    QAction* m_saveAction = nullptr;
+    QAction* m_saveAsAction = nullptr;
+    QAction* m_exportChartAction = nullptr;
+    QAction* m_copyChartAction = nullptr;
+    QAction* m_exportCsvAction = nullptr;
+    QAction* m_exportJsonAction = nullptr;
+    QAction* m_exportHtmlAction = nullptr;
+    QAction* m_exportPdfAction = nullptr;
+    QAction* m_quitAction = nullptr;
+    QAction* m_runAction = nullptr;
+    QAction* m_cancelAction = nullptr;
+    QAction* m_aboutAction = nullptr;
+    QMenu* m_recentMenu = nullptr;
+};
+
+} // namespace hedge

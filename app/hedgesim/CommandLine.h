@@ -1,0 +1,36 @@
+// The command line of hedgesim: subcommands run / preset / validate, --help, --version.
+// Plain argv parsing (no QCoreApplication): hedgesim owns its exit codes (2 for usage) and
+// must not pick up Qt's own options or the user's locale.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace hedge::cli {
+
+enum class Command { Help, Version, Run, Preset, PresetList, Validate };
+
+struct CommandLine {
+    Command command = Command::Help;
+    std::string input;      // run, validate: scenario file ("-": standard input); preset: name
+    std::string jsonOutput; // run -o
+    std::string csvOutput;  // run --csv
+    int threads = 0;        // run --threads; 0: all cores
+    bool quiet = false;     // run --quiet: no table, no progress
+};
+
+// A usage error; what() is "FIELD: problem" (the field being the option or subcommand).
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+inline constexpr int kMaxThreads = 256;
+
+// `args` excludes the program name. Throws UsageError.
+CommandLine parseCommandLine(const std::vector<std::string>& args);
+
+std::string usageText();
+
+} // namespace hedge::cli

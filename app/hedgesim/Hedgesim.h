@@ -1,0 +1,28 @@
+// The hedgesim commands, separate from main() so that their streams can be redirected.
+#pragma once
+
+#include "CommandLine.h"
+
+#include <iosfwd>
+
+namespace hedge::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitInternal = 1;
+inline constexpr int kExitInvalid = 2;
+
+struct Streams {
+    std::istream& in;
+    std::ostream& out;
+    std::ostream& err;
+    bool errIsTerminal = false; // progress is shown only on a terminal
+};
+
+// Runs one parsed command; returns the exit status. Invalid input prints "FIELD: problem" on
+// `err` and writes no file.
+int runCommand(const CommandLine& commandLine, const Streams& streams);
+
+// The whole program: parses `args` (without the program name) and runs the command.
+int hedgesimMain(const std::vector<std::string>& args, const Streams& streams);
+
+} // namespace hedge::cli

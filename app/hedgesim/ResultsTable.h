@@ -1,0 +1,31 @@
+// hedgesim's table: one row per (setup, load) point, grouped by setup, columns aligned.
+#pragma once
+
+#include <hedge/sim/PointResult.h>
+
+#include <string>
+#include <vector>
+
+namespace hedge::cli {
+
+class ResultsTable {
+public:
+    // Points in scenario order (consecutive points of one setup form one group).
+    explicit ResultsTable(std::vector<PointResult> points);
+
+    // The header, then a row per point: setup (on a group's first row), load, p99 ms,
+    // p99.9 ms, requests/call, rejected %, failed % (only when some point has failures),
+    // utilisation %, and "COLLAPSED" for a collapsed
+    // point; "-" for an absent latency; a blank line between setups; a legend line when a
+    // point collapsed. Locale-independent. Widths count UTF-8 characters, not bytes.
+    std::string format() const;
+
+    // Helpers, public for tests.
+    static std::string fixed(double value, int decimals);
+    static std::size_t displayWidth(const std::string& utf8);
+
+private:
+    std::vector<PointResult> m_points;
+};
+
+} // namespace hedge::cli

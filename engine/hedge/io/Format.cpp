@@ -1,0 +1,30 @@
+#include "Format.h"
+
+#include <charconv>
+#include <limits>
+#include <system_error>
+
+namespace hedge::io_detail {
+
+std::string formatNumber(double value)
+{
+    char buffer[64];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    if (ec != std::errc())
+        return "?";
+    return std::string(buffer, end);
+}
+
+std::string outOfRange(const std::string& value, const std::string& range)
+{
+    return value + " is out of range (allowed " + range + ")";
+}
+
+std::string intRange(std::int64_t lo, std::int64_t hi)
+{
+    if (hi == std::numeric_limits<int>::max() || hi == std::numeric_limits<std::int64_t>::max())
+        return "≥ " + std::to_string(lo);
+    return std::to_string(lo) + " … " + std::to_string(hi);
+}
+
+} // namespace hedge::io_detail

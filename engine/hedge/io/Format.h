@@ -1,0 +1,18 @@
+// Internal to hedge/io: number formatting shared by messages, CSV and tables.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace hedge::io_detail {
+
+// The shortest text that reads back as the same double (std::to_chars): 0.3, 20, 1e-05.
+std::string formatNumber(double value);
+
+// "<value> is out of range (allowed <range>)".
+std::string outOfRange(const std::string& value, const std::string& range);
+
+// "lo … hi", or "≥ lo" when hi is the type's maximum (scenario.md gives no upper bound).
+std::string intRange(std::int64_t lo, std::int64_t hi);
+
+} // namespace hedge::io_detail

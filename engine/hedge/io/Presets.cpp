@@ -1,0 +1,128 @@
+#include <hedge/io/Presets.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace hedge {
+
+namespace {
+
+// Teaching presets reuse the reference setups so that a setup looks and behaves the same in
+// every preset (same name, same knobs, same colour in the GUI).
+std::vector<Setup> pick(std::initializer_list<const char*> names)
+{
+    const std::vector<Setup> all = Scenario::referenceSetups();
+    std::vector<Setup> chosen;
+    for (const char* name : names) {
+        const auto it =
+            std::find_if(all.begin(), all.end(), [name](const Setup& s) { return s.name == name; });
+        if (it == all.end())
+            throw std::logic_error(std::string("no reference setup named ") + name);
+        chosen.push_back(*it);
+    }
+    return chosen;
+}
+
+Scenario scenario(std::vector<double> loads, std::vector<Setup> setups)
+{
+    Scenario s;
+    s.loads = std::move(loads);
+    s.setups = std::move(setups);
+    return s;
+}
+
+std::vector<Preset> build()
+{
+    std::vector<Preset> list;
+    list.push_back(Preset{
+        "reference", "Reference: six setups, client and server cancellation",
+        "The full comparison of the model: no hedge, hedging with no budget, with the default "
+        "10 % budget, with a 5 % budget, with a budget and an adaptive limit, and three "
+        "attempts with no budget, each once with client cancellation (the server finishes "
+        "abandoned work, as with HTTP) and once with server cancellation (abandoned work is "
+        "dropped, as gRPC can do), at loads from 30 % to 95 %. Start with p99 against load: "
+        "at low load every hedge setup cuts the tail; at high load the setups without a "
+        "budget and with client cancellation collapse, while the server-cancellation twins "
+        "stay healthy. Requests per call shows the price of each setup.",
+        Scenario{}});
+    list.push_back(Preset{
+        "tail-cutting", "Tail cutting: what a hedge buys when there is room to spare",
+        "The service usually answers in about 10 ms, but 2 % of requests hit a hiccup of "
+        "100–300 ms, so without hedging the p99 and p99.9 sit in the hiccup range. A hedge "
+        "sends a second copy of a request that has not answered after 20 ms (a little above "
+        "the service's p95) and takes whichever answer comes first. At these light loads, "
+        "compare the two setups: up to 50 % load the hedged p99 and p99.9 drop to roughly the "
+        "delay plus a normal service time, the p50 does not move, and requests per call rise "
+        "by only a few percent, because only the slow calls are hedged. At 60 % the tail "
+        "climbs back: queueing now makes more calls slower than the delay than the 10 % "
+        "budget can hedge. The \"collapse\" preset shows why that limit is there.",
+        scenario({0.3, 0.4, 0.5, 0.6},
+                 pick({"no hedge / client", "hedge, default budget / client"}))});
+    list.push_back(Preset{
+        "collapse", "Collapse: why hedging needs a budget",
+        "Here the server finishes every request even when the caller has stopped waiting "
+        "(client cancellation, the usual HTTP case). Without a budget, every call that waits "
+        "in the queue longer than the delay sends a hedge; at high load queueing makes many "
+        "calls slow, the hedges add work, the queue grows, and more calls get hedged. Watch "
+        "\"hedge, no budget\": past some load its requests per call jump towards 2 and its p99 "
+        "leaves the chart — a collapse that does not recover by itself, at a load the "
+        "unhedged service handles fine. A budget (hedges limited to 10 % or 5 % of calls) "
+        "caps the extra work, so the service holds on much longer, but it does not prevent "
+        "all the damage: above about 60 % load the budgeted hedges make the p99 worse than "
+        "not hedging at all, and once load plus the budget's extra requests exceed the "
+        "capacity (10 % more at 95 % load) it collapses too; the smaller budget does less "
+        "harm. The adaptive limit keeps the tail short even at 95 % load by rejecting some "
+        "work instead of queueing it: look at its rejected % as the price.",
+        scenario({0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95},
+                 pick({"no hedge / client", "hedge, no budget / client",
+                       "hedge, default budget / client", "hedge, budget 5 % / client",
+                       "hedge, default budget, adaptive limit / client"}))});
+    list.push_back(
+        Preset{"adaptive-limit", "Adaptive limit: shedding load to keep the tail short",
+               "An adaptive concurrency limit (Netflix's Gradient2) sits inside the hedge: every "
+               "attempt, first or hedge, must get a place, and the limit shrinks when round-trip "
+               "times grow. This preset pushes the service to and past its capacity (loads above "
+               "100 % are offered more work than the workers can do). Without a limit the queue, "
+               "and so the p99, grows without bound; hedging with a budget makes it worse, because "
+               "its extra requests push the service over capacity sooner. With the adaptive limit "
+               "the p99 stays within a few hundred milliseconds even past 100 % load while the "
+               "rejected % rises: the service fails fast for some calls instead of being slow for "
+               "all of them.",
+               scenario({0.7, 0.8, 0.9, 0.95, 1.0, 1.1},
+                        pick({"no hedge / client", "hedge, default budget / client",
+                              "hedge, default budget, adaptive limit / client"}))});
+    list.push_back(Preset{
+        "server-cancellation", "Cancellation: when abandoned work is really dropped",
+        "Whether a cancelled request still costs the server decides how dangerous hedging "
+        "is. With client cancellation (HTTP) the losing copy of a hedged call still occupies "
+        "a worker; with server cancellation (gRPC propagates it) the loser leaves the queue "
+        "or frees its worker at once. Compare \"hedge, no budget\" in both modes: with client "
+        "cancellation it collapses at high load, with server cancellation it does not, and "
+        "all the server-cancellation hedge setups — no budget, default budget, even three "
+        "attempts — give almost the same curves. Look at utilisation too: with server "
+        "cancellation hedging lowers it below the unhedged service's, because a call that "
+        "a hedge finishes early frees the slow copy's worker.",
+        scenario(
+            {0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95},
+            pick({"no hedge / client", "hedge, no budget / client", "hedge, no budget / server",
+                  "hedge, default budget / server", "3 attempts, no budget / server"}))});
+    return list;
+}
+
+} // namespace
+
+const std::vector<Preset>& presets()
+{
+    static const std::vector<Preset> list = build();
+    return list;
+}
+
+const Preset* findPreset(std::string_view name)
+{
+    const auto& list = presets();
+    const auto it =
+        std::find_if(list.begin(), list.end(), [name](const Preset& p) { return p.name == name; });
+    return it == list.end() ? nullptr : &*it;
+}
+
+} // namespace hedge

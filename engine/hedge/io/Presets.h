@@ -1,0 +1,26 @@
+// Named scenarios: the reference run of model.md §5 and teaching presets that each show one
+// lesson of model.md §6. The GUI's preset menu and `hedgesim preset` read this list.
+#pragma once
+
+#include <hedge/Scenario.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hedge {
+
+struct Preset {
+    std::string name;        // command-line name: "reference", "tail-cutting", ...
+    std::string title;       // menu text
+    std::string explanation; // one paragraph for an engineer new to hedging: what to look at
+    Scenario scenario;       // valid; setups named and configured as Scenario::referenceSetups()
+};
+
+// Every preset, "reference" first. Built once; safe to call from any thread.
+const std::vector<Preset>& presets();
+
+// The preset of that name, or nullptr.
+const Preset* findPreset(std::string_view name);
+
+} // namespace hedge

@@ -1,0 +1,87 @@
+#include <hedge/io/ResultsCsv.h>
+
+#include "Format.h"
+
+#include <optional>
+
+namespace hedge {
+
+namespace {
+
+std::string quoted(const std::string& cell)
+{
+    if (cell.find_first_of(",\"\r\n") == std::string::npos)
+        return cell;
+    std::string out = "\"";
+    for (char c : cell) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    out += '"';
+    return out;
+}
+
+std::string optionalNumber(const std::optional<double>& v)
+{
+    return v ? io_detail::formatNumber(*v) : std::string();
+}
+
+} // namespace
+
+const std::vector<std::string>& resultsCsvColumns()
+{
+    static const std::vector<std::string> columns{"setup",
+                                                  "cancellation",
+                                                  "load",
+                                                  "measured_calls",
+                                                  "p50_ms",
+                                                  "p99_ms",
+                                                  "p999_ms",
+                                                  "mean_ms",
+                                                  "max_ms",
+                                                  "requests_per_call",
+                                                  "hedged_fraction",
+                                                  "rejected_fraction",
+                                                  "failed_fraction",
+                                                  "utilisation",
+                                                  "collapsed"};
+    return columns;
+}
+
+std::string writeResultsCsv(const std::vector<PointResult>& points)
+{
+    using io_detail::formatNumber;
+    std::string out;
+    for (const std::string& column : resultsCsvColumns())
+        out += (out.empty() ? "" : ",") + column;
+    out += '\n';
+    for (const PointResult& p : points) {
+        const std::string cells[] = {quoted(p.setup),
+                                     toString(p.cancellation),
+                                     formatNumber(p.load),
+                                     std::to_string(p.measuredCalls),
+                                     optionalNumber(p.p50Ms),
+                                     optionalNumber(p.p99Ms),
+                                     optionalNumber(p.p999Ms),
+                                     optionalNumber(p.meanMs),
+                                     optionalNumber(p.maxMs),
+                                     formatNumber(p.requestsPerCall),
+                                     formatNumber(p.hedgedFraction),
+                                     formatNumber(p.rejectedFraction),
+                                     formatNumber(p.failedFraction),
+                                     formatNumber(p.utilisation),
+                                     p.collapsed ? "true" : "false"};
+        bool first = true;
+        for (const std::string& cell : cells) {
+            if (!first)
+                out += ',';
+            first = false;
+            out += cell;
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+} // namespace hedge

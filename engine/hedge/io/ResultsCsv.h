@@ -1,0 +1,23 @@
+// The CSV export of a run: the columns of a results point (scenario.md), a header row, one row
+// a point.
+#pragma once
+
+#include <hedge/sim/PointResult.h>
+
+#include <string>
+#include <vector>
+
+namespace hedge {
+
+// Header: setup,cancellation,load,measured_calls,p50_ms,p99_ms,p999_ms,mean_ms,max_ms,
+// requests_per_call,hedged_fraction,rejected_fraction,failed_fraction,utilisation,collapsed.
+// Doubles are the shortest text that reads back the same value; an absent latency is an
+// empty cell; collapsed is true/false; a name holding a comma, a quote or a line break is
+// quoted as RFC 4180 says. Lines end with "\n" (not RFC 4180's CRLF, which line-based Unix
+// tools keep in the last cell; every CSV reader accepts both).
+std::string writeResultsCsv(const std::vector<PointResult>& points);
+
+// The header row's cells, in order.
+const std::vector<std::string>& resultsCsvColumns();
+
+} // namespace hedge

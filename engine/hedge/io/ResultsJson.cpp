@@ -1,0 +1,153 @@
+#include <hedge/io/ResultsJson.h>
+
+#include "ScenarioJsonDetail.h"
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+
+namespace hedge {
+
+namespace {
+
+using io_detail::Json;
+using io_detail::OrderedJson;
+
+OrderedJson optionalNumber(const std::optional<double>& v)
+{
+    return v ? OrderedJson(*v) : OrderedJson(nullptr);
+}
+
+OrderedJson pointToJson(const PointResult& p)
+{
+    OrderedJson j;
+    j["setup"] = p.setup;
+    j["cancellation"] = toString(p.cancellation);
+    j["load"] = p.load;
+    j["measured_calls"] = p.measuredCalls;
+    j["p50_ms"] = optionalNumber(p.p50Ms);
+    j["p99_ms"] = optionalNumber(p.p99Ms);
+    j["p999_ms"] = optionalNumber(p.p999Ms);
+    j["mean_ms"] = optionalNumber(p.meanMs);
+    j["max_ms"] = optionalNumber(p.maxMs);
+    j["requests_per_call"] = p.requestsPerCall;
+    j["hedged_fraction"] = p.hedgedFraction;
+    j["rejected_fraction"] = p.rejectedFraction;
+    j["failed_fraction"] = p.failedFraction;
+    j["utilisation"] = p.utilisation;
+    j["collapsed"] = p.collapsed;
+    return j;
+}
+
+std::optional<double> readOptionalNumber(const io_detail::ObjectReader& r, const char* key)
+{
+    const Json& v = r.required(key);
+    if (v.is_null())
+        return std::nullopt;
+    return io_detail::readNumber(v, r.path(key));
+}
+
+double readFraction(const io_detail::ObjectReader& r, const char* key)
+{
+    const double v = io_detail::readNumber(r.required(key), r.path(key));
+    if (!(v >= 0.0 && v <= 1.0))
+        throw ScenarioError(r.path(key), io_detail::describe(r.required(key)) +
+                                             " is out of range (allowed 0 … 1)");
+    return v;
+}
+
+double readNonNegative(const io_detail::ObjectReader& r, const char* key)
+{
+    const double v = io_detail::readNumber(r.required(key), r.path(key));
+    if (!(v >= 0.0))
+        throw ScenarioError(r.path(key), io_detail::describe(r.required(key)) +
+                                             " is out of range (allowed ≥ 0)");
+    return v;
+}
+
+PointResult readPoint(const Json& value, const std::string& path, const Scenario& scenario)
+{
+    const io_detail::ObjectReader r(value, path,
+                                    {"setup", "cancellation", "load", "measured_calls", "p50_ms",
+                                     "p99_ms", "p999_ms", "mean_ms", "max_ms", "requests_per_call",
+                                     "hedged_fraction", "rejected_fraction", "failed_fraction",
+                                     "utilisation", "collapsed"});
+    PointResult p;
+    if (!r.required("setup").is_string())
+        throw ScenarioError(r.path("setup"), "expected a setup name (a string)");
+    p.setup = r.string("setup", {});
+    const auto setup = std::find_if(scenario.setups.begin(), scenario.setups.end(),
+                                    [&p](const Setup& s) { return s.name == p.setup; });
+    if (setup == scenario.setups.end())
+        throw ScenarioError(r.path("setup"), "\"" + p.setup + "\" is not a setup of the scenario");
+    const std::string cancellation = r.string("cancellation", {});
+    if (cancellation != toString(setup->cancellation))
+        throw ScenarioError(r.path("cancellation"),
+                            io_detail::describe(r.required("cancellation")) +
+                                " does not match setup \"" + p.setup + "\" (\"" +
+                                toString(setup->cancellation) + "\")");
+    p.cancellation = setup->cancellation;
+    p.load = io_detail::readNumber(r.required("load"), r.path("load"));
+    if (std::find(scenario.loads.begin(), scenario.loads.end(), p.load) == scenario.loads.end())
+        throw ScenarioError(r.path("load"), io_detail::describe(r.required("load")) +
+                                                " is not a load of the scenario");
+    p.measuredCalls = io_detail::readInteger(r.required("measured_calls"), r.path("measured_calls"),
+                                             0, std::numeric_limits<std::int64_t>::max());
+    p.p50Ms = readOptionalNumber(r, "p50_ms");
+    p.p99Ms = readOptionalNumber(r, "p99_ms");
+    p.p999Ms = readOptionalNumber(r, "p999_ms");
+    p.meanMs = readOptionalNumber(r, "mean_ms");
+    p.maxMs = readOptionalNumber(r, "max_ms");
+    p.requestsPerCall = readNonNegative(r, "requests_per_call");
+    p.hedgedFraction = readFraction(r, "hedged_fraction");
+    p.rejectedFraction = readFraction(r, "rejected_fraction");
+    p.failedFraction = readFraction(r, "failed_fraction");
+    p.utilisation = readNonNegative(r, "utilisation");
+    if (!r.required("collapsed").is_boolean())
+        throw ScenarioError(r.path("collapsed"), "expected true or false");
+    p.collapsed = r.boolean("collapsed", false);
+    return p;
+}
+
+} // namespace
+
+std::string writeResultsJson(const Scenario& scenario, const std::vector<PointResult>& points)
+{
+    OrderedJson j;
+    j["schema"] = kResultsSchema;
+    j["scenario"] = io_detail::scenarioToJson(scenario);
+    OrderedJson array = OrderedJson::array();
+    for (const PointResult& p : points)
+        array.push_back(pointToJson(p));
+    j["points"] = std::move(array);
+    return io_detail::prettyPrint(j);
+}
+
+RunResults parseResultsJson(std::string_view json)
+{
+    const Json root = io_detail::parseJsonText(json);
+    const io_detail::ObjectReader r(root, {}, {"schema", "scenario", "points"},
+                                    "a JSON object (a results file)");
+    const Json& schema = r.required("schema");
+    if (!schema.is_string() || schema.get_ref<const std::string&>() != kResultsSchema)
+        throw ScenarioError("schema", io_detail::describe(schema) +
+                                          " is not supported (expected \"" + kResultsSchema +
+                                          "\")");
+    RunResults results;
+    results.scenario = io_detail::scenarioFromJson(r.required("scenario"), "scenario");
+    const Json& points = r.required("points");
+    if (!points.is_array())
+        throw ScenarioError("points",
+                            "expected an array of points, got " + io_detail::describe(points));
+    for (std::size_t i = 0; i < points.size(); ++i)
+        results.points.push_back(
+            readPoint(points[i], io_detail::indexPath("points", i), results.scenario));
+    return results;
+}
+
+RunResults readResultsFile(const std::string& path)
+{
+    return parseResultsJson(io_detail::readFileBytes(path));
+}
+
+} // namespace hedge

@@ -1,0 +1,36 @@
+// Results files (../shared/spec/scenario.md): the scenario as run and one point per
+// (setup, load), in scenario order.
+#pragma once
+
+#include <hedge/Scenario.h>
+#include <hedge/io/ScenarioError.h>
+#include <hedge/sim/PointResult.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hedge {
+
+inline constexpr const char* kResultsSchema = "hedge-explorer/results@1";
+
+struct RunResults {
+    Scenario scenario;
+    std::vector<PointResult> points;
+
+    bool operator==(const RunResults&) const = default;
+};
+
+// The results file: schema, the scenario with every default filled in, the points as given
+// (LoadSweep gives them in scenario order), latencies null when absent. Doubles are written
+// to read back bit for bit; one point a line. PointResult's diagnostics (safety cap, simulated
+// calls, events) are not part of the format and are not written.
+std::string writeResultsJson(const Scenario& scenario, const std::vector<PointResult>& points);
+
+// Reads a results file back (tests, GUI import). Every point field is required; each point
+// must belong to a setup and load of the embedded scenario (a partial run is accepted).
+// Throws ScenarioError naming the field ("points[3].p99_ms", "scenario.loads[0]").
+RunResults parseResultsJson(std::string_view json);
+RunResults readResultsFile(const std::string& path);
+
+} // namespace hedge

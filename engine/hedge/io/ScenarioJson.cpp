@@ -1,0 +1,225 @@
+#include <hedge/io/ScenarioJson.h>
+
+#include "ScenarioJsonDetail.h"
+
+#include <hedge/io/ScenarioValidation.h>
+
+#include <QFile>
+#include <QString>
+
+#include <limits>
+
+namespace hedge {
+
+namespace io_detail {
+
+namespace {
+
+constexpr auto kIntMax = std::numeric_limits<int>::max();
+
+// Integers go through int64 with their real range when it is stricter than int's, so that
+// "workers": 1e12 says "out of range (allowed 1 … 10000)" rather than overflowing.
+int readInt(const ObjectReader& r, const char* key, int fallback, std::int64_t lo, std::int64_t hi)
+{
+    return static_cast<int>(r.integer(key, fallback, lo, hi));
+}
+
+ServiceConfig readService(const Json& value, const std::string& path)
+{
+    const ObjectReader r(value, path,
+                         {"workers", "median_ms", "sigma", "hiccup_probability", "hiccup_min_ms",
+                          "hiccup_max_ms", "error_probability"});
+    ServiceConfig s;
+    s.workers = readInt(r, "workers", s.workers, limits::kMinWorkers, limits::kMaxWorkers);
+    s.medianMs = r.number("median_ms", s.medianMs);
+    s.sigma = r.number("sigma", s.sigma);
+    s.hiccupProbability = r.number("hiccup_probability", s.hiccupProbability);
+    s.hiccupMinMs = r.number("hiccup_min_ms", s.hiccupMinMs);
+    s.hiccupMaxMs = r.number("hiccup_max_ms", s.hiccupMaxMs);
+    s.errorProbability = r.number("error_probability", s.errorProbability);
+    return s;
+}
+
+std::optional<HedgeSettings> readHedge(const Json& value, const std::string& path)
+{
+    if (value.is_null())
+        return std::nullopt;
+    const ObjectReader r(
+        value, path,
+        {"delay_ms", "max_attempts", "budget_percent", "budget_min_per_second", "budget_window_s"},
+        "null or an object");
+    HedgeSettings h;
+    h.delayMs = r.number("delay_ms", h.delayMs);
+    h.maxAttempts =
+        readInt(r, "max_attempts", h.maxAttempts, limits::kMinAttempts, limits::kMaxAttempts);
+    h.budgetPercent = r.number("budget_percent", h.budgetPercent);
+    h.budgetMinPerSecond = r.number("budget_min_per_second", h.budgetMinPerSecond);
+    h.budgetWindowSeconds = r.number("budget_window_s", h.budgetWindowSeconds);
+    return h;
+}
+
+std::optional<Gradient2Config> readLimit(const Json& value, const std::string& path)
+{
+    if (value.is_null() || (value.is_boolean() && !value.get<bool>()))
+        return std::nullopt;
+    if (value.is_boolean())
+        return Gradient2Config{};
+    const ObjectReader r(value, path,
+                         {"initial_limit", "min_limit", "max_limit", "smoothing", "rtt_tolerance",
+                          "long_window", "queue_size"},
+                         "null, false, true or an object");
+    Gradient2Config g;
+    g.initialLimit = readInt(r, "initial_limit", g.initialLimit, limits::kMinLimit, kIntMax);
+    g.minLimit = readInt(r, "min_limit", g.minLimit, limits::kMinLimit, kIntMax);
+    g.maxLimit = readInt(r, "max_limit", g.maxLimit, limits::kMinLimit, kIntMax);
+    g.smoothing = r.number("smoothing", g.smoothing);
+    g.rttTolerance = r.number("rtt_tolerance", g.rttTolerance);
+    g.longWindow = readInt(r, "long_window", g.longWindow, limits::kMinLongWindow, kIntMax);
+    g.queueSize = readInt(r, "queue_size", g.queueSize, limits::kMinQueueSize, kIntMax);
+    return g;
+}
+
+Setup readSetup(const Json& value, const std::string& path, std::size_t index)
+{
+    const ObjectReader r(value, path, {"name", "cancellation", "hedge", "adaptive_limit"});
+    Setup s;
+    s.name = r.string("name", "setup " + std::to_string(index + 1));
+    const std::string cancellation = r.string("cancellation", toString(Cancellation::Client));
+    if (cancellation == "client")
+        s.cancellation = Cancellation::Client;
+    else if (cancellation == "server")
+        s.cancellation = Cancellation::Server;
+    else
+        throw ScenarioError(r.path("cancellation"),
+                            describe(r.required("cancellation")) +
+                                " is not allowed (allowed \"client\" or \"server\")");
+    if (const Json* h = r.find("hedge"))
+        s.hedge = readHedge(*h, r.path("hedge"));
+    if (const Json* a = r.find("adaptive_limit"))
+        s.adaptiveLimit = readLimit(*a, r.path("adaptive_limit"));
+    return s;
+}
+
+} // namespace
+
+Scenario scenarioFromJson(const Json& value, const std::string& path)
+{
+    const ObjectReader r(
+        value, path, {"schema", "seed", "calls", "warmup_fraction", "loads", "service", "setups"},
+        "a JSON object (a scenario)");
+    if (const Json* schema = r.find("schema")) {
+        if (!schema->is_string() || schema->get_ref<const std::string&>() != kScenarioSchema)
+            throw ScenarioError(r.path("schema"), describe(*schema) +
+                                                      " is not supported (expected \"" +
+                                                      kScenarioSchema + "\")");
+    }
+    Scenario s;
+    s.seed = r.unsignedInteger("seed", s.seed);
+    s.calls = r.integer("calls", s.calls, limits::kMinCalls, limits::kMaxCalls);
+    s.warmupFraction = r.number("warmup_fraction", s.warmupFraction);
+    if (const Json* loads = r.find("loads")) {
+        if (!loads->is_array())
+            throw ScenarioError(r.path("loads"),
+                                "expected an array of loads, got " + describe(*loads));
+        s.loads.clear();
+        for (std::size_t i = 0; i < loads->size(); ++i)
+            s.loads.push_back(readNumber((*loads)[i], indexPath(r.path("loads"), i)));
+    }
+    if (const Json* service = r.find("service"))
+        s.service = readService(*service, r.path("service"));
+    if (const Json* setups = r.find("setups")) {
+        if (!setups->is_array())
+            throw ScenarioError(r.path("setups"),
+                                "expected an array of setups, got " + describe(*setups));
+        s.setups.clear();
+        for (std::size_t i = 0; i < setups->size(); ++i)
+            s.setups.push_back(readSetup((*setups)[i], indexPath(r.path("setups"), i), i));
+    }
+    try {
+        validateScenario(s);
+    } catch (const ScenarioError& e) {
+        throw e.withPrefix(path);
+    }
+    return s;
+}
+
+OrderedJson scenarioToJson(const Scenario& s)
+{
+    OrderedJson j;
+    j["schema"] = kScenarioSchema;
+    j["seed"] = s.seed;
+    j["calls"] = s.calls;
+    j["warmup_fraction"] = s.warmupFraction;
+    j["loads"] = s.loads;
+    OrderedJson& service = j["service"];
+    service["workers"] = s.service.workers;
+    service["median_ms"] = s.service.medianMs;
+    service["sigma"] = s.service.sigma;
+    service["hiccup_probability"] = s.service.hiccupProbability;
+    service["hiccup_min_ms"] = s.service.hiccupMinMs;
+    service["hiccup_max_ms"] = s.service.hiccupMaxMs;
+    service["error_probability"] = s.service.errorProbability;
+    OrderedJson setups = OrderedJson::array();
+    for (const Setup& setup : s.setups) {
+        OrderedJson o;
+        o["name"] = setup.name;
+        o["cancellation"] = toString(setup.cancellation);
+        if (setup.hedge) {
+            const HedgeSettings& h = *setup.hedge;
+            OrderedJson& hj = o["hedge"];
+            hj["delay_ms"] = h.delayMs;
+            hj["max_attempts"] = h.maxAttempts;
+            hj["budget_percent"] = h.budgetPercent;
+            hj["budget_min_per_second"] = h.budgetMinPerSecond;
+            hj["budget_window_s"] = h.budgetWindowSeconds;
+        } else {
+            o["hedge"] = nullptr;
+        }
+        if (setup.adaptiveLimit) {
+            const Gradient2Config& g = *setup.adaptiveLimit;
+            OrderedJson& gj = o["adaptive_limit"];
+            gj["initial_limit"] = g.initialLimit;
+            gj["min_limit"] = g.minLimit;
+            gj["max_limit"] = g.maxLimit;
+            gj["smoothing"] = g.smoothing;
+            gj["rtt_tolerance"] = g.rttTolerance;
+            gj["long_window"] = g.longWindow;
+            gj["queue_size"] = g.queueSize;
+        } else {
+            o["adaptive_limit"] = nullptr;
+        }
+        setups.push_back(std::move(o));
+    }
+    j["setups"] = std::move(setups);
+    return j;
+}
+
+std::string readFileBytes(const std::string& path)
+{
+    QFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::ReadOnly))
+        throw ScenarioError({}, "cannot read " + path + ": " + file.errorString().toStdString());
+    const QByteArray bytes = file.readAll();
+    if (file.error() != QFileDevice::NoError)
+        throw ScenarioError({}, "cannot read " + path + ": " + file.errorString().toStdString());
+    return bytes.toStdString();
+}
+
+} // namespace io_detail
+
+Scenario parseScenarioJson(std::string_view json)
+{
+    return io_detail::scenarioFromJson(io_detail::parseJsonText(json), {});
+}
+
+Scenario readScenarioFile(const std::string& path)
+{
+    return parseScenarioJson(io_detail::readFileBytes(path));
+}
+
+std::string writeScenarioJson(const Scenario& scenario)
+{
+    return io_detail::prettyPrint(io_detail::scenarioToJson(scenario));
+}
+
+} // namespace hedge

@@ -1,0 +1,30 @@
+// Scenario files (../shared/spec/scenario.md): parse, validate, write.
+#pragma once
+
+#include <hedge/Scenario.h>
+#include <hedge/io/ScenarioError.h>
+
+#include <string>
+#include <string_view>
+
+namespace hedge {
+
+inline constexpr const char* kScenarioSchema = "hedge-explorer/scenario@1";
+
+// Parses and validates a scenario. Missing fields take model.md's defaults (hedge.delay_ms:
+// 20; no `setups`: Scenario::referenceSetups(); a setup without a name is "setup N", N its
+// 1-based place). Throws ScenarioError naming the first bad field: a syntax error (with
+// line and column), an unknown or repeated field, a wrong type, a value out of range.
+Scenario parseScenarioJson(std::string_view json);
+
+// Reads a file and parses it; an unreadable file throws ScenarioError with an empty field
+// and a message naming the path.
+Scenario readScenarioFile(const std::string& path);
+
+// The scenario with every default filled in, fields in scenario.md's order, 2-space indent,
+// a final newline. Setups without hedge or adaptive limit say so with null. Numbers are
+// written to read back exactly: parseScenarioJson(writeScenarioJson(s)) == s for every
+// valid s. Does not validate (call validateScenario first if the values are not known good).
+std::string writeScenarioJson(const Scenario& scenario);
+
+} // namespace hedge

@@ -1,0 +1,201 @@
+#include <hedge/io/ScenarioValidation.h>
+
+#include "Format.h"
+
+#include <cmath>
+#include <set>
+#include <string>
+
+namespace hedge {
+
+namespace {
+
+using io_detail::formatNumber;
+
+[[noreturn]] void fail(const std::string& field, const std::string& problem)
+{
+    throw ScenarioError(field, problem);
+}
+
+// NaN fails every comparison below, so it is reported as out of range; infinities are
+// rejected before the range so that "inf is out of range (allowed ≥ 0)" cannot happen.
+void requireFinite(const std::string& field, double value)
+{
+    if (!std::isfinite(value))
+        fail(field, formatNumber(value) + " is not a finite number");
+}
+
+void closed(const std::string& field, double value, double lo, double hi)
+{
+    requireFinite(field, value);
+    if (!(value >= lo && value <= hi))
+        fail(field, io_detail::outOfRange(formatNumber(value),
+                                          formatNumber(lo) + " … " + formatNumber(hi)));
+}
+
+void positive(const std::string& field, double value)
+{
+    requireFinite(field, value);
+    if (!(value > 0.0))
+        fail(field, io_detail::outOfRange(formatNumber(value), "> 0"));
+}
+
+void nonNegative(const std::string& field, double value)
+{
+    requireFinite(field, value);
+    if (!(value >= 0.0))
+        fail(field, io_detail::outOfRange(formatNumber(value), "≥ 0"));
+}
+
+void atLeast(const std::string& field, double value, double lo)
+{
+    requireFinite(field, value);
+    if (!(value >= lo))
+        fail(field, io_detail::outOfRange(formatNumber(value), "≥ " + formatNumber(lo)));
+}
+
+void integer(const std::string& field, std::int64_t value, std::int64_t lo, std::int64_t hi)
+{
+    if (value < lo || value > hi)
+        fail(field, io_detail::outOfRange(std::to_string(value), io_detail::intRange(lo, hi)));
+}
+
+// Names reach JSON, CSV and the screen; the parser only ever produces valid UTF-8, a name
+// built elsewhere must be too. Rejects overlong forms, surrogates and code points > U+10FFFF.
+bool isValidUtf8(const std::string& text)
+{
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto byte = [&text](std::size_t at) { return static_cast<unsigned char>(text[at]); };
+        const unsigned char c = byte(i);
+        std::size_t length = 0;
+        std::uint32_t code = 0;
+        if (c < 0x80) {
+            ++i;
+            continue;
+        } else if ((c & 0xE0) == 0xC0) {
+            length = 2;
+            code = c & 0x1F;
+        } else if ((c & 0xF0) == 0xE0) {
+            length = 3;
+            code = c & 0x0F;
+        } else if ((c & 0xF8) == 0xF0) {
+            length = 4;
+            code = c & 0x07;
+        } else {
+            return false;
+        }
+        if (i + length > text.size())
+            return false;
+        for (std::size_t k = 1; k < length; ++k) {
+            if ((byte(i + k) & 0xC0) != 0x80)
+                return false;
+            code = (code << 6) | (byte(i + k) & 0x3F);
+        }
+        constexpr std::uint32_t kMinimum[] = {0, 0, 0x80, 0x800, 0x10000};
+        if (code < kMinimum[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF))
+            return false;
+        i += length;
+    }
+    return true;
+}
+
+void validateService(const ServiceConfig& s)
+{
+    integer("service.workers", s.workers, limits::kMinWorkers, limits::kMaxWorkers);
+    positive("service.median_ms", s.medianMs);
+    closed("service.sigma", s.sigma, 0.0, limits::kMaxSigma);
+    closed("service.hiccup_probability", s.hiccupProbability, 0.0, 1.0);
+    nonNegative("service.hiccup_min_ms", s.hiccupMinMs);
+    nonNegative("service.hiccup_max_ms", s.hiccupMaxMs);
+    if (s.hiccupMinMs > s.hiccupMaxMs)
+        fail("service.hiccup_min_ms",
+             formatNumber(s.hiccupMinMs) + " is greater than service.hiccup_max_ms (" +
+                 formatNumber(s.hiccupMaxMs) + "); hiccup_min_ms must be ≤ hiccup_max_ms");
+    closed("service.error_probability", s.errorProbability, 0.0, 1.0);
+}
+
+void validateHedge(const std::string& path, const HedgeSettings& h)
+{
+    nonNegative(path + ".delay_ms", h.delayMs);
+    integer(path + ".max_attempts", h.maxAttempts, limits::kMinAttempts, limits::kMaxAttempts);
+    closed(path + ".budget_percent", h.budgetPercent, 0.0, limits::kMaxBudgetPercent);
+    nonNegative(path + ".budget_min_per_second", h.budgetMinPerSecond);
+    positive(path + ".budget_window_s", h.budgetWindowSeconds);
+}
+
+void validateLimit(const std::string& path, const Gradient2Config& g)
+{
+    integer(path + ".initial_limit", g.initialLimit, limits::kMinLimit, limits::kMaxInt);
+    integer(path + ".min_limit", g.minLimit, limits::kMinLimit, limits::kMaxInt);
+    integer(path + ".max_limit", g.maxLimit, limits::kMinLimit, limits::kMaxInt);
+    if (g.minLimit > g.maxLimit)
+        fail(path + ".min_limit", std::to_string(g.minLimit) + " is greater than max_limit (" +
+                                      std::to_string(g.maxLimit) +
+                                      "); min_limit ≤ initial_limit ≤ max_limit is required");
+    if (g.initialLimit < g.minLimit || g.initialLimit > g.maxLimit)
+        fail(path + ".initial_limit",
+             io_detail::outOfRange(std::to_string(g.initialLimit),
+                                   "min_limit … max_limit = " + std::to_string(g.minLimit) + " … " +
+                                       std::to_string(g.maxLimit)));
+    requireFinite(path + ".smoothing", g.smoothing);
+    if (!(g.smoothing > 0.0 && g.smoothing <= 1.0))
+        fail(path + ".smoothing", io_detail::outOfRange(formatNumber(g.smoothing), "> 0 and ≤ 1"));
+    atLeast(path + ".rtt_tolerance", g.rttTolerance, limits::kMinRttTolerance);
+    integer(path + ".long_window", g.longWindow, limits::kMinLongWindow, limits::kMaxInt);
+    integer(path + ".queue_size", g.queueSize, limits::kMinQueueSize, limits::kMaxInt);
+}
+
+} // namespace
+
+void validateScenario(const Scenario& s)
+{
+    // seed: every uint64 is valid.
+    integer("calls", s.calls, limits::kMinCalls, limits::kMaxCalls);
+    closed("warmup_fraction", s.warmupFraction, 0.0, limits::kMaxWarmupFraction);
+    if (s.loads.empty())
+        fail("loads",
+             "must hold at least one load (each > 0 and ≤ " + formatNumber(limits::kMaxLoad) + ")");
+    for (std::size_t i = 0; i < s.loads.size(); ++i) {
+        const std::string field = "loads[" + std::to_string(i) + "]";
+        requireFinite(field, s.loads[i]);
+        if (!(s.loads[i] > 0.0 && s.loads[i] <= limits::kMaxLoad))
+            fail(field, io_detail::outOfRange(formatNumber(s.loads[i]),
+                                              "> 0 and ≤ " + formatNumber(limits::kMaxLoad)));
+    }
+    validateService(s.service);
+    if (s.setups.empty())
+        fail("setups", "must hold at least one setup");
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < s.setups.size(); ++i) {
+        const Setup& setup = s.setups[i];
+        const std::string path = "setups[" + std::to_string(i) + "]";
+        if (setup.name.empty())
+            fail(path + ".name", "must not be empty");
+        if (!isValidUtf8(setup.name))
+            fail(path + ".name", "is not valid UTF-8");
+        if (!names.insert(setup.name).second)
+            fail(path + ".name", "\"" + setup.name +
+                                     "\" is already the name of another setup "
+                                     "(names must be unique)");
+        if (setup.cancellation != Cancellation::Client &&
+            setup.cancellation != Cancellation::Server)
+            fail(path + ".cancellation", "is not allowed (allowed \"client\" or \"server\")");
+        if (setup.hedge)
+            validateHedge(path + ".hedge", *setup.hedge);
+        if (setup.adaptiveLimit)
+            validateLimit(path + ".adaptive_limit", *setup.adaptiveLimit);
+    }
+}
+
+std::optional<ScenarioError> firstScenarioError(const Scenario& scenario)
+{
+    try {
+        validateScenario(scenario);
+    } catch (const ScenarioError& e) {
+        return e;
+    }
+    return std::nullopt;
+}
+
+} // namespace hedge

@@ -1,0 +1,42 @@
+// The valid ranges of a scenario (../shared/spec/scenario.md) and their check. The parser
+// runs the same check, so a scenario the GUI builds from its own fields and one read from a
+// file are held to the same rules and get the same messages.
+#pragma once
+
+#include <hedge/Scenario.h>
+#include <hedge/io/ScenarioError.h>
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+
+namespace hedge {
+
+// Bounds for editors (spin boxes) and messages. Where scenario.md gives only a lower bound,
+// the upper one is the type's.
+namespace limits {
+inline constexpr std::int64_t kMinCalls = 1000;
+inline constexpr std::int64_t kMaxCalls = 100'000'000;
+inline constexpr double kMaxWarmupFraction = 0.9;
+inline constexpr double kMaxLoad = 1.5; // loads are in (0, kMaxLoad]
+inline constexpr int kMinWorkers = 1;
+inline constexpr int kMaxWorkers = 10000;
+inline constexpr double kMaxSigma = 3.0;
+inline constexpr int kMinAttempts = 1;
+inline constexpr int kMaxAttempts = 10;
+inline constexpr double kMaxBudgetPercent = 100.0;
+inline constexpr int kMinLimit = 1;             // initial, min and max limit
+inline constexpr double kMinRttTolerance = 1.0; // Gradient2's own precondition
+inline constexpr int kMinLongWindow = 1;
+inline constexpr int kMinQueueSize = 0;
+inline constexpr int kMaxInt = std::numeric_limits<int>::max();
+} // namespace limits
+
+// Throws ScenarioError for the first value out of its range, in file order, e.g.
+// `setups[2].hedge.max_attempts: 11 is out of range (allowed 1 … 10)`.
+void validateScenario(const Scenario& scenario);
+
+// The same check without an exception: the first error, or nothing when the scenario is valid.
+std::optional<ScenarioError> firstScenarioError(const Scenario& scenario);
+
+} // namespace hedge

@@ -1,0 +1,163 @@
+#include "SetupEditor.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QtTest>
+
+using namespace hedge;
+
+class TestSetupEditor : public QObject {
+    Q_OBJECT
+private slots:
+    void roundTrip_data()
+    {
+        QTest::addColumn<int>("which");
+        QTest::newRow("no hedge") << 0;
+        QTest::newRow("hedge, budget") << 1;
+        QTest::newRow("hedge, no budget, server") << 2;
+        QTest::newRow("adaptive limit, custom") << 3;
+        QTest::newRow("limit without hedge") << 4;
+    }
+
+    void roundTrip()
+    {
+        QFETCH(int, which);
+        Setup s;
+        s.name = "x";
+        switch (which) {
+        case 1:
+            s.hedge = HedgeSettings{.delayMs = 17.5,
+                                    .maxAttempts = 3,
+                                    .budgetPercent = 7.5,
+                                    .budgetMinPerSecond = 2.0,
+                                    .budgetWindowSeconds = 4.0};
+            break;
+        case 2:
+            s.hedge = HedgeSettings{.delayMs = 0.0, .maxAttempts = 10, .budgetPercent = 0.0};
+            s.cancellation = Cancellation::Server;
+            break;
+        case 3:
+            s.hedge = HedgeSettings{};
+            s.adaptiveLimit = Gradient2Config{.initialLimit = 30,
+                                              .minLimit = 5,
+                                              .maxLimit = 400,
+                                              .smoothing = 0.5,
+                                              .rttTolerance = 2.0,
+                                              .longWindow = 100,
+                                              .queueSize = 0};
+            break;
+        case 4:
+            s.adaptiveLimit = Gradient2Config{};
+            break;
+        default:
+            break;
+        }
+        SetupEditor editor;
+        QSignalSpy edited(&editor, &SetupEditor::edited);
+        editor.setSetup(s);
+        QCOMPARE(edited.count(), 0); // loading is not an edit
+        QCOMPARE(editor.setup(), s);
+    }
+
+    void widgetsEditTheSetup()
+    {
+        SetupEditor editor;
+        Setup s;
+        s.name = "a";
+        s.hedge = HedgeSettings{};
+        editor.setSetup(s);
+        QSignalSpy edited(&editor, &SetupEditor::edited);
+
+        editor.delaySpin()->setValue(35.0);
+        QCOMPARE(edited.count(), 1);
+        QCOMPARE(editor.setup().hedge->delayMs, 35.0);
+
+        editor.budgetSpin()->setValue(0.0);
+        QVERIFY(!editor.setup().hedge->hasBudget());
+        QCOMPARE(editor.budgetSpin()->text(), QStringLiteral("no budget"));
+
+        editor.adaptiveCheck()->setChecked(true);
+        QVERIFY(editor.setup().adaptiveLimit.has_value());
+        QCOMPARE(*editor.setup().adaptiveLimit, Gradient2Config{});
+
+        editor.cancellationCombo()->setCurrentIndex(1);
+        QCOMPARE(editor.setup().cancellation, Cancellation::Server);
+
+        // Switching the hedge off and on again keeps its knobs.
+        editor.hedgeCheck()->setChecked(false);
+        QVERIFY(!editor.setup().hedge.has_value());
+        QVERIFY(!editor.delaySpin()->isEnabled());
+        editor.hedgeCheck()->setChecked(true);
+        QCOMPARE(editor.setup().hedge->delayMs, 35.0);
+        QCOMPARE(edited.count(), 6);
+        QCOMPARE(editor.setup().name, std::string("a"));
+    }
+
+    void rangesFollowScenarioSpec()
+    {
+        SetupEditor editor;
+        QCOMPARE(editor.maxAttemptsSpin()->minimum(), 1);
+        QCOMPARE(editor.maxAttemptsSpin()->maximum(), 10);
+        QCOMPARE(editor.budgetSpin()->minimum(), 0.0);
+        QCOMPARE(editor.budgetSpin()->maximum(), 100.0);
+        QCOMPARE(editor.delaySpin()->minimum(), 0.0);
+        QVERIFY(editor.budgetWindowSpin()->minimum() > 0.0);
+        QCOMPARE(editor.budgetMinPerSecondSpin()->minimum(), 0.0);
+        QVERIFY(editor.smoothingSpin()->minimum() > 0.0);
+        QCOMPARE(editor.smoothingSpin()->maximum(), 1.0);
+        QCOMPARE(editor.minLimitSpin()->minimum(), 1);
+
+        // min <= initial <= max cannot be broken by typing.
+        Setup s;
+        s.adaptiveLimit = Gradient2Config{};
+        editor.setSetup(s);
+        editor.minLimitSpin()->setValue(50); // above initial 20: clamped
+        QVERIFY(editor.minLimitSpin()->value() <= editor.initialLimitSpin()->value());
+        editor.maxLimitSpin()->setValue(1);
+        QVERIFY(editor.maxLimitSpin()->value() >= editor.initialLimitSpin()->value());
+        const Gradient2Config g = *editor.setup().adaptiveLimit;
+        QVERIFY(g.minLimit <= g.initialLimit && g.initialLimit <= g.maxLimit);
+    }
+
+    void cancellationWording()
+    {
+        SetupEditor editor;
+        QCOMPARE(editor.cancellationCombo()->count(), 2);
+        QCOMPARE(editor.cancellationCombo()->itemText(0),
+                 QStringLiteral("client only — the server finishes the work (HTTP)"));
+        QCOMPARE(editor.cancellationCombo()->itemText(1),
+                 QStringLiteral("reaches the server (gRPC)"));
+    }
+
+    void everyFieldHasATooltipWithItsDefault()
+    {
+        SetupEditor editor;
+        const QList<QWidget*> fields{editor.hedgeCheck(),
+                                     editor.delaySpin(),
+                                     editor.maxAttemptsSpin(),
+                                     editor.budgetSpin(),
+                                     editor.budgetMinPerSecondSpin(),
+                                     editor.budgetWindowSpin(),
+                                     editor.adaptiveCheck(),
+                                     editor.initialLimitSpin(),
+                                     editor.minLimitSpin(),
+                                     editor.maxLimitSpin(),
+                                     editor.smoothingSpin(),
+                                     editor.toleranceSpin(),
+                                     editor.longWindowSpin(),
+                                     editor.queueSizeSpin(),
+                                     editor.cancellationCombo()};
+        for (QWidget* w : fields) {
+            QVERIFY2(!w->toolTip().isEmpty(), qPrintable(w->metaObject()->className()));
+            QVERIFY2(w->toolTip().contains(QStringLiteral("Default")), qPrintable(w->toolTip()));
+        }
+        QVERIFY(editor.delaySpin()->toolTip().contains(QStringLiteral("20 ms")));
+        QVERIFY(editor.budgetSpin()->toolTip().contains(QStringLiteral("10 %")));
+    }
+};
+
+QTEST_MAIN(TestSetupEditor)
+#include "tst_setupeditor.moc"

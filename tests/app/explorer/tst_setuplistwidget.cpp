@@ -1,0 +1,138 @@
+#include "SetupListWidget.h"
+
+#include <QListWidget>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace hedge;
+
+namespace {
+std::vector<std::string> names(const SetupListWidget& w)
+{
+    std::vector<std::string> out;
+    for (const Setup& s : w.setups())
+        out.push_back(s.name);
+    return out;
+}
+} // namespace
+
+class TestSetupListWidget : public QObject {
+    Q_OBJECT
+private slots:
+    void showsSetupsWithDistinctColours()
+    {
+        SetupListWidget w;
+        w.setSetups(Scenario::referenceSetups());
+        QCOMPARE(w.listWidget()->count(), 12);
+        QCOMPARE(w.styles().size(), 12);
+        for (int i = 0; i < 12; ++i) {
+            QCOMPARE(w.listWidget()->item(i)->text(), QString::fromStdString(w.setups()[i].name));
+            QVERIFY(w.styles()[i].visible);
+            for (int j = 0; j < i; ++j)
+                QVERIFY(w.styles()[i].color != w.styles()[j].color);
+        }
+    }
+
+    void keepsGivenStylesByName()
+    {
+        SetupListWidget w;
+        Setup a, b;
+        a.name = "a";
+        b.name = "b";
+        w.setSetups({a, b}, {SeriesStyle{"b", QColor(Qt::red), false}});
+        QCOMPARE(w.styles()[1].color, QColor(Qt::red));
+        QVERIFY(!w.styles()[1].visible);
+        QCOMPARE(w.listWidget()->item(1)->checkState(), Qt::Unchecked);
+    }
+
+    void addDuplicateRemoveReorder()
+    {
+        SetupListWidget w;
+        Setup a;
+        a.name = "a";
+        a.hedge = HedgeSettings{.delayMs = 33.0};
+        w.setSetups({a});
+        QSignalSpy changed(&w, &SetupListWidget::setupsChanged);
+        w.setCurrentRow(0);
+        w.duplicateSetup();
+        QCOMPARE(names(w), (std::vector<std::string>{"a", "a (copy)"}));
+        QCOMPARE(w.setups()[1].hedge->delayMs, 33.0);
+        QCOMPARE(w.currentRow(), 1);
+        w.duplicateSetup();
+        QCOMPARE(names(w), (std::vector<std::string>{"a", "a (copy)", "a (copy) (copy)"}));
+        w.addSetup();
+        QCOMPARE(w.setups().size(), std::size_t{4});
+        QVERIFY(w.setups()[3].hedge.has_value());
+        w.moveUp();
+        QCOMPARE(w.setups()[2].name, std::string("new setup"));
+        QCOMPARE(w.currentRow(), 2);
+        w.moveDown();
+        QCOMPARE(w.setups()[3].name, std::string("new setup"));
+        w.setCurrentRow(0);
+        w.removeSetup();
+        QCOMPARE(names(w), (std::vector<std::string>{"a (copy)", "a (copy) (copy)", "new setup"}));
+        QCOMPARE(changed.count(), 6);
+        // Styles follow their setups.
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(w.styles()[i].setup, QString::fromStdString(w.setups()[i].name));
+    }
+
+    void renameMustBeUniqueAndNonEmpty()
+    {
+        SetupListWidget w;
+        Setup a, b;
+        a.name = "a";
+        b.name = "b";
+        w.setSetups({a, b});
+        QSignalSpy refused(&w, &SetupListWidget::renameRefused);
+        QSignalSpy changed(&w, &SetupListWidget::setupsChanged);
+        w.listWidget()->item(1)->setText(QStringLiteral("a"));
+        QCOMPARE(refused.count(), 1);
+        QCOMPARE(w.setups()[1].name, std::string("b"));
+        QCOMPARE(w.listWidget()->item(1)->text(), QStringLiteral("b"));
+        w.listWidget()->item(1)->setText(QStringLiteral("  "));
+        QCOMPARE(refused.count(), 2);
+        w.listWidget()->item(1)->setText(QStringLiteral("c"));
+        QCOMPARE(w.setups()[1].name, std::string("c"));
+        QCOMPARE(w.styles()[1].setup, QStringLiteral("c"));
+        QCOMPARE(changed.count(), 1);
+    }
+
+    void visibilityAndColourAreStylesOnly()
+    {
+        SetupListWidget w;
+        w.setSetups(Scenario::referenceSetups());
+        QSignalSpy styles(&w, &SetupListWidget::stylesChanged);
+        QSignalSpy changed(&w, &SetupListWidget::setupsChanged);
+        w.listWidget()->item(2)->setCheckState(Qt::Unchecked);
+        QVERIFY(!w.styles()[2].visible);
+        w.setSetupVisible(QString::fromStdString(w.setups()[2].name), true);
+        QVERIFY(w.styles()[2].visible);
+        QCOMPARE(w.listWidget()->item(2)->checkState(), Qt::Checked);
+        w.setSetupColor(2, QColor(1, 2, 3));
+        QCOMPARE(w.styles()[2].color, QColor(1, 2, 3));
+        QCOMPARE(styles.count(), 3);
+        QCOMPARE(changed.count(), 0);
+    }
+
+    void updateSetupKeepsName()
+    {
+        SetupListWidget w;
+        Setup a;
+        a.name = "a";
+        w.setSetups({a});
+        Setup edited;
+        edited.name = "ignored";
+        edited.hedge = HedgeSettings{};
+        QSignalSpy changed(&w, &SetupListWidget::setupsChanged);
+        w.updateSetup(0, edited);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(w.setups()[0].name, std::string("a"));
+        QVERIFY(w.setups()[0].hedge.has_value());
+        w.updateSetup(0, edited); // no change, no signal
+        QCOMPARE(changed.count(), 1);
+    }
+};
+
+QTEST_MAIN(TestSetupListWidget)
+#include "tst_setuplistwidget.moc"

@@ -1,0 +1,146 @@
+#include "SweepController.h"
+
+#include <hedge/sim/LoadSweep.h>
+
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace hedge;
+
+namespace {
+
+Scenario small()
+{
+    Scenario s;
+    s.seed = 11;
+    s.calls = 2000;
+    s.loads = {0.5, 0.9};
+    Setup plain, hedged;
+    plain.name = "no hedge";
+    hedged.name = "hedge";
+    hedged.hedge = HedgeSettings{.delayMs = 20.0, .maxAttempts = 2, .budgetPercent = 0.0};
+    s.setups = {plain, hedged};
+    return s;
+}
+
+// A run with nothing to compute finishes inside setScenario(): count, don't wait for a new one.
+#define RUN_AND_WAIT(call)                                                                         \
+    do {                                                                                           \
+        const auto before = finished.count();                                                      \
+        call;                                                                                      \
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() > before, 60000);                                \
+    } while (false)
+
+std::vector<PointResult> engine(const Scenario& s)
+{
+    return LoadSweep(s, 1).run().points;
+}
+
+} // namespace
+
+class TestSweepController : public QObject {
+    Q_OBJECT
+private slots:
+    void resultsEqualTheEngineAndEditsRerunOnlyWhatChanged()
+    {
+        SweepController c;
+        QSignalSpy finished(&c, &SweepController::runFinished);
+        Scenario s = small();
+        RUN_AND_WAIT(c.setScenario(s, true));
+        QCOMPARE(finished.last().at(0).toBool(), true);
+        QCOMPARE(c.displayedPoints(), engine(s));
+        QCOMPARE(c.simulatedPoints(), 4);
+        QVERIFY(c.isComplete());
+        QVERIFY(c.passLabel().startsWith(QStringLiteral("full pass")));
+
+        // A rename needs no simulation.
+        s.setups[0].name = "plain";
+        RUN_AND_WAIT(c.setScenario(s, true));
+        QCOMPARE(c.simulatedPoints(), 4);
+        QCOMPARE(c.displayedPoints().front().setup, std::string("plain"));
+        QCOMPARE(c.displayedPoints(), engine(s));
+
+        // One setup's delay: only its two points run again.
+        s.setups[1].hedge->delayMs = 30.0;
+        RUN_AND_WAIT(c.setScenario(s, true));
+        QCOMPARE(c.simulatedPoints(), 6);
+        QCOMPARE(c.displayedPoints(), engine(s));
+
+        // A new load runs every setup at that load only, and the other points are the
+        // same numbers (the engine keys its random numbers by load value).
+        s.loads = {0.5, 0.7, 0.9};
+        RUN_AND_WAIT(c.setScenario(s, true));
+        QCOMPARE(c.simulatedPoints(), 8);
+        QCOMPARE(c.displayedPoints(), engine(s));
+    }
+
+    void coarsePassThenFullPass()
+    {
+        SweepController c;
+        c.setCoarseCalls(1000);
+        Scenario s = small();
+        s.calls = 400000; // long enough for a redraw between the passes
+        QStringList labels;
+        connect(&c, &SweepController::pointsChanged, this, [&] { labels << c.passLabel(); });
+        QSignalSpy finished(&c, &SweepController::runFinished);
+        RUN_AND_WAIT(c.setScenario(s, true));
+        QCOMPARE(c.simulatedPoints(), 8); // 4 coarse + 4 full
+        QCOMPARE(c.displayedPoints(), engine(s));
+        QVERIFY(c.passLabel().startsWith(QStringLiteral("full pass")));
+        bool sawCoarse = false;
+        for (const QString& l : labels)
+            sawCoarse = sawCoarse || l.startsWith(QStringLiteral("coarse pass"));
+        QVERIFY2(sawCoarse, qPrintable(labels.join(QLatin1Char('\n'))));
+    }
+
+    void redrawsAreCoalesced()
+    {
+        SweepController c;
+        Scenario s = small();
+        s.loads = {0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9};
+        int redraws = 0;
+        connect(&c, &SweepController::pointsChanged, this, [&] { ++redraws; });
+        QSignalSpy finished(&c, &SweepController::runFinished);
+        RUN_AND_WAIT(c.setScenario(s, true));
+        QCOMPARE(c.simulatedPoints(), 16);
+        // Never one redraw per point plus more: the 25 Hz timer batches them.
+        QVERIFY2(redraws <= c.simulatedPoints() + 2, qPrintable(QString::number(redraws)));
+        QVERIFY(redraws >= 1);
+    }
+
+    void cancelStopsTheWorker()
+    {
+        SweepController c;
+        Scenario s = small();
+        s.calls = 5000000;
+        QSignalSpy finished(&c, &SweepController::runFinished);
+        c.setScenario(s, true);
+        QTRY_VERIFY(c.isRunning());
+        QTRY_VERIFY(c.progress().pass != SweepController::Pass::Idle);
+        c.cancel();
+        QVERIFY(!c.isRunning());
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.last().at(0).toBool(), false);
+        // shutdown() joins the worker: it must come back although the points were huge.
+        c.shutdown();
+        QVERIFY(!c.isComplete());
+    }
+
+    void editDuringRunReplacesStaleWork()
+    {
+        SweepController c;
+        c.setDebounceMs(10);
+        Scenario big = small();
+        big.calls = 5000000;
+        QSignalSpy finished(&c, &SweepController::runFinished);
+        c.setScenario(big, true);
+        QTRY_VERIFY(c.progress().pass != SweepController::Pass::Idle);
+        const Scenario s = small();
+        c.setScenario(s);
+        QTRY_VERIFY_WITH_TIMEOUT(c.isComplete() && !c.isPendingOrRunning(), 60000);
+        QCOMPARE(c.displayedPoints(), engine(s));
+    }
+};
+
+QTEST_MAIN(TestSweepController)
+#include "tst_sweepcontroller.moc"

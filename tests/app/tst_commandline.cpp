@@ -1,0 +1,125 @@
+// hedgesim's command line: subcommands, options, and usage errors naming the option.
+#include "CommandLine.h"
+
+#include <QTest>
+
+using namespace hedge::cli;
+
+namespace {
+
+CommandLine parse(std::initializer_list<const char*> args)
+{
+    return parseCommandLine(std::vector<std::string>(args.begin(), args.end()));
+}
+
+// The usage error's message, or "" when the arguments are accepted.
+QString errorOf(std::initializer_list<const char*> args)
+{
+    try {
+        parse(args);
+    } catch (const UsageError& e) {
+        return QString::fromUtf8(e.what());
+    }
+    return {};
+}
+
+} // namespace
+
+class TestCommandLine : public QObject {
+    Q_OBJECT
+
+private slots:
+    void run()
+    {
+        const CommandLine cl =
+            parse({"run", "s.json", "-o", "r.json", "--csv", "r.csv", "--threads", "2", "--quiet"});
+        QCOMPARE(cl.command, Command::Run);
+        QCOMPARE(cl.input, std::string("s.json"));
+        QCOMPARE(cl.jsonOutput, std::string("r.json"));
+        QCOMPARE(cl.csvOutput, std::string("r.csv"));
+        QCOMPARE(cl.threads, 2);
+        QVERIFY(cl.quiet);
+    }
+
+    void runDefaultsAndEqualsForms()
+    {
+        CommandLine cl = parse({"run", "s.json"});
+        QCOMPARE(cl.threads, 0);
+        QVERIFY(!cl.quiet);
+        QVERIFY(cl.jsonOutput.empty());
+        cl = parse({"run", "--output=a.json", "--csv=b.csv", "--threads=1", "-"});
+        QCOMPARE(cl.jsonOutput, std::string("a.json"));
+        QCOMPARE(cl.csvOutput, std::string("b.csv"));
+        QCOMPARE(cl.threads, 1);
+        QCOMPARE(cl.input, std::string("-"));
+    }
+
+    void otherCommands()
+    {
+        QCOMPARE(parse({"preset", "reference"}).command, Command::Preset);
+        QCOMPARE(parse({"preset", "reference"}).input, std::string("reference"));
+        QCOMPARE(parse({"preset", "--list"}).command, Command::PresetList);
+        QCOMPARE(parse({"validate", "x.json"}).command, Command::Validate);
+        QCOMPARE(parse({"--help"}).command, Command::Help);
+        QCOMPARE(parse({"run", "--help"}).command, Command::Help);
+        QCOMPARE(parse({"--version"}).command, Command::Version);
+        QCOMPARE(parse({"-v"}).command, Command::Version);
+    }
+
+    void usageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("start");
+        QTest::newRow("nothing") << QStringList{} << "hedgesim: missing command";
+        QTest::newRow("unknown command") << QStringList{"simulate"} << "simulate: unknown command";
+        QTest::newRow("unknown option") << QStringList{"--frobnicate"} << "--frobnicate: unknown";
+        QTest::newRow("run without file") << QStringList{"run"} << "run: missing SCENARIO.json";
+        QTest::newRow("run two files") << QStringList{"run", "a", "b"} << "run: takes one";
+        QTest::newRow("threads text") << QStringList{"run", "a", "--threads", "x"}
+                                      << "--threads: \"x\" is not allowed (allowed 0 … 256";
+        QTest::newRow("threads negative")
+            << QStringList{"run", "a", "--threads=-1"} << "--threads:";
+        QTest::newRow("threads huge")
+            << QStringList{"run", "a", "--threads", "100000"} << "--threads:";
+        QTest::newRow("threads missing")
+            << QStringList{"run", "a", "--threads"} << "--threads: needs a number";
+        QTest::newRow("o missing") << QStringList{"run", "a", "-o"} << "-o: needs a file name";
+        QTest::newRow("o twice") << QStringList{"run", "a", "-o", "x", "-o", "y"}
+                                 << "-o: given twice";
+        QTest::newRow("run option") << QStringList{"run", "a", "--fast"} << "--fast: unknown";
+        QTest::newRow("preset nothing") << QStringList{"preset"} << "preset: missing";
+        QTest::newRow("preset two") << QStringList{"preset", "a", "b"} << "preset: takes one";
+        QTest::newRow("list and name")
+            << QStringList{"preset", "--list", "a"} << "preset: --list takes no name";
+        QTest::newRow("validate nothing") << QStringList{"validate"} << "validate: missing";
+        QTest::newRow("version extra") << QStringList{"--version", "x"} << "--version: takes no";
+    }
+
+    void usageErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, start);
+        std::vector<std::string> argv;
+        for (const QString& a : args)
+            argv.push_back(a.toStdString());
+        try {
+            parseCommandLine(argv);
+            QFAIL("accepted");
+        } catch (const UsageError& e) {
+            const QString what = QString::fromUtf8(e.what());
+            QVERIFY2(what.startsWith(start), qPrintable(what));
+        }
+    }
+
+    void usageMentionsEveryCommand()
+    {
+        const std::string text = usageText();
+        for (const char* word : {"hedgesim run", "-o", "--csv", "--threads", "--quiet",
+                                 "hedgesim preset", "--list", "hedgesim validate", "--version"})
+            QVERIFY2(text.find(word) != std::string::npos, word);
+        QVERIFY(errorOf({"run", "x"}).isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCommandLine)
+#include "tst_commandline.moc"

@@ -1,0 +1,310 @@
+// The built hedgesim program, run as a user runs it: exit statuses, messages naming the
+// field, files written whole or not at all, determinism across thread counts.
+#include <hedge/Version.h>
+#include <hedge/io/Presets.h>
+#include <hedge/io/ResultsJson.h>
+#include <hedge/io/ScenarioJson.h>
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace hedge;
+
+namespace {
+
+struct Outcome {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+// A scenario small enough to run in a fraction of a second: 3 setups × 2 loads, 2000 calls.
+const char* kSmallScenario = R"({
+  "calls": 2000,
+  "loads": [0.5, 0.9],
+  "setups": [
+    {"name": "no hedge"},
+    {"name": "hedge, no budget", "hedge": {"budget_percent": 0}},
+    {"name": "budget, limit, server", "cancellation": "server", "hedge": {},
+     "adaptive_limit": true}
+  ]
+})";
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestHedgesim : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+
+    QString write(const QString& name, const QByteArray& content) const
+    {
+        QFile file(path(name));
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+            file.write(content) != content.size())
+            qFatal("cannot write test file %s", qPrintable(path(name)));
+        return path(name);
+    }
+
+    Outcome hedgesim(const QStringList& args, const QByteArray& input = {}) const
+    {
+        QProcess process;
+        process.setWorkingDirectory(m_dir.path());
+        process.start(QStringLiteral(HEDGESIM_PATH), args);
+        if (!process.waitForStarted())
+            qFatal("cannot start %s", HEDGESIM_PATH);
+        process.write(input);
+        process.closeWriteChannel();
+        if (!process.waitForFinished(120000))
+            qFatal("hedgesim did not finish");
+        Outcome o;
+        o.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+        o.out = process.readAllStandardOutput();
+        o.err = process.readAllStandardError();
+        return o;
+    }
+
+    // Files in the work directory other than the inputs the test wrote.
+    QStringList outputs() const
+    {
+        QStringList files = QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden);
+        files.removeIf([](const QString& f) { return f.startsWith("in-"); });
+        return files;
+    }
+
+    void removeOutputs() const
+    {
+        for (const QString& f : outputs())
+            QFile::remove(path(f));
+    }
+
+private slots:
+    void init()
+    {
+        QVERIFY(m_dir.isValid());
+        removeOutputs();
+    }
+
+    void runWritesResultsAndTable()
+    {
+        const QString scenario = write("in-small.json", kSmallScenario);
+        const Outcome o = hedgesim({"run", scenario, "-o", "r.json", "--csv", "r.csv"});
+        QVERIFY2(o.exitCode == 0, o.err.constData());
+        QCOMPARE(o.err, QByteArray()); // not a terminal: no progress
+        for (const char* word : {"p99 ms", "p99.9 ms", "req/call", "rejected", "util", "no hedge",
+                                 "hedge, no budget", "budget, limit, server"})
+            QVERIFY2(o.out.contains(word), word);
+        QCOMPARE(outputs(), (QStringList{"r.csv", "r.json"}));
+
+        const RunResults results = readResultsFile(path("r.json").toStdString());
+        QCOMPARE(results.scenario, parseScenarioJson(kSmallScenario));
+        QCOMPARE(results.points.size(), std::size_t(6));
+        for (std::size_t i = 0; i < results.points.size(); ++i) {
+            QCOMPARE(results.points[i].setup, results.scenario.setups[i / 2].name);
+            QCOMPARE(results.points[i].load, results.scenario.loads[i % 2]);
+            QCOMPARE(results.points[i].measuredCalls, std::int64_t(1800));
+        }
+        // The CSV has a row per point, in the same order, with the same figures.
+        const QList<QByteArray> rows = readAll(path("r.csv")).trimmed().split('\n');
+        QCOMPARE(rows.size(), 7);
+        QVERIFY(rows[0].startsWith("setup,cancellation,load,measured_calls,p50_ms,p99_ms,"));
+        QVERIFY2(rows[5].startsWith("\"budget, limit, server\",server,0.5,1800,"),
+                 rows[5].constData()); // a name with commas is quoted
+        const PointResult& p = results.points[4];
+        const QList<QByteArray> tail = rows[5].mid(rows[5].indexOf("server,")).split(',');
+        QCOMPARE(tail[1].toDouble(), p.load);
+        QCOMPARE(tail[4].toDouble(), *p.p99Ms);
+        QCOMPARE(tail[8].toDouble(), p.requestsPerCall);
+    }
+
+    void quietPrintsNothing()
+    {
+        const QString scenario = write("in-small.json", kSmallScenario);
+        const Outcome o = hedgesim({"run", scenario, "--quiet", "-o", "r.json"});
+        QCOMPARE(o.exitCode, 0);
+        QCOMPARE(o.out, QByteArray());
+        QCOMPARE(o.err, QByteArray());
+        QVERIFY(QFile::exists(path("r.json")));
+    }
+
+    void scenarioFromStandardInput()
+    {
+        const Outcome o = hedgesim({"run", "-", "-o", "stdin.json", "-q"}, kSmallScenario);
+        QVERIFY2(o.exitCode == 0, o.err.constData());
+        QCOMPARE(readResultsFile(path("stdin.json").toStdString()).points.size(), std::size_t(6));
+    }
+
+    void sameFilesWhateverTheThreads()
+    {
+        const QString scenario = write("in-small.json", kSmallScenario);
+        QCOMPARE(
+            hedgesim({"run", scenario, "-q", "--threads", "1", "-o", "t1.json", "--csv", "t1.csv"})
+                .exitCode,
+            0);
+        QCOMPARE(
+            hedgesim({"run", scenario, "-q", "--threads", "2", "-o", "t2.json", "--csv", "t2.csv"})
+                .exitCode,
+            0);
+        const QByteArray one = readAll(path("t1.json"));
+        QVERIFY(one.size() > 1000);
+        QCOMPARE(readAll(path("t2.json")), one);
+        QCOMPARE(readAll(path("t2.csv")), readAll(path("t1.csv")));
+    }
+
+    void invalidValuesExit2NamingTheField_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QByteArray>("field");
+        QTest::newRow("attempts") << QByteArray(R"({"calls": 2000, "setups": [{"name": "a"},
+            {"name": "b"}, {"name": "c", "hedge": {"max_attempts": 11}}]})")
+                                  << QByteArray("setups[2].hedge.max_attempts: 11 is out of "
+                                                "range (allowed 1 … 10)");
+        QTest::newRow("load") << QByteArray(R"({"loads": [0.5, 2]})")
+                              << QByteArray("loads[1]: 2 is out of range");
+        QTest::newRow("workers") << QByteArray(R"({"service": {"workers": 2.5}})")
+                                 << QByteArray("service.workers: 2.5 is not an integer");
+        QTest::newRow("unknown") << QByteArray(R"({"setups": [{"name": "a", "hegde": {}}]})")
+                                 << QByteArray("setups[0].hegde: unknown field");
+        QTest::newRow("calls") << QByteArray(R"({"calls": 10})") << QByteArray("calls: 10 is out");
+        QTest::newRow("duplicate name")
+            << QByteArray(R"({"setups": [{"name": "a"}, {"name": "a"}]})")
+            << QByteArray("setups[1].name:");
+        QTest::newRow("syntax") << QByteArray("{\n  \"calls\": 2000,\n  \"loads\": [0.5,]\n}")
+                                << QByteArray("in-bad.json: line 3, column 17: ");
+        QTest::newRow("not an object")
+            << QByteArray("[1, 2]") << QByteArray("expected a JSON object");
+        QTest::newRow("results file")
+            << QByteArray(R"({"schema": "hedge-explorer/results@1"})") << QByteArray("schema: ");
+    }
+
+    void invalidValuesExit2NamingTheField()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QByteArray, field);
+        const QString scenario = write("in-bad.json", json);
+        for (const QStringList& args :
+             {QStringList{"run", "in-bad.json", "-o", "r.json", "--csv", "r.csv"},
+              QStringList{"validate", "in-bad.json"}}) {
+            const Outcome o = hedgesim(args);
+            QCOMPARE(o.exitCode, 2);
+            QVERIFY2(o.err.contains(field), o.err.constData());
+            QCOMPARE(o.err.count('\n'), 1); // one line: FIELD: problem
+            QCOMPARE(o.out, QByteArray());
+            QCOMPARE(outputs(), QStringList()); // no file written, not even a temporary
+        }
+        QVERIFY(QFile::exists(scenario));
+    }
+
+    void missingFileExits2()
+    {
+        const Outcome o = hedgesim({"run", "in-missing.json", "-o", "r.json"});
+        QCOMPARE(o.exitCode, 2);
+        QVERIFY2(o.err.startsWith("in-missing.json: cannot read: "),
+                 o.err.constData());
+        QCOMPARE(outputs(), QStringList());
+    }
+
+    void badUsageExits2_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("field");
+        const QString scenario = "in-small.json";
+        QTest::newRow("no arguments") << QStringList{} << QByteArray("hedgesim:");
+        QTest::newRow("unknown command") << QStringList{"simulate"} << QByteArray("simulate:");
+        QTest::newRow("threads") << QStringList{"run", scenario, "--threads", "many"}
+                                 << QByteArray("--threads:");
+        QTest::newRow("unknown option")
+            << QStringList{"run", scenario, "--fast"} << QByteArray("--fast:");
+        QTest::newRow("output directory")
+            << QStringList{"run", scenario, "-o", "no/such/dir/r.json"} << QByteArray("-o:");
+        QTest::newRow("csv is a directory")
+            << QStringList{"run", scenario, "--csv", "."} << QByteArray("--csv:");
+        QTest::newRow("same output twice")
+            << QStringList{"run", scenario, "-o", "r.x", "--csv", "r.x"} << QByteArray("--csv:");
+        QTest::newRow("overwrite the scenario")
+            << QStringList{"run", scenario, "-o", scenario} << QByteArray("-o:");
+        QTest::newRow("unknown preset") << QStringList{"preset", "fastest"}
+                                        << QByteArray("preset: \"fastest\" is not a preset");
+    }
+
+    void badUsageExits2()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, field);
+        write("in-small.json", kSmallScenario);
+        const Outcome o = hedgesim(args);
+        QCOMPARE(o.exitCode, 2);
+        QVERIFY2(o.err.startsWith(field), o.err.constData());
+        QCOMPARE(o.out, QByteArray());
+        QCOMPARE(outputs(), QStringList());
+        QCOMPARE(readAll(path("in-small.json")), QByteArray(kSmallScenario));
+    }
+
+    void unwritableOutputExits1()
+    {
+        // /proc accepts no new files, even from root: the run succeeds, the write fails.
+        if (!QFileInfo(QStringLiteral("/proc/self")).exists())
+            QSKIP("no /proc here");
+        const QString scenario = write("in-small.json", kSmallScenario);
+        const Outcome o = hedgesim({"run", scenario, "-q", "-o", "/proc/hedgesim-test.json"});
+        QCOMPARE(o.exitCode, 1);
+        QVERIFY2(o.err.contains("/proc/hedgesim-test.json"), o.err.constData());
+        QVERIFY(!QFile::exists("/proc/hedgesim-test.json"));
+    }
+
+    void presetsPrintValidScenarios()
+    {
+        const Outcome list = hedgesim({"preset", "--list"});
+        QCOMPARE(list.exitCode, 0);
+        QStringList names;
+        for (const QByteArray& line : list.out.trimmed().split('\n'))
+            names << QString::fromUtf8(line.left(line.indexOf(' ')));
+        QStringList expected;
+        for (const Preset& p : presets())
+            expected << QString::fromStdString(p.name);
+        QCOMPARE(names, expected);
+        for (const QString& name : names) {
+            const Outcome o = hedgesim({"preset", name});
+            QCOMPARE(o.exitCode, 0);
+            QCOMPARE(parseScenarioJson(o.out.toStdString()),
+                     findPreset(name.toStdString())->scenario);
+            const Outcome checked = hedgesim({"validate", "-"}, o.out);
+            QVERIFY2(checked.exitCode == 0, checked.err.constData());
+            QCOMPARE(checked.out, QByteArray()); // silent when valid
+        }
+    }
+
+    void validateAcceptsAGoodFile()
+    {
+        const QString scenario = write("in-small.json", kSmallScenario);
+        const Outcome o = hedgesim({"validate", scenario});
+        QCOMPARE(o.exitCode, 0);
+        QCOMPARE(o.err, QByteArray());
+    }
+
+    void helpAndVersion()
+    {
+        const Outcome help = hedgesim({"--help"});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY(help.out.startsWith("Usage:"));
+        const Outcome version = hedgesim({"--version"});
+        QCOMPARE(version.exitCode, 0);
+        QCOMPARE(version.out, QByteArray("hedgesim ") + kVersion + " (Hedge Explorer)\n");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHedgesim)
+#include "tst_hedgesim.moc"

@@ -1,0 +1,375 @@
+#include "TestPoints.h"
+
+#include <widgets/MetricChartView.h>
+
+#include <QApplication>
+#include <QChart>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace hedge;
+
+Q_DECLARE_METATYPE(hedge::Metric)
+
+namespace {
+
+// What the chart must draw for a setup: (load, metricValue) of its points, sorted by load,
+// without the points that have no value.
+QList<QPointF> expectedPoints(const std::vector<PointResult>& pts, const std::string& setup,
+                              Metric metric)
+{
+    std::vector<PointResult> mine;
+    std::copy_if(pts.begin(), pts.end(), std::back_inserter(mine),
+                 [&](const PointResult& p) { return p.setup == setup; });
+    std::stable_sort(mine.begin(), mine.end(),
+                     [](const PointResult& a, const PointResult& b) { return a.load < b.load; });
+    QList<QPointF> result;
+    for (const PointResult& p : mine) {
+        if (const auto v = metricValue(p, metric); v && (!isLatencyMetric(metric) || *v > 0))
+            result.append(QPointF(p.load, *v));
+    }
+    return result;
+}
+
+// QPointF's == is fuzzy; the chart must hold the exact numbers.
+bool exactlyEqual(const QList<QPointF>& a, const QList<QPointF>& b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (qsizetype i = 0; i < a.size(); ++i) {
+        if (a[i].x() != b[i].x() || a[i].y() != b[i].y())
+            return false;
+    }
+    return true;
+}
+
+QString describe(const QList<QPointF>& pts)
+{
+    QStringList parts;
+    for (const QPointF& p : pts)
+        parts << QStringLiteral("(%1, %2)").arg(p.x(), 0, 'g', 17).arg(p.y(), 0, 'g', 17);
+    return parts.join(QStringLiteral(" "));
+}
+
+QLineSeries* lineSeries(MetricChartView& view, const QString& name)
+{
+    for (QAbstractSeries* s : view.chart()->series()) {
+        if (s->name() == name)
+            return qobject_cast<QLineSeries*>(s);
+    }
+    return nullptr;
+}
+
+QScatterSeries* collapseSeries(MetricChartView& view)
+{
+    for (QAbstractSeries* s : view.chart()->series()) {
+        if (auto* scatter = qobject_cast<QScatterSeries*>(s))
+            return scatter;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestMetricChartView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void seriesHoldTheMetric_data();
+    void seriesHoldTheMetric();
+    void metricValueScalesPercent();
+    void hiddenSetupsAreNotDrawn();
+    void legendClickTogglesSetup();
+    void collapsedPointsGetTheCollapseMarker();
+    void logAxisNeverGetsNonPositive();
+    void unknownSetupsAreIgnored();
+    void updatesUseReplace();
+    void hoverFindsThePoint();
+    void passLabelIsShown();
+    void followsDarkPalette();
+};
+
+void TestMetricChartView::seriesHoldTheMetric_data()
+{
+    QTest::addColumn<Metric>("metric");
+    for (Metric m : allMetrics())
+        QTest::newRow(qPrintable(metricKey(m))) << m;
+}
+
+void TestMetricChartView::seriesHoldTheMetric()
+{
+    QFETCH(Metric, metric);
+    const std::vector<PointResult> pts = test::samplePoints();
+    MetricChartView view(Metric::P99);
+    view.setSeriesStyles(test::sampleStyles());
+    view.setPoints(pts);
+    view.setMetric(metric);
+    QCOMPARE(view.metric(), metric);
+    QCOMPARE(view.isLogarithmic(), isLatencyMetric(metric));
+    for (const SeriesStyle& style : test::sampleStyles()) {
+        const QList<QPointF> drawn = view.seriesPoints(style.setup);
+        const QList<QPointF> expected = expectedPoints(pts, style.setup.toStdString(), metric);
+        QVERIFY2(exactlyEqual(drawn, expected),
+                 qPrintable(style.setup + ": " + describe(drawn) + " vs " + describe(expected)));
+        QCOMPARE(drawn.size(), 5);
+        // seriesPoints reports the real series.
+        QLineSeries* series = lineSeries(view, style.setup);
+        QVERIFY(series);
+        QVERIFY(exactlyEqual(series->points(), expected));
+        QCOMPARE(series->pen().color(), style.color);
+    }
+    // The axis spans every drawn value.
+    const auto [lo, hi] = view.valueAxisRange();
+    for (const SeriesStyle& style : test::sampleStyles()) {
+        for (const QPointF& p : view.seriesPoints(style.setup))
+            QVERIFY2(p.y() >= lo && p.y() <= hi, qPrintable(QString::number(p.y())));
+    }
+}
+
+void TestMetricChartView::metricValueScalesPercent()
+{
+    const PointResult p = test::point("a", 0.5, 123.0);
+    QCOMPARE(*metricValue(p, Metric::P99), 123.0);
+    QCOMPARE(*metricValue(p, Metric::P999), 123.0 * 1.5 + 0.125);
+    QCOMPARE(*metricValue(p, Metric::P50), 10.5);
+    QCOMPARE(*metricValue(p, Metric::RequestsPerCall), p.requestsPerCall);
+    QCOMPARE(*metricValue(p, Metric::RejectedPercent), p.rejectedFraction * 100.0);
+    QCOMPARE(*metricValue(p, Metric::FailedPercent), p.failedFraction * 100.0);
+    QCOMPARE(*metricValue(p, Metric::Utilisation), p.utilisation * 100.0);
+    QVERIFY(!metricValue(test::point("a", 0.5, std::nullopt), Metric::P99));
+    QCOMPARE(metricTitle(Metric::P99), QStringLiteral("p99 latency (ms)"));
+    for (Metric m : allMetrics())
+        QCOMPARE(metricFromKey(metricKey(m)), std::optional<Metric>(m));
+}
+
+void TestMetricChartView::hiddenSetupsAreNotDrawn()
+{
+    QList<SeriesStyle> styles = test::sampleStyles();
+    styles[1].visible = false;
+    MetricChartView view(Metric::P99);
+    view.setSeriesStyles(styles);
+    view.setPoints(test::samplePoints());
+    QVERIFY(view.seriesPoints(styles[1].setup).isEmpty());
+    QLineSeries* hidden = lineSeries(view, styles[1].setup);
+    QVERIFY(hidden);
+    QVERIFY(!hidden->isVisible());
+    QVERIFY(hidden->points().isEmpty());
+    QCOMPARE(view.seriesPoints(styles[0].setup).size(), 5);
+    // Its collapse markers and band go with it, and the y axis no longer spans its 38 s.
+    QVERIFY(view.collapsedPoints(styles[1].setup).isEmpty());
+    QVERIFY(!view.collapseBandStart());
+    QVERIFY(view.valueAxisRange().second < 10000.0);
+
+    // Showing it again (same setups, new visibility) draws it.
+    styles[1].visible = true;
+    view.setSeriesStyles(styles);
+    QCOMPARE(view.seriesPoints(styles[1].setup).size(), 5);
+    QVERIFY(hidden == lineSeries(view, styles[1].setup)); // restyled, not rebuilt
+    QVERIFY(view.valueAxisRange().second > 38000.0);
+}
+
+void TestMetricChartView::legendClickTogglesSetup()
+{
+    MetricChartView view(Metric::P99);
+    view.setSeriesStyles(test::sampleStyles());
+    view.setPoints(test::samplePoints());
+    view.resize(900, 560);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy toggled(&view, &MetricChartView::seriesVisibilityToggled);
+    const QString name = test::sampleStyles()[2].setup;
+    const QList<QLegendMarker*> markers = view.chart()->legend()->markers(lineSeries(view, name));
+    QCOMPARE(markers.size(), 1);
+    QVERIFY(markers[0]->isVisible());
+    emit markers[0]->clicked();
+    QCOMPARE(toggled.count(), 1);
+    QCOMPARE(toggled.at(0).at(0).toString(), name);
+    QCOMPARE(toggled.at(0).at(1).toBool(), false);
+    QVERIFY(view.seriesPoints(name).isEmpty());
+    QVERIFY(!view.seriesStyles()[2].visible);
+    // The marker stays (dimmed) so it can be clicked again.
+    QVERIFY(markers[0]->isVisible());
+    emit markers[0]->clicked();
+    QCOMPARE(toggled.count(), 2);
+    QCOMPARE(toggled.at(1).at(1).toBool(), true);
+    QCOMPARE(view.seriesPoints(name).size(), 5);
+}
+
+void TestMetricChartView::collapsedPointsGetTheCollapseMarker()
+{
+    const std::vector<PointResult> pts = test::samplePoints();
+    MetricChartView view(Metric::P99);
+    view.setSeriesStyles(test::sampleStyles());
+    view.setPoints(pts);
+    const QString collapsing = QStringLiteral("hedge, no budget / client");
+    const QList<QPointF> expected{{0.85, 40000.0 * 0.85}, {0.95, 40000.0 * 0.95}};
+    QVERIFY2(exactlyEqual(view.collapsedPoints(collapsing), expected),
+             qPrintable(describe(view.collapsedPoints(collapsing))));
+    QVERIFY(view.collapsedPoints(QStringLiteral("no hedge / client")).isEmpty());
+    QScatterSeries* scatter = collapseSeries(view);
+    QVERIFY(scatter);
+    QVERIFY(exactlyEqual(scatter->points(), expected));
+    // Drawn last: on top of every line.
+    QCOMPARE(view.chart()->series().constLast(), scatter);
+    // The band starts between the last healthy load (0.7) and the first collapsed (0.85).
+    QVERIFY(view.collapseBandStart());
+    QCOMPARE(*view.collapseBandStart(), (0.7 + 0.85) / 2.0);
+
+    // A collapsed point with no latency at all still gets its marker, at the top.
+    std::vector<PointResult> more = pts;
+    more.push_back(test::point("no hedge / client", 0.99, std::nullopt, true));
+    view.setPoints(more);
+    const QList<QPointF> top = view.collapsedPoints(QStringLiteral("no hedge / client"));
+    QCOMPARE(top.size(), 1);
+    QCOMPARE(top[0].x(), 0.99);
+    const auto [lo, hi] = view.valueAxisRange();
+    QVERIFY(top[0].y() > lo && top[0].y() <= hi);
+    QCOMPARE(view.seriesPoints(QStringLiteral("no hedge / client")).size(), 5);
+
+    // No collapse: no marker, no band.
+    std::vector<PointResult> healthy;
+    for (const PointResult& p : pts) {
+        if (!p.collapsed)
+            healthy.push_back(p);
+    }
+    view.setPoints(healthy);
+    QVERIFY(scatter->points().isEmpty());
+    QVERIFY(!view.collapseBandStart());
+}
+
+void TestMetricChartView::logAxisNeverGetsNonPositive()
+{
+    std::vector<PointResult> pts{test::point("a", 0.3, 0.0), test::point("a", 0.5, -3.0),
+                                 test::point("a", 0.7, std::nullopt), test::point("a", 0.8, 0.25),
+                                 test::point("a", 0.9, 12.0)};
+    MetricChartView view(Metric::P99);
+    view.setSeriesStyles({{QStringLiteral("a"), Qt::red, true}});
+    view.setPoints(pts);
+    const QList<QPointF> drawn = view.seriesPoints(QStringLiteral("a"));
+    QVERIFY(exactlyEqual(drawn, {{0.8, 0.25}, {0.9, 12.0}}));
+    auto* axis = qobject_cast<QLogValueAxis*>(view.chart()->axes(Qt::Vertical).value(0));
+    QVERIFY(axis);
+    QVERIFY(axis->min() > 0.0);
+    QVERIFY(axis->min() <= 0.25 && axis->max() >= 12.0);
+    for (QAbstractSeries* s : view.chart()->series()) {
+        for (const QPointF& p : qobject_cast<QXYSeries*>(s)->points())
+            QVERIFY(p.y() > 0.0);
+    }
+    // No drawable point at all: still a valid log range.
+    view.setPoints({test::point("a", 0.3, 0.0)});
+    QVERIFY(view.seriesPoints(QStringLiteral("a")).isEmpty());
+    QVERIFY(view.valueAxisRange().first > 0.0);
+    // A linear metric keeps its zeros.
+    view.setPoints(pts);
+    view.setMetric(Metric::RejectedPercent);
+    QCOMPARE(view.seriesPoints(QStringLiteral("a")).size(), 5);
+}
+
+void TestMetricChartView::unknownSetupsAreIgnored()
+{
+    MetricChartView view(Metric::RequestsPerCall);
+    view.setSeriesStyles({test::sampleStyles()[0]});
+    view.setPoints(test::samplePoints());
+    QCOMPARE(view.seriesPoints(test::sampleStyles()[0].setup).size(), 5);
+    QVERIFY(view.seriesPoints(test::sampleStyles()[1].setup).isEmpty());
+    QCOMPARE(view.chart()->series().size(), 2); // one line + the collapse markers
+    // Fewer points replace, not add to, the old ones.
+    view.setPoints({test::point("no hedge / client", 0.4, 5.0)});
+    QCOMPARE(view.seriesPoints(test::sampleStyles()[0].setup).size(), 1);
+}
+
+void TestMetricChartView::updatesUseReplace()
+{
+    MetricChartView view(Metric::P99);
+    view.setSeriesStyles(test::sampleStyles());
+    QLineSeries* series = lineSeries(view, test::sampleStyles()[0].setup);
+    QSignalSpy added(series, &QXYSeries::pointAdded);
+    QSignalSpy replaced(series, &QXYSeries::pointsReplaced);
+    std::vector<PointResult> pts = test::samplePoints();
+    view.setPoints(pts);
+    QCOMPARE(added.count(), 0);
+    QCOMPARE(replaced.count(), 1);
+    // An unchanged series is not touched at all (the 25 Hz timer re-sends everything).
+    pts[7].p99Ms = 77.0; // another setup
+    view.setPoints(pts);
+    QCOMPARE(replaced.count(), 1);
+    pts[0].p99Ms = 250.0;
+    view.setPoints(pts);
+    QCOMPARE(replaced.count(), 2);
+    QCOMPARE(added.count(), 0);
+}
+
+void TestMetricChartView::hoverFindsThePoint()
+{
+    const std::vector<PointResult> pts = test::samplePoints();
+    MetricChartView view(Metric::P99);
+    view.setSeriesStyles(test::sampleStyles());
+    view.setPoints(pts);
+    view.resize(900, 560);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QString setup = test::sampleStyles()[0].setup;
+    QLineSeries* series = lineSeries(view, setup);
+    const QPointF value(0.7, *pts[3].p99Ms);
+    const QPoint viewPos =
+        view.mapFromScene(view.chart()->mapToScene(view.chart()->mapToPosition(value, series)));
+    const std::optional<PointResult> found = view.pointAt(viewPos + QPoint(2, -1));
+    QVERIFY(found);
+    QCOMPARE(*found, pts[3]);
+    QVERIFY(!view.pointAt(QPoint(2, 2)));
+    const QString tip = MetricChartView::tooltipText(*found);
+    QVERIFY2(tip.contains(QStringLiteral(" · 270.1 ms · ")), qPrintable(tip));
+    QVERIFY(tip.contains(QStringLiteral("no hedge / client")));
+    QVERIFY(tip.contains(QStringLiteral("<nobr>70 %</nobr>")));
+    QVERIFY(!tip.contains(QStringLiteral("COLLAPSED")));
+    QVERIFY(MetricChartView::tooltipText(pts[7]).contains(QStringLiteral("COLLAPSED")));
+}
+
+void TestMetricChartView::passLabelIsShown()
+{
+    MetricChartView view(Metric::P99);
+    view.setPassLabel(QStringLiteral("coarse pass · 20 000 calls/point"));
+    QCOMPARE(view.passLabel(), QStringLiteral("coarse pass · 20 000 calls/point"));
+    bool shown = false;
+    for (QGraphicsItem* item : view.scene()->items()) {
+        if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item))
+            shown = shown || (text->isVisible() &&
+                              text->text() == QStringLiteral("coarse pass · 20 000 calls/point"));
+    }
+    QVERIFY(shown);
+}
+
+void TestMetricChartView::followsDarkPalette()
+{
+    const QPalette original = QApplication::palette();
+    MetricChartView view(Metric::P99);
+    view.setSeriesStyles(test::sampleStyles());
+    view.setPoints(test::samplePoints());
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x20, 0x20, 0x24));
+    dark.setColor(QPalette::Base, QColor(0x18, 0x18, 0x1c));
+    dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
+    dark.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
+    QApplication::setPalette(dark); // delivered as posted events
+    QTRY_VERIFY(view.isDarkTheme());
+    QCOMPARE(view.chart()->theme(), QChart::ChartThemeDark);
+    QCOMPARE(view.chart()->backgroundBrush().color(), QColor(0x18, 0x18, 0x1c));
+    // The theme must not take the setups' colours.
+    QCOMPARE(lineSeries(view, test::sampleStyles()[1].setup)->pen().color(),
+             test::sampleStyles()[1].color);
+    QApplication::setPalette(original);
+    QTRY_VERIFY(!view.isDarkTheme());
+    QCOMPARE(view.chart()->theme(), QChart::ChartThemeLight);
+}
+
+QTEST_MAIN(TestMetricChartView)
+#include "tst_metricchartview.moc"

@@ -1,0 +1,116 @@
+#include "Metric.h"
+
+namespace hedge {
+
+QList<Metric> allMetrics()
+{
+    return {Metric::P99,        Metric::RequestsPerCall, Metric::P999,
+            Metric::P50,        Metric::RejectedPercent, Metric::FailedPercent,
+            Metric::Utilisation};
+}
+
+QString metricTitle(Metric metric)
+{
+    switch (metric) {
+    case Metric::P99:
+        return QStringLiteral("p99 latency (ms)");
+    case Metric::P999:
+        return QStringLiteral("p99.9 latency (ms)");
+    case Metric::P50:
+        return QStringLiteral("p50 latency (ms)");
+    case Metric::RequestsPerCall:
+        return QStringLiteral("requests per call");
+    case Metric::RejectedPercent:
+        return QStringLiteral("rejected calls (%)");
+    case Metric::FailedPercent:
+        return QStringLiteral("failed calls (%)");
+    case Metric::Utilisation:
+        return QStringLiteral("server utilisation (%)");
+    }
+    return {};
+}
+
+QString metricShortName(Metric metric)
+{
+    switch (metric) {
+    case Metric::P99:
+        return QStringLiteral("p99");
+    case Metric::P999:
+        return QStringLiteral("p99.9");
+    case Metric::P50:
+        return QStringLiteral("p50");
+    case Metric::RequestsPerCall:
+        return QStringLiteral("requests per call");
+    case Metric::RejectedPercent:
+        return QStringLiteral("rejected %");
+    case Metric::FailedPercent:
+        return QStringLiteral("failed %");
+    case Metric::Utilisation:
+        return QStringLiteral("utilisation");
+    }
+    return {};
+}
+
+QString metricKey(Metric metric)
+{
+    switch (metric) {
+    case Metric::P99:
+        return QStringLiteral("p99");
+    case Metric::P999:
+        return QStringLiteral("p999");
+    case Metric::P50:
+        return QStringLiteral("p50");
+    case Metric::RequestsPerCall:
+        return QStringLiteral("requests_per_call");
+    case Metric::RejectedPercent:
+        return QStringLiteral("rejected_percent");
+    case Metric::FailedPercent:
+        return QStringLiteral("failed_percent");
+    case Metric::Utilisation:
+        return QStringLiteral("utilisation");
+    }
+    return {};
+}
+
+std::optional<Metric> metricFromKey(const QString& key)
+{
+    for (Metric m : allMetrics()) {
+        if (metricKey(m) == key)
+            return m;
+    }
+    return std::nullopt;
+}
+
+bool isLatencyMetric(Metric metric)
+{
+    return metric == Metric::P99 || metric == Metric::P999 || metric == Metric::P50;
+}
+
+bool isPercentMetric(Metric metric)
+{
+    return metric == Metric::RejectedPercent || metric == Metric::FailedPercent ||
+           metric == Metric::Utilisation;
+}
+
+std::optional<double> metricValue(const PointResult& point, Metric metric)
+{
+    switch (metric) {
+    case Metric::P99:
+        return point.p99Ms;
+    case Metric::P999:
+        return point.p999Ms;
+    case Metric::P50:
+        return point.p50Ms;
+    case Metric::RequestsPerCall:
+        return point.requestsPerCall;
+    case Metric::RejectedPercent:
+        return point.rejectedFraction * 100.0;
+    case Metric::FailedPercent:
+        return point.failedFraction * 100.0;
+    case Metric::Utilisation:
+        return point.utilisation * 100.0;
+    }
+    return std::nullopt;
+}
+
+} // namespace hedge

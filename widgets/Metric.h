@@ -1,0 +1,36 @@
+// The figures a chart can plot, their titles and how to read one from a PointResult.
+#pragma once
+
+#include <hedge/sim/PointResult.h>
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace hedge {
+
+enum class Metric { P99, P999, P50, RequestsPerCall, RejectedPercent, FailedPercent, Utilisation };
+
+// Every metric, in the order a chooser should list them.
+QList<Metric> allMetrics();
+
+// Axis/chart title with unit, e.g. "p99 latency (ms)".
+QString metricTitle(Metric metric);
+// Short name in the words of the field, e.g. "p99", "requests per call".
+QString metricShortName(Metric metric);
+// Stable key for settings and file names ("p99", "p999", "p50", "requests_per_call",
+// "rejected_percent", "failed_percent", "utilisation").
+QString metricKey(Metric metric);
+std::optional<Metric> metricFromKey(const QString& key);
+
+// Latency metrics are drawn on a log axis and can be missing (no call succeeded).
+bool isLatencyMetric(Metric metric);
+// Percent metrics: the fraction of the results file × 100 (utilisation included).
+bool isPercentMetric(Metric metric);
+
+// The value as the chart plots it: ms for latencies, percent (×100) for the fractions,
+// empty when the point has no such figure.
+std::optional<double> metricValue(const PointResult& point, Metric metric);
+
+} // namespace hedge

@@ -1,0 +1,386 @@
+#include "ReportWriter.h"
+
+#include "ChartExport.h"
+#include "ResultsTableModel.h"
+
+#include <hedge/Scenario.h>
+#include <hedge/Version.h>
+
+#include <QAbstractTextDocumentLayout>
+#include <QChart>
+#include <QChartView>
+#include <QDateTime>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QPageLayout>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QTextDocument>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hedge {
+
+namespace {
+
+constexpr QSize kReportChartSize{1000, 560};
+
+QString esc(const QString& text)
+{
+    return text.toHtmlEscaped();
+}
+
+QString number(const QJsonValue& v, double fallback)
+{
+    const double d = v.isDouble() ? v.toDouble() : fallback;
+    return QString::number(d, 'g', QLocale::FloatingPointShortest);
+}
+
+QString describeSetup(const QJsonObject& setup)
+{
+    QStringList parts;
+    const QJsonValue hedge = setup.value(QStringLiteral("hedge"));
+    if (hedge.isObject()) {
+        const QJsonObject h = hedge.toObject();
+        const HedgeSettings d;
+        const double budget = h.value(QStringLiteral("budget_percent")).toDouble(d.budgetPercent);
+        parts << QStringLiteral("hedge after %1 ms, up to %2 attempts, %3")
+                     .arg(number(h.value(QStringLiteral("delay_ms")), d.delayMs),
+                          number(h.value(QStringLiteral("max_attempts")), d.maxAttempts),
+                          budget > 0 ? QStringLiteral("budget %1 %").arg(number(budget, 0))
+                                     : QStringLiteral("no budget"));
+    } else {
+        parts << QStringLiteral("no hedge");
+    }
+    const QJsonValue limit = setup.value(QStringLiteral("adaptive_limit"));
+    if (limit.isObject() || (limit.isBool() && limit.toBool()))
+        parts << QStringLiteral("adaptive limit");
+    const QString cancellation =
+        setup.value(QStringLiteral("cancellation")).toString(QStringLiteral("client"));
+    parts << (cancellation == QLatin1String("server")
+                  ? QStringLiteral("cancellation reaches the server")
+                  : QStringLiteral("client-only cancellation"));
+    return parts.join(QStringLiteral(", "));
+}
+
+// Charts are drawn in a light palette for the duration of a report.
+class LightCharts {
+public:
+    explicit LightCharts(const QList<QChartView*>& charts)
+    {
+        const QPalette light(QColor(0xEF, 0xEF, 0xEF));
+        for (QChartView* view : charts) {
+            if (!view)
+                continue;
+            m_saved.append({view, view->testAttribute(Qt::WA_SetPalette), view->palette()});
+            view->setPalette(light);
+        }
+    }
+    ~LightCharts()
+    {
+        for (const Saved& s : m_saved)
+            s.view->setPalette(s.hadOwnPalette ? s.palette : QPalette());
+    }
+    LightCharts(const LightCharts&) = delete;
+    LightCharts& operator=(const LightCharts&) = delete;
+
+private:
+    struct Saved {
+        QChartView* view;
+        bool hadOwnPalette;
+        QPalette palette;
+    };
+    QList<Saved> m_saved;
+};
+
+// `forPrint`: one line a row (a row never splits across pages), headers that may wrap at
+// their underscores, no title attributes.
+QString resultsTableHtml(const std::vector<PointResult>& points, bool forPrint)
+{
+    const bool exactTitles = !forPrint;
+    QString html =
+        forPrint ? QStringLiteral("<table class=\"results\" cellspacing=\"0\" cellpadding=\"2\" "
+                                  "border=\"1\" style=\"border-collapse:collapse\" "
+                                  "width=\"100%\"><thead><tr>")
+                 : QStringLiteral("<table class=\"results\"><thead><tr>");
+    for (int c = 0; c < ResultsTableModel::ColumnCount; ++c) {
+        QString key = esc(ResultsTableModel::columnKey(c));
+        QString style;
+        if (forPrint && key.contains(QLatin1Char('_')))
+            key.replace(QLatin1Char('_'), QStringLiteral("_\u200B"));
+        else if (forPrint)
+            style = QStringLiteral(" style=\"white-space:nowrap\"");
+        html += QStringLiteral("<th%1>%2</th>").arg(style, key);
+    }
+    html += QStringLiteral("</tr></thead><tbody>");
+    for (const PointResult& p : points) {
+        html += p.collapsed ? QStringLiteral("<tr class=\"collapsed\">") : QStringLiteral("<tr>");
+        for (int c = 0; c < ResultsTableModel::ColumnCount; ++c) {
+            const bool text =
+                c == ResultsTableModel::Setup || c == ResultsTableModel::CancellationColumn;
+            const QString align = text ? QString() : QStringLiteral(" align=\"right\"");
+            const QString titleAttr =
+                exactTitles && !text
+                    ? QStringLiteral(" title=\"%1\"").arg(esc(ResultsTableModel::exactText(p, c)))
+                    : QString();
+            const QString nowrap =
+                forPrint ? QStringLiteral(" style=\"white-space:nowrap\"") : QString();
+            html += QStringLiteral("<td%1%2%3>%4</td>")
+                        .arg(align, titleAttr, nowrap, esc(ResultsTableModel::displayText(p, c)));
+        }
+        html += QStringLiteral("</tr>");
+    }
+    html += QStringLiteral("</tbody></table>");
+    return html;
+}
+
+QString generatedLine()
+{
+    return QStringLiteral("%1 %2 · generated %3")
+        .arg(QString::fromLatin1(kProjectName), QString::fromLatin1(kVersion),
+             QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")));
+}
+
+std::optional<QString> commitText(const QString& path, const QByteArray& bytes)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
+        return QStringLiteral("Cannot write %1: %2")
+            .arg(QFileInfo(path).fileName(), file.errorString());
+    return std::nullopt;
+}
+
+} // namespace
+
+QString scenarioSummaryHtml(const QString& scenarioJson)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(scenarioJson.toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError || !doc.isObject())
+        return QStringLiteral("<p>The scenario could not be read as a JSON object (%1).</p>")
+            .arg(esc(error.errorString()));
+    const QJsonObject s = doc.object();
+    const Scenario defaults;
+    QStringList loads;
+    if (s.value(QStringLiteral("loads")).isArray()) {
+        for (const QJsonValue& v : s.value(QStringLiteral("loads")).toArray())
+            loads << QStringLiteral("%1 %").arg(number(v.toDouble() * 100.0, 0));
+    } else {
+        for (double l : defaults.loads)
+            loads << QStringLiteral("%1 %").arg(number(l * 100.0, 0));
+    }
+    const QJsonObject svc = s.value(QStringLiteral("service")).toObject();
+    const ServiceConfig d = defaults.service;
+    const auto field = [&svc](const char* key, double fallback) {
+        return number(svc.value(QLatin1String(key)), fallback);
+    };
+
+    QList<std::pair<QString, QString>> rows{
+        {QStringLiteral("seed"), s.value(QStringLiteral("seed")).isDouble()
+                                     ? QString::number(s.value(QStringLiteral("seed")).toInteger())
+                                     : QString::number(defaults.seed)},
+        {QStringLiteral("calls per point"),
+         number(s.value(QStringLiteral("calls")), static_cast<double>(defaults.calls))},
+        {QStringLiteral("warm-up"),
+         QStringLiteral("%1 % of the calls")
+             .arg(number(
+                 s.value(QStringLiteral("warmup_fraction")).toDouble(defaults.warmupFraction) *
+                     100.0,
+                 0))},
+        {QStringLiteral("loads"), loads.join(QStringLiteral(", "))},
+        {QStringLiteral("service"),
+         QStringLiteral("%1 workers, median %2 ms, sigma %3")
+             .arg(field("workers", d.workers), field("median_ms", d.medianMs),
+                  field("sigma", d.sigma))},
+        {QStringLiteral("hiccups"),
+         QStringLiteral("probability %1, %2–%3 ms")
+             .arg(field("hiccup_probability", d.hiccupProbability),
+                  field("hiccup_min_ms", d.hiccupMinMs), field("hiccup_max_ms", d.hiccupMaxMs))},
+        {QStringLiteral("errors"),
+         QStringLiteral("probability %1").arg(field("error_probability", d.errorProbability))},
+    };
+    QString html = QStringLiteral("<table class=\"summary\" cellspacing=\"0\" cellpadding=\"2\">");
+    for (const auto& [key, value] : rows)
+        html += QStringLiteral("<tr><th align=\"left\">%1</th><td>%2</td></tr>")
+                    .arg(esc(key), esc(value));
+    html += QStringLiteral("</table>");
+
+    html += QStringLiteral("<p><b>Setups</b></p><ul>");
+    if (s.value(QStringLiteral("setups")).isArray()) {
+        for (const QJsonValue& v : s.value(QStringLiteral("setups")).toArray()) {
+            const QJsonObject setup = v.toObject();
+            html += QStringLiteral("<li><b>%1</b> — %2</li>")
+                        .arg(esc(setup.value(QStringLiteral("name")).toString()),
+                             esc(describeSetup(setup)));
+        }
+    } else {
+        html += QStringLiteral("<li>the six reference setups, each with client and server "
+                               "cancellation (12 setups)</li>");
+    }
+    html += QStringLiteral("</ul>");
+    return html;
+}
+
+std::optional<QString> writeHtmlReport(const QString& path, const QString& scenarioJson,
+                                       const QList<QChartView*>& charts,
+                                       const std::vector<PointResult>& points, const QString& title)
+{
+    QString html;
+    html += QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                           "<meta name=\"generator\" content=\"%1 %2\">\n<title>%3</title>\n")
+                .arg(QString::fromLatin1(kProjectName), QString::fromLatin1(kVersion), esc(title));
+    html += QStringLiteral(
+        "<style>\n"
+        "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;"
+        "color:#1d1d1f;background:#fff;max-width:1200px;margin:2em auto;padding:0 "
+        "1.5em;line-height:1.45}\n"
+        "h1{font-size:1.7em;margin-bottom:.2em}h2{margin-top:1.8em;border-bottom:1px solid "
+        "#ddd;padding-bottom:.2em}\n"
+        ".meta{color:#666;margin-top:0}\n"
+        "table.summary th{text-align:left;padding-right:1.2em;font-weight:600;vertical-align:top}\n"
+        ".charts{display:flex;flex-wrap:wrap;gap:1em}.charts figure{margin:0;flex:1 1 540px}\n"
+        ".charts svg{width:100%;height:auto;border:1px solid #e4e4e4}\n"
+        "table.results{border-collapse:collapse;font-size:.85em;font-variant-numeric:tabular-nums}"
+        "\n"
+        "table.results th,table.results td{border:1px solid #ddd;padding:.25em "
+        ".5em;white-space:nowrap}\n"
+        "table.results th{background:#f4f4f6;position:sticky;top:0}\n"
+        "table.results tr.collapsed td{background:#fdecec;color:#a00}\n"
+        "pre{background:#f6f6f8;padding:1em;overflow:auto;font-size:.85em}\n"
+        "</style>\n</head>\n<body>\n");
+    html += QStringLiteral("<h1>%1</h1>\n<p class=\"meta\">%2</p>\n")
+                .arg(esc(title), esc(generatedLine()));
+    html += QStringLiteral("<h2>Scenario</h2>\n") + scenarioSummaryHtml(scenarioJson);
+    html += QStringLiteral(
+                "\n<details><summary>Scenario file (JSON)</summary>\n<pre>%1</pre>\n</details>\n")
+                .arg(esc(scenarioJson));
+
+    if (!charts.isEmpty()) {
+        html += QStringLiteral("<h2>Charts</h2>\n<div class=\"charts\">\n");
+        LightCharts light(charts);
+        for (QChartView* view : charts) {
+            if (!view)
+                continue;
+            QString svg = QString::fromUtf8(renderChartSvg(view, kReportChartSize));
+            // Inline SVG in HTML: drop the XML declaration, keep the <svg> element.
+            const qsizetype start = svg.indexOf(QLatin1String("<svg"));
+            if (start < 0)
+                return QStringLiteral("Cannot render the chart \"%1\" as SVG.")
+                    .arg(view->chart()->title());
+            svg = svg.mid(start);
+            html += QStringLiteral("<figure>\n%1\n</figure>\n").arg(svg);
+        }
+        html += QStringLiteral("</div>\n");
+    }
+    html +=
+        QStringLiteral("<h2>Results</h2>\n<p>%1 points. Hover a cell for its exact value.</p>\n")
+            .arg(points.size());
+    html += resultsTableHtml(points, false);
+    html += QStringLiteral("\n</body>\n</html>\n");
+    return commitText(path, html.toUtf8());
+}
+
+std::optional<QString> writePdfReport(const QString& path, const QString& scenarioJson,
+                                      const QList<QChartView*>& charts,
+                                      const std::vector<PointResult>& points, const QString& title)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return QStringLiteral("Cannot write %1: %2")
+            .arg(QFileInfo(path).fileName(), file.errorString());
+    {
+        // 96 dpi: charts and text documents lay out fonts at screen DPI; PDF stays vector.
+        constexpr int kDpi = 96;
+        QPdfWriter writer(&file);
+        writer.setResolution(kDpi);
+        writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Landscape,
+                                         QMarginsF(14, 14, 14, 14), QPageLayout::Millimeter));
+        writer.setTitle(title);
+        writer.setCreator(QStringLiteral("%1 %2").arg(QString::fromLatin1(kProjectName),
+                                                      QString::fromLatin1(kVersion)));
+        const QRectF page(QPointF(0, 0), QSizeF(writer.width(), writer.height()));
+
+        QPainter painter;
+        if (!painter.begin(&writer)) {
+            file.cancelWriting();
+            return QStringLiteral("Cannot start the PDF for %1.").arg(QFileInfo(path).fileName());
+        }
+        painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+
+        // Title, date and scenario summary through one text document.
+        QTextDocument head;
+        head.documentLayout()->setPaintDevice(&writer);
+        QFont base(QStringLiteral("DejaVu Sans"));
+        base.setPointSizeF(9.0);
+        head.setDefaultFont(base);
+        head.setDefaultStyleSheet(
+            QStringLiteral("h1{font-size:17pt} .meta{color:#666666} th{padding-right:12px}"));
+        head.setHtml(QStringLiteral("<h1>%1</h1><p class=\"meta\">%2</p>%3")
+                         .arg(esc(title), esc(generatedLine()), scenarioSummaryHtml(scenarioJson)));
+        head.setTextWidth(page.width());
+        head.drawContents(&painter, page);
+        double y = head.size().height() + 12.0;
+
+        {
+            // One chart a row, as wide as the page: legible without zooming.
+            LightCharts light(charts);
+            const double chartWidth = page.width();
+            const double chartHeight =
+                std::min(page.height() * 0.92,
+                         chartWidth * kReportChartSize.height() / kReportChartSize.width());
+            for (QChartView* view : charts) {
+                if (!view)
+                    continue;
+                // A chart may be a little flatter to share the first page with the summary.
+                double height = chartHeight;
+                if (y + height > page.height()) {
+                    if (page.height() - y >= 0.6 * chartHeight) {
+                        height = page.height() - y;
+                    } else {
+                        writer.newPage();
+                        y = 0.0;
+                    }
+                }
+                const QSizeF layoutSize(kReportChartSize.width(),
+                                        kReportChartSize.width() * height / chartWidth);
+                renderChartInto(view, &painter, QRectF(0, y, chartWidth, height), layoutSize);
+                y += height + 16.0;
+            }
+        }
+
+        // The table on its own pages; QTextDocument paginates it and repeats the header row.
+        writer.newPage();
+        QTextDocument table;
+        table.documentLayout()->setPaintDevice(&writer);
+        QFont small = base;
+        small.setPointSizeF(7.0);
+        table.setDefaultFont(small);
+        table.setDefaultStyleSheet(
+            QStringLiteral("th{background-color:#eeeeee} td,th{border-color:#bbbbbb} "
+                           "tr.collapsed td{color:#aa0000}"));
+        table.setHtml(QStringLiteral("<p><b>Results</b> — %1 points</p>").arg(points.size()) +
+                      resultsTableHtml(points, true));
+        table.setPageSize(page.size());
+        const int pages = table.pageCount();
+        for (int i = 0; i < pages; ++i) {
+            if (i > 0)
+                writer.newPage();
+            painter.save();
+            const QRectF clip(0, i * page.height(), page.width(), page.height());
+            painter.translate(0, -clip.top());
+            table.drawContents(&painter, clip);
+            painter.restore();
+        }
+        painter.end();
+    }
+    if (!file.commit())
+        return QStringLiteral("Cannot write %1: %2")
+            .arg(QFileInfo(path).fileName(), file.errorString());
+    return std::nullopt;
+}
+
+} // namespace hedge

@@ -1,0 +1,33 @@
+// A one-file report of a run: title, scenario summary (and the scenario file), every chart
+// and the results table. HTML (charts as inline SVG, no external files) or PDF (vector).
+#pragma once
+
+#include <hedge/sim/PointResult.h>
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+class QChartView;
+
+namespace hedge {
+
+// Both return an error message, or nullopt on success; files are written atomically.
+// Charts are drawn with a light palette whatever the desktop's (reports are read on white
+// paper) and put back as they were.
+std::optional<QString> writeHtmlReport(const QString& path, const QString& scenarioJson,
+                                       const QList<QChartView*>& charts,
+                                       const std::vector<PointResult>& points,
+                                       const QString& title);
+std::optional<QString> writePdfReport(const QString& path, const QString& scenarioJson,
+                                      const QList<QChartView*>& charts,
+                                      const std::vector<PointResult>& points, const QString& title);
+
+// The scenario summary both reports show, as an HTML fragment (a table of the run and
+// service settings and a list of the setups). A scenario that does not parse as a JSON
+// object is described as such.
+QString scenarioSummaryHtml(const QString& scenarioJson);
+
+} // namespace hedge

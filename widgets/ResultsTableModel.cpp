@@ -1,0 +1,277 @@
+#include "ResultsTableModel.h"
+
+#include <QColor>
+#include <QFont>
+#include <QGuiApplication>
+#include <QLocale>
+#include <QPalette>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hedge {
+
+namespace {
+
+const std::optional<double>* latency(const PointResult& p, int column)
+{
+    switch (column) {
+    case ResultsTableModel::P50Ms:
+        return &p.p50Ms;
+    case ResultsTableModel::P99Ms:
+        return &p.p99Ms;
+    case ResultsTableModel::P999Ms:
+        return &p.p999Ms;
+    case ResultsTableModel::MeanMs:
+        return &p.meanMs;
+    case ResultsTableModel::MaxMs:
+        return &p.maxMs;
+    default:
+        return nullptr;
+    }
+}
+
+double fraction(const PointResult& p, int column)
+{
+    switch (column) {
+    case ResultsTableModel::HedgedFraction:
+        return p.hedgedFraction;
+    case ResultsTableModel::RejectedFraction:
+        return p.rejectedFraction;
+    case ResultsTableModel::FailedFraction:
+        return p.failedFraction;
+    case ResultsTableModel::Utilisation:
+        return p.utilisation;
+    default:
+        return 0.0;
+    }
+}
+
+QString shortest(double v)
+{
+    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+}
+
+QString columnToolTip(int column)
+{
+    switch (column) {
+    case ResultsTableModel::Setup:
+        return QStringLiteral("The setup's name");
+    case ResultsTableModel::CancellationColumn:
+        return QStringLiteral("client: the server finishes abandoned attempts (HTTP); "
+                              "server: cancellation reaches the server (gRPC)");
+    case ResultsTableModel::Load:
+        return QStringLiteral("Offered load: arrivals × mean service time / workers, without "
+                              "hedges");
+    case ResultsTableModel::MeasuredCalls:
+        return QStringLiteral("Calls measured at this point (warm-up excluded)");
+    case ResultsTableModel::P50Ms:
+        return QStringLiteral("Median latency of the calls that succeeded (ms)");
+    case ResultsTableModel::P99Ms:
+        return QStringLiteral("99th percentile latency of the calls that succeeded (ms)");
+    case ResultsTableModel::P999Ms:
+        return QStringLiteral("99.9th percentile latency of the calls that succeeded (ms)");
+    case ResultsTableModel::MeanMs:
+        return QStringLiteral("Mean latency of the calls that succeeded (ms)");
+    case ResultsTableModel::MaxMs:
+        return QStringLiteral("Longest latency of a call that succeeded (ms)");
+    case ResultsTableModel::RequestsPerCall:
+        return QStringLiteral("Attempts sent to the server per call (1 = no hedges)");
+    case ResultsTableModel::HedgedFraction:
+        return QStringLiteral("Calls that sent at least one hedge");
+    case ResultsTableModel::RejectedFraction:
+        return QStringLiteral("Calls rejected by the adaptive limit");
+    case ResultsTableModel::FailedFraction:
+        return QStringLiteral("Calls whose every attempt failed");
+    case ResultsTableModel::Utilisation:
+        return QStringLiteral("Worker busy time / (workers × time)");
+    case ResultsTableModel::Collapsed:
+        return QStringLiteral("The queue never drained: the service collapsed at this load");
+    default:
+        return {};
+    }
+}
+
+} // namespace
+
+ResultsTableModel::ResultsTableModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+void ResultsTableModel::setPoints(const std::vector<PointResult>& points)
+{
+    // Same row count: update in place so the view keeps its selection and scroll position
+    // while a sweep fills in.
+    if (points.size() == m_points.size() && !points.empty()) {
+        std::size_t first = points.size(), last = 0;
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            if (points[i] == m_points[i])
+                continue;
+            first = std::min(first, i);
+            last = i;
+        }
+        if (first > last)
+            return;
+        m_points = points;
+        emit dataChanged(index(static_cast<int>(first), 0),
+                         index(static_cast<int>(last), ColumnCount - 1));
+        return;
+    }
+    beginResetModel();
+    m_points = points;
+    endResetModel();
+}
+
+QString ResultsTableModel::columnKey(int column)
+{
+    static const char* const keys[] = {"setup",
+                                       "cancellation",
+                                       "load",
+                                       "measured_calls",
+                                       "p50_ms",
+                                       "p99_ms",
+                                       "p999_ms",
+                                       "mean_ms",
+                                       "max_ms",
+                                       "requests_per_call",
+                                       "hedged_fraction",
+                                       "rejected_fraction",
+                                       "failed_fraction",
+                                       "utilisation",
+                                       "collapsed"};
+    if (column < 0 || column >= ColumnCount)
+        return {};
+    return QString::fromLatin1(keys[column]);
+}
+
+QStringList ResultsTableModel::columnKeys()
+{
+    QStringList keys;
+    for (int c = 0; c < ColumnCount; ++c)
+        keys << columnKey(c);
+    return keys;
+}
+
+QVariant ResultsTableModel::exactValue(const PointResult& p, int column)
+{
+    switch (column) {
+    case Setup:
+        return QString::fromStdString(p.setup);
+    case CancellationColumn:
+        return QString::fromLatin1(toString(p.cancellation));
+    case Load:
+        return p.load;
+    case MeasuredCalls:
+        return static_cast<qint64>(p.measuredCalls);
+    case RequestsPerCall:
+        return p.requestsPerCall;
+    case Collapsed:
+        return p.collapsed;
+    default:
+        break;
+    }
+    if (const std::optional<double>* v = latency(p, column))
+        return *v ? QVariant(**v) : QVariant();
+    if (column >= HedgedFraction && column <= Utilisation)
+        return fraction(p, column);
+    return {};
+}
+
+QString ResultsTableModel::exactText(const PointResult& p, int column)
+{
+    const QVariant v = exactValue(p, column);
+    if (!v.isValid())
+        return {};
+    switch (v.typeId()) {
+    case QMetaType::Double:
+        return shortest(v.toDouble());
+    case QMetaType::Bool:
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    default:
+        return v.toString();
+    }
+}
+
+QString ResultsTableModel::displayText(const PointResult& p, int column)
+{
+    const QLocale locale;
+    switch (column) {
+    case Setup:
+    case CancellationColumn:
+        return exactValue(p, column).toString();
+    case Load:
+        return locale.toString(p.load * 100.0, 'f',
+                               p.load * 100.0 == std::round(p.load * 100.0) ? 0 : 1) +
+               QStringLiteral(" %");
+    case MeasuredCalls:
+        return locale.toString(static_cast<qlonglong>(p.measuredCalls));
+    case RequestsPerCall:
+        return locale.toString(p.requestsPerCall, 'f', 3);
+    case Collapsed:
+        return p.collapsed ? QStringLiteral("yes") : QStringLiteral("no");
+    default:
+        break;
+    }
+    if (const std::optional<double>* v = latency(p, column))
+        return *v ? locale.toString(**v, 'f', 1) : QStringLiteral("—");
+    if (column >= HedgedFraction && column <= Utilisation)
+        return locale.toString(fraction(p, column) * 100.0, 'f', 2) + QStringLiteral(" %");
+    return {};
+}
+
+int ResultsTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_points.size());
+}
+
+int ResultsTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant ResultsTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
+        return {};
+    const PointResult& p = m_points[static_cast<std::size_t>(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return displayText(p, index.column());
+    case Qt::EditRole:
+    case Qt::UserRole:
+        return exactValue(p, index.column());
+    case Qt::ToolTipRole:
+        return exactText(p, index.column());
+    case Qt::TextAlignmentRole:
+        if (index.column() == Setup || index.column() == CancellationColumn)
+            return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::ForegroundRole:
+        if (p.collapsed) {
+            // The charts' collapse red, readable on the desktop's background.
+            const bool dark = QGuiApplication::palette().color(QPalette::Base).lightness() < 128;
+            return dark ? QColor(0xFF, 0x6B, 0x6B) : QColor(0xB0, 0x10, 0x10);
+        }
+        return {};
+    case Qt::FontRole:
+        if (p.collapsed && index.column() == Collapsed) {
+            QFont bold;
+            bold.setBold(true);
+            return bold;
+        }
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Vertical)
+        return role == Qt::DisplayRole ? QVariant(section + 1) : QVariant();
+    if (role == Qt::DisplayRole || role == Qt::EditRole)
+        return columnKey(section);
+    if (role == Qt::ToolTipRole)
+        return columnToolTip(section);
+    return {};
+}
+
+} // namespace hedge

@@ -1,0 +1,63 @@
+// Every point's figures, one row a point, the columns of the results file
+// (scenario.md): DisplayRole is rounded to read, EditRole and UserRole hold the exact value.
+#pragma once
+
+#include <hedge/sim/PointResult.h>
+
+#include <QAbstractTableModel>
+#include <QStringList>
+
+#include <vector>
+
+namespace hedge {
+
+class ResultsTableModel : public QAbstractTableModel {
+    Q_OBJECT
+
+public:
+    enum Column {
+        Setup,
+        CancellationColumn,
+        Load,
+        MeasuredCalls,
+        P50Ms,
+        P99Ms,
+        P999Ms,
+        MeanMs,
+        MaxMs,
+        RequestsPerCall,
+        HedgedFraction,
+        RejectedFraction,
+        FailedFraction,
+        Utilisation,
+        Collapsed,
+        ColumnCount
+    };
+
+    explicit ResultsTableModel(QObject* parent = nullptr);
+
+    void setPoints(const std::vector<PointResult>& points);
+    const std::vector<PointResult>& points() const { return m_points; }
+
+    // The results file's field name of a column ("p99_ms", ...): the header text too.
+    static QString columnKey(int column);
+    static QStringList columnKeys();
+    // A value as the results file writes it: shortest text that reads back to the same
+    // double, "true"/"false", empty for a missing latency.
+    static QString exactText(const PointResult& point, int column);
+    // The exact value: QString, qint64, double, bool, or an invalid QVariant (no latency).
+    static QVariant exactValue(const PointResult& point, int column);
+    // Rounded to read: latencies 0.1 ms, fractions as percent with 2 decimals.
+    static QString displayText(const PointResult& point, int column);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    std::vector<PointResult> m_points;
+};
+
+} // namespace hedge

@@ -1,0 +1,476 @@
+#include "ServiceRunEditor.h"
+
+#include <hedge/sim/ServiceTimeQuantiles.h>
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QRegularExpressionValidator>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+namespace hedge {
+
+namespace {
+
+constexpr double kMaxLoad = 1.5;
+constexpr int kMaxLoadPoints = 200;
+
+// Loads are compared by value (the engine keys its random numbers by the load): round them so
+// that 0.3 typed in a list and 0.3 reached by steps are the same double.
+double roundLoad(double x)
+{
+    return std::round(x * 1e6) / 1e6;
+}
+
+QDoubleSpinBox* doubleSpin(double min, double max, int decimals, double step, const QString& suffix,
+                           QWidget* parent)
+{
+    auto* s = new QDoubleSpinBox(parent);
+    s->setRange(min, max);
+    s->setDecimals(decimals);
+    s->setSingleStep(step);
+    s->setSuffix(suffix);
+    s->setKeyboardTracking(false);
+    s->setAccelerated(true);
+    // The size hint follows the widest value of the range (10 000 000.0 ms): far too wide
+    // for a side panel.
+    s->setMinimumWidth(70);
+    return s;
+}
+
+QString formatMs(double ms)
+{
+    return ms < 100.0 ? QString::number(ms, 'f', 1) : QString::number(ms, 'f', 0);
+}
+
+// An arithmetic progression (within rounding) can be shown as from/to/step.
+bool isEvenlySpaced(const std::vector<double>& loads)
+{
+    if (loads.size() < 2)
+        return false;
+    const double step = loads[1] - loads[0];
+    if (step <= 0.0)
+        return false;
+    for (std::size_t i = 1; i < loads.size(); ++i)
+        if (std::abs((loads[i] - loads[i - 1]) - step) > 1e-7)
+            return false;
+    return true;
+}
+
+} // namespace
+
+ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
+{
+    const ServiceConfig sd;
+    const Scenario rd;
+
+    m_workers = new QSpinBox(this);
+    m_workers->setRange(1, 10000);
+    m_workers->setKeyboardTracking(false);
+    m_workers->setMinimumWidth(70);
+    m_workers->setToolTip(
+        tr("Servers behind the one shared FIFO queue.\nDefault: %1.").arg(sd.workers));
+    m_median = doubleSpin(0.001, 1e6, 3, 1.0, tr(" ms"), this);
+    m_median->setToolTip(
+        tr("Median of the ordinary (log-normal) service time.\nDefault: %1 ms.").arg(sd.medianMs));
+    m_sigma = doubleSpin(0.0, 3.0, 3, 0.05, QString(), this);
+    m_sigma->setToolTip(tr("Spread of the ordinary service time: the standard deviation of its "
+                           "logarithm (0 = every attempt takes the median; range 0–3).\n"
+                           "Default: %1.")
+                            .arg(sd.sigma));
+    m_hiccupP = doubleSpin(0.0, 100.0, 2, 0.5, tr(" %"), this);
+    m_hiccupP->setToolTip(tr("Chance that an attempt hits a hiccup (a GC pause, a cold cache) and "
+                             "takes a uniform time in the hiccup range instead.\nDefault: %1 %.")
+                              .arg(sd.hiccupProbability * 100.0));
+    m_hiccupMin = doubleSpin(0.0, 1e7, 1, 10.0, tr(" ms"), this);
+    m_hiccupMin->setToolTip(tr("Shortest hiccup.\nDefault: %1 ms.").arg(sd.hiccupMinMs));
+    m_hiccupMax = doubleSpin(0.0, 1e7, 1, 10.0, tr(" ms"), this);
+    m_hiccupMax->setToolTip(tr("Longest hiccup.\nDefault: %1 ms.").arg(sd.hiccupMaxMs));
+    m_errorP = doubleSpin(0.0, 100.0, 2, 0.5, tr(" %"), this);
+    m_errorP->setToolTip(tr("Chance that an attempt ends, after its service time, with a handled "
+                            "error; the hedge then sends the next attempt at once.\nDefault: %1 %.")
+                             .arg(sd.errorProbability * 100.0));
+
+    m_quantiles = new QLabel(this);
+    m_quantiles->setTextFormat(Qt::RichText);
+    m_quantiles->setWordWrap(true);
+    m_quantiles->setToolTip(tr("Quantiles of one attempt's service time, without any queueing, "
+                               "computed from the model. A hedge delay a little above p95 "
+                               "hedges only the slow tail."));
+
+    auto* hiccupRange = new QWidget(this);
+    auto* hiccupLayout = new QHBoxLayout(hiccupRange);
+    hiccupLayout->setContentsMargins(0, 0, 0, 0);
+    hiccupLayout->addWidget(m_hiccupMin, 1);
+    hiccupLayout->addWidget(new QLabel(tr("to"), hiccupRange));
+    hiccupLayout->addWidget(m_hiccupMax, 1);
+
+    auto* serviceBox = new QGroupBox(tr("Service"), this);
+    auto* serviceForm = new QFormLayout(serviceBox);
+    serviceForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    serviceForm->addRow(tr("&Workers:"), m_workers);
+    serviceForm->addRow(tr("M&edian:"), m_median);
+    serviceForm->addRow(tr("S&igma:"), m_sigma);
+    serviceForm->addRow(tr("Hiccup &chance:"), m_hiccupP);
+    serviceForm->addRow(tr("Hiccup &range:"), hiccupRange);
+    serviceForm->addRow(tr("E&rrors:"), m_errorP);
+    serviceForm->addRow(m_quantiles);
+
+    m_loadMode = new QComboBox(this);
+    m_loadMode->addItem(tr("From / to / step"));
+    m_loadMode->addItem(tr("List"));
+    m_loadMode->setToolTip(tr("Give the loads as an evenly spaced range or as a list."));
+    m_from = doubleSpin(0.01, kMaxLoad, 2, 0.05, QString(), this);
+    m_from->setToolTip(tr("First load: the utilisation the service would have without hedges "
+                          "(above 1 = overload).\nDefault: %1.")
+                           .arg(rd.loads.front()));
+    m_to = doubleSpin(0.01, kMaxLoad, 2, 0.05, QString(), this);
+    m_to->setToolTip(
+        tr("Last load (at most %1).\nDefault: %2.").arg(kMaxLoad).arg(rd.loads.back()));
+    m_step = doubleSpin(0.01, kMaxLoad, 2, 0.05, QString(), this);
+    m_step->setToolTip(tr("Distance between two loads.\nDefault: 0.1."));
+    auto* range = new QWidget(this);
+    auto* rangeLayout = new QGridLayout(range);
+    rangeLayout->setContentsMargins(0, 0, 0, 0);
+    rangeLayout->addWidget(m_from, 0, 0);
+    rangeLayout->addWidget(new QLabel(tr("to"), range), 0, 1);
+    rangeLayout->addWidget(m_to, 0, 2);
+    rangeLayout->addWidget(new QLabel(tr("step"), range), 1, 1);
+    rangeLayout->addWidget(m_step, 1, 2);
+    rangeLayout->setColumnStretch(0, 1);
+    rangeLayout->setColumnStretch(2, 1);
+
+    m_loadList = new QLineEdit(this);
+    m_loadList->setMinimumWidth(70);
+    m_loadList->setPlaceholderText(tr("e.g. 0.3, 0.5, 0.7, 0.9"));
+    m_loadList->setToolTip(tr("Loads separated by commas or spaces, each in (0, %1]; 0.8 or 80 % "
+                              "= the service busy 80 % of the time without hedges.\nDefault: %2.")
+                               .arg(kMaxLoad)
+                               .arg(formatLoadList(rd.loads)));
+    m_loadStack = new QStackedWidget(this);
+    m_loadStack->addWidget(range);
+    // The list page is one line high; keep it at the top of the (two-row) range page's height.
+    auto* listPage = new QWidget(this);
+    auto* listLayout = new QVBoxLayout(listPage);
+    listLayout->setContentsMargins(0, 0, 0, 0);
+    listLayout->addWidget(m_loadList);
+    m_loadStack->addWidget(listPage);
+    m_loadStack->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+
+    m_loadError = new QLabel(this);
+    m_loadError->setWordWrap(true);
+    m_loadError->setTextFormat(Qt::PlainText);
+    m_loadError->setVisible(false);
+    m_loadError->setAccessibleName(tr("Load error"));
+
+    m_calls = new QSpinBox(this);
+    m_calls->setRange(1000, 100000000);
+    m_calls->setSingleStep(10000);
+    m_calls->setGroupSeparatorShown(true);
+    m_calls->setKeyboardTracking(false);
+    m_calls->setAccelerated(true);
+    m_calls->setMinimumWidth(70);
+    m_calls->setToolTip(tr("Calls simulated per (setup, load) point; more calls, steadier tails "
+                           "(p99.9 needs many). Range 1 000 – 100 000 000.\nDefault: %L1.")
+                            .arg(rd.calls));
+    m_warmup = doubleSpin(0.0, 90.0, 1, 5.0, tr(" %"), this);
+    m_warmup->setToolTip(tr("Share of the first calls simulated but not measured, so the queue "
+                            "reaches its steady state first (0–90 %).\nDefault: %1 %.")
+                             .arg(rd.warmupFraction * 100.0));
+    m_seed = new QLineEdit(this);
+    m_seed->setValidator(
+        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,20}")), m_seed));
+    m_seed->setToolTip(tr("Seed of the random numbers: the same scenario and seed give the same "
+                          "numbers, here and in hedgesim.\nDefault: %1.")
+                           .arg(rd.seed));
+
+    auto* runBox = new QGroupBox(tr("Run"), this);
+    auto* runForm = new QFormLayout(runBox);
+    runForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    runForm->addRow(tr("&Loads:"), m_loadMode);
+    runForm->addRow(QString(), m_loadStack);
+    runForm->addRow(QString(), m_loadError);
+    runForm->addRow(tr("Calls per &point:"), m_calls);
+    runForm->addRow(tr("&Warm-up:"), m_warmup);
+    runForm->addRow(tr("&Seed:"), m_seed);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(serviceBox);
+    layout->addWidget(runBox);
+    layout->addStretch(1);
+
+    setScenario(Scenario{});
+
+    for (QDoubleSpinBox* s : {m_median, m_sigma, m_hiccupP, m_hiccupMin, m_hiccupMax, m_errorP})
+        connect(s, &QDoubleSpinBox::valueChanged, this, &ServiceRunEditor::onServiceEdited);
+    connect(m_workers, &QSpinBox::valueChanged, this, &ServiceRunEditor::onServiceEdited);
+    for (QDoubleSpinBox* s : {m_from, m_to, m_step})
+        connect(s, &QDoubleSpinBox::valueChanged, this, &ServiceRunEditor::onRangeEdited);
+    connect(m_loadList, &QLineEdit::textEdited, this, &ServiceRunEditor::onListEdited);
+    connect(m_loadMode, &QComboBox::currentIndexChanged, this, [this](int mode) {
+        showLoadPage(mode);
+        if (m_loading)
+            return;
+        if (mode == 0)
+            onRangeEdited();
+        else
+            onListEdited(m_loadList->text());
+    });
+    connect(m_calls, &QSpinBox::valueChanged, this, &ServiceRunEditor::emitEdited);
+    connect(m_warmup, &QDoubleSpinBox::valueChanged, this, &ServiceRunEditor::emitEdited);
+    connect(m_seed, &QLineEdit::editingFinished, this, &ServiceRunEditor::onSeedEdited);
+}
+
+std::optional<std::vector<double>> ServiceRunEditor::parseLoadList(const QString& text,
+                                                                   QString* error)
+{
+    const auto fail = [error](const QString& message) {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+    static const QRegularExpression separators(QStringLiteral("[,;\\s]+"));
+    // "80 %" is one load: glue a percent sign to the number before it.
+    QString glued = text;
+    glued.replace(QRegularExpression(QStringLiteral("\\s+%")), QStringLiteral("%"));
+    const QStringList parts = glued.split(separators, Qt::SkipEmptyParts);
+    if (parts.isEmpty())
+        return fail(tr("Give at least one load, e.g. 0.5."));
+    if (parts.size() > kMaxLoadPoints)
+        return fail(tr("At most %1 loads.").arg(kMaxLoadPoints));
+    std::vector<double> loads;
+    for (const QString& part : parts) {
+        QString number = part;
+        double scale = 1.0;
+        if (number.endsWith(QLatin1Char('%'))) {
+            number.chop(1);
+            scale = 0.01;
+        }
+        bool ok = false;
+        double value = number.toDouble(&ok);
+        if (!ok)
+            value = QLocale().toDouble(number, &ok);
+        if (!ok || !std::isfinite(value))
+            return fail(tr("“%1” is not a number.").arg(part));
+        value = roundLoad(value * scale);
+        if (!(value > 0.0) || value > kMaxLoad)
+            return fail(tr("Load %1 is outside (0, %2].").arg(part).arg(kMaxLoad));
+        for (double seen : loads)
+            if (seen == value)
+                return fail(tr("Load %1 is given twice.").arg(part));
+        loads.push_back(value);
+    }
+    if (error)
+        error->clear();
+    return loads;
+}
+
+QString ServiceRunEditor::formatLoadList(const std::vector<double>& loads)
+{
+    QStringList parts;
+    for (double l : loads)
+        parts << QString::number(l, 'g', 6);
+    return parts.join(QStringLiteral(", "));
+}
+
+void ServiceRunEditor::setScenario(const Scenario& scenario)
+{
+    m_loading = true;
+    const ServiceConfig& s = scenario.service;
+    m_workers->setValue(s.workers);
+    m_median->setValue(s.medianMs);
+    m_sigma->setValue(s.sigma);
+    m_hiccupP->setValue(s.hiccupProbability * 100.0);
+    m_hiccupMin->setRange(0.0, 1e7);
+    m_hiccupMax->setRange(0.0, 1e7);
+    m_hiccupMin->setValue(s.hiccupMinMs);
+    m_hiccupMax->setValue(s.hiccupMaxMs);
+    m_hiccupMin->setMaximum(s.hiccupMaxMs);
+    m_hiccupMax->setMinimum(s.hiccupMinMs);
+    m_errorP->setValue(s.errorProbability * 100.0);
+
+    m_loads.clear();
+    for (double l : scenario.loads)
+        m_loads.push_back(roundLoad(l));
+    m_loadList->setText(formatLoadList(m_loads));
+    m_loadList->setCursorPosition(0);
+    const bool even = isEvenlySpaced(m_loads);
+    if (even) {
+        m_from->setValue(m_loads.front());
+        m_to->setValue(m_loads.back());
+        m_step->setValue(m_loads[1] - m_loads[0]);
+    } else if (!m_loads.empty()) {
+        m_from->setValue(m_loads.front());
+        m_to->setValue(m_loads.back());
+        m_step->setValue(0.1);
+    }
+    m_loadMode->setCurrentIndex(even ? 0 : 1);
+    showLoadPage(even ? 0 : 1);
+    showLoadError(QString());
+
+    m_calls->setValue(static_cast<int>(scenario.calls));
+    m_warmup->setValue(scenario.warmupFraction * 100.0);
+    m_seedValue = scenario.seed;
+    m_seed->setText(QString::number(scenario.seed));
+    updateQuantiles();
+    m_loading = false;
+}
+
+ServiceConfig ServiceRunEditor::service() const
+{
+    ServiceConfig s;
+    s.workers = m_workers->value();
+    s.medianMs = m_median->value();
+    s.sigma = m_sigma->value();
+    s.hiccupProbability = m_hiccupP->value() / 100.0;
+    s.hiccupMinMs = m_hiccupMin->value();
+    s.hiccupMaxMs = m_hiccupMax->value();
+    s.errorProbability = m_errorP->value() / 100.0;
+    return s;
+}
+
+void ServiceRunEditor::applyTo(Scenario& scenario) const
+{
+    scenario.service = service();
+    scenario.loads = m_loads;
+    scenario.calls = m_calls->value();
+    scenario.warmupFraction = m_warmup->value() / 100.0;
+    scenario.seed = m_seedValue;
+}
+
+QString ServiceRunEditor::loadError() const
+{
+    return m_loadError->isVisible() ? m_loadError->text() : QString();
+}
+
+void ServiceRunEditor::onServiceEdited()
+{
+    {
+        const QSignalBlocker b1(m_hiccupMin), b2(m_hiccupMax);
+        m_hiccupMin->setMaximum(m_hiccupMax->value());
+        m_hiccupMax->setMinimum(m_hiccupMin->value());
+    }
+    updateQuantiles();
+    emitEdited();
+}
+
+void ServiceRunEditor::onRangeEdited()
+{
+    if (m_loading)
+        return;
+    const double from = m_from->value(), to = m_to->value(), step = m_step->value();
+    if (from > to + 1e-9) {
+        showLoadError(
+            tr("“From” (%1) is above “to” (%2); the last good loads are kept.").arg(from).arg(to));
+        return;
+    }
+    std::vector<double> loads;
+    for (int i = 0;; ++i) {
+        const double value = roundLoad(from + i * step);
+        if (value > to + 1e-9)
+            break;
+        if (static_cast<int>(loads.size()) == kMaxLoadPoints) {
+            showLoadError(tr("More than %1 loads: take a larger step; the last good loads are "
+                             "kept.")
+                              .arg(kMaxLoadPoints));
+            return;
+        }
+        loads.push_back(value);
+    }
+    showLoadError(QString());
+    m_loads = loads;
+    {
+        const QSignalBlocker block(m_loadList);
+        m_loadList->setText(formatLoadList(m_loads));
+    }
+    emitEdited();
+}
+
+void ServiceRunEditor::onListEdited(const QString& text)
+{
+    if (m_loading)
+        return;
+    QString error;
+    const auto loads = parseLoadList(text, &error);
+    if (!loads) {
+        showLoadError(
+            tr("%1 The last good loads (%2) are kept.").arg(error, formatLoadList(m_loads)));
+        return;
+    }
+    showLoadError(QString());
+    if (*loads == m_loads)
+        return;
+    m_loads = *loads;
+    emitEdited();
+}
+
+void ServiceRunEditor::onSeedEdited()
+{
+    bool ok = false;
+    const qulonglong value = m_seed->text().toULongLong(&ok);
+    if (!ok) {
+        // Out of 64 bits: put back the seed in use.
+        m_seed->setText(QString::number(m_seedValue));
+        return;
+    }
+    if (value == m_seedValue)
+        return;
+    m_seedValue = value;
+    emitEdited();
+}
+
+// A stacked widget is as tall as its tallest page; the hidden page is told to take no room so
+// the one-line list does not sit in the two-row range's space.
+void ServiceRunEditor::showLoadPage(int page)
+{
+    for (int i = 0; i < m_loadStack->count(); ++i)
+        m_loadStack->widget(i)->setSizePolicy(
+            i == page ? QSizePolicy::Preferred : QSizePolicy::Ignored,
+            i == page ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    m_loadStack->setCurrentIndex(page);
+    m_loadStack->adjustSize();
+}
+
+void ServiceRunEditor::showLoadError(const QString& error)
+{
+    m_loadError->setText(error);
+    m_loadError->setVisible(!error.isEmpty());
+    // Red that stays readable on light and dark palettes.
+    m_loadError->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("color: #d0312d;"));
+    m_loadList->setStyleSheet(error.isEmpty() || m_loadMode->currentIndex() != 1
+                                  ? QString()
+                                  : QStringLiteral("QLineEdit { border: 1px solid #d0312d; }"));
+}
+
+void ServiceRunEditor::updateQuantiles()
+{
+    const ServiceConfig s = service();
+    const ServiceTimeQuantiles q = serviceTimeQuantiles(s);
+    m_quantiles->setText(tr("Service time: <b>p50</b> %1 ms · <b>p95</b> %2 ms · <b>p99</b> %3 ms "
+                            "· mean %4 ms")
+                             .arg(formatMs(q.p50Ms), formatMs(q.p95Ms), formatMs(q.p99Ms),
+                                  formatMs(s.meanServiceMs())));
+}
+
+void ServiceRunEditor::emitEdited()
+{
+    if (m_loading)
+        return;
+    emit edited();
+}
+
+} // namespace hedge

@@ -1,0 +1,100 @@
+// The shared service (workers, service time, hiccups, errors) and the run (loads, calls per
+// point, warm-up, seed) of a scenario. Shows the service's own p50/p95/p99 service time so
+// that a hedge delay can be chosen against it. A load list that does not parse is reported
+// next to the field and the last good loads are kept.
+#pragma once
+
+#include <hedge/Scenario.h>
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QStackedWidget;
+
+namespace hedge {
+
+class ServiceRunEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit ServiceRunEditor(QWidget* parent = nullptr);
+
+    // Shows the service and run fields of `scenario` (its setups are ignored) without
+    // emitting edited().
+    void setScenario(const Scenario& scenario);
+    // Writes the service and run fields into `scenario`, the last good loads included.
+    void applyTo(Scenario& scenario) const;
+
+    ServiceConfig service() const;
+    const std::vector<double>& loads() const { return m_loads; }
+    // Why the load field does not parse, or empty.
+    QString loadError() const;
+
+    // Parses "0.3, 0.5 0.7;0.9" (commas, semicolons or spaces; a trailing % means percent).
+    // Returns the loads, or the message to show next to the field.
+    static std::optional<std::vector<double>> parseLoadList(const QString& text,
+                                                            QString* error = nullptr);
+    static QString formatLoadList(const std::vector<double>& loads);
+
+    QSpinBox* workersSpin() const { return m_workers; }
+    QDoubleSpinBox* medianSpin() const { return m_median; }
+    QDoubleSpinBox* sigmaSpin() const { return m_sigma; }
+    QDoubleSpinBox* hiccupProbabilitySpin() const { return m_hiccupP; }
+    QDoubleSpinBox* hiccupMinSpin() const { return m_hiccupMin; }
+    QDoubleSpinBox* hiccupMaxSpin() const { return m_hiccupMax; }
+    QDoubleSpinBox* errorProbabilitySpin() const { return m_errorP; }
+    QComboBox* loadModeCombo() const { return m_loadMode; }
+    QDoubleSpinBox* loadFromSpin() const { return m_from; }
+    QDoubleSpinBox* loadToSpin() const { return m_to; }
+    QDoubleSpinBox* loadStepSpin() const { return m_step; }
+    QLineEdit* loadListEdit() const { return m_loadList; }
+    QLabel* loadErrorLabel() const { return m_loadError; }
+    QSpinBox* callsSpin() const { return m_calls; }
+    QDoubleSpinBox* warmupSpin() const { return m_warmup; }
+    QLineEdit* seedEdit() const { return m_seed; }
+    QLabel* quantilesLabel() const { return m_quantiles; }
+
+signals:
+    void edited();
+
+private:
+    void onServiceEdited();
+    void onRangeEdited();
+    void onListEdited(const QString& text);
+    void onSeedEdited();
+    void showLoadError(const QString& error);
+    void showLoadPage(int page);
+    void updateQuantiles();
+    void emitEdited();
+
+    bool m_loading = false;
+    std::vector<double> m_loads;
+    std::uint64_t m_seedValue = 1;
+
+    QSpinBox* m_workers = nullptr;
+    QDoubleSpinBox* m_median = nullptr;
+    QDoubleSpinBox* m_sigma = nullptr;
+    QDoubleSpinBox* m_hiccupP = nullptr;
+    QDoubleSpinBox* m_hiccupMin = nullptr;
+    QDoubleSpinBox* m_hiccupMax = nullptr;
+    QDoubleSpinBox* m_errorP = nullptr;
+    QLabel* m_quantiles = nullptr;
+    QComboBox* m_loadMode = nullptr;
+    QStackedWidget* m_loadStack = nullptr;
+    QDoubleSpinBox* m_from = nullptr;
+    QDoubleSpinBox* m_to = nullptr;
+    QDoubleSpinBox* m_step = nullptr;
+    QLineEdit* m_loadList = nullptr;
+    QLabel* m_loadError = nullptr;
+    QSpinBox* m_calls = nullptr;
+    QDoubleSpinBox* m_warmup = nullptr;
+    QLineEdit* m_seed = nullptr;
+};
+
+} // namespace hedge

@@ -1,0 +1,87 @@
+// The knobs of one setup, exactly those a user of a hedging library has (explorer.md): hedge
+// on/off, delay, max attempts, budget, adaptive limit and cancellation mode. Rarely changed
+// parameters sit under "Advanced" folds. Every range of scenario.md is enforced by its spin box.
+#pragma once
+
+#include <hedge/Scenario.h>
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QSpinBox;
+class QToolButton;
+
+namespace hedge {
+
+class SetupEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit SetupEditor(QWidget* parent = nullptr);
+
+    // Shows `setup` without emitting edited(). The name is kept but not edited here.
+    void setSetup(const Setup& setup);
+    // The setup as the fields describe it. Knobs of a switched-off hedge or limiter keep their
+    // values in the fields, so switching back on restores them.
+    Setup setup() const;
+
+    // A hint under the delay, e.g. the service's own p95, to set the delay against.
+    void setDelayHint(const QString& hint);
+
+    // The labels of the cancellation choices (explorer.md's wording).
+    static QString cancellationText(Cancellation mode);
+
+    // For tests and keyboard users.
+    QCheckBox* hedgeCheck() const { return m_hedge; }
+    QDoubleSpinBox* delaySpin() const { return m_delay; }
+    QSpinBox* maxAttemptsSpin() const { return m_maxAttempts; }
+    QDoubleSpinBox* budgetSpin() const { return m_budget; }
+    QDoubleSpinBox* budgetMinPerSecondSpin() const { return m_budgetMinPerSecond; }
+    QDoubleSpinBox* budgetWindowSpin() const { return m_budgetWindow; }
+    QCheckBox* adaptiveCheck() const { return m_adaptive; }
+    QSpinBox* initialLimitSpin() const { return m_initialLimit; }
+    QSpinBox* minLimitSpin() const { return m_minLimit; }
+    QSpinBox* maxLimitSpin() const { return m_maxLimit; }
+    QDoubleSpinBox* smoothingSpin() const { return m_smoothing; }
+    QDoubleSpinBox* toleranceSpin() const { return m_tolerance; }
+    QSpinBox* longWindowSpin() const { return m_longWindow; }
+    QSpinBox* queueSizeSpin() const { return m_queueSize; }
+    QComboBox* cancellationCombo() const { return m_cancellation; }
+
+signals:
+    // A user changed a knob (not emitted by setSetup()).
+    void edited();
+
+private:
+    void updateEnabled();
+    void updateLimitRanges();
+    void emitEdited();
+
+    bool m_loading = false;
+    QLabel* m_title = nullptr;
+    QCheckBox* m_hedge = nullptr;
+    QDoubleSpinBox* m_delay = nullptr;
+    QLabel* m_delayHint = nullptr;
+    QSpinBox* m_maxAttempts = nullptr;
+    QDoubleSpinBox* m_budget = nullptr;
+    QToolButton* m_budgetFold = nullptr;
+    QWidget* m_budgetAdvanced = nullptr;
+    QDoubleSpinBox* m_budgetMinPerSecond = nullptr;
+    QDoubleSpinBox* m_budgetWindow = nullptr;
+    QCheckBox* m_adaptive = nullptr;
+    QToolButton* m_limitFold = nullptr;
+    QWidget* m_limitAdvanced = nullptr;
+    QSpinBox* m_initialLimit = nullptr;
+    QSpinBox* m_minLimit = nullptr;
+    QSpinBox* m_maxLimit = nullptr;
+    QDoubleSpinBox* m_smoothing = nullptr;
+    QDoubleSpinBox* m_tolerance = nullptr;
+    QSpinBox* m_longWindow = nullptr;
+    QSpinBox* m_queueSize = nullptr;
+    QComboBox* m_cancellation = nullptr;
+    std::string m_name;
+};
+
+} // namespace hedge

@@ -1,0 +1,395 @@
+#include "SetupListWidget.h"
+
+#include <QAction>
+#include <QColorDialog>
+#include <QHBoxLayout>
+#include <QListWidget>
+#include <QMenu>
+#include <QPainter>
+#include <QPixmap>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace hedge {
+
+namespace {
+
+QIcon swatch(const QColor& color, const QPalette& palette)
+{
+    // Drawn at 2x so that it stays crisp on high-DPI screens.
+    QPixmap pm(32, 32);
+    pm.setDevicePixelRatio(2.0);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(palette.color(QPalette::WindowText), 0.8));
+    p.setBrush(color);
+    p.drawRoundedRect(QRectF(2.5, 2.5, 11, 11), 2.5, 2.5);
+    return QIcon(pm);
+}
+
+QToolButton* toolButton(const QString& text, const QString& tip, QWidget* parent)
+{
+    auto* b = new QToolButton(parent);
+    b->setText(text);
+    b->setToolTip(tip);
+    b->setAutoRaise(true);
+    return b;
+}
+
+} // namespace
+
+SetupListWidget::SetupListWidget(QWidget* parent) : QWidget(parent)
+{
+    m_list = new QListWidget(this);
+    m_list->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_list->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
+                            QAbstractItemView::SelectedClicked);
+    m_list->setContextMenuPolicy(Qt::CustomContextMenu);
+    m_list->setTextElideMode(Qt::ElideMiddle);
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_list->setToolTip(tr("Each setup is one client configuration, drawn as one curve. Tick to "
+                          "show or hide it; double-click or F2 to rename."));
+    m_list->setAccessibleName(tr("Setups"));
+
+    m_add =
+        toolButton(tr("Add"), tr("Add a setup with a hedge at the defaults (Ctrl+Shift+N)"), this);
+    m_duplicate = toolButton(tr("Duplicate"), tr("Copy the selected setup (Ctrl+D)"), this);
+    m_remove = toolButton(tr("Remove"), tr("Remove the selected setup (Delete)"), this);
+    m_up = toolButton(QString(), tr("Move the selected setup up (Alt+Up)"), this);
+    m_up->setIcon(style()->standardIcon(QStyle::SP_ArrowUp));
+    m_down = toolButton(QString(), tr("Move the selected setup down (Alt+Down)"), this);
+    m_down->setIcon(style()->standardIcon(QStyle::SP_ArrowDown));
+    m_color = toolButton(tr("Colour…"), tr("Choose the selected setup's colour"), this);
+
+    const auto addShortcut = [this](QKeySequence keys, void (SetupListWidget::*slot)()) {
+        auto* a = new QAction(this);
+        a->setShortcut(keys);
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        connect(a, &QAction::triggered, this, slot);
+        addAction(a);
+    };
+    addShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N), &SetupListWidget::addSetup);
+    addShortcut(QKeySequence(Qt::CTRL | Qt::Key_D), &SetupListWidget::duplicateSetup);
+    addShortcut(QKeySequence::Delete, &SetupListWidget::removeSetup);
+    addShortcut(QKeySequence(Qt::ALT | Qt::Key_Up), &SetupListWidget::moveUp);
+    addShortcut(QKeySequence(Qt::ALT | Qt::Key_Down), &SetupListWidget::moveDown);
+
+    auto* buttons = new QHBoxLayout;
+    buttons->setSpacing(2);
+    buttons->addWidget(m_add);
+    buttons->addWidget(m_duplicate);
+    buttons->addWidget(m_remove);
+    buttons->addStretch(1);
+    buttons->addWidget(m_color);
+    buttons->addWidget(m_up);
+    buttons->addWidget(m_down);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_list, 1);
+    layout->addLayout(buttons);
+
+    connect(m_add, &QToolButton::clicked, this, &SetupListWidget::addSetup);
+    connect(m_duplicate, &QToolButton::clicked, this, &SetupListWidget::duplicateSetup);
+    connect(m_remove, &QToolButton::clicked, this, &SetupListWidget::removeSetup);
+    connect(m_up, &QToolButton::clicked, this, &SetupListWidget::moveUp);
+    connect(m_down, &QToolButton::clicked, this, &SetupListWidget::moveDown);
+    connect(m_color, &QToolButton::clicked, this, &SetupListWidget::chooseColor);
+    connect(m_list, &QListWidget::itemChanged, this, &SetupListWidget::onItemChanged);
+    connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
+        updateButtons();
+        if (!m_filling)
+            emit currentSetupChanged(row);
+    });
+    connect(m_list, &QListWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
+        QMenu menu(this);
+        menu.addAction(tr("Add"), this, &SetupListWidget::addSetup);
+        menu.addAction(tr("Duplicate"), this, &SetupListWidget::duplicateSetup)
+            ->setEnabled(currentRow() >= 0);
+        menu.addAction(tr("Rename"), this,
+                       [this] {
+                           if (auto* item = m_list->currentItem())
+                               m_list->editItem(item);
+                       })
+            ->setEnabled(currentRow() >= 0);
+        menu.addAction(tr("Colour…"), this, &SetupListWidget::chooseColor)
+            ->setEnabled(currentRow() >= 0);
+        menu.addSeparator();
+        menu.addAction(tr("Remove"), this, &SetupListWidget::removeSetup)
+            ->setEnabled(currentRow() >= 0);
+        menu.exec(m_list->viewport()->mapToGlobal(pos));
+    });
+    updateButtons();
+}
+
+void SetupListWidget::setSetups(const std::vector<Setup>& setups, const QList<SeriesStyle>& styles)
+{
+    m_setups = setups;
+    m_styles.clear();
+    QList<QColor> used;
+    for (const Setup& s : m_setups) {
+        const QString name = QString::fromStdString(s.name);
+        SeriesStyle style{name, QColor(), true};
+        for (const SeriesStyle& given : styles)
+            if (given.setup == name) {
+                style = given;
+                break;
+            }
+        m_styles.push_back(style);
+    }
+    // Setups without a given colour take the palette's colours in order, skipping those taken.
+    for (int i = 0; i < m_styles.size(); ++i) {
+        if (m_styles[i].color.isValid())
+            continue;
+        m_styles[i].color = unusedColor();
+        if (!m_styles[i].color.isValid())
+            m_styles[i].color = colourForIndex(i);
+    }
+    rebuild(m_setups.empty() ? -1 : 0);
+}
+
+int SetupListWidget::currentRow() const
+{
+    return m_list->currentRow();
+}
+
+void SetupListWidget::setCurrentRow(int row)
+{
+    m_list->setCurrentRow(row);
+}
+
+void SetupListWidget::updateSetup(int row, const Setup& setup)
+{
+    if (row < 0 || row >= static_cast<int>(m_setups.size()))
+        return;
+    Setup s = setup;
+    s.name = m_setups[row].name;
+    if (s == m_setups[row])
+        return;
+    m_setups[row] = s;
+    m_filling = true;
+    fillItem(m_list->item(row), row);
+    m_filling = false;
+    emit setupsChanged();
+}
+
+void SetupListWidget::setSetupVisible(const QString& name, bool visible)
+{
+    for (int i = 0; i < m_styles.size(); ++i) {
+        if (m_styles[i].setup != name || m_styles[i].visible == visible)
+            continue;
+        m_styles[i].visible = visible;
+        m_filling = true;
+        m_list->item(i)->setCheckState(visible ? Qt::Checked : Qt::Unchecked);
+        m_filling = false;
+        emit stylesChanged();
+    }
+}
+
+void SetupListWidget::setSetupColor(int row, const QColor& color)
+{
+    if (row < 0 || row >= m_styles.size() || !color.isValid() || m_styles[row].color == color)
+        return;
+    m_styles[row].color = color;
+    m_filling = true;
+    fillItem(m_list->item(row), row);
+    m_filling = false;
+    emit stylesChanged();
+}
+
+void SetupListWidget::addSetup()
+{
+    Setup s;
+    s.name = uniqueName(tr("new setup")).toStdString();
+    s.hedge = HedgeSettings{};
+    const int row = currentRow() >= 0 ? currentRow() + 1 : static_cast<int>(m_setups.size());
+    insertSetup(row, s, unusedColor());
+}
+
+void SetupListWidget::duplicateSetup()
+{
+    const int row = currentRow();
+    if (row < 0)
+        return;
+    Setup s = m_setups[row];
+    s.name = uniqueName(QString::fromStdString(s.name) + tr(" (copy)")).toStdString();
+    insertSetup(row + 1, s, unusedColor());
+}
+
+void SetupListWidget::removeSetup()
+{
+    const int row = currentRow();
+    if (row < 0)
+        return;
+    m_setups.erase(m_setups.begin() + row);
+    m_styles.removeAt(row);
+    rebuild(std::min(row, static_cast<int>(m_setups.size()) - 1));
+    emit setupsChanged();
+    emit currentSetupChanged(currentRow());
+}
+
+void SetupListWidget::moveUp()
+{
+    const int row = currentRow();
+    if (row <= 0)
+        return;
+    std::swap(m_setups[row], m_setups[row - 1]);
+    m_styles.swapItemsAt(row, row - 1);
+    rebuild(row - 1);
+    emit setupsChanged();
+    emit currentSetupChanged(currentRow());
+}
+
+void SetupListWidget::moveDown()
+{
+    const int row = currentRow();
+    if (row < 0 || row + 1 >= static_cast<int>(m_setups.size()))
+        return;
+    std::swap(m_setups[row], m_setups[row + 1]);
+    m_styles.swapItemsAt(row, row + 1);
+    rebuild(row + 1);
+    emit setupsChanged();
+    emit currentSetupChanged(currentRow());
+}
+
+void SetupListWidget::chooseColor()
+{
+    const int row = currentRow();
+    if (row < 0)
+        return;
+    const QColor chosen = QColorDialog::getColor(m_styles[row].color, this,
+                                                 tr("Colour of “%1”").arg(m_styles[row].setup));
+    setSetupColor(row, chosen);
+}
+
+void SetupListWidget::rebuild(int currentRow)
+{
+    m_filling = true;
+    m_list->clear();
+    for (int i = 0; i < static_cast<int>(m_setups.size()); ++i) {
+        auto* item = new QListWidgetItem(m_list);
+        item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemIsEditable |
+                       Qt::ItemIsUserCheckable);
+        fillItem(item, i);
+    }
+    m_list->setCurrentRow(currentRow);
+    m_filling = false;
+    updateButtons();
+}
+
+void SetupListWidget::fillItem(QListWidgetItem* item, int row)
+{
+    const Setup& s = m_setups[row];
+    item->setText(QString::fromStdString(s.name));
+    QString policy;
+    if (s.hedge)
+        policy = tr("hedge after %1 ms, %2 attempts, %3")
+                     .arg(s.hedge->delayMs)
+                     .arg(s.hedge->maxAttempts)
+                     .arg(s.hedge->hasBudget() ? tr("budget %1 %").arg(s.hedge->budgetPercent)
+                                               : tr("no budget"));
+    else
+        policy = tr("no hedge");
+    if (s.adaptiveLimit)
+        policy += tr(", adaptive limit");
+    policy += s.cancellation == Cancellation::Server ? tr(", cancellation reaches the server")
+                                                     : tr(", client-only cancellation");
+    item->setToolTip(QStringLiteral("%1\n%2").arg(QString::fromStdString(s.name), policy));
+    item->setIcon(swatch(m_styles[row].color, palette()));
+    item->setCheckState(m_styles[row].visible ? Qt::Checked : Qt::Unchecked);
+}
+
+void SetupListWidget::onItemChanged(QListWidgetItem* item)
+{
+    if (m_filling)
+        return;
+    const int row = m_list->row(item);
+    if (row < 0 || row >= static_cast<int>(m_setups.size()))
+        return;
+    const bool visible = item->checkState() == Qt::Checked;
+    if (visible != m_styles[row].visible) {
+        m_styles[row].visible = visible;
+        emit stylesChanged();
+    }
+    const QString oldName = QString::fromStdString(m_setups[row].name);
+    const QString newName = item->text().trimmed();
+    if (newName == oldName)
+        return;
+    QString refusal;
+    if (newName.isEmpty())
+        refusal = tr("A setup needs a name.");
+    for (int i = 0; i < static_cast<int>(m_setups.size()) && refusal.isEmpty(); ++i)
+        if (i != row && QString::fromStdString(m_setups[i].name) == newName)
+            refusal = tr("Another setup is already called “%1”.").arg(newName);
+    if (!refusal.isEmpty()) {
+        m_filling = true;
+        item->setText(oldName);
+        m_filling = false;
+        emit renameRefused(refusal);
+        return;
+    }
+    m_setups[row].name = newName.toStdString();
+    m_styles[row].setup = newName;
+    if (item->text() != newName) {
+        m_filling = true;
+        item->setText(newName);
+        m_filling = false;
+    }
+    emit setupsChanged();
+    emit currentSetupChanged(row);
+}
+
+void SetupListWidget::updateButtons()
+{
+    const int row = currentRow();
+    const int n = static_cast<int>(m_setups.size());
+    m_duplicate->setEnabled(row >= 0);
+    m_remove->setEnabled(row >= 0);
+    m_color->setEnabled(row >= 0);
+    m_up->setEnabled(row > 0);
+    m_down->setEnabled(row >= 0 && row + 1 < n);
+}
+
+QString SetupListWidget::uniqueName(const QString& base) const
+{
+    const auto taken = [this](const QString& name) {
+        for (const Setup& s : m_setups)
+            if (QString::fromStdString(s.name) == name)
+                return true;
+        return false;
+    };
+    if (!taken(base))
+        return base;
+    for (int n = 2;; ++n) {
+        const QString candidate = QStringLiteral("%1 %2").arg(base).arg(n);
+        if (!taken(candidate))
+            return candidate;
+    }
+}
+
+QColor SetupListWidget::unusedColor() const
+{
+    const QList<QColor> palette = colourBlindSafePalette();
+    for (const QColor& c : palette) {
+        bool used = false;
+        for (const SeriesStyle& s : m_styles)
+            used = used || (s.color.isValid() && s.color.rgb() == c.rgb());
+        if (!used)
+            return c;
+    }
+    return colourForIndex(static_cast<int>(m_styles.size()));
+}
+
+void SetupListWidget::insertSetup(int row, const Setup& setup, const QColor& color)
+{
+    m_setups.insert(m_setups.begin() + row, setup);
+    m_styles.insert(row, SeriesStyle{QString::fromStdString(setup.name), color, true});
+    rebuild(row);
+    emit setupsChanged();
+    emit currentSetupChanged(row);
+}
+
+} // namespace hedge

@@ -1,0 +1,79 @@
+// The list of setups of a scenario: a colour swatch, a check box that shows or hides the
+// setup's curves and an editable, unique name per row; add, duplicate, remove, reorder and
+// recolour. It owns the setups' order and names; their knobs are edited by SetupEditor.
+#pragma once
+
+#include "SeriesStyle.h"
+
+#include <hedge/Scenario.h>
+
+#include <QWidget>
+
+#include <vector>
+
+class QListWidget;
+class QListWidgetItem;
+class QToolButton;
+
+namespace hedge {
+
+class SetupListWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit SetupListWidget(QWidget* parent = nullptr);
+
+    // Replaces the list. Styles are matched by setup name; a setup without one gets the next
+    // unused colour of the colour-blind-safe palette. No signal is emitted.
+    void setSetups(const std::vector<Setup>& setups, const QList<SeriesStyle>& styles = {});
+    const std::vector<Setup>& setups() const { return m_setups; }
+    const QList<SeriesStyle>& styles() const { return m_styles; }
+
+    int currentRow() const;
+    void setCurrentRow(int row);
+    // Replaces the knobs of one setup (the name in the list is kept); emits setupsChanged().
+    void updateSetup(int row, const Setup& setup);
+    // Shows or hides a setup, e.g. from a chart legend click; emits stylesChanged().
+    void setSetupVisible(const QString& name, bool visible);
+    void setSetupColor(int row, const QColor& color);
+
+    QListWidget* listWidget() const { return m_list; }
+
+public slots:
+    void addSetup();
+    void duplicateSetup();
+    void removeSetup();
+    void moveUp();
+    void moveDown();
+    void chooseColor();
+
+signals:
+    // Setups were added, removed, reordered, renamed or edited: the scenario changed.
+    void setupsChanged();
+    // A colour or a visibility changed: only the drawing changed.
+    void stylesChanged();
+    void currentSetupChanged(int row);
+    // A rename was refused (empty or taken name); the message says why.
+    void renameRefused(const QString& message);
+
+private:
+    void rebuild(int currentRow);
+    void fillItem(QListWidgetItem* item, int row);
+    void onItemChanged(QListWidgetItem* item);
+    void updateButtons();
+    QString uniqueName(const QString& base) const;
+    QColor unusedColor() const;
+    void insertSetup(int row, const Setup& setup, const QColor& color);
+
+    std::vector<Setup> m_setups;
+    QList<SeriesStyle> m_styles;
+    QListWidget* m_list = nullptr;
+    QToolButton* m_add = nullptr;
+    QToolButton* m_duplicate = nullptr;
+    QToolButton* m_remove = nullptr;
+    QToolButton* m_up = nullptr;
+    QToolButton* m_down = nullptr;
+    QToolButton* m_color = nullptr;
+    bool m_filling = false;
+};
+
+} // namespace hedge
