@@ -651,8 +651,11 @@ void MetricChartView::updateLegendMarkers()
             marker->setBrush(colour);
         }
     }
+    // The collapse entry stays as a key even when nothing collapsed: Qt Charts 6.4 does not
+    // lay the legend out again when a marker's visibility changes, and would draw the
+    // marker over the first entry.
     for (QLegendMarker* marker : c->legend()->markers(m_collapse))
-        marker->setVisible(!m_collapse->points().isEmpty());
+        marker->setVisible(true);
 }
 
 void MetricChartView::onLegendMarkerClicked(QLegendMarker* marker)

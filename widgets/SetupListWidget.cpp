@@ -222,7 +222,8 @@ void SetupListWidget::duplicateSetup()
 void SetupListWidget::removeSetup()
 {
     const int row = currentRow();
-    if (row < 0)
+    // A scenario needs a setup (scenario.md): the last one stays.
+    if (row < 0 || m_setups.size() <= 1)
         return;
     m_setups.erase(m_setups.begin() + row);
     m_styles.removeAt(row);
@@ -347,7 +348,7 @@ void SetupListWidget::updateButtons()
     const int row = currentRow();
     const int n = static_cast<int>(m_setups.size());
     m_duplicate->setEnabled(row >= 0);
-    m_remove->setEnabled(row >= 0);
+    m_remove->setEnabled(row >= 0 && n > 1);
     m_color->setEnabled(row >= 0);
     m_up->setEnabled(row > 0);
     m_down->setEnabled(row >= 0 && row + 1 < n);

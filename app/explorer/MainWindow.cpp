@@ -109,7 +109,6 @@ QScrollArea* scrolled(QWidget* body, QWidget* parent)
 MainWindow::MainWindow(const Options& options, QWidget* parent)
     : QMainWindow(parent), m_options(options)
 {
-    setWindowIcon(QIcon::fromTheme(QStringLiteral("utilities-system-monitor")));
     m_controller = new SweepController(this);
     m_controller->setMeasure(options.measure);
 

@@ -11,6 +11,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDoubleSpinBox>
+#include <QIcon>
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
@@ -55,6 +56,13 @@ int main(int argc, char* argv[])
     QApplication::setApplicationName(QStringLiteral("hedge-explorer"));
     QApplication::setApplicationDisplayName(QStringLiteral("Hedge Explorer"));
     QApplication::setApplicationVersion(QString::fromLatin1(hedge::kVersion));
+    const QString appId = QStringLiteral("io.github.hedgeexplorer.HedgeExplorer");
+    QGuiApplication::setDesktopFileName(appId);
+    QIcon icon = QIcon::fromTheme(appId);
+    if (icon.isNull())
+        for (int size : {16, 32, 48, 64, 128, 256})
+            icon.addFile(QStringLiteral(":/icons/%1x%1/apps/%2.png").arg(size).arg(appId));
+    QApplication::setWindowIcon(icon);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -94,13 +102,16 @@ int main(int argc, char* argv[])
                                     QStringLiteral("Extra charts to show (comma-separated keys)."),
                                     QStringLiteral("KEYS"));
     chartsOption.setFlags(QCommandLineOption::HiddenFromHelp);
+    QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Window size, WxH."),
+                                  QStringLiteral("WxH"));
+    sizeOption.setFlags(QCommandLineOption::HiddenFromHelp);
     QCommandLineOption editOption(
         QStringLiteral("measure-edit"),
         QStringLiteral("After the first full pass, change the selected setup's delay, then quit "
                        "after its full pass (with --measure)."));
     editOption.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({presetOption, measureOption, screenshotOption, paletteOption, delayOption,
-                       chartsOption, editOption});
+                       chartsOption, sizeOption, editOption});
     parser.process(app);
 
     if (parser.value(paletteOption) == QLatin1String("dark")) {
@@ -137,6 +148,8 @@ int main(int argc, char* argv[])
          parser.value(chartsOption).split(QLatin1Char(','), Qt::SkipEmptyParts))
         if (const auto metric = hedge::metricFromKey(key))
             window.setChartVisible(*metric, true);
+    if (const QStringList wh = parser.value(sizeOption).split(QLatin1Char('x')); wh.size() == 2)
+        window.resize(wh[0].toInt(), wh[1].toInt());
     window.show();
 
     if (parser.isSet(screenshotOption)) {

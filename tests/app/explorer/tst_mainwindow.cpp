@@ -156,7 +156,12 @@ private slots:
         int ticks = 0;
         QTimer ticker;
         ticker.setInterval(10);
-        connect(&ticker, &QTimer::timeout, this, [&] { ++ticks; });
+        QStringList statuses;
+        connect(&ticker, &QTimer::timeout, this, [&] {
+            ++ticks;
+            if (statuses.isEmpty() || statuses.last() != w->statusLabel()->text())
+                statuses << w->statusLabel()->text();
+        });
         ticker.start();
         QVERIFY(w->controller()->isRunning());
         QVERIFY(finished.wait(120000));
@@ -164,6 +169,12 @@ private slots:
         QVERIFY(w->controller()->simulatedPoints() >= 6);
         // A blocked GUI thread would give one or two ticks at most.
         QVERIFY2(ticks > 10, qPrintable(QString::number(ticks)));
+        // The status bar showed the progress: points done / total, then the end state.
+        bool sawProgress = false;
+        for (const QString& text : statuses)
+            sawProgress = sawProgress || (text.contains(QStringLiteral(" / 6 points")));
+        QVERIFY2(sawProgress, qPrintable(statuses.join(QLatin1Char('\n'))));
+        QVERIFY(w->statusLabel()->text().contains(QStringLiteral("6 points")));
     }
 
     void cancelKeepsScenarioAndPoints()

@@ -71,10 +71,17 @@ private slots:
         w.setCurrentRow(0);
         w.removeSetup();
         QCOMPARE(names(w), (std::vector<std::string>{"a (copy)", "a (copy) (copy)", "new setup"}));
-        QCOMPARE(changed.count(), 6);
-        // Styles follow their setups.
         for (int i = 0; i < 3; ++i)
             QCOMPARE(w.styles()[i].setup, QString::fromStdString(w.setups()[i].name));
+        QCOMPARE(changed.count(), 6);
+        // The last setup cannot be removed: a scenario needs one.
+        w.setCurrentRow(0);
+        w.removeSetup();
+        w.removeSetup();
+        QCOMPARE(w.setups().size(), std::size_t{1});
+        w.removeSetup();
+        QCOMPARE(w.setups().size(), std::size_t{1});
+        QCOMPARE(changed.count(), 8);
     }
 
     void renameMustBeUniqueAndNonEmpty()
