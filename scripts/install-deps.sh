@@ -9,4 +9,5 @@ $SUDO apt-get install -y -qq --no-install-recommends \
     qt6-base-dev qt6-charts-dev libqt6opengl6-dev qt6-svg-dev qcoro-qt6-dev \
     libxkbcommon-dev qt6-qpa-plugins fonts-dejavu-core \
     libboost-dev nlohmann-json3-dev libbenchmark-dev \
-    desktop-file-utils appstream man-db >/dev/null
+    desktop-file-utils appstream man-db \
+    clang libclang-rt-14-dev >/dev/null

@@ -69,10 +69,10 @@ private slots:
         const std::string text(bytes.constData(), static_cast<std::size_t>(bytes.size()));
 
         const QString name = QFileInfo(path).fileName();
-        const bool mustParse = name.startsWith(QLatin1String("valid-")) ||
-                               name.startsWith(QLatin1String("accept-"));
-        const bool mustReject = name.startsWith(QLatin1String("invalid-")) ||
-                                name.startsWith(QLatin1String("reject-"));
+        const bool mustParse =
+            name.startsWith(QLatin1String("valid-")) || name.startsWith(QLatin1String("accept-"));
+        const bool mustReject =
+            name.startsWith(QLatin1String("invalid-")) || name.startsWith(QLatin1String("reject-"));
 
         std::optional<Scenario> scenario;
         try {
@@ -83,7 +83,8 @@ private slots:
             QVERIFY(!std::string(e.what()).empty());
             return;
         } catch (const std::exception& e) {
-            QFAIL(qPrintable(QStringLiteral("not a ScenarioError: ") + QString::fromUtf8(e.what())));
+            QFAIL(
+                qPrintable(QStringLiteral("not a ScenarioError: ") + QString::fromUtf8(e.what())));
         }
         QVERIFY2(!mustReject, "accepted, but the file is one the parser must reject");
 

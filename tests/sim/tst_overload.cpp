@@ -44,7 +44,8 @@ struct LoadTracker : SimulationObserver {
             if (inQueue.erase({e.call, e.attempt}) > 0)
                 --queued;
             break;
-        default: break;
+        default:
+            break;
         }
     }
 };
@@ -112,9 +113,11 @@ private slots:
         // Queued work (queue × E[S] / workers), as the cap measures it, at each arrival.
         const double perAttemptMs = spec.service.meanServiceMs() / spec.service.workers;
         const auto capAttempts = static_cast<std::int64_t>(cap.maxBacklogMs / perAttemptMs);
-        QVERIFY2(tracker.maxQueuedAtArrival <= capAttempts + 1,
-                 qPrintable(QStringLiteral("%1 > %2").arg(tracker.maxQueuedAtArrival).arg(capAttempts)));
-        QVERIFY(tracker.maxQueuedAtArrival >= capAttempts - 3);
+        QVERIFY2(
+            tracker.maxQueuedAtArrival <= capAttempts + 1,
+            qPrintable(QStringLiteral("%1 > %2").arg(tracker.maxQueuedAtArrival).arg(capAttempts)));
+        // and it was the backlog that stopped the run: the queue had reached the cap.
+        QVERIFY(tracker.maxQueuedAtArrival >= capAttempts * 99 / 100);
     }
 
     void staysRunningBelowTheCap()
