@@ -1,5 +1,7 @@
 #include "ResultsTableModel.h"
 
+#include <hedge/io/ResultsCsv.h>
+
 #include <QColor>
 #include <QFont>
 #include <QGuiApplication>
@@ -122,24 +124,12 @@ void ResultsTableModel::setPoints(const std::vector<PointResult>& points)
 
 QString ResultsTableModel::columnKey(int column)
 {
-    static const char* const keys[] = {"setup",
-                                       "cancellation",
-                                       "load",
-                                       "measured_calls",
-                                       "p50_ms",
-                                       "p99_ms",
-                                       "p999_ms",
-                                       "mean_ms",
-                                       "max_ms",
-                                       "requests_per_call",
-                                       "hedged_fraction",
-                                       "rejected_fraction",
-                                       "failed_fraction",
-                                       "utilisation",
-                                       "collapsed"};
+    // The columns are the results file's point fields, in its order: one list, the engine's.
+    const std::vector<std::string>& keys = resultsCsvColumns();
+    Q_ASSERT(keys.size() == std::size_t(ColumnCount));
     if (column < 0 || column >= ColumnCount)
         return {};
-    return QString::fromLatin1(keys[column]);
+    return QString::fromStdString(keys[std::size_t(column)]);
 }
 
 QStringList ResultsTableModel::columnKeys()

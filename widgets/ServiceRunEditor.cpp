@@ -1,5 +1,7 @@
 #include "ServiceRunEditor.h"
 
+#include "SpinBoxes.h"
+
 #include <hedge/sim/ServiceTimeQuantiles.h>
 
 #include <QComboBox>
@@ -35,22 +37,6 @@ double roundLoad(double x)
     return std::round(x * 1e6) / 1e6;
 }
 
-QDoubleSpinBox* doubleSpin(double min, double max, int decimals, double step, const QString& suffix,
-                           QWidget* parent)
-{
-    auto* s = new QDoubleSpinBox(parent);
-    s->setRange(min, max);
-    s->setDecimals(decimals);
-    s->setSingleStep(step);
-    s->setSuffix(suffix);
-    s->setKeyboardTracking(false);
-    s->setAccelerated(true);
-    // The size hint follows the widest value of the range (10 000 000.0 ms): far too wide
-    // for a side panel.
-    s->setMinimumWidth(70);
-    return s;
-}
-
 QString formatMs(double ms)
 {
     return ms < 100.0 ? QString::number(ms, 'f', 1) : QString::number(ms, 'f', 0);
@@ -83,23 +69,23 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
     m_workers->setMinimumWidth(70);
     m_workers->setToolTip(
         tr("Servers behind the one shared FIFO queue.\nDefault: %1.").arg(sd.workers));
-    m_median = doubleSpin(0.001, 1e6, 3, 1.0, tr(" ms"), this);
+    m_median = makeDoubleSpinBox(0.001, 1e6, 3, 1.0, tr(" ms"), this);
     m_median->setToolTip(
         tr("Median of the ordinary (log-normal) service time.\nDefault: %1 ms.").arg(sd.medianMs));
-    m_sigma = doubleSpin(0.0, 3.0, 3, 0.05, QString(), this);
+    m_sigma = makeDoubleSpinBox(0.0, 3.0, 3, 0.05, QString(), this);
     m_sigma->setToolTip(tr("Spread of the ordinary service time: the standard deviation of its "
                            "logarithm (0 = every attempt takes the median; range 0–3).\n"
                            "Default: %1.")
                             .arg(sd.sigma));
-    m_hiccupP = doubleSpin(0.0, 100.0, 2, 0.5, tr(" %"), this);
+    m_hiccupP = makeDoubleSpinBox(0.0, 100.0, 2, 0.5, tr(" %"), this);
     m_hiccupP->setToolTip(tr("Chance that an attempt hits a hiccup (a GC pause, a cold cache) and "
                              "takes a uniform time in the hiccup range instead.\nDefault: %1 %.")
                               .arg(sd.hiccupProbability * 100.0));
-    m_hiccupMin = doubleSpin(0.0, 1e7, 1, 10.0, tr(" ms"), this);
+    m_hiccupMin = makeDoubleSpinBox(0.0, 1e7, 1, 10.0, tr(" ms"), this);
     m_hiccupMin->setToolTip(tr("Shortest hiccup.\nDefault: %1 ms.").arg(sd.hiccupMinMs));
-    m_hiccupMax = doubleSpin(0.0, 1e7, 1, 10.0, tr(" ms"), this);
+    m_hiccupMax = makeDoubleSpinBox(0.0, 1e7, 1, 10.0, tr(" ms"), this);
     m_hiccupMax->setToolTip(tr("Longest hiccup.\nDefault: %1 ms.").arg(sd.hiccupMaxMs));
-    m_errorP = doubleSpin(0.0, 100.0, 2, 0.5, tr(" %"), this);
+    m_errorP = makeDoubleSpinBox(0.0, 100.0, 2, 0.5, tr(" %"), this);
     m_errorP->setToolTip(tr("Chance that an attempt ends, after its service time, with a handled "
                             "error; the hedge then sends the next attempt at once.\nDefault: %1 %.")
                              .arg(sd.errorProbability * 100.0));
@@ -133,14 +119,14 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
     m_loadMode->addItem(tr("From / to / step"));
     m_loadMode->addItem(tr("List"));
     m_loadMode->setToolTip(tr("Give the loads as an evenly spaced range or as a list."));
-    m_from = doubleSpin(0.01, kMaxLoad, 2, 0.05, QString(), this);
+    m_from = makeDoubleSpinBox(0.01, kMaxLoad, 2, 0.05, QString(), this);
     m_from->setToolTip(tr("First load: the utilisation the service would have without hedges "
                           "(above 1 = overload).\nDefault: %1.")
                            .arg(rd.loads.front()));
-    m_to = doubleSpin(0.01, kMaxLoad, 2, 0.05, QString(), this);
+    m_to = makeDoubleSpinBox(0.01, kMaxLoad, 2, 0.05, QString(), this);
     m_to->setToolTip(
         tr("Last load (at most %1).\nDefault: %2.").arg(kMaxLoad).arg(rd.loads.back()));
-    m_step = doubleSpin(0.01, kMaxLoad, 2, 0.05, QString(), this);
+    m_step = makeDoubleSpinBox(0.01, kMaxLoad, 2, 0.05, QString(), this);
     m_step->setToolTip(tr("Distance between two loads.\nDefault: 0.1."));
     auto* range = new QWidget(this);
     auto* rangeLayout = new QGridLayout(range);
@@ -186,7 +172,7 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
     m_calls->setToolTip(tr("Calls simulated per (setup, load) point; more calls, steadier tails "
                            "(p99.9 needs many). Range 1 000 – 100 000 000.\nDefault: %L1.")
                             .arg(rd.calls));
-    m_warmup = doubleSpin(0.0, 90.0, 1, 5.0, tr(" %"), this);
+    m_warmup = makeDoubleSpinBox(0.0, 90.0, 1, 5.0, tr(" %"), this);
     m_warmup->setToolTip(tr("Share of the first calls simulated but not measured, so the queue "
                             "reaches its steady state first (0–90 %).\nDefault: %1 %.")
                              .arg(rd.warmupFraction * 100.0));

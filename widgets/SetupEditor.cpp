@@ -1,5 +1,7 @@
 #include "SetupEditor.h"
 
+#include "SpinBoxes.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -31,31 +33,6 @@ QToolButton* makeFold(const QString& text, QWidget* body, QWidget* parent)
     return fold;
 }
 
-QDoubleSpinBox* doubleSpin(double min, double max, int decimals, double step, const QString& suffix,
-                           QWidget* parent)
-{
-    auto* s = new QDoubleSpinBox(parent);
-    s->setRange(min, max);
-    s->setDecimals(decimals);
-    s->setSingleStep(step);
-    s->setSuffix(suffix);
-    s->setKeyboardTracking(false);
-    s->setAccelerated(true);
-    s->setMinimumWidth(70); // the hint follows the widest value of the range
-    return s;
-}
-
-QSpinBox* intSpin(int min, int max, const QString& suffix, QWidget* parent)
-{
-    auto* s = new QSpinBox(parent);
-    s->setRange(min, max);
-    s->setSuffix(suffix);
-    s->setKeyboardTracking(false);
-    s->setAccelerated(true);
-    s->setMinimumWidth(70); // the hint follows the widest value of the range
-    return s;
-}
-
 } // namespace
 
 QString SetupEditor::cancellationText(Cancellation mode)
@@ -81,7 +58,7 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
                            "the delay; the first answer wins and the others are cancelled.\n"
                            "Default: on in the hedging presets (a plain client has it off)."));
 
-    m_delay = doubleSpin(0.0, 600000.0, 1, 1.0, tr(" ms"), this);
+    m_delay = makeDoubleSpinBox(0.0, 600000.0, 1, 1.0, tr(" ms"), this);
     m_delay->setToolTip(tr("How long to wait for an answer before sending the next hedge. "
                            "A little above the service's p95 hedges only the slow tail.\n"
                            "Default: %1 ms (the library's own default is 2000 ms).")
@@ -92,23 +69,23 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     m_delayHint->setVisible(false);
     m_delayHint->setForegroundRole(QPalette::PlaceholderText);
 
-    m_maxAttempts = intSpin(1, 10, QString(), this);
+    m_maxAttempts = makeSpinBox(1, 10, QString(), this);
     m_maxAttempts->setToolTip(tr("Total attempts a call may make, the first included "
                                  "(2 = one hedge at most). Range 1–10.\nDefault: %1.")
                                   .arg(hd.maxAttempts));
 
-    m_budget = doubleSpin(0.0, 100.0, 1, 1.0, tr(" %"), this);
+    m_budget = makeDoubleSpinBox(0.0, 100.0, 1, 1.0, tr(" %"), this);
     m_budget->setSpecialValueText(tr("no budget"));
     m_budget->setToolTip(tr("Hedge budget: hedges may be at most this share of the calls (plus a "
                             "small floor per second). 0 = no budget: hedges are unlimited.\n"
                             "Default: %1 %.")
                              .arg(hd.budgetPercent));
 
-    m_budgetMinPerSecond = doubleSpin(0.0, 1e6, 1, 1.0, tr(" /s"), this);
+    m_budgetMinPerSecond = makeDoubleSpinBox(0.0, 1e6, 1, 1.0, tr(" /s"), this);
     m_budgetMinPerSecond->setToolTip(tr("Hedges always allowed per second, whatever the share, so "
                                         "a quiet client can still hedge.\nDefault: %1 per second.")
                                          .arg(hd.budgetMinPerSecond));
-    m_budgetWindow = doubleSpin(0.1, 86400.0, 1, 1.0, tr(" s"), this);
+    m_budgetWindow = makeDoubleSpinBox(0.1, 86400.0, 1, 1.0, tr(" s"), this);
     m_budgetWindow->setToolTip(tr("How long calls and hedges count against the budget before they "
                                   "expire.\nDefault: %1 s.")
                                    .arg(hd.budgetWindowSeconds));
@@ -127,25 +104,25 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
                               "round-trip time grows the limit shrinks and extra work is "
                               "rejected.\nDefault: off."));
 
-    m_initialLimit = intSpin(1, 1000000, QString(), this);
+    m_initialLimit = makeSpinBox(1, 1000000, QString(), this);
     m_initialLimit->setToolTip(
         tr("Concurrency limit at the start.\nDefault: %1.").arg(gd.initialLimit));
-    m_minLimit = intSpin(1, 1000000, QString(), this);
+    m_minLimit = makeSpinBox(1, 1000000, QString(), this);
     m_minLimit->setToolTip(tr("The limit never goes below this.\nDefault: %1.").arg(gd.minLimit));
-    m_maxLimit = intSpin(1, 1000000, QString(), this);
+    m_maxLimit = makeSpinBox(1, 1000000, QString(), this);
     m_maxLimit->setToolTip(tr("The limit never goes above this.\nDefault: %1.").arg(gd.maxLimit));
-    m_smoothing = doubleSpin(0.01, 1.0, 2, 0.05, QString(), this);
+    m_smoothing = makeDoubleSpinBox(0.01, 1.0, 2, 0.05, QString(), this);
     m_smoothing->setToolTip(tr("How fast the limit follows its new estimate (0–1; 1 = at once).\n"
                                "Default: %1.")
                                 .arg(gd.smoothing));
-    m_tolerance = doubleSpin(1.0, 100.0, 2, 0.1, QString(), this);
+    m_tolerance = makeDoubleSpinBox(1.0, 100.0, 2, 0.1, QString(), this);
     m_tolerance->setToolTip(tr("How much longer than the long-term round-trip time an attempt may "
                                "take before the limit shrinks.\nDefault: %1.")
                                 .arg(gd.rttTolerance));
-    m_longWindow = intSpin(1, 1000000, tr(" samples"), this);
+    m_longWindow = makeSpinBox(1, 1000000, tr(" samples"), this);
     m_longWindow->setToolTip(
         tr("Samples in the long-term round-trip average.\nDefault: %1.").arg(gd.longWindow));
-    m_queueSize = intSpin(0, 1000000, QString(), this);
+    m_queueSize = makeSpinBox(0, 1000000, QString(), this);
     m_queueSize->setToolTip(tr("Extra places added to the limit on each update, to let it grow.\n"
                                "Default: %1.")
                                 .arg(gd.queueSize));
