@@ -362,6 +362,16 @@ PointResult Simulation::result()
     r.stoppedBySafetyCap = m_stoppedByCap;
     r.limiterInflightAtEnd = m_pipeline.limiter() ? m_pipeline.limiter()->inflight() : 0;
     r.collapsed = m_collapsed || m_stoppedByCap;
+    if (m_stoppedByCap) {
+        // Calls still live when the cap stopped the run sent attempts too: count them, or
+        // requests per call would only describe the calls lucky enough to end.
+        for (const CallSlot& s : m_slots) {
+            if (s.call != kNoCall && s.call >= static_cast<std::uint64_t>(m_warmupCalls)) {
+                m_attempts += s.state.launched;
+                m_hedged += s.state.launched > 1;
+            }
+        }
+    }
     if (r.measuredCalls > 0) {
         const double n = double(r.measuredCalls);
         r.requestsPerCall = double(m_attempts) / n;
