@@ -19,6 +19,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -199,6 +200,27 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(w.get()));
         QTRY_VERIFY(w->controller()->isRunning());
         QTest::keyClick(w.get(), Qt::Key_Escape);
+        QTRY_VERIFY(!w->controller()->isRunning());
+    }
+
+    void escapeWhileRenamingClosesTheEditorOnly()
+    {
+        Scenario s = small();
+        s.calls = 5000000;
+        auto w = openSmall(s);
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        QTRY_VERIFY(w->controller()->isRunning());
+        QListWidget* list = w->setupList()->listWidget();
+        list->setFocus();
+        list->editItem(list->item(0));
+        QTRY_VERIFY(qobject_cast<QLineEdit*>(QApplication::focusWidget()) != nullptr);
+        QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("typed"));
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QTRY_VERIFY(qobject_cast<QLineEdit*>(QApplication::focusWidget()) == nullptr);
+        QVERIFY(w->controller()->isRunning()); // the run goes on
+        QCOMPARE(w->scenario().setups[0].name, s.setups[0].name); // the edit was dropped
+        QTest::keyClick(w.get(), Qt::Key_Escape); // now Esc cancels the run
         QTRY_VERIFY(!w->controller()->isRunning());
     }
 
