@@ -1,7 +1,7 @@
 // HedgedCaller: the pipeline driving real QCoro attempts on real QTimers. Attempts are fake
 // (a timer each) and their durations are far apart, so the order of events does not depend on
 // the machine's speed; the tests assert orders and outcomes, never durations.
-#include <hedge/qt/HedgedCall.h>
+#include <hedge/qt/HedgedCaller.h>
 
 #include <QCoroTimer>
 #include <QTest>

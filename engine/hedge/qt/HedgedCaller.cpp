@@ -1,4 +1,4 @@
-#include <hedge/qt/HedgedCall.h>
+#include <hedge/qt/HedgedCaller.h>
 
 #include <QMetaObject>
 
