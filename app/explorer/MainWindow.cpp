@@ -129,9 +129,9 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     if (options.restoreSession)
         restoreSession();
     else {
-        m_placeholder = true;
+        m_awaitingFirstScenario = true;
         showScenario(Scenario{});
-        m_placeholder = false;
+        m_awaitingFirstScenario = false;
     }
     updateTitle();
 }
@@ -389,9 +389,9 @@ void MainWindow::showScenario(const Scenario& scenario, const QList<SeriesStyle>
             chart->setLoadRange(*lo, *hi);
         }
     }
-    // While the window is being built without a session, the scenario is only a placeholder
-    // for the file or preset main() loads next: do not start a sweep for it.
-    m_controller->setScenario(m_scenario, m_options.runAtStart && !m_placeholder);
+    // While the window is being built without a session, this default scenario only stands
+    // in for the file or preset main() loads next: do not start a sweep for it.
+    m_controller->setScenario(m_scenario, m_options.runAtStart && !m_awaitingFirstScenario);
     redraw();
 }
 

@@ -130,7 +130,7 @@ private:
     QString m_lastError;
     Options m_options;
     bool m_loading = false;
-    bool m_placeholder = false;
+    bool m_awaitingFirstScenario = false;
 
     SweepController* m_controller = nullptr;
     SetupListWidget* m_setupList = nullptr;
