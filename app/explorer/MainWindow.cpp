@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "ChartArea.h"
 #include "ExportChartDialog.h"
 
 #include "ChartExport.h"
@@ -55,10 +56,6 @@ namespace hedge {
 namespace {
 
 constexpr int kMaxRecentFiles = 8;
-const QList<Metric> kAlwaysShown{Metric::P99, Metric::RequestsPerCall};
-const QList<Metric> kChartOrder{Metric::P99,        Metric::RequestsPerCall, Metric::P999,
-                                Metric::P50,        Metric::RejectedPercent, Metric::FailedPercent,
-                                Metric::Utilisation};
 
 QString formatDuration(double seconds)
 {
@@ -153,23 +150,9 @@ void MainWindow::buildCentre()
     m_serviceEditor = new ServiceRunEditor(this);
     m_explanation = new PresetExplanation(this);
 
-    m_chartArea = new QWidget(this);
-    for (Metric m : kChartOrder) {
-        auto* chart = new MetricChartView(m, m_chartArea);
-        chart->setMinimumSize(360, 240);
-        chart->setVisible(kAlwaysShown.contains(m));
-        m_charts.insert(m, chart);
-        connect(chart, &MetricChartView::seriesVisibilityToggled, this,
-                [this](const QString& setup, bool visible) {
-                    m_setupList->setSetupVisible(setup, visible);
-                });
-        chart->installEventFilter(this);
-        chart->viewport()->installEventFilter(this);
-    }
-    m_lastChart = m_charts.value(Metric::P99);
-    m_chartGrid = new QGridLayout(m_chartArea);
-    m_chartGrid->setContentsMargins(0, 0, 0, 0);
-    m_chartGrid->setSpacing(4);
+    m_chartArea = new ChartArea(this);
+    connect(m_chartArea, &ChartArea::seriesVisibilityToggled, m_setupList,
+            &SetupListWidget::setSetupVisible);
 
     m_tableModel = new ResultsTableModel(this);
     m_tableView = new ResultsTableView(this);
@@ -211,7 +194,6 @@ void MainWindow::buildCentre()
     m_leftSplitter->setSizes({330, 420});
     m_rightSplitter->setSizes({470, 330});
     setCentralWidget(m_mainSplitter);
-    relayoutCharts();
 
     connect(m_setupList, &SetupListWidget::currentSetupChanged, this, &MainWindow::onSetupSelected);
     connect(m_setupList, &SetupListWidget::setupsChanged, this, &MainWindow::onScenarioEdited);
@@ -303,14 +285,18 @@ void MainWindow::buildMenus()
     always->setEnabled(false);
     view->addSeparator();
     const QSettings settings;
-    for (Metric m : kChartOrder) {
-        if (kAlwaysShown.contains(m))
+    for (Metric m : ChartArea::chartOrder()) {
+        if (ChartArea::isAlwaysShown(m))
             continue;
         QAction* a = view->addAction(metricTitle(m));
         a->setCheckable(true);
         m_chartActions.insert(m, a);
         connect(a, &QAction::toggled, this, [this, m](bool on) { setChartVisible(m, on); });
     }
+    connect(m_chartArea, &ChartArea::chartVisibilityChanged, this, [this](Metric m, bool on) {
+        if (QAction* a = m_chartActions.value(m))
+            a->setChecked(on);
+    });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_aboutAction);
@@ -333,41 +319,14 @@ void MainWindow::buildStatusBar()
     statusBar()->addPermanentWidget(m_cancelButton);
 }
 
-void MainWindow::relayoutCharts()
+MetricChartView* MainWindow::chart(Metric metric) const
 {
-    while (m_chartGrid->count() > 0)
-        delete m_chartGrid->takeAt(0); // the item, not its widget
-    QList<MetricChartView*> shown;
-    for (Metric m : kChartOrder)
-        if (kAlwaysShown.contains(m) ||
-            (m_chartActions.contains(m) && m_chartActions[m]->isChecked()))
-            shown.push_back(m_charts[m]);
-    // Two charts stack (wide plots read best against load); more make rows of two.
-    const int columns = shown.size() <= 2 ? 1 : 2;
-    for (int i = 0; i < shown.size(); ++i)
-        m_chartGrid->addWidget(shown[i], i / columns, i % columns);
-    for (MetricChartView* chart : std::as_const(m_charts)) {
-        chart->setVisible(shown.contains(chart));
-        // Side by side, a legend of a dozen setups would leave no room for the plot; the setup
-        // list (same colours, check boxes) is the legend then.
-        chart->chart()->legend()->setVisible(columns == 1);
-    }
-    for (int r = 0; r < m_chartGrid->rowCount(); ++r)
-        m_chartGrid->setRowStretch(r, 1);
-    for (int c = 0; c < 2; ++c)
-        m_chartGrid->setColumnStretch(c, c < columns ? 1 : 0);
+    return m_chartArea->chart(metric);
 }
 
 void MainWindow::setChartVisible(Metric metric, bool visible)
 {
-    if (kAlwaysShown.contains(metric))
-        return;
-    if (QAction* a = m_chartActions.value(metric); a && a->isChecked() != visible) {
-        a->setChecked(visible); // comes back here through toggled()
-        return;
-    }
-    m_charts[metric]->setVisible(visible);
-    relayoutCharts();
+    m_chartArea->setChartVisible(metric, visible);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -383,12 +342,7 @@ void MainWindow::showScenario(const Scenario& scenario, const QList<SeriesStyle>
     onSetupSelected(m_setupList->currentRow());
     updateDelayHint();
     onStylesChanged();
-    for (MetricChartView* chart : std::as_const(m_charts)) {
-        if (!scenario.loads.empty()) {
-            const auto [lo, hi] = std::minmax_element(scenario.loads.begin(), scenario.loads.end());
-            chart->setLoadRange(*lo, *hi);
-        }
-    }
+    m_chartArea->setLoadRange(scenario.loads);
     // While the window is being built without a session, this default scenario only stands
     // in for the file or preset main() loads next: do not start a sweep for it.
     m_controller->setScenario(m_scenario, m_options.runAtStart && !m_awaitingFirstScenario);
@@ -440,11 +394,8 @@ void MainWindow::onScenarioEdited()
     }
     const bool loadsChanged = next.loads != m_scenario.loads;
     m_scenario = next;
-    if (loadsChanged && !m_scenario.loads.empty()) {
-        const auto [lo, hi] = std::minmax_element(m_scenario.loads.begin(), m_scenario.loads.end());
-        for (MetricChartView* chart : std::as_const(m_charts))
-            chart->setLoadRange(*lo, *hi);
-    }
+    if (loadsChanged)
+        m_chartArea->setLoadRange(m_scenario.loads);
     setModified(true);
     autosave();
     updateDelayHint();
@@ -461,20 +412,14 @@ void MainWindow::updateDelayHint()
 
 void MainWindow::onStylesChanged()
 {
-    const QList<SeriesStyle> styles = m_setupList->styles();
-    for (MetricChartView* chart : std::as_const(m_charts))
-        chart->setSeriesStyles(styles);
+    m_chartArea->setSeriesStyles(m_setupList->styles());
     redraw();
 }
 
 void MainWindow::redraw()
 {
     const std::vector<PointResult> points = m_controller->displayedPoints();
-    const QString label = m_controller->passLabel();
-    for (MetricChartView* chart : std::as_const(m_charts)) {
-        chart->setPoints(points);
-        chart->setPassLabel(label);
-    }
+    m_chartArea->setPoints(points, m_controller->passLabel());
     m_tableModel->setPoints(points);
 }
 
@@ -614,9 +559,8 @@ void MainWindow::saveSession()
     settings.setValue(QStringLiteral("session/leftSplitter"), m_leftSplitter->saveState());
     settings.setValue(QStringLiteral("session/rightSplitter"), m_rightSplitter->saveState());
     QStringList extra;
-    for (auto it = m_chartActions.cbegin(); it != m_chartActions.cend(); ++it)
-        if (it.value()->isChecked())
-            extra << metricKey(it.key());
+    for (Metric m : m_chartArea->extraCharts())
+        extra << metricKey(m);
     settings.setValue(QStringLiteral("view/extraCharts"), extra);
     const QList<SeriesStyle> styles = m_setupList->styles();
     settings.beginWriteArray(QStringLiteral("session/styles"), static_cast<int>(styles.size()));
@@ -785,18 +729,10 @@ void MainWindow::showError(const QString& title, const QString& message)
 // ---------------------------------------------------------------------------------------------
 // Exports
 
-MetricChartView* MainWindow::currentChart() const
-{
-    for (MetricChartView* chart : std::as_const(m_charts))
-        if (chart->isVisible() && chart->hasFocus())
-            return chart;
-    return m_lastChart;
-}
-
 std::optional<QString> MainWindow::exportChart(Metric metric, const QString& path, QSize size,
                                                qreal scale)
 {
-    MetricChartView* chart = m_charts.value(metric);
+    MetricChartView* chart = m_chartArea->upToDateChart(metric);
     if (!chart)
         return tr("No such chart");
     const QString suffix = QFileInfo(path).suffix().toLower();
@@ -828,9 +764,8 @@ std::optional<QString> MainWindow::exportResultsJson(const QString& path)
 std::optional<QString> MainWindow::exportReport(const QString& path)
 {
     QList<QChartView*> charts;
-    for (Metric m : kChartOrder)
-        if (m_charts[m]->isVisibleTo(this) || kAlwaysShown.contains(m))
-            charts.push_back(m_charts[m]);
+    for (MetricChartView* chart : m_chartArea->shownCharts())
+        charts.push_back(chart);
     const QString json = QString::fromStdString(writeScenarioJson(m_scenario));
     QString title = tr("Hedge Explorer report");
     if (const Preset* p = findPreset(m_presetName.toStdString()))
@@ -848,11 +783,11 @@ void MainWindow::exportChartDialog()
     QStringList titles;
     QList<Metric> metrics;
     int current = 0;
-    MetricChartView* active = currentChart();
-    for (Metric m : kChartOrder) {
-        if (!m_charts[m]->isVisible())
+    MetricChartView* active = m_chartArea->currentChart();
+    for (Metric m : ChartArea::chartOrder()) {
+        if (!m_chartArea->chart(m)->isVisible())
             continue;
-        if (m_charts[m] == active)
+        if (m_chartArea->chart(m) == active)
             current = static_cast<int>(metrics.size());
         metrics << m;
         titles << metricTitle(m);
@@ -872,7 +807,7 @@ void MainWindow::exportChartDialog()
     if (QFileInfo(path).suffix().isEmpty())
         path += QLatin1Char('.') + ExportChartDialog::suffix(format);
     std::optional<QString> error;
-    MetricChartView* chart = m_charts[metric];
+    MetricChartView* chart = m_chartArea->upToDateChart(metric);
     switch (format) {
     case ExportChartDialog::Format::Png:
         error = exportChartPng(chart, path, dialog.size(), dialog.scale());
@@ -892,7 +827,7 @@ void MainWindow::exportChartDialog()
 
 void MainWindow::copyChart()
 {
-    copyChartToClipboard(currentChart());
+    copyChartToClipboard(m_chartArea->currentChart());
     statusBar()->showMessage(tr("Chart copied to the clipboard"), 3000);
 }
 
@@ -953,18 +888,6 @@ void MainWindow::about()
            "and in <tt>man hedgesim</tt>; <tt>hedgesim validate FILE</tt> checks one.</p>"
            "<p>Built with Qt %2 (LGPL-3.0) and QCoro (MIT).</p>")
             .arg(QString::fromLatin1(kVersion), QString::fromLatin1(qVersion())));
-}
-
-bool MainWindow::eventFilter(QObject* watched, QEvent* event)
-{
-    // The chart last clicked is the one Ctrl+E and Copy Chart take.
-    if (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::FocusIn)
-        for (QObject* o = watched; o; o = o->parent())
-            if (auto* chart = qobject_cast<MetricChartView*>(o)) {
-                m_lastChart = chart;
-                break;
-            }
-    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -23,10 +23,10 @@ class QMenu;
 class QProgressBar;
 class QPushButton;
 class QSplitter;
-class QGridLayout;
 
 namespace hedge {
 
+class ChartArea;
 class MetricChartView;
 class PresetExplanation;
 class ResultsTableModel;
@@ -75,7 +75,7 @@ public:
     SetupEditor* setupEditor() const { return m_setupEditor; }
     ServiceRunEditor* serviceRunEditor() const { return m_serviceEditor; }
     PresetExplanation* presetExplanation() const { return m_explanation; }
-    MetricChartView* chart(Metric metric) const { return m_charts.value(metric); }
+    MetricChartView* chart(Metric metric) const;
     ResultsTableModel* tableModel() const { return m_tableModel; }
     ResultsTableView* tableView() const { return m_tableView; }
     SweepController* controller() const { return m_controller; }
@@ -85,7 +85,6 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
-    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void buildActions();
@@ -106,12 +105,10 @@ private:
     void autosave();
     void restoreSession();
     void saveSession();
-    void relayoutCharts();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     bool maybeDiscard();
     void showError(const QString& title, const QString& message);
-    MetricChartView* currentChart() const;
 
     // Menu handlers.
     void newScenario();
@@ -137,11 +134,8 @@ private:
     SetupEditor* m_setupEditor = nullptr;
     ServiceRunEditor* m_serviceEditor = nullptr;
     PresetExplanation* m_explanation = nullptr;
-    QMap<Metric, MetricChartView*> m_charts;
     QMap<Metric, QAction*> m_chartActions;
-    MetricChartView* m_lastChart = nullptr;
-    QWidget* m_chartArea = nullptr;
-    QGridLayout* m_chartGrid = nullptr;
+    ChartArea* m_chartArea = nullptr;
     ResultsTableModel* m_tableModel = nullptr;
     ResultsTableView* m_tableView = nullptr;
     QSplitter* m_mainSplitter = nullptr;

@@ -1,0 +1,186 @@
+#include "ChartArea.h"
+
+#include "MetricChartView.h"
+
+#include <QChart>
+#include <QEvent>
+#include <QGridLayout>
+#include <QLegend>
+
+#include <algorithm>
+
+namespace hedge {
+
+namespace {
+
+const QList<Metric> kAlwaysShown{Metric::P99, Metric::RequestsPerCall};
+const QList<Metric> kChartOrder{Metric::P99,        Metric::RequestsPerCall, Metric::P999,
+                                Metric::P50,        Metric::RejectedPercent, Metric::FailedPercent,
+                                Metric::Utilisation};
+
+} // namespace
+
+ChartArea::ChartArea(QWidget* parent) : QWidget(parent)
+{
+    for (Metric m : kChartOrder) {
+        auto* chart = new MetricChartView(m, this);
+        chart->setMinimumSize(360, 240);
+        chart->setVisible(kAlwaysShown.contains(m));
+        m_charts.insert(m, chart);
+        connect(chart, &MetricChartView::seriesVisibilityToggled, this,
+                &ChartArea::seriesVisibilityToggled);
+        chart->installEventFilter(this);
+        chart->viewport()->installEventFilter(this);
+    }
+    m_lastChart = m_charts.value(Metric::P99);
+    m_grid = new QGridLayout(this);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setSpacing(4);
+    relayout();
+}
+
+const QList<Metric>& ChartArea::chartOrder()
+{
+    return kChartOrder;
+}
+
+bool ChartArea::isAlwaysShown(Metric metric)
+{
+    return kAlwaysShown.contains(metric);
+}
+
+MetricChartView* ChartArea::upToDateChart(Metric metric)
+{
+    MetricChartView* chart = m_charts.value(metric);
+    if (chart)
+        refresh(chart);
+    return chart;
+}
+
+MetricChartView* ChartArea::currentChart()
+{
+    MetricChartView* current = m_lastChart;
+    for (MetricChartView* chart : std::as_const(m_charts))
+        if (chart->isVisible() && chart->hasFocus()) {
+            current = chart;
+            break;
+        }
+    refresh(current);
+    return current;
+}
+
+QList<MetricChartView*> ChartArea::shownCharts()
+{
+    QList<MetricChartView*> charts;
+    for (Metric m : kChartOrder)
+        if (m_charts[m]->isVisibleTo(this) || kAlwaysShown.contains(m)) {
+            refresh(m_charts[m]);
+            charts.push_back(m_charts[m]);
+        }
+    return charts;
+}
+
+void ChartArea::setChartVisible(Metric metric, bool visible)
+{
+    if (kAlwaysShown.contains(metric) || m_extraShown.contains(metric) == visible)
+        return;
+    if (visible)
+        m_extraShown.insert(metric);
+    else
+        m_extraShown.remove(metric);
+    relayout();
+    emit chartVisibilityChanged(metric, visible);
+}
+
+QList<Metric> ChartArea::extraCharts() const
+{
+    QList<Metric> extra;
+    for (auto it = m_charts.cbegin(); it != m_charts.cend(); ++it)
+        if (m_extraShown.contains(it.key()))
+            extra << it.key();
+    return extra;
+}
+
+void ChartArea::setPoints(const std::vector<PointResult>& points, const QString& passLabel)
+{
+    m_points = points;
+    m_passLabel = passLabel;
+    // Only the shown charts pay for the update at each redraw tick.
+    for (MetricChartView* chart : std::as_const(m_charts)) {
+        if (chart->isVisibleTo(this)) {
+            chart->setPoints(m_points);
+            chart->setPassLabel(m_passLabel);
+            m_stale.remove(chart);
+        } else {
+            m_stale.insert(chart);
+        }
+    }
+}
+
+void ChartArea::setSeriesStyles(const QList<SeriesStyle>& styles)
+{
+    for (MetricChartView* chart : std::as_const(m_charts))
+        chart->setSeriesStyles(styles);
+}
+
+void ChartArea::setLoadRange(const std::vector<double>& loads)
+{
+    if (loads.empty())
+        return;
+    const auto [lo, hi] = std::minmax_element(loads.begin(), loads.end());
+    for (MetricChartView* chart : std::as_const(m_charts))
+        chart->setLoadRange(*lo, *hi);
+}
+
+void ChartArea::refresh(MetricChartView* chart)
+{
+    if (!m_stale.remove(chart))
+        return;
+    chart->setPoints(m_points);
+    chart->setPassLabel(m_passLabel);
+}
+
+void ChartArea::relayout()
+{
+    while (m_grid->count() > 0)
+        delete m_grid->takeAt(0); // the item, not its widget
+    QList<MetricChartView*> shown;
+    for (Metric m : kChartOrder)
+        if (kAlwaysShown.contains(m) || m_extraShown.contains(m))
+            shown.push_back(m_charts[m]);
+    // Two charts stack (wide plots read best against load); more make rows of two.
+    const int columns = shown.size() <= 2 ? 1 : 2;
+    for (int i = 0; i < shown.size(); ++i)
+        m_grid->addWidget(shown[i], i / columns, i % columns);
+    for (MetricChartView* chart : std::as_const(m_charts)) {
+        // Before it is shown, so that it never paints older points.
+        if (shown.contains(chart))
+            refresh(chart);
+        chart->setVisible(shown.contains(chart));
+        // Side by side, a legend of a dozen setups would leave no room for the plot; the setup
+        // list (same colours, check boxes) is the legend then.
+        chart->chart()->legend()->setVisible(columns == 1);
+    }
+    for (int r = 0; r < m_grid->rowCount(); ++r)
+        m_grid->setRowStretch(r, 1);
+    for (int c = 0; c < 2; ++c)
+        m_grid->setColumnStretch(c, c < columns ? 1 : 0);
+}
+
+bool ChartArea::eventFilter(QObject* watched, QEvent* event)
+{
+    // A chart shown other than through setChartVisible() catches up too.
+    if (event->type() == QEvent::Show)
+        if (auto* chart = qobject_cast<MetricChartView*>(watched))
+            refresh(chart);
+    // The chart last clicked is the one Ctrl+E and Copy Chart take.
+    if (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::FocusIn)
+        for (QObject* o = watched; o; o = o->parent())
+            if (auto* chart = qobject_cast<MetricChartView*>(o)) {
+                m_lastChart = chart;
+                break;
+            }
+    return QWidget::eventFilter(watched, event);
+}
+
+} // namespace hedge

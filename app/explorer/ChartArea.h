@@ -1,0 +1,74 @@
+// The grid of metric charts in the centre of the window: which charts are shown, how they are
+// laid out, and which one the user worked with last. It fans the sweep's points, the series
+// styles and the load range out to the charts; a hidden chart skips point updates and catches
+// up when it is shown or exported.
+#pragma once
+
+#include <hedge/sim/PointResult.h>
+
+#include "Metric.h"
+#include "SeriesStyle.h"
+
+#include <QMap>
+#include <QSet>
+#include <QWidget>
+
+#include <vector>
+
+class QGridLayout;
+
+namespace hedge {
+
+class MetricChartView;
+
+class ChartArea : public QWidget {
+    Q_OBJECT
+public:
+    explicit ChartArea(QWidget* parent = nullptr);
+
+    // Every chart, in the order the grid and the menus list them.
+    static const QList<Metric>& chartOrder();
+    // p99 and requests per call cannot be hidden.
+    static bool isAlwaysShown(Metric metric);
+
+    // The chart as it is; a hidden one may hold older points (see upToDateChart()).
+    MetricChartView* chart(Metric metric) const { return m_charts.value(metric); }
+    // The chart with the current points, for exports that render it even when hidden.
+    MetricChartView* upToDateChart(Metric metric);
+    // The chart the user last clicked or focused (p99 at first), up to date.
+    MetricChartView* currentChart();
+    // The charts the user sees (and the ones always shown), in chart order, up to date.
+    QList<MetricChartView*> shownCharts();
+
+    void setChartVisible(Metric metric, bool visible);
+    // The charts shown beyond the two always shown, in Metric order.
+    QList<Metric> extraCharts() const;
+
+    void setPoints(const std::vector<PointResult>& points, const QString& passLabel);
+    void setSeriesStyles(const QList<SeriesStyle>& styles);
+    // The x axis spans the scenario's loads; an empty list leaves it as it is.
+    void setLoadRange(const std::vector<double>& loads);
+
+signals:
+    void chartVisibilityChanged(Metric metric, bool visible);
+    // The user toggled a setup in a chart's legend.
+    void seriesVisibilityToggled(const QString& setup, bool visible);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    void relayout();
+    void refresh(MetricChartView* chart);
+
+    QMap<Metric, MetricChartView*> m_charts;
+    QSet<Metric> m_extraShown;
+    // Charts that skipped point updates while hidden.
+    QSet<MetricChartView*> m_stale;
+    std::vector<PointResult> m_points;
+    QString m_passLabel;
+    MetricChartView* m_lastChart = nullptr;
+    QGridLayout* m_grid = nullptr;
+};
+
+} // namespace hedge
