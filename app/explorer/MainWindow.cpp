@@ -2,6 +2,7 @@
 
 #include "ChartArea.h"
 #include "ExportChartDialog.h"
+#include "MainActions.h"
 
 #include "ChartExport.h"
 #include "MetricChartView.h"
@@ -22,7 +23,6 @@
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/sim/ServiceTimeQuantiles.h>
 
-#include <QAction>
 #include <QApplication>
 #include <QChart>
 #include <QCloseEvent>
@@ -37,8 +37,6 @@
 #include <QLabel>
 #include <QLegend>
 #include <QLocale>
-#include <QMenu>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
@@ -55,7 +53,6 @@ namespace hedge {
 
 namespace {
 
-constexpr int kMaxRecentFiles = 8;
 
 QString formatDuration(double seconds)
 {
@@ -111,7 +108,6 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 
     buildCentre();
     buildActions();
-    buildMenus();
     buildStatusBar();
 
     connect(m_controller, &SweepController::pointsChanged, this, &MainWindow::redraw);
@@ -206,100 +202,34 @@ void MainWindow::buildCentre()
 
 void MainWindow::buildActions()
 {
-    const auto make = [this](const QString& text, QKeySequence keys, auto slot) {
-        auto* a = new QAction(text, this);
-        if (!keys.isEmpty())
-            a->setShortcut(keys);
-        connect(a, &QAction::triggered, this, slot);
-        addAction(a);
-        return a;
-    };
-    m_newAction = make(tr("&New"), QKeySequence::New, [this] {
+    m_actions = new MainActions(this);
+    connect(m_actions, &MainActions::newRequested, this, [this] {
         if (maybeDiscard())
             newScenario();
     });
-    m_openAction = make(tr("&Open…"), QKeySequence::Open, [this] { openDialog(); });
-    m_saveAction = make(tr("&Save"), QKeySequence::Save, [this] { save(); });
-    m_saveAsAction = make(tr("Save &As…"), QKeySequence::SaveAs, [this] { saveAsDialog(); });
-    m_exportChartAction = make(tr("&Export Chart…"), QKeySequence(Qt::CTRL | Qt::Key_E),
-                               [this] { exportChartDialog(); });
-    m_copyChartAction = make(tr("&Copy Chart"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
-                             [this] { copyChart(); });
-    m_exportCsvAction =
-        make(tr("Export Results as &CSV…"), {}, [this] { exportResultsDialog(false); });
-    m_exportJsonAction =
-        make(tr("Export Results as &JSON…"), {}, [this] { exportResultsDialog(true); });
-    m_exportHtmlAction =
-        make(tr("Export &Report as HTML…"), {}, [this] { exportReportDialog(false); });
-    m_exportPdfAction =
-        make(tr("Export Report as &PDF…"), {}, [this] { exportReportDialog(true); });
-    m_quitAction = make(tr("&Quit"), QKeySequence(Qt::CTRL | Qt::Key_Q), [this] { close(); });
-    m_quitAction->setMenuRole(QAction::QuitRole);
-    m_runAction = make(tr("&Run"), QKeySequence(Qt::Key_F5), [this] { m_controller->runNow(); });
-    m_runAction->setToolTip(tr("Run what the edits left missing now (runs start by themselves "
-                               "after an edit)"));
-    m_cancelAction =
-        make(tr("&Cancel Run"), QKeySequence(Qt::Key_Escape), [this] { m_controller->cancel(); });
-    m_cancelAction->setShortcutContext(Qt::WindowShortcut);
-    m_aboutAction = make(tr("&About Hedge Explorer"), {}, [this] { about(); });
-    m_aboutAction->setMenuRole(QAction::AboutRole);
-}
-
-void MainWindow::buildMenus()
-{
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    file->addAction(m_newAction);
-    file->addAction(m_openAction);
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    file->addAction(m_saveAction);
-    file->addAction(m_saveAsAction);
-    file->addSeparator();
-    file->addAction(m_exportChartAction);
-    file->addAction(m_copyChartAction);
-    file->addAction(m_exportCsvAction);
-    file->addAction(m_exportJsonAction);
-    file->addAction(m_exportHtmlAction);
-    file->addAction(m_exportPdfAction);
-    file->addSeparator();
-    file->addAction(m_quitAction);
-    rebuildRecentMenu();
-
-    QMenu* presetsMenu = menuBar()->addMenu(tr("&Presets"));
-    for (const Preset& p : presets()) {
-        const QString name = QString::fromStdString(p.name);
-        QAction* a = presetsMenu->addAction(QString::fromStdString(p.title));
-        a->setToolTip(QString::fromStdString(p.explanation));
-        connect(a, &QAction::triggered, this, [this, name] {
-            if (maybeDiscard())
-                loadPreset(name);
-        });
-    }
-    presetsMenu->setToolTipsVisible(true);
-
-    QMenu* run = menuBar()->addMenu(tr("&Run"));
-    run->addAction(m_runAction);
-    run->addAction(m_cancelAction);
-
-    QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* always = view->addAction(tr("p99 and requests per call are always shown"));
-    always->setEnabled(false);
-    view->addSeparator();
-    const QSettings settings;
-    for (Metric m : ChartArea::chartOrder()) {
-        if (ChartArea::isAlwaysShown(m))
-            continue;
-        QAction* a = view->addAction(metricTitle(m));
-        a->setCheckable(true);
-        m_chartActions.insert(m, a);
-        connect(a, &QAction::toggled, this, [this, m](bool on) { setChartVisible(m, on); });
-    }
-    connect(m_chartArea, &ChartArea::chartVisibilityChanged, this, [this](Metric m, bool on) {
-        if (QAction* a = m_chartActions.value(m))
-            a->setChecked(on);
+    connect(m_actions, &MainActions::openRequested, this, &MainWindow::openDialog);
+    connect(m_actions, &MainActions::saveRequested, this, &MainWindow::save);
+    connect(m_actions, &MainActions::saveAsRequested, this, &MainWindow::saveAsDialog);
+    connect(m_actions, &MainActions::exportChartRequested, this, &MainWindow::exportChartDialog);
+    connect(m_actions, &MainActions::copyChartRequested, this, &MainWindow::copyChart);
+    connect(m_actions, &MainActions::exportResultsRequested, this,
+            &MainWindow::exportResultsDialog);
+    connect(m_actions, &MainActions::exportReportRequested, this, &MainWindow::exportReportDialog);
+    connect(m_actions, &MainActions::quitRequested, this, &MainWindow::close);
+    connect(m_actions, &MainActions::runRequested, m_controller, &SweepController::runNow);
+    connect(m_actions, &MainActions::cancelRequested, m_controller, &SweepController::cancel);
+    connect(m_actions, &MainActions::aboutRequested, this, &MainWindow::about);
+    connect(m_actions, &MainActions::presetRequested, this, [this](const QString& name) {
+        if (maybeDiscard())
+            loadPreset(name);
     });
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(m_aboutAction);
+    connect(m_actions, &MainActions::recentFileRequested, this, [this](const QString& path) {
+        if (maybeDiscard())
+            openScenarioFile(path);
+    });
+    connect(m_actions, &MainActions::chartToggled, m_chartArea, &ChartArea::setChartVisible);
+    connect(m_chartArea, &ChartArea::chartVisibilityChanged, m_actions,
+            &MainActions::setChartChecked);
 }
 
 void MainWindow::buildStatusBar()
@@ -428,7 +358,7 @@ void MainWindow::updateProgress()
     const SweepController::Progress p = m_controller->progress();
     const bool running = m_controller->isRunning();
     m_cancelButton->setEnabled(running);
-    m_cancelAction->setEnabled(running);
+    m_actions->setCancelEnabled(running);
     m_progressBar->setVisible(running);
     const QLocale locale;
     if (running && p.pass != SweepController::Pass::Idle) {
@@ -590,7 +520,7 @@ std::optional<QString> MainWindow::openScenarioFile(const QString& path)
     m_explanation->clear();
     showScenario(s);
     setModified(false);
-    addRecentFile(m_filePath);
+    m_actions->addRecentFile(m_filePath);
     autosave();
     return std::nullopt;
 }
@@ -604,7 +534,7 @@ std::optional<QString> MainWindow::saveScenarioFile(const QString& path)
     }
     m_filePath = QFileInfo(path).absoluteFilePath();
     setModified(false);
-    addRecentFile(m_filePath);
+    m_actions->addRecentFile(m_filePath);
     autosave();
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(m_filePath)), 4000);
     return std::nullopt;
@@ -678,42 +608,6 @@ bool MainWindow::maybeDiscard()
     if (answer == QMessageBox::Save)
         return save();
     return true;
-}
-
-void MainWindow::addRecentFile(const QString& path)
-{
-    QSettings settings;
-    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
-    recent.removeAll(path);
-    recent.prepend(path);
-    while (recent.size() > kMaxRecentFiles)
-        recent.removeLast();
-    settings.setValue(QStringLiteral("recentFiles"), recent);
-    rebuildRecentMenu();
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
-    for (int i = 0; i < recent.size(); ++i) {
-        const QString path = recent[i];
-        QAction* a = m_recentMenu->addAction(
-            QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(path)));
-        connect(a, &QAction::triggered, this, [this, path] {
-            if (maybeDiscard())
-                openScenarioFile(path);
-        });
-    }
-    if (recent.isEmpty())
-        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
-    else {
-        m_recentMenu->addSeparator();
-        m_recentMenu->addAction(tr("Clear List"), this, [this] {
-            QSettings().remove(QStringLiteral("recentFiles"));
-            rebuildRecentMenu();
-        });
-    }
 }
 
 void MainWindow::showError(const QString& title, const QString& message)

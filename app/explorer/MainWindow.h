@@ -17,9 +17,7 @@
 
 #include <optional>
 
-class QAction;
 class QLabel;
-class QMenu;
 class QProgressBar;
 class QPushButton;
 class QSplitter;
@@ -27,6 +25,7 @@ class QSplitter;
 namespace hedge {
 
 class ChartArea;
+class MainActions;
 class MetricChartView;
 class PresetExplanation;
 class ResultsTableModel;
@@ -88,7 +87,6 @@ protected:
 
 private:
     void buildActions();
-    void buildMenus();
     void buildCentre();
     void buildStatusBar();
 
@@ -105,8 +103,6 @@ private:
     void autosave();
     void restoreSession();
     void saveSession();
-    void addRecentFile(const QString& path);
-    void rebuildRecentMenu();
     bool maybeDiscard();
     void showError(const QString& title, const QString& message);
 
@@ -134,8 +130,8 @@ private:
     SetupEditor* m_setupEditor = nullptr;
     ServiceRunEditor* m_serviceEditor = nullptr;
     PresetExplanation* m_explanation = nullptr;
-    QMap<Metric, QAction*> m_chartActions;
     ChartArea* m_chartArea = nullptr;
+    MainActions* m_actions = nullptr;
     ResultsTableModel* m_tableModel = nullptr;
     ResultsTableView* m_tableView = nullptr;
     QSplitter* m_mainSplitter = nullptr;
@@ -147,21 +143,6 @@ private:
     QProgressBar* m_progressBar = nullptr;
     QPushButton* m_cancelButton = nullptr;
 
-    QAction* m_newAction = nullptr;
-    QAction* m_openAction = nullptr;
-    QAction* m_saveAction = nullptr;
-    QAction* m_saveAsAction = nullptr;
-    QAction* m_exportChartAction = nullptr;
-    QAction* m_copyChartAction = nullptr;
-    QAction* m_exportCsvAction = nullptr;
-    QAction* m_exportJsonAction = nullptr;
-    QAction* m_exportHtmlAction = nullptr;
-    QAction* m_exportPdfAction = nullptr;
-    QAction* m_quitAction = nullptr;
-    QAction* m_runAction = nullptr;
-    QAction* m_cancelAction = nullptr;
-    QAction* m_aboutAction = nullptr;
-    QMenu* m_recentMenu = nullptr;
 };
 
 } // namespace hedge

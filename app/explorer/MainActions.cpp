@@ -1,0 +1,163 @@
+#include "MainActions.h"
+
+#include "ChartArea.h"
+
+#include <hedge/io/Presets.h>
+
+#include <QAction>
+#include <QDir>
+#include <QKeySequence>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+
+namespace hedge {
+
+namespace {
+
+constexpr int kMaxRecentFiles = 8;
+
+} // namespace
+
+MainActions::MainActions(QMainWindow* window) : QObject(window), m_window(window)
+{
+    buildActions();
+    buildMenus();
+}
+
+void MainActions::buildActions()
+{
+    const auto make = [this](const QString& text, QKeySequence keys, auto slot) {
+        auto* a = new QAction(text, m_window);
+        if (!keys.isEmpty())
+            a->setShortcut(keys);
+        connect(a, &QAction::triggered, this, slot);
+        m_window->addAction(a);
+        return a;
+    };
+    m_newAction = make(tr("&New"), QKeySequence::New, [this] { emit newRequested(); });
+    m_openAction = make(tr("&Open…"), QKeySequence::Open, [this] { emit openRequested(); });
+    m_saveAction = make(tr("&Save"), QKeySequence::Save, [this] { emit saveRequested(); });
+    m_saveAsAction =
+        make(tr("Save &As…"), QKeySequence::SaveAs, [this] { emit saveAsRequested(); });
+    m_exportChartAction = make(tr("&Export Chart…"), QKeySequence(Qt::CTRL | Qt::Key_E),
+                               [this] { emit exportChartRequested(); });
+    m_copyChartAction = make(tr("&Copy Chart"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
+                             [this] { emit copyChartRequested(); });
+    m_exportCsvAction =
+        make(tr("Export Results as &CSV…"), {}, [this] { emit exportResultsRequested(false); });
+    m_exportJsonAction =
+        make(tr("Export Results as &JSON…"), {}, [this] { emit exportResultsRequested(true); });
+    m_exportHtmlAction =
+        make(tr("Export &Report as HTML…"), {}, [this] { emit exportReportRequested(false); });
+    m_exportPdfAction =
+        make(tr("Export Report as &PDF…"), {}, [this] { emit exportReportRequested(true); });
+    m_quitAction =
+        make(tr("&Quit"), QKeySequence(Qt::CTRL | Qt::Key_Q), [this] { emit quitRequested(); });
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    m_runAction = make(tr("&Run"), QKeySequence(Qt::Key_F5), [this] { emit runRequested(); });
+    m_runAction->setToolTip(tr("Run what the edits left missing now (runs start by themselves "
+                               "after an edit)"));
+    m_cancelAction = make(tr("&Cancel Run"), QKeySequence(Qt::Key_Escape),
+                          [this] { emit cancelRequested(); });
+    m_cancelAction->setShortcutContext(Qt::WindowShortcut);
+    m_aboutAction = make(tr("&About Hedge Explorer"), {}, [this] { emit aboutRequested(); });
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+}
+
+void MainActions::buildMenus()
+{
+    QMenuBar* bar = m_window->menuBar();
+    QMenu* file = bar->addMenu(tr("&File"));
+    file->addAction(m_newAction);
+    file->addAction(m_openAction);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(m_saveAction);
+    file->addAction(m_saveAsAction);
+    file->addSeparator();
+    file->addAction(m_exportChartAction);
+    file->addAction(m_copyChartAction);
+    file->addAction(m_exportCsvAction);
+    file->addAction(m_exportJsonAction);
+    file->addAction(m_exportHtmlAction);
+    file->addAction(m_exportPdfAction);
+    file->addSeparator();
+    file->addAction(m_quitAction);
+    rebuildRecentMenu();
+
+    QMenu* presetsMenu = bar->addMenu(tr("&Presets"));
+    for (const Preset& p : presets()) {
+        const QString name = QString::fromStdString(p.name);
+        QAction* a = presetsMenu->addAction(QString::fromStdString(p.title));
+        a->setToolTip(QString::fromStdString(p.explanation));
+        connect(a, &QAction::triggered, this, [this, name] { emit presetRequested(name); });
+    }
+    presetsMenu->setToolTipsVisible(true);
+
+    QMenu* run = bar->addMenu(tr("&Run"));
+    run->addAction(m_runAction);
+    run->addAction(m_cancelAction);
+
+    QMenu* view = bar->addMenu(tr("&View"));
+    QAction* always = view->addAction(tr("p99 and requests per call are always shown"));
+    always->setEnabled(false);
+    view->addSeparator();
+    for (Metric m : ChartArea::chartOrder()) {
+        if (ChartArea::isAlwaysShown(m))
+            continue;
+        QAction* a = view->addAction(metricTitle(m));
+        a->setCheckable(true);
+        m_chartActions.insert(m, a);
+        connect(a, &QAction::toggled, this, [this, m](bool on) { emit chartToggled(m, on); });
+    }
+
+    QMenu* help = bar->addMenu(tr("&Help"));
+    help->addAction(m_aboutAction);
+}
+
+void MainActions::setCancelEnabled(bool enabled)
+{
+    m_cancelAction->setEnabled(enabled);
+}
+
+void MainActions::setChartChecked(Metric metric, bool checked)
+{
+    if (QAction* a = m_chartActions.value(metric))
+        a->setChecked(checked);
+}
+
+void MainActions::addRecentFile(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecentFiles)
+        recent.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), recent);
+    rebuildRecentMenu();
+}
+
+void MainActions::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (int i = 0; i < recent.size(); ++i) {
+        const QString path = recent[i];
+        QAction* a = m_recentMenu->addAction(
+            QStringLiteral("&%1 %2").arg(i + 1).arg(QDir::toNativeSeparators(path)));
+        connect(a, &QAction::triggered, this, [this, path] { emit recentFileRequested(path); });
+    }
+    if (recent.isEmpty())
+        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
+    else {
+        m_recentMenu->addSeparator();
+        m_recentMenu->addAction(tr("Clear List"), this, [this] {
+            QSettings().remove(QStringLiteral("recentFiles"));
+            rebuildRecentMenu();
+        });
+    }
+}
+
+} // namespace hedge

@@ -1,0 +1,68 @@
+// The window's actions and menus (File, Presets, Run, View, Help) and the recent-files list.
+// The actions only say what the user asked for; the window decides what happens.
+#pragma once
+
+#include "Metric.h"
+
+#include <QMap>
+#include <QObject>
+
+class QAction;
+class QMainWindow;
+class QMenu;
+
+namespace hedge {
+
+class MainActions : public QObject {
+    Q_OBJECT
+public:
+    // Adds the actions (with their shortcuts) and the menus to the window.
+    explicit MainActions(QMainWindow* window);
+
+    void addRecentFile(const QString& path);
+    void setCancelEnabled(bool enabled);
+    void setChartChecked(Metric metric, bool checked);
+
+signals:
+    void newRequested();
+    void openRequested();
+    void saveRequested();
+    void saveAsRequested();
+    void exportChartRequested();
+    void copyChartRequested();
+    void exportResultsRequested(bool json);
+    void exportReportRequested(bool pdf);
+    void quitRequested();
+    void runRequested();
+    void cancelRequested();
+    void aboutRequested();
+    void presetRequested(const QString& name);
+    void recentFileRequested(const QString& path);
+    void chartToggled(Metric metric, bool shown);
+
+private:
+    void buildActions();
+    void buildMenus();
+    void rebuildRecentMenu();
+
+    QMainWindow* m_window = nullptr;
+    QMap<Metric, QAction*> m_chartActions;
+    QMenu* m_recentMenu = nullptr;
+
+    QAction* m_newAction = nullptr;
+    QAction* m_openAction = nullptr;
+    QAction* m_saveAction = nullptr;
+    QAction* m_saveAsAction = nullptr;
+    QAction* m_exportChartAction = nullptr;
+    QAction* m_copyChartAction = nullptr;
+    QAction* m_exportCsvAction = nullptr;
+    QAction* m_exportJsonAction = nullptr;
+    QAction* m_exportHtmlAction = nullptr;
+    QAction* m_exportPdfAction = nullptr;
+    QAction* m_quitAction = nullptr;
+    QAction* m_runAction = nullptr;
+    QAction* m_cancelAction = nullptr;
+    QAction* m_aboutAction = nullptr;
+};
+
+} // namespace hedge
