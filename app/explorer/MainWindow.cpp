@@ -3,6 +3,7 @@
 #include "ChartArea.h"
 #include "ExportChartDialog.h"
 #include "MainActions.h"
+#include "ScenarioDocument.h"
 
 #include "ChartExport.h"
 #include "MetricChartView.h"
@@ -105,6 +106,16 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 {
     m_controller = new SweepController(this);
     m_controller->setMeasure(options.measure);
+    m_document = new ScenarioDocument(this);
+    connect(m_document, &ScenarioDocument::scenarioReplaced, this, &MainWindow::showScenario);
+    connect(m_document, &ScenarioDocument::titleChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ScenarioDocument::autosaveFailed, this, [this](const QString& error) {
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(error), 8000);
+    });
+    connect(m_document, &ScenarioDocument::restoreFailed, this, [this](const QString& error) {
+        statusBar()->showMessage(tr("The last session could not be restored: %1").arg(error),
+                                 10000);
+    });
 
     buildCentre();
     buildActions();
@@ -123,7 +134,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
         restoreSession();
     else {
         m_awaitingFirstScenario = true;
-        showScenario(Scenario{});
+        m_document->setDefaultScenario(Scenario{});
         m_awaitingFirstScenario = false;
     }
     updateTitle();
@@ -249,6 +260,21 @@ void MainWindow::buildStatusBar()
     statusBar()->addPermanentWidget(m_cancelButton);
 }
 
+const Scenario& MainWindow::scenario() const
+{
+    return m_document->scenario();
+}
+
+QString MainWindow::filePath() const
+{
+    return m_document->filePath();
+}
+
+bool MainWindow::isModified() const
+{
+    return m_document->isModified();
+}
+
 MetricChartView* MainWindow::chart(Metric metric) const
 {
     return m_chartArea->chart(metric);
@@ -264,8 +290,12 @@ void MainWindow::setChartVisible(Metric metric, bool visible)
 
 void MainWindow::showScenario(const Scenario& scenario, const QList<SeriesStyle>& styles)
 {
+    if (const Preset* p = findPreset(m_document->presetName().toStdString()))
+        m_explanation->setExplanation(QString::fromStdString(p->title),
+                                      QString::fromStdString(p->explanation));
+    else
+        m_explanation->clear();
     m_loading = true;
-    m_scenario = scenario;
     m_setupList->setSetups(scenario.setups, styles);
     m_serviceEditor->setScenario(scenario);
     m_loading = false;
@@ -275,18 +305,13 @@ void MainWindow::showScenario(const Scenario& scenario, const QList<SeriesStyle>
     m_chartArea->setLoadRange(scenario.loads);
     // While the window is being built without a session, this default scenario only stands
     // in for the file or preset main() loads next: do not start a sweep for it.
-    m_controller->setScenario(m_scenario, m_options.runAtStart && !m_awaitingFirstScenario);
+    m_controller->setScenario(scenario, m_options.runAtStart && !m_awaitingFirstScenario);
     redraw();
 }
 
 void MainWindow::setScenario(const Scenario& scenario)
 {
-    m_filePath.clear();
-    m_presetName.clear();
-    m_explanation->clear();
-    showScenario(scenario);
-    setModified(false);
-    autosave();
+    m_document->setScenario(scenario);
 }
 
 void MainWindow::onSetupSelected(int row)
@@ -310,10 +335,11 @@ void MainWindow::onScenarioEdited()
 {
     if (m_loading)
         return;
-    Scenario next = m_scenario;
+    const Scenario& current = m_document->scenario();
+    Scenario next = current;
     next.setups = m_setupList->setups();
     m_serviceEditor->applyTo(next);
-    if (next == m_scenario)
+    if (next == current)
         return;
     try {
         validateScenario(next);
@@ -322,19 +348,17 @@ void MainWindow::onScenarioEdited()
         statusBar()->showMessage(tr("Not run: %1").arg(QString::fromUtf8(e.what())), 8000);
         return;
     }
-    const bool loadsChanged = next.loads != m_scenario.loads;
-    m_scenario = next;
+    const bool loadsChanged = next.loads != current.loads;
+    m_document->applyEdit(next);
     if (loadsChanged)
-        m_chartArea->setLoadRange(m_scenario.loads);
-    setModified(true);
-    autosave();
+        m_chartArea->setLoadRange(next.loads);
     updateDelayHint();
-    m_controller->setScenario(m_scenario);
+    m_controller->setScenario(next);
 }
 
 void MainWindow::updateDelayHint()
 {
-    const ServiceTimeQuantiles q = serviceTimeQuantiles(m_scenario.service);
+    const ServiceTimeQuantiles q = serviceTimeQuantiles(m_document->scenario().service);
     m_setupEditor->setDelayHint(tr("Service time alone: p95 %1 ms, p99 %2 ms")
                                     .arg(q.p95Ms, 0, 'f', 1)
                                     .arg(q.p99Ms, 0, 'f', q.p99Ms < 100 ? 1 : 0));
@@ -377,31 +401,20 @@ void MainWindow::updateProgress()
     } else if (running) {
         m_statusLabel->setText(tr("Starting…"));
     } else {
-        const std::size_t total = m_scenario.setups.size() * m_scenario.loads.size();
+        const Scenario& scenario = m_document->scenario();
+        const std::size_t total = scenario.setups.size() * scenario.loads.size();
         m_statusLabel->setText(m_controller->isComplete()
                                    ? tr("%1 points · %2 calls each")
                                          .arg(total)
-                                         .arg(locale.toString(qlonglong(m_scenario.calls)))
+                                         .arg(locale.toString(qlonglong(scenario.calls)))
                                    : tr("Stopped · F5 runs the missing points"));
     }
 }
 
 void MainWindow::updateTitle()
 {
-    QString name;
-    if (!m_filePath.isEmpty())
-        name = QFileInfo(m_filePath).fileName();
-    else if (const Preset* p = findPreset(m_presetName.toStdString()))
-        name = tr("%1 (preset)").arg(QString::fromStdString(p->title));
-    else
-        name = tr("Untitled");
-    setWindowTitle(tr("%1[*] — Hedge Explorer").arg(name));
-}
-
-void MainWindow::setModified(bool modified)
-{
-    setWindowModified(modified);
-    updateTitle();
+    setWindowModified(m_document->isModified());
+    setWindowTitle(m_document->title());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -409,26 +422,7 @@ void MainWindow::setModified(bool modified)
 
 QString MainWindow::autosavePath()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
-           QStringLiteral("/working-scenario.json");
-}
-
-void MainWindow::autosave()
-{
-    // The session keys first, then the scenario: whoever sees the new scenario file (a test,
-    // the next start after a kill) also sees the keys that go with it.
-    QSettings settings;
-    settings.setValue(QStringLiteral("session/filePath"), m_filePath);
-    settings.setValue(QStringLiteral("session/preset"), m_presetName);
-    settings.setValue(QStringLiteral("session/modified"), isWindowModified());
-    // QSettings writes lazily; a killed process would lose these.
-    settings.sync();
-    // Every edit is written at once, atomically: a killed process comes back with it.
-    const QString path = autosavePath();
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    if (auto error = writeFileAtomically(path.toStdString(), writeScenarioJson(m_scenario)))
-        statusBar()->showMessage(tr("Autosave failed: %1").arg(QString::fromStdString(*error)),
-                                 8000);
+    return ScenarioDocument::autosavePath();
 }
 
 void MainWindow::restoreSession()
@@ -458,26 +452,9 @@ void MainWindow::restoreSession()
     }
     settings.endArray();
 
-    const QString path = autosavePath();
-    if (QFile::exists(path)) {
-        try {
-            const Scenario s = readScenarioFile(path.toStdString());
-            m_filePath = settings.value(QStringLiteral("session/filePath")).toString();
-            m_presetName = settings.value(QStringLiteral("session/preset")).toString();
-            if (const Preset* p = findPreset(m_presetName.toStdString()))
-                m_explanation->setExplanation(QString::fromStdString(p->title),
-                                              QString::fromStdString(p->explanation));
-            showScenario(s, styles);
-            setModified(settings.value(QStringLiteral("session/modified")).toBool());
-            return;
-        } catch (const ScenarioError& e) {
-            statusBar()->showMessage(
-                tr("The last session could not be restored: %1").arg(QString::fromUtf8(e.what())),
-                10000);
-        }
-    }
-    // First start: the reference preset, running at once.
-    loadPreset(QStringLiteral("reference"));
+    if (!m_document->restoreAutosave(styles))
+        // First start: the reference preset, running at once.
+        m_document->loadPreset(QStringLiteral("reference"));
 }
 
 void MainWindow::saveSession()
@@ -501,71 +478,47 @@ void MainWindow::saveSession()
         settings.setValue(QStringLiteral("visible"), styles[i].visible);
     }
     settings.endArray();
-    autosave();
+    m_document->autosave();
 }
 
 std::optional<QString> MainWindow::openScenarioFile(const QString& path)
 {
-    Scenario s;
-    try {
-        s = readScenarioFile(QDir::toNativeSeparators(path).toStdString());
-    } catch (const ScenarioError& e) {
-        const QString message = tr("“%1” was not opened:\n%2\n\nThe current scenario is unchanged.")
-                                    .arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what()));
-        showError(tr("Cannot Open Scenario"), message);
-        return message;
+    if (auto error = m_document->open(path)) {
+        showError(tr("Cannot Open Scenario"), *error);
+        return error;
     }
-    m_filePath = QFileInfo(path).absoluteFilePath();
-    m_presetName.clear();
-    m_explanation->clear();
-    showScenario(s);
-    setModified(false);
-    m_actions->addRecentFile(m_filePath);
-    autosave();
+    m_actions->addRecentFile(m_document->filePath());
     return std::nullopt;
 }
 
 std::optional<QString> MainWindow::saveScenarioFile(const QString& path)
 {
-    if (auto error = writeFileAtomically(path.toStdString(), writeScenarioJson(m_scenario))) {
-        const QString message = QString::fromStdString(*error);
-        showError(tr("Cannot Save Scenario"), message);
-        return message;
+    if (auto error = m_document->save(path)) {
+        showError(tr("Cannot Save Scenario"), *error);
+        return error;
     }
-    m_filePath = QFileInfo(path).absoluteFilePath();
-    setModified(false);
-    m_actions->addRecentFile(m_filePath);
-    autosave();
-    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(m_filePath)), 4000);
+    m_actions->addRecentFile(m_document->filePath());
+    statusBar()->showMessage(
+        tr("Saved %1").arg(QDir::toNativeSeparators(m_document->filePath())), 4000);
     return std::nullopt;
 }
 
 bool MainWindow::loadPreset(const QString& name)
 {
-    const Preset* p = findPreset(name.toStdString());
-    if (!p)
-        return false;
-    m_filePath.clear();
-    m_presetName = name;
-    m_explanation->setExplanation(QString::fromStdString(p->title),
-                                  QString::fromStdString(p->explanation));
-    showScenario(p->scenario);
-    setModified(false);
-    autosave();
-    return true;
+    return m_document->loadPreset(name);
 }
 
 void MainWindow::newScenario()
 {
-    setScenario(Scenario{});
+    m_document->newScenario();
 }
 
 void MainWindow::openDialog()
 {
     if (!maybeDiscard())
         return;
-    const QString dir =
-        m_filePath.isEmpty() ? QDir::homePath() : QFileInfo(m_filePath).absolutePath();
+    const QString file = m_document->filePath();
+    const QString dir = file.isEmpty() ? QDir::homePath() : QFileInfo(file).absolutePath();
     const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), dir,
                                                       tr("Scenario files (*.json);;All files (*)"));
     if (!path.isEmpty())
@@ -574,17 +527,18 @@ void MainWindow::openDialog()
 
 bool MainWindow::save()
 {
-    if (m_filePath.isEmpty())
+    if (m_document->filePath().isEmpty())
         return saveAsDialog();
-    return !saveScenarioFile(m_filePath).has_value();
+    return !saveScenarioFile(m_document->filePath()).has_value();
 }
 
 bool MainWindow::saveAsDialog()
 {
-    QString suggestion = m_filePath;
+    QString suggestion = m_document->filePath();
+    const QString preset = m_document->presetName();
     if (suggestion.isEmpty())
         suggestion = QDir::homePath() + QLatin1Char('/') +
-                     (m_presetName.isEmpty() ? QStringLiteral("scenario") : m_presetName) +
+                     (preset.isEmpty() ? QStringLiteral("scenario") : preset) +
                      QStringLiteral(".json");
     QString path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), suggestion,
                                                 tr("Scenario files (*.json)"));
@@ -649,7 +603,7 @@ std::optional<QString> MainWindow::exportResultsCsv(const QString& path)
 
 std::optional<QString> MainWindow::exportResultsJson(const QString& path)
 {
-    const std::string json = writeResultsJson(m_scenario, m_controller->displayedPoints());
+    const std::string json = writeResultsJson(m_document->scenario(), m_controller->displayedPoints());
     if (auto error = writeFileAtomically(path.toStdString(), json))
         return QString::fromStdString(*error);
     return std::nullopt;
@@ -660,12 +614,12 @@ std::optional<QString> MainWindow::exportReport(const QString& path)
     QList<QChartView*> charts;
     for (MetricChartView* chart : m_chartArea->shownCharts())
         charts.push_back(chart);
-    const QString json = QString::fromStdString(writeScenarioJson(m_scenario));
+    const QString json = QString::fromStdString(writeScenarioJson(m_document->scenario()));
     QString title = tr("Hedge Explorer report");
-    if (const Preset* p = findPreset(m_presetName.toStdString()))
+    if (const Preset* p = findPreset(m_document->presetName().toStdString()))
         title += QStringLiteral(" — ") + QString::fromStdString(p->title);
-    else if (!m_filePath.isEmpty())
-        title += QStringLiteral(" — ") + QFileInfo(m_filePath).fileName();
+    else if (!m_document->filePath().isEmpty())
+        title += QStringLiteral(" — ") + QFileInfo(m_document->filePath()).fileName();
     const std::vector<PointResult> points = m_controller->displayedPoints();
     if (QFileInfo(path).suffix().toLower() == QLatin1String("pdf"))
         return writePdfReport(path, json, charts, points, title);
@@ -692,7 +646,7 @@ void MainWindow::exportChartDialog()
     const Metric metric = metrics.value(dialog.chartIndex(), Metric::P99);
     const auto format = dialog.format();
     const QString base =
-        (m_filePath.isEmpty() ? QDir::homePath() : QFileInfo(m_filePath).absolutePath()) +
+        (m_document->filePath().isEmpty() ? QDir::homePath() : QFileInfo(m_document->filePath()).absolutePath()) +
         QLatin1Char('/') + metricKey(metric) + QLatin1Char('.') + ExportChartDialog::suffix(format);
     QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), base,
                                                 ExportChartDialog::filter(format));
@@ -728,8 +682,8 @@ void MainWindow::copyChart()
 void MainWindow::exportResultsDialog(bool json)
 {
     const QString ext = json ? QStringLiteral("json") : QStringLiteral("csv");
-    const QString base = (m_filePath.isEmpty() ? QDir::homePath() + QStringLiteral("/results")
-                                               : m_filePath.section(QLatin1Char('.'), 0, -2) +
+    const QString base = (m_document->filePath().isEmpty() ? QDir::homePath() + QStringLiteral("/results")
+                                               : m_document->filePath().section(QLatin1Char('.'), 0, -2) +
                                                      QStringLiteral("-results")) +
                          QLatin1Char('.') + ext;
     QString path = QFileDialog::getSaveFileName(

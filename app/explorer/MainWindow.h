@@ -26,6 +26,7 @@ namespace hedge {
 
 class ChartArea;
 class MainActions;
+class ScenarioDocument;
 class MetricChartView;
 class PresetExplanation;
 class ResultsTableModel;
@@ -56,9 +57,9 @@ public:
     // Replaces the working scenario (no file, not modified) and runs it.
     void setScenario(const Scenario& scenario);
 
-    const Scenario& scenario() const { return m_scenario; }
-    QString filePath() const { return m_filePath; }
-    bool isModified() const { return isWindowModified(); }
+    const Scenario& scenario() const;
+    QString filePath() const;
+    bool isModified() const;
     QString lastError() const { return m_lastError; }
 
     std::optional<QString> exportChart(Metric metric, const QString& path, QSize size = {},
@@ -99,8 +100,6 @@ private:
     void redraw();
     void updateProgress();
     void updateTitle();
-    void setModified(bool modified);
-    void autosave();
     void restoreSession();
     void saveSession();
     bool maybeDiscard();
@@ -117,9 +116,7 @@ private:
     void exportReportDialog(bool pdf);
     void about();
 
-    Scenario m_scenario;
-    QString m_filePath;
-    QString m_presetName;
+    ScenarioDocument* m_document = nullptr;
     QString m_lastError;
     Options m_options;
     bool m_loading = false;
