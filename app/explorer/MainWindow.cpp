@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "ChartArea.h"
+#include "EditorsController.h"
 #include "ExportChartDialog.h"
 #include "MainActions.h"
 #include "ScenarioDocument.h"
@@ -153,7 +154,6 @@ void MainWindow::buildCentre()
 {
     m_setupList = new SetupListWidget(this);
     m_setupEditor = new SetupEditor(this);
-    m_setupEditor->setEnabled(false);
     m_serviceEditor = new ServiceRunEditor(this);
     m_explanation = new PresetExplanation(this);
 
@@ -202,13 +202,14 @@ void MainWindow::buildCentre()
     m_rightSplitter->setSizes({470, 330});
     setCentralWidget(m_mainSplitter);
 
-    connect(m_setupList, &SetupListWidget::currentSetupChanged, this, &MainWindow::onSetupSelected);
-    connect(m_setupList, &SetupListWidget::setupsChanged, this, &MainWindow::onScenarioEdited);
+    m_editors =
+        new EditorsController(m_document, m_setupList, m_setupEditor, m_serviceEditor, this);
+    connect(m_editors, &EditorsController::scenarioEdited, this, &MainWindow::onScenarioEdited);
+    connect(m_editors, &EditorsController::editRefused, this,
+            [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(m_setupList, &SetupListWidget::stylesChanged, this, &MainWindow::onStylesChanged);
     connect(m_setupList, &SetupListWidget::renameRefused, this,
             [this](const QString& message) { statusBar()->showMessage(message, 5000); });
-    connect(m_setupEditor, &SetupEditor::edited, this, &MainWindow::onSetupEdited);
-    connect(m_serviceEditor, &ServiceRunEditor::edited, this, &MainWindow::onScenarioEdited);
 }
 
 void MainWindow::buildActions()
@@ -295,12 +296,7 @@ void MainWindow::showScenario(const Scenario& scenario, const QList<SeriesStyle>
                                       QString::fromStdString(p->explanation));
     else
         m_explanation->clear();
-    m_loading = true;
-    m_setupList->setSetups(scenario.setups, styles);
-    m_serviceEditor->setScenario(scenario);
-    m_loading = false;
-    onSetupSelected(m_setupList->currentRow());
-    updateDelayHint();
+    m_editors->showScenario(scenario, styles);
     onStylesChanged();
     m_chartArea->setLoadRange(scenario.loads);
     // While the window is being built without a session, this default scenario only stands
@@ -314,54 +310,13 @@ void MainWindow::setScenario(const Scenario& scenario)
     m_document->setScenario(scenario);
 }
 
-void MainWindow::onSetupSelected(int row)
+void MainWindow::onScenarioEdited(const Scenario& next)
 {
-    const auto& setups = m_setupList->setups();
-    if (row < 0 || row >= static_cast<int>(setups.size())) {
-        m_setupEditor->setSetup(Setup{});
-        m_setupEditor->setEnabled(false);
-        return;
-    }
-    m_setupEditor->setEnabled(true);
-    m_setupEditor->setSetup(setups[row]);
-}
-
-void MainWindow::onSetupEdited()
-{
-    m_setupList->updateSetup(m_setupList->currentRow(), m_setupEditor->setup());
-}
-
-void MainWindow::onScenarioEdited()
-{
-    if (m_loading)
-        return;
-    const Scenario& current = m_document->scenario();
-    Scenario next = current;
-    next.setups = m_setupList->setups();
-    m_serviceEditor->applyTo(next);
-    if (next == current)
-        return;
-    try {
-        validateScenario(next);
-    } catch (const ScenarioError& e) {
-        // The editors' ranges should make this impossible; keep the last good scenario.
-        statusBar()->showMessage(tr("Not run: %1").arg(QString::fromUtf8(e.what())), 8000);
-        return;
-    }
-    const bool loadsChanged = next.loads != current.loads;
+    const bool loadsChanged = next.loads != m_document->scenario().loads;
     m_document->applyEdit(next);
     if (loadsChanged)
         m_chartArea->setLoadRange(next.loads);
-    updateDelayHint();
     m_controller->setScenario(next);
-}
-
-void MainWindow::updateDelayHint()
-{
-    const ServiceTimeQuantiles q = serviceTimeQuantiles(m_document->scenario().service);
-    m_setupEditor->setDelayHint(tr("Service time alone: p95 %1 ms, p99 %2 ms")
-                                    .arg(q.p95Ms, 0, 'f', 1)
-                                    .arg(q.p99Ms, 0, 'f', q.p99Ms < 100 ? 1 : 0));
 }
 
 void MainWindow::onStylesChanged()

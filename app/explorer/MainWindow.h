@@ -25,6 +25,7 @@ class QSplitter;
 namespace hedge {
 
 class ChartArea;
+class EditorsController;
 class MainActions;
 class ScenarioDocument;
 class MetricChartView;
@@ -92,11 +93,8 @@ private:
     void buildStatusBar();
 
     void showScenario(const Scenario& scenario, const QList<SeriesStyle>& styles = {});
-    void onScenarioEdited();
-    void onSetupSelected(int row);
-    void onSetupEdited();
+    void onScenarioEdited(const Scenario& next);
     void onStylesChanged();
-    void updateDelayHint();
     void redraw();
     void updateProgress();
     void updateTitle();
@@ -117,9 +115,9 @@ private:
     void about();
 
     ScenarioDocument* m_document = nullptr;
+    EditorsController* m_editors = nullptr;
     QString m_lastError;
     Options m_options;
-    bool m_loading = false;
     bool m_awaitingFirstScenario = false;
 
     SweepController* m_controller = nullptr;

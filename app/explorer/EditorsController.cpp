@@ -1,0 +1,86 @@
+#include "EditorsController.h"
+
+#include "ScenarioDocument.h"
+
+#include "ServiceRunEditor.h"
+#include "SetupEditor.h"
+#include "SetupListWidget.h"
+
+#include <hedge/io/ScenarioValidation.h>
+#include <hedge/sim/ServiceTimeQuantiles.h>
+
+namespace hedge {
+
+EditorsController::EditorsController(const ScenarioDocument* document, SetupListWidget* setupList,
+                                     SetupEditor* setupEditor, ServiceRunEditor* serviceEditor,
+                                     QObject* parent)
+    : QObject(parent), m_document(document), m_setupList(setupList), m_setupEditor(setupEditor),
+      m_serviceEditor(serviceEditor)
+{
+    m_setupEditor->setEnabled(false);
+    connect(m_setupList, &SetupListWidget::currentSetupChanged, this,
+            &EditorsController::onSetupSelected);
+    connect(m_setupList, &SetupListWidget::setupsChanged, this,
+            &EditorsController::onScenarioEdited);
+    connect(m_setupEditor, &SetupEditor::edited, this, &EditorsController::onSetupEdited);
+    connect(m_serviceEditor, &ServiceRunEditor::edited, this,
+            &EditorsController::onScenarioEdited);
+}
+
+void EditorsController::showScenario(const Scenario& scenario, const QList<SeriesStyle>& styles)
+{
+    m_loading = true;
+    m_setupList->setSetups(scenario.setups, styles);
+    m_serviceEditor->setScenario(scenario);
+    m_loading = false;
+    onSetupSelected(m_setupList->currentRow());
+    updateDelayHint();
+}
+
+void EditorsController::onSetupSelected(int row)
+{
+    const auto& setups = m_setupList->setups();
+    if (row < 0 || row >= static_cast<int>(setups.size())) {
+        m_setupEditor->setSetup(Setup{});
+        m_setupEditor->setEnabled(false);
+        return;
+    }
+    m_setupEditor->setEnabled(true);
+    m_setupEditor->setSetup(setups[row]);
+}
+
+void EditorsController::onSetupEdited()
+{
+    m_setupList->updateSetup(m_setupList->currentRow(), m_setupEditor->setup());
+}
+
+void EditorsController::onScenarioEdited()
+{
+    if (m_loading)
+        return;
+    const Scenario& current = m_document->scenario();
+    Scenario next = current;
+    next.setups = m_setupList->setups();
+    m_serviceEditor->applyTo(next);
+    if (next == current)
+        return;
+    try {
+        validateScenario(next);
+    } catch (const ScenarioError& e) {
+        // The editors' ranges should make this impossible; keep the last good scenario.
+        emit editRefused(tr("Not run: %1").arg(QString::fromUtf8(e.what())));
+        return;
+    }
+    emit scenarioEdited(next);
+    updateDelayHint();
+}
+
+void EditorsController::updateDelayHint()
+{
+    const ServiceTimeQuantiles q = serviceTimeQuantiles(m_document->scenario().service);
+    m_setupEditor->setDelayHint(tr("Service time alone: p95 %1 ms, p99 %2 ms")
+                                    .arg(q.p95Ms, 0, 'f', 1)
+                                    .arg(q.p99Ms, 0, 'f', q.p99Ms < 100 ? 1 : 0));
+}
+
+} // namespace hedge
