@@ -4,6 +4,7 @@
 #include "EditorsController.h"
 #include "ExportChartDialog.h"
 #include "MainActions.h"
+#include "RunStatusBar.h"
 #include "ScenarioDocument.h"
 
 #include "ChartExport.h"
@@ -56,25 +57,6 @@ namespace hedge {
 namespace {
 
 
-QString formatDuration(double seconds)
-{
-    if (seconds < 0)
-        return {};
-    if (seconds < 60)
-        return QObject::tr("%1 s left").arg(static_cast<int>(std::ceil(seconds)));
-    const int s = static_cast<int>(seconds);
-    return QObject::tr("%1 min %2 s left").arg(s / 60).arg(s % 60, 2, 10, QLatin1Char('0'));
-}
-
-QString formatRate(double callsPerSecond)
-{
-    if (callsPerSecond >= 1e6)
-        return QObject::tr("%1 M calls/s").arg(callsPerSecond / 1e6, 0, 'f', 1);
-    if (callsPerSecond >= 1e3)
-        return QObject::tr("%1 k calls/s").arg(callsPerSecond / 1e3, 0, 'f', 0);
-    return QObject::tr("%1 calls/s").arg(callsPerSecond, 0, 'f', 0);
-}
-
 QWidget* titled(const QString& title, QWidget* body, QWidget* parent)
 {
     auto* box = new QWidget(parent);
@@ -123,12 +105,6 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     buildStatusBar();
 
     connect(m_controller, &SweepController::pointsChanged, this, &MainWindow::redraw);
-    connect(m_controller, &SweepController::progressChanged, this, &MainWindow::updateProgress);
-    connect(m_controller, &SweepController::runStarted, this, &MainWindow::updateProgress);
-    connect(m_controller, &SweepController::runFinished, this, &MainWindow::updateProgress);
-    connect(m_controller, &SweepController::runFailed, this, [this](const QString& message) {
-        statusBar()->showMessage(tr("The run failed: %1").arg(message), 10000);
-    });
 
     resize(1400, 900);
     if (options.restoreSession)
@@ -246,20 +222,14 @@ void MainWindow::buildActions()
 
 void MainWindow::buildStatusBar()
 {
-    m_statusLabel = new QLabel(this);
-    m_progressBar = new QProgressBar(this);
-    m_progressBar->setMaximumWidth(180);
-    m_progressBar->setTextVisible(false);
-    m_progressBar->setVisible(false);
-    m_cancelButton = new QPushButton(tr("Cancel"), this);
-    m_cancelButton->setToolTip(tr("Stop the running sweep (Esc); computed points are kept"));
-    m_cancelButton->setEnabled(false);
-    m_cancelButton->setFocusPolicy(Qt::NoFocus);
-    connect(m_cancelButton, &QPushButton::clicked, m_controller, &SweepController::cancel);
-    statusBar()->addPermanentWidget(m_statusLabel);
-    statusBar()->addPermanentWidget(m_progressBar);
-    statusBar()->addPermanentWidget(m_cancelButton);
+    m_statusBar = new RunStatusBar(m_controller, this);
+    connect(m_statusBar, &RunStatusBar::runningChanged, m_actions,
+            &MainActions::setCancelEnabled);
+    setStatusBar(m_statusBar);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Forwards for main() and the tests
 
 const Scenario& MainWindow::scenario() const
 {
@@ -281,6 +251,16 @@ MetricChartView* MainWindow::chart(Metric metric) const
     return m_chartArea->chart(metric);
 }
 
+QPushButton* MainWindow::cancelButton() const
+{
+    return m_statusBar->cancelButton();
+}
+
+QLabel* MainWindow::statusLabel() const
+{
+    return m_statusBar->statusLabel();
+}
+
 void MainWindow::setChartVisible(Metric metric, bool visible)
 {
     m_chartArea->setChartVisible(metric, visible);
@@ -297,6 +277,7 @@ void MainWindow::showScenario(const Scenario& scenario, const QList<SeriesStyle>
     else
         m_explanation->clear();
     m_editors->showScenario(scenario, styles);
+    m_statusBar->setSweepSize(scenario);
     onStylesChanged();
     m_chartArea->setLoadRange(scenario.loads);
     // While the window is being built without a session, this default scenario only stands
@@ -314,6 +295,7 @@ void MainWindow::onScenarioEdited(const Scenario& next)
 {
     const bool loadsChanged = next.loads != m_document->scenario().loads;
     m_document->applyEdit(next);
+    m_statusBar->setSweepSize(next);
     if (loadsChanged)
         m_chartArea->setLoadRange(next.loads);
     m_controller->setScenario(next);
@@ -330,40 +312,6 @@ void MainWindow::redraw()
     const std::vector<PointResult> points = m_controller->displayedPoints();
     m_chartArea->setPoints(points, m_controller->passLabel());
     m_tableModel->setPoints(points);
-}
-
-void MainWindow::updateProgress()
-{
-    const SweepController::Progress p = m_controller->progress();
-    const bool running = m_controller->isRunning();
-    m_cancelButton->setEnabled(running);
-    m_actions->setCancelEnabled(running);
-    m_progressBar->setVisible(running);
-    const QLocale locale;
-    if (running && p.pass != SweepController::Pass::Idle) {
-        m_progressBar->setRange(0, std::max(1, p.total));
-        m_progressBar->setValue(p.done);
-        QStringList parts;
-        parts << (p.pass == SweepController::Pass::Coarse ? tr("Coarse pass: %1 / %2 points")
-                                                          : tr("Full pass: %1 / %2 points"))
-                     .arg(p.done)
-                     .arg(p.total);
-        if (p.callsPerSecond > 0)
-            parts << formatRate(p.callsPerSecond);
-        if (p.secondsLeft >= 0)
-            parts << formatDuration(p.secondsLeft);
-        m_statusLabel->setText(parts.join(QStringLiteral(" · ")));
-    } else if (running) {
-        m_statusLabel->setText(tr("Starting…"));
-    } else {
-        const Scenario& scenario = m_document->scenario();
-        const std::size_t total = scenario.setups.size() * scenario.loads.size();
-        m_statusLabel->setText(m_controller->isComplete()
-                                   ? tr("%1 points · %2 calls each")
-                                         .arg(total)
-                                         .arg(locale.toString(qlonglong(scenario.calls)))
-                                   : tr("Stopped · F5 runs the missing points"));
-    }
 }
 
 void MainWindow::updateTitle()

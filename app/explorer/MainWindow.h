@@ -18,7 +18,6 @@
 #include <optional>
 
 class QLabel;
-class QProgressBar;
 class QPushButton;
 class QSplitter;
 
@@ -26,6 +25,7 @@ namespace hedge {
 
 class ChartArea;
 class EditorsController;
+class RunStatusBar;
 class MainActions;
 class ScenarioDocument;
 class MetricChartView;
@@ -80,8 +80,8 @@ public:
     ResultsTableModel* tableModel() const { return m_tableModel; }
     ResultsTableView* tableView() const { return m_tableView; }
     SweepController* controller() const { return m_controller; }
-    QPushButton* cancelButton() const { return m_cancelButton; }
-    QLabel* statusLabel() const { return m_statusLabel; }
+    QPushButton* cancelButton() const;
+    QLabel* statusLabel() const;
     void setChartVisible(Metric metric, bool visible);
 
 protected:
@@ -96,7 +96,6 @@ private:
     void onScenarioEdited(const Scenario& next);
     void onStylesChanged();
     void redraw();
-    void updateProgress();
     void updateTitle();
     void restoreSession();
     void saveSession();
@@ -134,9 +133,7 @@ private:
     QSplitter* m_leftSplitter = nullptr;
     QSplitter* m_rightSplitter = nullptr;
 
-    QLabel* m_statusLabel = nullptr;
-    QProgressBar* m_progressBar = nullptr;
-    QPushButton* m_cancelButton = nullptr;
+    RunStatusBar* m_statusBar = nullptr;
 
 };
 
