@@ -2,15 +2,12 @@
 
 #include "ChartArea.h"
 #include "EditorsController.h"
-#include "ExportChartDialog.h"
+#include "ExportController.h"
 #include "MainActions.h"
 #include "RunStatusBar.h"
 #include "ScenarioDocument.h"
 
-#include "ChartExport.h"
-#include "MetricChartView.h"
 #include "PresetExplanation.h"
-#include "ReportWriter.h"
 #include "ResultsTableModel.h"
 #include "ResultsTableView.h"
 #include "ServiceRunEditor.h"
@@ -18,44 +15,25 @@
 #include "SetupListWidget.h"
 
 #include <hedge/Version.h>
-#include <hedge/io/AtomicFile.h>
 #include <hedge/io/Presets.h>
-#include <hedge/io/ResultsCsv.h>
-#include <hedge/io/ResultsJson.h>
-#include <hedge/io/ScenarioJson.h>
-#include <hedge/io/ScenarioValidation.h>
-#include <hedge/sim/ServiceTimeQuantiles.h>
 
 #include <QApplication>
-#include <QChart>
 #include <QCloseEvent>
 #include <QDir>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QGridLayout>
-#include <QGroupBox>
 #include <QHeaderView>
-#include <QKeySequence>
 #include <QLabel>
-#include <QLegend>
-#include <QLocale>
 #include <QMessageBox>
-#include <QProgressBar>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QVBoxLayout>
-
-#include <cmath>
 
 namespace hedge {
 
 namespace {
-
 
 QWidget* titled(const QString& title, QWidget* body, QWidget* parent)
 {
@@ -101,6 +79,11 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     });
 
     buildCentre();
+    m_exports = new ExportController(m_chartArea, m_controller, m_document, this);
+    connect(m_exports, &ExportController::failed, this, &MainWindow::showError);
+    connect(m_exports, &ExportController::message, this, [this](const QString& text, int ms) {
+        statusBar()->showMessage(text, ms);
+    });
     buildActions();
     buildStatusBar();
 
@@ -198,11 +181,13 @@ void MainWindow::buildActions()
     connect(m_actions, &MainActions::openRequested, this, &MainWindow::openDialog);
     connect(m_actions, &MainActions::saveRequested, this, &MainWindow::save);
     connect(m_actions, &MainActions::saveAsRequested, this, &MainWindow::saveAsDialog);
-    connect(m_actions, &MainActions::exportChartRequested, this, &MainWindow::exportChartDialog);
-    connect(m_actions, &MainActions::copyChartRequested, this, &MainWindow::copyChart);
-    connect(m_actions, &MainActions::exportResultsRequested, this,
-            &MainWindow::exportResultsDialog);
-    connect(m_actions, &MainActions::exportReportRequested, this, &MainWindow::exportReportDialog);
+    connect(m_actions, &MainActions::exportChartRequested, m_exports,
+            &ExportController::exportChartDialog);
+    connect(m_actions, &MainActions::copyChartRequested, m_exports, &ExportController::copyChart);
+    connect(m_actions, &MainActions::exportResultsRequested, m_exports,
+            &ExportController::exportResultsDialog);
+    connect(m_actions, &MainActions::exportReportRequested, m_exports,
+            &ExportController::exportReportDialog);
     connect(m_actions, &MainActions::quitRequested, this, &MainWindow::close);
     connect(m_actions, &MainActions::runRequested, m_controller, &SweepController::runNow);
     connect(m_actions, &MainActions::cancelRequested, m_controller, &SweepController::cancel);
@@ -259,6 +244,27 @@ QPushButton* MainWindow::cancelButton() const
 QLabel* MainWindow::statusLabel() const
 {
     return m_statusBar->statusLabel();
+}
+
+std::optional<QString> MainWindow::exportChart(Metric metric, const QString& path, QSize size,
+                                               qreal scale)
+{
+    return m_exports->exportChart(metric, path, size, scale);
+}
+
+std::optional<QString> MainWindow::exportResultsCsv(const QString& path)
+{
+    return m_exports->exportResultsCsv(path);
+}
+
+std::optional<QString> MainWindow::exportResultsJson(const QString& path)
+{
+    return m_exports->exportResultsJson(path);
+}
+
+std::optional<QString> MainWindow::exportReport(const QString& path)
+{
+    return m_exports->exportReport(path);
 }
 
 void MainWindow::setChartVisible(Metric metric, bool visible)
@@ -475,150 +481,6 @@ void MainWindow::showError(const QString& title, const QString& message)
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setObjectName(QStringLiteral("errorMessage"));
     box->open();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Exports
-
-std::optional<QString> MainWindow::exportChart(Metric metric, const QString& path, QSize size,
-                                               qreal scale)
-{
-    MetricChartView* chart = m_chartArea->upToDateChart(metric);
-    if (!chart)
-        return tr("No such chart");
-    const QString suffix = QFileInfo(path).suffix().toLower();
-    if (size.isEmpty())
-        size = defaultExportSize(chart);
-    if (suffix == QLatin1String("svg"))
-        return exportChartSvg(chart, path, size);
-    if (suffix == QLatin1String("pdf"))
-        return exportChartPdf(chart, path);
-    return exportChartPng(chart, path, size, scale);
-}
-
-std::optional<QString> MainWindow::exportResultsCsv(const QString& path)
-{
-    const std::string csv = writeResultsCsv(m_controller->displayedPoints());
-    if (auto error = writeFileAtomically(path.toStdString(), csv))
-        return QString::fromStdString(*error);
-    return std::nullopt;
-}
-
-std::optional<QString> MainWindow::exportResultsJson(const QString& path)
-{
-    const std::string json = writeResultsJson(m_document->scenario(), m_controller->displayedPoints());
-    if (auto error = writeFileAtomically(path.toStdString(), json))
-        return QString::fromStdString(*error);
-    return std::nullopt;
-}
-
-std::optional<QString> MainWindow::exportReport(const QString& path)
-{
-    QList<QChartView*> charts;
-    for (MetricChartView* chart : m_chartArea->shownCharts())
-        charts.push_back(chart);
-    const QString json = QString::fromStdString(writeScenarioJson(m_document->scenario()));
-    QString title = tr("Hedge Explorer report");
-    if (const Preset* p = findPreset(m_document->presetName().toStdString()))
-        title += QStringLiteral(" — ") + QString::fromStdString(p->title);
-    else if (!m_document->filePath().isEmpty())
-        title += QStringLiteral(" — ") + QFileInfo(m_document->filePath()).fileName();
-    const std::vector<PointResult> points = m_controller->displayedPoints();
-    if (QFileInfo(path).suffix().toLower() == QLatin1String("pdf"))
-        return writePdfReport(path, json, charts, points, title);
-    return writeHtmlReport(path, json, charts, points, title);
-}
-
-void MainWindow::exportChartDialog()
-{
-    QStringList titles;
-    QList<Metric> metrics;
-    int current = 0;
-    MetricChartView* active = m_chartArea->currentChart();
-    for (Metric m : ChartArea::chartOrder()) {
-        if (!m_chartArea->chart(m)->isVisible())
-            continue;
-        if (m_chartArea->chart(m) == active)
-            current = static_cast<int>(metrics.size());
-        metrics << m;
-        titles << metricTitle(m);
-    }
-    ExportChartDialog dialog(titles, current, defaultExportSize(active), this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    const Metric metric = metrics.value(dialog.chartIndex(), Metric::P99);
-    const auto format = dialog.format();
-    const QString base =
-        (m_document->filePath().isEmpty() ? QDir::homePath() : QFileInfo(m_document->filePath()).absolutePath()) +
-        QLatin1Char('/') + metricKey(metric) + QLatin1Char('.') + ExportChartDialog::suffix(format);
-    QString path = QFileDialog::getSaveFileName(this, tr("Export Chart"), base,
-                                                ExportChartDialog::filter(format));
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QLatin1Char('.') + ExportChartDialog::suffix(format);
-    std::optional<QString> error;
-    MetricChartView* chart = m_chartArea->upToDateChart(metric);
-    switch (format) {
-    case ExportChartDialog::Format::Png:
-        error = exportChartPng(chart, path, dialog.size(), dialog.scale());
-        break;
-    case ExportChartDialog::Format::Svg:
-        error = exportChartSvg(chart, path, dialog.size());
-        break;
-    case ExportChartDialog::Format::Pdf:
-        error = exportChartPdf(chart, path);
-        break;
-    }
-    if (error)
-        showError(tr("Export Failed"), *error);
-    else
-        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 4000);
-}
-
-void MainWindow::copyChart()
-{
-    copyChartToClipboard(m_chartArea->currentChart());
-    statusBar()->showMessage(tr("Chart copied to the clipboard"), 3000);
-}
-
-void MainWindow::exportResultsDialog(bool json)
-{
-    const QString ext = json ? QStringLiteral("json") : QStringLiteral("csv");
-    const QString base = (m_document->filePath().isEmpty() ? QDir::homePath() + QStringLiteral("/results")
-                                               : m_document->filePath().section(QLatin1Char('.'), 0, -2) +
-                                                     QStringLiteral("-results")) +
-                         QLatin1Char('.') + ext;
-    QString path = QFileDialog::getSaveFileName(
-        this, json ? tr("Export Results as JSON") : tr("Export Results as CSV"), base,
-        json ? tr("Results files (*.json)") : tr("CSV files (*.csv)"));
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QLatin1Char('.') + ext;
-    if (!m_controller->isComplete())
-        statusBar()->showMessage(
-            tr("The run is not complete: only the computed points are exported"), 6000);
-    const auto error = json ? exportResultsJson(path) : exportResultsCsv(path);
-    if (error)
-        showError(tr("Export Failed"), *error);
-}
-
-void MainWindow::exportReportDialog(bool pdf)
-{
-    const QString ext = pdf ? QStringLiteral("pdf") : QStringLiteral("html");
-    QString path = QFileDialog::getSaveFileName(
-        this, pdf ? tr("Export Report as PDF") : tr("Export Report as HTML"),
-        QDir::homePath() + QStringLiteral("/hedge-report.") + ext,
-        pdf ? tr("PDF documents (*.pdf)") : tr("HTML pages (*.html)"));
-    if (path.isEmpty())
-        return;
-    if (QFileInfo(path).suffix().isEmpty())
-        path += QLatin1Char('.') + ext;
-    if (const auto error = exportReport(path))
-        showError(tr("Export Failed"), *error);
-    else
-        statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), 4000);
 }
 
 void MainWindow::about()

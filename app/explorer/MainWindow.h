@@ -1,19 +1,18 @@
 // The Hedge Explorer window: setups and their editor on the left, the charts and the results
 // table in the centre, the service/run editor and the preset's explanation on the right. It
-// wires the widgets to the SweepController and keeps the working scenario, its file, the
-// session and the autosave.
+// wires the parts together (ScenarioDocument, EditorsController, ChartArea, MainActions,
+// RunStatusBar, ExportController, SweepController), shows the file dialogs and errors, and
+// keeps the window's session (geometry, splitters, shown charts, series styles).
 #pragma once
 
 #include "SweepController.h"
 
 #include <hedge/Scenario.h>
-#include <hedge/sim/PointResult.h>
 
 #include "Metric.h"
 #include "SeriesStyle.h"
 
 #include <QMainWindow>
-#include <QMap>
 
 #include <optional>
 
@@ -25,13 +24,14 @@ namespace hedge {
 
 class ChartArea;
 class EditorsController;
-class RunStatusBar;
+class ExportController;
 class MainActions;
-class ScenarioDocument;
 class MetricChartView;
 class PresetExplanation;
 class ResultsTableModel;
 class ResultsTableView;
+class RunStatusBar;
+class ScenarioDocument;
 class ServiceRunEditor;
 class SetupEditor;
 class SetupListWidget;
@@ -107,14 +107,11 @@ private:
     void openDialog();
     bool save();
     bool saveAsDialog();
-    void exportChartDialog();
-    void copyChart();
-    void exportResultsDialog(bool json);
-    void exportReportDialog(bool pdf);
     void about();
 
     ScenarioDocument* m_document = nullptr;
     EditorsController* m_editors = nullptr;
+    ExportController* m_exports = nullptr;
     QString m_lastError;
     Options m_options;
     bool m_awaitingFirstScenario = false;
@@ -134,7 +131,6 @@ private:
     QSplitter* m_rightSplitter = nullptr;
 
     RunStatusBar* m_statusBar = nullptr;
-
 };
 
 } // namespace hedge
