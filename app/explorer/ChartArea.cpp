@@ -169,10 +169,6 @@ void ChartArea::relayout()
 
 bool ChartArea::eventFilter(QObject* watched, QEvent* event)
 {
-    // A chart shown other than through setChartVisible() catches up too.
-    if (event->type() == QEvent::Show)
-        if (auto* chart = qobject_cast<MetricChartView*>(watched))
-            refresh(chart);
     // The chart last clicked is the one Ctrl+E and Copy Chart take.
     if (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::FocusIn)
         for (QObject* o = watched; o; o = o->parent())
