@@ -176,7 +176,7 @@ void MainWindow::buildActions()
     m_actions = new MainActions(this);
     connect(m_actions, &MainActions::newRequested, this, [this] {
         if (maybeDiscard())
-            newScenario();
+            m_document->newScenario();
     });
     connect(m_actions, &MainActions::openRequested, this, &MainWindow::openDialog);
     connect(m_actions, &MainActions::saveRequested, this, &MainWindow::save);
@@ -214,65 +214,6 @@ void MainWindow::buildStatusBar()
 }
 
 // ---------------------------------------------------------------------------------------------
-// Forwards for main() and the tests
-
-const Scenario& MainWindow::scenario() const
-{
-    return m_document->scenario();
-}
-
-QString MainWindow::filePath() const
-{
-    return m_document->filePath();
-}
-
-bool MainWindow::isModified() const
-{
-    return m_document->isModified();
-}
-
-MetricChartView* MainWindow::chart(Metric metric) const
-{
-    return m_chartArea->chart(metric);
-}
-
-QPushButton* MainWindow::cancelButton() const
-{
-    return m_statusBar->cancelButton();
-}
-
-QLabel* MainWindow::statusLabel() const
-{
-    return m_statusBar->statusLabel();
-}
-
-std::optional<QString> MainWindow::exportChart(Metric metric, const QString& path, QSize size,
-                                               qreal scale)
-{
-    return m_exports->exportChart(metric, path, size, scale);
-}
-
-std::optional<QString> MainWindow::exportResultsCsv(const QString& path)
-{
-    return m_exports->exportResultsCsv(path);
-}
-
-std::optional<QString> MainWindow::exportResultsJson(const QString& path)
-{
-    return m_exports->exportResultsJson(path);
-}
-
-std::optional<QString> MainWindow::exportReport(const QString& path)
-{
-    return m_exports->exportReport(path);
-}
-
-void MainWindow::setChartVisible(Metric metric, bool visible)
-{
-    m_chartArea->setChartVisible(metric, visible);
-}
-
-// ---------------------------------------------------------------------------------------------
 // The working scenario
 
 void MainWindow::showScenario(const Scenario& scenario, const QList<SeriesStyle>& styles)
@@ -290,11 +231,6 @@ void MainWindow::showScenario(const Scenario& scenario, const QList<SeriesStyle>
     // in for the file or preset main() loads next: do not start a sweep for it.
     m_controller->setScenario(scenario, m_options.runAtStart && !m_awaitingFirstScenario);
     redraw();
-}
-
-void MainWindow::setScenario(const Scenario& scenario)
-{
-    m_document->setScenario(scenario);
 }
 
 void MainWindow::onScenarioEdited(const Scenario& next)
@@ -328,11 +264,6 @@ void MainWindow::updateTitle()
 
 // ---------------------------------------------------------------------------------------------
 // Files
-
-QString MainWindow::autosavePath()
-{
-    return ScenarioDocument::autosavePath();
-}
 
 void MainWindow::restoreSession()
 {
@@ -410,16 +341,6 @@ std::optional<QString> MainWindow::saveScenarioFile(const QString& path)
     statusBar()->showMessage(
         tr("Saved %1").arg(QDir::toNativeSeparators(m_document->filePath())), 4000);
     return std::nullopt;
-}
-
-bool MainWindow::loadPreset(const QString& name)
-{
-    return m_document->loadPreset(name);
-}
-
-void MainWindow::newScenario()
-{
-    m_document->newScenario();
 }
 
 void MainWindow::openDialog()

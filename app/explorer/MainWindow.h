@@ -5,6 +5,10 @@
 // keeps the window's session (geometry, splitters, shown charts, series styles).
 #pragma once
 
+#include "ChartArea.h"
+#include "ExportController.h"
+#include "RunStatusBar.h"
+#include "ScenarioDocument.h"
 #include "SweepController.h"
 
 #include <hedge/Scenario.h>
@@ -22,16 +26,12 @@ class QSplitter;
 
 namespace hedge {
 
-class ChartArea;
 class EditorsController;
-class ExportController;
 class MainActions;
 class MetricChartView;
 class PresetExplanation;
 class ResultsTableModel;
 class ResultsTableView;
-class RunStatusBar;
-class ScenarioDocument;
 class ServiceRunEditor;
 class SetupEditor;
 class SetupListWidget;
@@ -54,35 +54,50 @@ public:
     std::optional<QString> openScenarioFile(const QString& path);
     std::optional<QString> saveScenarioFile(const QString& path);
     // Returns false for an unknown preset name.
-    bool loadPreset(const QString& name);
+    bool loadPreset(const QString& name) { return m_document->loadPreset(name); }
     // Replaces the working scenario (no file, not modified) and runs it.
-    void setScenario(const Scenario& scenario);
+    void setScenario(const Scenario& scenario) { m_document->setScenario(scenario); }
 
-    const Scenario& scenario() const;
-    QString filePath() const;
-    bool isModified() const;
+    const Scenario& scenario() const { return m_document->scenario(); }
+    QString filePath() const { return m_document->filePath(); }
+    bool isModified() const { return m_document->isModified(); }
     QString lastError() const { return m_lastError; }
 
     std::optional<QString> exportChart(Metric metric, const QString& path, QSize size = {},
-                                       qreal scale = 1.0);
-    std::optional<QString> exportResultsCsv(const QString& path);
-    std::optional<QString> exportResultsJson(const QString& path);
-    std::optional<QString> exportReport(const QString& path); // .html or .pdf
+                                       qreal scale = 1.0)
+    {
+        return m_exports->exportChart(metric, path, size, scale);
+    }
+    std::optional<QString> exportResultsCsv(const QString& path)
+    {
+        return m_exports->exportResultsCsv(path);
+    }
+    std::optional<QString> exportResultsJson(const QString& path)
+    {
+        return m_exports->exportResultsJson(path);
+    }
+    std::optional<QString> exportReport(const QString& path) // .html or .pdf
+    {
+        return m_exports->exportReport(path);
+    }
 
     // Where the working scenario is autosaved after each edit.
-    static QString autosavePath();
+    static QString autosavePath() { return ScenarioDocument::autosavePath(); }
 
     SetupListWidget* setupList() const { return m_setupList; }
     SetupEditor* setupEditor() const { return m_setupEditor; }
     ServiceRunEditor* serviceRunEditor() const { return m_serviceEditor; }
     PresetExplanation* presetExplanation() const { return m_explanation; }
-    MetricChartView* chart(Metric metric) const;
+    MetricChartView* chart(Metric metric) const { return m_chartArea->chart(metric); }
     ResultsTableModel* tableModel() const { return m_tableModel; }
     ResultsTableView* tableView() const { return m_tableView; }
     SweepController* controller() const { return m_controller; }
-    QPushButton* cancelButton() const;
-    QLabel* statusLabel() const;
-    void setChartVisible(Metric metric, bool visible);
+    QPushButton* cancelButton() const { return m_statusBar->cancelButton(); }
+    QLabel* statusLabel() const { return m_statusBar->statusLabel(); }
+    void setChartVisible(Metric metric, bool visible)
+    {
+        m_chartArea->setChartVisible(metric, visible);
+    }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -103,7 +118,6 @@ private:
     void showError(const QString& title, const QString& message);
 
     // Menu handlers.
-    void newScenario();
     void openDialog();
     bool save();
     bool saveAsDialog();
