@@ -21,15 +21,31 @@ int parseThreads(const std::string& text)
     return value;
 }
 
+std::int64_t parseCalls(const std::string& text)
+{
+    std::int64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < kMinRealClockCalls ||
+        value > kMaxRealClockCalls)
+        usage("--calls", "\"" + text + "\" is not allowed (allowed " +
+                             std::to_string(kMinRealClockCalls) + " … " +
+                             std::to_string(kMaxRealClockCalls) + ")");
+    return value;
+}
+
 bool isOption(const std::string& arg)
 {
     return arg.size() > 1 && arg[0] == '-';
 }
 
-CommandLine parseRun(const std::vector<std::string>& args)
+CommandLine parseRun(const std::vector<std::string>& args, Command command = Command::Run)
 {
     CommandLine cl;
-    cl.command = Command::Run;
+    cl.command = command;
+    const bool realClock = command == Command::Load || command == Command::Confirm;
+    const std::string name = command == Command::Load      ? "load"
+                             : command == Command::Confirm ? "confirm"
+                                                           : "run";
     bool threadsSeen = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string arg = args[i];
@@ -58,7 +74,15 @@ CommandLine parseRun(const std::vector<std::string>& args)
             takeValue("-o", cl.jsonOutput);
         } else if (arg == "--csv") {
             takeValue("--csv", cl.csvOutput);
-        } else if (arg == "--threads" || arg == "-j") {
+        } else if (realClock && arg == "--target") {
+            takeValue("--target", cl.target);
+        } else if (realClock && arg == "--health") {
+            takeValue("--health", cl.healthOutput);
+        } else if (realClock && arg == "--calls") {
+            std::string text;
+            takeValue("--calls", text);
+            cl.calls = parseCalls(text);
+        } else if (!realClock && (arg == "--threads" || arg == "-j")) {
             if (threadsSeen)
                 usage("--threads", "given twice");
             threadsSeen = true;
@@ -79,11 +103,17 @@ CommandLine parseRun(const std::vector<std::string>& args)
         } else if (cl.input.empty()) {
             cl.input = arg;
         } else {
-            usage("run", "takes one scenario file; \"" + arg + "\" is one too many");
+            usage(name, "takes one scenario file; \"" + arg + "\" is one too many");
         }
     }
     if (cl.input.empty())
-        usage("run", "missing SCENARIO.json");
+        usage(name, "missing SCENARIO.json");
+    if (command == Command::Load && cl.target.empty())
+        usage("--target", "load needs the URL of the service to load (e.g. http://127.0.0.1:8080/)");
+    if (!cl.target.empty()) {
+        if (!cl.target.starts_with("http://") || cl.target.size() <= 7)
+            usage("--target", "\"" + cl.target + "\" is not an http:// URL (https is not supported)");
+    }
     return cl;
 }
 
@@ -137,13 +167,17 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
     }
     if (first == "run")
         return parseRun(rest);
+    if (first == "load")
+        return parseRun(rest, Command::Load);
+    if (first == "confirm")
+        return parseRun(rest, Command::Confirm);
     if (first == "preset")
         return parseOne(Command::Preset, "preset", "preset NAME (or --list)", rest);
     if (first == "validate")
         return parseOne(Command::Validate, "validate", "scenario FILE", rest);
     if (isOption(first))
         usage(first, "unknown option");
-    usage(first, "unknown command (commands: run, preset, validate)");
+    usage(first, "unknown command (commands: run, load, confirm, preset, validate)");
 }
 
 std::string usageText()
@@ -151,6 +185,10 @@ std::string usageText()
     return "Usage:\n"
            "  hedgesim run SCENARIO.json [-o RESULTS.json] [--csv RESULTS.csv] [--threads N] "
            "[--quiet]\n"
+           "  hedgesim load SCENARIO.json --target URL [--calls N] [-o RESULTS.json]\n"
+           "                [--csv RESULTS.csv] [--health HEALTH.json] [--quiet]\n"
+           "  hedgesim confirm SCENARIO.json [--target URL] [--calls N] [-o MEASURED.json]\n"
+           "                [--csv COMPARISON.csv] [--health HEALTH.json] [--quiet]\n"
            "  hedgesim preset NAME        print a preset scenario (JSON) on standard output\n"
            "  hedgesim preset --list      list the presets\n"
            "  hedgesim validate FILE      check a scenario file (silent when it is valid)\n"
@@ -166,6 +204,22 @@ std::string usageText()
            "  -j, --threads N     worker threads, 0 … 256 (default 0: all cores); the\n"
            "                      numbers do not depend on it\n"
            "  -q, --quiet         print no table and no progress\n"
+           "\n"
+           "load: open-loop Poisson calls at each load of the scenario, hedged by each setup\n"
+           "through the engine's HedgedCaller, as real HTTP GETs to URL; latency from each\n"
+           "call's intended start. Prints the figures and the generator's health (achieved\n"
+           "rate, timer lateness, client queueing). Hedging adds load to the target.\n"
+           "confirm: the same on real clocks against hedge-service started on 127.0.0.1\n"
+           "(one per cancellation mode; or --target), and the simulation of the same\n"
+           "scenario, side by side with the relative differences.\n"
+           "      --target URL    the HTTP endpoint to call (GET)\n"
+           "      --calls N       calls per point, " +
+           std::to_string(kMinRealClockCalls) + " … " + std::to_string(kMaxRealClockCalls) +
+           " (default: the scenario's; they take\n"
+           "                      calls / rate seconds of real time)\n"
+           "      --health FILE   write the generator's health per point as JSON\n"
+           "      --csv FILE      (confirm) real and simulated figures side by side\n"
+           "\n"
            "SCENARIO.json may be - for standard input, e.g.\n"
            "  hedgesim preset collapse | hedgesim run - -o collapse.json\n"
            "Files are written whole or not at all.\n"

@@ -3,13 +3,14 @@
 // must not pick up Qt's own options or the user's locale.
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace hedge::cli {
 
-enum class Command { Help, Version, Run, Preset, PresetList, Validate };
+enum class Command { Help, Version, Run, Preset, PresetList, Validate, Load, Confirm };
 
 struct CommandLine {
     Command command = Command::Help;
@@ -18,6 +19,10 @@ struct CommandLine {
     std::string csvOutput;  // run --csv
     int threads = 0;        // run --threads; 0: all cores
     bool quiet = false;     // run --quiet: no table, no progress
+    // load, confirm (real clocks)
+    std::string target;       // --target URL (load: required; confirm: instead of hedge-service)
+    std::string healthOutput; // --health FILE: the generator's health as JSON
+    std::int64_t calls = 0;   // --calls N per point; 0: the scenario's
 };
 
 // A usage error; what() is "FIELD: problem" (the field being the option or subcommand).
@@ -27,6 +32,8 @@ public:
 };
 
 inline constexpr int kMaxThreads = 256;
+inline constexpr std::int64_t kMinRealClockCalls = 100;
+inline constexpr std::int64_t kMaxRealClockCalls = 10'000'000;
 
 // `args` excludes the program name. Throws UsageError.
 CommandLine parseCommandLine(const std::vector<std::string>& args);

@@ -1,5 +1,6 @@
 #include "Hedgesim.h"
 
+#include "RealClockCommands.h"
 #include "ResultsTable.h"
 
 #include <hedge/Version.h>
@@ -23,12 +24,6 @@
 namespace hedge::cli {
 
 namespace {
-
-// Input errors end with status 2 and a "FIELD: problem" line; nothing is written.
-class InvalidInput : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
 
 std::string readInput(const std::string& input, std::istream& in)
 {
@@ -81,6 +76,7 @@ void checkOutputs(const CommandLine& cl)
 {
     checkOutput("-o", cl.jsonOutput);
     checkOutput("--csv", cl.csvOutput);
+    checkOutput("--health", cl.healthOutput);
     if (!cl.jsonOutput.empty() && !cl.csvOutput.empty() &&
         absolute(cl.jsonOutput) == absolute(cl.csvOutput))
         throw InvalidInput("--csv: same file as -o (" + cl.csvOutput + ")");
@@ -183,7 +179,17 @@ int runCommand(const CommandLine& cl, const Streams& s)
             return presetList(s);
         case Command::Validate:
             return validate(cl, s);
+        case Command::Load:
+        case Command::Confirm: {
+            Scenario scenario = loadScenario(cl.input, s.in);
+            checkOutputs(cl);
+            return cl.command == Command::Load ? runLoad(cl, s, std::move(scenario))
+                                               : runConfirm(cl, s, std::move(scenario));
         }
+        }
+    } catch (const ScenarioError& e) {
+        s.err << e.what() << "\n" << std::flush; // a value out of range after --calls
+        return kExitInvalid;
     } catch (const InvalidInput& e) {
         s.err << e.what() << "\n" << std::flush;
         return kExitInvalid;

@@ -4,12 +4,19 @@
 #include "CommandLine.h"
 
 #include <iosfwd>
+#include <stdexcept>
 
 namespace hedge::cli {
 
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitInternal = 1;
 inline constexpr int kExitInvalid = 2;
+
+// Input errors end with status 2 and a "FIELD: problem" line; nothing is written.
+class InvalidInput : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
 
 struct Streams {
     std::istream& in;
