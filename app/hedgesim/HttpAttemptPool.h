@@ -40,6 +40,7 @@ public:
     int connectionsOpened() const { return m_opened; }
     // Per request: ms from issuing it to its bytes being written to a connection.
     const std::vector<double>& clientQueueMs() const { return m_clientQueueMs; }
+    void clearMeasurements() { m_clientQueueMs.clear(); } // e.g. at the end of a warm-up
 
 private:
     struct Exchange;

@@ -15,6 +15,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QTimer>
+#include <QUrlQuery>
 
 #include <algorithm>
 #include <cmath>
@@ -66,14 +67,14 @@ void requestStats(QNetworkAccessManager& manager, const QUrl& target,
 }
 
 struct Spread {
-    double p50 = 0.0, p99 = 0.0, max = 0.0;
+    double min = 0.0, p50 = 0.0, p99 = 0.0, max = 0.0;
 };
 Spread spreadOf(std::vector<double> samples)
 {
     const LatencySummary s = LatencySummary::of(samples);
     if (!s.p50Ms)
         return {};
-    return {*s.p50Ms, *s.p99Ms, *s.maxMs};
+    return {samples.front(), *s.p50Ms, *s.p99Ms, *s.maxMs};
 }
 
 // One point in flight. Lives on the stack of runLoadPoint while its event loop runs.
@@ -155,9 +156,11 @@ private:
         Call& call = m_calls[std::size_t(index)];
         call.launchedAt = m_caller.nowMs();
         call.lastLaunchAt = call.launchedAt;
-        m_lateness.push_back(call.launchedAt - (m_base + call.dueAt));
+        if (index >= m_firstMeasured) // the generator's health, like the figures, after warm-up
+            m_lateness.push_back(call.launchedAt - (m_base + call.dueAt));
         ++m_launched;
         if (index == m_firstMeasured) {
+            m_pool.clearMeasurements();
             requestStats(m_statsManager, m_options.target,
                          [this](std::optional<ServiceStatsSnapshot> s) { m_statsAtFirst = s; });
         }
@@ -178,7 +181,16 @@ private:
                 m_hedgeLateness.push_back(now - (call.lastLaunchAt + m_delayMs));
             call.lastLaunchAt = now;
         }
-        AttemptResult<int> result = co_await m_pool.attempt(std::move(token));
+        QUrl url;
+        if (m_options.commonRandomNumbers) {
+            url = m_options.target;
+            QUrlQuery query(url);
+            query.addQueryItem(QStringLiteral("load"), QString::number(m_point.load, 'g', 17));
+            query.addQueryItem(QStringLiteral("call"), QString::number(index));
+            query.addQueryItem(QStringLiteral("attempt"), QString::number(token.number()));
+            url.setQuery(query);
+        }
+        AttemptResult<int> result = co_await m_pool.attempt(std::move(token), url);
         if (result.outcome != AttemptOutcome::Success)
             m_calls[std::size_t(index)].sawError = true;
         co_return result;
@@ -267,6 +279,7 @@ private:
         h.launchLatenessMaxMs = lateness.max;
         h.timedHedges = std::int64_t(m_hedgeLateness.size());
         const Spread hedge = spreadOf(m_hedgeLateness);
+        h.hedgeLatenessMinMs = hedge.min;
         h.hedgeLatenessP50Ms = hedge.p50;
         h.hedgeLatenessP99Ms = hedge.p99;
         h.hedgeLatenessMaxMs = hedge.max;

@@ -25,7 +25,8 @@ struct GeneratorHealth {
     double launchLatenessP50Ms = 0.0, launchLatenessP99Ms = 0.0, launchLatenessMaxMs = 0.0;
     // A hedge's launch minus its due time (ms), for hedges fired by the delay timer.
     std::int64_t timedHedges = 0;
-    double hedgeLatenessP50Ms = 0.0, hedgeLatenessP99Ms = 0.0, hedgeLatenessMaxMs = 0.0;
+    double hedgeLatenessMinMs = 0.0, hedgeLatenessP50Ms = 0.0, hedgeLatenessP99Ms = 0.0,
+           hedgeLatenessMaxMs = 0.0;
     // Issue of a request to its being written on a connection (ms).
     double clientQueueP50Ms = 0.0, clientQueueP99Ms = 0.0, clientQueueMaxMs = 0.0;
     int connectionsOpened = 0;
@@ -49,6 +50,9 @@ struct LoadOptions {
     double warmupFraction = 0.1;
     std::uint64_t seed = 1;
     double drainTimeoutMs = 30000; // after the last arrival; then the point is collapsed
+    // Name each attempt's draw in its query (load, call, attempt): hedge-service then serves
+    // the simulation's own service times. Only for hedge-service targets.
+    bool commonRandomNumbers = false;
 };
 
 // Runs one point in a local event loop (a QCoreApplication must exist) and returns when

@@ -83,6 +83,7 @@ QJsonObject healthJson(const PointResult& p, const GeneratorHealth& h)
         {"arrival_lateness_p99_ms", h.launchLatenessP99Ms},
         {"arrival_lateness_max_ms", h.launchLatenessMaxMs},
         {"timed_hedges", double(h.timedHedges)},
+        {"hedge_lateness_min_ms", h.hedgeLatenessMinMs},
         {"hedge_lateness_p50_ms", h.hedgeLatenessP50Ms},
         {"hedge_lateness_p99_ms", h.hedgeLatenessP99Ms},
         {"hedge_lateness_max_ms", h.hedgeLatenessMaxMs},
@@ -117,11 +118,13 @@ std::vector<LoadPoint> runPoints(const Scenario& scenario, const Streams& s, boo
                       << std::flush;
             // Abandoned work of the previous point (client cancellation) must not count.
             waitForIdleService(target, 60000);
+            const bool hedgeService = fetchServiceStats(target).has_value();
             LoadOptions options;
             options.target = target;
             options.calls = scenario.calls;
             options.warmupFraction = scenario.warmupFraction;
             options.seed = scenario.seed;
+            options.commonRandomNumbers = hedgeService;
             points.push_back(runLoadPoint(scenario.service, setup, load, options));
         }
     }

@@ -5,6 +5,8 @@
 #include <QMetaObject>
 #include <QTcpServer>
 #include <QTcpSocket>
+#include <QUrl>
+#include <QUrlQuery>
 
 namespace hedge::service {
 
@@ -153,7 +155,7 @@ void HttpService::readRequests(QTcpSocket* socket)
             return; // the body is still coming
         c.buffer.remove(0, headerEnd + 4 + contentLength);
         const bool stats = requestLine[0] == "GET" && requestLine[1] == "/stats";
-        startRequest(c, close, stats);
+        startRequest(c, close, stats, QUrl(QString::fromLatin1(requestLine[1])));
         if (stats) {
             respond(socket, close,
                     httpResponse(200, "OK", {}, "application/json", statsJson(), close));
@@ -166,15 +168,36 @@ void HttpService::readRequests(QTcpSocket* socket)
     }
 }
 
-void HttpService::startRequest(Connection& connection, bool closeAfter, bool statsRequest)
+void HttpService::startRequest(Connection& connection, bool closeAfter, bool statsRequest,
+                               const QUrl& target)
 {
     connection.closeAfter = closeAfter;
     if (statsRequest)
         return;
     const ServiceConfig& s = m_config.service;
-    const ServiceDraw draw =
-        m_streams.service(m_nextDraw++, 0, s.medianMs, s.sigma, s.hiccupProbability,
-                          s.hiccupMinMs, s.hiccupMaxMs, s.errorProbability);
+    const QUrlQuery query(target);
+    ServiceDraw draw{};
+    bool callOk = false, attemptOk = false, loadOk = false;
+    const qlonglong call = query.queryItemValue(QStringLiteral("call")).toLongLong(&callOk);
+    const int attempt = query.queryItemValue(QStringLiteral("attempt")).toInt(&attemptOk);
+    const double load = query.queryItemValue(QStringLiteral("load")).toDouble(&loadOk);
+    if (callOk && attemptOk && loadOk && call >= 0 && attempt >= 0) {
+        // The simulation's own draw for this attempt of this call at this load: a confirmation
+        // then compares real and simulated runs on common random numbers.
+        draw = RandomStreams(m_config.seed, load)
+                   .service(call, attempt, s.medianMs, s.sigma, s.hiccupProbability,
+                            s.hiccupMinMs, s.hiccupMaxMs, s.errorProbability);
+    } else {
+        draw = m_streams.service(m_nextDraw++, 0, s.medianMs, s.sigma, s.hiccupProbability,
+                                 s.hiccupMinMs, s.hiccupMaxMs, s.errorProbability);
+    }
+    // Fixed behaviour on demand, for tests and demonstrations.
+    bool fixedOk = false;
+    const double fixedMs = query.queryItemValue(QStringLiteral("service_ms")).toDouble(&fixedOk);
+    if (fixedOk && fixedMs >= 0.0 && fixedMs <= 3.6e6)
+        draw.serviceMs = fixedMs;
+    if (query.hasQueryItem(QStringLiteral("error")))
+        draw.error = query.queryItemValue(QStringLiteral("error")) == QStringLiteral("1");
     auto job = std::make_shared<ServiceJob>();
     job->serviceMs = draw.serviceMs;
     job->error = draw.error;

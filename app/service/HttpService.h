@@ -4,6 +4,10 @@
 // answered 200, or 503 for a drawn error. `GET /stats` answers at once with the queue's
 // figures as JSON (utilisation for `hedgesim load`).
 //
+// The query may name the draw: `load=L&call=C&attempt=A` takes the simulation's draw for that
+// attempt (hedgesim load sends it to hedge-service, so that a confirmation runs on common
+// random numbers); `service_ms=X` and `error=0|1` fix the request's behaviour (tests, demos).
+//
 // Why not Qt HTTP Server: in Qt 6.4 it gives a handler no signal when the client closes its
 // connection, and `server` cancellation is exactly that signal. A QTcpSocket reports it as
 // soon as the peer's FIN or RST arrives, so a queued request can leave the queue then.
@@ -23,6 +27,7 @@
 #include <unordered_map>
 
 class QTcpServer;
+class QUrl;
 class QTcpSocket;
 
 namespace hedge::service {
@@ -52,7 +57,8 @@ private:
     struct Connection;
     void accept();
     void readRequests(QTcpSocket* socket);
-    void startRequest(Connection& connection, bool closeAfter, bool statsRequest);
+    void startRequest(Connection& connection, bool closeAfter, bool statsRequest,
+                      const QUrl& target);
     void finish(const std::shared_ptr<ServiceJob>& job);
     void respond(QTcpSocket* socket, bool closeAfter, const QByteArray& response);
     void dropConnection(QTcpSocket* socket);

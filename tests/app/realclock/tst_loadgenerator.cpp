@@ -1,0 +1,178 @@
+// hedgesim load's parts over real HTTP on 127.0.0.1: the generator's own health (rate, client
+// queueing, hedge timer lateness) and HedgedCaller driving real attempts (HttpAttemptPool)
+// against hedge-service running on its own thread.
+#include "RawHttpClient.h"
+#include "ServiceThread.h"
+
+#include <HttpAttemptPool.h>
+#include <LoadGenerator.h>
+
+#include <hedge/qt/HedgedCaller.h>
+
+#include <QTest>
+
+using namespace hedge;
+using namespace hedge::cli;
+using namespace hedge::service;
+
+namespace {
+
+HttpServiceConfig fastService(Cancellation cancellation)
+{
+    HttpServiceConfig c;
+    c.service.workers = 16;
+    c.service.medianMs = 5.0;
+    c.service.sigma = 0.25;
+    c.service.hiccupProbability = 0.02;
+    c.service.hiccupMinMs = 20.0;
+    c.service.hiccupMaxMs = 40.0;
+    c.cancellation = cancellation;
+    return c;
+}
+
+HedgePipelineConfig hedging(double delayMs, bool limiter)
+{
+    HedgePipelineConfig config;
+    config.hedge = HedgePolicyConfig{.delayMs = delayMs, .maxAttempts = 2};
+    if (limiter)
+        config.adaptiveLimit = Gradient2Config{};
+    return config;
+}
+
+// Runs one hedged call whose attempt n GETs urls[n]; waits for its end.
+HedgedResult<int> callOnce(HedgedCaller& caller, HttpAttemptPool& pool, std::vector<QUrl> urls)
+{
+    std::optional<HedgedResult<int>> result;
+    QObject context;
+    auto task = caller.call([&pool, urls](AttemptToken token) {
+        const QUrl url = urls.at(std::size_t(token.number()));
+        return pool.attempt(std::move(token), url);
+    });
+    QCoro::connect(std::move(task), &context,
+                   [&result](const HedgedResult<int>& r) { result = r; });
+    waitUntil([&] { return result.has_value(); }, 10000);
+    return result.value_or(HedgedResult<int>{});
+}
+
+} // namespace
+
+class TestLoadGenerator : public QObject {
+    Q_OBJECT
+
+private slots:
+    // 1 500 calls at load 0.5 (≈ 1 s), hedged at a delay in the gap between the service's
+    // body and its hiccups, so that most calls send one request and some two.
+    void generatorKeepsItsScheduleWithoutClientQueueing()
+    {
+        const HttpServiceConfig config = fastService(Cancellation::Server);
+        ServiceThread service(config);
+        QVERIFY(service.listening());
+        Setup setup;
+        setup.name = "hedge";
+        setup.cancellation = Cancellation::Server;
+        setup.hedge = HedgeSettings{.delayMs = 15.0, .maxAttempts = 2, .budgetPercent = 0.0};
+        LoadOptions options;
+        options.target = service.url();
+        options.calls = 1500;
+        options.commonRandomNumbers = true;
+        const LoadPoint point = runLoadPoint(config.service, setup, 0.5, options);
+        const GeneratorHealth& h = point.health;
+        qInfo("rate %.1f/s of %.1f/s scheduled; arrival lateness p50 %.3f p99 %.3f ms; hedge "
+              "lateness min %.3f p50 %.3f p99 %.3f ms (%lld); client queue p99 %.3f ms",
+              h.achievedRatePerS, h.scheduledRatePerS, h.launchLatenessP50Ms,
+              h.launchLatenessP99Ms, h.hedgeLatenessMinMs, h.hedgeLatenessP50Ms,
+              h.hedgeLatenessP99Ms, qlonglong(h.timedHedges), h.clientQueueP99Ms);
+        QVERIFY(h.drained);
+        QCOMPARE(point.result.measuredCalls, 1350);
+        // Open loop: the achieved rate is the schedule's, within 2 %.
+        QVERIFY2(std::abs(h.achievedRatePerS / h.scheduledRatePerS - 1.0) < 0.02,
+                 qPrintable(QString::number(h.achievedRatePerS)));
+        // The drawn schedule is a Poisson process of the load's rate (1 500 gaps: ±8 %).
+        QVERIFY(std::abs(h.scheduledRatePerS / h.intendedRatePerS - 1.0) < 0.08);
+        // No queue inside the client: every request is written at once (p99 ≤ 1 ms).
+        QVERIFY2(h.clientQueueingNegligible(), qPrintable(QString::number(h.clientQueueP99Ms)));
+        // Hedges: never before their delay, and late by a QTimer's whole-millisecond rounding
+        // plus dispatch: the stated bound is 2 ms at the median.
+        QVERIFY(h.timedHedges > 0);
+        QVERIFY(h.hedgeLatenessMinMs >= 0.0);
+        QVERIFY2(h.hedgeLatenessP50Ms <= 2.0, qPrintable(QString::number(h.hedgeLatenessP50Ms)));
+        QVERIFY(point.result.requestsPerCall > 1.0);
+        QVERIFY(point.result.p50Ms.has_value());
+        QCOMPARE(point.result.failedFraction, 0.0);
+        QVERIFY(h.utilisationMeasured);
+        QVERIFY(point.result.utilisation > 0.2 && point.result.utilisation < 0.8);
+    }
+
+    void hedgeWinsAgainstSlowFirstAttempt_data()
+    {
+        QTest::addColumn<Cancellation>("cancellation");
+        QTest::newRow("server") << Cancellation::Server;
+        QTest::newRow("client") << Cancellation::Client;
+    }
+    void hedgeWinsAgainstSlowFirstAttempt()
+    {
+        QFETCH(Cancellation, cancellation);
+        ServiceThread service(fastService(cancellation));
+        QVERIFY(service.listening());
+        HedgedCaller caller(hedging(30.0, true));
+        HttpAttemptPool pool(service.url());
+        const HedgedResult<int> r =
+            callOnce(caller, pool,
+                     {service.url(QStringLiteral("service_ms=1500")),
+                      service.url(QStringLiteral("service_ms=5"))});
+        QVERIFY(r.succeeded());
+        QCOMPARE(r.attempt, 1);
+        QCOMPARE(r.attempts, 2);
+        QVERIFY2(r.latencyMs < 1000.0, qPrintable(QString::number(r.latencyMs)));
+        // The loser's connection was closed, and the service saw it go.
+        QVERIFY(waitUntil([&] { return service.stats().abandoned == 1; }, 5000));
+        if (cancellation == Cancellation::Server) {
+            QVERIFY(waitUntil([&] { return service.stats().cut == 1; }, 5000));
+            QCOMPARE(service.stats().busy, 0);
+        } else {
+            QCOMPARE(service.stats().cut, 0u);
+            QCOMPARE(service.stats().busy, 1); // still serving the abandoned loser
+        }
+        QCOMPARE(caller.pipeline().limiter()->inflight(), 0);
+        QCOMPARE(pool.inFlight(), 0);
+    }
+
+    void handledErrorHedgesAtOnce()
+    {
+        ServiceThread service(fastService(Cancellation::Client));
+        QVERIFY(service.listening());
+        HedgedCaller caller(hedging(5000.0, true)); // a delay no passing run waits out
+        HttpAttemptPool pool(service.url());
+        const HedgedResult<int> r =
+            callOnce(caller, pool,
+                     {service.url(QStringLiteral("service_ms=2&error=1")),
+                      service.url(QStringLiteral("service_ms=2&error=0"))});
+        QVERIFY(r.succeeded());
+        QCOMPARE(r.attempt, 1);
+        QVERIFY2(r.latencyMs < 2500.0, qPrintable(QString::number(r.latencyMs)));
+        QCOMPARE(caller.pipeline().limiter()->inflight(), 0);
+    }
+
+    void allFailedReturnsTheLastError()
+    {
+        ServiceThread service(fastService(Cancellation::Client));
+        QVERIFY(service.listening());
+        HedgedCaller caller(hedging(20.0, true));
+        HttpAttemptPool pool(service.url());
+        // The hedge (sent at 20 ms) fails at 22 ms, the first attempt at 60 ms: the call ends
+        // with the most recent error, the first attempt's.
+        const HedgedResult<int> r =
+            callOnce(caller, pool,
+                     {service.url(QStringLiteral("service_ms=60&error=1")),
+                      service.url(QStringLiteral("service_ms=2&error=1"))});
+        QCOMPARE(r.end, CallEnd::Failed);
+        QCOMPARE(r.attempts, 2);
+        QCOMPARE(r.error, QStringLiteral("HTTP 503"));
+        QCOMPARE(r.attempt, 0);
+        QCOMPARE(caller.pipeline().limiter()->inflight(), 0);
+        QCOMPARE(service.stats().completed, 2u);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLoadGenerator)
+#include "tst_loadgenerator.moc"
