@@ -20,10 +20,10 @@ set(_docdir ${CMAKE_INSTALL_DATAROOTDIR}/doc/hedge-explorer)
 set(_package_problems "")
 
 # --- Programs ----------------------------------------------------------------------------
-# Both link only system shared libraries (Qt, QCoro; the engine and widgets are static), so
+# All link only system shared libraries (Qt, QCoro; the engine and widgets are static), so
 # the installed binaries carry no RPATH: CMake drops the build-tree RUNPATH on install when
 # INSTALL_RPATH is empty, which is set explicitly here in case a directory sets a default.
-foreach(_program hedge-explorer hedgesim)
+foreach(_program hedge-explorer hedgesim hedge-service)
     if(TARGET ${_program})
         set_target_properties(${_program} PROPERTIES INSTALL_RPATH "")
         install(TARGETS ${_program} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
@@ -60,7 +60,7 @@ endif()
 find_program(HEDGE_GZIP gzip)
 if(HEDGE_GZIP)
     set(_man_pages "")
-    foreach(_page hedgesim hedge-explorer)
+    foreach(_page hedgesim hedge-explorer hedge-service)
         configure_file(${_pkg_src}/${_page}.1 ${_pkg_bin}/man/${_page}.1 @ONLY)
         add_custom_command(OUTPUT ${_pkg_bin}/man/${_page}.1.gz
             COMMAND ${HEDGE_GZIP} -n -9 -f -k ${_page}.1

@@ -98,17 +98,18 @@ else
 fi
 
 APP_ID=io.github.hedgeexplorer.HedgeExplorer
-for f in usr/bin/hedge-explorer usr/bin/hedgesim \
+for f in usr/bin/hedge-explorer usr/bin/hedgesim usr/bin/hedge-service \
     usr/share/applications/$APP_ID.desktop \
     usr/share/metainfo/$APP_ID.metainfo.xml \
     usr/share/icons/hicolor/scalable/apps/$APP_ID.svg \
     usr/share/man/man1/hedgesim.1.gz usr/share/man/man1/hedge-explorer.1.gz \
+    usr/share/man/man1/hedge-service.1.gz \
     usr/share/doc/hedge-explorer/copyright usr/share/doc/hedge-explorer/README.md; do
     [ -f "$ROOT/$f" ] && pass "/$f" || fail "/$f is missing"
 done
 
 # --- The programs ------------------------------------------------------------------------
-for p in hedgesim hedge-explorer; do
+for p in hedgesim hedge-explorer hedge-service; do
     bin=$ROOT/usr/bin/$p
     [ -f "$bin" ] || continue
     [ -x "$bin" ] && pass "$p is executable" || fail "$p is not executable"
@@ -194,6 +195,53 @@ EOF
     fi
 fi
 
+# hedge-service serves the model on loopback, answers a request, and stops cleanly on SIGTERM;
+# the installed hedgesim confirms a tiny scenario against it (finding it beside itself).
+SERVICE=$ROOT/usr/bin/hedge-service
+if [ -x "$SERVICE" ]; then
+    out=$("$SERVICE" --version 2>&1)
+    if printf '%s\n' "$out" | grep -Eq "$VERSION_RE"; then
+        pass "hedge-service --version: $out"
+    else
+        fail "hedge-service --version does not print $VERSION: $out"
+    fi
+    "$SERVICE" --listen 127.0.0.1:0 --workers 2 --median-ms 1 >"$SCRATCH/service.out" 2>&1 &
+    service_pid=$!
+    url=""
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+        url=$(sed -n 's/^hedge-service: serving on \(http:[^ ]*\)$/\1/p' "$SCRATCH/service.out")
+        [ -n "$url" ] && break
+        sleep 0.3
+    done
+    if [ -n "$url" ] && have curl && curl -sf "${url}stats" | grep -q '"workers":2'; then
+        pass "hedge-service serves on $url and answers /stats"
+    elif [ -n "$url" ]; then
+        pass "hedge-service serves on $url"
+    else
+        fail "hedge-service did not say where it serves: $(cat "$SCRATCH/service.out")"
+    fi
+    kill -TERM "$service_pid" 2>/dev/null
+    wait "$service_pid"
+    rc=$?
+    if [ $rc -eq 0 ] && grep -q "stopped after" "$SCRATCH/service.out"; then
+        pass "hedge-service stops cleanly on SIGTERM"
+    else
+        fail "hedge-service on SIGTERM: exit $rc, output: $(cat "$SCRATCH/service.out")"
+    fi
+    if [ -x "$HEDGESIM" ]; then
+        sed 's/"loads": \[0.6\]/"loads": [0.3]/; s/"calls": 1000/"calls": 1000, "service": {"median_ms": 2, "hiccup_min_ms": 5, "hiccup_max_ms": 10}/' \
+            "$SCENARIO" >"$SCRATCH/confirm.json"
+        "$HEDGESIM" confirm "$SCRATCH/confirm.json" --calls 300 --csv "$SCRATCH/confirm.csv" \
+            >"$SCRATCH/confirm.out" 2>"$SCRATCH/confirm.err"
+        rc=$?
+        if [ $rc -eq 0 ] && [ "$(grep -c . "$SCRATCH/confirm.csv")" -eq 3 ]; then
+            pass "hedgesim confirm runs against the installed hedge-service"
+        else
+            fail "hedgesim confirm: exit $rc: $(cat "$SCRATCH/confirm.err")"
+        fi
+    fi
+fi
+
 EXPLORER=$ROOT/usr/bin/hedge-explorer
 if [ -x "$EXPLORER" ]; then
     out=$(HOME=$SCRATCH/home XDG_RUNTIME_DIR=$SCRATCH/runtime QT_QPA_PLATFORM=offscreen \
@@ -263,7 +311,7 @@ if [ -f "$svg" ] && have xmllint; then
 fi
 
 # --- Man pages ---------------------------------------------------------------------------
-for page in hedgesim hedge-explorer; do
+for page in hedgesim hedge-explorer hedge-service; do
     gz=$ROOT/usr/share/man/man1/$page.1.gz
     [ -f "$gz" ] || continue
     if ! gzip -t "$gz" 2>/dev/null; then
