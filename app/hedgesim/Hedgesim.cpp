@@ -114,12 +114,7 @@ int run(const CommandLine& cl, const Streams& s)
 
     bool written = true;
     const auto write = [&](const std::string& path, const std::string& bytes) {
-        if (path.empty())
-            return;
-        if (const auto error = writeFileAtomically(path, bytes)) {
-            s.err << "hedgesim: " << *error << "\n";
-            written = false;
-        }
+        written = writeOutputFile(path, bytes, s.err) && written;
     };
     if (!cl.jsonOutput.empty())
         write(cl.jsonOutput, writeResultsJson(scenario, outcome.points));
@@ -160,6 +155,17 @@ int validate(const CommandLine& cl, const Streams& s)
 }
 
 } // namespace
+
+bool writeOutputFile(const std::string& path, const std::string& bytes, std::ostream& err)
+{
+    if (path.empty())
+        return true;
+    if (const auto error = writeFileAtomically(path, bytes)) {
+        err << "hedgesim: " << *error << "\n";
+        return false;
+    }
+    return true;
+}
 
 int runCommand(const CommandLine& cl, const Streams& s)
 {

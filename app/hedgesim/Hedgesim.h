@@ -5,6 +5,7 @@
 
 #include <iosfwd>
 #include <stdexcept>
+#include <string>
 
 namespace hedge::cli {
 
@@ -24,6 +25,10 @@ struct Streams {
     std::ostream& err;
     bool errIsTerminal = false; // progress is shown only on a terminal
 };
+
+// Writes `bytes` to `path` whole or not at all (nothing for an empty path); false, with the
+// reason on `err`, when it cannot.
+bool writeOutputFile(const std::string& path, const std::string& bytes, std::ostream& err);
 
 // Runs one parsed command; returns the exit status. Invalid input prints "FIELD: problem" on
 // `err` and writes no file.

@@ -5,7 +5,6 @@
 #include "ResultsTable.h"
 #include "ServiceProcess.h"
 
-#include <hedge/io/AtomicFile.h>
 #include <hedge/io/ResultsCsv.h>
 #include <hedge/io/ResultsJson.h>
 #include <hedge/io/ScenarioValidation.h>
@@ -142,12 +141,7 @@ bool writeOutputs(const CommandLine& cl, const Streams& s, const Scenario& scena
     }
     bool written = true;
     const auto write = [&](const std::string& path, const std::string& bytes) {
-        if (path.empty())
-            return;
-        if (const auto error = writeFileAtomically(path, bytes)) {
-            s.err << "hedgesim: " << *error << "\n";
-            written = false;
-        }
+        written = writeOutputFile(path, bytes, s.err) && written;
     };
     write(cl.jsonOutput, writeResultsJson(scenario, measured));
     write(cl.csvOutput, csvText.empty() ? writeResultsCsv(measured) : csvText);

@@ -40,6 +40,28 @@ std::vector<std::unique_ptr<RawHttpConnection>> connectMany(quint16 port, int n)
     return connections;
 }
 
+// One worker, busy with A's request; B's request waits in the queue behind it.
+struct OneBusyOneQueued {
+    OneBusyOneQueued(Cancellation cancellation, double serviceMs)
+        : service(fixedService(1, serviceMs, cancellation))
+    {
+        if (!service.listen(QHostAddress::LocalHost, 0))
+            return;
+        a = std::make_unique<RawHttpConnection>(service.serverPort());
+        b = std::make_unique<RawHttpConnection>(service.serverPort());
+        if (!a->waitConnected() || !b->waitConnected())
+            return;
+        a->send();
+        if (!waitUntil([&] { return service.stats().busy == 1; }, 5000))
+            return;
+        b->send();
+        ready = waitUntil([&] { return service.stats().queued == 1; }, 5000);
+    }
+    HttpService service;
+    std::unique_ptr<RawHttpConnection> a, b;
+    bool ready = false;
+};
+
 double nearestRank(std::vector<double> v, double q)
 {
     std::sort(v.begin(), v.end());
@@ -179,15 +201,11 @@ private slots:
     void goneClientsQueuedRequest()
     {
         QFETCH(Cancellation, cancellation);
-        HttpService service(fixedService(1, 150.0, cancellation));
-        QVERIFY(service.listen(QHostAddress::LocalHost, 0));
-        RawHttpConnection a(service.serverPort());
-        RawHttpConnection b(service.serverPort());
-        QVERIFY(a.waitConnected() && b.waitConnected());
-        a.send();
-        QVERIFY(waitUntil([&] { return service.stats().busy == 1; }, 5000));
-        b.send();
-        QVERIFY(waitUntil([&] { return service.stats().queued == 1; }, 5000));
+        OneBusyOneQueued setup(cancellation, 150.0);
+        QVERIFY(setup.ready);
+        HttpService& service = setup.service;
+        RawHttpConnection& a = *setup.a;
+        RawHttpConnection& b = *setup.b;
         b.abort();
         QVERIFY(waitUntil([&] { return service.stats().abandoned == 1; }, 5000));
         QVERIFY(waitUntil([&] { return a.responses().size() == 1; }, 5000));
@@ -213,15 +231,11 @@ private slots:
     void goneClientsRequestInService()
     {
         QFETCH(Cancellation, cancellation);
-        HttpService service(fixedService(1, 400.0, cancellation));
-        QVERIFY(service.listen(QHostAddress::LocalHost, 0));
-        RawHttpConnection a(service.serverPort());
-        RawHttpConnection b(service.serverPort());
-        QVERIFY(a.waitConnected() && b.waitConnected());
-        a.send();
-        QVERIFY(waitUntil([&] { return service.stats().busy == 1; }, 5000));
-        b.send();
-        QVERIFY(waitUntil([&] { return service.stats().queued == 1; }, 5000));
+        OneBusyOneQueued setup(cancellation, 400.0);
+        QVERIFY(setup.ready);
+        HttpService& service = setup.service;
+        RawHttpConnection& a = *setup.a;
+        RawHttpConnection& b = *setup.b;
         a.abort();
         QVERIFY(waitUntil([&] { return b.responses().size() == 1; }, 5000));
         const ServiceStats s = service.stats();
