@@ -32,8 +32,9 @@ public:
 };
 
 inline constexpr int kMaxThreads = 256;
-inline constexpr std::int64_t kMinRealClockCalls = 100;
-inline constexpr std::int64_t kMaxRealClockCalls = 10'000'000;
+// A scenario's own bounds (hedge::limits::kMinCalls … kMaxCalls, checked again after --calls).
+inline constexpr std::int64_t kMinRealClockCalls = 1000;
+inline constexpr std::int64_t kMaxRealClockCalls = 100'000'000;
 
 // `args` excludes the program name. Throws UsageError.
 CommandLine parseCommandLine(const std::vector<std::string>& args);

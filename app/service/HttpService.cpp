@@ -51,6 +51,10 @@ HttpService::HttpService(const HttpServiceConfig& config, QObject* parent)
                   this, [this, job = std::move(job)] { finish(job); }, Qt::QueuedConnection);
           }))
 {
+    // A load generator opens connections in bursts (every cancelled loser costs one); Qt's
+    // default of 30 pending connections would make the kernel drop SYNs and delay clients by
+    // a whole retransmission second.
+    m_server->setMaxPendingConnections(1024);
     connect(m_server, &QTcpServer::newConnection, this, &HttpService::accept);
 }
 

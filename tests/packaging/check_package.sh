@@ -231,7 +231,7 @@ if [ -x "$SERVICE" ]; then
     if [ -x "$HEDGESIM" ]; then
         sed 's/"loads": \[0.6\]/"loads": [0.3]/; s/"calls": 1000/"calls": 1000, "service": {"median_ms": 2, "hiccup_min_ms": 5, "hiccup_max_ms": 10}/' \
             "$SCENARIO" >"$SCRATCH/confirm.json"
-        "$HEDGESIM" confirm "$SCRATCH/confirm.json" --calls 300 --csv "$SCRATCH/confirm.csv" \
+        "$HEDGESIM" confirm "$SCRATCH/confirm.json" --calls 1000 --csv "$SCRATCH/confirm.csv" \
             >"$SCRATCH/confirm.out" 2>"$SCRATCH/confirm.err"
         rc=$?
         if [ $rc -eq 0 ] && [ "$(grep -c . "$SCRATCH/confirm.csv")" -eq 3 ]; then

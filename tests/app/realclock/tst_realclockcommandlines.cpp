@@ -59,7 +59,7 @@ private slots:
         QVERIFY(hedgesimError({"load", "s.json", "--target", "https://x/"})
                     .contains("https is not supported"));
         QVERIFY(hedgesimError({"confirm", "s.json", "--calls", "5"})
-                    .startsWith("--calls: \"5\" is not allowed (allowed 100 … 10000000)"));
+                    .startsWith("--calls: \"5\" is not allowed (allowed 1000 … 100000000)"));
         QVERIFY(hedgesimError({"run", "s.json", "--target", "http://x/"})
                     .startsWith("--target: unknown option"));
         QVERIFY(hedgesimError({"confirm", "s.json", "--threads", "2"})
