@@ -61,6 +61,11 @@ HttpService::HttpService(const HttpServiceConfig& config, QObject* parent)
 HttpService::~HttpService()
 {
     m_queue.reset(); // join the workers before anything they call back into goes away
+    // The sockets are the server's children and would go after this object's members; a
+    // socket closing on deletion emits disconnected(), which must not reach them.
+    for (QTcpSocket* socket : m_server->findChildren<QTcpSocket*>())
+        socket->disconnect(this);
+    delete m_server;
 }
 
 bool HttpService::listen(const QHostAddress& address, quint16 port)
