@@ -37,28 +37,36 @@ private slots:
         file.close();
         const QString csv = dir.filePath(QStringLiteral("comparison.csv"));
         const QString measured = dir.filePath(QStringLiteral("measured.json"));
-        QProcess hedgesim;
-        hedgesim.start(QStringLiteral(HEDGESIM_PATH),
-                       {QStringLiteral("confirm"), scenario, QStringLiteral("--csv"), csv,
-                        QStringLiteral("-o"), measured, QStringLiteral("--quiet")});
-        QVERIFY(hedgesim.waitForFinished(60000));
-        QVERIFY2(hedgesim.exitCode() == 0, hedgesim.readAllStandardError().constData());
+        // One retry tells a moment when the shared machine stalled the run from a real
+        // disagreement, which fails both times.
+        double p50Real = 0.0, p50Sim = 0.0, rpcReal = 0.0, rpcSim = 0.0;
+        for (int attempt = 0; attempt < 2; ++attempt) {
+            QProcess hedgesim;
+            hedgesim.start(QStringLiteral(HEDGESIM_PATH),
+                           {QStringLiteral("confirm"), scenario, QStringLiteral("--csv"), csv,
+                            QStringLiteral("-o"), measured, QStringLiteral("--quiet")});
+            QVERIFY(hedgesim.waitForFinished(60000));
+            QVERIFY2(hedgesim.exitCode() == 0, hedgesim.readAllStandardError().constData());
 
-        QFile table(csv);
-        QVERIFY(table.open(QIODevice::ReadOnly));
-        const QList<QByteArray> lines = table.readAll().trimmed().split('\n');
-        QCOMPARE(lines.size(), 2);
-        const QList<QByteArray> names = lines[0].split(',');
-        const QList<QByteArray> values = lines[1].split(',');
-        QCOMPARE(values.size(), names.size() + 1); // the setup's name holds a quoted comma
-        const auto value = [&](const char* name) {
-            return values.value(names.indexOf(name) + 1).toDouble(); // +1: the quoted comma
-        };
-        const double p50Real = value("p50_ms_real"), p50Sim = value("p50_ms_sim");
-        const double rpcReal = value("requests_per_call_real");
-        const double rpcSim = value("requests_per_call_sim");
-        qInfo("p50 real %.3f sim %.3f ms; requests per call real %.4f sim %.4f", p50Real, p50Sim,
-              rpcReal, rpcSim);
+            QFile table(csv);
+            QVERIFY(table.open(QIODevice::ReadOnly));
+            const QList<QByteArray> lines = table.readAll().trimmed().split('\n');
+            QCOMPARE(lines.size(), 2);
+            const QList<QByteArray> names = lines[0].split(',');
+            const QList<QByteArray> values = lines[1].split(',');
+            QCOMPARE(values.size(), names.size() + 1); // the setup's name holds a quoted comma
+            const auto value = [&](const char* name) {
+                return values.value(names.indexOf(name) + 1).toDouble(); // +1: the quoted comma
+            };
+            p50Real = value("p50_ms_real");
+            p50Sim = value("p50_ms_sim");
+            rpcReal = value("requests_per_call_real");
+            rpcSim = value("requests_per_call_sim");
+            qInfo("p50 real %.3f sim %.3f ms; requests per call real %.4f sim %.4f", p50Real,
+                  p50Sim, rpcReal, rpcSim);
+            if (std::abs(p50Real / p50Sim - 1.0) <= 0.10 && std::abs(rpcReal - rpcSim) <= 0.01)
+                break;
+        }
         QVERIFY(p50Sim > 0.0);
         QVERIFY2(std::abs(p50Real / p50Sim - 1.0) <= 0.10, qPrintable(QString::number(p50Real)));
         QVERIFY(rpcSim > 1.0); // some calls hedged

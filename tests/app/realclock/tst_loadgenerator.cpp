@@ -75,7 +75,16 @@ private slots:
         options.target = service.url();
         options.calls = 1500;
         options.commonRandomNumbers = true;
-        const LoadPoint point = runLoadPoint(config.service, setup, 0.5, options);
+        // One retry tells a moment when the shared machine stalled the generator (its own
+        // lateness shows it) from a generator that queues or drifts, which fails both times.
+        LoadPoint point;
+        for (int attempt = 0; attempt < 2; ++attempt) {
+            point = runLoadPoint(config.service, setup, 0.5, options);
+            const GeneratorHealth& h = point.health;
+            if (std::abs(h.achievedRatePerS / h.scheduledRatePerS - 1.0) < 0.02 &&
+                h.clientQueueingNegligible() && h.hedgeLatenessP50Ms <= 2.0)
+                break;
+        }
         const GeneratorHealth& h = point.health;
         qInfo("rate %.1f/s of %.1f/s scheduled; arrival lateness p50 %.3f p99 %.3f ms; hedge "
               "lateness min %.3f p50 %.3f p99 %.3f ms (%lld); client queue p99 %.3f ms",
