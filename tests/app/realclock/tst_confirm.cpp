@@ -2,6 +2,8 @@
 // short low-load point on real clocks and in the simulation, and writes them side by side.
 // At low load, real timers and sockets must not move the model's figures much: the stated
 // tolerance is p50 within 10 % and requests per call within 0.01.
+#include <hedge/io/ResultsJson.h>
+
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -71,7 +73,11 @@ private slots:
         QVERIFY2(std::abs(p50Real / p50Sim - 1.0) <= 0.10, qPrintable(QString::number(p50Real)));
         QVERIFY(rpcSim > 1.0); // some calls hedged
         QVERIFY2(std::abs(rpcReal - rpcSim) <= 0.01, qPrintable(QString::number(rpcReal)));
-        QVERIFY(QFile::exists(measured)); // the results file the explorer can overlay
+        // The measured points as a results file (scenario.md's format), for the explorer.
+        const hedge::RunResults results = hedge::readResultsFile(measured.toStdString());
+        QCOMPARE(results.points.size(), std::size_t(1));
+        QCOMPARE(results.points[0].p50Ms.value_or(0.0), p50Real);
+        QCOMPARE(results.scenario.calls, std::int64_t(2000));
     }
 };
 
