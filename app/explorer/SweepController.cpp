@@ -226,7 +226,8 @@ SweepController::Missing SweepController::missing(std::int64_t calls, bool coars
     m.sub.setups.clear();
     for (std::size_t row : setupRows) {
         Setup s = m_scenario.setups[row];
-        s.name = "p" + std::to_string(m.sub.setups.size());
+        // Appended, not "p" + string: g++ 12 -O3 warns falsely (-Wrestrict, GCC bug 105651).
+        s.name = std::string(1, 'p').append(std::to_string(m.sub.setups.size()));
         m.sub.setups.push_back(std::move(s));
     }
     for (const Setup& s : m.sub.setups)

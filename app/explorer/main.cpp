@@ -17,7 +17,9 @@
 #include <QStyleFactory>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 
 namespace {
 
@@ -47,15 +49,108 @@ QPalette darkPalette()
     return p;
 }
 
+// The command line, declared once and parsed twice (see answerWithoutDisplay).
+struct CommandLine {
+    QCommandLineParser parser;
+    QStringList presetNames;
+    QCommandLineOption presetOption{QStringLiteral("preset"), QString(), QStringLiteral("NAME")};
+    QCommandLineOption measureOption{
+        QStringLiteral("measure"),
+        QStringLiteral("Log (stderr) the time from an edit or the start to the first redrawn "
+                       "curve and to the end of the full pass.")};
+    // Hidden: screenshots and scripted measurements.
+    QCommandLineOption screenshotOption{
+        QStringLiteral("screenshot"),
+        QStringLiteral("Save a PNG of the window after the full pass, then quit."),
+        QStringLiteral("PATH")};
+    QCommandLineOption paletteOption{QStringLiteral("palette"), QStringLiteral("light or dark."),
+                                     QStringLiteral("NAME")};
+    QCommandLineOption delayOption{QStringLiteral("screenshot-delay"),
+                                   QStringLiteral("Take the screenshot after MS milliseconds, "
+                                                  "while the sweep runs."),
+                                   QStringLiteral("MS")};
+    QCommandLineOption chartsOption{QStringLiteral("charts"),
+                                    QStringLiteral("Extra charts to show (comma-separated keys)."),
+                                    QStringLiteral("KEYS")};
+    QCommandLineOption sizeOption{QStringLiteral("size"), QStringLiteral("Window size, WxH."),
+                                  QStringLiteral("WxH")};
+    QCommandLineOption editOption{
+        QStringLiteral("measure-edit"),
+        QStringLiteral("After the first full pass, change the selected setup's delay, then quit "
+                       "after its full pass (with --measure).")};
+
+    CommandLine()
+    {
+        // Qt's options take one dash ("-platform"): one word, not -p -l -a ...; ours too.
+        parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+        parser.setApplicationDescription(
+            QStringLiteral("See when request hedging helps a service and when it hurts it."));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addPositionalArgument(
+            QStringLiteral("SCENARIO.json"),
+            QStringLiteral("A scenario file to open (hedge-explorer/scenario@1)."),
+            QStringLiteral("[SCENARIO.json]"));
+        for (const hedge::Preset& p : hedge::presets())
+            presetNames << QString::fromStdString(p.name);
+        presetOption.setDescription(
+            QStringLiteral("Start with a preset: %1.").arg(presetNames.join(QStringLiteral(", "))));
+        for (QCommandLineOption* hidden :
+             {&screenshotOption, &paletteOption, &delayOption, &chartsOption, &sizeOption,
+              &editOption})
+            hidden->setFlags(QCommandLineOption::HiddenFromHelp);
+        parser.addOptions({presetOption, measureOption, screenshotOption, paletteOption,
+                           delayOption, chartsOption, sizeOption, editOption});
+    }
+};
+
+// --help, --version and a mistyped option are answered here, before the QApplication exists:
+// creating it needs a display, and a terminal, a build server or a packager's chroot has
+// none. A QCoreApplication needs none and gives the help its program name. Qt's own options
+// (-platform, -style, ...) are unknown to our parser until the QApplication has taken them
+// out, so a command line holding one is left to the parse after it. Returns only when the
+// window is to start.
+void answerWithoutDisplay(int argc, char* argv[])
+{
+    static const QStringList qtOptions = {
+        QStringLiteral("platform"),      QStringLiteral("platformpluginpath"),
+        QStringLiteral("platformtheme"), QStringLiteral("plugin"),
+        QStringLiteral("qwindowgeometry"), QStringLiteral("qwindowicon"),
+        QStringLiteral("qwindowtitle"),  QStringLiteral("qmljsdebugger"),
+        QStringLiteral("reverse"),       QStringLiteral("session"),
+        QStringLiteral("style"),         QStringLiteral("stylesheet"),
+        QStringLiteral("widgetcount"),   QStringLiteral("display"),
+        QStringLiteral("geometry"),      QStringLiteral("title"),
+        QStringLiteral("name"),          QStringLiteral("dialogs"),
+        QStringLiteral("nograb"),        QStringLiteral("dograb"),
+        QStringLiteral("sync"),          QStringLiteral("visual")};
+    // QCoreApplication may take arguments out of argv: give it a copy, the window needs all.
+    int coreArgc = argc;
+    std::vector<char*> coreArgv(argv, argv + argc + 1);
+    const QCoreApplication core(coreArgc, coreArgv.data());
+    CommandLine commandLine;
+    if (!commandLine.parser.parse(QCoreApplication::arguments())) {
+        const QStringList unknown = commandLine.parser.unknownOptionNames();
+        if (!unknown.isEmpty() && std::all_of(unknown.begin(), unknown.end(),
+                                              [](const QString& name) {
+                                                  return qtOptions.contains(name);
+                                              }))
+            return;
+    }
+    commandLine.parser.process(core); // exits after help, version or an error
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
 {
-    QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("HedgeExplorer"));
     QApplication::setApplicationName(QStringLiteral("hedge-explorer"));
     QApplication::setApplicationDisplayName(QStringLiteral("Hedge Explorer"));
     QApplication::setApplicationVersion(QString::fromLatin1(hedge::kVersion));
+    answerWithoutDisplay(argc, argv);
+
+    QApplication app(argc, argv);
     const QString appId = QStringLiteral("io.github.hedgeexplorer.HedgeExplorer");
     QGuiApplication::setDesktopFileName(appId);
     QIcon icon = QIcon::fromTheme(appId);
@@ -64,54 +159,9 @@ int main(int argc, char* argv[])
             icon.addFile(QStringLiteral(":/icons/%1x%1/apps/%2.png").arg(size).arg(appId));
     QApplication::setWindowIcon(icon);
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("See when request hedging helps a service and when it hurts it."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(
-        QStringLiteral("SCENARIO.json"),
-        QStringLiteral("A scenario file to open (hedge-explorer/scenario@1)."),
-        QStringLiteral("[SCENARIO.json]"));
-    QStringList presetNames;
-    for (const hedge::Preset& p : hedge::presets())
-        presetNames << QString::fromStdString(p.name);
-    const QCommandLineOption presetOption(
-        QStringLiteral("preset"),
-        QStringLiteral("Start with a preset: %1.").arg(presetNames.join(QStringLiteral(", "))),
-        QStringLiteral("NAME"));
-    const QCommandLineOption measureOption(
-        QStringLiteral("measure"),
-        QStringLiteral("Log (stderr) the time from an edit or the start to the first redrawn "
-                       "curve and to the end of the full pass."));
-    // Hidden: screenshots and scripted measurements.
-    QCommandLineOption screenshotOption(
-        QStringLiteral("screenshot"),
-        QStringLiteral("Save a PNG of the window after the full pass, then quit."),
-        QStringLiteral("PATH"));
-    screenshotOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    QCommandLineOption paletteOption(QStringLiteral("palette"), QStringLiteral("light or dark."),
-                                     QStringLiteral("NAME"));
-    paletteOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    QCommandLineOption delayOption(QStringLiteral("screenshot-delay"),
-                                   QStringLiteral("Take the screenshot after MS milliseconds, "
-                                                  "while the sweep runs."),
-                                   QStringLiteral("MS"));
-    delayOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    QCommandLineOption chartsOption(QStringLiteral("charts"),
-                                    QStringLiteral("Extra charts to show (comma-separated keys)."),
-                                    QStringLiteral("KEYS"));
-    chartsOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Window size, WxH."),
-                                  QStringLiteral("WxH"));
-    sizeOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    QCommandLineOption editOption(
-        QStringLiteral("measure-edit"),
-        QStringLiteral("After the first full pass, change the selected setup's delay, then quit "
-                       "after its full pass (with --measure)."));
-    editOption.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({presetOption, measureOption, screenshotOption, paletteOption, delayOption,
-                       chartsOption, sizeOption, editOption});
+    CommandLine commandLine;
+    auto& [parser, presetNames, presetOption, measureOption, screenshotOption, paletteOption,
+           delayOption, chartsOption, sizeOption, editOption] = commandLine;
     parser.process(app);
 
     if (parser.value(paletteOption) == QLatin1String("dark")) {

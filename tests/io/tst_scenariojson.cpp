@@ -328,6 +328,32 @@ private slots:
         QVERIFY(QString::fromStdString(error->problem()).contains("twice"));
     }
 
+    void repeatedFieldIsNamedByItsPath_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("top level") << QByteArray(R"({"seed": 1, "calls": 1000, "seed": 2})")
+                                   << "seed";
+        QTest::newRow("second setup") << QByteArray(
+            R"({"loads": [0.5, 0.6], "setups": [{"name": "a", "hedge": {"delay_ms": 5}},
+                {"name": "b", "adaptive_limit": {"min_limit": 5}, "hedge": {}, "hedge": {}}]})")
+                                      << "setups[1].hedge";
+        QTest::newRow("same key in two objects is fine, then repeated")
+            << QByteArray(R"({"service": {"workers": 2}, "setups": [{"name": "a"},
+                {"name": "b", "name": "c"}]})")
+            << "setups[1].name";
+    }
+
+    void repeatedFieldIsNamedByItsPath()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, field);
+        const auto error = errorOf(json);
+        QVERIFY(error);
+        QCOMPARE(QString::fromStdString(error->field()), field);
+        QVERIFY(QString::fromStdString(error->problem()).contains("twice"));
+    }
+
     void syntaxErrorHasLineAndColumn_data()
     {
         QTest::addColumn<QByteArray>("json");
@@ -339,6 +365,8 @@ private slots:
         QTest::newRow("bad literal") << QByteArray("{\"seed\": tru}") << 1 << 13;
         QTest::newRow("empty") << QByteArray("") << 1 << 1;
         QTest::newRow("nul byte") << QByteArray("{\"seed\": 1}\n\0\n", 14) << 2 << 1;
+        // nlohmann's exception for this one carries no position: the parser's report does.
+        QTest::newRow("number overflow") << QByteArray("{\n  \"seed\": 1e400\n}") << 2 << 15;
     }
 
     void syntaxErrorHasLineAndColumn()

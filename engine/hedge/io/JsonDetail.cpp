@@ -13,121 +13,103 @@ namespace hedge::io_detail {
 
 namespace {
 
-// nlohmann's DOM parser, plus a check for duplicate keys and the path of the value being
-// built (to name the duplicate).
-class CheckedDomBuilder final : public nlohmann::json_sax<Json> {
+// A syntax error at byte `offset` of `text`, by line and column (both from 1).
+[[noreturn]] void throwAt(std::string_view text, std::size_t offset, const std::string& detail)
+{
+    const std::string_view before = text.substr(0, offset);
+    const int line = 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n'));
+    const auto lineStart = before.rfind('\n');
+    const int column =
+        static_cast<int>(offset - (lineStart == std::string_view::npos ? 0 : lineStart + 1)) + 1;
+    throw ScenarioError(
+        {}, "line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + detail,
+        line, column);
+}
+
+// Follows the parse to name what it reads, and keeps the keys of each open object: nlohmann
+// keeps the last of two equal keys, which would hide a typo as well as an unknown field would.
+class RepeatedKeyCheck {
 public:
-    CheckedDomBuilder(Json& root, std::string_view text) : m_root(root), m_text(text) {}
-
-    bool null() override { return add(nullptr); }
-    bool boolean(bool v) override { return add(v); }
-    bool number_integer(number_integer_t v) override { return add(v); }
-    bool number_unsigned(number_unsigned_t v) override { return add(v); }
-    bool number_float(number_float_t v, const string_t&) override { return add(v); }
-    bool string(string_t& v) override { return add(v); }
-    bool binary(binary_t& v) override { return add(Json::binary(v)); }
-
-    bool start_object(std::size_t) override { return open(Json::value_t::object); }
-    bool start_array(std::size_t) override { return open(Json::value_t::array); }
-    bool end_object() override { return close(); }
-    bool end_array() override { return close(); }
-
-    bool key(string_t& key) override
+    bool operator()(int, Json::parse_event_t event, Json& parsed)
     {
-        Frame& frame = m_stack.back();
-        if (!frame.keys.insert(key).second)
-            throw ScenarioError(childPath(frame.path, key), "appears twice in one object");
-        frame.key = key;
+        switch (event) {
+        case Json::parse_event_t::object_start:
+        case Json::parse_event_t::array_start:
+            m_open.push_back({nextPath(), event == Json::parse_event_t::array_start, 0, {}, {}});
+            break;
+        case Json::parse_event_t::key: {
+            Container& object = m_open.back();
+            object.key = parsed.get<std::string>();
+            if (!object.keys.insert(object.key).second)
+                throw ScenarioError(childPath(object.path, object.key),
+                                    "appears twice in one object");
+            break;
+        }
+        case Json::parse_event_t::object_end:
+        case Json::parse_event_t::array_end:
+            m_open.pop_back();
+            [[fallthrough]];
+        case Json::parse_event_t::value:
+            if (!m_open.empty() && m_open.back().isArray)
+                ++m_open.back().size;
+            break;
+        }
         return true;
     }
 
-    bool parse_error(std::size_t position, const std::string&,
-                     const nlohmann::detail::exception& error) override
+private:
+    struct Container {
+        std::string path;
+        bool isArray;
+        std::size_t size; // elements read so far (arrays)
+        std::set<std::string> keys;
+        std::string key; // the member being read (objects)
+    };
+
+    std::string nextPath() const
+    {
+        if (m_open.empty())
+            return {};
+        const Container& parent = m_open.back();
+        return parent.isArray ? indexPath(parent.path, parent.size)
+                              : childPath(parent.path, parent.key);
+    }
+
+    std::vector<Container> m_open;
+};
+
+// nlohmann's own DOM builder with the check above as its callback. Only its error report is
+// replaced: nlohmann's exception carries no position for some errors (a number too large for
+// a double), while the position it reports here is always there.
+class PositionedDomBuilder : public nlohmann::detail::json_sax_dom_callback_parser<Json> {
+public:
+    PositionedDomBuilder(Json& root, std::string_view text)
+        : json_sax_dom_callback_parser(root, RepeatedKeyCheck{}), m_text(text)
+    {
+    }
+
+    template <class Exception>
+    bool parse_error(std::size_t position, const std::string&, const Exception& error)
     {
         // nlohmann counts the characters read, the offending one included, and the end of
         // the input counts as one: an error there points just past the last byte.
         const std::size_t offset = position > m_text.size() ? m_text.size()
                                    : position > 0           ? position - 1
                                                             : 0;
-        int line = 1;
-        std::size_t lineStart = 0;
-        for (std::size_t i = 0; i < offset; ++i) {
-            if (m_text[i] == '\n') {
-                ++line;
-                lineStart = i + 1;
-            }
-        }
-        const int column = static_cast<int>(offset - lineStart) + 1;
         // Keep nlohmann's description ("syntax error while parsing object - unexpected '}';
         // expected string literal"), drop its own prefix and position.
         std::string detail = error.what();
         if (const auto at = detail.find("column "); at != std::string::npos) {
             if (const auto colon = detail.find(": ", at); colon != std::string::npos)
                 detail = detail.substr(colon + 2);
+        } else if (const auto prefixEnd = detail.find("] "); prefixEnd != std::string::npos) {
+            detail = detail.substr(prefixEnd + 2);
         }
-        throw ScenarioError({},
-                            "line " + std::to_string(line) + ", column " + std::to_string(column) +
-                                ": " + detail,
-                            line, column);
+        throwAt(m_text, offset, detail);
     }
 
 private:
-    struct Frame {
-        Json* value;
-        std::string path;
-        std::set<std::string> keys;
-        std::string key;
-    };
-
-    std::string nextPath() const
-    {
-        if (m_stack.empty())
-            return {};
-        const Frame& frame = m_stack.back();
-        if (frame.value->is_array())
-            return indexPath(frame.path, frame.value->size());
-        return childPath(frame.path, frame.key);
-    }
-
-    template <typename Value> Json* place(Value&& v)
-    {
-        if (m_stack.empty()) {
-            m_root = Json(std::forward<Value>(v));
-            return &m_root;
-        }
-        Frame& frame = m_stack.back();
-        if (frame.value->is_array()) {
-            frame.value->emplace_back(std::forward<Value>(v));
-            return &frame.value->back();
-        }
-        Json& slot = (*frame.value)[frame.key];
-        slot = Json(std::forward<Value>(v));
-        return &slot;
-    }
-
-    template <typename Value> bool add(Value&& v)
-    {
-        place(std::forward<Value>(v));
-        return true;
-    }
-
-    bool open(Json::value_t type)
-    {
-        std::string path = nextPath();
-        Json* value = place(type);
-        m_stack.push_back(Frame{value, std::move(path), {}, {}});
-        return true;
-    }
-
-    bool close()
-    {
-        m_stack.pop_back();
-        return true;
-    }
-
-    Json& m_root;
     std::string_view m_text;
-    std::vector<Frame> m_stack;
 };
 
 bool isScalar(const OrderedJson& v)
@@ -220,19 +202,10 @@ Json parseJsonText(std::string_view text)
 {
     // nlohmann's lexer takes a NUL byte for the end of the input (for C strings) and would
     // accept whatever precedes it; JSON allows no raw NUL anywhere.
-    if (const auto nul = text.find('\0'); nul != std::string_view::npos) {
-        const std::string_view before = text.substr(0, nul);
-        const int line = 1 + static_cast<int>(std::count(before.begin(), before.end(), '\n'));
-        const auto lineStart = before.rfind('\n');
-        const int column =
-            static_cast<int>(nul - (lineStart == std::string_view::npos ? 0 : lineStart + 1)) + 1;
-        throw ScenarioError({},
-                            "line " + std::to_string(line) + ", column " + std::to_string(column) +
-                                ": a NUL byte is not allowed in JSON",
-                            line, column);
-    }
+    if (const auto nul = text.find('\0'); nul != std::string_view::npos)
+        throwAt(text, nul, "a NUL byte is not allowed in JSON");
     Json root;
-    CheckedDomBuilder builder(root, text);
+    PositionedDomBuilder builder(root, text);
     // Our builder throws on every error, so a false return cannot carry a message; keep a
     // generic one in case nlohmann ever returns without calling parse_error.
     if (!Json::sax_parse(text, &builder))

@@ -44,7 +44,7 @@ std::vector<Preset> build()
         "at low load every hedge setup cuts the tail; at high load the setups without a "
         "budget and with client cancellation collapse, while the server-cancellation twins "
         "stay healthy. Requests per call shows the price of each setup.",
-        Scenario{}});
+        Scenario{}, {"p99_ms", "requests_per_call"}});
     list.push_back(Preset{
         "tail-cutting", "Tail cutting: what a hedge buys when there is room to spare",
         "The service usually answers in about 10 ms, but 2 % of requests hit a hiccup of "
@@ -54,10 +54,12 @@ std::vector<Preset> build()
         "compare the two setups: up to 50 % load the hedged p99 and p99.9 drop to roughly the "
         "delay plus a normal service time, the p50 does not move, and requests per call rise "
         "by only a few percent, because only the slow calls are hedged. At 60 % the tail "
-        "climbs back: queueing now makes more calls slower than the delay than the 10 % "
-        "budget can hedge. The \"collapse\" preset shows why that limit is there.",
+        "climbs back into the hiccup range: queueing now makes calls slower than the delay "
+        "in bursts, and the 10 % budget holds back the hedges they would trigger; without it "
+        "this load already collapses (the \"collapse\" preset shows how).",
         scenario({0.3, 0.4, 0.5, 0.6},
-                 pick({"no hedge / client", "hedge, default budget / client"}))});
+                 pick({"no hedge / client", "hedge, default budget / client"})),
+        {"p99_ms", "p999_ms", "p50_ms", "requests_per_call"}});
     list.push_back(Preset{
         "collapse", "Collapse: why hedging needs a budget",
         "Here the server finishes every request even when the caller has stopped waiting "
@@ -65,18 +67,21 @@ std::vector<Preset> build()
         "in the queue longer than the delay sends a hedge; at high load queueing makes many "
         "calls slow, the hedges add work, the queue grows, and more calls get hedged. Watch "
         "\"hedge, no budget\": past some load its requests per call jump towards 2 and its p99 "
-        "leaves the chart — a collapse that does not recover by itself, at a load the "
-        "unhedged service handles fine. A budget (hedges limited to 10 % or 5 % of calls) "
-        "caps the extra work, so the service holds on much longer, but it does not prevent "
-        "all the damage: above about 60 % load the budgeted hedges make the p99 worse than "
-        "not hedging at all, and once load plus the budget's extra requests exceed the "
-        "capacity (10 % more at 95 % load) it collapses too; the smaller budget does less "
-        "harm. The adaptive limit keeps the tail short even at 95 % load by rejecting some "
-        "work instead of queueing it: look at its rejected % as the price.",
+        "to tens of seconds, off the scale: the chart draws those points as markers on the "
+        "ceiling of its latency axis (hover one for the figure). It is a collapse that does "
+        "not recover by itself, at a load the unhedged service handles fine. A budget "
+        "(hedges limited to 10 % or 5 % of calls) caps the extra work, so the service holds "
+        "on much longer, but it does not prevent all the damage: from 70 % load (80 % with "
+        "the 5 % budget) the budgeted hedges make the p99 worse than not hedging at all, and "
+        "once load plus the budget's extra requests exceed the capacity (10 % more at 95 % "
+        "load) the default budget collapses too; the smaller budget does less harm. The "
+        "adaptive limit keeps the tail short even at 95 % load by rejecting some work "
+        "instead of queueing it: look at its rejected % as the price.",
         scenario({0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95},
                  pick({"no hedge / client", "hedge, no budget / client",
                        "hedge, default budget / client", "hedge, budget 5 % / client",
-                       "hedge, default budget, adaptive limit / client"}))});
+                       "hedge, default budget, adaptive limit / client"})),
+        {"p99_ms", "requests_per_call", "rejected_fraction"}});
     list.push_back(
         Preset{"adaptive-limit", "Adaptive limit: shedding load to keep the tail short",
                "An adaptive concurrency limit (Netflix's Gradient2) sits inside the hedge: every "
@@ -90,7 +95,8 @@ std::vector<Preset> build()
                "all of them.",
                scenario({0.7, 0.8, 0.9, 0.95, 1.0, 1.1},
                         pick({"no hedge / client", "hedge, default budget / client",
-                              "hedge, default budget, adaptive limit / client"}))});
+                              "hedge, default budget, adaptive limit / client"})),
+               {"p99_ms", "rejected_fraction"}});
     list.push_back(Preset{
         "server-cancellation", "Cancellation: when abandoned work is really dropped",
         "Whether a cancelled request still costs the server decides how dangerous hedging "
@@ -99,13 +105,14 @@ std::vector<Preset> build()
         "or frees its worker at once. Compare \"hedge, no budget\" in both modes: with client "
         "cancellation it collapses at high load, with server cancellation it does not, and "
         "all the server-cancellation hedge setups — no budget, default budget, even three "
-        "attempts — give almost the same curves. Look at utilisation too: with server "
+        "attempts — give almost the same p99 curves. Look at utilisation too: with server "
         "cancellation hedging lowers it below the unhedged service's, because a call that "
         "a hedge finishes early frees the slow copy's worker.",
         scenario(
             {0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95},
             pick({"no hedge / client", "hedge, no budget / client", "hedge, no budget / server",
-                  "hedge, default budget / server", "3 attempts, no budget / server"}))});
+                  "hedge, default budget / server", "3 attempts, no budget / server"})),
+        {"p99_ms", "utilisation"}});
     return list;
 }
 

@@ -15,6 +15,10 @@ struct Preset {
     std::string title;       // menu text
     std::string explanation; // one paragraph for an engineer new to hedging: what to look at
     Scenario scenario;       // valid; setups named and configured as Scenario::referenceSetups()
+    // The figures the explanation talks about, as results-file keys ("p99_ms", "p999_ms",
+    // "p50_ms", "requests_per_call", "rejected_fraction", "failed_fraction", "utilisation"),
+    // most important first: what a window showing this preset should chart.
+    std::vector<std::string> shownMetrics;
 };
 
 // Every preset, "reference" first. Built once; safe to call from any thread.

@@ -1,0 +1,86 @@
+// The built hedge-explorer program asked for its help, its version or given a wrong option
+// where there is no display at all (a terminal over ssh, a build server, a packager's
+// chroot): it answers and exits, it does not abort trying to open a window.
+#include <hedge/Version.h>
+
+#include <QProcess>
+#include <QtTest>
+
+class TestExplorerCommandLine : public QObject {
+    Q_OBJECT
+
+    struct Outcome {
+        QProcess::ExitStatus status;
+        int code;
+        QByteArray out, err;
+    };
+
+    // No platform chosen and nothing to connect to: Qt would try xcb and abort.
+    static Outcome runWithoutDisplay(const QStringList& arguments)
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+            env.remove(QString::fromLatin1(name));
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(HEDGE_EXPLORER_PATH), arguments);
+        if (!p.waitForFinished(30000)) {
+            p.kill();
+            p.waitForFinished();
+        }
+        return {p.exitStatus(), p.exitCode(), p.readAllStandardOutput(),
+                p.readAllStandardError()};
+    }
+
+private slots:
+    void helpPrintsTheOptions_data()
+    {
+        QTest::addColumn<QString>("option");
+        QTest::newRow("--help") << QStringLiteral("--help");
+        QTest::newRow("-h") << QStringLiteral("-h");
+        QTest::newRow("--help-all") << QStringLiteral("--help-all");
+    }
+
+    void helpPrintsTheOptions()
+    {
+        QFETCH(QString, option);
+        const Outcome o = runWithoutDisplay({option});
+        QCOMPARE(o.status, QProcess::NormalExit);
+        QVERIFY2(o.code == 0, o.err.constData());
+        QVERIFY(o.out.contains("hedge-explorer [options]")); // "Usage: /path/to/hedge-explorer ..."
+        QVERIFY(o.out.contains("--preset <NAME>"));
+        QVERIFY(o.out.contains("tail-cutting")); // the preset names, from the engine
+        QVERIFY(!o.out.contains("--screenshot")); // hidden options stay hidden
+    }
+
+    void versionPrintsTheVersion()
+    {
+        const Outcome o = runWithoutDisplay({QStringLiteral("--version")});
+        QCOMPARE(o.status, QProcess::NormalExit);
+        QVERIFY2(o.code == 0, o.err.constData());
+        QCOMPARE(o.out.trimmed(), QByteArray("hedge-explorer ") + hedge::kVersion);
+    }
+
+    void aWrongOptionIsNamed()
+    {
+        const Outcome o = runWithoutDisplay({QStringLiteral("--no-such-option")});
+        QCOMPARE(o.status, QProcess::NormalExit);
+        QCOMPARE(o.code, 1);
+        QVERIFY2(o.err.contains("no-such-option"), o.err.constData());
+        QVERIFY(!o.err.contains("display"));
+    }
+
+    void anOptionForQtStillReachesQt()
+    {
+        // "-platform offscreen" is Qt's: it is not refused as unknown, and the window starts
+        // (offscreen, so without a display); --version then answers as usual.
+        const Outcome o = runWithoutDisplay(
+            {QStringLiteral("-platform"), QStringLiteral("offscreen"), QStringLiteral("--version")});
+        QCOMPARE(o.status, QProcess::NormalExit);
+        QVERIFY2(o.code == 0, o.err.constData());
+        QCOMPARE(o.out.trimmed(), QByteArray("hedge-explorer ") + hedge::kVersion);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExplorerCommandLine)
+#include "tst_explorercommandline.moc"
