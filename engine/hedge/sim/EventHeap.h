@@ -1,0 +1,93 @@
+// A binary min-heap of events keyed by (time, order): the general lane of EventQueue.
+// Events are plain data; nothing is allocated per event once the heap has grown.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace hedge {
+
+struct Event {
+    enum Kind : std::uint8_t { Arrival, HedgeDue, ServiceDone };
+
+    double time;
+    std::uint64_t order; // sequence << 2 | kind: unique, so it breaks every tie
+    std::uint32_t a;     // Arrival: -; HedgeDue: call slot; ServiceDone: worker
+    std::uint32_t b;     // Arrival: call index; HedgeDue: call index; ServiceDone: worker generation
+
+    Kind kind() const { return static_cast<Kind>(order & 3u); }
+
+    // Does `this` run before `other`? Simultaneous events run in the order they were scheduled.
+    bool before(const Event& other) const
+    {
+        return time < other.time || (time == other.time && order < other.order);
+    }
+
+    // What an empty lane shows: after every real event (no sequence reaches this order).
+    static constexpr Event none()
+    {
+        return Event{std::numeric_limits<double>::infinity(),
+                     std::numeric_limits<std::uint64_t>::max(), 0, 0};
+    }
+};
+
+class EventHeap {
+public:
+    bool empty() const { return m_heap.empty(); }
+    std::size_t size() const { return m_heap.size(); }
+    const Event& top() const { return m_heap.front(); }
+
+    void push(const Event& e)
+    {
+        m_heap.push_back(e);
+        siftUp(m_heap.size() - 1);
+    }
+
+    Event pop()
+    {
+        const Event top = m_heap.front();
+        const Event last = m_heap.back();
+        m_heap.pop_back();
+        if (!m_heap.empty())
+            siftDown(last);
+        return top;
+    }
+
+private:
+    void siftUp(std::size_t i)
+    {
+        const Event e = m_heap[i];
+        while (i > 0) {
+            const std::size_t parent = (i - 1) / 2;
+            if (!e.before(m_heap[parent]))
+                break;
+            m_heap[i] = m_heap[parent];
+            i = parent;
+        }
+        m_heap[i] = e;
+    }
+
+    // Places `e` (the former last element) starting from the root: a hole moves down.
+    void siftDown(const Event& e)
+    {
+        const std::size_t n = m_heap.size();
+        std::size_t i = 0;
+        for (;;) {
+            std::size_t child = 2 * i + 1;
+            if (child >= n)
+                break;
+            if (child + 1 < n && m_heap[child + 1].before(m_heap[child]))
+                ++child;
+            if (!m_heap[child].before(e))
+                break;
+            m_heap[i] = m_heap[child];
+            i = child;
+        }
+        m_heap[i] = e;
+    }
+
+    std::vector<Event> m_heap;
+};
+
+} // namespace hedge
