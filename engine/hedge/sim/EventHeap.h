@@ -41,7 +41,7 @@ public:
     void push(const Event& e)
     {
         m_heap.push_back(e);
-        siftUp(m_heap.size() - 1);
+        siftUp(m_heap.size() - 1, e);
     }
 
     Event pop()
@@ -55,9 +55,11 @@ public:
     }
 
 private:
-    void siftUp(std::size_t i)
+    // Moves `e`, just appended at `i`, up to its place. `e` is the caller's copy, not
+    // m_heap[i] read back: that load would wait on the store of the append (no forwarding
+    // from several smaller stores), a stall that cost more than the whole sift.
+    void siftUp(std::size_t i, const Event& e)
     {
-        const Event e = m_heap[i];
         while (i > 0) {
             const std::size_t parent = (i - 1) / 2;
             if (!e.before(m_heap[parent]))
