@@ -44,19 +44,31 @@ public:
         siftUp(m_heap.size() - 1, e);
     }
 
+    // Floyd's pop: the hole left at the root goes down to a leaf along the earlier child
+    // (one comparison a level), then the former last event rises from there — rarely far,
+    // as it is one of the latest. Half the comparisons of the textbook sift-down.
     Event pop()
     {
         const Event top = m_heap.front();
         const Event last = m_heap.back();
         m_heap.pop_back();
-        if (!m_heap.empty())
-            siftDown(last);
+        const std::size_t n = m_heap.size();
+        if (n == 0)
+            return top;
+        std::size_t hole = 0;
+        for (std::size_t child = 1; child < n; child = 2 * hole + 1) {
+            if (child + 1 < n && m_heap[child + 1].before(m_heap[child]))
+                ++child;
+            m_heap[hole] = m_heap[child];
+            hole = child;
+        }
+        siftUp(hole, last);
         return top;
     }
 
 private:
-    // Moves `e`, just appended at `i`, up to its place. `e` is the caller's copy, not
-    // m_heap[i] read back: that load would wait on the store of the append (no forwarding
+    // Moves `e` from the hole at `i` up to its place. `e` is the caller's copy, never
+    // m_heap[i] read back: after an append that load would wait on the store (no forwarding
     // from several smaller stores), a stall that cost more than the whole sift.
     void siftUp(std::size_t i, const Event& e)
     {
@@ -66,25 +78,6 @@ private:
                 break;
             m_heap[i] = m_heap[parent];
             i = parent;
-        }
-        m_heap[i] = e;
-    }
-
-    // Places `e` (the former last element) starting from the root: a hole moves down.
-    void siftDown(const Event& e)
-    {
-        const std::size_t n = m_heap.size();
-        std::size_t i = 0;
-        for (;;) {
-            std::size_t child = 2 * i + 1;
-            if (child >= n)
-                break;
-            if (child + 1 < n && m_heap[child + 1].before(m_heap[child]))
-                ++child;
-            if (!m_heap[child].before(e))
-                break;
-            m_heap[i] = m_heap[child];
-            i = child;
         }
         m_heap[i] = e;
     }
