@@ -17,12 +17,17 @@
 #include <hedge/sim/EventHeap.h>
 #include <hedge/sim/RingBuffer.h>
 
+#include <cassert>
+#include <cmath>
+
 namespace hedge {
 
 class EventQueue {
 public:
+    // `time` ≥ 0 (Event::before compares bits).
     void push(double time, Event::Kind kind, std::uint32_t a, std::uint32_t b)
     {
+        assert(!std::signbit(time) && !std::isnan(time));
         const Event e{time, (m_sequence++ << 2) | kind, a, b};
         if (kind == Event::Arrival && !hasArrival())
             m_arrival = e;
