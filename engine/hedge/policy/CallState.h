@@ -44,7 +44,23 @@ struct CallState {
         launched = static_cast<std::uint8_t>(attempt + 1);
     }
     bool isInFlight(int attempt) const { return (inFlight >> attempt) & 1u; }
+
+    // The state of a new call started at `now`, like `CallState{}` but leaving the
+    // per-attempt arrays as they are: launch() writes an attempt's entries before anything
+    // reads them, and zeroing 120 bytes a call was 7 % of a simulation's time.
+    void restart(double now)
+    {
+        startedAt = now;
+        hedgeDueAt = kNever;
+        inFlight = 0;
+        launched = 0;
+        hedgingStopped = false;
+        end = CallEnd::Running;
+        lastErrorAttempt = -1;
+    }
 };
+// A field added to CallState must be reset by restart() too: this fails until it is looked at.
+static_assert(sizeof(CallState) == 2 * sizeof(double) + kMaxAttempts * (sizeof(double) + sizeof(int)) + 8);
 
 // What a driver must do after one event of a call.
 struct CallStep {

@@ -76,7 +76,7 @@ private:
 
     // A cancelled attempt gives its limiter place back at once (in either cancellation
     // mode: the caller no longer waits for it).
-    CallStep settle(const CallState& call, const CallStep& step)
+    CallStep settle(const CallState& call, CallStep step)
     {
         if (m_limiter && step.cancel) {
             for (int a = 0; a < kMaxAttempts; ++a) {

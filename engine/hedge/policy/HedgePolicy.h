@@ -58,8 +58,7 @@ private:
 template <class Gate>
 CallStep HedgePolicy::start(CallState& call, double now, Gate&& gate) const
 {
-    call = CallState{};
-    call.startedAt = now;
+    call.restart(now);
     const int permit = gate(false);
     if (permit == kRefused) {
         call.end = CallEnd::Rejected;

@@ -1,85 +1,64 @@
-// The future events of a simulation: a binary heap keyed by (time, sequence), so events at
-// the same time run in the order they were scheduled — deterministic ties. Events are plain
-// data; nothing is allocated per event once the heap has grown. Nothing is ever removed
-// early either: a cancelled event stays in the heap and its handler sees it is stale.
+// The future events of a simulation, popped in (time, sequence) order, so events at the same
+// time run in the order they were scheduled — deterministic ties. Nothing is ever removed
+// early: a cancelled event stays queued and its handler sees it is stale.
+//
+// Most events never need a heap, so the queue has three lanes and pops the earliest head:
+// * the next arrival (a simulation schedules one at a time: the next call arrives when the
+//   previous one does);
+// * hedge timers in a FIFO: each is `now + delay` with one constant delay on a clock that
+//   never goes back, so they come due in the order they were armed — although most are
+//   stale by then (the call ended first), they cost a ring slot, not a heap entry;
+// * a binary heap for the rest: service ends (about one per busy worker) and whatever does
+//   not fit the first two lanes (a second pending arrival, a timer due before the last one).
+// Whatever the pattern of pushes, pops come out exactly as from one heap keyed by
+// (time, sequence): the lanes are a speed-up, never a change of order.
 #pragma once
 
-#include <cstdint>
-#include <vector>
+#include <hedge/sim/EventHeap.h>
+#include <hedge/sim/RingBuffer.h>
+
+#include <cassert>
+#include <cmath>
 
 namespace hedge {
 
-struct Event {
-    enum Kind : std::uint8_t { Arrival, HedgeDue, ServiceDone };
-
-    double time;
-    std::uint64_t order; // sequence << 2 | kind: unique, so it breaks every tie
-    std::uint32_t a;     // Arrival: -; HedgeDue: call slot; ServiceDone: worker
-    std::uint32_t b;     // Arrival: call index; HedgeDue: call index; ServiceDone: worker generation
-
-    Kind kind() const { return static_cast<Kind>(order & 3u); }
-};
-
 class EventQueue {
 public:
+    // `time` ≥ 0 (Event::before compares bits).
     void push(double time, Event::Kind kind, std::uint32_t a, std::uint32_t b)
     {
-        m_heap.push_back(Event{time, (m_sequence++ << 2) | kind, a, b});
-        siftUp(m_heap.size() - 1);
+        assert(!std::signbit(time) && !std::isnan(time));
+        const Event e{time, (m_sequence++ << 2) | kind, a, b};
+        if (kind == Event::Arrival && !hasArrival())
+            m_arrival = e;
+        else if (kind == Event::HedgeDue && (m_timers.empty() || !(time < m_timers.back().time)))
+            m_timers.push(e);
+        else
+            m_heap.push(e);
     }
 
-    bool empty() const { return m_heap.empty(); }
-    std::size_t size() const { return m_heap.size(); }
+    bool empty() const { return !hasArrival() && m_timers.empty() && m_heap.empty(); }
+    std::size_t size() const { return std::size_t(hasArrival()) + m_timers.size() + m_heap.size(); }
 
     Event pop()
     {
-        const Event top = m_heap.front();
-        const Event last = m_heap.back();
-        m_heap.pop_back();
-        if (!m_heap.empty())
-            siftDown(last);
-        return top;
+        const Event& timer = m_timers.empty() ? kNone : m_timers.front();
+        const Event& other = m_heap.empty() ? kNone : m_heap.top();
+        if (m_arrival.before(timer) && m_arrival.before(other)) {
+            const Event e = m_arrival;
+            m_arrival = kNone;
+            return e;
+        }
+        return timer.before(other) ? m_timers.pop() : m_heap.pop();
     }
 
 private:
-    static bool before(const Event& x, const Event& y)
-    {
-        return x.time < y.time || (x.time == y.time && x.order < y.order);
-    }
+    static constexpr Event kNone = Event::none();
+    bool hasArrival() const { return m_arrival.order != kNone.order; }
 
-    void siftUp(std::size_t i)
-    {
-        const Event e = m_heap[i];
-        while (i > 0) {
-            const std::size_t parent = (i - 1) / 2;
-            if (!before(e, m_heap[parent]))
-                break;
-            m_heap[i] = m_heap[parent];
-            i = parent;
-        }
-        m_heap[i] = e;
-    }
-
-    // Places `e` (the former last element) starting from the root: a hole moves down.
-    void siftDown(const Event& e)
-    {
-        const std::size_t n = m_heap.size();
-        std::size_t i = 0;
-        for (;;) {
-            std::size_t child = 2 * i + 1;
-            if (child >= n)
-                break;
-            if (child + 1 < n && before(m_heap[child + 1], m_heap[child]))
-                ++child;
-            if (!before(m_heap[child], e))
-                break;
-            m_heap[i] = m_heap[child];
-            i = child;
-        }
-        m_heap[i] = e;
-    }
-
-    std::vector<Event> m_heap;
+    Event m_arrival = kNone;
+    RingBuffer<Event> m_timers;
+    EventHeap m_heap;
     std::uint64_t m_sequence = 0;
 };
 

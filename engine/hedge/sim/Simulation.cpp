@@ -3,6 +3,7 @@
 #include <hedge/policy/HedgePipeline.h>
 #include <hedge/sim/EventQueue.h>
 #include <hedge/sim/RandomStreams.h>
+#include <hedge/sim/RingBuffer.h>
 
 #include <algorithm>
 #include <cmath>
@@ -43,33 +44,6 @@ struct AttemptRef {
     std::uint32_t slot;
     std::uint32_t call;
     std::uint8_t attempt;
-};
-
-// The shared FIFO queue: a ring buffer that grows by doubling and never shrinks.
-class AttemptQueue {
-public:
-    AttemptQueue() : m_ring(64) {}
-    bool empty() const { return m_head == m_tail; }
-    void push(const AttemptRef& ref)
-    {
-        if (m_tail - m_head == m_ring.size())
-            grow();
-        m_ring[m_tail++ & (m_ring.size() - 1)] = ref;
-    }
-    AttemptRef pop() { return m_ring[m_head++ & (m_ring.size() - 1)]; }
-
-private:
-    void grow()
-    {
-        std::vector<AttemptRef> bigger(m_ring.size() * 2);
-        for (std::size_t i = m_head; i != m_tail; ++i)
-            bigger[i - m_head] = m_ring[i & (m_ring.size() - 1)];
-        m_tail -= m_head;
-        m_head = 0;
-        m_ring.swap(bigger);
-    }
-    std::vector<AttemptRef> m_ring;
-    std::size_t m_head = 0, m_tail = 0;
 };
 
 class Simulation {
@@ -140,7 +114,7 @@ private:
     const bool m_serverCancels;
 
     EventQueue m_events;
-    AttemptQueue m_queue;
+    RingBuffer<AttemptRef> m_queue; // the service's FIFO queue
     std::int64_t m_queued = 0; // attempts in m_queue that will still be served
     std::vector<Worker> m_workers;
     std::vector<std::uint16_t> m_freeWorkers;

@@ -1,0 +1,43 @@
+// A FIFO of plain values in a ring that grows by doubling and never shrinks: nothing is
+// allocated once it has reached the run's peak.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace hedge {
+
+template<typename T>
+class RingBuffer {
+public:
+    RingBuffer() : m_ring(64) {}
+
+    bool empty() const { return m_head == m_tail; }
+    std::size_t size() const { return m_tail - m_head; }
+    const T& front() const { return m_ring[m_head & (m_ring.size() - 1)]; }
+    const T& back() const { return m_ring[(m_tail - 1) & (m_ring.size() - 1)]; }
+
+    void push(const T& value)
+    {
+        if (m_tail - m_head == m_ring.size())
+            grow();
+        m_ring[m_tail++ & (m_ring.size() - 1)] = value;
+    }
+    T pop() { return m_ring[m_head++ & (m_ring.size() - 1)]; }
+
+private:
+    void grow()
+    {
+        std::vector<T> bigger(m_ring.size() * 2);
+        for (std::size_t i = m_head; i != m_tail; ++i)
+            bigger[i - m_head] = m_ring[i & (m_ring.size() - 1)];
+        m_tail -= m_head;
+        m_head = 0;
+        m_ring.swap(bigger);
+    }
+
+    std::vector<T> m_ring; // a power of two long
+    std::size_t m_head = 0, m_tail = 0;
+};
+
+} // namespace hedge

@@ -1,0 +1,68 @@
+// The reference preset's whole results file, as `hedgesim run` writes it, against the copy
+// committed before the engine speed work (tests/golden/README.md): any change to the model's
+// numbers, to their order or to their text shows up here, bit for bit.
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+QByteArray readAll(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// Runs the built hedgesim with `args` and `input` on stdin; fails the test unless it exits 0.
+QByteArray hedgesim(const QStringList& args, const QByteArray& input = {})
+{
+    QProcess process;
+    process.start(QStringLiteral(HEDGESIM_PATH), args);
+    if (!process.waitForStarted())
+        qFatal("cannot start %s", HEDGESIM_PATH);
+    process.write(input);
+    process.closeWriteChannel();
+    if (!process.waitForFinished(240000))
+        qFatal("hedgesim did not finish");
+    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0)
+        qFatal("hedgesim %s failed: %s", qPrintable(args.join(' ')),
+               process.readAllStandardError().constData());
+    return process.readAllStandardOutput();
+}
+
+} // namespace
+
+class TestGoldenReference : public QObject {
+    Q_OBJECT
+
+private slots:
+    void referencePresetReproducesTheCommittedResults()
+    {
+        const QByteArray golden = readAll(qEnvironmentVariable("HEDGE_SOURCE_DIR") +
+                                          "/tests/golden/reference.results.json");
+        QVERIFY2(golden.size() > 10000, "tests/golden/reference.results.json is missing");
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString out = dir.filePath("reference.results.json");
+        hedgesim({"run", "-", "-q", "-o", out}, hedgesim({"preset", "reference"}));
+        const QByteArray now = readAll(out);
+
+        // One point a line: name the first line that differs rather than dump 40 kB.
+        const QList<QByteArray> want = golden.split('\n');
+        const QList<QByteArray> got = now.split('\n');
+        for (qsizetype i = 0; i < std::min(want.size(), got.size()); ++i) {
+            if (got[i] != want[i])
+                QFAIL(qPrintable(QStringLiteral("line %1 differs:\n  golden: %2\n  now:    %3")
+                                     .arg(i + 1)
+                                     .arg(QString::fromUtf8(want[i].trimmed()),
+                                          QString::fromUtf8(got[i].trimmed()))));
+        }
+        QCOMPARE(got.size(), want.size());
+        QCOMPARE(now, golden);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGoldenReference)
+#include "tst_goldenreference.moc"
