@@ -5,6 +5,7 @@
 
 #include <hedge/Scenario.h>
 
+#include <QList>
 #include <QWidget>
 
 class QCheckBox;
@@ -16,12 +17,16 @@ class QToolButton;
 
 namespace hedge {
 
+class FieldMessage;
+
 class SetupEditor : public QWidget {
     Q_OBJECT
 public:
     explicit SetupEditor(QWidget* parent = nullptr);
+    ~SetupEditor() override;
 
-    // Shows `setup` without emitting edited(). The name is kept but not edited here.
+    // Shows `setup` without emitting edited(). The name is not edited here, but a name that
+    // follows the policy (Setup::nameFollowsPolicy) follows the edits.
     void setSetup(const Setup& setup);
     // The setup as the fields describe it. Knobs of a switched-off hedge or limiter keep their
     // values in the fields, so switching back on restores them.
@@ -58,8 +63,11 @@ private:
     void updateEnabled();
     void updateLimitRanges();
     void emitEdited();
+    void showTitle(const std::string& name);
 
     bool m_loading = false;
+    bool m_nameFollowsPolicy = false;
+    QList<FieldMessage*> m_messages;
     QLabel* m_title = nullptr;
     QCheckBox* m_hedge = nullptr;
     QDoubleSpinBox* m_delay = nullptr;
