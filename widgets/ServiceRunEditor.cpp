@@ -169,8 +169,9 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
                             "reaches its steady state first (0–90 %).\nDefault: %1 %.")
                              .arg(rd.warmupFraction * 100.0));
     m_seed = new QLineEdit(this);
+    // Empty is acceptable to the validator so that leaving an emptied field is reported.
     m_seed->setValidator(
-        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,20}")), m_seed));
+        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,20}")), m_seed));
     m_seed->setToolTip(tr("Seed of the random numbers: the same scenario and seed give the same "
                           "numbers, here and in hedgesim.\nDefault: %1.")
                            .arg(rd.seed));
@@ -179,12 +180,14 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
     auto* runForm = new QFormLayout(runBox);
     runForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     runForm->addRow(tr("&Loads:"), m_loadMode);
+    // Across the whole panel: a list of loads is the longest text of the editor.
     m_loadError = addFieldRow(runForm, QString(), m_loadStack, {m_from, m_to, m_step});
     m_loadError->setAccessibleName(tr("Load error"));
-    m_seedMessage = addFieldRow(runForm, tr("&Seed:"), m_seed, {});
     m_messages << m_loadError
                << addFieldRow(runForm, tr("Calls per &point:"), m_calls, {m_calls})
-               << addFieldRow(runForm, tr("&Warm-up:"), m_warmup, {m_warmup}) << m_seedMessage;
+               << addFieldRow(runForm, tr("&Warm-up:"), m_warmup, {m_warmup});
+    m_seedMessage = addFieldRow(runForm, tr("&Seed:"), m_seed, {});
+    m_messages << m_seedMessage;
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

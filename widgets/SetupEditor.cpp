@@ -4,10 +4,10 @@
 #include "SpinBoxes.h"
 
 #include <QCheckBox>
-#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QRadioButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QToolButton>
@@ -151,18 +151,26 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     m_limitFold = makeFold(tr("Advanced limit (Gradient2)"), m_limitAdvanced, this);
     m_limitFold->setToolTip(tr("Show the Gradient2 parameters."));
 
-    m_cancellation = new QComboBox(this);
-    m_cancellation->addItem(cancellationText(Cancellation::Client),
-                            static_cast<int>(Cancellation::Client));
-    m_cancellation->addItem(cancellationText(Cancellation::Server),
-                            static_cast<int>(Cancellation::Server));
-    takeWheelOnlyWhenFocused(m_cancellation);
-    m_cancellation->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_cancellation->setMinimumContentsLength(16);
-    m_cancellation->setToolTip(
+    // Both choices in view, under their label across the whole panel: the wording of
+    // explorer.md is too long for one line of a combo box in a 300-pixel side panel.
+    const QString cancellationTip =
         tr("What cancelling a losing attempt does. Client only (HTTP): the caller stops waiting "
            "but the server still does the work. Reaches the server (gRPC): a queued loser leaves "
-           "the queue and a running one frees its worker at once.\nDefault: client only."));
+           "the queue and a running one frees its worker at once.\nDefault: client only.");
+    auto* cancellationChoices = new QWidget(this);
+    auto* cancellationLayout = new QVBoxLayout(cancellationChoices);
+    cancellationLayout->setContentsMargins(16, 0, 0, 0);
+    for (Cancellation mode : {Cancellation::Client, Cancellation::Server}) {
+        // A radio button does not wrap its text: break it after the dash.
+        QString text = cancellationText(mode);
+        text.replace(QStringLiteral(" — "), QStringLiteral(" —\n"));
+        auto* button = new QRadioButton(text, cancellationChoices);
+        button->setToolTip(cancellationTip);
+        cancellationLayout->addWidget(button);
+        (mode == Cancellation::Client ? m_cancelClient : m_cancelServer) = button;
+    }
+    auto* cancellationLabel = new QLabel(tr("&Cancellation:"), this);
+    cancellationLabel->setBuddy(m_cancelClient);
 
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -176,7 +184,8 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     form->addRow(m_adaptive);
     form->addRow(m_limitFold);
     form->addRow(m_limitAdvanced);
-    form->addRow(tr("&Cancellation:"), m_cancellation);
+    form->addRow(cancellationLabel);
+    form->addRow(cancellationChoices);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
@@ -193,7 +202,8 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     for (QSpinBox* s :
          {m_maxAttempts, m_initialLimit, m_minLimit, m_maxLimit, m_longWindow, m_queueSize})
         connect(s, &QSpinBox::valueChanged, this, &SetupEditor::emitEdited);
-    connect(m_cancellation, &QComboBox::currentIndexChanged, this, &SetupEditor::emitEdited);
+    // The two buttons are exclusive: the server one toggles with every change.
+    connect(m_cancelServer, &QRadioButton::toggled, this, &SetupEditor::emitEdited);
 }
 
 // Closing the window takes the focus from a field being typed in, which applies what was
@@ -237,7 +247,7 @@ void SetupEditor::setSetup(const Setup& setup)
     m_tolerance->setValue(g.rttTolerance);
     m_longWindow->setValue(g.longWindow);
     m_queueSize->setValue(g.queueSize);
-    m_cancellation->setCurrentIndex(setup.cancellation == Cancellation::Server ? 1 : 0);
+    cancellationButton(setup.cancellation)->setChecked(true);
     updateLimitRanges();
     updateEnabled();
     m_loading = false;
@@ -247,7 +257,7 @@ Setup SetupEditor::setup() const
 {
     Setup s;
     s.cancellation =
-        m_cancellation->currentIndex() == 1 ? Cancellation::Server : Cancellation::Client;
+        m_cancelServer->isChecked() ? Cancellation::Server : Cancellation::Client;
     if (m_hedge->isChecked())
         s.hedge = HedgeSettings{.delayMs = m_delay->value(),
                                 .maxAttempts = m_maxAttempts->value(),

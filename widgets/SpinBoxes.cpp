@@ -78,8 +78,12 @@ FieldMessage* addFieldRow(QFormLayout* form, const QString& label, QWidget* fiel
                           std::initializer_list<QAbstractSpinBox*> boxes)
 {
     auto* message = new FieldMessage(form->parentWidget());
-    form->addRow(label, field);
-    form->addRow(QString(), message);
+    if (label.isEmpty())
+        form->addRow(field);
+    else
+        form->addRow(label, field);
+    // Across the form's width: a message names the field and its range, a few lines at most.
+    form->addRow(message);
     for (QAbstractSpinBox* box : boxes)
         asTyped(box, [message](auto* typed) { typed->setMessage(message); });
     return message;

@@ -28,8 +28,9 @@ QSpinBox* makeSpinBox(const QString& name, int min, int max, const QString& suff
 // scrolling the editor over it scrolls the editor instead of changing its value.
 void takeWheelOnlyWhenFocused(QWidget* field);
 
-// Adds the row `label`: `field` to `form`, and under it the line where `boxes` (spin boxes of
-// this factory inside `field`) say what is wrong with what was typed.
+// Adds the row `label`: `field` to `form` (without a label, `field` spans the form's width),
+// and under it the line where `boxes` (spin boxes of this factory inside `field`) say what is
+// wrong with what was typed.
 FieldMessage* addFieldRow(QFormLayout* form, const QString& label, QWidget* field,
                           std::initializer_list<QAbstractSpinBox*> boxes);
 

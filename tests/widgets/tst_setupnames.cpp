@@ -5,7 +5,7 @@
 #include "SetupListWidget.h"
 
 #include <QCheckBox>
-#include <QComboBox>
+#include <QRadioButton>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -61,12 +61,12 @@ std::vector<Setup> referenceSetups(std::initializer_list<const char*> names)
     return chosen;
 }
 
-// The user picks the other cancellation mode with the keyboard.
+// The user clicks the other cancellation mode.
 void toggleCancellation(SetupEditor& editor)
 {
-    QComboBox* combo = editor.cancellationCombo();
-    combo->setFocus();
-    QTest::keyClick(combo, combo->currentIndex() == 0 ? Qt::Key_Down : Qt::Key_Up);
+    const bool server = editor.setup().cancellation == Cancellation::Server;
+    QTest::mouseClick(editor.cancellationButton(server ? Cancellation::Client : Cancellation::Server),
+                      Qt::LeftButton);
 }
 
 bool stylesMatchSetups(const SetupListWidget& list)
