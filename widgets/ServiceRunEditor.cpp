@@ -1,5 +1,6 @@
 #include "ServiceRunEditor.h"
 
+#include "FieldMessage.h"
 #include "SpinBoxes.h"
 
 #include <hedge/sim/ServiceTimeQuantiles.h>
@@ -63,29 +64,28 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
     const ServiceConfig sd;
     const Scenario rd;
 
-    m_workers = new QSpinBox(this);
-    m_workers->setRange(1, 10000);
-    m_workers->setKeyboardTracking(false);
-    m_workers->setMinimumWidth(70);
+    m_workers = makeSpinBox(tr("Workers"), 1, 10000, QString(), this);
     m_workers->setToolTip(
         tr("Servers behind the one shared FIFO queue.\nDefault: %1.").arg(sd.workers));
-    m_median = makeDoubleSpinBox(0.001, 1e6, 3, 1.0, tr(" ms"), this);
+    m_median = makeDoubleSpinBox(tr("Median"), 0.001, 1e6, 3, 1.0, tr(" ms"), this);
     m_median->setToolTip(
         tr("Median of the ordinary (log-normal) service time.\nDefault: %1 ms.").arg(sd.medianMs));
-    m_sigma = makeDoubleSpinBox(0.0, 3.0, 3, 0.05, QString(), this);
+    m_sigma = makeDoubleSpinBox(tr("Sigma"), 0.0, 3.0, 3, 0.05, QString(), this);
     m_sigma->setToolTip(tr("Spread of the ordinary service time: the standard deviation of its "
                            "logarithm (0 = every attempt takes the median; range 0–3).\n"
                            "Default: %1.")
                             .arg(sd.sigma));
-    m_hiccupP = makeDoubleSpinBox(0.0, 100.0, 2, 0.5, tr(" %"), this);
+    m_hiccupP = makeDoubleSpinBox(tr("Hiccup chance"), 0.0, 100.0, 2, 0.5, tr(" %"), this);
     m_hiccupP->setToolTip(tr("Chance that an attempt hits a hiccup (a GC pause, a cold cache) and "
                              "takes a uniform time in the hiccup range instead.\nDefault: %1 %.")
                               .arg(sd.hiccupProbability * 100.0));
-    m_hiccupMin = makeDoubleSpinBox(0.0, 1e7, 1, 10.0, tr(" ms"), this);
+    m_hiccupMin = makeDoubleSpinBox(tr("Hiccup range, from"), 0.0, 1e7, 1, 10.0, tr(" ms"), this);
+    setRangeReason(m_hiccupMin, tr("“from” cannot be above “to”"));
     m_hiccupMin->setToolTip(tr("Shortest hiccup.\nDefault: %1 ms.").arg(sd.hiccupMinMs));
-    m_hiccupMax = makeDoubleSpinBox(0.0, 1e7, 1, 10.0, tr(" ms"), this);
+    m_hiccupMax = makeDoubleSpinBox(tr("Hiccup range, to"), 0.0, 1e7, 1, 10.0, tr(" ms"), this);
+    setRangeReason(m_hiccupMax, tr("“to” cannot be below “from”"));
     m_hiccupMax->setToolTip(tr("Longest hiccup.\nDefault: %1 ms.").arg(sd.hiccupMaxMs));
-    m_errorP = makeDoubleSpinBox(0.0, 100.0, 2, 0.5, tr(" %"), this);
+    m_errorP = makeDoubleSpinBox(tr("Errors"), 0.0, 100.0, 2, 0.5, tr(" %"), this);
     m_errorP->setToolTip(tr("Chance that an attempt ends, after its service time, with a handled "
                             "error; the hedge then sends the next attempt at once.\nDefault: %1 %.")
                              .arg(sd.errorProbability * 100.0));
@@ -107,26 +107,28 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
     auto* serviceBox = new QGroupBox(tr("Service"), this);
     auto* serviceForm = new QFormLayout(serviceBox);
     serviceForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    serviceForm->addRow(tr("&Workers:"), m_workers);
-    serviceForm->addRow(tr("M&edian:"), m_median);
-    serviceForm->addRow(tr("S&igma:"), m_sigma);
-    serviceForm->addRow(tr("Hiccup &chance:"), m_hiccupP);
-    serviceForm->addRow(tr("Hiccup &range:"), hiccupRange);
-    serviceForm->addRow(tr("E&rrors:"), m_errorP);
+    m_messages << addFieldRow(serviceForm, tr("&Workers:"), m_workers, {m_workers})
+               << addFieldRow(serviceForm, tr("M&edian:"), m_median, {m_median})
+               << addFieldRow(serviceForm, tr("S&igma:"), m_sigma, {m_sigma})
+               << addFieldRow(serviceForm, tr("Hiccup &chance:"), m_hiccupP, {m_hiccupP})
+               << addFieldRow(serviceForm, tr("Hiccup &range:"), hiccupRange,
+                              {m_hiccupMin, m_hiccupMax})
+               << addFieldRow(serviceForm, tr("E&rrors:"), m_errorP, {m_errorP});
     serviceForm->addRow(m_quantiles);
 
     m_loadMode = new QComboBox(this);
+    takeWheelOnlyWhenFocused(m_loadMode);
     m_loadMode->addItem(tr("From / to / step"));
     m_loadMode->addItem(tr("List"));
     m_loadMode->setToolTip(tr("Give the loads as an evenly spaced range or as a list."));
-    m_from = makeDoubleSpinBox(0.01, kMaxLoad, 2, 0.05, QString(), this);
+    m_from = makeDoubleSpinBox(tr("Loads, from"), 0.01, kMaxLoad, 2, 0.05, QString(), this);
     m_from->setToolTip(tr("First load: the utilisation the service would have without hedges "
                           "(above 1 = overload).\nDefault: %1.")
                            .arg(rd.loads.front()));
-    m_to = makeDoubleSpinBox(0.01, kMaxLoad, 2, 0.05, QString(), this);
+    m_to = makeDoubleSpinBox(tr("Loads, to"), 0.01, kMaxLoad, 2, 0.05, QString(), this);
     m_to->setToolTip(
         tr("Last load (at most %1).\nDefault: %2.").arg(kMaxLoad).arg(rd.loads.back()));
-    m_step = makeDoubleSpinBox(0.01, kMaxLoad, 2, 0.05, QString(), this);
+    m_step = makeDoubleSpinBox(tr("Loads, step"), 0.01, kMaxLoad, 2, 0.05, QString(), this);
     m_step->setToolTip(tr("Distance between two loads.\nDefault: 0.1."));
     auto* range = new QWidget(this);
     auto* rangeLayout = new QGridLayout(range);
@@ -156,29 +158,20 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
     m_loadStack->addWidget(listPage);
     m_loadStack->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
 
-    m_loadError = new QLabel(this);
-    m_loadError->setWordWrap(true);
-    m_loadError->setTextFormat(Qt::PlainText);
-    m_loadError->setVisible(false);
-    m_loadError->setAccessibleName(tr("Load error"));
-
-    m_calls = new QSpinBox(this);
-    m_calls->setRange(1000, 100000000);
+    m_calls = makeSpinBox(tr("Calls per point"), 1000, 100000000, QString(), this);
     m_calls->setSingleStep(10000);
     m_calls->setGroupSeparatorShown(true);
-    m_calls->setKeyboardTracking(false);
-    m_calls->setAccelerated(true);
-    m_calls->setMinimumWidth(70);
     m_calls->setToolTip(tr("Calls simulated per (setup, load) point; more calls, steadier tails "
                            "(p99.9 needs many). Range 1 000 – 100 000 000.\nDefault: %L1.")
                             .arg(rd.calls));
-    m_warmup = makeDoubleSpinBox(0.0, 90.0, 1, 5.0, tr(" %"), this);
+    m_warmup = makeDoubleSpinBox(tr("Warm-up"), 0.0, 90.0, 1, 5.0, tr(" %"), this);
     m_warmup->setToolTip(tr("Share of the first calls simulated but not measured, so the queue "
                             "reaches its steady state first (0–90 %).\nDefault: %1 %.")
                              .arg(rd.warmupFraction * 100.0));
     m_seed = new QLineEdit(this);
+    // Empty is acceptable to the validator so that leaving an emptied field is reported.
     m_seed->setValidator(
-        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,20}")), m_seed));
+        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{0,20}")), m_seed));
     m_seed->setToolTip(tr("Seed of the random numbers: the same scenario and seed give the same "
                           "numbers, here and in hedgesim.\nDefault: %1.")
                            .arg(rd.seed));
@@ -187,11 +180,14 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
     auto* runForm = new QFormLayout(runBox);
     runForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     runForm->addRow(tr("&Loads:"), m_loadMode);
-    runForm->addRow(QString(), m_loadStack);
-    runForm->addRow(QString(), m_loadError);
-    runForm->addRow(tr("Calls per &point:"), m_calls);
-    runForm->addRow(tr("&Warm-up:"), m_warmup);
-    runForm->addRow(tr("&Seed:"), m_seed);
+    // Across the whole panel: a list of loads is the longest text of the editor.
+    m_loadError = addFieldRow(runForm, QString(), m_loadStack, {m_from, m_to, m_step});
+    m_loadError->setAccessibleName(tr("Load error"));
+    m_messages << m_loadError
+               << addFieldRow(runForm, tr("Calls per &point:"), m_calls, {m_calls})
+               << addFieldRow(runForm, tr("&Warm-up:"), m_warmup, {m_warmup});
+    m_seedMessage = addFieldRow(runForm, tr("&Seed:"), m_seed, {});
+    m_messages << m_seedMessage;
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -206,19 +202,44 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
     connect(m_workers, &QSpinBox::valueChanged, this, &ServiceRunEditor::onServiceEdited);
     for (QDoubleSpinBox* s : {m_from, m_to, m_step})
         connect(s, &QDoubleSpinBox::valueChanged, this, &ServiceRunEditor::onRangeEdited);
-    connect(m_loadList, &QLineEdit::textEdited, this, &ServiceRunEditor::onListEdited);
+    // Typed text applies after the pause of the spin boxes (kApplyPauseMs), or at once on
+    // Enter or when the field loses the focus.
+    for (QTimer* pause : {&m_loadListPause, &m_seedPause}) {
+        pause->setSingleShot(true);
+        pause->setInterval(kApplyPauseMs);
+    }
+    connect(m_loadList, &QLineEdit::textEdited, &m_loadListPause, qOverload<>(&QTimer::start));
+    connect(&m_loadListPause, &QTimer::timeout, this, [this] { applyLoadList(false); });
+    connect(m_loadList, &QLineEdit::editingFinished, this, [this] { applyLoadList(true); });
+    connect(m_seed, &QLineEdit::textEdited, this, [this] {
+        if (!m_seedBeforeEdit)
+            m_seedBeforeEdit = m_seedValue;
+        m_seedPause.start();
+    });
+    connect(&m_seedPause, &QTimer::timeout, this, [this] { applySeed(false); });
+    connect(m_seed, &QLineEdit::editingFinished, this, [this] { applySeed(true); });
     connect(m_loadMode, &QComboBox::currentIndexChanged, this, [this](int mode) {
         showLoadPage(mode);
         if (m_loading)
             return;
-        if (mode == 0)
+        if (mode == 0) {
+            showLoadError(m_loadList, QString());
             onRangeEdited();
-        else
-            onListEdited(m_loadList->text());
+        } else {
+            showLoadError(m_loadStack, QString());
+            applyLoadList(true);
+        }
     });
     connect(m_calls, &QSpinBox::valueChanged, this, &ServiceRunEditor::emitEdited);
     connect(m_warmup, &QDoubleSpinBox::valueChanged, this, &ServiceRunEditor::emitEdited);
-    connect(m_seed, &QLineEdit::editingFinished, this, &ServiceRunEditor::onSeedEdited);
+}
+
+// Closing the window takes the focus from a field being typed in, which applies what was
+// typed: the half-destroyed editor must not hear it.
+ServiceRunEditor::~ServiceRunEditor()
+{
+    for (QObject* child : findChildren<QObject*>())
+        disconnect(child, nullptr, this, nullptr);
 }
 
 std::optional<std::vector<double>> ServiceRunEditor::parseLoadList(const QString& text,
@@ -306,7 +327,13 @@ void ServiceRunEditor::setScenario(const Scenario& scenario)
     }
     m_loadMode->setCurrentIndex(even ? 0 : 1);
     showLoadPage(even ? 0 : 1);
-    showLoadError(QString());
+    m_committedLoads = m_loads;
+    m_loadListPause.stop();
+    m_seedPause.stop();
+    m_seedBeforeEdit.reset();
+    for (FieldMessage* message : std::as_const(m_messages))
+        message->withdrawAll();
+    showLoadError(m_loadList, QString());
 
     m_calls->setValue(static_cast<int>(scenario.calls));
     m_warmup->setValue(scenario.warmupFraction * 100.0);
@@ -340,7 +367,7 @@ void ServiceRunEditor::applyTo(Scenario& scenario) const
 
 QString ServiceRunEditor::loadError() const
 {
-    return m_loadError->isVisible() ? m_loadError->text() : QString();
+    return m_loadError->message();
 }
 
 void ServiceRunEditor::onServiceEdited()
@@ -359,9 +386,10 @@ void ServiceRunEditor::onRangeEdited()
     if (m_loading)
         return;
     const double from = m_from->value(), to = m_to->value(), step = m_step->value();
+    const QString kept = tr("Kept the loads in force: %1.").arg(formatLoadList(m_loads));
     if (from > to + 1e-9) {
-        showLoadError(
-            tr("“From” (%1) is above “to” (%2); the last good loads are kept.").arg(from).arg(to));
+        showLoadError(m_loadStack,
+                      tr("Loads: “from” (%1) is above “to” (%2). %3").arg(from).arg(to).arg(kept));
         return;
     }
     std::vector<double> loads;
@@ -370,49 +398,86 @@ void ServiceRunEditor::onRangeEdited()
         if (value > to + 1e-9)
             break;
         if (static_cast<int>(loads.size()) == kMaxLoadPoints) {
-            showLoadError(tr("More than %1 loads: take a larger step; the last good loads are "
-                             "kept.")
-                              .arg(kMaxLoadPoints));
+            showLoadError(m_loadStack, tr("Loads: more than %1 from %2 to %3; take a larger "
+                                          "step. %4")
+                                           .arg(kMaxLoadPoints)
+                                           .arg(from)
+                                           .arg(to)
+                                           .arg(kept));
             return;
         }
         loads.push_back(value);
     }
-    showLoadError(QString());
-    m_loads = loads;
+    showLoadError(m_loadStack, QString());
     {
         const QSignalBlocker block(m_loadList);
-        m_loadList->setText(formatLoadList(m_loads));
+        m_loadList->setText(formatLoadList(loads));
     }
-    emitEdited();
+    // Each value of a spin box is complete: it commits at once.
+    m_committedLoads = loads;
+    setLoads(loads);
 }
 
-void ServiceRunEditor::onListEdited(const QString& text)
+void ServiceRunEditor::applyLoadList(bool finished)
 {
-    if (m_loading)
+    m_loadListPause.stop();
+    if (m_loading || m_loadMode->currentIndex() != 1)
         return;
     QString error;
-    const auto loads = parseLoadList(text, &error);
+    const auto loads = parseLoadList(m_loadList->text(), &error);
     if (!loads) {
-        showLoadError(
-            tr("%1 The last good loads (%2) are kept.").arg(error, formatLoadList(m_loads)));
+        // Not the prefix that parsed while the user typed: the list of before this edit.
+        showLoadError(m_loadList, tr("Loads: %1 Each load is in (0, %2], at most %3 of them. "
+                                     "Kept the loads in force before this edit: %4.")
+                                      .arg(error)
+                                      .arg(kMaxLoad)
+                                      .arg(kMaxLoadPoints)
+                                      .arg(formatLoadList(m_committedLoads)));
+        setLoads(m_committedLoads);
         return;
     }
-    showLoadError(QString());
-    if (*loads == m_loads)
+    showLoadError(m_loadList, QString());
+    setLoads(*loads);
+    if (finished)
+        m_committedLoads = m_loads;
+}
+
+void ServiceRunEditor::setLoads(const std::vector<double>& loads)
+{
+    if (loads == m_loads)
         return;
-    m_loads = *loads;
+    m_loads = loads;
     emitEdited();
 }
 
-void ServiceRunEditor::onSeedEdited()
+void ServiceRunEditor::applySeed(bool finished)
 {
+    m_seedPause.stop();
+    const QString text = m_seed->text();
+    const std::uint64_t before = m_seedBeforeEdit.value_or(m_seedValue);
+    if (finished)
+        m_seedBeforeEdit.reset();
     bool ok = false;
-    const qulonglong value = m_seed->text().toULongLong(&ok);
+    const qulonglong value = text.toULongLong(&ok);
     if (!ok) {
-        // Out of 64 bits: put back the seed in use.
-        m_seed->setText(QString::number(m_seedValue));
+        if (text.isEmpty() && !finished)
+            return; // still being typed
+        const QString largest = QString::number(std::numeric_limits<std::uint64_t>::max());
+        m_seedMessage->report(
+            m_seed, text.isEmpty()
+                        ? tr("Seed: give a whole number from 0 to %1. Kept %2.")
+                              .arg(largest, QString::number(before))
+                        : tr("Seed: %1 is above the largest seed, %2. Kept %3.")
+                              .arg(text, largest, QString::number(before)));
+        if (finished)
+            m_seed->setText(QString::number(before));
+        if (m_seedValue != before) {
+            m_seedValue = before;
+            emitEdited();
+        }
         return;
     }
+    m_seedMessage->report(m_seed, QString());
     if (value == m_seedValue)
         return;
     m_seedValue = value;
@@ -431,15 +496,12 @@ void ServiceRunEditor::showLoadPage(int page)
     m_loadStack->adjustSize();
 }
 
-void ServiceRunEditor::showLoadError(const QString& error)
+void ServiceRunEditor::showLoadError(const void* source, const QString& error)
 {
-    m_loadError->setText(error);
-    m_loadError->setVisible(!error.isEmpty());
-    // Red that stays readable on light and dark palettes.
-    m_loadError->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("color: #d0312d;"));
-    m_loadList->setStyleSheet(error.isEmpty() || m_loadMode->currentIndex() != 1
-                                  ? QString()
-                                  : QStringLiteral("QLineEdit { border: 1px solid #d0312d; }"));
+    m_loadError->report(source, error);
+    const bool listBad = !m_loadError->message().isEmpty() && m_loadMode->currentIndex() == 1;
+    m_loadList->setStyleSheet(listBad ? QStringLiteral("QLineEdit { border: 1px solid #d0312d; }")
+                                      : QString());
 }
 
 void ServiceRunEditor::updateQuantiles()

@@ -1,11 +1,16 @@
 // The shared service (workers, service time, hiccups, errors) and the run (loads, calls per
 // point, warm-up, seed) of a scenario. Shows the service's own p50/p95/p99 service time so
-// that a hedge delay can be chosen against it. A load list that does not parse is reported
-// next to the field and the last good loads are kept.
+// that a hedge delay can be chosen against it. Typed text applies after a short pause; a load
+// list that does not parse is reported next to the field and the loads in force before the
+// edit are kept.
 #pragma once
+
+#include "FieldMessage.h"
 
 #include <hedge/Scenario.h>
 
+#include <QList>
+#include <QTimer>
 #include <QWidget>
 
 #include <optional>
@@ -24,11 +29,12 @@ class ServiceRunEditor : public QWidget {
     Q_OBJECT
 public:
     explicit ServiceRunEditor(QWidget* parent = nullptr);
+    ~ServiceRunEditor() override;
 
     // Shows the service and run fields of `scenario` (its setups are ignored) without
     // emitting edited().
     void setScenario(const Scenario& scenario);
-    // Writes the service and run fields into `scenario`, the last good loads included.
+    // Writes the service and run fields into `scenario`, the loads in force included.
     void applyTo(Scenario& scenario) const;
 
     ServiceConfig service() const;
@@ -66,16 +72,27 @@ signals:
 private:
     void onServiceEdited();
     void onRangeEdited();
-    void onListEdited(const QString& text);
-    void onSeedEdited();
-    void showLoadError(const QString& error);
+    // Applies the typed list if it parses, else reports it and goes back to the committed
+    // list. A `finished` edit (Enter, focus out) commits what it applied.
+    void applyLoadList(bool finished);
+    void setLoads(const std::vector<double>& loads);
+    void applySeed(bool finished);
+    // Reports (or with an empty `error`, withdraws) a problem with the loads from `source`
+    // (the list field or the range fields).
+    void showLoadError(const void* source, const QString& error);
     void showLoadPage(int page);
     void updateQuantiles();
     void emitEdited();
 
     bool m_loading = false;
     std::vector<double> m_loads;
+    // The loads in force before the current edit of the list: what a bad list goes back to.
+    std::vector<double> m_committedLoads;
     std::uint64_t m_seedValue = 1;
+    std::optional<std::uint64_t> m_seedBeforeEdit;
+    QTimer m_loadListPause;
+    QTimer m_seedPause;
+    QList<FieldMessage*> m_messages;
 
     QSpinBox* m_workers = nullptr;
     QDoubleSpinBox* m_median = nullptr;
@@ -91,7 +108,8 @@ private:
     QDoubleSpinBox* m_to = nullptr;
     QDoubleSpinBox* m_step = nullptr;
     QLineEdit* m_loadList = nullptr;
-    QLabel* m_loadError = nullptr;
+    FieldMessage* m_loadError = nullptr;
+    FieldMessage* m_seedMessage = nullptr;
     QSpinBox* m_calls = nullptr;
     QDoubleSpinBox* m_warmup = nullptr;
     QLineEdit* m_seed = nullptr;

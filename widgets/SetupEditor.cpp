@@ -1,16 +1,19 @@
 #include "SetupEditor.h"
 
+#include "FieldMessage.h"
 #include "SpinBoxes.h"
 
 #include <QCheckBox>
-#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QRadioButton>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace hedge {
 
@@ -58,7 +61,7 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
                            "the delay; the first answer wins and the others are cancelled.\n"
                            "Default: on in the hedging presets (a plain client has it off)."));
 
-    m_delay = makeDoubleSpinBox(0.0, 600000.0, 1, 1.0, tr(" ms"), this);
+    m_delay = makeDoubleSpinBox(tr("Delay"), 0.0, 600000.0, 1, 1.0, tr(" ms"), this);
     m_delay->setToolTip(tr("How long to wait for an answer before sending the next hedge. "
                            "A little above the service's p95 hedges only the slow tail.\n"
                            "Default: %1 ms (the library's own default is 2000 ms).")
@@ -69,23 +72,24 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     m_delayHint->setVisible(false);
     m_delayHint->setForegroundRole(QPalette::PlaceholderText);
 
-    m_maxAttempts = makeSpinBox(1, 10, QString(), this);
+    m_maxAttempts = makeSpinBox(tr("Max attempts"), 1, 10, QString(), this);
     m_maxAttempts->setToolTip(tr("Total attempts a call may make, the first included "
                                  "(2 = one hedge at most). Range 1–10.\nDefault: %1.")
                                   .arg(hd.maxAttempts));
 
-    m_budget = makeDoubleSpinBox(0.0, 100.0, 1, 1.0, tr(" %"), this);
+    m_budget = makeDoubleSpinBox(tr("Budget"), 0.0, 100.0, 1, 1.0, tr(" %"), this);
     m_budget->setSpecialValueText(tr("no budget"));
     m_budget->setToolTip(tr("Hedge budget: hedges may be at most this share of the calls (plus a "
                             "small floor per second). 0 = no budget: hedges are unlimited.\n"
                             "Default: %1 %.")
                              .arg(hd.budgetPercent));
 
-    m_budgetMinPerSecond = makeDoubleSpinBox(0.0, 1e6, 1, 1.0, tr(" /s"), this);
+    m_budgetMinPerSecond =
+        makeDoubleSpinBox(tr("Budget min per second"), 0.0, 1e6, 1, 1.0, tr(" /s"), this);
     m_budgetMinPerSecond->setToolTip(tr("Hedges always allowed per second, whatever the share, so "
                                         "a quiet client can still hedge.\nDefault: %1 per second.")
                                          .arg(hd.budgetMinPerSecond));
-    m_budgetWindow = makeDoubleSpinBox(0.1, 86400.0, 1, 1.0, tr(" s"), this);
+    m_budgetWindow = makeDoubleSpinBox(tr("Budget window"), 0.1, 86400.0, 1, 1.0, tr(" s"), this);
     m_budgetWindow->setToolTip(tr("How long calls and hedges count against the budget before they "
                                   "expire.\nDefault: %1 s.")
                                    .arg(hd.budgetWindowSeconds));
@@ -93,8 +97,9 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     m_budgetAdvanced = new QWidget(this);
     auto* budgetForm = new QFormLayout(m_budgetAdvanced);
     budgetForm->setContentsMargins(16, 0, 0, 0);
-    budgetForm->addRow(tr("Min per second:"), m_budgetMinPerSecond);
-    budgetForm->addRow(tr("Window:"), m_budgetWindow);
+    m_messages << addFieldRow(budgetForm, tr("Min per second:"), m_budgetMinPerSecond,
+                              {m_budgetMinPerSecond})
+               << addFieldRow(budgetForm, tr("Window:"), m_budgetWindow, {m_budgetWindow});
     m_budgetFold = makeFold(tr("Advanced budget"), m_budgetAdvanced, this);
     m_budgetFold->setToolTip(tr("Show the budget's floor and window."));
 
@@ -104,25 +109,25 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
                               "round-trip time grows the limit shrinks and extra work is "
                               "rejected.\nDefault: off."));
 
-    m_initialLimit = makeSpinBox(1, 1000000, QString(), this);
+    m_initialLimit = makeSpinBox(tr("Initial limit"), 1, 1000000, QString(), this);
     m_initialLimit->setToolTip(
         tr("Concurrency limit at the start.\nDefault: %1.").arg(gd.initialLimit));
-    m_minLimit = makeSpinBox(1, 1000000, QString(), this);
+    m_minLimit = makeSpinBox(tr("Min limit"), 1, 1000000, QString(), this);
     m_minLimit->setToolTip(tr("The limit never goes below this.\nDefault: %1.").arg(gd.minLimit));
-    m_maxLimit = makeSpinBox(1, 1000000, QString(), this);
+    m_maxLimit = makeSpinBox(tr("Max limit"), 1, 1000000, QString(), this);
     m_maxLimit->setToolTip(tr("The limit never goes above this.\nDefault: %1.").arg(gd.maxLimit));
-    m_smoothing = makeDoubleSpinBox(0.01, 1.0, 2, 0.05, QString(), this);
+    m_smoothing = makeDoubleSpinBox(tr("Smoothing"), 0.01, 1.0, 2, 0.05, QString(), this);
     m_smoothing->setToolTip(tr("How fast the limit follows its new estimate (0–1; 1 = at once).\n"
                                "Default: %1.")
                                 .arg(gd.smoothing));
-    m_tolerance = makeDoubleSpinBox(1.0, 100.0, 2, 0.1, QString(), this);
+    m_tolerance = makeDoubleSpinBox(tr("RTT tolerance"), 1.0, 100.0, 2, 0.1, QString(), this);
     m_tolerance->setToolTip(tr("How much longer than the long-term round-trip time an attempt may "
                                "take before the limit shrinks.\nDefault: %1.")
                                 .arg(gd.rttTolerance));
-    m_longWindow = makeSpinBox(1, 1000000, tr(" samples"), this);
+    m_longWindow = makeSpinBox(tr("Long window"), 1, 1000000, tr(" samples"), this);
     m_longWindow->setToolTip(
         tr("Samples in the long-term round-trip average.\nDefault: %1.").arg(gd.longWindow));
-    m_queueSize = makeSpinBox(0, 1000000, QString(), this);
+    m_queueSize = makeSpinBox(tr("Queue size"), 0, 1000000, QString(), this);
     m_queueSize->setToolTip(tr("Extra places added to the limit on each update, to let it grow.\n"
                                "Default: %1.")
                                 .arg(gd.queueSize));
@@ -130,41 +135,57 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     m_limitAdvanced = new QWidget(this);
     auto* limitForm = new QFormLayout(m_limitAdvanced);
     limitForm->setContentsMargins(16, 0, 0, 0);
-    limitForm->addRow(tr("Initial limit:"), m_initialLimit);
-    limitForm->addRow(tr("Min limit:"), m_minLimit);
-    limitForm->addRow(tr("Max limit:"), m_maxLimit);
-    limitForm->addRow(tr("Smoothing:"), m_smoothing);
-    limitForm->addRow(tr("RTT tolerance:"), m_tolerance);
-    limitForm->addRow(tr("Long window:"), m_longWindow);
-    limitForm->addRow(tr("Queue size:"), m_queueSize);
+    for (const auto& [label, box] : {std::pair<QString, QAbstractSpinBox*>{tr("Initial limit:"),
+                                                                           m_initialLimit},
+                                     {tr("Min limit:"), m_minLimit},
+                                     {tr("Max limit:"), m_maxLimit},
+                                     {tr("Smoothing:"), m_smoothing},
+                                     {tr("RTT tolerance:"), m_tolerance},
+                                     {tr("Long window:"), m_longWindow},
+                                     {tr("Queue size:"), m_queueSize}})
+        m_messages << addFieldRow(limitForm, label, box, {box});
+    // min <= initial <= max: each range follows the other fields (updateLimitRanges).
+    setRangeReason(m_initialLimit, tr("from the min limit to the max limit"));
+    setRangeReason(m_minLimit, tr("at most the initial limit"));
+    setRangeReason(m_maxLimit, tr("at least the initial limit"));
     m_limitFold = makeFold(tr("Advanced limit (Gradient2)"), m_limitAdvanced, this);
     m_limitFold->setToolTip(tr("Show the Gradient2 parameters."));
 
-    m_cancellation = new QComboBox(this);
-    m_cancellation->addItem(cancellationText(Cancellation::Client),
-                            static_cast<int>(Cancellation::Client));
-    m_cancellation->addItem(cancellationText(Cancellation::Server),
-                            static_cast<int>(Cancellation::Server));
-    m_cancellation->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_cancellation->setMinimumContentsLength(16);
-    m_cancellation->setToolTip(
+    // Both choices in view, under their label across the whole panel: the wording of
+    // explorer.md is too long for one line of a combo box in a 300-pixel side panel.
+    const QString cancellationTip =
         tr("What cancelling a losing attempt does. Client only (HTTP): the caller stops waiting "
            "but the server still does the work. Reaches the server (gRPC): a queued loser leaves "
-           "the queue and a running one frees its worker at once.\nDefault: client only."));
+           "the queue and a running one frees its worker at once.\nDefault: client only.");
+    auto* cancellationChoices = new QWidget(this);
+    auto* cancellationLayout = new QVBoxLayout(cancellationChoices);
+    cancellationLayout->setContentsMargins(16, 0, 0, 0);
+    for (Cancellation mode : {Cancellation::Client, Cancellation::Server}) {
+        // A radio button does not wrap its text: break it after the dash.
+        QString text = cancellationText(mode);
+        text.replace(QStringLiteral(" — "), QStringLiteral(" —\n"));
+        auto* button = new QRadioButton(text, cancellationChoices);
+        button->setToolTip(cancellationTip);
+        cancellationLayout->addWidget(button);
+        (mode == Cancellation::Client ? m_cancelClient : m_cancelServer) = button;
+    }
+    auto* cancellationLabel = new QLabel(tr("&Cancellation:"), this);
+    cancellationLabel->setBuddy(m_cancelClient);
 
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->addRow(m_hedge);
-    form->addRow(tr("&Delay:"), m_delay);
+    m_messages << addFieldRow(form, tr("&Delay:"), m_delay, {m_delay});
     form->addRow(QString(), m_delayHint);
-    form->addRow(tr("&Max attempts:"), m_maxAttempts);
-    form->addRow(tr("&Budget:"), m_budget);
+    m_messages << addFieldRow(form, tr("&Max attempts:"), m_maxAttempts, {m_maxAttempts})
+               << addFieldRow(form, tr("&Budget:"), m_budget, {m_budget});
     form->addRow(m_budgetFold);
     form->addRow(m_budgetAdvanced);
     form->addRow(m_adaptive);
     form->addRow(m_limitFold);
     form->addRow(m_limitAdvanced);
-    form->addRow(tr("&Cancellation:"), m_cancellation);
+    form->addRow(cancellationLabel);
+    form->addRow(cancellationChoices);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
@@ -181,7 +202,16 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     for (QSpinBox* s :
          {m_maxAttempts, m_initialLimit, m_minLimit, m_maxLimit, m_longWindow, m_queueSize})
         connect(s, &QSpinBox::valueChanged, this, &SetupEditor::emitEdited);
-    connect(m_cancellation, &QComboBox::currentIndexChanged, this, &SetupEditor::emitEdited);
+    // The two buttons are exclusive: the server one toggles with every change.
+    connect(m_cancelServer, &QRadioButton::toggled, this, &SetupEditor::emitEdited);
+}
+
+// Closing the window takes the focus from a field being typed in, which applies what was
+// typed: the half-destroyed editor must not hear it.
+SetupEditor::~SetupEditor()
+{
+    for (QObject* child : findChildren<QObject*>())
+        disconnect(child, nullptr, this, nullptr);
 }
 
 void SetupEditor::setDelayHint(const QString& hint)
@@ -194,7 +224,10 @@ void SetupEditor::setSetup(const Setup& setup)
 {
     m_loading = true;
     m_name = setup.name;
-    m_title->setText(setup.name.empty() ? tr("Setup") : QString::fromStdString(setup.name));
+    m_nameFollowsPolicy = setup.nameFollowsPolicy();
+    showTitle(setup.name);
+    for (FieldMessage* message : std::as_const(m_messages))
+        message->withdrawAll();
     const HedgeSettings h = setup.hedge.value_or(HedgeSettings{});
     const Gradient2Config g = setup.adaptiveLimit.value_or(Gradient2Config{});
     m_hedge->setChecked(setup.hedge.has_value());
@@ -214,7 +247,7 @@ void SetupEditor::setSetup(const Setup& setup)
     m_tolerance->setValue(g.rttTolerance);
     m_longWindow->setValue(g.longWindow);
     m_queueSize->setValue(g.queueSize);
-    m_cancellation->setCurrentIndex(setup.cancellation == Cancellation::Server ? 1 : 0);
+    cancellationButton(setup.cancellation)->setChecked(true);
     updateLimitRanges();
     updateEnabled();
     m_loading = false;
@@ -223,9 +256,8 @@ void SetupEditor::setSetup(const Setup& setup)
 Setup SetupEditor::setup() const
 {
     Setup s;
-    s.name = m_name;
     s.cancellation =
-        m_cancellation->currentIndex() == 1 ? Cancellation::Server : Cancellation::Client;
+        m_cancelServer->isChecked() ? Cancellation::Server : Cancellation::Client;
     if (m_hedge->isChecked())
         s.hedge = HedgeSettings{.delayMs = m_delay->value(),
                                 .maxAttempts = m_maxAttempts->value(),
@@ -240,7 +272,13 @@ Setup SetupEditor::setup() const
                                           .rttTolerance = m_tolerance->value(),
                                           .longWindow = m_longWindow->value(),
                                           .queueSize = m_queueSize->value()};
+    s.name = m_nameFollowsPolicy ? s.generatedName() : m_name;
     return s;
+}
+
+void SetupEditor::showTitle(const std::string& name)
+{
+    m_title->setText(name.empty() ? tr("Setup") : QString::fromStdString(name));
 }
 
 void SetupEditor::updateEnabled()
@@ -268,6 +306,7 @@ void SetupEditor::emitEdited()
         return;
     updateLimitRanges();
     updateEnabled();
+    showTitle(setup().name);
     emit edited();
 }
 

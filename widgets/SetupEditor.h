@@ -1,27 +1,33 @@
 // The knobs of one setup, exactly those a user of a hedging library has (explorer.md): hedge
 // on/off, delay, max attempts, budget, adaptive limit and cancellation mode. Rarely changed
-// parameters sit under "Advanced" folds. Every range of scenario.md is enforced by its spin box.
+// parameters sit under "Advanced" folds. Every range of scenario.md is kept by its spin box; a
+// number typed outside it is reported under the field.
 #pragma once
 
 #include <hedge/Scenario.h>
 
+#include <QList>
 #include <QWidget>
 
 class QCheckBox;
-class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QRadioButton;
 class QSpinBox;
 class QToolButton;
 
 namespace hedge {
 
+class FieldMessage;
+
 class SetupEditor : public QWidget {
     Q_OBJECT
 public:
     explicit SetupEditor(QWidget* parent = nullptr);
+    ~SetupEditor() override;
 
-    // Shows `setup` without emitting edited(). The name is kept but not edited here.
+    // Shows `setup` without emitting edited(). The name is not edited here, but a name that
+    // follows the policy (Setup::nameFollowsPolicy) follows the edits.
     void setSetup(const Setup& setup);
     // The setup as the fields describe it. Knobs of a switched-off hedge or limiter keep their
     // values in the fields, so switching back on restores them.
@@ -30,7 +36,8 @@ public:
     // A hint under the delay, e.g. the service's own p95, to set the delay against.
     void setDelayHint(const QString& hint);
 
-    // The labels of the cancellation choices (explorer.md's wording).
+    // The labels of the cancellation choices (explorer.md's wording; the buttons break the
+    // line after the dash).
     static QString cancellationText(Cancellation mode);
 
     // For tests and keyboard users.
@@ -48,7 +55,10 @@ public:
     QDoubleSpinBox* toleranceSpin() const { return m_tolerance; }
     QSpinBox* longWindowSpin() const { return m_longWindow; }
     QSpinBox* queueSizeSpin() const { return m_queueSize; }
-    QComboBox* cancellationCombo() const { return m_cancellation; }
+    QRadioButton* cancellationButton(Cancellation mode) const
+    {
+        return mode == Cancellation::Server ? m_cancelServer : m_cancelClient;
+    }
 
 signals:
     // A user changed a knob (not emitted by setSetup()).
@@ -58,8 +68,11 @@ private:
     void updateEnabled();
     void updateLimitRanges();
     void emitEdited();
+    void showTitle(const std::string& name);
 
     bool m_loading = false;
+    bool m_nameFollowsPolicy = false;
+    QList<FieldMessage*> m_messages;
     QLabel* m_title = nullptr;
     QCheckBox* m_hedge = nullptr;
     QDoubleSpinBox* m_delay = nullptr;
@@ -80,7 +93,8 @@ private:
     QDoubleSpinBox* m_tolerance = nullptr;
     QSpinBox* m_longWindow = nullptr;
     QSpinBox* m_queueSize = nullptr;
-    QComboBox* m_cancellation = nullptr;
+    QRadioButton* m_cancelClient = nullptr;
+    QRadioButton* m_cancelServer = nullptr;
     std::string m_name;
 };
 

@@ -125,6 +125,14 @@ SetupListWidget::SetupListWidget(QWidget* parent) : QWidget(parent)
     updateButtons();
 }
 
+// Closing the window while a name is being edited commits the name: the half-destroyed
+// list must not hear it.
+SetupListWidget::~SetupListWidget()
+{
+    for (QObject* child : findChildren<QObject*>())
+        disconnect(child, nullptr, this, nullptr);
+}
+
 void SetupListWidget::setSetups(const std::vector<Setup>& setups, const QList<SeriesStyle>& styles)
 {
     m_setups = setups;
@@ -166,14 +174,21 @@ void SetupListWidget::updateSetup(int row, const Setup& setup)
     if (row < 0 || row >= static_cast<int>(m_setups.size()))
         return;
     Setup s = setup;
-    s.name = m_setups[row].name;
+    // A name generated from the policy follows it; the user's own name is kept.
+    s.name = m_setups[row].nameFollowsPolicy()
+                 ? uniqueName(QString::fromStdString(s.generatedName()), row).toStdString()
+                 : m_setups[row].name;
     if (s == m_setups[row])
         return;
+    const bool renamed = s.name != m_setups[row].name;
     m_setups[row] = s;
+    m_styles[row].setup = QString::fromStdString(s.name);
     m_filling = true;
     fillItem(m_list->item(row), row);
     m_filling = false;
     emit setupsChanged();
+    if (renamed)
+        emit stylesChanged();
 }
 
 void SetupListWidget::setSetupVisible(const QString& name, bool visible)
@@ -215,7 +230,10 @@ void SetupListWidget::duplicateSetup()
     if (row < 0)
         return;
     Setup s = m_setups[row];
-    s.name = uniqueName(QString::fromStdString(s.name) + tr(" (copy)")).toStdString();
+    // A copy of a setup named by its policy is named by its policy too, and so follows it.
+    s.name = uniqueName(s.nameFollowsPolicy() ? QString::fromStdString(s.generatedName())
+                                              : QString::fromStdString(s.name) + tr(" (copy)"))
+                 .toStdString();
     insertSetup(row + 1, s, unusedColor());
 }
 
@@ -229,6 +247,7 @@ void SetupListWidget::removeSetup()
     m_styles.removeAt(row);
     rebuild(std::min(row, static_cast<int>(m_setups.size()) - 1));
     emit setupsChanged();
+    emit stylesChanged();
     emit currentSetupChanged(currentRow());
 }
 
@@ -241,6 +260,7 @@ void SetupListWidget::moveUp()
     m_styles.swapItemsAt(row, row - 1);
     rebuild(row - 1);
     emit setupsChanged();
+    emit stylesChanged();
     emit currentSetupChanged(currentRow());
 }
 
@@ -253,6 +273,7 @@ void SetupListWidget::moveDown()
     m_styles.swapItemsAt(row, row + 1);
     rebuild(row + 1);
     emit setupsChanged();
+    emit stylesChanged();
     emit currentSetupChanged(currentRow());
 }
 
@@ -340,6 +361,7 @@ void SetupListWidget::onItemChanged(QListWidgetItem* item)
         m_filling = false;
     }
     emit setupsChanged();
+    emit stylesChanged();
     emit currentSetupChanged(row);
 }
 
@@ -354,11 +376,11 @@ void SetupListWidget::updateButtons()
     m_down->setEnabled(row >= 0 && row + 1 < n);
 }
 
-QString SetupListWidget::uniqueName(const QString& base) const
+QString SetupListWidget::uniqueName(const QString& base, int exceptRow) const
 {
-    const auto taken = [this](const QString& name) {
-        for (const Setup& s : m_setups)
-            if (QString::fromStdString(s.name) == name)
+    const auto taken = [this, exceptRow](const QString& name) {
+        for (int i = 0; i < static_cast<int>(m_setups.size()); ++i)
+            if (i != exceptRow && QString::fromStdString(m_setups[i].name) == name)
                 return true;
         return false;
     };
@@ -390,6 +412,7 @@ void SetupListWidget::insertSetup(int row, const Setup& setup, const QColor& col
     m_styles.insert(row, SeriesStyle{QString::fromStdString(setup.name), color, true});
     rebuild(row);
     emit setupsChanged();
+    emit stylesChanged();
     emit currentSetupChanged(row);
 }
 

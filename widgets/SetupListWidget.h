@@ -21,6 +21,7 @@ class SetupListWidget : public QWidget {
     Q_OBJECT
 public:
     explicit SetupListWidget(QWidget* parent = nullptr);
+    ~SetupListWidget() override;
 
     // Replaces the list. Styles are matched by setup name; a setup without one gets the next
     // unused colour of the colour-blind-safe palette. No signal is emitted.
@@ -30,7 +31,10 @@ public:
 
     int currentRow() const;
     void setCurrentRow(int row);
-    // Replaces the knobs of one setup (the name in the list is kept); emits setupsChanged().
+    // Replaces the knobs of one setup and emits setupsChanged(). The name of `setup` is not
+    // taken: the list's name is kept, or if it was generated from the policy
+    // (Setup::nameFollowsPolicy), it is generated from the new policy, and stylesChanged()
+    // tells the drawing.
     void updateSetup(int row, const Setup& setup);
     // Shows or hides a setup, e.g. from a chart legend click; emits stylesChanged().
     void setSetupVisible(const QString& name, bool visible);
@@ -49,7 +53,8 @@ public slots:
 signals:
     // Setups were added, removed, reordered, renamed or edited: the scenario changed.
     void setupsChanged();
-    // A colour or a visibility changed: only the drawing changed.
+    // styles() changed: a colour or a visibility (only the drawing changed), or, right after
+    // setupsChanged(), the setups' names or order (the series and legends must follow).
     void stylesChanged();
     void currentSetupChanged(int row);
     // A rename was refused (empty or taken name); the message says why.
@@ -60,7 +65,8 @@ private:
     void fillItem(QListWidgetItem* item, int row);
     void onItemChanged(QListWidgetItem* item);
     void updateButtons();
-    QString uniqueName(const QString& base) const;
+    // `base`, or "base 2", "base 3"…: a name no other row than `exceptRow` has.
+    QString uniqueName(const QString& base, int exceptRow = -1) const;
     QColor unusedColor() const;
     void insertSetup(int row, const Setup& setup, const QColor& color);
 

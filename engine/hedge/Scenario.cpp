@@ -1,5 +1,7 @@
 #include <hedge/Scenario.h>
 
+#include <algorithm>
+#include <charconv>
 #include <cmath>
 
 namespace hedge {
@@ -14,24 +16,20 @@ double ServiceConfig::meanServiceMs() const
 std::vector<Setup> Scenario::referenceSetups()
 {
     struct Row {
-        const char* name;
         int maxAttempts; // 1: no hedge
         double budgetPercent;
         bool adaptiveLimit;
     };
+    // Named by Setup::generatedName(): "no hedge", "hedge, no budget", "hedge, default budget",
+    // "hedge, budget 5 %", "hedge, default budget, adaptive limit", "3 attempts, no budget".
     static constexpr Row rows[] = {
-        {"no hedge", 1, 0.0, false},
-        {"hedge, no budget", 2, 0.0, false},
-        {"hedge, default budget", 2, 10.0, false},
-        {"hedge, budget 5 %", 2, 5.0, false},
-        {"hedge, default budget, adaptive limit", 2, 10.0, true},
-        {"3 attempts, no budget", 3, 0.0, false},
+        {1, 0.0, false}, {2, 0.0, false}, {2, 10.0, false},
+        {2, 5.0, false}, {2, 10.0, true}, {3, 0.0, false},
     };
     std::vector<Setup> setups;
     for (Cancellation mode : {Cancellation::Client, Cancellation::Server}) {
         for (const Row& row : rows) {
             Setup s;
-            s.name = std::string(row.name) + " / " + toString(mode);
             s.cancellation = mode;
             if (row.maxAttempts > 1)
                 s.hedge = HedgeSettings{.delayMs = 20.0,
@@ -39,10 +37,50 @@ std::vector<Setup> Scenario::referenceSetups()
                                         .budgetPercent = row.budgetPercent};
             if (row.adaptiveLimit)
                 s.adaptiveLimit = Gradient2Config{};
+            s.name = s.generatedName();
             setups.push_back(std::move(s));
         }
     }
     return setups;
+}
+
+std::string Setup::generatedName() const
+{
+    std::string name;
+    if (!hedge) {
+        name = "no hedge";
+    } else {
+        name = hedge->maxAttempts == 2   ? std::string("hedge")
+               : hedge->maxAttempts == 1 ? std::string("1 attempt")
+                                         : std::to_string(hedge->maxAttempts) + " attempts";
+        if (!hedge->hasBudget()) {
+            name += ", no budget";
+        } else if (hedge->budgetPercent == HedgeSettings{}.budgetPercent) {
+            name += ", default budget";
+        } else {
+            // Shortest form that reads back the same (5, 2.5), whatever the C locale.
+            char percent[32];
+            const auto end =
+                std::to_chars(percent, percent + sizeof percent, hedge->budgetPercent).ptr;
+            name += ", budget " + std::string(percent, end) + " %";
+        }
+    }
+    if (adaptiveLimit)
+        name += ", adaptive limit";
+    return name + " / " + toString(cancellation);
+}
+
+bool Setup::nameFollowsPolicy() const
+{
+    const std::string generated = generatedName();
+    if (name == generated)
+        return true;
+    // "<generated> <n>": the suffix a list adds to keep names unique.
+    if (name.size() <= generated.size() + 1 || name.compare(0, generated.size(), generated) != 0 ||
+        name[generated.size()] != ' ')
+        return false;
+    return std::all_of(name.begin() + static_cast<std::ptrdiff_t>(generated.size()) + 1,
+                       name.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 const char* toString(Cancellation c)

@@ -120,7 +120,7 @@ private slots:
         list->setFocus();
         list->end(false);
         QTest::keyClicks(list, QStringLiteral(", x"));
-        QVERIFY(editor.loadErrorLabel()->isVisible());
+        QTRY_VERIFY(editor.loadErrorLabel()->isVisible()); // after the typing pause
         QVERIFY(editor.loadError().contains(QStringLiteral("x")));
         QCOMPARE(editor.loads(), s.loads);
         QCOMPARE(edited.count(), 0);
@@ -128,7 +128,7 @@ private slots:
         // Fixing the text clears the error and takes the new loads.
         list->selectAll();
         QTest::keyClicks(list, QStringLiteral("0.4 0.6"));
-        QVERIFY(!editor.loadErrorLabel()->isVisible());
+        QTRY_VERIFY(!editor.loadErrorLabel()->isVisible());
         QCOMPARE(editor.loads(), (std::vector<double>{0.4, 0.6}));
         QVERIFY(edited.count() >= 1);
     }

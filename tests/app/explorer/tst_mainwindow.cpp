@@ -236,7 +236,7 @@ private slots:
         list->setFocus();
         list->end(false);
         QTest::keyClicks(list, QStringLiteral(", 2.5"));
-        QVERIFY(e->loadErrorLabel()->isVisible());
+        QTRY_VERIFY(e->loadErrorLabel()->isVisible()); // after the typing pause
         QVERIFY(e->loadError().contains(QStringLiteral("2.5")));
         QCOMPARE(w->scenario().loads, small().loads);
         QVERIFY(!w->controller()->isPendingOrRunning());

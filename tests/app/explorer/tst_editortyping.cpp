@@ -1,0 +1,137 @@
+// The real main window follows typing in its editors: a typed value reaches the scenario and the
+// autosave after the typing pause, without Enter; a generated setup name follows the policy
+// into the scenario; and a bad load list leaves the loads in force before the edit running.
+#include "MainWindow.h"
+
+#include "ServiceRunEditor.h"
+#include "SetupEditor.h"
+#include "SetupListWidget.h"
+
+#include <hedge/io/ScenarioJson.h>
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QRadioButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <memory>
+
+using namespace hedge;
+
+namespace {
+
+Scenario small()
+{
+    Scenario s;
+    s.seed = 3;
+    s.calls = 2000;
+    s.loads = {0.5, 0.8, 0.95};
+    s.setups = {Scenario::referenceSetups()[0], Scenario::referenceSetups()[1]};
+    return s;
+}
+
+Scenario autosaved()
+{
+    QFile f(MainWindow::autosavePath());
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return parseScenarioJson(f.readAll().toStdString());
+}
+
+bool idle(MainWindow& w)
+{
+    return !w.controller()->isPendingOrRunning() && w.controller()->isComplete();
+}
+
+} // namespace
+
+class TestEditorTyping : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    std::unique_ptr<MainWindow> openSmall()
+    {
+        auto w = std::make_unique<MainWindow>(MainWindow::Options{.restoreSession = false});
+        w->show();
+        const QString path = m_dir.filePath(QStringLiteral("small.json"));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            qFatal("cannot write %s", qPrintable(path));
+        f.write(QByteArray::fromStdString(writeScenarioJson(small())));
+        f.close();
+        if (const auto error = w->openScenarioFile(path))
+            qFatal("%s", qPrintable(*error));
+        w->activateWindow();
+        if (!QTest::qWaitForWindowActive(w.get()))
+            qFatal("the window did not become active");
+        return w;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("HedgeExplorerEditorTypingTest"));
+    }
+
+    void init()
+    {
+        QSettings().clear();
+        QFile::remove(MainWindow::autosavePath());
+    }
+
+    void typedDelayReachesTheScenarioAndTheAutosaveWithoutEnter()
+    {
+        auto w = openSmall();
+        QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
+        w->setupList()->setCurrentRow(1);
+        QDoubleSpinBox* delay = w->setupEditor()->delaySpin();
+        delay->setFocus();
+        delay->selectAll();
+        QTest::keyClicks(delay, QStringLiteral("35"));
+        QTRY_COMPARE(w->scenario().setups[1].hedge->delayMs, 35.0);
+        QVERIFY(delay->hasFocus()); // no Enter, no Tab
+        QVERIFY(w->isWindowModified());
+        QCOMPARE(autosaved().setups[1].hedge->delayMs, 35.0);
+        QVERIFY(w->controller()->isPendingOrRunning());
+    }
+
+    void generatedNameFollowsTheCancellationIntoTheScenario()
+    {
+        auto w = openSmall();
+        w->setupList()->setCurrentRow(1);
+        QCOMPARE(w->scenario().setups[1].name, std::string("hedge, no budget / client"));
+        QTest::mouseClick(w->setupEditor()->cancellationButton(Cancellation::Server),
+                          Qt::LeftButton);
+        QCOMPARE(w->scenario().setups[1].name, std::string("hedge, no budget / server"));
+        QCOMPARE(w->scenario().setups[1].cancellation, Cancellation::Server);
+        QCOMPARE(autosaved().setups[1].name, std::string("hedge, no budget / server"));
+    }
+
+    void badLoadListRunsTheLoadsInForceBeforeTheEdit()
+    {
+        auto w = openSmall();
+        QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
+        ServiceRunEditor* e = w->serviceRunEditor();
+        e->loadModeCombo()->setCurrentIndex(1);
+        QLineEdit* list = e->loadListEdit();
+        list->setFocus();
+        list->selectAll();
+        QTest::keyClicks(list, QStringLiteral("0.5,"));
+        QTRY_COMPARE(w->scenario().loads, (std::vector<double>{0.5}));
+        QTest::keyClicks(list, QStringLiteral(" abc"));
+        QTRY_COMPARE(w->scenario().loads, small().loads);
+        QVERIFY(e->loadError().contains(QStringLiteral("abc")));
+        QCOMPARE(autosaved().loads, small().loads);
+    }
+};
+
+QTEST_MAIN(TestEditorTyping)
+#include "tst_editortyping.moc"
