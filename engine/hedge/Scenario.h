@@ -72,6 +72,9 @@ struct Setup {
 struct Scenario {
     std::uint64_t seed = 1;
     std::int64_t calls = 200000;
+    // Independent runs of every point, pooled (../shared/spec/uncertainty.md). Replicate 0
+    // is the single run of a 1-replicate scenario, so adding replicates keeps its numbers.
+    int replicates = 1;
     double warmupFraction = 0.1;
     std::vector<double> loads{0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95};
     ServiceConfig service;

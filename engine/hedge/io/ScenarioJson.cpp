@@ -105,7 +105,7 @@ Setup readSetup(const Json& value, const std::string& path, std::size_t index)
 Scenario scenarioFromJson(const Json& value, const std::string& path)
 {
     const ObjectReader r(
-        value, path, {"schema", "seed", "calls", "warmup_fraction", "loads", "service", "setups"},
+        value, path, {"schema", "seed", "calls", "replicates", "warmup_fraction", "loads", "service", "setups"},
         "a JSON object (a scenario)");
     if (const Json* schema = r.find("schema")) {
         if (!schema->is_string() || schema->get_ref<const std::string&>() != kScenarioSchema)
@@ -116,6 +116,8 @@ Scenario scenarioFromJson(const Json& value, const std::string& path)
     Scenario s;
     s.seed = r.unsignedInteger("seed", s.seed);
     s.calls = r.integer("calls", s.calls, limits::kMinCalls, limits::kMaxCalls);
+    s.replicates =
+        readInt(r, "replicates", s.replicates, limits::kMinReplicates, limits::kMaxReplicates);
     s.warmupFraction = r.number("warmup_fraction", s.warmupFraction);
     if (const Json* loads = r.find("loads")) {
         if (!loads->is_array())
@@ -149,6 +151,9 @@ OrderedJson scenarioToJson(const Scenario& s)
     j["schema"] = kScenarioSchema;
     j["seed"] = s.seed;
     j["calls"] = s.calls;
+    // Written only when it matters: a 1-replicate file stays what older readers know.
+    if (s.replicates != 1)
+        j["replicates"] = s.replicates;
     j["warmup_fraction"] = s.warmupFraction;
     j["loads"] = s.loads;
     OrderedJson& service = j["service"];

@@ -152,6 +152,7 @@ void validateScenario(const Scenario& s)
 {
     // seed: every uint64 is valid.
     integer("calls", s.calls, limits::kMinCalls, limits::kMaxCalls);
+    integer("replicates", s.replicates, limits::kMinReplicates, limits::kMaxReplicates);
     closed("warmup_fraction", s.warmupFraction, 0.0, limits::kMaxWarmupFraction);
     if (s.loads.empty())
         fail("loads",

@@ -17,6 +17,8 @@ namespace hedge {
 namespace limits {
 inline constexpr std::int64_t kMinCalls = 1000;
 inline constexpr std::int64_t kMaxCalls = 100'000'000;
+inline constexpr int kMinReplicates = 1;
+inline constexpr int kMaxReplicates = 100;
 inline constexpr double kMaxWarmupFraction = 0.9;
 inline constexpr double kMaxLoad = 1.5; // loads are in (0, kMaxLoad]
 inline constexpr int kMinWorkers = 1;

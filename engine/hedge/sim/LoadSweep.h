@@ -1,6 +1,7 @@
-// Runs every (setup, load) point of a scenario on a pool of threads. Results do not depend
-// on the number of threads nor on which other points are run: each point's random numbers
-// are keyed by the seed and the load (common random numbers across setups).
+// Runs every (setup, load) point of a scenario on a pool of threads, each point as many
+// replicates as the scenario asks, pooled (PooledPoint). Results do not depend on the number
+// of threads nor on which other points are run: each run's random numbers are keyed by the
+// seed, the load and the replicate (common random numbers across setups).
 #pragma once
 
 #include <hedge/Scenario.h>
@@ -15,7 +16,7 @@ namespace hedge {
 
 class LoadSweep {
 public:
-    // Called once per finished point, from a worker thread, never concurrently with itself.
+    // Called once per finished point (all its replicates pooled), from a worker thread, never concurrently with itself.
     // `index` is the point's place in scenario order: setup * loads.size() + load.
     using OnPoint = std::function<void(std::size_t index, const PointResult& point)>;
 

@@ -9,6 +9,28 @@
 
 namespace hedge {
 
+// How one figure varied across a point's replicates: the smallest and largest replicate's
+// value and, with at least 10 replicates, the 5th and 95th percentiles of the replicates'
+// values (nearest rank, as the latency percentiles).
+struct FigureSpread {
+    double min = 0.0;
+    double max = 0.0;
+    std::optional<double> p5, p95;
+
+    bool operator==(const FigureSpread&) const = default;
+};
+
+// The spread of every figure of a point run as several replicates. Latency spreads are
+// over the replicates that had a latency, and empty when none had.
+struct ReplicateSpread {
+    int replicates = 1;
+    int collapsedRuns = 0; // replicates that collapsed
+    std::optional<FigureSpread> p50Ms, p99Ms, p999Ms, meanMs, maxMs;
+    FigureSpread requestsPerCall, hedgedFraction, rejectedFraction, failedFraction, utilisation;
+
+    bool operator==(const ReplicateSpread&) const = default;
+};
+
 struct PointResult {
     std::string setup;
     Cancellation cancellation = Cancellation::Client;
@@ -22,13 +44,25 @@ struct PointResult {
     double rejectedFraction = 0.0;
     double failedFraction = 0.0;
     double utilisation = 0.0;
-    bool collapsed = false;
+    bool collapsed = false; // with replicates: most of them collapsed
+
+    // Present when the point pooled more than one replicate; the figures above are then the
+    // pooled ones (percentiles over every replicate's measured calls together).
+    std::optional<ReplicateSpread> spread;
+    int replicates() const { return spread ? spread->replicates : 1; }
+    int collapsedRuns() const { return spread ? spread->collapsedRuns : int(collapsed); }
+    // Collapsed in some replicates but not in all: the collapse is a matter of chance.
+    bool partiallyCollapsed() const
+    {
+        return collapsedRuns() > 0 && collapsedRuns() < replicates();
+    }
 
     // Diagnostics, not part of the results file.
     bool stoppedBySafetyCap = false;
     std::int64_t simulatedCalls = 0; // warm-up included
     std::int64_t events = 0;
     int limiterInflightAtEnd = 0; // 0 after a complete run: every place was given back
+    double measuredWindowMs = 0.0; // the span utilisation is measured over
 
     bool operator==(const PointResult&) const = default;
 };

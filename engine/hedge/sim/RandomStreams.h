@@ -1,5 +1,5 @@
 // Counter-based random numbers: every draw of the model comes from a short stream keyed by
-// (seed, load, purpose, call, attempt). Nothing depends on the order in which points, calls
+// (seed, load, replicate, purpose, call, attempt). Nothing depends on the order in which points, calls
 // or attempts are simulated, which gives determinism across thread counts and common random
 // numbers across setups (model.md §5a). Distributions are Boost.Random's, whose output is
 // specified by their algorithm, unlike std::'s.
@@ -40,10 +40,10 @@ struct ServiceDraw {
     bool error;
 };
 
-// The draws of one (seed, load) point.
+// The draws of one (seed, load, replicate) point.
 class RandomStreams {
 public:
-    RandomStreams(std::uint64_t seed, double load);
+    RandomStreams(std::uint64_t seed, double load, int replicate = 0);
 
     // The gap between call `call - 1` and call `call` (call 0: from time 0), for `ratePerMs`.
     double arrivalGapMs(std::int64_t call, double ratePerMs) const;

@@ -2,6 +2,7 @@
 
 #include <hedge/policy/HedgePipeline.h>
 #include <hedge/sim/EventQueue.h>
+#include <hedge/sim/NearestRank.h>
 #include <hedge/sim/RandomStreams.h>
 #include <hedge/sim/RingBuffer.h>
 
@@ -31,14 +32,6 @@ HedgePipelineConfig pipelineConfig(const Setup& setup)
     return config;
 }
 
-// Nearest rank: the smallest sample x with at least `perTenThousand`/10000 of them ≤ x.
-// Integer arithmetic, so that 99.9 % of 180 000 is exactly rank 179 820.
-std::size_t nearestRankIndex(std::size_t n, std::int64_t perTenThousand)
-{
-    const auto rank = (static_cast<std::int64_t>(n) * perTenThousand + 9999) / 10000;
-    return static_cast<std::size_t>(std::max<std::int64_t>(rank, 1) - 1);
-}
-
 // One attempt as the service sees it: whose it is. The call may have ended meanwhile.
 struct AttemptRef {
     std::uint32_t slot;
@@ -51,7 +44,7 @@ public:
     Simulation(const PointSpec& spec, std::stop_token stop, const SafetyCap& cap,
                SimulationObserver* observer)
         : m_spec(spec), m_stop(std::move(stop)), m_cap(cap), m_observer(observer), m_pipeline(pipelineConfig(spec.setup)),
-          m_random(spec.seed, spec.load), m_exponential(spec.distribution == ServiceDistribution::Exponential),
+          m_random(spec.seed, spec.load, spec.replicate), m_exponential(spec.distribution == ServiceDistribution::Exponential),
           m_meanServiceMs(m_exponential ? spec.service.medianMs : spec.service.meanServiceMs()),
           m_ratePerMs(spec.load * spec.service.workers / m_meanServiceMs),
           m_warmupCalls(static_cast<std::int64_t>(
@@ -66,6 +59,7 @@ public:
     }
 
     PointResult run();
+    std::vector<double> takeLatencies() { return std::move(m_latencies); }
 
 private:
     struct Worker {
@@ -356,6 +350,7 @@ PointResult Simulation::result()
     // A run stopped early has no last arrival: its window ends where it stopped.
     const double windowEnd = m_windowEnd > m_windowStart ? m_windowEnd : m_now;
     const double busyAtEnd = m_windowEnd > m_windowStart ? m_busyAtEnd : m_busyIntegral;
+    r.measuredWindowMs = std::max(0.0, windowEnd - m_windowStart);
     if (windowEnd > m_windowStart)
         r.utilisation = (busyAtEnd - m_busyAtStart) /
                         (double(m_workers.size()) * (windowEnd - m_windowStart));
@@ -384,9 +379,13 @@ PointResult Simulation::result()
 } // namespace
 
 PointResult simulatePoint(const PointSpec& spec, std::stop_token stop, const SafetyCap& cap,
-                          SimulationObserver* observer)
+                          SimulationObserver* observer, std::vector<double>* latencies)
 {
-    return Simulation(spec, std::move(stop), cap, observer).run();
+    Simulation simulation(spec, std::move(stop), cap, observer);
+    PointResult result = simulation.run();
+    if (latencies)
+        *latencies = simulation.takeLatencies();
+    return result;
 }
 
 } // namespace hedge

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <stop_token>
+#include <vector>
 
 namespace hedge {
 
@@ -22,6 +23,7 @@ struct PointSpec {
     Setup setup;
     double load = 0.5;
     std::uint64_t seed = 1;
+    int replicate = 0; // keyed into the random streams; 0 is the single run of a scenario
     std::int64_t calls = 200000;
     double warmupFraction = 0.1;
     ServiceDistribution distribution = ServiceDistribution::Reference;
@@ -37,7 +39,10 @@ struct SafetyCap {
 // Runs one point to completion (or until `stop` is requested: then the result is partial
 // and must be discarded). Deterministic: the same spec gives the same result, bit for bit.
 // `observer`, when given, sees every event (tests use it to check the model's rules).
+// `latencies`, when given, receives the measured calls' latencies (in no particular order),
+// for pooling replicates.
 PointResult simulatePoint(const PointSpec& spec, std::stop_token stop = {},
-                          const SafetyCap& cap = {}, SimulationObserver* observer = nullptr);
+                          const SafetyCap& cap = {}, SimulationObserver* observer = nullptr,
+                          std::vector<double>* latencies = nullptr);
 
 } // namespace hedge

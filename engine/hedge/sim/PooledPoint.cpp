@@ -1,0 +1,140 @@
+#include <hedge/sim/PooledPoint.h>
+
+#include <hedge/sim/NearestRank.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+
+namespace hedge {
+
+namespace {
+
+FigureSpread spreadOf(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    FigureSpread s{.min = values.front(), .max = values.back()};
+    // A 90 % interval needs enough replicates to mean something (uncertainty.md: ≥ 10).
+    if (values.size() >= 10) {
+        s.p5 = values[nearestRankIndex(values.size(), 500)];
+        s.p95 = values[nearestRankIndex(values.size(), 9500)];
+    }
+    return s;
+}
+
+template <typename Get>
+FigureSpread spreadOf(const std::vector<PointResult>& runs, Get get)
+{
+    std::vector<double> values;
+    values.reserve(runs.size());
+    for (const PointResult& r : runs)
+        values.push_back(get(r));
+    return spreadOf(std::move(values));
+}
+
+std::optional<FigureSpread> latencySpread(const std::vector<PointResult>& runs,
+                                          std::optional<double> PointResult::*field)
+{
+    std::vector<double> values;
+    for (const PointResult& r : runs)
+        if (r.*field)
+            values.push_back(*(r.*field));
+    if (values.empty())
+        return std::nullopt;
+    return spreadOf(std::move(values));
+}
+
+// A fraction's count back from the run (exact: counts are far below 2^53).
+std::int64_t countOf(double fraction, std::int64_t calls)
+{
+    return std::llround(fraction * double(calls));
+}
+
+} // namespace
+
+PooledPoint::PooledPoint(int replicates, std::int64_t measuredPerReplicate)
+    : m_runs(static_cast<std::size_t>(replicates)),
+      m_latencySums(static_cast<std::size_t>(replicates), 0.0),
+      m_arrived(static_cast<std::size_t>(replicates), false),
+      m_latencies(measuredPerReplicate * replicates)
+{
+}
+
+bool PooledPoint::add(int replicate, const PointResult& run, const std::vector<double>& latencies)
+{
+    const auto r = static_cast<std::size_t>(replicate);
+    if (r >= m_runs.size() || m_arrived[r])
+        throw std::logic_error("PooledPoint: replicate out of range or added twice");
+    m_arrived[r] = true;
+    m_runs[r] = run;
+    m_latencySums[r] = std::accumulate(latencies.begin(), latencies.end(), 0.0);
+    m_latencies.add(latencies);
+    return ++m_count == static_cast<int>(m_runs.size());
+}
+
+PointResult PooledPoint::result()
+{
+    const PointResult& first = m_runs.front();
+    PointResult p;
+    p.setup = first.setup;
+    p.cancellation = first.cancellation;
+    p.load = first.load;
+
+    std::int64_t attempts = 0, hedged = 0, rejected = 0, failed = 0;
+    double busyMs = 0.0, latencySum = 0.0;
+    ReplicateSpread spread;
+    spread.replicates = static_cast<int>(m_runs.size());
+    // Replicate order, so that the floating-point sums do not depend on which thread
+    // finished first.
+    for (std::size_t i = 0; i < m_runs.size(); ++i) {
+        const PointResult& r = m_runs[i];
+        p.measuredCalls += r.measuredCalls;
+        attempts += countOf(r.requestsPerCall, r.measuredCalls);
+        hedged += countOf(r.hedgedFraction, r.measuredCalls);
+        rejected += countOf(r.rejectedFraction, r.measuredCalls);
+        failed += countOf(r.failedFraction, r.measuredCalls);
+        busyMs += r.utilisation * r.measuredWindowMs;
+        p.measuredWindowMs += r.measuredWindowMs;
+        latencySum += m_latencySums[i];
+        if (r.maxMs)
+            p.maxMs = std::max(p.maxMs.value_or(*r.maxMs), *r.maxMs);
+        spread.collapsedRuns += r.collapsed ? 1 : 0;
+        p.stoppedBySafetyCap = p.stoppedBySafetyCap || r.stoppedBySafetyCap;
+        p.simulatedCalls += r.simulatedCalls;
+        p.events += r.events;
+        p.limiterInflightAtEnd += r.limiterInflightAtEnd;
+    }
+    if (p.measuredCalls > 0) {
+        const double n = double(p.measuredCalls);
+        p.requestsPerCall = double(attempts) / n;
+        p.hedgedFraction = double(hedged) / n;
+        p.rejectedFraction = double(rejected) / n;
+        p.failedFraction = double(failed) / n;
+    }
+    // Busy time over capacity time of all replicates together (workers cancel out).
+    if (p.measuredWindowMs > 0.0)
+        p.utilisation = busyMs / p.measuredWindowMs;
+    if (m_latencies.count() > 0) {
+        p.p50Ms = m_latencies.quantile(5000);
+        p.p99Ms = m_latencies.quantile(9900);
+        p.p999Ms = m_latencies.quantile(9990);
+        p.meanMs = latencySum / double(m_latencies.count());
+    }
+    p.collapsed = 2 * spread.collapsedRuns > spread.replicates;
+
+    spread.p50Ms = latencySpread(m_runs, &PointResult::p50Ms);
+    spread.p99Ms = latencySpread(m_runs, &PointResult::p99Ms);
+    spread.p999Ms = latencySpread(m_runs, &PointResult::p999Ms);
+    spread.meanMs = latencySpread(m_runs, &PointResult::meanMs);
+    spread.maxMs = latencySpread(m_runs, &PointResult::maxMs);
+    spread.requestsPerCall = spreadOf(m_runs, [](const PointResult& r) { return r.requestsPerCall; });
+    spread.hedgedFraction = spreadOf(m_runs, [](const PointResult& r) { return r.hedgedFraction; });
+    spread.rejectedFraction = spreadOf(m_runs, [](const PointResult& r) { return r.rejectedFraction; });
+    spread.failedFraction = spreadOf(m_runs, [](const PointResult& r) { return r.failedFraction; });
+    spread.utilisation = spreadOf(m_runs, [](const PointResult& r) { return r.utilisation; });
+    p.spread = std::move(spread);
+    return p;
+}
+
+} // namespace hedge

@@ -1,0 +1,37 @@
+// Gathers the replicates of one (setup, load) point and pools them
+// (../shared/spec/uncertainty.md): the figures over all replicates' measured calls together,
+// the spread of each figure across replicates, and how many replicates collapsed.
+#pragma once
+
+#include <hedge/sim/LatencyPool.h>
+#include <hedge/sim/PointResult.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace hedge {
+
+class PooledPoint {
+public:
+    // `measuredPerReplicate`: an upper bound of one replicate's measured calls.
+    PooledPoint(int replicates, std::int64_t measuredPerReplicate);
+
+    // Replicate `replicate` (0-based) finished with `run`; `latencies` are its measured
+    // calls' latencies. Returns true when every replicate is in. Replicates may come in any
+    // order: the result is the same.
+    bool add(int replicate, const PointResult& run, const std::vector<double>& latencies);
+
+    // The pooled point, once every replicate is in. Call once.
+    PointResult result();
+
+    bool latenciesExact() const { return m_latencies.exact(); }
+
+private:
+    std::vector<PointResult> m_runs;
+    std::vector<double> m_latencySums; // per replicate, summed in the run's own order
+    std::vector<bool> m_arrived;
+    int m_count = 0;
+    LatencyPool m_latencies;
+};
+
+} // namespace hedge
