@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <functional>
 
 namespace hedge::cli {
 
@@ -18,6 +19,29 @@ std::string latency(const std::optional<double>& ms)
 std::string percent(double fraction, int decimals)
 {
     return ResultsTable::fixed(fraction * 100.0, decimals) + " %";
+}
+
+// "212.0 [55.0–238.0]": the pooled value, then the replicates' 90 % interval when there
+// is one, else their range.
+std::string withSpread(std::string value, const std::optional<FigureSpread>& spread,
+                       const std::function<std::string(double)>& text)
+{
+    if (!spread)
+        return value;
+    const double low = spread->p5.value_or(spread->min);
+    const double high = spread->p95.value_or(spread->max);
+    return value + " [" + text(low) + "–" + text(high) + "]";
+}
+
+std::string collapseMark(const PointResult& p)
+{
+    if (!p.spread)
+        return p.collapsed ? "COLLAPSED" : "";
+    if (p.collapsedRuns() == 0)
+        return "";
+    const std::string runs =
+        std::to_string(p.collapsedRuns()) + "/" + std::to_string(p.replicates());
+    return (p.collapsed ? "COLLAPSED " : "collapsed ") + runs;
 }
 
 std::string loadText(double load)
@@ -63,21 +87,31 @@ std::string ResultsTable::format() const
     std::vector<Row> rows;
     std::vector<bool> groupStart;
     bool anyCollapsed = false;
+    bool anySpread = false;
     for (std::size_t i = 0; i < m_points.size(); ++i) {
         const PointResult& p = m_points[i];
         const bool first = i == 0 || m_points[i - 1].setup != p.setup;
+        const auto spreadOf = [&p](auto field) {
+            return p.spread ? std::optional<FigureSpread>((*p.spread).*field) : std::nullopt;
+        };
+        const auto ms = [](double v) { return fixed(v, 1); };
+        const auto pct = [](double v) { return fixed(v * 100.0, 1); };
         Row row{first ? p.setup : std::string(),
                 loadText(p.load),
-                latency(p.p99Ms),
-                latency(p.p999Ms),
-                fixed(p.requestsPerCall, 3),
+                withSpread(latency(p.p99Ms), p.spread ? p.spread->p99Ms : std::nullopt, ms),
+                withSpread(latency(p.p999Ms), p.spread ? p.spread->p999Ms : std::nullopt, ms),
+                withSpread(fixed(p.requestsPerCall, 3), spreadOf(&ReplicateSpread::requestsPerCall),
+                           [](double v) { return fixed(v, 3); }),
                 percent(p.rejectedFraction, 2)};
         if (showFailed)
             row.push_back(percent(p.failedFraction, 2));
-        row.insert(row.end(), {percent(p.utilisation, 1), p.collapsed ? "COLLAPSED" : ""});
+        row.insert(row.end(), {withSpread(percent(p.utilisation, 1),
+                                          spreadOf(&ReplicateSpread::utilisation), pct),
+                               collapseMark(p)});
         rows.push_back(std::move(row));
         groupStart.push_back(first);
-        anyCollapsed = anyCollapsed || p.collapsed;
+        anyCollapsed = anyCollapsed || p.collapsedRuns() > 0;
+        anySpread = anySpread || p.spread.has_value();
     }
 
     std::vector<std::size_t> width(columns);
@@ -109,9 +143,15 @@ std::string ResultsTable::format() const
             out += "\n";
         out += line(rows[i]);
     }
+    if (anySpread)
+        out += "\n[a–b]: the spread over the replicates — their 5th to 95th percentile with 10 "
+               "or more replicates, else their range; the value before it pools them all.\n";
     if (anyCollapsed)
         out += "\nCOLLAPSED: the queue never drained (a backlog still growing when the "
                "arrivals ended, or a safety cap hit); its latencies are not a steady state.\n";
+    if (anyCollapsed && anySpread)
+        out += "k/N: collapsed in k of N replicates; capitals when most did (the point counts "
+               "as collapsed).\n";
     return out;
 }
 

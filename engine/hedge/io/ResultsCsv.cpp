@@ -1,7 +1,9 @@
 #include <hedge/io/ResultsCsv.h>
 
 #include "Format.h"
+#include "SpreadColumns.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace hedge {
@@ -49,12 +51,31 @@ const std::vector<std::string>& resultsCsvColumns()
     return columns;
 }
 
+const std::vector<std::string>& resultsCsvSpreadColumns()
+{
+    static const std::vector<std::string> columns = [] {
+        std::vector<std::string> c{"replicates", "collapsed_runs"};
+        for (const io_detail::SpreadFigure& figure : io_detail::spreadFigures())
+            for (const char* suffix : io_detail::kSpreadSuffixes)
+                c.push_back(std::string(figure.name) + suffix);
+        return c;
+    }();
+    return columns;
+}
+
 std::string writeResultsCsv(const std::vector<PointResult>& points)
 {
     using io_detail::formatNumber;
+    // The spread columns only when a point pooled replicates: a 1-replicate file stays as
+    // it always was.
+    const bool withSpread = std::any_of(points.begin(), points.end(),
+                                        [](const PointResult& p) { return p.spread.has_value(); });
     std::string out;
     for (const std::string& column : resultsCsvColumns())
         out += (out.empty() ? "" : ",") + column;
+    if (withSpread)
+        for (const std::string& column : resultsCsvSpreadColumns())
+            out += "," + column;
     out += '\n';
     for (const PointResult& p : points) {
         const std::string cells[] = {quoted(p.setup),
@@ -78,6 +99,13 @@ std::string writeResultsCsv(const std::vector<PointResult>& points)
                 out += ',';
             first = false;
             out += cell;
+        }
+        if (withSpread) {
+            out += ',' + std::to_string(p.replicates()) + ',' + std::to_string(p.collapsedRuns());
+            for (const io_detail::SpreadFigure& figure : io_detail::spreadFigures())
+                for (const auto& v : io_detail::spreadValues(p.spread ? figure.get(*p.spread)
+                                                                      : std::nullopt))
+                    out += ',' + optionalNumber(v);
         }
         out += '\n';
     }

@@ -15,9 +15,12 @@ namespace hedge {
 // empty cell; collapsed is true/false; a name holding a comma, a quote or a line break is
 // quoted as RFC 4180 says. Lines end with "\n" (not RFC 4180's CRLF, which line-based Unix
 // tools keep in the last cell; every CSV reader accepts both).
+// When a point pooled replicates, resultsCsvSpreadColumns() follow: replicates,
+// collapsed_runs and each figure's _min, _max, _p5, _p95 (empty when absent).
 std::string writeResultsCsv(const std::vector<PointResult>& points);
 
 // The header row's cells, in order.
 const std::vector<std::string>& resultsCsvColumns();
+const std::vector<std::string>& resultsCsvSpreadColumns();
 
 } // namespace hedge

@@ -1,8 +1,10 @@
 #include <hedge/io/ResultsJson.h>
 
 #include "ScenarioJsonDetail.h"
+#include "SpreadColumns.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <optional>
 
@@ -36,7 +38,62 @@ OrderedJson pointToJson(const PointResult& p)
     j["failed_fraction"] = p.failedFraction;
     j["utilisation"] = p.utilisation;
     j["collapsed"] = p.collapsed;
+    if (p.spread) {
+        j["replicates"] = p.spread->replicates;
+        j["collapsed_runs"] = p.spread->collapsedRuns;
+        for (const io_detail::SpreadFigure& figure : io_detail::spreadFigures()) {
+            const auto values = io_detail::spreadValues(figure.get(*p.spread));
+            for (std::size_t i = 0; i < values.size(); ++i)
+                j[std::string(figure.name) + io_detail::kSpreadSuffixes[i]] = optionalNumber(values[i]);
+        }
+    }
     return j;
+}
+
+// Reads and removes the replicate fields of a point (so that what is left is a plain
+// point). They are required exactly when the scenario has more than one replicate.
+std::optional<ReplicateSpread> takeSpread(Json& point, const std::string& path,
+                                          const Scenario& scenario)
+{
+    if (scenario.replicates == 1 || !point.is_object())
+        return std::nullopt;
+    const auto take = [&](const std::string& key) {
+        const auto it = point.find(key);
+        if (it == point.end())
+            throw ScenarioError(io_detail::childPath(path, key), "is missing");
+        Json value = std::move(*it);
+        point.erase(it);
+        return value;
+    };
+    ReplicateSpread s;
+    s.replicates = static_cast<int>(io_detail::readInteger(
+        take("replicates"), io_detail::childPath(path, "replicates"), scenario.replicates,
+        scenario.replicates));
+    s.collapsedRuns = static_cast<int>(io_detail::readInteger(
+        take("collapsed_runs"), io_detail::childPath(path, "collapsed_runs"), 0, s.replicates));
+    for (const io_detail::SpreadFigure& figure : io_detail::spreadFigures()) {
+        std::array<std::optional<double>, 4> values;
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            const std::string key = std::string(figure.name) + io_detail::kSpreadSuffixes[i];
+            const Json value = take(key);
+            if (!value.is_null())
+                values[i] = io_detail::readNumber(value, io_detail::childPath(path, key));
+        }
+        const std::string minPath = io_detail::childPath(path, std::string(figure.name) + "_min");
+        if (!values[0] || !values[1]) {
+            if (!figure.latency)
+                throw ScenarioError(minPath, "expected a number, got null");
+            continue; // no replicate had a latency
+        }
+        if (*values[0] > *values[1])
+            throw ScenarioError(minPath, "is greater than " + std::string(figure.name) + "_max");
+        const FigureSpread spread{.min = *values[0], .max = *values[1], .p5 = values[2], .p95 = values[3]};
+        if (figure.latency)
+            s.*figure.latency = spread;
+        else
+            s.*figure.other = spread;
+    }
+    return s;
 }
 
 std::optional<double> readOptionalNumber(const io_detail::ObjectReader& r, const char* key)
@@ -65,8 +122,9 @@ double readNonNegative(const io_detail::ObjectReader& r, const char* key)
     return v;
 }
 
-PointResult readPoint(const Json& value, const std::string& path, const Scenario& scenario)
+PointResult readPoint(Json value, const std::string& path, const Scenario& scenario)
 {
+    std::optional<ReplicateSpread> spread = takeSpread(value, path, scenario);
     const io_detail::ObjectReader r(value, path,
                                     {"setup", "cancellation", "load", "measured_calls", "p50_ms",
                                      "p99_ms", "p999_ms", "mean_ms", "max_ms", "requests_per_call",
@@ -106,6 +164,7 @@ PointResult readPoint(const Json& value, const std::string& path, const Scenario
     if (!r.required("collapsed").is_boolean())
         throw ScenarioError(r.path("collapsed"), "expected true or false");
     p.collapsed = r.boolean("collapsed", false);
+    p.spread = std::move(spread);
     return p;
 }
 
