@@ -77,6 +77,11 @@ std::optional<double> LatencyPool::quantile(std::int64_t perTenThousand)
         std::nth_element(m_exact.begin(), at, m_exact.end());
         return *at;
     }
+    // The extremes are known exactly.
+    if (index == 0)
+        return m_min;
+    if (index + 1 == static_cast<std::size_t>(m_count))
+        return m_max;
     std::int64_t seen = 0;
     for (std::size_t b = 0; b < m_buckets.size(); ++b) {
         seen += m_buckets[b];

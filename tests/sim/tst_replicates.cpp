@@ -1,0 +1,197 @@
+// Replicates (../shared/spec/uncertainty.md): pooled figures are those of all replicates'
+// calls together, the spread and the collapse count are per replicate, one replicate is the
+// single run of before, and thread counts change nothing.
+#include <hedge/sim/LoadSweep.h>
+#include <hedge/sim/NearestRank.h>
+#include <hedge/sim/Simulation.h>
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace hedge;
+
+namespace {
+
+Setup threeAttemptsNoBudget()
+{
+    return Setup{.name = "3 attempts, no budget",
+                 .cancellation = Cancellation::Client,
+                 .hedge = HedgeSettings{.maxAttempts = 3, .budgetPercent = 0.0},
+                 .adaptiveLimit = std::nullopt};
+}
+
+Setup hedgeNoBudget()
+{
+    return Setup{.name = "hedge, no budget",
+                 .cancellation = Cancellation::Client,
+                 .hedge = HedgeSettings{.budgetPercent = 0.0},
+                 .adaptiveLimit = std::nullopt};
+}
+
+Scenario scenario(std::int64_t calls, int replicates, std::vector<double> loads,
+                  std::vector<Setup> setups)
+{
+    Scenario s;
+    s.calls = calls;
+    s.replicates = replicates;
+    s.loads = std::move(loads);
+    s.setups = std::move(setups);
+    return s;
+}
+
+PointSpec specOf(const Scenario& s, std::size_t setup, double load, int replicate)
+{
+    return PointSpec{.service = s.service,
+                     .setup = s.setups[setup],
+                     .load = load,
+                     .seed = s.seed,
+                     .replicate = replicate,
+                     .calls = s.calls,
+                     .warmupFraction = s.warmupFraction};
+}
+
+double relativeDifference(double a, double b)
+{
+    return std::abs(a - b) / std::max(std::abs(a), std::abs(b));
+}
+
+} // namespace
+
+class TestReplicates : public QObject {
+    Q_OBJECT
+
+private slots:
+    // Pooling is "all replicates' calls together": computed here by hand from the replicate
+    // runs themselves, every pooled figure must come out exactly.
+    void pooledFiguresAreThoseOfAllCallsTogether()
+    {
+        const Scenario s = scenario(4000, 4, {0.8}, {hedgeNoBudget()});
+        const PointResult pooled = LoadSweep(s, 2).run().points.at(0);
+
+        std::vector<double> all;
+        std::int64_t calls = 0, attempts = 0, collapsed = 0;
+        double busy = 0.0, window = 0.0, maxMs = 0.0;
+        std::vector<double> p99s;
+        for (int r = 0; r < s.replicates; ++r) {
+            std::vector<double> latencies;
+            const PointResult run = simulatePoint(specOf(s, 0, 0.8, r), {}, {}, nullptr, &latencies);
+            all.insert(all.end(), latencies.begin(), latencies.end());
+            calls += run.measuredCalls;
+            attempts += std::llround(run.requestsPerCall * double(run.measuredCalls));
+            busy += run.utilisation * run.measuredWindowMs;
+            window += run.measuredWindowMs;
+            maxMs = std::max(maxMs, *run.maxMs);
+            collapsed += run.collapsed;
+            p99s.push_back(*run.p99Ms);
+        }
+        std::sort(all.begin(), all.end());
+        QCOMPARE(pooled.measuredCalls, calls);
+        QCOMPARE(*pooled.p50Ms, all[nearestRankIndex(all.size(), 5000)]);
+        QCOMPARE(*pooled.p99Ms, all[nearestRankIndex(all.size(), 9900)]);
+        QCOMPARE(*pooled.p999Ms, all[nearestRankIndex(all.size(), 9990)]);
+        QCOMPARE(*pooled.maxMs, maxMs);
+        QCOMPARE(pooled.requestsPerCall, double(attempts) / double(calls));
+        QVERIFY(relativeDifference(pooled.utilisation, busy / window) < 1e-12);
+        QVERIFY(pooled.spread.has_value());
+        QCOMPARE(pooled.spread->replicates, 4);
+        QCOMPARE(pooled.spread->collapsedRuns, int(collapsed));
+        QCOMPARE(pooled.spread->p99Ms->min, *std::min_element(p99s.begin(), p99s.end()));
+        QCOMPARE(pooled.spread->p99Ms->max, *std::max_element(p99s.begin(), p99s.end()));
+        QVERIFY(!pooled.spread->p99Ms->p5); // fewer than 10 replicates: no 90 % interval
+        // Replicates are independent samples, not copies of one.
+        QVERIFY(pooled.spread->p99Ms->min < pooled.spread->p99Ms->max);
+    }
+
+    // N replicates of C calls measure what one run of N × C calls measures, within noise
+    // (at steady states: a collapse has no figure to agree on).
+    void pooledAgreesWithOneLongRun()
+    {
+        const int n = 10;
+        const std::vector<double> loads{0.5, 0.8};
+        const Setup noHedge{.name = "no hedge"};
+        const Setup budget{.name = "hedge, default budget", .hedge = HedgeSettings{}};
+        const auto pooled = LoadSweep(scenario(20000, n, loads, {noHedge, budget}), 2).run();
+        const auto single = LoadSweep(scenario(20000 * n, 1, loads, {noHedge, budget}), 2).run();
+        // Not the budget at 0.8: there its p99 comes from rare long episodes of an empty
+        // budget (270 ms pooled, 584 ms in one long run), which take far longer runs to
+        // average out than a test may spend.
+        for (std::size_t i = 0; i < 3; ++i) {
+            const PointResult& a = pooled.points[i];
+            const PointResult& b = single.points[i];
+            QVERIFY(a.spread && !b.spread);
+            QCOMPARE(a.collapsedRuns() + b.collapsedRuns(), 0);
+            QCOMPARE(a.measuredCalls, b.measuredCalls); // same warm-up fraction, same calls
+            QVERIFY2(relativeDifference(a.requestsPerCall, b.requestsPerCall) < 0.01,
+                     qPrintable(QString("req/call %1 vs %2").arg(a.requestsPerCall).arg(b.requestsPerCall)));
+            QVERIFY2(relativeDifference(a.utilisation, b.utilisation) < 0.02,
+                     qPrintable(QString("util %1 vs %2").arg(a.utilisation).arg(b.utilisation)));
+            QVERIFY2(relativeDifference(*a.p50Ms, *b.p50Ms) < 0.02,
+                     qPrintable(QString("p50 %1 vs %2").arg(*a.p50Ms).arg(*b.p50Ms)));
+            QVERIFY2(relativeDifference(*a.p99Ms, *b.p99Ms) < 0.05,
+                     qPrintable(QString("p99 %1 vs %2").arg(*a.p99Ms).arg(*b.p99Ms)));
+        }
+    }
+
+    // Near its threshold, "3 attempts, no budget" with client cancellation collapses in some
+    // replicates only. The load is found from the data: the first of a grid where some but
+    // not all replicates collapsed.
+    void knifeEdgeCollapsesInSomeReplicatesOnly()
+    {
+        std::vector<double> loads;
+        for (int i = 0; i <= 10; ++i)
+            loads.push_back(0.45 + 0.025 * i);
+        const int n = 10;
+        const Scenario s = scenario(5000, n, loads, {threeAttemptsNoBudget()});
+        const auto out = LoadSweep(s, 2).run();
+        const auto edge = std::find_if(out.points.begin(), out.points.end(),
+                                       [](const PointResult& p) { return p.partiallyCollapsed(); });
+        QVERIFY2(edge != out.points.end(), "no load of the grid collapses in some runs only");
+        QVERIFY(edge->collapsedRuns() > 0 && edge->collapsedRuns() < n);
+        QCOMPARE(edge->collapsed, 2 * edge->collapsedRuns() > n);
+
+        // The count is that of the replicates run one by one.
+        int collapsed = 0;
+        for (int r = 0; r < n; ++r)
+            collapsed += simulatePoint(specOf(s, 0, edge->load, r)).collapsed;
+        QCOMPARE(edge->collapsedRuns(), collapsed);
+        // A collapse is a long queue: the spread of the p99 spans both states.
+        QVERIFY(edge->spread->p99Ms->max > 10.0 * edge->spread->p99Ms->min);
+    }
+
+    // Replicate 0 is the single run of before: a 1-replicate sweep is simulatePoint with the
+    // stream key it always had, and pools nothing.
+    void oneReplicateIsTheSingleRun()
+    {
+        const Scenario s = scenario(3000, 1, {0.5, 0.9}, {hedgeNoBudget(), threeAttemptsNoBudget()});
+        const auto out = LoadSweep(s, 2).run();
+        for (std::size_t setup = 0; setup < s.setups.size(); ++setup) {
+            for (std::size_t load = 0; load < s.loads.size(); ++load) {
+                PointSpec spec = specOf(s, setup, s.loads[load], 0);
+                const PointResult& p = out.points[setup * s.loads.size() + load];
+                QVERIFY(!p.spread);
+                QCOMPARE(p.replicates(), 1);
+                QVERIFY(p == simulatePoint(spec));
+                spec.replicate = 1;
+                QVERIFY(!(p == simulatePoint(spec))); // the replicate is in the key
+            }
+        }
+    }
+
+    void identicalWhateverTheThreadCount()
+    {
+        const Scenario s = scenario(3000, 5, {0.5, 0.6, 0.9},
+                                    {hedgeNoBudget(), threeAttemptsNoBudget()});
+        const auto one = LoadSweep(s, 1).run();
+        const auto two = LoadSweep(s, 2).run();
+        const auto three = LoadSweep(s, 3).run();
+        QCOMPARE(one.points.size(), std::size_t(6));
+        QVERIFY(one.points[0].spread.has_value());
+        QVERIFY(one.points == two.points);
+        QVERIFY(one.points == three.points);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReplicates)
+#include "tst_replicates.moc"
