@@ -173,6 +173,7 @@ std::string SweepController::key(const Setup& setup, double load, std::int64_t c
     k += std::to_string(m_scenario.seed);
     k += '|';
     put(k, calls);
+    put(k, std::int64_t{m_scenario.replicates});
     put(k, m_scenario.warmupFraction);
     put(k, load);
     return k;
@@ -216,6 +217,7 @@ SweepController::Missing SweepController::missing(std::int64_t calls, bool coars
         return m;
     m.sub.seed = m_scenario.seed;
     m.sub.calls = calls;
+    m.sub.replicates = m_scenario.replicates;
     m.sub.warmupFraction = m_scenario.warmupFraction;
     m.sub.service = m_scenario.service;
     m.sub.loads.clear();
@@ -263,8 +265,9 @@ QCoro::Task<bool> SweepController::runSequence(quint64 generation)
     }
     const Missing coarse = needsCoarsePass() ? missing(m_coarseCalls, true) : Missing{};
     const Missing full = missing(m_scenario.calls, false);
-    m_workTotal = static_cast<double>(coarse.count) * static_cast<double>(m_coarseCalls) +
-                  static_cast<double>(full.count) * static_cast<double>(m_scenario.calls);
+    m_workTotal = (static_cast<double>(coarse.count) * static_cast<double>(m_coarseCalls) +
+                   static_cast<double>(full.count) * static_cast<double>(m_scenario.calls)) *
+                  m_scenario.replicates;
     m_workDone = 0.0;
     m_runClock.start();
     emit runStarted();
@@ -421,8 +424,11 @@ bool SweepController::isComplete() const
 QString SweepController::passLabel() const
 {
     const QLocale locale;
+    // With replicates every point is that many runs: the label says so.
+    const QString runs =
+        m_scenario.replicates > 1 ? tr(" × %1 runs").arg(m_scenario.replicates) : QString();
     const QString full =
-        tr("full pass · %1 calls/point").arg(locale.toString(qlonglong(m_scenario.calls)));
+        tr("full pass · %1 calls/point").arg(locale.toString(qlonglong(m_scenario.calls))) + runs;
     bool anyCoarse = false;
     bool all = true;
     const bool coarse = needsCoarsePass();
@@ -435,10 +441,11 @@ QString SweepController::passLabel() const
                 anyCoarse = true;
         }
     if (anyCoarse && m_running)
-        return tr("coarse pass · %1 calls/point").arg(locale.toString(qlonglong(m_coarseCalls)));
+        return tr("coarse pass · %1 calls/point").arg(locale.toString(qlonglong(m_coarseCalls))) +
+               runs;
     if (anyCoarse && !m_running)
-        return tr("coarse pass · %1 calls/point · stopped")
-            .arg(locale.toString(qlonglong(m_coarseCalls)));
+        return tr("coarse pass · %1 calls/point").arg(locale.toString(qlonglong(m_coarseCalls))) +
+               runs + tr(" · stopped");
     if (!all)
         return m_running ? full + tr(" · running") : full + tr(" · stopped");
     return full;

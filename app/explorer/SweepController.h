@@ -1,9 +1,10 @@
 // Runs the sweep of the working scenario off the GUI thread and keeps its results.
 //
 // * Points cross to the GUI thread by a queued signal and land in a cache keyed by everything
-//   that decides their numbers (the setup's policy, the service, seed, calls, warm-up and the
-//   load value; not the setup's name nor the other setups, since the engine keys its random
-//   numbers by seed and load). An edit therefore re-runs only the points it changed.
+//   that decides their numbers (the setup's policy, the service, seed, calls, replicates,
+//   warm-up and the load value; not the setup's name nor the other setups, since the engine
+//   keys its random numbers by seed, load and replicate). An edit therefore re-runs only the
+//   points it changed. Both passes run the scenario's replicates.
 // * Edits are debounced; an edit cancels the running work at once (std::stop_source), the
 //   worker stops within milliseconds.
 // * A coarse pass (20 000 calls per point) comes first so that a curve reacts quickly; the
