@@ -231,6 +231,7 @@ private slots:
             expected.stoppedBySafetyCap = false; // diagnostics are not part of the file
             expected.simulatedCalls = 0;
             expected.events = 0;
+            expected.measuredWindowMs = 0.0;
             QCOMPARE(back.points[i], expected);
         }
         QCOMPARE(writeResultsJson(back.scenario, back.points), text);
