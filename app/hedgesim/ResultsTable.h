@@ -19,7 +19,8 @@ public:
     // point; "-" for an absent latency; a blank line between setups; a legend line when a
     // point collapsed. A point that pooled replicates shows its spread after p99, p99.9,
     // requests/call and utilisation ("212.0 [55.0–238.0]") and "collapsed 3/10" (capitals
-    // when most replicates collapsed), with a legend. Locale-independent. Widths count UTF-8 characters, not bytes.
+    // when most replicates collapsed), with a legend. Locale-independent. Widths count UTF-8
+    // characters, not bytes.
     std::string format() const;
 
     // Helpers, public for tests.

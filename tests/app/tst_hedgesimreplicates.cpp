@@ -56,9 +56,12 @@ private slots:
     {
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("message");
-        QTest::newRow("0") << "0" << "replicates: 0 is out of range (allowed 1 … 100)\n";
-        QTest::newRow("101") << "101" << "replicates: 101 is out of range (allowed 1 … 100)\n";
-        QTest::newRow("2.5") << "2.5" << "replicates: 2.5 is not an integer (allowed 1 … 100)\n";
+        QTest::newRow("0") << "0"
+                           << "replicates: 0 is out of range (allowed 1 … 100)\n";
+        QTest::newRow("101") << "101"
+                             << "replicates: 101 is out of range (allowed 1 … 100)\n";
+        QTest::newRow("2.5") << "2.5"
+                             << "replicates: 2.5 is not an integer (allowed 1 … 100)\n";
     }
 
     void badCountExitsTwo()
@@ -67,7 +70,8 @@ private slots:
         QFETCH(QString, message);
         QTemporaryDir dir;
         const std::string json = dir.filePath("out.json").toStdString();
-        const Outcome o = hedgesim({"run", "-", "-o", json, "--quiet"}, knifeEdge(value.toStdString()));
+        const Outcome o =
+            hedgesim({"run", "-", "-o", json, "--quiet"}, knifeEdge(value.toStdString()));
         QCOMPARE(o.exitCode, cli::kExitInvalid);
         QCOMPARE(QString::fromStdString(o.err), message);
         QVERIFY(o.out.empty());
@@ -81,9 +85,9 @@ private slots:
         QTemporaryDir dir;
         const QString one = dir.filePath("one.json"), two = dir.filePath("two.json");
         const QString csv = dir.filePath("out.csv");
-        const Outcome o = hedgesim({"run", "-", "-o", one.toStdString(), "--csv",
-                                    csv.toStdString(), "--threads", "1"},
-                                   knifeEdge("10"));
+        const Outcome o = hedgesim(
+            {"run", "-", "-o", one.toStdString(), "--csv", csv.toStdString(), "--threads", "1"},
+            knifeEdge("10"));
         QCOMPARE(o.exitCode, cli::kExitOk);
         const RunResults results = readResultsFile(one.toStdString());
         const PointResult& edge = results.points.at(1);
@@ -101,7 +105,8 @@ private slots:
         QVERIFY(readAll(csv).startsWith("setup,") && readAll(csv).contains(",collapsed_runs,"));
 
         QCOMPARE(hedgesim({"run", "-", "-o", two.toStdString(), "--threads", "2", "--quiet"},
-                          knifeEdge("10")).exitCode,
+                          knifeEdge("10"))
+                     .exitCode,
                  cli::kExitOk);
         QCOMPARE(readAll(one), readAll(two));
     }

@@ -70,7 +70,8 @@ private slots:
                                                    .replicate = r,
                                                    .calls = preset.calls,
                                                    .warmupFraction = preset.warmupFraction});
-            QVERIFY2(*one.p99Ms < 35.0 || *one.p99Ms > 200.0, qPrintable(QString::number(*one.p99Ms)));
+            QVERIFY2(*one.p99Ms < 35.0 || *one.p99Ms > 200.0,
+                     qPrintable(QString::number(*one.p99Ms)));
             (*one.p99Ms < 35.0 ? low : high) += 1;
             if (*one.p99Ms < 35.0)
                 QVERIFY(*one.p99Ms >= 21.5 && *one.p99Ms < 30.5); // "about 22–30 ms"

@@ -19,8 +19,9 @@ Scenario smallScenario(int replicates)
     s.calls = 2000;
     s.replicates = replicates;
     s.loads = {0.5, 0.7};
-    s.setups = {Setup{.name = "no hedge"},
-                Setup{.name = "3 attempts", .hedge = HedgeSettings{.maxAttempts = 3, .budgetPercent = 0}}};
+    s.setups = {
+        Setup{.name = "no hedge"},
+        Setup{.name = "3 attempts", .hedge = HedgeSettings{.maxAttempts = 3, .budgetPercent = 0}}};
     return s;
 }
 
@@ -74,11 +75,16 @@ private slots:
     {
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("message");
-        QTest::newRow("0") << "0" << "replicates: 0 is out of range (allowed 1 … 100)";
-        QTest::newRow("101") << "101" << "replicates: 101 is out of range (allowed 1 … 100)";
-        QTest::newRow("2.5") << "2.5" << "replicates: 2.5 is not an integer (allowed 1 … 100)";
-        QTest::newRow("-3") << "-3" << "replicates: -3 is out of range (allowed 1 … 100)";
-        QTest::newRow("string") << "\"10\"" << "replicates: expected an integer, got a string (\"10\")";
+        QTest::newRow("0") << "0"
+                           << "replicates: 0 is out of range (allowed 1 … 100)";
+        QTest::newRow("101") << "101"
+                             << "replicates: 101 is out of range (allowed 1 … 100)";
+        QTest::newRow("2.5") << "2.5"
+                             << "replicates: 2.5 is not an integer (allowed 1 … 100)";
+        QTest::newRow("-3") << "-3"
+                            << "replicates: -3 is out of range (allowed 1 … 100)";
+        QTest::newRow("string") << "\"10\""
+                                << "replicates: expected an integer, got a string (\"10\")";
     }
 
     void replicatesRange()
@@ -133,7 +139,8 @@ private slots:
                              "failed_fraction,utilisation,collapsed"));
         // And such a file takes no spread field.
         std::string withSpread = json;
-        replaceOnce(withSpread, "\"collapsed\": false}", "\"collapsed\": false, \"replicates\": 1}");
+        replaceOnce(withSpread, "\"collapsed\": false}",
+                    "\"collapsed\": false, \"replicates\": 1}");
         const auto error = resultsError(withSpread);
         QVERIFY(error);
         QCOMPARE(QString::fromStdString(error->field()), QString("points[0].replicates"));
@@ -170,8 +177,8 @@ private slots:
         s.loads = {0.5};
         PointResult p = asInFile(LoadSweep(s, 1).run().points)[0];
         p.p50Ms = p.p99Ms = p.p999Ms = p.meanMs = p.maxMs = std::nullopt;
-        p.spread->p50Ms = p.spread->p99Ms = p.spread->p999Ms = p.spread->meanMs =
-            p.spread->maxMs = std::nullopt;
+        p.spread->p50Ms = p.spread->p99Ms = p.spread->p999Ms = p.spread->meanMs = p.spread->maxMs =
+            std::nullopt;
         const std::string json = writeResultsJson(s, {p});
         QVERIFY(json.find("\"p99_ms_min\": null") != std::string::npos);
         QVERIFY(parseResultsJson(json).points[0] == p);
@@ -191,7 +198,8 @@ private slots:
         check("\"replicates\": 3, ", "", "points[0].replicates");
         check("\"replicates\": 3, ", "\"replicates\": 4, ", "points[0].replicates");
         check("\"collapsed_runs\": 0", "\"collapsed_runs\": 5", "points[0].collapsed_runs");
-        check("\"utilisation_min\": ", "\"utilisation_min\": null, \"x\": ", "points[0].utilisation_min");
+        check("\"utilisation_min\": ", "\"utilisation_min\": null, \"x\": ",
+              "points[0].utilisation_min");
         check(", \"p99_ms_p95\": ", ", \"p99_ms_p96\": ", "points[0].p99_ms_p95");
     }
 

@@ -87,7 +87,8 @@ private slots:
                      qPrintable(QString("%1 reported as %2").arg(x).arg(mid)));
         }
         QCOMPARE(LatencyPool::bucketOf(0.0), std::size_t(0));
-        QVERIFY(LatencyPool::bucketOf(1.0) < LatencyPool::bucketOf(std::nextafter(1.0 + 1.0 / 1024, 2.0)));
+        QVERIFY(LatencyPool::bucketOf(1.0) <
+                LatencyPool::bucketOf(std::nextafter(1.0 + 1.0 / 1024, 2.0)));
     }
 
     void sameResultInAnyOrder()

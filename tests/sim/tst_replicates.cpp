@@ -76,7 +76,8 @@ private slots:
         std::vector<double> p99s;
         for (int r = 0; r < s.replicates; ++r) {
             std::vector<double> latencies;
-            const PointResult run = simulatePoint(specOf(s, 0, 0.8, r), {}, {}, nullptr, &latencies);
+            const PointResult run =
+                simulatePoint(specOf(s, 0, 0.8, r), {}, {}, nullptr, &latencies);
             all.insert(all.end(), latencies.begin(), latencies.end());
             calls += run.measuredCalls;
             attempts += std::llround(run.requestsPerCall * double(run.measuredCalls));
@@ -123,8 +124,10 @@ private slots:
             QVERIFY(a.spread && !b.spread);
             QCOMPARE(a.collapsedRuns() + b.collapsedRuns(), 0);
             QCOMPARE(a.measuredCalls, b.measuredCalls); // same warm-up fraction, same calls
-            QVERIFY2(relativeDifference(a.requestsPerCall, b.requestsPerCall) < 0.01,
-                     qPrintable(QString("req/call %1 vs %2").arg(a.requestsPerCall).arg(b.requestsPerCall)));
+            QVERIFY2(
+                relativeDifference(a.requestsPerCall, b.requestsPerCall) < 0.01,
+                qPrintable(
+                    QString("req/call %1 vs %2").arg(a.requestsPerCall).arg(b.requestsPerCall)));
             QVERIFY2(relativeDifference(a.utilisation, b.utilisation) < 0.02,
                      qPrintable(QString("util %1 vs %2").arg(a.utilisation).arg(b.utilisation)));
             QVERIFY2(relativeDifference(*a.p50Ms, *b.p50Ms) < 0.02,
@@ -164,7 +167,8 @@ private slots:
     // stream key it always had, and pools nothing.
     void oneReplicateIsTheSingleRun()
     {
-        const Scenario s = scenario(3000, 1, {0.5, 0.9}, {hedgeNoBudget(), threeAttemptsNoBudget()});
+        const Scenario s =
+            scenario(3000, 1, {0.5, 0.9}, {hedgeNoBudget(), threeAttemptsNoBudget()});
         const auto out = LoadSweep(s, 2).run();
         for (std::size_t setup = 0; setup < s.setups.size(); ++setup) {
             for (std::size_t load = 0; load < s.loads.size(); ++load) {
@@ -181,8 +185,8 @@ private slots:
 
     void identicalWhateverTheThreadCount()
     {
-        const Scenario s = scenario(3000, 5, {0.5, 0.6, 0.9},
-                                    {hedgeNoBudget(), threeAttemptsNoBudget()});
+        const Scenario s =
+            scenario(3000, 5, {0.5, 0.6, 0.9}, {hedgeNoBudget(), threeAttemptsNoBudget()});
         const auto one = LoadSweep(s, 1).run();
         const auto two = LoadSweep(s, 2).run();
         const auto three = LoadSweep(s, 3).run();

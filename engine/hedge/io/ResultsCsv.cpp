@@ -103,8 +103,8 @@ std::string writeResultsCsv(const std::vector<PointResult>& points)
         if (withSpread) {
             out += ',' + std::to_string(p.replicates()) + ',' + std::to_string(p.collapsedRuns());
             for (const io_detail::SpreadFigure& figure : io_detail::spreadFigures())
-                for (const auto& v : io_detail::spreadValues(p.spread ? figure.get(*p.spread)
-                                                                      : std::nullopt))
+                for (const auto& v :
+                     io_detail::spreadValues(p.spread ? figure.get(*p.spread) : std::nullopt))
                     out += ',' + optionalNumber(v);
         }
         out += '\n';

@@ -44,7 +44,8 @@ OrderedJson pointToJson(const PointResult& p)
         for (const io_detail::SpreadFigure& figure : io_detail::spreadFigures()) {
             const auto values = io_detail::spreadValues(figure.get(*p.spread));
             for (std::size_t i = 0; i < values.size(); ++i)
-                j[std::string(figure.name) + io_detail::kSpreadSuffixes[i]] = optionalNumber(values[i]);
+                j[std::string(figure.name) + io_detail::kSpreadSuffixes[i]] =
+                    optionalNumber(values[i]);
         }
     }
     return j;
@@ -66,9 +67,9 @@ std::optional<ReplicateSpread> takeSpread(Json& point, const std::string& path,
         return value;
     };
     ReplicateSpread s;
-    s.replicates = static_cast<int>(io_detail::readInteger(
-        take("replicates"), io_detail::childPath(path, "replicates"), scenario.replicates,
-        scenario.replicates));
+    s.replicates = static_cast<int>(
+        io_detail::readInteger(take("replicates"), io_detail::childPath(path, "replicates"),
+                               scenario.replicates, scenario.replicates));
     s.collapsedRuns = static_cast<int>(io_detail::readInteger(
         take("collapsed_runs"), io_detail::childPath(path, "collapsed_runs"), 0, s.replicates));
     for (const io_detail::SpreadFigure& figure : io_detail::spreadFigures()) {
@@ -87,7 +88,8 @@ std::optional<ReplicateSpread> takeSpread(Json& point, const std::string& path,
         }
         if (*values[0] > *values[1])
             throw ScenarioError(minPath, "is greater than " + std::string(figure.name) + "_max");
-        const FigureSpread spread{.min = *values[0], .max = *values[1], .p5 = values[2], .p95 = values[3]};
+        const FigureSpread spread{
+            .min = *values[0], .max = *values[1], .p5 = values[2], .p95 = values[3]};
         if (figure.latency)
             s.*figure.latency = spread;
         else

@@ -105,7 +105,8 @@ Setup readSetup(const Json& value, const std::string& path, std::size_t index)
 Scenario scenarioFromJson(const Json& value, const std::string& path)
 {
     const ObjectReader r(
-        value, path, {"schema", "seed", "calls", "replicates", "warmup_fraction", "loads", "service", "setups"},
+        value, path,
+        {"schema", "seed", "calls", "replicates", "warmup_fraction", "loads", "service", "setups"},
         "a JSON object (a scenario)");
     if (const Json* schema = r.find("schema")) {
         if (!schema->is_string() || schema->get_ref<const std::string&>() != kScenarioSchema)

@@ -31,7 +31,8 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
     const std::size_t jobs = total * static_cast<std::size_t>(replicates);
     const auto warmupCalls = static_cast<std::int64_t>(
         std::floor(double(m_scenario.calls) * m_scenario.warmupFraction + 1e-9));
-    const std::int64_t measuredPerReplicate = std::max<std::int64_t>(0, m_scenario.calls - warmupCalls);
+    const std::int64_t measuredPerReplicate =
+        std::max<std::int64_t>(0, m_scenario.calls - warmupCalls);
     Outcome outcome;
     outcome.points.resize(total);
     // The replicates of a point being gathered; a point's pool lives from its first finished
@@ -81,7 +82,8 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
         }
     };
 
-    const int threads = static_cast<int>(std::min<std::size_t>(m_threads, std::max<std::size_t>(jobs, 1)));
+    const int threads =
+        static_cast<int>(std::min<std::size_t>(m_threads, std::max<std::size_t>(jobs, 1)));
     std::vector<std::jthread> pool;
     for (int t = 1; t < threads; ++t)
         pool.emplace_back(work);

@@ -16,8 +16,9 @@ namespace hedge {
 
 class LoadSweep {
 public:
-    // Called once per finished point (all its replicates pooled), from a worker thread, never concurrently with itself.
-    // `index` is the point's place in scenario order: setup * loads.size() + load.
+    // Called once per finished point (all its replicates pooled), from a worker thread,
+    // never concurrently with itself. `index` is the point's place in scenario order:
+    // setup * loads.size() + load.
     using OnPoint = std::function<void(std::size_t index, const PointResult& point)>;
 
     struct Outcome {

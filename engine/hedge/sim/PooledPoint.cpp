@@ -23,8 +23,7 @@ FigureSpread spreadOf(std::vector<double> values)
     return s;
 }
 
-template <typename Get>
-FigureSpread spreadOf(const std::vector<PointResult>& runs, Get get)
+template <typename Get> FigureSpread spreadOf(const std::vector<PointResult>& runs, Get get)
 {
     std::vector<double> values;
     values.reserve(runs.size());
@@ -58,8 +57,7 @@ PooledPoint::PooledPoint(int replicates, std::int64_t measuredPerReplicate)
       m_latencySums(static_cast<std::size_t>(replicates), 0.0),
       m_arrived(static_cast<std::size_t>(replicates), false),
       m_latencies(measuredPerReplicate * replicates)
-{
-}
+{}
 
 bool PooledPoint::add(int replicate, const PointResult& run, const std::vector<double>& latencies)
 {
@@ -128,9 +126,11 @@ PointResult PooledPoint::result()
     spread.p999Ms = latencySpread(m_runs, &PointResult::p999Ms);
     spread.meanMs = latencySpread(m_runs, &PointResult::meanMs);
     spread.maxMs = latencySpread(m_runs, &PointResult::maxMs);
-    spread.requestsPerCall = spreadOf(m_runs, [](const PointResult& r) { return r.requestsPerCall; });
+    spread.requestsPerCall =
+        spreadOf(m_runs, [](const PointResult& r) { return r.requestsPerCall; });
     spread.hedgedFraction = spreadOf(m_runs, [](const PointResult& r) { return r.hedgedFraction; });
-    spread.rejectedFraction = spreadOf(m_runs, [](const PointResult& r) { return r.rejectedFraction; });
+    spread.rejectedFraction =
+        spreadOf(m_runs, [](const PointResult& r) { return r.rejectedFraction; });
     spread.failedFraction = spreadOf(m_runs, [](const PointResult& r) { return r.failedFraction; });
     spread.utilisation = spreadOf(m_runs, [](const PointResult& r) { return r.utilisation; });
     p.spread = std::move(spread);

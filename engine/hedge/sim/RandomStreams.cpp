@@ -13,8 +13,8 @@ RandomStreams::RandomStreams(std::uint64_t seed, double load, int replicate)
     // Replicate 0 keeps the key it had before replicates existed: 1-replicate results are
     // bit-identical to older ones.
     if (replicate != 0)
-        m_key = SplitMix64::mix(m_key ^ SplitMix64::mix(0xbb67ae8584caa73bull +
-                                                        static_cast<std::uint64_t>(replicate)));
+        m_key = SplitMix64::mix(
+            m_key ^ SplitMix64::mix(0xbb67ae8584caa73bull + static_cast<std::uint64_t>(replicate)));
 }
 
 } // namespace hedge

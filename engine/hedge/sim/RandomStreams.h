@@ -1,6 +1,6 @@
 // Counter-based random numbers: every draw of the model comes from a short stream keyed by
-// (seed, load, replicate, purpose, call, attempt). Nothing depends on the order in which points, calls
-// or attempts are simulated, which gives determinism across thread counts and common random
+// (seed, load, replicate, purpose, call, attempt). Nothing depends on the order in which points,
+// calls or attempts are simulated, which gives determinism across thread counts and common random
 // numbers across setups (model.md §5a). Distributions are Boost.Random's, whose output is
 // specified by their algorithm, unlike std::'s.
 #pragma once
