@@ -1,5 +1,7 @@
 #include <hedge/sim/LatencySummary.h>
 
+#include <hedge/sim/NearestRank.h>
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -9,9 +11,7 @@ namespace hedge {
 double LatencySummary::nearestRank(const std::vector<double>& sorted, double q)
 {
     // In ten-thousandths, as integers: 99.9 % of 180 000 is exactly rank 179 820.
-    const auto perTenThousand = static_cast<long long>(std::llround(q * 10000.0));
-    const auto rank = (static_cast<long long>(sorted.size()) * perTenThousand + 9999) / 10000;
-    return sorted[static_cast<std::size_t>(std::max(rank, 1LL) - 1)];
+    return sorted[nearestRankIndex(sorted.size(), std::llround(q * 10000.0))];
 }
 
 LatencySummary LatencySummary::of(std::vector<double>& samples)
