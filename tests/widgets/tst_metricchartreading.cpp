@@ -7,6 +7,9 @@
 #include <widgets/MetricChartView.h>
 
 #include <QApplication>
+#include <QCategoryAxis>
+#include <QFontMetricsF>
+#include <QLegend>
 #include <QChart>
 #include <QLineSeries>
 #include <QStyle>
@@ -61,6 +64,109 @@ private slots:
         // Away from every point the tip goes.
         QTest::mouseMove(window.windowHandle(), view->viewport()->mapTo(&window, QPoint(3, 3)));
         QTRY_VERIFY(!QToolTip::isVisible());
+    }
+
+    void collapsedPointsDoNotOwnTheAxis()
+    {
+        // As in the reference preset: healthy p99s up to ~300 ms, collapsed ones at 34-38 s.
+        const std::vector<PointResult> pts = test::samplePoints();
+        QWidget window;
+        auto* view = new MetricChartView(Metric::P99, &window);
+        window.resize(900, 560);
+        view->resize(900, 560);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        view->setSeriesStyles(test::sampleStyles());
+        view->setPoints(pts);
+        // A round ceiling above the healthy maximum (295.1 ms): 500 ms, not 10^5.
+        QCOMPARE(view->valueAxisRange().second, 500.0);
+        const QString collapsing = test::sampleStyles()[1].setup;
+        const QList<QPointF> off = view->offScalePoints(collapsing);
+        QCOMPARE(off.size(), 2);
+        QVERIFY(off[0].y() > 295.1 && off[0].y() < 500.0);
+        // Hover on the triangle gives the real figure.
+        QAbstractSeries* marks = nullptr;
+        for (QAbstractSeries* s : view->chart()->series())
+            if (s->name() == collapsing + QStringLiteral(" (collapsed, off scale)"))
+                marks = s;
+        QVERIFY(marks);
+        const QPoint onMark = view->mapFromScene(
+            view->chart()->mapToScene(view->chart()->mapToPosition(off[0], marks)));
+        QTest::mouseMove(window.windowHandle(), view->viewport()->mapTo(&window, onMark));
+        QTRY_VERIFY(QToolTip::isVisible());
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("p99 = 34000 ms")),
+                 qPrintable(QToolTip::text()));
+        // The collapse key sits where no marker is.
+        const QRectF key = view->collapseLabelRect();
+        QVERIFY(!key.isEmpty());
+        for (const QPointF& p : off)
+            QVERIFY(!key.contains(view->chart()->mapToPosition(p, marks)));
+
+        // Requests per call: collapsed points at 2 or 3 sit on the ceiling too.
+        std::vector<PointResult> rpc = pts;
+        for (PointResult& p : rpc)
+            if (p.collapsed)
+                p.requestsPerCall = 3.0;
+        view->setMetric(Metric::RequestsPerCall);
+        view->setPoints(rpc);
+        QVERIFY(view->valueAxisRange().second < 1.5);
+        QCOMPARE(view->offScalePoints(collapsing).size(), 2);
+    }
+
+    void smallChartLabelsFit()
+    {
+        QWidget window;
+        auto* view = new MetricChartView(Metric::P999, &window);
+        view->setSeriesStyles(test::sampleStyles());
+        view->setPoints(test::samplePoints());
+        view->setLoadRange(0.3, 0.95);
+        view->setPassLabel(QStringLiteral("coarse pass · 20,000 calls/point"));
+        window.resize(300, 170);
+        view->resize(300, 170);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(view->minimumSizeHint().height() <= 170);
+        // The pass label is never printed over the title.
+        QVERIFY(!view->passLabelRect().isEmpty());
+        QVERIFY2(!view->passLabelRect().intersects(view->titleRect()),
+                 qPrintable(QStringLiteral("%1,%2 %3x%4")
+                                .arg(view->passLabelRect().x())
+                                .arg(view->passLabelRect().y())
+                                .arg(view->passLabelRect().width())
+                                .arg(view->passLabelRect().height())));
+        // Every load label has the room of its widest text ("100 %"): none is cut to "5…".
+        auto* x = qobject_cast<QCategoryAxis*>(view->chart()->axes(Qt::Horizontal).at(0));
+        QVERIFY(x);
+        const double labelWidth =
+            QFontMetricsF(x->labelsFont()).horizontalAdvance(QStringLiteral("100 %"));
+        const int labels = static_cast<int>(x->categoriesLabels().size());
+        QVERIFY(labels >= 2);
+        QVERIFY2(labels * labelWidth < view->chart()->plotArea().width(),
+                 qPrintable(QStringLiteral("%1 labels in %2 px").arg(labels).arg(
+                     view->chart()->plotArea().width())));
+    }
+
+    void legendOnlyInExports()
+    {
+        MetricChartView view(Metric::P99);
+        // Styles without points: a setup's colour can only come from the legend.
+        view.setSeriesStyles(test::sampleStyles());
+        view.resize(900, 560);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(!view.chart()->legend()->isVisible());
+        const QColor colour = test::sampleStyles()[0].color;
+        const auto countColour = [&colour](const QImage& image) {
+            int n = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    n += image.pixelColor(x, y).rgb() == colour.rgb();
+            return n;
+        };
+        QCOMPARE(countColour(view.grab().toImage()), 0);
+        const QImage exported = renderChart(&view, QSize(900, 560), 1.0);
+        QVERIFY(countColour(exported) > 10);
+        QVERIFY(!view.chart()->legend()->isVisible()); // back as it was
     }
 };
 
