@@ -15,11 +15,20 @@ LoadAxis::LoadAxis() : m_axis(new QCategoryAxis)
     m_axis->setTitleText(QStringLiteral("load (% of the service's capacity)"));
 }
 
-double LoadAxis::stepFor(double span, int maxLabels)
+int LoadAxis::labelCount(double lo, double hi, double step)
+{
+    const long first = std::lround(std::ceil(lo / step - 1e-9));
+    const long last = std::lround(std::floor(hi / step + 1e-9));
+    // A tick on the axis's start is not labelled (it would sit on the y axis).
+    return static_cast<int>(last - first + 1) - (std::abs(first * step - lo) < 1e-9 ? 1 : 0);
+}
+
+double LoadAxis::stepFor(double lo, double hi, int maxLabels)
 {
     static constexpr std::array<double, 7> kSteps{0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5};
+    // Two labels at least, so that the axis can be read.
     for (double step : kSteps) {
-        if (span / step <= std::max(1, maxLabels))
+        if (labelCount(lo, hi, step) <= std::max(2, maxLabels))
             return step;
     }
     return 1.0;
@@ -29,8 +38,8 @@ void LoadAxis::setRange(double lo, double hi, double plotWidthPx, const QFont& l
 {
     // "100 %" is the widest label; a gap of one label keeps neighbours apart.
     const double labelWidth = QFontMetricsF(labelFont).horizontalAdvance(QStringLiteral("100 %"));
-    const int fit = plotWidthPx > 0 ? static_cast<int>(plotWidthPx / (labelWidth * 1.8)) : 8;
-    const double step = stepFor(hi - lo, std::min(fit, 10));
+    const int fit = plotWidthPx > 0 ? static_cast<int>(plotWidthPx / (labelWidth * 1.5)) : 8;
+    const double step = stepFor(lo, hi, std::min(fit, 10));
     if (m_axis->min() == lo && m_axis->max() == hi && m_step == step && m_axis->count() > 0)
         return;
     m_step = step;

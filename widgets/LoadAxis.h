@@ -25,8 +25,9 @@ public:
     // The distance between labelled ticks, as a fraction of capacity.
     double tickStep() const { return m_step; }
 
-    // The round step for `span` when at most `maxLabels` labels fit.
-    static double stepFor(double span, int maxLabels);
+    // The finest round step that puts at most `maxLabels` (two at least) labels in (lo, hi].
+    static double stepFor(double lo, double hi, int maxLabels);
+    static int labelCount(double lo, double hi, double step);
 
 private:
     QCategoryAxis* m_axis = nullptr;
