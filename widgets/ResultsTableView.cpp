@@ -14,7 +14,6 @@
 #include <QSortFilterProxyModel>
 
 #include <algorithm>
-
 #include <map>
 #include <set>
 
