@@ -7,6 +7,9 @@
 
 namespace hedge {
 
+// The size Qt Charts draws both markers at, in pixels.
+inline constexpr double kCollapseMarkerSize = 15.0;
+
 // A collapsed point within the axis: an X.
 QImage collapseMarkerImage(const QColor& colour, const QColor& halo);
 // A collapsed point whose figure is above the axis's ceiling: an up-pointing triangle

@@ -17,6 +17,8 @@ QList<Metric> allMetrics();
 
 // Axis/chart title with unit, e.g. "p99 latency (ms)".
 QString metricTitle(Metric metric);
+// A chart's title, e.g. "p99 latency vs load".
+QString metricChartTitle(Metric metric);
 // Short name in the words of the field, e.g. "p99", "requests per call".
 QString metricShortName(Metric metric);
 // Stable key for settings and file names ("p99", "p999", "p50", "requests_per_call",

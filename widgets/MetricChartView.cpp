@@ -4,6 +4,7 @@
 #include "ChartMarkers.h"
 #include "ChartTheme.h"
 #include "PointTooltip.h"
+#include "SetupCurve.h"
 
 #include <QCategoryAxis>
 #include <QChart>
@@ -28,35 +29,10 @@ namespace {
 
 constexpr double kDefaultMinLoad = 0.30;
 constexpr double kDefaultMaxLoad = 0.95;
-constexpr qreal kLineMarkerSize = 3.5; // Qt Charts 6.4 draws line-series points with this radius
-constexpr qreal kCollapseMarkerSize = 15.0;
 constexpr qreal kHoverRadiusPx = 9.0;
 constexpr int kChartMargin = 6;
 // Below this size the axis titles go (the chart title names the metric and its unit).
 constexpr QSize kCompactBelow(420, 250);
-
-QString chartTitleFor(Metric metric, bool compact)
-{
-    if (compact)
-        return metricTitle(metric);
-    switch (metric) {
-    case Metric::P99:
-        return QStringLiteral("p99 latency vs load");
-    case Metric::P999:
-        return QStringLiteral("p99.9 latency vs load");
-    case Metric::P50:
-        return QStringLiteral("p50 latency vs load");
-    case Metric::RequestsPerCall:
-        return QStringLiteral("requests per call vs load");
-    case Metric::RejectedPercent:
-        return QStringLiteral("rejected calls vs load");
-    case Metric::FailedPercent:
-        return QStringLiteral("failed calls vs load");
-    case Metric::Utilisation:
-        return QStringLiteral("server utilisation vs load");
-    }
-    return {};
-}
 
 } // namespace
 
@@ -121,35 +97,29 @@ void MetricChartView::setSeriesStyles(const QList<SeriesStyle>& styles)
                          [&](const SeriesStyle& u) { return u.setup == style.setup; }))
             unique.append(style);
     }
-    bool sameSetups = static_cast<std::size_t>(unique.size()) == m_series.size();
-    for (std::size_t i = 0; sameSetups && i < m_series.size(); ++i)
-        sameSetups = m_series[i].style.setup == unique[static_cast<qsizetype>(i)].setup;
+    bool sameSetups = static_cast<std::size_t>(unique.size()) == m_curves.size();
+    for (std::size_t i = 0; sameSetups && i < m_curves.size(); ++i)
+        sameSetups = m_curves[i]->style().setup == unique[static_cast<qsizetype>(i)].setup;
 
     if (sameSetups) {
-        for (std::size_t i = 0; i < m_series.size(); ++i) {
-            const SeriesStyle& style = unique[static_cast<qsizetype>(i)];
-            if (m_series[i].style == style)
-                continue;
-            m_series[i].style = style;
-            restyleSeries(m_series[i]);
-        }
+        for (std::size_t i = 0; i < m_curves.size(); ++i)
+            m_curves[i]->setStyle(unique[static_cast<qsizetype>(i)], halo());
     } else {
-        // A series belongs to its setup's name: kept ones move with it, others come and go.
-        std::vector<SetupSeries> next;
-        next.reserve(static_cast<std::size_t>(unique.size()));
+        // A curve belongs to its setup's name: kept ones move with it, others come and go.
+        std::vector<std::unique_ptr<SetupCurve>> next;
         for (const SeriesStyle& style : unique) {
-            SetupSeries s;
-            if (const int old = indexOf(style.setup); old >= 0)
-                s = std::move(m_series[static_cast<std::size_t>(old)]);
-            s.style = style;
-            next.push_back(std::move(s));
+            const int old = m_lookup.value(style.setup, -1);
+            if (old >= 0) {
+                next.push_back(std::move(m_curves[static_cast<std::size_t>(old)]));
+                next.back()->setStyle(style, halo());
+            } else {
+                next.push_back(std::make_unique<SetupCurve>(style));
+            }
         }
-        for (SetupSeries& gone : m_series)
-            destroySeries(gone); // moved-from entries hold no series any more
-        m_series = std::move(next);
+        m_curves = std::move(next); // the curves of removed setups leave the chart
         m_lookup.clear();
-        for (std::size_t i = 0; i < m_series.size(); ++i)
-            m_lookup.insert(m_series[i].style.setup, static_cast<int>(i));
+        for (std::size_t i = 0; i < m_curves.size(); ++i)
+            m_lookup.insert(m_curves[i]->style().setup, static_cast<int>(i));
         m_tooltipPoint = -1;
         attachSeries();
     }
@@ -159,8 +129,8 @@ void MetricChartView::setSeriesStyles(const QList<SeriesStyle>& styles)
 QList<SeriesStyle> MetricChartView::seriesStyles() const
 {
     QList<SeriesStyle> styles;
-    for (const SetupSeries& s : m_series)
-        styles.append(s.style);
+    for (const auto& curve : m_curves)
+        styles.append(curve->style());
     return styles;
 }
 
@@ -212,28 +182,28 @@ QRectF MetricChartView::titleRect() const
             text.height()};
 }
 
+const SetupCurve* MetricChartView::curve(const QString& setup) const
+{
+    const int i = m_lookup.value(setup, -1);
+    return i < 0 ? nullptr : m_curves[static_cast<std::size_t>(i)].get();
+}
+
 QList<QPointF> MetricChartView::seriesPoints(const QString& setup) const
 {
-    const int i = indexOf(setup);
-    if (i < 0 || !m_series[static_cast<std::size_t>(i)].line->isVisible())
-        return {};
-    return m_series[static_cast<std::size_t>(i)].line->points();
+    const SetupCurve* c = curve(setup);
+    return c && c->style().visible ? c->line()->points() : QList<QPointF>();
 }
 
 QList<QPointF> MetricChartView::collapsedPoints(const QString& setup) const
 {
-    const int i = indexOf(setup);
-    if (i < 0 || !m_series[static_cast<std::size_t>(i)].style.visible)
-        return {};
-    return m_series[static_cast<std::size_t>(i)].collapseMarks->points();
+    const SetupCurve* c = curve(setup);
+    return c && c->style().visible ? c->collapseMarks()->points() : QList<QPointF>();
 }
 
 QList<QPointF> MetricChartView::offScalePoints(const QString& setup) const
 {
-    const int i = indexOf(setup);
-    if (i < 0 || !m_series[static_cast<std::size_t>(i)].style.visible)
-        return {};
-    return m_series[static_cast<std::size_t>(i)].offScaleMarks->points();
+    const SetupCurve* c = curve(setup);
+    return c && c->style().visible ? c->offScaleMarks()->points() : QList<QPointF>();
 }
 
 QRectF MetricChartView::collapseLabelRect() const
@@ -256,38 +226,9 @@ bool MetricChartView::isLogarithmic() const
     return m_yAxis->isLogarithmic();
 }
 
-int MetricChartView::indexOf(const QString& setup) const
+QColor MetricChartView::halo() const
 {
-    return m_lookup.value(setup, -1);
-}
-
-void MetricChartView::createSeries(SetupSeries& s)
-{
-    s.line = new QLineSeries(this);
-    s.line->setPointsVisible(true);
-    s.line->setMarkerSize(kLineMarkerSize);
-    s.collapseMarks = new QScatterSeries(this);
-    s.offScaleMarks = new QScatterSeries(this);
-    for (QScatterSeries* marks : {s.collapseMarks, s.offScaleMarks}) {
-        marks->setMarkerSize(kCollapseMarkerSize);
-        marks->setPen(QPen(Qt::NoPen));
-    }
-    restyleSeries(s);
-}
-
-void MetricChartView::destroySeries(SetupSeries& s)
-{
-    for (QAbstractSeries* series :
-         std::initializer_list<QAbstractSeries*>{s.line, s.collapseMarks, s.offScaleMarks}) {
-        if (!series)
-            continue;
-        if (chart()->series().contains(series))
-            chart()->removeSeries(series);
-        delete series;
-    }
-    s.line = nullptr;
-    s.collapseMarks = nullptr;
-    s.offScaleMarks = nullptr;
+    return palette().color(QPalette::Base);
 }
 
 void MetricChartView::attachSeries()
@@ -297,62 +238,25 @@ void MetricChartView::attachSeries()
     // marker so that the markers are drawn on top.
     for (QAbstractSeries* series : c->series())
         c->removeSeries(series);
-    for (SetupSeries& s : m_series) {
-        if (!s.line)
-            createSeries(s);
-        s.line->setName(s.style.setup);
-        s.collapseMarks->setName(s.style.setup + QStringLiteral(" (collapsed)"));
-        s.offScaleMarks->setName(s.style.setup + QStringLiteral(" (collapsed, off scale)"));
+    for (const auto& curve : m_curves)
+        c->addSeries(curve->line());
+    for (const auto& curve : m_curves) {
+        c->addSeries(curve->collapseMarks());
+        c->addSeries(curve->offScaleMarks());
     }
-    for (SetupSeries& s : m_series)
-        c->addSeries(s.line);
-    for (SetupSeries& s : m_series) {
-        c->addSeries(s.collapseMarks);
-        c->addSeries(s.offScaleMarks);
-    }
-    for (SetupSeries& s : m_series) {
-        for (QAbstractSeries* series :
-             std::initializer_list<QAbstractSeries*>{s.line, s.collapseMarks, s.offScaleMarks}) {
+    for (const auto& curve : m_curves) {
+        for (QAbstractSeries* series : curve->series()) {
             series->attachAxis(m_xAxis.axis());
             series->attachAxis(m_yAxis->axis());
         }
-        for (QLegendMarker* marker : c->legend()->markers(s.line))
+        QLineSeries* line = curve->line();
+        for (QLegendMarker* marker : c->legend()->markers(line))
             connect(marker, &QLegendMarker::clicked, this,
-                    [this, marker] { onLegendMarkerClicked(marker); });
-        // Hidden as soon as they exist: Qt Charts 6.4 does not lay the legend out again when
-        // a marker's visibility changes later.
-        for (QScatterSeries* marks : {s.collapseMarks, s.offScaleMarks})
-            for (QLegendMarker* marker : c->legend()->markers(marks))
-                marker->setVisible(false);
-        restyleSeries(s); // re-adding a series applies the chart theme's colours
+                    [this, line] { onLegendMarkerClicked(line); });
+        curve->restyle(halo()); // adding a series applies the chart theme's colours
     }
     m_legendSignature.clear(); // new markers
     updateLegendMarkers();
-}
-
-void MetricChartView::restyleSeries(SetupSeries& s)
-{
-    if (!s.line)
-        return;
-    QPen pen(s.style.color);
-    pen.setWidthF(2.0);
-    pen.setCapStyle(Qt::RoundCap);
-    pen.setJoinStyle(Qt::RoundJoin);
-    // Server cancellation dashed: the two modes of one policy share a colour in the
-    // presets and stay apart by line style.
-    if (s.serverCancellation)
-        pen.setDashPattern({3.0, 2.0});
-    s.line->setPen(pen);
-    s.line->setBrush(s.style.color);
-    s.line->setVisible(s.style.visible);
-    const QColor halo = palette().color(QPalette::Base);
-    s.collapseMarks->setLightMarker(collapseMarkerImage(s.style.color, halo));
-    s.offScaleMarks->setLightMarker(offScaleMarkerImage(s.style.color, halo));
-    for (QScatterSeries* marks : {s.collapseMarks, s.offScaleMarks}) {
-        marks->setColor(s.style.color);
-        marks->setPen(QPen(Qt::NoPen));
-        marks->setVisible(s.style.visible);
-    }
 }
 
 void MetricChartView::distributePoints()
@@ -366,12 +270,12 @@ void MetricChartView::distributePoints()
         int index;
     };
     const bool log = isLatencyMetric(m_metric);
-    std::vector<std::vector<Entry>> perSeries(m_series.size());
+    std::vector<std::vector<Entry>> perSeries(m_curves.size());
     double minLoad = std::numeric_limits<double>::infinity();
     double maxLoad = -std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < m_points.size(); ++i) {
         const PointResult& p = m_points[i];
-        const int si = indexOf(QString::fromStdString(p.setup));
+        const int si = m_lookup.value(QString::fromStdString(p.setup), -1);
         if (si < 0)
             continue;
         minLoad = std::min(minLoad, p.load);
@@ -390,10 +294,10 @@ void MetricChartView::distributePoints()
     const bool ceiling = MetricValueAxis::hasCeiling(m_metric);
     double minAll = std::numeric_limits<double>::infinity();
     double maxAll = -minAll, maxHealthy = -minAll;
-    for (std::size_t si = 0; si < m_series.size(); ++si) {
+    for (std::size_t si = 0; si < m_curves.size(); ++si) {
         std::stable_sort(perSeries[si].begin(), perSeries[si].end(),
                          [](const Entry& a, const Entry& b) { return a.load < b.load; });
-        if (!m_series[si].style.visible)
+        if (!m_curves[si]->style().visible)
             continue;
         for (const Entry& e : perSeries[si]) {
             if (!e.value)
@@ -410,49 +314,29 @@ void MetricChartView::distributePoints()
     fitAxes(values);
     const double top = m_yAxis->ceiling();
 
-    for (std::size_t si = 0; si < m_series.size(); ++si) {
-        SetupSeries& s = m_series[si];
-        s.drawn.clear();
-        s.drawnIndex.clear();
-        s.collapseIndex.clear();
-        s.offScaleIndex.clear();
-        QList<QPointF> collapse, offScale;
-        bool server = s.serverCancellation;
+    for (std::size_t si = 0; si < m_curves.size(); ++si) {
+        SetupCurve& curve = *m_curves[si];
+        SetupCurve::Drawn drawn;
+        bool server = curve.serverCancellation();
         for (const Entry& e : perSeries[si]) {
             const PointResult& p = m_points[static_cast<std::size_t>(e.index)];
             server = p.cancellation == Cancellation::Server;
             const bool above = p.collapsed && (!e.value || (ceiling && *e.value > top));
             const double y = above ? top : e.value.value_or(top);
             if (e.value) {
-                s.drawn.append(QPointF(e.load, y));
-                s.drawnIndex.push_back(e.index);
+                drawn.line.append(QPointF(e.load, y));
+                drawn.lineIndex.push_back(e.index);
             }
             if (above) {
-                offScale.append(QPointF(e.load, y));
-                s.offScaleIndex.push_back(e.index);
+                drawn.offScale.append(QPointF(e.load, y));
+                drawn.offScaleIndex.push_back(e.index);
             } else if (p.collapsed) {
-                collapse.append(QPointF(e.load, y));
-                s.collapseIndex.push_back(e.index);
+                drawn.collapse.append(QPointF(e.load, y));
+                drawn.collapseIndex.push_back(e.index);
             }
         }
-        if (server != s.serverCancellation) {
-            s.serverCancellation = server;
-            restyleSeries(s);
-        }
-        if (!s.style.visible) {
-            s.drawn.clear();
-            s.drawnIndex.clear();
-            s.collapseIndex.clear();
-            s.offScaleIndex.clear();
-            collapse.clear();
-            offScale.clear();
-        }
-        if (s.line->points() != s.drawn)
-            s.line->replace(s.drawn);
-        if (s.collapseMarks->points() != collapse)
-            s.collapseMarks->replace(collapse);
-        if (s.offScaleMarks->points() != offScale)
-            s.offScaleMarks->replace(offScale);
+        curve.setServerCancellation(server, halo());
+        curve.show(std::move(drawn));
     }
     updateLegendMarkers();
     updateOverlays();
@@ -492,7 +376,7 @@ void MetricChartView::replaceYAxis()
     for (QAbstractSeries* series : c->series())
         series->attachAxis(m_yAxis->axis());
     m_yAxis->axis()->setTitleVisible(!m_compact);
-    c->setTitle(chartTitleFor(m_metric, m_compact));
+    c->setTitle(m_compact ? metricTitle(m_metric) : metricChartTitle(m_metric));
     ChartTheme(palette(), font()).styleAxis(m_yAxis->axis(), m_yAxis->isLogarithmic());
 }
 
@@ -510,7 +394,7 @@ void MetricChartView::onChartResized()
         // A small chart drops the axis titles; its title names the metric and unit instead.
         m_xAxis.axis()->setTitleVisible(!compact);
         m_yAxis->axis()->setTitleVisible(!compact);
-        chart()->setTitle(chartTitleFor(m_metric, compact));
+        chart()->setTitle(compact ? metricTitle(m_metric) : metricChartTitle(m_metric));
     }
     distributePoints(); // tick spacing depends on the size
 }
@@ -524,8 +408,8 @@ void MetricChartView::applyTheme()
     setBackgroundBrush(theme.base());
     theme.styleAxis(m_xAxis.axis(), false);
     theme.styleAxis(m_yAxis->axis(), m_yAxis->isLogarithmic());
-    for (SetupSeries& s : m_series)
-        restyleSeries(s);
+    for (const auto& curve : m_curves)
+        curve->restyle(halo());
     m_legendSignature.clear(); // the theme restyled the markers
 
     m_annotations->applyTheme(theme);
@@ -539,39 +423,27 @@ void MetricChartView::updateLegendMarkers()
 {
     // Runs on every setPoints: touch the markers only when what they show changed.
     QList<QVariant> signature{m_dark, palette().color(QPalette::Text)};
-    for (const SetupSeries& s : m_series)
-        signature << s.style.visible << s.style.color << s.serverCancellation;
+    for (const auto& curve : m_curves)
+        signature << curve->style().visible << curve->style().color
+                  << curve->serverCancellation();
     if (signature == m_legendSignature)
         return;
     m_legendSignature = signature;
-
-    const QColor text = palette().color(QPalette::Text);
-    const QColor base = palette().color(QPalette::Base);
-    for (SetupSeries& s : m_series) {
-        for (QLegendMarker* marker : chart()->legend()->markers(s.line)) {
-            // Hiding a series hides its marker too: keep it, dimmed, so a click restores it.
-            marker->setVisible(true);
-            marker->setLabelBrush(s.style.visible ? text : ChartTheme::mix(text, base, 0.6));
-            const QColor colour =
-                s.style.visible ? s.style.color : ChartTheme::mix(s.style.color, base, 0.7);
-            QPen pen = s.line->pen();
-            pen.setColor(colour);
-            marker->setPen(pen);
-            marker->setBrush(colour);
-        }
-    }
+    for (const auto& curve : m_curves)
+        curve->styleLegend(chart()->legend(), palette().color(QPalette::Text), halo());
 }
 
-void MetricChartView::onLegendMarkerClicked(QLegendMarker* marker)
+void MetricChartView::onLegendMarkerClicked(QLineSeries* line)
 {
-    for (SetupSeries& s : m_series) {
-        if (marker->series() != s.line)
+    for (const auto& curve : m_curves) {
+        if (curve->line() != line)
             continue;
-        s.style.visible = !s.style.visible;
-        restyleSeries(s);
+        SeriesStyle style = curve->style();
+        style.visible = !style.visible;
+        curve->setStyle(style, halo());
         m_tooltipPoint = -1;
         distributePoints();
-        emit seriesVisibilityToggled(s.style.setup, s.style.visible);
+        emit seriesVisibilityToggled(style.setup, style.visible);
         return;
     }
 }
@@ -581,14 +453,12 @@ void MetricChartView::updateOverlays()
     m_annotations->placePassLabel(kChartMargin);
     std::vector<QPointF> marks; // chart coordinates
     bool anyCollapse = false, anyOffScale = false;
-    for (const SetupSeries& s : m_series) {
-        if (!s.style.visible)
-            continue;
-        for (QScatterSeries* series : {s.collapseMarks, s.offScaleMarks})
+    for (const auto& curve : m_curves) {
+        for (QScatterSeries* series : {curve->collapseMarks(), curve->offScaleMarks()})
             for (const QPointF& p : series->points())
                 marks.push_back(chart()->mapToPosition(p, series));
-        anyCollapse = anyCollapse || !s.collapseMarks->points().isEmpty();
-        anyOffScale = anyOffScale || !s.offScaleMarks->points().isEmpty();
+        anyCollapse = anyCollapse || !curve->drawn().collapse.isEmpty();
+        anyOffScale = anyOffScale || !curve->drawn().offScale.isEmpty();
     }
     m_annotations->placeCollapseKey(marks, anyCollapse, anyOffScale, kCollapseMarkerSize);
 }
@@ -613,12 +483,10 @@ int MetricChartView::nearestPointIndex(const QPoint& viewPos) const
             }
         }
     };
-    for (const SetupSeries& s : m_series) {
-        if (!s.style.visible)
-            continue;
-        consider(s.offScaleMarks, s.offScaleIndex);
-        consider(s.collapseMarks, s.collapseIndex);
-        consider(s.line, s.drawnIndex);
+    for (const auto& curve : m_curves) {
+        consider(curve->offScaleMarks(), curve->drawn().offScaleIndex);
+        consider(curve->collapseMarks(), curve->drawn().collapseIndex);
+        consider(curve->line(), curve->drawn().lineIndex);
     }
     return best;
 }
@@ -640,11 +508,9 @@ QString MetricChartView::hoverText(int pointIndex) const
 {
     const PointResult& p = m_points[static_cast<std::size_t>(pointIndex)];
     QString html = PointTooltip::text(p);
-    for (const SetupSeries& s : m_series) {
-        if (std::find(s.offScaleIndex.begin(), s.offScaleIndex.end(), pointIndex) !=
-            s.offScaleIndex.end())
+    for (const auto& curve : m_curves)
+        if (curve->isOffScale(pointIndex))
             html += PointTooltip::offScaleNote(p, m_metric);
-    }
     return html;
 }
 

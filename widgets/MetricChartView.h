@@ -24,13 +24,12 @@
 #include <utility>
 #include <vector>
 
-class QLegendMarker;
 class QLineSeries;
-class QScatterSeries;
 
 namespace hedge {
 
 class ChartAnnotations;
+class SetupCurve;
 
 class MetricChartView : public QChartView {
     Q_OBJECT
@@ -106,39 +105,25 @@ protected:
     void leaveEvent(QEvent* event) override;
 
 private:
-    struct SetupSeries {
-        SeriesStyle style;
-        QLineSeries* line = nullptr;
-        QScatterSeries* collapseMarks = nullptr; // X: collapsed, inside the axis
-        QScatterSeries* offScaleMarks = nullptr; // ▲: collapsed, drawn on the ceiling
-        QList<QPointF> drawn;                    // sorted by load
-        std::vector<int> drawnIndex;             // m_points index of each drawn point
-        std::vector<int> collapseIndex;
-        std::vector<int> offScaleIndex;
-        bool serverCancellation = false;
-    };
-
     void attachSeries();
-    void createSeries(SetupSeries& s);
-    void destroySeries(SetupSeries& s);
-    void restyleSeries(SetupSeries& s);
     void distributePoints();
     void fitAxes(std::optional<std::pair<double, double>> values);
     void replaceYAxis();
     void applyTheme();
     void updateLegendMarkers();
-    void onLegendMarkerClicked(QLegendMarker* marker);
+    void onLegendMarkerClicked(QLineSeries* line);
     void onChartResized();
     void updateOverlays();
     bool isCompact() const;
-    int indexOf(const QString& setup) const;
+    QColor halo() const;
+    const SetupCurve* curve(const QString& setup) const;
     int nearestPointIndex(const QPoint& viewPos) const;
     QString hoverText(int pointIndex) const;
 
     Metric m_metric;
     std::vector<PointResult> m_points;
-    std::vector<SetupSeries> m_series;
-    QHash<QString, int> m_lookup; // setup name -> m_series index
+    std::vector<std::unique_ptr<SetupCurve>> m_curves;
+    QHash<QString, int> m_lookup; // setup name -> m_curves index
     LoadAxis m_xAxis;
     std::unique_ptr<MetricValueAxis> m_yAxis;
     std::optional<std::pair<double, double>> m_fixedLoadRange;

@@ -146,6 +146,53 @@ private slots:
                      view->chart()->plotArea().width())));
     }
 
+    void seriesFollowSetupsInAnyOrderOfCalls()
+    {
+        const std::vector<PointResult> pts = test::samplePoints();
+        QList<SeriesStyle> styles = test::sampleStyles();
+        const auto lineNames = [](MetricChartView& view) {
+            QStringList names;
+            for (QAbstractSeries* s : view.chart()->series())
+                if (qobject_cast<QLineSeries*>(s))
+                    names << s->name();
+            return names;
+        };
+        // Points first, styles after.
+        MetricChartView view(Metric::P99);
+        view.setPoints(pts);
+        view.setSeriesStyles(styles);
+        QCOMPARE(view.seriesPoints(styles[2].setup).size(), 5);
+        // Reordered: the lines follow, each keeps its colour and points.
+        styles.move(2, 0);
+        view.setSeriesStyles(styles);
+        QCOMPARE(lineNames(view), (QStringList{styles[0].setup, styles[1].setup, styles[2].setup}));
+        QCOMPARE(view.seriesStyles(), styles);
+        QCOMPARE(view.seriesPoints(styles[0].setup).size(), 5);
+        // Renamed: the style first (no point has the new name yet), then the points.
+        styles[1].setup = QStringLiteral("renamed");
+        view.setSeriesStyles(styles);
+        QVERIFY(view.seriesPoints(QStringLiteral("renamed")).isEmpty());
+        QVERIFY(!lineNames(view).contains(test::sampleStyles()[0].setup));
+        std::vector<PointResult> renamed = pts;
+        for (PointResult& p : renamed)
+            if (p.setup == test::sampleStyles()[0].setup.toStdString())
+                p.setup = "renamed";
+        view.setPoints(renamed);
+        QCOMPARE(view.seriesPoints(QStringLiteral("renamed")).size(), 5);
+        // Added: a new setup's points before its style, then its style.
+        renamed.push_back(test::point("added", 0.5, 33.0));
+        view.setPoints(renamed);
+        styles.append({QStringLiteral("added"), colourForIndex(5), true});
+        view.setSeriesStyles(styles);
+        QCOMPARE(view.seriesPoints(QStringLiteral("added")), (QList<QPointF>{{0.5, 33.0}}));
+        QCOMPARE(lineNames(view).size(), 4);
+        // Removed.
+        styles.removeAt(0);
+        view.setSeriesStyles(styles);
+        QCOMPARE(lineNames(view).size(), 3);
+        QCOMPARE(view.chart()->series().size(), 9); // a line and two kinds of markers each
+    }
+
     void legendOnlyInExports()
     {
         MetricChartView view(Metric::P99);
