@@ -137,8 +137,8 @@ private slots:
         QVERIFY(editor);
         editor->selectAll();
         QTest::keyClicks(editor, QStringLiteral("late hedge"));
-        QTest::keyClick(editor, Qt::Key_Return);
-        QCOMPARE(listNames(*list).at(2), QStringLiteral("late hedge"));
+        QTest::keyClick(editor, Qt::Key_Return); // the delegate commits on the next loop turn
+        QTRY_COMPARE(listNames(*list).at(2), QStringLiteral("late hedge"));
         QTRY_VERIFY_WITH_TIMEOUT(idle(w), 60000);
         for (Metric m : charts) {
             QCOMPARE(drawnSetups(*w.chart(m)), listNames(*list));
