@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace hedge {
 
@@ -46,11 +47,13 @@ void ChartAnnotations::placePassLabel(int margin)
         QFontMetricsF(m_chart->titleFont()).horizontalAdvance(m_chart->title());
     const double room = (size.width() - titleWidth) / 2.0 - 2.0 * margin;
     QString text = m_passText;
-    if (metrics.horizontalAdvance(text) > room)
+    // Not laid out yet: nothing to fit in.
+    const bool unsized = size.width() <= 0.0;
+    if (!unsized && metrics.horizontalAdvance(text) > room)
         text = text.section(QStringLiteral(" · "), 0, 0);
-    const bool beside = metrics.horizontalAdvance(text) <= room;
+    const bool beside = unsized || metrics.horizontalAdvance(text) <= room;
     if (!beside)
-        text = m_passText;
+        text = metrics.elidedText(m_passText, Qt::ElideRight, size.width() - 2.0 * margin);
     if (m_passLabel->text() != text)
         m_passLabel->setText(text);
     const int top =
@@ -62,7 +65,8 @@ void ChartAnnotations::placePassLabel(int margin)
     m_passLabel->setVisible(!m_passText.isEmpty());
 }
 
-void ChartAnnotations::placeCollapseKey(const std::vector<QPointF>& marks, bool anyCollapse,
+void ChartAnnotations::placeCollapseKey(const std::vector<QPointF>& marks,
+                                        const std::vector<QPointF>& linePoints, bool anyCollapse,
                                         bool anyOffScale, double markerSize)
 {
     QString key;
@@ -77,6 +81,11 @@ void ChartAnnotations::placeCollapseKey(const std::vector<QPointF>& marks, bool 
         m_collapseKey->hide();
         return;
     }
+    // A small plot gets the short key: the markers' shapes with one word.
+    if (QFontMetricsF(m_collapseKey->font()).horizontalAdvance(key) > plot.width() * 0.6)
+        key = anyCollapse && anyOffScale ? QStringLiteral("✕ ▲ collapse")
+              : anyOffScale              ? QStringLiteral("▲ collapse")
+                                         : QStringLiteral("✕ collapse");
     if (m_collapseKey->text() != key)
         m_collapseKey->setText(key);
     const QSizeF keySize = m_collapseKey->boundingRect().size();
@@ -87,14 +96,20 @@ void ChartAnnotations::placeCollapseKey(const std::vector<QPointF>& marks, bool 
     const double left = plot.left() + inset;
     const double right = plot.right() - inset - keySize.width();
     const QPointF corners[] = {{left, top}, {right, top}, {left, bottom}, {right, bottom}};
+    // The corner with no marker in it and the fewest points of the lines.
     QPointF chosen = corners[0];
+    std::size_t fewest = std::numeric_limits<std::size_t>::max();
     const double half = markerSize / 2.0;
     for (const QPointF& corner : corners) {
         const QRectF area = QRectF(corner, keySize).adjusted(-half, -half, half, half);
-        if (std::none_of(marks.begin(), marks.end(),
-                         [&](const QPointF& m) { return area.contains(m); })) {
+        const auto inside = [&area](const QPointF& p) { return area.contains(p); };
+        if (std::any_of(marks.begin(), marks.end(), inside))
+            continue;
+        const auto covered = static_cast<std::size_t>(
+            std::count_if(linePoints.begin(), linePoints.end(), inside));
+        if (covered < fewest) {
+            fewest = covered;
             chosen = corner;
-            break;
         }
     }
     m_collapseKey->setPos(chosen);

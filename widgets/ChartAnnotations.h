@@ -30,11 +30,10 @@ public:
     // becomes `margin` plus the label's height).
     void placePassLabel(int margin);
 
-    // Shows the key when a collapsed point is drawn, in the first plot corner (top left,
-    // top right, bottom left, bottom right) whose area holds none of `marks` (chart
-    // coordinates) within `markerSize`.
-    void placeCollapseKey(const std::vector<QPointF>& marks, bool anyCollapse, bool anyOffScale,
-                          double markerSize);
+    // Shows the key when a collapsed point is drawn, in the plot corner whose area holds none
+    // of `marks` (within `markerSize`) and the fewest `linePoints` (chart coordinates).
+    void placeCollapseKey(const std::vector<QPointF>& marks, const std::vector<QPointF>& linePoints,
+                          bool anyCollapse, bool anyOffScale, double markerSize);
 
     // In chart coordinates; empty when hidden.
     QRectF passLabelRect() const;

@@ -51,6 +51,15 @@ QString metricChartTitle(Metric metric)
     return {};
 }
 
+QString metricCompactTitle(Metric metric)
+{
+    if (isLatencyMetric(metric))
+        return metricShortName(metric) + QStringLiteral(" (ms)");
+    if (metric == Metric::Utilisation)
+        return QStringLiteral("utilisation (%)");
+    return metricShortName(metric); // "requests per call", "rejected %", "failed %"
+}
+
 QString metricShortName(Metric metric)
 {
     switch (metric) {

@@ -70,7 +70,7 @@ MetricChartView::~MetricChartView() = default;
 
 QSize MetricChartView::minimumSizeHint() const
 {
-    return {220, 130};
+    return {200, 110};
 }
 
 QSize MetricChartView::sizeHint() const
@@ -376,7 +376,7 @@ void MetricChartView::replaceYAxis()
     for (QAbstractSeries* series : c->series())
         series->attachAxis(m_yAxis->axis());
     m_yAxis->axis()->setTitleVisible(!m_compact);
-    c->setTitle(m_compact ? metricTitle(m_metric) : metricChartTitle(m_metric));
+    c->setTitle(m_compact ? metricCompactTitle(m_metric) : metricChartTitle(m_metric));
     ChartTheme(palette(), font()).styleAxis(m_yAxis->axis(), m_yAxis->isLogarithmic());
 }
 
@@ -394,7 +394,7 @@ void MetricChartView::onChartResized()
         // A small chart drops the axis titles; its title names the metric and unit instead.
         m_xAxis.axis()->setTitleVisible(!compact);
         m_yAxis->axis()->setTitleVisible(!compact);
-        chart()->setTitle(compact ? metricTitle(m_metric) : metricChartTitle(m_metric));
+        chart()->setTitle(compact ? metricCompactTitle(m_metric) : metricChartTitle(m_metric));
     }
     distributePoints(); // tick spacing depends on the size
 }
@@ -451,16 +451,19 @@ void MetricChartView::onLegendMarkerClicked(QLineSeries* line)
 void MetricChartView::updateOverlays()
 {
     m_annotations->placePassLabel(kChartMargin);
-    std::vector<QPointF> marks; // chart coordinates
+    std::vector<QPointF> marks, linePoints; // chart coordinates
     bool anyCollapse = false, anyOffScale = false;
     for (const auto& curve : m_curves) {
         for (QScatterSeries* series : {curve->collapseMarks(), curve->offScaleMarks()})
             for (const QPointF& p : series->points())
                 marks.push_back(chart()->mapToPosition(p, series));
+        for (const QPointF& p : curve->drawn().line)
+            linePoints.push_back(chart()->mapToPosition(p, curve->line()));
         anyCollapse = anyCollapse || !curve->drawn().collapse.isEmpty();
         anyOffScale = anyOffScale || !curve->drawn().offScale.isEmpty();
     }
-    m_annotations->placeCollapseKey(marks, anyCollapse, anyOffScale, kCollapseMarkerSize);
+    m_annotations->placeCollapseKey(marks, linePoints, anyCollapse, anyOffScale,
+                                    kCollapseMarkerSize);
 }
 
 int MetricChartView::nearestPointIndex(const QPoint& viewPos) const

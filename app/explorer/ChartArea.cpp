@@ -147,9 +147,9 @@ void ChartArea::relayout()
     for (Metric m : kChartOrder)
         if (kAlwaysShown.contains(m) || m_extraShown.contains(m))
             shown.push_back(m_charts[m]);
-    // Two charts stack (wide plots read best against load); more make rows of two, and
-    // more than four rows of three, so that all of them fit a 1024 × 700 window.
-    const int columns = shown.size() <= 2 ? 1 : shown.size() <= 4 ? 2 : 3;
+    // Two charts stack (wide plots read best against load); more make rows of two (three
+    // columns would make the window wider than 1024 px once the axes carry labels).
+    const int columns = shown.size() <= 2 ? 1 : 2;
     for (int i = 0; i < shown.size(); ++i)
         m_grid->addWidget(shown[i], i / columns, i % columns);
     for (MetricChartView* chart : std::as_const(m_charts)) {
@@ -160,7 +160,7 @@ void ChartArea::relayout()
     }
     for (int r = 0; r < m_grid->rowCount(); ++r)
         m_grid->setRowStretch(r, 1);
-    for (int c = 0; c < 3; ++c)
+    for (int c = 0; c < 2; ++c)
         m_grid->setColumnStretch(c, c < columns ? 1 : 0);
 }
 

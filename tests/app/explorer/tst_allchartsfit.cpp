@@ -55,7 +55,9 @@ private slots:
 
     void everyMetricFitsAt1024x700()
     {
-        MainWindow w(MainWindow::Options{.restoreSession = false});
+        // The reference preset (its explanation beside the charts), without running it.
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        QVERIFY(w.loadPreset(QStringLiteral("reference")));
         w.resize(1024, 700);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
