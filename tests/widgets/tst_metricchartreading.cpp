@@ -31,6 +31,21 @@ QPoint viewPosOf(MetricChartView& view, const QString& setup, QPointF value)
     return view.mapFromScene(view.chart()->mapToScene(view.chart()->mapToPosition(value, series)));
 }
 
+// A 900 × 560 chart in `window`, on screen before the setups and points arrive (as in the
+// main window); nullptr if the window could not be shown.
+MetricChartView* shownChart(QWidget& window, Metric metric, const std::vector<PointResult>& pts)
+{
+    auto* view = new MetricChartView(metric, &window);
+    window.resize(900, 560);
+    view->resize(900, 560);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        return nullptr;
+    view->setSeriesStyles(test::sampleStyles());
+    view->setPoints(pts);
+    return view;
+}
+
 } // namespace
 
 class TestMetricChartReading : public QObject {
@@ -41,14 +56,8 @@ private slots:
     {
         const std::vector<PointResult> pts = test::samplePoints();
         QWidget window;
-        auto* view = new MetricChartView(Metric::P99, &window);
-        window.resize(900, 560);
-        view->resize(900, 560);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        // As in the window: the chart is on screen before the setups and points arrive.
-        view->setSeriesStyles(test::sampleStyles());
-        view->setPoints(pts);
+        MetricChartView* view = shownChart(window, Metric::P99, pts);
+        QVERIFY(view);
         const QPoint onPoint = viewPosOf(*view, test::sampleStyles()[0].setup,
                                          QPointF(0.7, *pts[3].p99Ms));
         // The pointer moves over the plot with no button held, as a user hovers.
@@ -71,13 +80,8 @@ private slots:
         // As in the reference preset: healthy p99s up to ~300 ms, collapsed ones at 34-38 s.
         const std::vector<PointResult> pts = test::samplePoints();
         QWidget window;
-        auto* view = new MetricChartView(Metric::P99, &window);
-        window.resize(900, 560);
-        view->resize(900, 560);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        view->setSeriesStyles(test::sampleStyles());
-        view->setPoints(pts);
+        MetricChartView* view = shownChart(window, Metric::P99, pts);
+        QVERIFY(view);
         // A round ceiling above the healthy maximum (295.1 ms): 500 ms, not 10^5.
         QCOMPARE(view->valueAxisRange().second, 500.0);
         const QString collapsing = test::sampleStyles()[1].setup;

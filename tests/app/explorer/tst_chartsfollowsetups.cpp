@@ -1,6 +1,7 @@
 // Drives the real main window offscreen: every change to the setup list (add, rename with F2,
 // reorder with Alt+Up, remove) must reach the charts, which draw one series per visible setup
 // in the list's order, under the list's names, with that setup's points.
+#include "ExplorerTestScenarios.h"
 #include "MainWindow.h"
 
 #include "MetricChartView.h"
@@ -23,25 +24,6 @@
 using namespace hedge;
 
 namespace {
-
-Scenario small()
-{
-    Scenario s;
-    s.seed = 5;
-    s.calls = 1500;
-    s.loads = {0.5, 0.8};
-    Setup plain, hedged;
-    plain.name = "no hedge";
-    hedged.name = "hedge, no budget";
-    hedged.hedge = HedgeSettings{.delayMs = 20.0, .maxAttempts = 2, .budgetPercent = 0.0};
-    s.setups = {plain, hedged};
-    return s;
-}
-
-bool idle(MainWindow& w)
-{
-    return !w.controller()->isPendingOrRunning() && w.controller()->isComplete();
-}
 
 // The setup names the chart draws, in its order (hidden setups left out).
 QStringList drawnSetups(const MetricChartView& chart)
@@ -110,25 +92,25 @@ private slots:
         {
             QFile f(path);
             QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(QByteArray::fromStdString(writeScenarioJson(small())));
+            f.write(QByteArray::fromStdString(writeScenarioJson(test::twoSetups({0.5, 0.8}, 1500))));
         }
         QVERIFY(!w.openScenarioFile(path));
-        QTRY_VERIFY_WITH_TIMEOUT(idle(w), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 60000);
         SetupListWidget* list = w.setupList();
         QListWidget* items = list->listWidget();
         const QList<Metric> charts{Metric::P99, Metric::RequestsPerCall};
         for (Metric m : charts)
-            QCOMPARE(drawnSetups(*w.chart(m)), listNames(*list));
+            QTRY_COMPARE(drawnSetups(*w.chart(m)), listNames(*list)); // redrawn at the next tick
 
         // Add: a third setup appears in the list, then as a third curve once it has run.
         items->setFocus();
         list->setCurrentRow(1);
         QTest::keyClick(items, Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier);
         QCOMPARE(list->setups().size(), std::size_t{3});
-        QTRY_VERIFY_WITH_TIMEOUT(idle(w), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 60000);
         for (Metric m : charts)
-            QCOMPARE(drawnSetups(*w.chart(m)), listNames(*list));
-        QVERIFY(chartHoldsTheEngineNumbers(w));
+            QTRY_COMPARE(drawnSetups(*w.chart(m)), listNames(*list)); // redrawn at the next tick
+        QTRY_VERIFY(chartHoldsTheEngineNumbers(w));
 
         // Rename with F2: the curve keeps its points under the new name, the old name is gone.
         list->setCurrentRow(2);
@@ -139,36 +121,36 @@ private slots:
         QTest::keyClicks(editor, QStringLiteral("late hedge"));
         QTest::keyClick(editor, Qt::Key_Return); // the delegate commits on the next loop turn
         QTRY_COMPARE(listNames(*list).at(2), QStringLiteral("late hedge"));
-        QTRY_VERIFY_WITH_TIMEOUT(idle(w), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 60000);
         for (Metric m : charts) {
-            QCOMPARE(drawnSetups(*w.chart(m)), listNames(*list));
+            QTRY_COMPARE(drawnSetups(*w.chart(m)), listNames(*list)); // redrawn at the next tick
             for (const SeriesStyle& s : w.chart(m)->seriesStyles())
                 QVERIFY(s.setup != QStringLiteral("new setup"));
         }
-        QVERIFY(chartHoldsTheEngineNumbers(w));
+        QTRY_VERIFY(chartHoldsTheEngineNumbers(w));
 
         // Alt+Up twice: the renamed setup is first in the list and first in every chart.
         items->setFocus();
         QTest::keyClick(items, Qt::Key_Up, Qt::AltModifier);
         QTest::keyClick(items, Qt::Key_Up, Qt::AltModifier);
         QCOMPARE(listNames(*list).at(0), QStringLiteral("late hedge"));
-        QTRY_VERIFY_WITH_TIMEOUT(idle(w), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 60000);
         for (Metric m : charts) {
-            QCOMPARE(drawnSetups(*w.chart(m)), listNames(*list));
+            QTRY_COMPARE(drawnSetups(*w.chart(m)), listNames(*list)); // redrawn at the next tick
             // Colours travel with the setup, not with the row.
             for (qsizetype i = 0; i < list->styles().size(); ++i)
                 QCOMPARE(w.chart(m)->seriesStyles().at(i), list->styles().at(i));
         }
-        QVERIFY(chartHoldsTheEngineNumbers(w));
+        QTRY_VERIFY(chartHoldsTheEngineNumbers(w));
 
         // Delete removes its curve.
         list->setCurrentRow(0);
         items->setFocus();
         QTest::keyClick(items, Qt::Key_Delete);
         QCOMPARE(list->setups().size(), std::size_t{2});
-        QTRY_VERIFY_WITH_TIMEOUT(idle(w), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 60000);
         for (Metric m : charts) {
-            QCOMPARE(drawnSetups(*w.chart(m)), listNames(*list));
+            QTRY_COMPARE(drawnSetups(*w.chart(m)), listNames(*list)); // redrawn at the next tick
             QVERIFY(w.chart(m)->seriesPoints(QStringLiteral("late hedge")).isEmpty());
         }
     }
