@@ -10,6 +10,7 @@
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QGuiApplication>
+#include <QLegend>
 #include <QMimeData>
 #include <QPageSize>
 #include <QPainter>
@@ -55,6 +56,11 @@ void renderChartInto(QChartView* view, QPainter* painter, const QRectF& target, 
 {
     QChart* chart = view->chart();
     const QRectF oldGeometry = chart->geometry();
+    // In the window the setup list beside the charts names the colours; a picture on its own
+    // needs the legend.
+    QLegend* legend = chart->legend();
+    const bool legendWasVisible = legend->isVisible();
+    legend->setVisible(true);
     // Lay the chart out at the export size; the view re-syncs it on its next resize anyway,
     // but putting it back at once keeps the on-screen chart as it was.
     chart->setGeometry(QRectF(QPointF(0, 0), layoutSize));
@@ -62,6 +68,7 @@ void renderChartInto(QChartView* view, QPainter* painter, const QRectF& target, 
         layout->activate();
     view->scene()->render(painter, target, QRectF(QPointF(0, 0), layoutSize),
                           Qt::IgnoreAspectRatio);
+    legend->setVisible(legendWasVisible);
     chart->setGeometry(oldGeometry);
     if (QGraphicsLayout* layout = chart->layout())
         layout->activate();

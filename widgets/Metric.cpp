@@ -30,6 +30,36 @@ QString metricTitle(Metric metric)
     return {};
 }
 
+QString metricChartTitle(Metric metric)
+{
+    switch (metric) {
+    case Metric::P99:
+        return QStringLiteral("p99 latency vs load");
+    case Metric::P999:
+        return QStringLiteral("p99.9 latency vs load");
+    case Metric::P50:
+        return QStringLiteral("p50 latency vs load");
+    case Metric::RequestsPerCall:
+        return QStringLiteral("requests per call vs load");
+    case Metric::RejectedPercent:
+        return QStringLiteral("rejected calls vs load");
+    case Metric::FailedPercent:
+        return QStringLiteral("failed calls vs load");
+    case Metric::Utilisation:
+        return QStringLiteral("server utilisation vs load");
+    }
+    return {};
+}
+
+QString metricCompactTitle(Metric metric)
+{
+    if (isLatencyMetric(metric))
+        return metricShortName(metric) + QStringLiteral(" (ms)");
+    if (metric == Metric::Utilisation)
+        return QStringLiteral("utilisation (%)");
+    return metricShortName(metric); // "requests per call", "rejected %", "failed %"
+}
+
 QString metricShortName(Metric metric)
 {
     switch (metric) {

@@ -17,6 +17,11 @@ QList<Metric> allMetrics();
 
 // Axis/chart title with unit, e.g. "p99 latency (ms)".
 QString metricTitle(Metric metric);
+// A chart's title, e.g. "p99 latency vs load".
+QString metricChartTitle(Metric metric);
+// The title of a small chart without axis titles: the short name and the unit, e.g.
+// "p99.9 (ms)".
+QString metricCompactTitle(Metric metric);
 // Short name in the words of the field, e.g. "p99", "requests per call".
 QString metricShortName(Metric metric);
 // Stable key for settings and file names ("p99", "p999", "p50", "requests_per_call",

@@ -1,9 +1,13 @@
 // One metric of every visible setup against load: a line with point markers per setup in
-// its colour, collapsed points marked with a red X and a shaded "collapse" band, exact
-// figures in a tooltip, legend entries that toggle setups. Latency uses a log axis.
+// its colour, exact figures on hover. Latency uses a log axis. Collapsed points are marked in
+// their setup's colour (an X); for latency and requests per call they do not stretch the
+// axis: one above the axis is drawn on its top as an up-triangle ("off scale"). The setup
+// list beside the charts names the colours, so the legend is shown only in exports.
 #pragma once
 
+#include "LoadAxis.h"
 #include "Metric.h"
+#include "MetricValueAxis.h"
 #include "SeriesStyle.h"
 
 #include <hedge/sim/PointResult.h>
@@ -15,19 +19,17 @@
 #include <QString>
 #include <QVariant>
 
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
 
-class QAbstractAxis;
-class QCategoryAxis;
-class QGraphicsRectItem;
-class QGraphicsSimpleTextItem;
-class QLegendMarker;
 class QLineSeries;
-class QScatterSeries;
 
 namespace hedge {
+
+class ChartAnnotations;
+class SetupCurve;
 
 class MetricChartView : public QChartView {
     Q_OBJECT
@@ -39,8 +41,9 @@ public:
     Metric metric() const { return m_metric; }
     void setMetric(Metric metric);
 
-    // One series per style, in this order (legend order too). Only setups named here are
-    // drawn; a hidden setup keeps a dimmed legend entry so a click can show it again.
+    // One series per style, in this order; a series belongs to its setup's name, so adding,
+    // removing, renaming and reordering setups in any order with setPoints keeps each curve
+    // with its points. A hidden setup is not drawn.
     void setSeriesStyles(const QList<SeriesStyle>& styles);
     QList<SeriesStyle> seriesStyles() const;
 
@@ -54,21 +57,31 @@ public:
     void setLoadRange(double minLoad, double maxLoad);
     void clearLoadRange();
 
-    // Shown in the chart's top-right corner, e.g. "coarse pass · 20 000 calls/point".
+    // Shown at the chart's top right, e.g. "coarse pass · 20 000 calls/point"; never over
+    // the title (a narrow chart shows it above the title).
     void setPassLabel(const QString& label);
     QString passLabel() const;
+    // Where the pass label and the title are, in chart coordinates (empty when not shown).
+    QRectF passLabelRect() const;
+    QRectF titleRect() const;
 
     // What is drawn for a setup (x = load as a fraction, y = metricValue), sorted by load;
-    // empty for a hidden or unknown setup. Collapsed points are part of the line too.
+    // empty for a hidden or unknown setup. Collapsed points are part of the line too; one
+    // above the axis's ceiling is drawn on the ceiling.
     QList<QPointF> seriesPoints(const QString& setup) const;
-    // The collapsed points of a setup drawn with the collapse marker. A collapsed point
-    // without the metric (no call succeeded) is drawn at the top of the axis.
+    // The collapsed points of a setup drawn with the collapse X (inside the axis).
     QList<QPointF> collapsedPoints(const QString& setup) const;
-    // The load where the shaded collapse band starts, if a visible setup collapsed.
-    std::optional<double> collapseBandStart() const;
+    // The collapsed points of a setup drawn on the ceiling with the off-scale triangle
+    // (their figure is above the axis, or missing: no call succeeded).
+    QList<QPointF> offScalePoints(const QString& setup) const;
+    // The "collapse" key printed in the plot when a collapsed point is shown, in chart
+    // coordinates (empty when hidden).
+    QRectF collapseLabelRect() const;
 
     // The y axis's current range (after clamping: a log axis never gets a bound <= 0).
     std::pair<double, double> valueAxisRange() const;
+    // Where collapsed points above the axis are drawn: just under its top.
+    double valueAxisCeiling() const;
     bool isLogarithmic() const;
     bool isDarkTheme() const { return m_dark; }
 
@@ -77,61 +90,50 @@ public:
     // The tooltip of a point: its exact figures.
     static QString tooltipText(const PointResult& point);
 
+    // Small enough that seven charts share a 1024 × 700 window; the labels adapt.
+    QSize minimumSizeHint() const override;
+    QSize sizeHint() const override;
+
 signals:
     // A legend entry was clicked; the chart has already shown/hidden the series.
     void seriesVisibilityToggled(const QString& setup, bool visible);
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool viewportEvent(QEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void leaveEvent(QEvent* event) override;
 
 private:
-    struct SetupSeries {
-        SeriesStyle style;
-        QLineSeries* line = nullptr;
-        QList<QPointF> drawn;        // sorted by load
-        std::vector<int> drawnIndex; // m_points index of each drawn point
-        QList<QPointF> collapsed;    // collapsed points, where the X is drawn
-        std::vector<int> collapsedIndex;
-        bool serverCancellation = false;
-    };
-
-    void rebuildSeries();
-    void restyleSeries(SetupSeries& s);
+    void attachSeries();
     void distributePoints();
-    void updateXAxis();
-    void updateYAxis();
+    void fitAxes(std::optional<std::pair<double, double>> values);
     void replaceYAxis();
-    void styleAxis(QAbstractAxis* axis, bool minorGrid);
     void applyTheme();
     void updateLegendMarkers();
-    void onLegendMarkerClicked(QLegendMarker* marker);
+    void onLegendMarkerClicked(QLineSeries* line);
+    void onChartResized();
     void updateOverlays();
-    QImage collapseMarkerImage() const;
-    int indexOf(const QString& setup) const;
+    bool isCompact() const;
+    QColor halo() const;
+    const SetupCurve* curve(const QString& setup) const;
     int nearestPointIndex(const QPoint& viewPos) const;
-    double xToChart(double load) const;
+    QString hoverText(int pointIndex) const;
 
     Metric m_metric;
     std::vector<PointResult> m_points;
-    std::vector<SetupSeries> m_series;
-    QHash<QString, int> m_lookup; // setup name -> m_series index
-    QScatterSeries* m_collapse = nullptr;
-    std::vector<int> m_collapseIndex; // m_points index of each collapse-series point
-    QCategoryAxis* m_xAxis = nullptr;
-    QAbstractAxis* m_yAxis = nullptr;
+    std::vector<std::unique_ptr<SetupCurve>> m_curves;
+    QHash<QString, int> m_lookup; // setup name -> m_curves index
+    LoadAxis m_xAxis;
+    std::unique_ptr<MetricValueAxis> m_yAxis;
     std::optional<std::pair<double, double>> m_fixedLoadRange;
     std::pair<double, double> m_xRange{0.0, 1.0};
-    std::pair<double, double> m_yRange{1.0, 1000.0};
-    std::optional<double> m_bandStart;
-    QGraphicsRectItem* m_band = nullptr;
-    QGraphicsSimpleTextItem* m_bandLabel = nullptr;
-    QGraphicsSimpleTextItem* m_passLabel = nullptr;
-    QString m_passText;
+    std::unique_ptr<ChartAnnotations> m_annotations;
     QList<QVariant> m_legendSignature; // what updateLegendMarkers last applied
+    bool m_compact = false;
     bool m_dark = false;
     bool m_applyingTheme = false;
+    bool m_distributing = false;
     int m_tooltipPoint = -1;
 };
 

@@ -187,10 +187,12 @@ QString ResultsTableModel::displayText(const PointResult& p, int column)
     case Setup:
     case CancellationColumn:
         return exactValue(p, column).toString();
-    case Load:
-        return locale.toString(p.load * 100.0, 'f',
-                               p.load * 100.0 == std::round(p.load * 100.0) ? 0 : 1) +
+    case Load: {
+        // 1.1 × 100 is 110.00000000000001: compare once rounded to the decimal shown.
+        const double percent = std::round(p.load * 1000.0) / 10.0;
+        return locale.toString(percent, 'f', percent == std::round(percent) ? 0 : 1) +
                QStringLiteral(" %");
+    }
     case MeasuredCalls:
         return locale.toString(static_cast<qlonglong>(p.measuredCalls));
     case RequestsPerCall:

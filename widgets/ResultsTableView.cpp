@@ -13,6 +13,7 @@
 #include <QMimeData>
 #include <QSortFilterProxyModel>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -50,6 +51,21 @@ void ResultsTableView::setResultsModel(ResultsTableModel* model)
     setModel(m_proxy);
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     resizeColumnsToContents();
+    // The columns were sized for what was there; points arrive later, while the sweep runs.
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &ResultsTableView::widenColumns);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &ResultsTableView::widenColumns);
+    connect(m_proxy, &QAbstractItemModel::dataChanged, this, &ResultsTableView::widenColumns);
+}
+
+void ResultsTableView::widenColumns()
+{
+    // Only wider, never narrower: a column the user widened keeps its width.
+    for (int column = 0; column < m_proxy->columnCount(); ++column) {
+        const int needed = std::max(sizeHintForColumn(column),
+                                    horizontalHeader()->sectionSizeHint(column));
+        if (needed > columnWidth(column))
+            setColumnWidth(column, needed);
+    }
 }
 
 QString ResultsTableView::selectionAsTsv() const

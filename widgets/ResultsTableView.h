@@ -35,6 +35,9 @@ protected:
     void contextMenuEvent(QContextMenuEvent* event) override;
 
 private:
+    // Widens the columns whose figures no longer fit (so none is elided to "110.0…").
+    void widenColumns();
+
     ResultsTableModel* m_results = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QAction* m_copyAction = nullptr;

@@ -24,7 +24,6 @@ ChartArea::ChartArea(QWidget* parent) : QWidget(parent)
 {
     for (Metric m : kChartOrder) {
         auto* chart = new MetricChartView(m, this);
-        chart->setMinimumSize(360, 240);
         chart->setVisible(kAlwaysShown.contains(m));
         m_charts.insert(m, chart);
         connect(chart, &MetricChartView::seriesVisibilityToggled, this,
@@ -33,9 +32,6 @@ ChartArea::ChartArea(QWidget* parent) : QWidget(parent)
         chart->viewport()->installEventFilter(this);
     }
     m_lastChart = m_charts.value(Metric::P99);
-    m_grid = new QGridLayout(this);
-    m_grid->setContentsMargins(0, 0, 0, 0);
-    m_grid->setSpacing(4);
     relayout();
 }
 
@@ -142,13 +138,17 @@ void ChartArea::refresh(MetricChartView* chart)
 
 void ChartArea::relayout()
 {
-    while (m_grid->count() > 0)
-        delete m_grid->takeAt(0); // the item, not its widget
+    // A new grid: an old one keeps the rows and columns it once had, and their minimum sizes.
+    delete m_grid; // the layout and its items, not the charts
+    m_grid = new QGridLayout(this);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setSpacing(4);
     QList<MetricChartView*> shown;
     for (Metric m : kChartOrder)
         if (kAlwaysShown.contains(m) || m_extraShown.contains(m))
             shown.push_back(m_charts[m]);
-    // Two charts stack (wide plots read best against load); more make rows of two.
+    // Two charts stack (wide plots read best against load); more make rows of two (three
+    // columns would make the window wider than 1024 px once the axes carry labels).
     const int columns = shown.size() <= 2 ? 1 : 2;
     for (int i = 0; i < shown.size(); ++i)
         m_grid->addWidget(shown[i], i / columns, i % columns);
@@ -157,9 +157,6 @@ void ChartArea::relayout()
         if (shown.contains(chart))
             refresh(chart);
         chart->setVisible(shown.contains(chart));
-        // Side by side, a legend of a dozen setups would leave no room for the plot; the setup
-        // list (same colours, check boxes) is the legend then.
-        chart->chart()->legend()->setVisible(columns == 1);
     }
     for (int r = 0; r < m_grid->rowCount(); ++r)
         m_grid->setRowStretch(r, 1);

@@ -167,6 +167,9 @@ void MainWindow::buildCentre()
     connect(m_editors, &EditorsController::editRefused, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });
     connect(m_setupList, &SetupListWidget::stylesChanged, this, &MainWindow::onStylesChanged);
+    // Added, removed, renamed and moved setups change the series too (after the scenario
+    // above, so that the redraw has the new scenario's points).
+    connect(m_setupList, &SetupListWidget::setupsChanged, this, &MainWindow::onStylesChanged);
     connect(m_setupList, &SetupListWidget::renameRefused, this,
             [this](const QString& message) { statusBar()->showMessage(message, 5000); });
 }

@@ -1,6 +1,7 @@
 #include "TestPoints.h"
 
 #include <widgets/MetricChartView.h>
+#include <widgets/MetricValueAxis.h>
 
 #include <QApplication>
 #include <QChart>
@@ -15,6 +16,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <limits>
 
 using namespace hedge;
 
@@ -23,9 +25,10 @@ Q_DECLARE_METATYPE(hedge::Metric)
 namespace {
 
 // What the chart must draw for a setup: (load, metricValue) of its points, sorted by load,
-// without the points that have no value.
+// without the points that have no value; a collapsed point above `ceiling` is drawn on it.
 QList<QPointF> expectedPoints(const std::vector<PointResult>& pts, const std::string& setup,
-                              Metric metric)
+                              Metric metric,
+                              double ceiling = std::numeric_limits<double>::infinity())
 {
     std::vector<PointResult> mine;
     std::copy_if(pts.begin(), pts.end(), std::back_inserter(mine),
@@ -35,7 +38,7 @@ QList<QPointF> expectedPoints(const std::vector<PointResult>& pts, const std::st
     QList<QPointF> result;
     for (const PointResult& p : mine) {
         if (const auto v = metricValue(p, metric); v && (!isLatencyMetric(metric) || *v > 0))
-            result.append(QPointF(p.load, *v));
+            result.append(QPointF(p.load, p.collapsed && *v > ceiling ? ceiling : *v));
     }
     return result;
 }
@@ -69,11 +72,11 @@ QLineSeries* lineSeries(MetricChartView& view, const QString& name)
     return nullptr;
 }
 
-QScatterSeries* collapseSeries(MetricChartView& view)
+QScatterSeries* scatterSeries(MetricChartView& view, const QString& name)
 {
     for (QAbstractSeries* s : view.chart()->series()) {
-        if (auto* scatter = qobject_cast<QScatterSeries*>(s))
-            return scatter;
+        if (s->name() == name)
+            return qobject_cast<QScatterSeries*>(s);
     }
     return nullptr;
 }
@@ -115,9 +118,14 @@ void TestMetricChartView::seriesHoldTheMetric()
     view.setMetric(metric);
     QCOMPARE(view.metric(), metric);
     QCOMPARE(view.isLogarithmic(), isLatencyMetric(metric));
+    // Collapsed points above the axis sit on its top (latency and requests per call only).
+    const double ceiling = MetricValueAxis::hasCeiling(metric)
+                               ? view.valueAxisCeiling()
+                               : std::numeric_limits<double>::infinity();
     for (const SeriesStyle& style : test::sampleStyles()) {
         const QList<QPointF> drawn = view.seriesPoints(style.setup);
-        const QList<QPointF> expected = expectedPoints(pts, style.setup.toStdString(), metric);
+        const QList<QPointF> expected =
+            expectedPoints(pts, style.setup.toStdString(), metric, ceiling);
         QVERIFY2(exactlyEqual(drawn, expected),
                  qPrintable(style.setup + ": " + describe(drawn) + " vs " + describe(expected)));
         QCOMPARE(drawn.size(), 5);
@@ -164,17 +172,20 @@ void TestMetricChartView::hiddenSetupsAreNotDrawn()
     QVERIFY(!hidden->isVisible());
     QVERIFY(hidden->points().isEmpty());
     QCOMPARE(view.seriesPoints(styles[0].setup).size(), 5);
-    // Its collapse markers and band go with it, and the y axis no longer spans its 38 s.
+    // Its collapse markers go with it.
     QVERIFY(view.collapsedPoints(styles[1].setup).isEmpty());
-    QVERIFY(!view.collapseBandStart());
-    QVERIFY(view.valueAxisRange().second < 10000.0);
+    QVERIFY(view.offScalePoints(styles[1].setup).isEmpty());
+    QVERIFY(view.collapseLabelRect().isEmpty());
+    const auto zoomed = view.valueAxisRange();
 
     // Showing it again (same setups, new visibility) draws it.
     styles[1].visible = true;
     view.setSeriesStyles(styles);
     QCOMPARE(view.seriesPoints(styles[1].setup).size(), 5);
     QVERIFY(hidden == lineSeries(view, styles[1].setup)); // restyled, not rebuilt
-    QVERIFY(view.valueAxisRange().second > 38000.0);
+    QCOMPARE(view.offScalePoints(styles[1].setup).size(), 2);
+    // Its healthy points are below the others': the axis keeps its ceiling.
+    QCOMPARE(view.valueAxisRange(), zoomed);
 }
 
 void TestMetricChartView::legendClickTogglesSetup()
@@ -182,6 +193,9 @@ void TestMetricChartView::legendClickTogglesSetup()
     MetricChartView view(Metric::P99);
     view.setSeriesStyles(test::sampleStyles());
     view.setPoints(test::samplePoints());
+    // No legend beside the setup list; where one is shown (exports), its entries still toggle.
+    QVERIFY(!view.chart()->legend()->isVisible());
+    view.chart()->legend()->show();
     view.resize(900, 560);
     view.show();
     QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -211,31 +225,42 @@ void TestMetricChartView::collapsedPointsGetTheCollapseMarker()
     view.setSeriesStyles(test::sampleStyles());
     view.setPoints(pts);
     const QString collapsing = QStringLiteral("hedge, no budget / client");
-    const QList<QPointF> expected{{0.85, 40000.0 * 0.85}, {0.95, 40000.0 * 0.95}};
-    QVERIFY2(exactlyEqual(view.collapsedPoints(collapsing), expected),
-             qPrintable(describe(view.collapsedPoints(collapsing))));
-    QVERIFY(view.collapsedPoints(QStringLiteral("no hedge / client")).isEmpty());
-    QScatterSeries* scatter = collapseSeries(view);
+    // 34 s and 38 s are far above the healthy points: drawn on the axis top, off scale.
+    const double top = view.valueAxisCeiling();
+    QVERIFY(top < view.valueAxisRange().second);
+    QVERIFY(top < 40000.0 * 0.85);
+    const QList<QPointF> expected{{0.85, top}, {0.95, top}};
+    QVERIFY2(exactlyEqual(view.offScalePoints(collapsing), expected),
+             qPrintable(describe(view.offScalePoints(collapsing))));
+    QVERIFY(view.collapsedPoints(collapsing).isEmpty());
+    QVERIFY(view.offScalePoints(QStringLiteral("no hedge / client")).isEmpty());
+    QScatterSeries* scatter =
+        scatterSeries(view, collapsing + QStringLiteral(" (collapsed, off scale)"));
     QVERIFY(scatter);
     QVERIFY(exactlyEqual(scatter->points(), expected));
-    // Drawn last: on top of every line.
-    QCOMPARE(view.chart()->series().constLast(), scatter);
-    // The band starts between the last healthy load (0.7) and the first collapsed (0.85).
-    QVERIFY(view.collapseBandStart());
-    QCOMPARE(*view.collapseBandStart(), (0.7 + 0.85) / 2.0);
+    // In the setup's colour, drawn after every line: on top of them.
+    QCOMPARE(scatter->color(), test::sampleStyles()[1].color);
+    const QList<QAbstractSeries*> order = view.chart()->series();
+    QVERIFY(order.indexOf(scatter) > order.indexOf(lineSeries(view, QStringLiteral("hedge, default budget / server"))));
 
-    // A collapsed point with no latency at all still gets its marker, at the top.
+    // A collapsed point with no latency at all still gets its marker, on the top.
     std::vector<PointResult> more = pts;
     more.push_back(test::point("no hedge / client", 0.99, std::nullopt, true));
     view.setPoints(more);
-    const QList<QPointF> top = view.collapsedPoints(QStringLiteral("no hedge / client"));
-    QCOMPARE(top.size(), 1);
-    QCOMPARE(top[0].x(), 0.99);
-    const auto [lo, hi] = view.valueAxisRange();
-    QVERIFY(top[0].y() > lo && top[0].y() <= hi);
+    const QList<QPointF> onTop = view.offScalePoints(QStringLiteral("no hedge / client"));
+    QCOMPARE(onTop.size(), 1);
+    QCOMPARE(onTop[0].x(), 0.99);
+    QCOMPARE(onTop[0].y(), view.valueAxisCeiling());
     QCOMPARE(view.seriesPoints(QStringLiteral("no hedge / client")).size(), 5);
 
-    // No collapse: no marker, no band.
+    // A collapsed point inside the axis keeps its figure and gets the X.
+    std::vector<PointResult> inside = pts;
+    inside.push_back(test::point("no hedge / client", 0.97, 250.0, true));
+    view.setPoints(inside);
+    QVERIFY(exactlyEqual(view.collapsedPoints(QStringLiteral("no hedge / client")),
+                         {QPointF(0.97, 250.0)}));
+
+    // No collapse: no marker, no key.
     std::vector<PointResult> healthy;
     for (const PointResult& p : pts) {
         if (!p.collapsed)
@@ -243,7 +268,7 @@ void TestMetricChartView::collapsedPointsGetTheCollapseMarker()
     }
     view.setPoints(healthy);
     QVERIFY(scatter->points().isEmpty());
-    QVERIFY(!view.collapseBandStart());
+    QVERIFY(view.collapseLabelRect().isEmpty());
 }
 
 void TestMetricChartView::logAxisNeverGetsNonPositive()
@@ -281,7 +306,7 @@ void TestMetricChartView::unknownSetupsAreIgnored()
     view.setPoints(test::samplePoints());
     QCOMPARE(view.seriesPoints(test::sampleStyles()[0].setup).size(), 5);
     QVERIFY(view.seriesPoints(test::sampleStyles()[1].setup).isEmpty());
-    QCOMPARE(view.chart()->series().size(), 2); // one line + the collapse markers
+    QCOMPARE(view.chart()->series().size(), 3); // one line + the two kinds of collapse markers
     // Fewer points replace, not add to, the old ones.
     view.setPoints({test::point("no hedge / client", 0.4, 5.0)});
     QCOMPARE(view.seriesPoints(test::sampleStyles()[0].setup).size(), 1);

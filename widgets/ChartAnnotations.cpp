@@ -1,0 +1,132 @@
+#include "ChartAnnotations.h"
+
+#include "ChartTheme.h"
+
+#include <QChart>
+#include <QFontMetricsF>
+#include <QGraphicsSimpleTextItem>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace hedge {
+
+ChartAnnotations::ChartAnnotations(QChart* chart)
+    : m_chart(chart), m_passLabel(new QGraphicsSimpleTextItem(chart)),
+      m_collapseKey(new QGraphicsSimpleTextItem(chart))
+{
+    m_passLabel->setZValue(20);
+    m_passLabel->hide();
+    m_collapseKey->setZValue(20);
+    m_collapseKey->hide();
+}
+
+void ChartAnnotations::applyTheme(const ChartTheme& theme)
+{
+    QFont keyFont = theme.smallFont();
+    keyFont.setBold(true);
+    m_collapseKey->setFont(keyFont);
+    m_collapseKey->setBrush(theme.collapseColour());
+    QFont passFont = theme.smallFont();
+    passFont.setItalic(true);
+    m_passLabel->setFont(passFont);
+    m_passLabel->setBrush(ChartTheme::mix(theme.text(), theme.base(), 0.35));
+}
+
+void ChartAnnotations::setPassText(const QString& text)
+{
+    m_passText = text;
+}
+
+void ChartAnnotations::placePassLabel(int margin)
+{
+    const QSizeF size = m_chart->size();
+    const QFontMetricsF metrics(m_passLabel->font());
+    const double titleWidth =
+        QFontMetricsF(m_chart->titleFont()).horizontalAdvance(m_chart->title());
+    const double room = (size.width() - titleWidth) / 2.0 - 2.0 * margin;
+    QString text = m_passText;
+    // Not laid out yet: nothing to fit in.
+    const bool unsized = size.width() <= 0.0;
+    if (!unsized && metrics.horizontalAdvance(text) > room)
+        text = text.section(QStringLiteral(" · "), 0, 0);
+    const bool beside = unsized || metrics.horizontalAdvance(text) <= room;
+    if (!beside)
+        text = metrics.elidedText(m_passText, Qt::ElideRight, size.width() - 2.0 * margin);
+    if (m_passLabel->text() != text)
+        m_passLabel->setText(text);
+    const int top =
+        margin + (beside || m_passText.isEmpty() ? 0 : static_cast<int>(std::ceil(metrics.height())));
+    if (m_chart->margins().top() != top)
+        m_chart->setMargins(QMargins(margin, top, margin, margin));
+    m_passLabel->setPos(std::max(0.0, size.width() - metrics.horizontalAdvance(text) - 2.0 * margin),
+                        beside ? margin : 2.0);
+    m_passLabel->setVisible(!m_passText.isEmpty());
+}
+
+void ChartAnnotations::placeCollapseKey(const std::vector<QPointF>& marks,
+                                        const std::vector<QPointF>& linePoints, bool anyCollapse,
+                                        bool anyOffScale, double markerSize)
+{
+    QString key;
+    if (anyCollapse && anyOffScale)
+        key = QStringLiteral("✕ collapse   ▲ collapse, above the axis");
+    else if (anyOffScale)
+        key = QStringLiteral("▲ collapse, above the axis");
+    else if (anyCollapse)
+        key = QStringLiteral("✕ collapse");
+    const QRectF plot = m_chart->plotArea();
+    if (key.isEmpty() || !plot.isValid()) {
+        m_collapseKey->hide();
+        return;
+    }
+    // A small plot gets the short key: the markers' shapes with one word.
+    if (QFontMetricsF(m_collapseKey->font()).horizontalAdvance(key) > plot.width() * 0.6)
+        key = anyCollapse && anyOffScale ? QStringLiteral("✕ ▲ collapse")
+              : anyOffScale              ? QStringLiteral("▲ collapse")
+                                         : QStringLiteral("✕ collapse");
+    if (m_collapseKey->text() != key)
+        m_collapseKey->setText(key);
+    const QSizeF keySize = m_collapseKey->boundingRect().size();
+    const double inset = 4.0;
+    // Off-scale markers sit just under the top: the key starts below them.
+    const double top = plot.top() + markerSize + 2.0;
+    const double bottom = plot.bottom() - inset - keySize.height();
+    const double left = plot.left() + inset;
+    const double right = plot.right() - inset - keySize.width();
+    const QPointF corners[] = {{left, top}, {right, top}, {left, bottom}, {right, bottom}};
+    // The corner with no marker in it and the fewest points of the lines.
+    QPointF chosen = corners[0];
+    std::size_t fewest = std::numeric_limits<std::size_t>::max();
+    const double half = markerSize / 2.0;
+    for (const QPointF& corner : corners) {
+        const QRectF area = QRectF(corner, keySize).adjusted(-half, -half, half, half);
+        const auto inside = [&area](const QPointF& p) { return area.contains(p); };
+        if (std::any_of(marks.begin(), marks.end(), inside))
+            continue;
+        const auto covered = static_cast<std::size_t>(
+            std::count_if(linePoints.begin(), linePoints.end(), inside));
+        if (covered < fewest) {
+            fewest = covered;
+            chosen = corner;
+        }
+    }
+    m_collapseKey->setPos(chosen);
+    m_collapseKey->show();
+}
+
+QRectF ChartAnnotations::passLabelRect() const
+{
+    return m_passLabel->isVisible() ? m_passLabel->mapRectToParent(m_passLabel->boundingRect())
+                                    : QRectF();
+}
+
+QRectF ChartAnnotations::collapseKeyRect() const
+{
+    return m_collapseKey->isVisible()
+               ? m_collapseKey->mapRectToParent(m_collapseKey->boundingRect())
+               : QRectF();
+}
+
+} // namespace hedge

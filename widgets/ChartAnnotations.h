@@ -1,0 +1,49 @@
+// The texts a metric chart prints over itself: which pass is shown (at the top right, never
+// over the title) and the key of the collapse markers (in a corner of the plot where no
+// marker sits).
+#pragma once
+
+#include <QPointF>
+#include <QRectF>
+#include <QString>
+
+#include <vector>
+
+class QChart;
+class QGraphicsSimpleTextItem;
+
+namespace hedge {
+
+class ChartTheme;
+
+class ChartAnnotations {
+public:
+    // The texts become items of `chart`, which owns them.
+    explicit ChartAnnotations(QChart* chart);
+
+    void applyTheme(const ChartTheme& theme);
+
+    void setPassText(const QString& text);
+    QString passText() const { return m_passText; }
+    // Beside the title when it fits there, in full or its first part ("coarse pass");
+    // otherwise above the title, which then moves down by a line (the chart's top margin
+    // becomes `margin` plus the label's height).
+    void placePassLabel(int margin);
+
+    // Shows the key when a collapsed point is drawn, in the plot corner whose area holds none
+    // of `marks` (within `markerSize`) and the fewest `linePoints` (chart coordinates).
+    void placeCollapseKey(const std::vector<QPointF>& marks, const std::vector<QPointF>& linePoints,
+                          bool anyCollapse, bool anyOffScale, double markerSize);
+
+    // In chart coordinates; empty when hidden.
+    QRectF passLabelRect() const;
+    QRectF collapseKeyRect() const;
+
+private:
+    QChart* m_chart;
+    QGraphicsSimpleTextItem* m_passLabel = nullptr;
+    QGraphicsSimpleTextItem* m_collapseKey = nullptr;
+    QString m_passText;
+};
+
+} // namespace hedge

@@ -1,0 +1,19 @@
+// The marker images of the special points: drawn large, in a setup's colour with a halo in
+// the background colour, and scaled down by Qt Charts (crisp on high-DPI screens).
+#pragma once
+
+#include <QColor>
+#include <QImage>
+
+namespace hedge {
+
+// The size Qt Charts draws both markers at, in pixels.
+inline constexpr double kCollapseMarkerSize = 15.0;
+
+// A collapsed point within the axis: an X.
+QImage collapseMarkerImage(const QColor& colour, const QColor& halo);
+// A collapsed point whose figure is above the axis's ceiling: an up-pointing triangle
+// drawn on the ceiling.
+QImage offScaleMarkerImage(const QColor& colour, const QColor& halo);
+
+} // namespace hedge

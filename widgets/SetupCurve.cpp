@@ -1,0 +1,126 @@
+#include "SetupCurve.h"
+
+#include "ChartMarkers.h"
+#include "ChartTheme.h"
+
+#include <QChart>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
+
+#include <algorithm>
+
+namespace hedge {
+
+namespace {
+
+constexpr qreal kLineMarkerSize = 3.5; // Qt Charts 6.4 draws line-series points with this radius
+
+} // namespace
+
+SetupCurve::SetupCurve(const SeriesStyle& style)
+    : m_style(style), m_line(new QLineSeries), m_collapseMarks(new QScatterSeries),
+      m_offScaleMarks(new QScatterSeries)
+{
+    m_line->setPointsVisible(true);
+    m_line->setMarkerSize(kLineMarkerSize);
+    for (QScatterSeries* marks : {m_collapseMarks, m_offScaleMarks})
+        marks->setMarkerSize(kCollapseMarkerSize);
+}
+
+SetupCurve::~SetupCurve()
+{
+    for (QAbstractSeries* s : series()) {
+        if (QChart* chart = s->chart())
+            chart->removeSeries(s);
+        delete s;
+    }
+}
+
+QList<QAbstractSeries*> SetupCurve::series() const
+{
+    return {m_line, m_collapseMarks, m_offScaleMarks};
+}
+
+void SetupCurve::setStyle(const SeriesStyle& style, const QColor& halo)
+{
+    if (style == m_style)
+        return;
+    m_style = style;
+    restyle(halo);
+}
+
+void SetupCurve::setServerCancellation(bool server, const QColor& halo)
+{
+    if (server == m_serverCancellation)
+        return;
+    m_serverCancellation = server;
+    restyle(halo);
+}
+
+void SetupCurve::restyle(const QColor& halo)
+{
+    m_line->setName(m_style.setup);
+    m_collapseMarks->setName(m_style.setup + QStringLiteral(" (collapsed)"));
+    m_offScaleMarks->setName(m_style.setup + QStringLiteral(" (collapsed, off scale)"));
+    QPen pen(m_style.color);
+    pen.setWidthF(2.0);
+    pen.setCapStyle(Qt::RoundCap);
+    pen.setJoinStyle(Qt::RoundJoin);
+    // Server cancellation dashed: the two modes of one policy share a colour in the
+    // presets and stay apart by line style.
+    if (m_serverCancellation)
+        pen.setDashPattern({3.0, 2.0});
+    m_line->setPen(pen);
+    m_line->setBrush(m_style.color);
+    m_line->setVisible(m_style.visible);
+    m_collapseMarks->setLightMarker(collapseMarkerImage(m_style.color, halo));
+    m_offScaleMarks->setLightMarker(offScaleMarkerImage(m_style.color, halo));
+    for (QScatterSeries* marks : {m_collapseMarks, m_offScaleMarks}) {
+        marks->setColor(m_style.color);
+        marks->setPen(QPen(Qt::NoPen));
+        marks->setVisible(m_style.visible);
+    }
+}
+
+void SetupCurve::show(Drawn drawn)
+{
+    if (!m_style.visible)
+        drawn = Drawn{};
+    m_drawn = std::move(drawn);
+    if (m_line->points() != m_drawn.line)
+        m_line->replace(m_drawn.line);
+    if (m_collapseMarks->points() != m_drawn.collapse)
+        m_collapseMarks->replace(m_drawn.collapse);
+    if (m_offScaleMarks->points() != m_drawn.offScale)
+        m_offScaleMarks->replace(m_drawn.offScale);
+}
+
+bool SetupCurve::isOffScale(int pointIndex) const
+{
+    return std::find(m_drawn.offScaleIndex.begin(), m_drawn.offScaleIndex.end(), pointIndex) !=
+           m_drawn.offScaleIndex.end();
+}
+
+void SetupCurve::styleLegend(QLegend* legend, const QColor& text, const QColor& base) const
+{
+    for (QLegendMarker* marker : legend->markers(m_line)) {
+        // Hiding a series hides its marker too: keep it, dimmed, so a click restores it.
+        marker->setVisible(true);
+        marker->setLabelBrush(m_style.visible ? text : ChartTheme::mix(text, base, 0.6));
+        const QColor colour =
+            m_style.visible ? m_style.color : ChartTheme::mix(m_style.color, base, 0.7);
+        QPen pen = m_line->pen();
+        pen.setColor(colour);
+        marker->setPen(pen);
+        marker->setBrush(colour);
+    }
+    // Hidden as soon as they exist: Qt Charts 6.4 does not lay the legend out again when a
+    // marker's visibility changes later.
+    for (QScatterSeries* marks : {m_collapseMarks, m_offScaleMarks})
+        for (QLegendMarker* marker : legend->markers(marks))
+            marker->setVisible(false);
+}
+
+} // namespace hedge
