@@ -30,6 +30,8 @@ ResultsTableView::ResultsTableView(QWidget* parent) : QTableView(parent)
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setAlternatingRowColors(true);
     setWordWrap(false);
+    // Tab moves on to the next widget, as everywhere else in the window; arrows move in here.
+    setTabKeyNavigation(false);
     horizontalHeader()->setHighlightSections(false);
     horizontalHeader()->setSectionsMovable(true);
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
@@ -49,6 +51,9 @@ void ResultsTableView::setResultsModel(ResultsTableModel* model)
     m_proxy->setSourceModel(model);
     setModel(m_proxy);
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    const QList<int> order = ResultsTableModel::displayOrder();
+    for (int visual = 0; visual < order.size(); ++visual)
+        horizontalHeader()->moveSection(horizontalHeader()->visualIndex(order[visual]), visual);
     resizeColumnsToContents();
 }
 

@@ -49,7 +49,7 @@ void TestResultsTableModel::columnsAreTheResultsFileFields()
                                "collapsed"};
     QCOMPARE(model.columnCount(), expected.size());
     for (int c = 0; c < model.columnCount(); ++c)
-        QCOMPARE(model.headerData(c, Qt::Horizontal).toString(), expected[c]);
+        QCOMPARE(model.headerData(c, Qt::Horizontal, Qt::EditRole).toString(), expected[c]);
     QCOMPARE(ResultsTableModel::columnKeys(), expected);
 }
 
