@@ -150,8 +150,9 @@ void MainWindow::buildCentre()
     m_centreSplitter = new QSplitter(Qt::Vertical, this);
     m_centreSplitter->addWidget(m_chartArea);
     m_centreSplitter->addWidget(m_tableView);
-    m_centreSplitter->setStretchFactor(0, 3);
-    m_centreSplitter->setStretchFactor(1, 1);
+    // A taller window is for taller charts: the table keeps the height the user gave it.
+    m_centreSplitter->setStretchFactor(0, 1);
+    m_centreSplitter->setStretchFactor(1, 0);
     m_centreSplitter->setChildrenCollapsible(false);
 
     auto* explanationBox = titled(tr("What this shows"), m_explanation, this);
