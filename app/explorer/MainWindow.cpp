@@ -244,14 +244,22 @@ void MainWindow::buildStatusBar()
 void MainWindow::showScenario(const Scenario& scenario, const std::optional<ScenarioStyle>& style)
 {
     m_showingScenario = true;
+    const Preset* preset = m_document->preset();
+    // The charts the file saved; for a preset (or New) without one, the metrics its text talks
+    // about; a file without a style keeps the charts the user chose.
+    const std::vector<std::string>* charts = nullptr;
     if (style)
+        charts = &style->charts;
+    else if (preset && m_document->filePath().isEmpty())
+        charts = &preset->shownMetrics;
+    if (charts)
         for (Metric m : ChartArea::chartOrder())
-            m_chartArea->setChartVisible(m, std::find(style->charts.begin(), style->charts.end(),
-                                                      metricResultsKey(m).toStdString()) !=
-                                                style->charts.end());
-    if (const Preset* p = m_document->preset())
-        m_explanation->setExplanation(QString::fromStdString(p->title),
-                                      QString::fromStdString(p->explanation));
+            m_chartArea->setChartVisible(
+                m, std::find(charts->begin(), charts->end(), metricResultsKey(m).toStdString()) !=
+                       charts->end());
+    if (preset)
+        m_explanation->setExplanation(QString::fromStdString(preset->title),
+                                      QString::fromStdString(preset->explanation));
     else
         m_explanation->clear();
     m_editors->showScenario(scenario, seriesStyles(scenario, style));
