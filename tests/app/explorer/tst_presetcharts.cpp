@@ -1,5 +1,6 @@
 // A preset shows the charts its explanation talks about (Preset::shownMetrics), p99 and
 // requests per call always, and nothing else; a scenario of one's own keeps the user's charts.
+#include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
 #include "MetricChartView.h"
@@ -21,16 +22,6 @@ using namespace hedge;
 
 namespace {
 
-QAction* menuAction(MainWindow& w, const QString& menuText, const QString& text)
-{
-    for (QAction* menu : w.menuBar()->actions())
-        if (menu->menu() && menu->text() == menuText)
-            for (QAction* a : menu->menu()->actions())
-                if (a->text() == text)
-                    return a;
-    return nullptr;
-}
-
 QStringList shownCharts(MainWindow& w)
 {
     QStringList keys;
@@ -47,26 +38,19 @@ class TestPresetCharts : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("HedgeExplorerTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_presetcharts"));
-        QSettings().clear();
-        QFile::remove(MainWindow::autosavePath());
-    }
+    void initTestCase() { test::startPrivateSession(QStringLiteral("tst_presetcharts")); }
 
     void eachPresetShowsItsMetrics()
     {
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         w.show();
         // A chart the user chose, which no preset below asks for.
-        menuAction(w, QStringLiteral("&View"), metricTitle(Metric::FailedPercent))->trigger();
+        test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::FailedPercent))->trigger();
         QVERIFY(w.chart(Metric::FailedPercent)->isVisibleTo(&w));
         int withExtras = 0;
         for (const Preset& p : presets()) {
             QAction* item =
-                menuAction(w, QStringLiteral("&Presets"), QString::fromStdString(p.title));
+                test::menuAction(w, QStringLiteral("&Presets"), QString::fromStdString(p.title));
             QVERIFY(item);
             // The chart choice made the scenario modified: the first preset asks first.
             bool asked = false;
@@ -91,7 +75,7 @@ private slots:
                 ++withExtras;
             // The View menu agrees with the charts.
             for (Metric m : allMetrics())
-                if (QAction* a = menuAction(w, QStringLiteral("&View"), metricTitle(m)))
+                if (QAction* a = test::menuAction(w, QStringLiteral("&View"), metricTitle(m)))
                     QCOMPARE(a->isChecked(), w.chart(m)->isVisibleTo(&w));
         }
         QVERIFY(withExtras >= 2);

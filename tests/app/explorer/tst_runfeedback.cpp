@@ -1,6 +1,7 @@
 // What the window says about the run and the scenario: the pass label tells full points from
 // coarse ones when both are shown, F5 with nothing to run says so, and New (the reference
 // setups) shows the reference preset's explanation.
+#include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
 #include "MetricChartView.h"
@@ -50,30 +51,14 @@ class TestRunFeedback : public QObject {
 
     QTemporaryDir m_dir;
 
-    QString write(const Scenario& s, const QString& name)
-    {
-        const QString path = m_dir.filePath(name);
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            qFatal("cannot write %s", qPrintable(path));
-        f.write(QByteArray::fromStdString(writeScenarioJson(s)));
-        return path;
-    }
-
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("HedgeExplorerTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_runfeedback"));
+        test::startPrivateSession(QStringLiteral("tst_runfeedback"));
         QVERIFY(m_dir.isValid());
     }
 
-    void init()
-    {
-        QSettings().clear();
-        QFile::remove(MainWindow::autosavePath());
-    }
+    void init() { test::clearSession(); }
 
     void passLabelSaysWhenFullAndCoarsePointsMix()
     {
@@ -83,13 +68,15 @@ private slots:
         MainWindow w(MainWindow::Options{.restoreSession = false});
         w.show();
         const Setup plain = named("no hedge", std::nullopt);
-        QCOMPARE(w.openScenarioFile(write(scenarioOf({plain}, kCalls), QStringLiteral("a.json"))),
+        QCOMPARE(w.openScenarioFile(test::writeScenario(m_dir, scenarioOf({plain}, kCalls),
+                                                        QStringLiteral("a.json"))),
                  std::nullopt);
         QTRY_VERIFY_WITH_TIMEOUT(idle(w), 120000);
         QVERIFY(w.chart(Metric::P99)->passLabel().startsWith(QStringLiteral("full pass")));
 
         const Scenario two = scenarioOf({plain, named("hedge", HedgeSettings{})}, kCalls);
-        QCOMPARE(w.openScenarioFile(write(two, QStringLiteral("b.json"))), std::nullopt);
+        QCOMPARE(w.openScenarioFile(test::writeScenario(m_dir, two, QStringLiteral("b.json"))),
+                 std::nullopt);
         // As soon as the coarse pass is over, Esc: one full point and one coarse point shown.
         QElapsedTimer timer;
         timer.start();
@@ -114,8 +101,9 @@ private slots:
     {
         MainWindow w(MainWindow::Options{.restoreSession = false});
         w.show();
-        QCOMPARE(w.openScenarioFile(write(scenarioOf({named("no hedge", std::nullopt)}, 2000),
-                                          QStringLiteral("small.json"))),
+        QCOMPARE(w.openScenarioFile(
+                     test::writeScenario(m_dir, scenarioOf({named("no hedge", std::nullopt)}, 2000),
+                                         QStringLiteral("small.json"))),
                  std::nullopt);
         QTRY_VERIFY_WITH_TIMEOUT(idle(w), 60000);
         w.statusBar()->clearMessage();
@@ -129,8 +117,9 @@ private slots:
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
-        QCOMPARE(w.openScenarioFile(write(scenarioOf({named("no hedge", std::nullopt)}, 2000),
-                                          QStringLiteral("own.json"))),
+        QCOMPARE(w.openScenarioFile(
+                     test::writeScenario(m_dir, scenarioOf({named("no hedge", std::nullopt)}, 2000),
+                                         QStringLiteral("own.json"))),
                  std::nullopt);
         QVERIFY(w.presetExplanation()->text().contains(QStringLiteral("not one of the presets")));
         QTest::keySequence(&w, QKeySequence::New);

@@ -1,5 +1,6 @@
 // How the scenario is drawn survives a crash and a save/reopen: each setup's colour, its
 // shown/hidden state and the View menu's charts come back exactly, not re-dealt by position.
+#include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
 #include "MetricChartView.h"
@@ -40,22 +41,12 @@ Scenario threeSetups()
     return s;
 }
 
-QAction* menuAction(MainWindow& w, const QString& menuText, const QString& text)
-{
-    for (QAction* menu : w.menuBar()->actions())
-        if (menu->menu() && menu->text() == menuText)
-            for (QAction* a : menu->menu()->actions())
-                if (a->text() == text)
-                    return a;
-    return nullptr;
-}
-
 // What the user changes: two extra charts from the View menu, then a colour (the colour
 // dialog's answer) and a setup hidden with Space in the list, each saved as it happens.
 void restyle(MainWindow& w)
 {
-    menuAction(w, QStringLiteral("&View"), metricTitle(Metric::P999))->trigger();
-    menuAction(w, QStringLiteral("&View"), metricTitle(Metric::Utilisation))->trigger();
+    test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::P999))->trigger();
+    test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::Utilisation))->trigger();
     w.setupList()->setSetupColor(2, QColor(QStringLiteral("#123456")));
     QListWidget* list = w.setupList()->listWidget();
     list->setFocus();
@@ -73,7 +64,7 @@ void checkRestyled(MainWindow& w, const QList<SeriesStyle>& expected)
     QVERIFY(w.chart(Metric::P999)->isVisibleTo(&w));
     QVERIFY(w.chart(Metric::Utilisation)->isVisibleTo(&w));
     QVERIFY(!w.chart(Metric::P50)->isVisibleTo(&w));
-    QVERIFY(menuAction(w, QStringLiteral("&View"), metricTitle(Metric::P999))->isChecked());
+    QVERIFY(test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::P999))->isChecked());
 }
 
 } // namespace
@@ -83,30 +74,14 @@ class TestStylePersistence : public QObject {
 
     QTemporaryDir m_dir;
 
-    QString write(const Scenario& s, const QString& name)
-    {
-        const QString path = m_dir.filePath(name);
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            qFatal("cannot write %s", qPrintable(path));
-        f.write(QByteArray::fromStdString(writeScenarioJson(s)));
-        return path;
-    }
-
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("HedgeExplorerTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_stylepersistence"));
+        test::startPrivateSession(QStringLiteral("tst_stylepersistence"));
         QVERIFY(m_dir.isValid());
     }
 
-    void init()
-    {
-        QSettings().clear();
-        QFile::remove(MainWindow::autosavePath());
-    }
+    void init() { test::clearSession(); }
 
     void aCrashKeepsColoursHiddenSetupsAndCharts()
     {
@@ -115,7 +90,8 @@ private slots:
             auto w = std::make_unique<MainWindow>(
                 MainWindow::Options{.restoreSession = false, .runAtStart = false});
             w->show();
-            QCOMPARE(w->openScenarioFile(write(threeSetups(), QStringLiteral("crash.json"))),
+            QCOMPARE(w->openScenarioFile(
+                         test::writeScenario(m_dir, threeSetups(), QStringLiteral("crash.json"))),
                      std::nullopt);
             restyle(*w);
             styled = w->setupList()->styles();
@@ -129,7 +105,8 @@ private slots:
 
     void aSavedFileReopensWithItsStyle()
     {
-        const QString path = write(threeSetups(), QStringLiteral("saved.json"));
+        const QString path =
+            test::writeScenario(m_dir, threeSetups(), QStringLiteral("saved.json"));
         QList<SeriesStyle> styled;
         {
             MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
@@ -154,7 +131,8 @@ private slots:
         // nothing but the file can bring the style back.
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         w.show();
-        QCOMPARE(w.openScenarioFile(write(threeSetups(), QStringLiteral("plain.json"))),
+        QCOMPARE(w.openScenarioFile(
+                     test::writeScenario(m_dir, threeSetups(), QStringLiteral("plain.json"))),
                  std::nullopt);
         QVERIFY(!w.chart(Metric::P999)->isVisibleTo(&w));
         QCOMPARE(w.openScenarioFile(path), std::nullopt);
@@ -166,8 +144,9 @@ private slots:
     {
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         w.show();
-        menuAction(w, QStringLiteral("&View"), metricTitle(Metric::P50))->trigger();
-        QCOMPARE(w.openScenarioFile(write(threeSetups(), QStringLiteral("nostyle.json"))),
+        test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::P50))->trigger();
+        QCOMPARE(w.openScenarioFile(
+                     test::writeScenario(m_dir, threeSetups(), QStringLiteral("nostyle.json"))),
                  std::nullopt);
         QVERIFY(w.chart(Metric::P50)->isVisibleTo(&w));
         QVERIFY(!w.isModified());

@@ -1,5 +1,6 @@
 // The results table and the charts in the real window: human headers with the key figures
 // first, Tab leaves the table, and a taller window gives its extra height to the charts.
+#include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
 #include "MetricChartView.h"
@@ -52,36 +53,22 @@ class TestTableLayout : public QObject {
 
     QTemporaryDir m_dir;
 
-    QString write(const Scenario& s)
-    {
-        const QString path = m_dir.filePath(QStringLiteral("small.json"));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            qFatal("cannot write %s", qPrintable(path));
-        f.write(QByteArray::fromStdString(writeScenarioJson(s)));
-        return path;
-    }
-
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("HedgeExplorerTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_tablelayout"));
+        test::startPrivateSession(QStringLiteral("tst_tablelayout"));
         QVERIFY(m_dir.isValid());
     }
 
-    void init()
-    {
-        QSettings().clear();
-        QFile::remove(MainWindow::autosavePath());
-    }
+    void init() { test::clearSession(); }
 
     void headersAreForPeopleKeyFiguresFirst()
     {
         MainWindow w(MainWindow::Options{.restoreSession = false});
         w.show();
-        QCOMPARE(w.openScenarioFile(write(small())), std::nullopt);
+        QCOMPARE(
+            w.openScenarioFile(test::writeScenario(m_dir, small(), QStringLiteral("small.json"))),
+            std::nullopt);
         QTRY_VERIFY_WITH_TIMEOUT(w.tableModel()->rowCount() == 4, 60000);
         const QStringList headers = visibleHeaders(w.tableView());
         QCOMPARE(headers.mid(0, 5),
@@ -108,7 +95,9 @@ private slots:
         MainWindow w(MainWindow::Options{.restoreSession = false});
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
-        QCOMPARE(w.openScenarioFile(write(small())), std::nullopt);
+        QCOMPARE(
+            w.openScenarioFile(test::writeScenario(m_dir, small(), QStringLiteral("small.json"))),
+            std::nullopt);
         QTRY_VERIFY_WITH_TIMEOUT(w.tableModel()->rowCount() == 4, 60000);
         ResultsTableView* view = w.tableView();
         view->setFocus();

@@ -1,6 +1,7 @@
 // Texts a person reads: the Export Chart dialog's labels show no stray "&", and the HTML
 // report writes numbers as people do (200 000 calls, 2 %) and includes the preset's
 // explanation.
+#include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
 #include <hedge/io/Presets.h>
@@ -24,17 +25,11 @@ class TestTexts : public QObject {
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("HedgeExplorerTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_texts"));
+        test::startPrivateSession(QStringLiteral("tst_texts"));
         QVERIFY(m_dir.isValid());
     }
 
-    void init()
-    {
-        QSettings().clear();
-        QFile::remove(MainWindow::autosavePath());
-    }
+    void init() { test::clearSession(); }
 
     void exportChartDialogShowsNoAmpersand()
     {

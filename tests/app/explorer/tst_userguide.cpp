@@ -1,4 +1,5 @@
 // Help → User Guide (F1) opens the guide compiled into the program, with its sections.
+#include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 #include "UserGuideWindow.h"
 
@@ -14,16 +15,6 @@
 using namespace hedge;
 
 namespace {
-
-QAction* helpAction(MainWindow& w, const QString& text)
-{
-    for (QAction* menu : w.menuBar()->actions())
-        if (menu->menu() && menu->text() == QStringLiteral("&Help"))
-            for (QAction* a : menu->menu()->actions())
-                if (a->text() == text)
-                    return a;
-    return nullptr;
-}
 
 UserGuideWindow* guideOf(MainWindow& w)
 {
@@ -50,20 +41,14 @@ class TestUserGuide : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("HedgeExplorerTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_userguide"));
-        QSettings().clear();
-        QFile::remove(MainWindow::autosavePath());
-    }
+    void initTestCase() { test::startPrivateSession(QStringLiteral("tst_userguide")); }
 
     void opensFromTheHelpMenu()
     {
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         w.show();
-        QAction* guide = helpAction(w, QStringLiteral("&User Guide"));
+        QAction* guide =
+            test::menuAction(w, QStringLiteral("&Help"), QStringLiteral("&User Guide"));
         QVERIFY(guide);
         QCOMPARE(guide->shortcut(), QKeySequence(QKeySequence::HelpContents));
         QVERIFY(!guideOf(w));
