@@ -111,6 +111,36 @@ std::optional<Metric> metricFromKey(const QString& key)
     return std::nullopt;
 }
 
+QString metricResultsKey(Metric metric)
+{
+    switch (metric) {
+    case Metric::P99:
+        return QStringLiteral("p99_ms");
+    case Metric::P999:
+        return QStringLiteral("p999_ms");
+    case Metric::P50:
+        return QStringLiteral("p50_ms");
+    case Metric::RequestsPerCall:
+        return QStringLiteral("requests_per_call");
+    case Metric::RejectedPercent:
+        return QStringLiteral("rejected_fraction");
+    case Metric::FailedPercent:
+        return QStringLiteral("failed_fraction");
+    case Metric::Utilisation:
+        return QStringLiteral("utilisation");
+    }
+    return {};
+}
+
+std::optional<Metric> metricFromResultsKey(const QString& key)
+{
+    for (Metric m : allMetrics()) {
+        if (metricResultsKey(m) == key)
+            return m;
+    }
+    return std::nullopt;
+}
+
 bool isLatencyMetric(Metric metric)
 {
     return metric == Metric::P99 || metric == Metric::P999 || metric == Metric::P50;

@@ -28,6 +28,11 @@ QString metricShortName(Metric metric);
 // "rejected_percent", "failed_percent", "utilisation").
 QString metricKey(Metric metric);
 std::optional<Metric> metricFromKey(const QString& key);
+// The results file's key of the figure ("p99_ms", "p999_ms", "p50_ms", "requests_per_call",
+// "rejected_fraction", "failed_fraction", "utilisation"), as scenario styles and presets name
+// charts.
+QString metricResultsKey(Metric metric);
+std::optional<Metric> metricFromResultsKey(const QString& key);
 
 // Latency metrics are drawn on a log axis and can be missing (no call succeeded).
 bool isLatencyMetric(Metric metric);

@@ -34,10 +34,31 @@ QString esc(const QString& text)
     return text.toHtmlEscaped();
 }
 
+// Numbers as people write them: no exponent, thousands apart ("200 000"), at most six
+// decimals.
+QString peopleNumber(double d)
+{
+    if (std::isfinite(d) && std::abs(d) < 1e15 && d == std::round(d)) {
+        QString digits = QString::number(static_cast<qint64>(std::abs(d)));
+        for (qsizetype i = digits.size() - 3; i > 0; i -= 3)
+            digits.insert(i, QChar(0x202F)); // narrow no-break space, as SI writes groups
+        return (d < 0 ? QStringLiteral("−") : QString()) + digits;
+    }
+    QString text = QString::number(d, 'f', 6);
+    while (text.endsWith(QLatin1Char('0')))
+        text.chop(1);
+    return text;
+}
+
 QString number(const QJsonValue& v, double fallback)
 {
-    const double d = v.isDouble() ? v.toDouble() : fallback;
-    return QString::number(d, 'g', QLocale::FloatingPointShortest);
+    return peopleNumber(v.isDouble() ? v.toDouble() : fallback);
+}
+
+// A probability as a percentage: 0.1 → "10 %".
+QString percent(const QJsonValue& v, double fallback)
+{
+    return peopleNumber((v.isDouble() ? v.toDouble() : fallback) * 100.0) + QStringLiteral(" %");
 }
 
 QString describeSetup(const QJsonObject& setup)
@@ -65,6 +86,17 @@ QString describeSetup(const QJsonObject& setup)
                   ? QStringLiteral("cancellation reaches the server")
                   : QStringLiteral("client-only cancellation"));
     return parts.join(QStringLiteral(", "));
+}
+
+// The preset's explanation, paragraph by paragraph; nothing for a scenario of one's own.
+QString explanationHtml(const QString& explanation)
+{
+    if (explanation.trimmed().isEmpty())
+        return {};
+    QString html = QStringLiteral("<h2>What this shows</h2>\n");
+    for (const QString& paragraph : explanation.split(QStringLiteral("\n\n"), Qt::SkipEmptyParts))
+        html += QStringLiteral("<p>%1</p>\n").arg(esc(paragraph.trimmed()));
+    return html;
 }
 
 // Charts are drawn in a light palette for the duration of a report.
@@ -178,6 +210,9 @@ QString scenarioSummaryHtml(const QString& scenarioJson)
     const auto field = [&svc](const char* key, double fallback) {
         return number(svc.value(QLatin1String(key)), fallback);
     };
+    const auto chance = [&svc](const char* key, double fallback) {
+        return percent(svc.value(QLatin1String(key)), fallback);
+    };
 
     QList<std::pair<QString, QString>> rows{
         {QStringLiteral("seed"), s.value(QStringLiteral("seed")).isDouble()
@@ -197,11 +232,11 @@ QString scenarioSummaryHtml(const QString& scenarioJson)
              .arg(field("workers", d.workers), field("median_ms", d.medianMs),
                   field("sigma", d.sigma))},
         {QStringLiteral("hiccups"),
-         QStringLiteral("probability %1, %2–%3 ms")
-             .arg(field("hiccup_probability", d.hiccupProbability),
+         QStringLiteral("%1 of the attempts, %2–%3 ms")
+             .arg(chance("hiccup_probability", d.hiccupProbability),
                   field("hiccup_min_ms", d.hiccupMinMs), field("hiccup_max_ms", d.hiccupMaxMs))},
         {QStringLiteral("errors"),
-         QStringLiteral("probability %1").arg(field("error_probability", d.errorProbability))},
+         QStringLiteral("%1 of the attempts").arg(chance("error_probability", d.errorProbability))},
     };
     QString html = QStringLiteral("<table class=\"summary\" cellspacing=\"0\" cellpadding=\"2\">");
     for (const auto& [key, value] : rows)
@@ -227,7 +262,8 @@ QString scenarioSummaryHtml(const QString& scenarioJson)
 
 std::optional<QString> writeHtmlReport(const QString& path, const QString& scenarioJson,
                                        const QList<QChartView*>& charts,
-                                       const std::vector<PointResult>& points, const QString& title)
+                                       const std::vector<PointResult>& points, const QString& title,
+                                       const QString& explanation)
 {
     QString html;
     html += QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -254,6 +290,7 @@ std::optional<QString> writeHtmlReport(const QString& path, const QString& scena
         "</style>\n</head>\n<body>\n");
     html += QStringLiteral("<h1>%1</h1>\n<p class=\"meta\">%2</p>\n")
                 .arg(esc(title), esc(generatedLine()));
+    html += explanationHtml(explanation);
     html += QStringLiteral("<h2>Scenario</h2>\n") + scenarioSummaryHtml(scenarioJson);
     html += QStringLiteral(
                 "\n<details><summary>Scenario file (JSON)</summary>\n<pre>%1</pre>\n</details>\n")
@@ -286,7 +323,8 @@ std::optional<QString> writeHtmlReport(const QString& path, const QString& scena
 
 std::optional<QString> writePdfReport(const QString& path, const QString& scenarioJson,
                                       const QList<QChartView*>& charts,
-                                      const std::vector<PointResult>& points, const QString& title)
+                                      const std::vector<PointResult>& points, const QString& title,
+                                      const QString& explanation)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
@@ -319,8 +357,9 @@ std::optional<QString> writePdfReport(const QString& path, const QString& scenar
         head.setDefaultFont(base);
         head.setDefaultStyleSheet(
             QStringLiteral("h1{font-size:17pt} .meta{color:#666666} th{padding-right:12px}"));
-        head.setHtml(QStringLiteral("<h1>%1</h1><p class=\"meta\">%2</p>%3")
-                         .arg(esc(title), esc(generatedLine()), scenarioSummaryHtml(scenarioJson)));
+        head.setHtml(QStringLiteral("<h1>%1</h1><p class=\"meta\">%2</p>%3%4")
+                         .arg(esc(title), esc(generatedLine()), explanationHtml(explanation),
+                              scenarioSummaryHtml(scenarioJson)));
         head.setTextWidth(page.width());
         head.drawContents(&painter, page);
         double y = head.size().height() + 12.0;

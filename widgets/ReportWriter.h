@@ -16,14 +16,16 @@ namespace hedge {
 
 // Both return an error message, or nullopt on success; files are written atomically.
 // Charts are drawn with a light palette whatever the desktop's (reports are read on white
-// paper) and put back as they were.
+// paper) and put back as they were. `explanation` (a preset's, plain text, paragraphs apart by
+// a blank line) follows the title when it is not empty.
 std::optional<QString> writeHtmlReport(const QString& path, const QString& scenarioJson,
                                        const QList<QChartView*>& charts,
-                                       const std::vector<PointResult>& points,
-                                       const QString& title);
+                                       const std::vector<PointResult>& points, const QString& title,
+                                       const QString& explanation = {});
 std::optional<QString> writePdfReport(const QString& path, const QString& scenarioJson,
                                       const QList<QChartView*>& charts,
-                                      const std::vector<PointResult>& points, const QString& title);
+                                      const std::vector<PointResult>& points, const QString& title,
+                                      const QString& explanation = {});
 
 // The scenario summary both reports show, as an HTML fragment (a table of the run and
 // service settings and a list of the setups). A scenario that does not parse as a JSON

@@ -132,6 +132,53 @@ QString ResultsTableModel::columnKey(int column)
     return QString::fromStdString(keys[std::size_t(column)]);
 }
 
+QString ResultsTableModel::columnTitle(int column)
+{
+    switch (column) {
+    case Setup:
+        return QStringLiteral("Setup");
+    case CancellationColumn:
+        return QStringLiteral("Cancellation");
+    case Load:
+        return QStringLiteral("Load");
+    case MeasuredCalls:
+        return QStringLiteral("Measured calls");
+    case P50Ms:
+        return QStringLiteral("p50 (ms)");
+    case P99Ms:
+        return QStringLiteral("p99 (ms)");
+    case P999Ms:
+        return QStringLiteral("p99.9 (ms)");
+    case MeanMs:
+        return QStringLiteral("Mean (ms)");
+    case MaxMs:
+        return QStringLiteral("Max (ms)");
+    case RequestsPerCall:
+        return QStringLiteral("Requests per call");
+    case HedgedFraction:
+        return QStringLiteral("Hedged");
+    case RejectedFraction:
+        return QStringLiteral("Rejected");
+    case FailedFraction:
+        return QStringLiteral("Failed");
+    case Utilisation:
+        return QStringLiteral("Utilisation");
+    case Collapsed:
+        return QStringLiteral("Collapsed");
+    default:
+        return {};
+    }
+}
+
+QList<int> ResultsTableModel::displayOrder()
+{
+    QList<int> order{Setup, Load, P99Ms, P999Ms, RequestsPerCall};
+    for (int c = 0; c < ColumnCount; ++c)
+        if (!order.contains(c))
+            order << c;
+    return order;
+}
+
 QStringList ResultsTableModel::columnKeys()
 {
     QStringList keys;
@@ -259,7 +306,9 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
 {
     if (orientation == Qt::Vertical)
         return role == Qt::DisplayRole ? QVariant(section + 1) : QVariant();
-    if (role == Qt::DisplayRole || role == Qt::EditRole)
+    if (role == Qt::DisplayRole)
+        return columnTitle(section);
+    if (role == Qt::EditRole)
         return columnKey(section);
     if (role == Qt::ToolTipRole)
         return columnToolTip(section);

@@ -39,8 +39,14 @@ public:
     void setPoints(const std::vector<PointResult>& points);
     const std::vector<PointResult>& points() const { return m_points; }
 
-    // The results file's field name of a column ("p99_ms", ...): the header text too.
+    // The results file's field name of a column ("p99_ms", ...): the header's EditRole, and
+    // what a copy's header row says.
     static QString columnKey(int column);
+    // The header a person reads ("p99 (ms)", "Requests per call").
+    static QString columnTitle(int column);
+    // The columns the way the table shows them: the key figures (setup, load, p99, p99.9,
+    // requests per call) first, then the rest in the file's order.
+    static QList<int> displayOrder();
     static QStringList columnKeys();
     // A value as the results file writes it: shortest text that reads back to the same
     // double, "true"/"false", empty for a missing latency.

@@ -31,6 +31,8 @@ ResultsTableView::ResultsTableView(QWidget* parent) : QTableView(parent)
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setAlternatingRowColors(true);
     setWordWrap(false);
+    // Tab moves on to the next widget, as everywhere else in the window; arrows move in here.
+    setTabKeyNavigation(false);
     horizontalHeader()->setHighlightSections(false);
     horizontalHeader()->setSectionsMovable(true);
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
@@ -50,6 +52,9 @@ void ResultsTableView::setResultsModel(ResultsTableModel* model)
     m_proxy->setSourceModel(model);
     setModel(m_proxy);
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    const QList<int> order = ResultsTableModel::displayOrder();
+    for (int visual = 0; visual < order.size(); ++visual)
+        horizontalHeader()->moveSection(horizontalHeader()->visualIndex(order[visual]), visual);
     resizeColumnsToContents();
     // The columns were sized for what was there; points arrive later, while the sweep runs.
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &ResultsTableView::widenColumns);

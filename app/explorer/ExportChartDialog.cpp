@@ -53,7 +53,11 @@ ExportChartDialog::ExportChartDialog(const QStringList& charts, int current, QSi
     auto* form = new QFormLayout(this);
     form->addRow(tr("&Chart:"), m_chart);
     form->addRow(tr("&Format:"), m_format);
-    form->addRow(tr("&Size:"), sizeRow);
+    // A row of two fields gets no buddy from QFormLayout, and a label without one shows its
+    // "&" as typed: Alt+S goes to the width.
+    auto* sizeLabel = new QLabel(tr("&Size:"), this);
+    sizeLabel->setBuddy(m_width);
+    form->addRow(sizeLabel, sizeRow);
     form->addRow(tr("S&cale:"), m_scale);
     form->addRow(buttons);
     connect(m_format, &QComboBox::currentIndexChanged, this, &ExportChartDialog::updateEnabled);

@@ -25,11 +25,10 @@ ExportController::ExportController(ChartArea* charts, SweepController* controlle
                                    const ScenarioDocument* document, QWidget* dialogParent)
     : QObject(dialogParent), m_chartArea(charts), m_controller(controller), m_document(document),
       m_dialogParent(dialogParent)
-{
-}
+{}
 
 std::optional<QString> ExportController::exportChart(Metric metric, const QString& path, QSize size,
-                                               qreal scale)
+                                                     qreal scale)
 {
     MetricChartView* chart = m_chartArea->upToDateChart(metric);
     if (!chart)
@@ -72,10 +71,12 @@ std::optional<QString> ExportController::exportReport(const QString& path)
         title += QStringLiteral(" — ") + QString::fromStdString(p->title);
     else if (!m_document->filePath().isEmpty())
         title += QStringLiteral(" — ") + QFileInfo(m_document->filePath()).fileName();
+    const Preset* preset = m_document->preset();
+    const QString explanation = preset ? QString::fromStdString(preset->explanation) : QString();
     const std::vector<PointResult> points = m_controller->displayedPoints();
     if (QFileInfo(path).suffix().toLower() == QLatin1String("pdf"))
-        return writePdfReport(path, json, charts, points, title);
-    return writeHtmlReport(path, json, charts, points, title);
+        return writePdfReport(path, json, charts, points, title, explanation);
+    return writeHtmlReport(path, json, charts, points, title, explanation);
 }
 
 void ExportController::exportChartDialog()
@@ -98,9 +99,9 @@ void ExportController::exportChartDialog()
     const Metric metric = metrics.value(dialog.chartIndex(), Metric::P99);
     const auto format = dialog.format();
     const QString file = m_document->filePath();
-    const QString base =
-        (file.isEmpty() ? QDir::homePath() : QFileInfo(file).absolutePath()) +
-        QLatin1Char('/') + metricKey(metric) + QLatin1Char('.') + ExportChartDialog::suffix(format);
+    const QString base = (file.isEmpty() ? QDir::homePath() : QFileInfo(file).absolutePath()) +
+                         QLatin1Char('/') + metricKey(metric) + QLatin1Char('.') +
+                         ExportChartDialog::suffix(format);
     QString path = QFileDialog::getSaveFileName(m_dialogParent, tr("Export Chart"), base,
                                                 ExportChartDialog::filter(format));
     if (path.isEmpty())
@@ -136,10 +137,10 @@ void ExportController::exportResultsDialog(bool json)
 {
     const QString ext = json ? QStringLiteral("json") : QStringLiteral("csv");
     const QString file = m_document->filePath();
-    const QString base = (file.isEmpty() ? QDir::homePath() + QStringLiteral("/results")
-                                         : file.section(QLatin1Char('.'), 0, -2) +
-                                               QStringLiteral("-results")) +
-                         QLatin1Char('.') + ext;
+    const QString base =
+        (file.isEmpty() ? QDir::homePath() + QStringLiteral("/results")
+                        : file.section(QLatin1Char('.'), 0, -2) + QStringLiteral("-results")) +
+        QLatin1Char('.') + ext;
     QString path = QFileDialog::getSaveFileName(
         m_dialogParent, json ? tr("Export Results as JSON") : tr("Export Results as CSV"), base,
         json ? tr("Results files (*.json)") : tr("CSV files (*.csv)"));
@@ -148,8 +149,7 @@ void ExportController::exportResultsDialog(bool json)
     if (QFileInfo(path).suffix().isEmpty())
         path += QLatin1Char('.') + ext;
     if (!m_controller->isComplete())
-        emit message(
-            tr("The run is not complete: only the computed points are exported"), 6000);
+        emit message(tr("The run is not complete: only the computed points are exported"), 6000);
     const auto error = json ? exportResultsJson(path) : exportResultsCsv(path);
     if (error)
         emit failed(tr("Export Failed"), *error);

@@ -59,11 +59,13 @@ void MainActions::buildActions()
     m_runAction = make(tr("&Run"), QKeySequence(Qt::Key_F5), [this] { emit runRequested(); });
     m_runAction->setToolTip(tr("Run what the edits left missing now (runs start by themselves "
                                "after an edit)"));
-    m_cancelAction = make(tr("&Cancel Run"), QKeySequence(Qt::Key_Escape),
-                          [this] { emit cancelRequested(); });
+    m_cancelAction =
+        make(tr("&Cancel Run"), QKeySequence(Qt::Key_Escape), [this] { emit cancelRequested(); });
     m_cancelAction->setShortcutContext(Qt::WindowShortcut);
     m_aboutAction = make(tr("&About Hedge Explorer"), {}, [this] { emit aboutRequested(); });
     m_aboutAction->setMenuRole(QAction::AboutRole);
+    m_userGuideAction =
+        make(tr("&User Guide"), QKeySequence::HelpContents, [this] { emit userGuideRequested(); });
 }
 
 void MainActions::buildMenus()
@@ -113,6 +115,8 @@ void MainActions::buildMenus()
     }
 
     QMenu* help = bar->addMenu(tr("&Help"));
+    help->addAction(m_userGuideAction);
+    help->addSeparator();
     help->addAction(m_aboutAction);
 }
 

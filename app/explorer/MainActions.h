@@ -36,6 +36,7 @@ signals:
     void runRequested();
     void cancelRequested();
     void aboutRequested();
+    void userGuideRequested();
     void presetRequested(const QString& name);
     void recentFileRequested(const QString& path);
     void chartToggled(Metric metric, bool shown);
@@ -63,6 +64,7 @@ private:
     QAction* m_runAction = nullptr;
     QAction* m_cancelAction = nullptr;
     QAction* m_aboutAction = nullptr;
+    QAction* m_userGuideAction = nullptr;
 };
 
 } // namespace hedge

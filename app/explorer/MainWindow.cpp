@@ -6,6 +6,7 @@
 #include "MainActions.h"
 #include "RunStatusBar.h"
 #include "ScenarioDocument.h"
+#include "UserGuideWindow.h"
 
 #include "PresetExplanation.h"
 #include "ResultsTableModel.h"
@@ -30,6 +31,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace hedge {
 
@@ -60,6 +62,19 @@ QScrollArea* scrolled(QWidget* body, QWidget* parent)
     return area;
 }
 
+// A style's colours and visibility by position, as the setup list matches them (by name).
+QList<SeriesStyle> seriesStyles(const Scenario& scenario, const std::optional<ScenarioStyle>& style)
+{
+    QList<SeriesStyle> styles;
+    if (!style)
+        return styles;
+    for (std::size_t i = 0; i < style->setups.size() && i < scenario.setups.size(); ++i)
+        styles.push_back({QString::fromStdString(scenario.setups[i].name),
+                          QColor(QString::fromStdString(style->setups[i].colour)),
+                          style->setups[i].visible});
+    return styles;
+}
+
 } // namespace
 
 MainWindow::MainWindow(const Options& options, QWidget* parent)
@@ -81,9 +96,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     buildCentre();
     m_exports = new ExportController(m_chartArea, m_controller, m_document, this);
     connect(m_exports, &ExportController::failed, this, &MainWindow::showError);
-    connect(m_exports, &ExportController::message, this, [this](const QString& text, int ms) {
-        statusBar()->showMessage(text, ms);
-    });
+    connect(m_exports, &ExportController::message, this,
+            [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
     buildActions();
     buildStatusBar();
 
@@ -136,8 +150,9 @@ void MainWindow::buildCentre()
     m_centreSplitter = new QSplitter(Qt::Vertical, this);
     m_centreSplitter->addWidget(m_chartArea);
     m_centreSplitter->addWidget(m_tableView);
-    m_centreSplitter->setStretchFactor(0, 3);
-    m_centreSplitter->setStretchFactor(1, 1);
+    // A taller window is for taller charts: the table keeps the height the user gave it.
+    m_centreSplitter->setStretchFactor(0, 1);
+    m_centreSplitter->setStretchFactor(1, 0);
     m_centreSplitter->setChildrenCollapsible(false);
 
     auto* explanationBox = titled(tr("What this shows"), m_explanation, this);
@@ -192,9 +207,16 @@ void MainWindow::buildActions()
     connect(m_actions, &MainActions::exportReportRequested, m_exports,
             &ExportController::exportReportDialog);
     connect(m_actions, &MainActions::quitRequested, this, &MainWindow::close);
-    connect(m_actions, &MainActions::runRequested, m_controller, &SweepController::runNow);
+    connect(m_actions, &MainActions::runRequested, this, [this] {
+        if (m_controller->isComplete() && !m_controller->isPendingOrRunning()) {
+            statusBar()->showMessage(tr("Up to date: nothing to run"), 4000);
+            return;
+        }
+        m_controller->runNow();
+    });
     connect(m_actions, &MainActions::cancelRequested, m_controller, &SweepController::cancel);
     connect(m_actions, &MainActions::aboutRequested, this, &MainWindow::about);
+    connect(m_actions, &MainActions::userGuideRequested, this, &MainWindow::showUserGuide);
     connect(m_actions, &MainActions::presetRequested, this, [this](const QString& name) {
         if (maybeDiscard())
             loadPreset(name);
@@ -206,29 +228,49 @@ void MainWindow::buildActions()
     connect(m_actions, &MainActions::chartToggled, m_chartArea, &ChartArea::setChartVisible);
     connect(m_chartArea, &ChartArea::chartVisibilityChanged, m_actions,
             &MainActions::setChartChecked);
+    connect(m_chartArea, &ChartArea::chartVisibilityChanged, this, [this] {
+        if (!m_showingScenario)
+            m_document->applyStyleEdit(currentStyle());
+    });
 }
 
 void MainWindow::buildStatusBar()
 {
     m_statusBar = new RunStatusBar(m_controller, this);
-    connect(m_statusBar, &RunStatusBar::runningChanged, m_actions,
-            &MainActions::setCancelEnabled);
+    connect(m_statusBar, &RunStatusBar::runningChanged, m_actions, &MainActions::setCancelEnabled);
     setStatusBar(m_statusBar);
 }
 
 // ---------------------------------------------------------------------------------------------
 // The working scenario
 
-void MainWindow::showScenario(const Scenario& scenario, const QList<SeriesStyle>& styles)
+void MainWindow::showScenario(const Scenario& scenario, const std::optional<ScenarioStyle>& style)
 {
-    if (const Preset* p = findPreset(m_document->presetName().toStdString()))
-        m_explanation->setExplanation(QString::fromStdString(p->title),
-                                      QString::fromStdString(p->explanation));
+    m_showingScenario = true;
+    const Preset* preset = m_document->preset();
+    // The charts the file saved; for a preset (or New) without one, the metrics its text talks
+    // about; a file without a style keeps the charts the user chose.
+    const std::vector<std::string>* charts = nullptr;
+    if (style)
+        charts = &style->charts;
+    else if (preset && m_document->filePath().isEmpty())
+        charts = &preset->shownMetrics;
+    if (charts)
+        for (Metric m : ChartArea::chartOrder())
+            m_chartArea->setChartVisible(
+                m, std::find(charts->begin(), charts->end(), metricResultsKey(m).toStdString()) !=
+                       charts->end());
+    if (preset)
+        m_explanation->setExplanation(QString::fromStdString(preset->title),
+                                      QString::fromStdString(preset->explanation));
     else
         m_explanation->clear();
-    m_editors->showScenario(scenario, styles);
+    m_editors->showScenario(scenario, seriesStyles(scenario, style));
     m_statusBar->setSweepSize(scenario);
     onStylesChanged();
+    m_showingScenario = false;
+    // A file without a style block is saved with the colours it was drawn with.
+    m_document->adoptStyle(currentStyle());
     m_chartArea->setLoadRange(scenario.loads);
     // While the window is being built without a session, this default scenario only stands
     // in for the file or preset main() loads next: do not start a sweep for it.
@@ -239,6 +281,8 @@ void MainWindow::showScenario(const Scenario& scenario, const QList<SeriesStyle>
 void MainWindow::onScenarioEdited(const Scenario& next)
 {
     const bool loadsChanged = next.loads != m_document->scenario().loads;
+    // Added, removed or renamed setups change the style's list too.
+    m_document->adoptStyle(currentStyle());
     m_document->applyEdit(next);
     m_statusBar->setSweepSize(next);
     if (loadsChanged)
@@ -250,6 +294,19 @@ void MainWindow::onStylesChanged()
 {
     m_chartArea->setSeriesStyles(m_setupList->styles());
     redraw();
+    if (!m_showingScenario)
+        m_document->applyStyleEdit(currentStyle());
+}
+
+ScenarioStyle MainWindow::currentStyle() const
+{
+    ScenarioStyle style;
+    for (const SeriesStyle& s : m_setupList->styles())
+        style.setups.push_back({s.color.name().toStdString(), s.visible});
+    for (Metric m : ChartArea::chartOrder())
+        if (ChartArea::isAlwaysShown(m) || m_chartArea->extraCharts().contains(m))
+            style.charts.push_back(metricResultsKey(m).toStdString());
+    return style;
 }
 
 void MainWindow::redraw()
@@ -280,22 +337,8 @@ void MainWindow::restoreSession()
         settings.value(QStringLiteral("session/leftSplitter")).toByteArray());
     m_rightSplitter->restoreState(
         settings.value(QStringLiteral("session/rightSplitter")).toByteArray());
-    const QStringList extra = settings.value(QStringLiteral("view/extraCharts")).toStringList();
-    for (const QString& key : extra)
-        if (auto m = metricFromKey(key))
-            setChartVisible(*m, true);
-
-    QList<SeriesStyle> styles;
-    const int n = settings.beginReadArray(QStringLiteral("session/styles"));
-    for (int i = 0; i < n; ++i) {
-        settings.setArrayIndex(i);
-        styles.push_back({settings.value(QStringLiteral("setup")).toString(),
-                          QColor(settings.value(QStringLiteral("color")).toString()),
-                          settings.value(QStringLiteral("visible"), true).toBool()});
-    }
-    settings.endArray();
-
-    if (!m_document->restoreAutosave(styles))
+    // The colours, hidden setups and charts come back with the autosave's style block.
+    if (!m_document->restoreAutosave())
         // First start: the reference preset, running at once.
         m_document->loadPreset(QStringLiteral("reference"));
 }
@@ -308,19 +351,6 @@ void MainWindow::saveSession()
     settings.setValue(QStringLiteral("session/centreSplitter"), m_centreSplitter->saveState());
     settings.setValue(QStringLiteral("session/leftSplitter"), m_leftSplitter->saveState());
     settings.setValue(QStringLiteral("session/rightSplitter"), m_rightSplitter->saveState());
-    QStringList extra;
-    for (Metric m : m_chartArea->extraCharts())
-        extra << metricKey(m);
-    settings.setValue(QStringLiteral("view/extraCharts"), extra);
-    const QList<SeriesStyle> styles = m_setupList->styles();
-    settings.beginWriteArray(QStringLiteral("session/styles"), static_cast<int>(styles.size()));
-    for (int i = 0; i < styles.size(); ++i) {
-        settings.setArrayIndex(i);
-        settings.setValue(QStringLiteral("setup"), styles[i].setup);
-        settings.setValue(QStringLiteral("color"), styles[i].color.name());
-        settings.setValue(QStringLiteral("visible"), styles[i].visible);
-    }
-    settings.endArray();
     m_document->autosave();
 }
 
@@ -341,8 +371,8 @@ std::optional<QString> MainWindow::saveScenarioFile(const QString& path)
         return error;
     }
     m_actions->addRecentFile(m_document->filePath());
-    statusBar()->showMessage(
-        tr("Saved %1").arg(QDir::toNativeSeparators(m_document->filePath())), 4000);
+    statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(m_document->filePath())),
+                             4000);
     return std::nullopt;
 }
 
@@ -405,6 +435,15 @@ void MainWindow::showError(const QString& title, const QString& message)
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setObjectName(QStringLiteral("errorMessage"));
     box->open();
+}
+
+void MainWindow::showUserGuide()
+{
+    if (!m_userGuide)
+        m_userGuide = new UserGuideWindow(this);
+    m_userGuide->show();
+    m_userGuide->raise();
+    m_userGuide->activateWindow();
 }
 
 void MainWindow::about()

@@ -35,6 +35,7 @@ class ResultsTableView;
 class ServiceRunEditor;
 class SetupEditor;
 class SetupListWidget;
+class UserGuideWindow;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -107,9 +108,11 @@ private:
     void buildCentre();
     void buildStatusBar();
 
-    void showScenario(const Scenario& scenario, const QList<SeriesStyle>& styles = {});
+    void showScenario(const Scenario& scenario, const std::optional<ScenarioStyle>& style);
     void onScenarioEdited(const Scenario& next);
     void onStylesChanged();
+    // The colours, shown setups and charts as the window draws them now.
+    ScenarioStyle currentStyle() const;
     void redraw();
     void updateTitle();
     void restoreSession();
@@ -122,6 +125,7 @@ private:
     bool save();
     bool saveAsDialog();
     void about();
+    void showUserGuide();
 
     ScenarioDocument* m_document = nullptr;
     EditorsController* m_editors = nullptr;
@@ -129,6 +133,8 @@ private:
     QString m_lastError;
     Options m_options;
     bool m_awaitingFirstScenario = false;
+    // While a new scenario is put on screen, style changes are not the user's edits.
+    bool m_showingScenario = false;
 
     SweepController* m_controller = nullptr;
     SetupListWidget* m_setupList = nullptr;
@@ -145,6 +151,7 @@ private:
     QSplitter* m_rightSplitter = nullptr;
 
     RunStatusBar* m_statusBar = nullptr;
+    UserGuideWindow* m_userGuide = nullptr;
 };
 
 } // namespace hedge

@@ -26,19 +26,30 @@ QString ScenarioDocument::title() const
     return tr("%1[*] — Hedge Explorer").arg(name);
 }
 
+const Preset* ScenarioDocument::preset() const
+{
+    if (const Preset* p = findPreset(m_presetName.toStdString()))
+        return p;
+    for (const Preset& p : presets())
+        if (p.scenario == m_scenario)
+            return &p;
+    return nullptr;
+}
+
 std::optional<QString> ScenarioDocument::open(const QString& path)
 {
-    Scenario s;
+    StyledScenario s;
     try {
-        s = readScenarioFile(QDir::toNativeSeparators(path).toStdString());
+        s = readStyledScenarioFile(QDir::toNativeSeparators(path).toStdString());
     } catch (const ScenarioError& e) {
         return tr("“%1” was not opened:\n%2\n\nThe current scenario is unchanged.")
             .arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what()));
     }
     m_filePath = QFileInfo(path).absoluteFilePath();
     m_presetName.clear();
-    m_scenario = s;
-    emit scenarioReplaced(m_scenario, {});
+    m_scenario = s.scenario;
+    m_style = s.style;
+    emit scenarioReplaced(m_scenario, m_style);
     setModified(false);
     autosave();
     return std::nullopt;
@@ -46,7 +57,8 @@ std::optional<QString> ScenarioDocument::open(const QString& path)
 
 std::optional<QString> ScenarioDocument::save(const QString& path)
 {
-    if (auto error = writeFileAtomically(path.toStdString(), writeScenarioJson(m_scenario)))
+    if (auto error =
+            writeFileAtomically(path.toStdString(), writeScenarioJson(m_scenario, m_style)))
         return QString::fromStdString(*error);
     m_filePath = QFileInfo(path).absoluteFilePath();
     setModified(false);
@@ -62,7 +74,8 @@ bool ScenarioDocument::loadPreset(const QString& name)
     m_filePath.clear();
     m_presetName = name;
     m_scenario = p->scenario;
-    emit scenarioReplaced(m_scenario, {});
+    m_style.reset();
+    emit scenarioReplaced(m_scenario, m_style);
     setModified(false);
     autosave();
     return true;
@@ -73,7 +86,8 @@ void ScenarioDocument::setScenario(const Scenario& scenario)
     m_filePath.clear();
     m_presetName.clear();
     m_scenario = scenario;
-    emit scenarioReplaced(m_scenario, {});
+    m_style.reset();
+    emit scenarioReplaced(m_scenario, m_style);
     setModified(false);
     autosave();
 }
@@ -86,7 +100,8 @@ void ScenarioDocument::newScenario()
 void ScenarioDocument::setDefaultScenario(const Scenario& scenario)
 {
     m_scenario = scenario;
-    emit scenarioReplaced(m_scenario, {});
+    m_style.reset();
+    emit scenarioReplaced(m_scenario, m_style);
 }
 
 void ScenarioDocument::applyEdit(const Scenario& scenario)
@@ -96,18 +111,28 @@ void ScenarioDocument::applyEdit(const Scenario& scenario)
     autosave();
 }
 
-bool ScenarioDocument::restoreAutosave(const QList<SeriesStyle>& styles)
+void ScenarioDocument::applyStyleEdit(const ScenarioStyle& style)
+{
+    if (m_style == style)
+        return;
+    m_style = style;
+    setModified(true);
+    autosave();
+}
+
+bool ScenarioDocument::restoreAutosave()
 {
     const QString path = autosavePath();
     if (!QFile::exists(path))
         return false;
     try {
-        const Scenario s = readScenarioFile(path.toStdString());
+        const StyledScenario s = readStyledScenarioFile(path.toStdString());
         const QSettings settings;
         m_filePath = settings.value(QStringLiteral("session/filePath")).toString();
         m_presetName = settings.value(QStringLiteral("session/preset")).toString();
-        m_scenario = s;
-        emit scenarioReplaced(m_scenario, styles);
+        m_scenario = s.scenario;
+        m_style = s.style;
+        emit scenarioReplaced(m_scenario, m_style);
         setModified(settings.value(QStringLiteral("session/modified")).toBool());
         return true;
     } catch (const ScenarioError& e) {
@@ -135,7 +160,8 @@ void ScenarioDocument::autosave()
     // Every edit is written at once, atomically: a killed process comes back with it.
     const QString path = autosavePath();
     QDir().mkpath(QFileInfo(path).absolutePath());
-    if (auto error = writeFileAtomically(path.toStdString(), writeScenarioJson(m_scenario)))
+    if (auto error =
+            writeFileAtomically(path.toStdString(), writeScenarioJson(m_scenario, m_style)))
         emit autosaveFailed(QString::fromStdString(*error));
 }
 

@@ -429,25 +429,33 @@ QString SweepController::passLabel() const
         m_scenario.replicates > 1 ? tr(" × %1 runs").arg(m_scenario.replicates) : QString();
     const QString full =
         tr("full pass · %1 calls/point").arg(locale.toString(qlonglong(m_scenario.calls))) + runs;
-    bool anyCoarse = false;
-    bool all = true;
+    int fullPoints = 0;
+    int coarsePoints = 0;
+    int total = 0;
     const bool coarse = needsCoarsePass();
     for (const Setup& s : m_scenario.setups)
         for (double load : m_scenario.loads) {
+            ++total;
             if (m_cache.contains(key(s, load, m_scenario.calls)))
-                continue;
-            all = false;
-            if (coarse && m_cache.contains(key(s, load, m_coarseCalls)))
-                anyCoarse = true;
+                ++fullPoints;
+            else if (coarse && m_cache.contains(key(s, load, m_coarseCalls)))
+                ++coarsePoints;
         }
-    if (anyCoarse && m_running)
+    const QString state = m_running ? tr(" · running") : tr(" · stopped");
+    // Coarse points beside full ones: say how many are which, not "coarse pass".
+    if (coarsePoints > 0 && fullPoints > 0)
+        return tr("mixed · %1 of %2 points at full size (%3 calls/point), %4 coarse (%5)")
+                   .arg(fullPoints)
+                   .arg(total)
+                   .arg(locale.toString(qlonglong(m_scenario.calls)))
+                   .arg(coarsePoints)
+                   .arg(locale.toString(qlonglong(m_coarseCalls))) +
+               runs + state;
+    if (coarsePoints > 0)
         return tr("coarse pass · %1 calls/point").arg(locale.toString(qlonglong(m_coarseCalls))) +
-               runs;
-    if (anyCoarse && !m_running)
-        return tr("coarse pass · %1 calls/point").arg(locale.toString(qlonglong(m_coarseCalls))) +
-               runs + tr(" · stopped");
-    if (!all)
-        return m_running ? full + tr(" · running") : full + tr(" · stopped");
+               runs + (m_running ? QString() : tr(" · stopped"));
+    if (fullPoints < total)
+        return full + state;
     return full;
 }
 

@@ -49,7 +49,7 @@ void TestResultsTableModel::columnsAreTheResultsFileFields()
                                "collapsed"};
     QCOMPARE(model.columnCount(), expected.size());
     for (int c = 0; c < model.columnCount(); ++c)
-        QCOMPARE(model.headerData(c, Qt::Horizontal).toString(), expected[c]);
+        QCOMPARE(model.headerData(c, Qt::Horizontal, Qt::EditRole).toString(), expected[c]);
     QCOMPARE(ResultsTableModel::columnKeys(), expected);
 }
 
@@ -173,19 +173,28 @@ void TestResultsTableModel::copyGivesFullPrecisionTsv()
     const QString tsv = view.selectionAsTsv();
     const QStringList lines = tsv.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 3);
-    QCOMPARE(lines[0], ResultsTableModel::columnKeys().join(QLatin1Char('\t')));
+    // Columns in the order the table shows them (key figures first).
+    const QList<int> order = ResultsTableModel::displayOrder();
+    QStringList keys;
+    for (int column : order)
+        keys << ResultsTableModel::columnKey(column);
+    QCOMPARE(lines[0], keys.join(QLatin1Char('\t')));
     const QStringList first = lines[1].split(QLatin1Char('\t'));
     QCOMPARE(first.size(), static_cast<qsizetype>(ResultsTableModel::ColumnCount));
-    QCOMPARE(first[ResultsTableModel::Setup], QStringLiteral("x / client"));
-    QCOMPARE(first[ResultsTableModel::P99Ms], QStringLiteral("0.30000000000000004"));
-    QCOMPARE(first[ResultsTableModel::MeanMs].toDouble(), *a.meanMs); // reads back exactly
-    QCOMPARE(first[ResultsTableModel::RejectedFraction].toDouble(), a.rejectedFraction);
-    QCOMPARE(first[ResultsTableModel::Collapsed], QStringLiteral("false"));
+    QCOMPARE(first[order.indexOf(ResultsTableModel::Setup)], QStringLiteral("x / client"));
+    QCOMPARE(first[order.indexOf(ResultsTableModel::P99Ms)], QStringLiteral("0.30000000000000004"));
+    QCOMPARE(first[order.indexOf(ResultsTableModel::MeanMs)].toDouble(),
+             *a.meanMs); // reads back exactly
+    QCOMPARE(first[order.indexOf(ResultsTableModel::RejectedFraction)].toDouble(),
+             a.rejectedFraction);
+    QCOMPARE(first[order.indexOf(ResultsTableModel::Collapsed)], QStringLiteral("false"));
     const QStringList second = lines[2].split(QLatin1Char('\t'));
-    QCOMPARE(second[ResultsTableModel::CancellationColumn], QStringLiteral("server"));
-    QCOMPARE(second[ResultsTableModel::P99Ms], QString()); // missing latency: empty field
-    QCOMPARE(second[ResultsTableModel::Collapsed], QStringLiteral("true"));
-    QCOMPARE(second[ResultsTableModel::Load], QStringLiteral("0.85"));
+    QCOMPARE(second[order.indexOf(ResultsTableModel::CancellationColumn)],
+             QStringLiteral("server"));
+    QCOMPARE(second[order.indexOf(ResultsTableModel::P99Ms)],
+             QString()); // missing latency: empty field
+    QCOMPARE(second[order.indexOf(ResultsTableModel::Collapsed)], QStringLiteral("true"));
+    QCOMPARE(second[order.indexOf(ResultsTableModel::Load)], QStringLiteral("0.85"));
 }
 
 void TestResultsTableModel::ctrlCCopiesSelection()
@@ -204,9 +213,10 @@ void TestResultsTableModel::ctrlCCopiesSelection()
                                view.model()->index(2, ResultsTableModel::Load)),
                 QItemSelectionModel::Select);
     QTest::keyClick(&view, Qt::Key_C, Qt::ControlModifier);
-    const QString expected = QStringLiteral("setup\tcancellation\tload\n"
-                                            "no hedge / client\tclient\t0.3\n"
-                                            "no hedge / client\tclient\t0.95\n");
+    // In the order the header shows them: load comes right after the setup.
+    const QString expected = QStringLiteral("setup\tload\tcancellation\n"
+                                            "no hedge / client\t0.3\tclient\n"
+                                            "no hedge / client\t0.95\tclient\n");
     QCOMPARE(QApplication::clipboard()->text(), expected);
     QVERIFY(QApplication::clipboard()->mimeData()->hasFormat(
         QStringLiteral("text/tab-separated-values")));

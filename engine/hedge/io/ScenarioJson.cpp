@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QString>
 
+#include <algorithm>
 #include <limits>
 
 namespace hedge {
@@ -100,13 +101,78 @@ Setup readSetup(const Json& value, const std::string& path, std::size_t index)
     return s;
 }
 
+ScenarioStyle readStyle(const Json& value, const std::string& path, std::size_t setupCount)
+{
+    const ObjectReader r(value, path, {"setups", "charts"});
+    ScenarioStyle style;
+    if (const Json* setups = r.find("setups")) {
+        if (!setups->is_array())
+            throw ScenarioError(r.path("setups"),
+                                "expected an array of setup styles, got " + describe(*setups));
+        if (setups->size() > setupCount)
+            throw ScenarioError(r.path("setups"), std::to_string(setups->size()) + " entries for " +
+                                                      std::to_string(setupCount) +
+                                                      " setups (at most one per setup)");
+        for (std::size_t i = 0; i < setups->size(); ++i) {
+            const ObjectReader sr((*setups)[i], indexPath(r.path("setups"), i),
+                                  {"colour", "visible"});
+            SetupStyle setup;
+            const Json* colour = sr.find("colour");
+            if (!colour || !colour->is_string() || !isColour(colour->get_ref<const std::string&>()))
+                throw ScenarioError(
+                    sr.path("colour"),
+                    (colour ? describe(*colour) + " is not a colour" : std::string("missing")) +
+                        " (allowed \"#rrggbb\", hex digits)");
+            setup.colour = colour->get<std::string>();
+            setup.visible = sr.boolean("visible", setup.visible);
+            style.setups.push_back(std::move(setup));
+        }
+    }
+    if (const Json* charts = r.find("charts")) {
+        if (!charts->is_array())
+            throw ScenarioError(r.path("charts"),
+                                "expected an array of metric keys, got " + describe(*charts));
+        const std::vector<std::string>& allowed = chartKeys();
+        for (std::size_t i = 0; i < charts->size(); ++i) {
+            const Json& key = (*charts)[i];
+            if (!key.is_string() || std::find(allowed.begin(), allowed.end(),
+                                              key.get_ref<const std::string&>()) == allowed.end()) {
+                std::string list;
+                for (const std::string& k : allowed)
+                    list += (list.empty() ? "\"" : ", \"") + k + "\"";
+                throw ScenarioError(indexPath(r.path("charts"), i),
+                                    describe(key) + " is not a chart (allowed " + list + ")");
+            }
+            style.charts.push_back(key.get<std::string>());
+        }
+    }
+    return style;
+}
+
 } // namespace
 
-Scenario scenarioFromJson(const Json& value, const std::string& path)
+OrderedJson styleToJson(const ScenarioStyle& style)
+{
+    OrderedJson j;
+    OrderedJson setups = OrderedJson::array();
+    for (const SetupStyle& setup : style.setups) {
+        OrderedJson o;
+        o["colour"] = setup.colour;
+        o["visible"] = setup.visible;
+        setups.push_back(std::move(o));
+    }
+    j["setups"] = std::move(setups);
+    j["charts"] = style.charts;
+    return j;
+}
+
+Scenario scenarioFromJson(const Json& value, const std::string& path,
+                          std::optional<ScenarioStyle>* style)
 {
     const ObjectReader r(
         value, path,
-        {"schema", "seed", "calls", "replicates", "warmup_fraction", "loads", "service", "setups"},
+        {"schema", "seed", "calls", "replicates", "warmup_fraction", "loads", "service", "setups",
+         "style"},
         "a JSON object (a scenario)");
     if (const Json* schema = r.find("schema")) {
         if (!schema->is_string() || schema->get_ref<const std::string&>() != kScenarioSchema)
@@ -138,6 +204,12 @@ Scenario scenarioFromJson(const Json& value, const std::string& path)
         for (std::size_t i = 0; i < setups->size(); ++i)
             s.setups.push_back(readSetup((*setups)[i], indexPath(r.path("setups"), i), i));
     }
+    // Read (and so validated) even when the caller draws nothing: a bad style is a bad file.
+    std::optional<ScenarioStyle> readStyleBlock;
+    if (const Json* block = r.find("style"))
+        readStyleBlock = readStyle(*block, r.path("style"), s.setups.size());
+    if (style)
+        *style = std::move(readStyleBlock);
     try {
         validateScenario(s);
     } catch (const ScenarioError& e) {
@@ -223,9 +295,30 @@ Scenario readScenarioFile(const std::string& path)
     return parseScenarioJson(io_detail::readFileBytes(path));
 }
 
+StyledScenario parseStyledScenarioJson(std::string_view json)
+{
+    StyledScenario result;
+    result.scenario =
+        io_detail::scenarioFromJson(io_detail::parseJsonText(json), {}, &result.style);
+    return result;
+}
+
+StyledScenario readStyledScenarioFile(const std::string& path)
+{
+    return parseStyledScenarioJson(io_detail::readFileBytes(path));
+}
+
 std::string writeScenarioJson(const Scenario& scenario)
 {
     return io_detail::prettyPrint(io_detail::scenarioToJson(scenario));
+}
+
+std::string writeScenarioJson(const Scenario& scenario, const std::optional<ScenarioStyle>& style)
+{
+    io_detail::OrderedJson j = io_detail::scenarioToJson(scenario);
+    if (style)
+        j["style"] = io_detail::styleToJson(*style);
+    return io_detail::prettyPrint(j);
 }
 
 } // namespace hedge

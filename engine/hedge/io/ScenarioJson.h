@@ -3,7 +3,9 @@
 
 #include <hedge/Scenario.h>
 #include <hedge/io/ScenarioError.h>
+#include <hedge/io/ScenarioStyle.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -21,10 +23,23 @@ Scenario parseScenarioJson(std::string_view json);
 // and a message naming the path.
 Scenario readScenarioFile(const std::string& path);
 
+// A scenario file as the explorer reads it: the scenario and its optional `style` block.
+struct StyledScenario {
+    Scenario scenario;
+    std::optional<ScenarioStyle> style;
+};
+
+// As parseScenarioJson and readScenarioFile (which validate the style block and drop it),
+// keeping the style.
+StyledScenario parseStyledScenarioJson(std::string_view json);
+StyledScenario readStyledScenarioFile(const std::string& path);
+
 // The scenario with every default filled in, fields in scenario.md's order, 2-space indent,
 // a final newline. Setups without hedge or adaptive limit say so with null. Numbers are
 // written to read back exactly: parseScenarioJson(writeScenarioJson(s)) == s for every
 // valid s. Does not validate (call validateScenario first if the values are not known good).
 std::string writeScenarioJson(const Scenario& scenario);
+// With a `style` block after `setups` when `style` is set; colours are written as given.
+std::string writeScenarioJson(const Scenario& scenario, const std::optional<ScenarioStyle>& style);
 
 } // namespace hedge

@@ -4,14 +4,20 @@
 #include "JsonDetail.h"
 
 #include <hedge/Scenario.h>
+#include <hedge/io/ScenarioStyle.h>
 
+#include <optional>
 #include <string>
 
 namespace hedge::io_detail {
 
-// Reads and validates; field paths in errors start with `path` ("scenario.seed").
-Scenario scenarioFromJson(const Json& value, const std::string& path);
+// Reads and validates; field paths in errors start with `path` ("scenario.seed"). A `style`
+// block is validated either way and stored in `*style` when given.
+Scenario scenarioFromJson(const Json& value, const std::string& path,
+                          std::optional<ScenarioStyle>* style = nullptr);
+// Without the style: results files and hedgesim carry only what changes the numbers.
 OrderedJson scenarioToJson(const Scenario& scenario);
+OrderedJson styleToJson(const ScenarioStyle& style);
 
 // Reads a whole file as bytes; throws ScenarioError (no field) naming the path on failure.
 std::string readFileBytes(const std::string& path);

@@ -1,0 +1,86 @@
+// A preset shows the charts its explanation talks about (Preset::shownMetrics), p99 and
+// requests per call always, and nothing else; a scenario of one's own keeps the user's charts.
+#include "ExplorerTestSupport.h"
+#include "MainWindow.h"
+
+#include "MetricChartView.h"
+
+#include <hedge/io/Presets.h>
+
+#include <QAction>
+#include <QFile>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QtTest>
+
+using namespace hedge;
+
+namespace {
+
+QStringList shownCharts(MainWindow& w)
+{
+    QStringList keys;
+    for (Metric m : allMetrics())
+        if (w.chart(m)->isVisibleTo(&w))
+            keys << metricResultsKey(m);
+    keys.sort();
+    return keys;
+}
+
+} // namespace
+
+class TestPresetCharts : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { test::startPrivateSession(QStringLiteral("tst_presetcharts")); }
+
+    void eachPresetShowsItsMetrics()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.show();
+        // A chart the user chose, which no preset below asks for.
+        test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::FailedPercent))->trigger();
+        QVERIFY(w.chart(Metric::FailedPercent)->isVisibleTo(&w));
+        int withExtras = 0;
+        for (const Preset& p : presets()) {
+            QAction* item =
+                test::menuAction(w, QStringLiteral("&Presets"), QString::fromStdString(p.title));
+            QVERIFY(item);
+            // The chart choice made the scenario modified: the first preset asks first.
+            bool asked = false;
+            if (w.isModified())
+                QTimer::singleShot(0, &w, [&asked] {
+                    if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                        asked = true;
+                        box->button(QMessageBox::Discard)->click();
+                    }
+                });
+            const bool wasModified = w.isModified();
+            item->trigger();
+            QCOMPARE(asked, wasModified);
+            QCOMPARE(w.scenario(), p.scenario);
+            QStringList expected{QStringLiteral("p99_ms"), QStringLiteral("requests_per_call")};
+            for (const std::string& key : p.shownMetrics)
+                if (!expected.contains(QString::fromStdString(key)))
+                    expected << QString::fromStdString(key);
+            expected.sort();
+            QCOMPARE(shownCharts(w), expected);
+            if (expected.size() > 2)
+                ++withExtras;
+            // The View menu agrees with the charts.
+            for (Metric m : allMetrics())
+                if (QAction* a = test::menuAction(w, QStringLiteral("&View"), metricTitle(m)))
+                    QCOMPARE(a->isChecked(), w.chart(m)->isVisibleTo(&w));
+        }
+        QVERIFY(withExtras >= 2);
+    }
+};
+
+QTEST_MAIN(TestPresetCharts)
+#include "tst_presetcharts.moc"

@@ -1,0 +1,157 @@
+// How the scenario is drawn survives a crash and a save/reopen: each setup's colour, its
+// shown/hidden state and the View menu's charts come back exactly, not re-dealt by position.
+#include "ExplorerTestSupport.h"
+#include "MainWindow.h"
+
+#include "MetricChartView.h"
+#include "SetupListWidget.h"
+
+#include <hedge/io/ScenarioJson.h>
+
+#include <QAction>
+#include <QFile>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <memory>
+
+using namespace hedge;
+
+namespace {
+
+Scenario threeSetups()
+{
+    Scenario s;
+    s.seed = 3;
+    s.calls = 2000;
+    s.loads = {0.5, 0.8};
+    Setup a, b, c;
+    a.name = "no hedge";
+    b.name = "hedge";
+    b.hedge = HedgeSettings{};
+    c.name = "hedge, server";
+    c.hedge = HedgeSettings{};
+    c.cancellation = Cancellation::Server;
+    s.setups = {a, b, c};
+    return s;
+}
+
+// What the user changes: two extra charts from the View menu, then a colour (the colour
+// dialog's answer) and a setup hidden with Space in the list, each saved as it happens.
+void restyle(MainWindow& w)
+{
+    test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::P999))->trigger();
+    test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::Utilisation))->trigger();
+    w.setupList()->setSetupColor(2, QColor(QStringLiteral("#123456")));
+    QListWidget* list = w.setupList()->listWidget();
+    list->setFocus();
+    list->setCurrentRow(1);
+    QTest::keyClick(list, Qt::Key_Space);
+    QCOMPARE(list->item(1)->checkState(), Qt::Unchecked);
+}
+
+void checkRestyled(MainWindow& w, const QList<SeriesStyle>& expected)
+{
+    QCOMPARE(w.setupList()->styles(), expected);
+    QCOMPARE(w.setupList()->styles().value(2).color, QColor(QStringLiteral("#123456")));
+    QVERIFY(!w.setupList()->styles().value(1).visible);
+    QCOMPARE(w.setupList()->listWidget()->item(1)->checkState(), Qt::Unchecked);
+    QVERIFY(w.chart(Metric::P999)->isVisibleTo(&w));
+    QVERIFY(w.chart(Metric::Utilisation)->isVisibleTo(&w));
+    QVERIFY(!w.chart(Metric::P50)->isVisibleTo(&w));
+    QVERIFY(test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::P999))->isChecked());
+}
+
+} // namespace
+
+class TestStylePersistence : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase()
+    {
+        test::startPrivateSession(QStringLiteral("tst_stylepersistence"));
+        QVERIFY(m_dir.isValid());
+    }
+
+    void init() { test::clearSession(); }
+
+    void aCrashKeepsColoursHiddenSetupsAndCharts()
+    {
+        QList<SeriesStyle> styled;
+        {
+            auto w = std::make_unique<MainWindow>(
+                MainWindow::Options{.restoreSession = false, .runAtStart = false});
+            w->show();
+            QCOMPARE(w->openScenarioFile(
+                         test::writeScenario(m_dir, threeSetups(), QStringLiteral("crash.json"))),
+                     std::nullopt);
+            restyle(*w);
+            styled = w->setupList()->styles();
+            // Killed: no close event, so nothing but what was written at each change survives.
+        }
+        MainWindow again(MainWindow::Options{.restoreSession = true, .runAtStart = false});
+        again.show();
+        QCOMPARE(again.scenario(), threeSetups());
+        checkRestyled(again, styled);
+    }
+
+    void aSavedFileReopensWithItsStyle()
+    {
+        const QString path =
+            test::writeScenario(m_dir, threeSetups(), QStringLiteral("saved.json"));
+        QList<SeriesStyle> styled;
+        {
+            MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+            w.show();
+            QVERIFY(QTest::qWaitForWindowActive(&w));
+            QCOMPARE(w.openScenarioFile(path), std::nullopt);
+            restyle(w);
+            styled = w.setupList()->styles();
+            QVERIFY(w.isModified());
+            QTest::keySequence(&w, QKeySequence::Save);
+            QVERIFY(!w.isModified());
+        }
+        QVERIFY(parseStyledScenarioJson([&] {
+                    QFile f(path);
+                    f.open(QIODevice::ReadOnly);
+                    return f.readAll().toStdString();
+                }())
+                    .style.has_value());
+        QSettings().clear();
+        QFile::remove(MainWindow::autosavePath());
+        // A fresh window with the default charts, and a different file open first, so that
+        // nothing but the file can bring the style back.
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.show();
+        QCOMPARE(w.openScenarioFile(
+                     test::writeScenario(m_dir, threeSetups(), QStringLiteral("plain.json"))),
+                 std::nullopt);
+        QVERIFY(!w.chart(Metric::P999)->isVisibleTo(&w));
+        QCOMPARE(w.openScenarioFile(path), std::nullopt);
+        checkRestyled(w, styled);
+        QVERIFY(!w.isModified());
+    }
+
+    void aFileWithoutStyleLeavesTheChartsAsTheyAre()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.show();
+        test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::P50))->trigger();
+        QCOMPARE(w.openScenarioFile(
+                     test::writeScenario(m_dir, threeSetups(), QStringLiteral("nostyle.json"))),
+                 std::nullopt);
+        QVERIFY(w.chart(Metric::P50)->isVisibleTo(&w));
+        QVERIFY(!w.isModified());
+    }
+};
+
+QTEST_MAIN(TestStylePersistence)
+#include "tst_stylepersistence.moc"
