@@ -100,13 +100,33 @@ Setup readSetup(const Json& value, const std::string& path, std::size_t index)
     return s;
 }
 
+Grid readGrid(const Json& value, const std::string& path)
+{
+    const ObjectReader r(value, path, {"setup", "knob", "values", "baseline"}, "an object");
+    Grid g;
+    for (const char* key : {"setup", "knob"})
+        if (!r.required(key).is_string())
+            throw ScenarioError(r.path(key), "expected a string, got " + describe(r.required(key)));
+    g.setup = r.string("setup", {});
+    g.knob = r.string("knob", {});
+    const Json& values = r.required("values");
+    if (!values.is_array())
+        throw ScenarioError(r.path("values"),
+                            "expected an array of knob values, got " + describe(values));
+    for (std::size_t i = 0; i < values.size(); ++i)
+        g.values.push_back(readNumber(values[i], indexPath(r.path("values"), i)));
+    g.baseline = r.string("baseline", {});
+    return g;
+}
+
 } // namespace
 
 Scenario scenarioFromJson(const Json& value, const std::string& path)
 {
     const ObjectReader r(
         value, path,
-        {"schema", "seed", "calls", "replicates", "warmup_fraction", "loads", "service", "setups"},
+        {"schema", "seed", "calls", "replicates", "warmup_fraction", "loads", "service", "setups",
+         "grid"},
         "a JSON object (a scenario)");
     if (const Json* schema = r.find("schema")) {
         if (!schema->is_string() || schema->get_ref<const std::string&>() != kScenarioSchema)
@@ -138,6 +158,8 @@ Scenario scenarioFromJson(const Json& value, const std::string& path)
         for (std::size_t i = 0; i < setups->size(); ++i)
             s.setups.push_back(readSetup((*setups)[i], indexPath(r.path("setups"), i), i));
     }
+    if (const Json* grid = r.find("grid"); grid && !grid->is_null())
+        s.grid = readGrid(*grid, r.path("grid"));
     try {
         validateScenario(s);
     } catch (const ScenarioError& e) {
@@ -197,6 +219,15 @@ OrderedJson scenarioToJson(const Scenario& s)
         setups.push_back(std::move(o));
     }
     j["setups"] = std::move(setups);
+    // Written only when there is one, as "replicates": a plain scenario's file is unchanged.
+    if (s.grid) {
+        OrderedJson& grid = j["grid"];
+        grid["setup"] = s.grid->setup;
+        grid["knob"] = s.grid->knob;
+        grid["values"] = s.grid->values;
+        if (!s.grid->baseline.empty())
+            grid["baseline"] = s.grid->baseline;
+    }
     return j;
 }
 

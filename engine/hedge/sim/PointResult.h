@@ -35,6 +35,9 @@ struct PointResult {
     std::string setup;
     Cancellation cancellation = Cancellation::Client;
     double load = 0.0;
+    // A grid cell (../shared/spec/maps.md): the value of the grid's knob; `setup` is then the
+    // gridded setup's name.
+    std::optional<double> knobValue;
 
     std::int64_t measuredCalls = 0;
     // Latency of the measured calls that succeeded; empty when none did.
