@@ -1,7 +1,7 @@
 // hedgesim run --shard K/N and merge, in-process: the merged file is the single run's, byte
 // for byte, for N = 1, 2, 3, 7 (with a grid and replicates); parts are disjoint and balanced;
 // bad shard specs and mismatched parts exit 2 with "FIELD: problem" and write nothing.
-#include "Hedgesim.h"
+#include "InProcessHedgesim.h"
 
 #include <hedge/io/ResultsJson.h>
 
@@ -10,26 +10,16 @@
 #include <QTest>
 
 #include <set>
-#include <sstream>
 
 using namespace hedge;
 
 namespace {
 
-struct Outcome {
-    int exitCode = -1;
-    std::string out, err;
-};
+using Outcome = test::HedgesimOutcome;
 
 Outcome hedgesim(const std::vector<std::string>& args)
 {
-    std::istringstream in;
-    std::ostringstream out, err;
-    Outcome o;
-    o.exitCode = cli::hedgesimMain(args, {in, out, err});
-    o.out = out.str();
-    o.err = err.str();
-    return o;
+    return test::runHedgesim(args);
 }
 
 QByteArray readAll(const QString& path)
