@@ -1,4 +1,4 @@
-// The command line of hedgesim: subcommands run / merge / preset / validate, --help,
+// The command line of hedgesim: subcommands run / merge / load / confirm / preset / validate,
 // --version.
 // Plain argv parsing (no QCoreApplication): hedgesim owns its exit codes (2 for usage) and
 // must not pick up Qt's own options or the user's locale.
