@@ -1,5 +1,5 @@
 // The command line of hedgesim: subcommands run / merge / load / confirm / preset / validate,
-// --version.
+// --help, --version.
 // Plain argv parsing (no QCoreApplication): hedgesim owns its exit codes (2 for usage) and
 // must not pick up Qt's own options or the user's locale.
 #pragma once
@@ -24,8 +24,8 @@ struct CommandLine {
     std::string target;       // --target URL (load: required; confirm: instead of hedge-service)
     std::string healthOutput; // --health FILE: the generator's health as JSON
     std::int64_t calls = 0;   // --calls N per point; 0: the scenario's
-    int shardIndex = 0;     // run --shard K/N: K (1-based); 0: the whole run
-    int shardCount = 0;     // N
+    int shardIndex = 0;       // run --shard K/N: K (1-based); 0: the whole run
+    int shardCount = 0;       // N
     std::vector<std::string> parts; // merge: the part files
 };
 

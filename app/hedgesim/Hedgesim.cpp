@@ -153,8 +153,8 @@ int merge(const CommandLine& cl, const Streams& s)
         s.out << ResultsTable(merged.points).format() << std::flush;
     bool written = true;
     if (!cl.jsonOutput.empty())
-        written = writeOutputFile(cl.jsonOutput, writeResultsJson(merged.scenario, merged.points),
-                                  s.err);
+        written =
+            writeOutputFile(cl.jsonOutput, writeResultsJson(merged.scenario, merged.points), s.err);
     if (!cl.csvOutput.empty())
         written = writeOutputFile(cl.csvOutput, writeResultsCsv(merged.points), s.err) && written;
     return written ? kExitOk : kExitInternal;

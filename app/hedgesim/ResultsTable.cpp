@@ -91,8 +91,8 @@ std::string ResultsTable::format() const
     for (std::size_t i = 0; i < m_points.size(); ++i) {
         const PointResult& p = m_points[i];
         // A grid cell's rows group by knob value too: each value is a curve of its own.
-        const bool first = i == 0 || m_points[i - 1].setup != p.setup ||
-                           m_points[i - 1].knobValue != p.knobValue;
+        const bool first =
+            i == 0 || m_points[i - 1].setup != p.setup || m_points[i - 1].knobValue != p.knobValue;
         const auto spreadOf = [&p](auto field) {
             return p.spread ? std::optional<FigureSpread>((*p.spread).*field) : std::nullopt;
         };

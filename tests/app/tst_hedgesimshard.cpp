@@ -175,8 +175,8 @@ private slots:
         const std::size_t held = cut.points.size();
         cut.points.pop_back();
         const QString cutPart = path("cut-3.json");
-        writeFile(cutPart, QByteArray::fromStdString(
-                               writeResultsJson(cut.scenario, cut.points, cut.shard)));
+        writeFile(cutPart,
+                  QByteArray::fromStdString(writeResultsJson(cut.scenario, cut.points, cut.shard)));
         expectRefused({"merge", three[0], three[1], cutPart.toStdString(), "-o", out},
                       cutPart + QString(": holds %1 points; shard 3/3 of this scenario has %2 "
                                         "(an unfinished or edited part)")
@@ -188,7 +188,8 @@ private slots:
         const QString swappedPart = path("swapped-1.json");
         writeFile(swappedPart, QByteArray::fromStdString(writeResultsJson(
                                    swapped.scenario, swapped.points, swapped.shard)));
-        const Outcome o = hedgesim({"merge", swappedPart.toStdString(), three[1], three[2], "-o", out});
+        const Outcome o =
+            hedgesim({"merge", swappedPart.toStdString(), three[1], three[2], "-o", out});
         QCOMPARE(o.exitCode, 2);
         QVERIFY2(o.err.starts_with(swappedPart.toStdString() + ": points[0]: "), o.err.c_str());
         QVERIFY(o.err.find("is not the point shard 1/3 has there") != std::string::npos);

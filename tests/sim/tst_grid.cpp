@@ -172,17 +172,19 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("setup") << R"({"setup": "nope", "knob": "hedge.delay_ms", "values": [1]})"
                                << R"(grid.setup: "nope" is not a setup of the scenario)";
-        QTest::newRow("knob") << R"({"setup": "hedge", "knob": "hedge.delay", "values": [1]})"
-                              << R"(grid.knob: "hedge.delay" is not a knob (knobs: hedge.delay_ms, )"
-                                 R"(hedge.max_attempts, hedge.budget_percent, )"
-                                 R"(hedge.budget_min_per_second, hedge.budget_window_s, )"
-                                 R"(service.workers, service.median_ms, service.sigma, )"
-                                 R"(service.hiccup_probability, service.error_probability))";
+        QTest::newRow("knob")
+            << R"({"setup": "hedge", "knob": "hedge.delay", "values": [1]})"
+            << R"(grid.knob: "hedge.delay" is not a knob (knobs: hedge.delay_ms, )"
+               R"(hedge.max_attempts, hedge.budget_percent, )"
+               R"(hedge.budget_min_per_second, hedge.budget_window_s, )"
+               R"(service.workers, service.median_ms, service.sigma, )"
+               R"(service.hiccup_probability, service.error_probability))";
         QTest::newRow("hedge knob without hedge")
             << R"({"setup": "plain", "knob": "hedge.delay_ms", "values": [1]})"
             << R"(grid.knob: hedge.delay_ms needs setup "plain" to hedge (its "hedge" is null))";
-        QTest::newRow("no values") << R"({"setup": "hedge", "knob": "hedge.delay_ms", "values": []})"
-                                   << "grid.values: must hold 1 … 1000 values (it holds 0)";
+        QTest::newRow("no values")
+            << R"({"setup": "hedge", "knob": "hedge.delay_ms", "values": []})"
+            << "grid.values: must hold 1 … 1000 values (it holds 0)";
         QTest::newRow("range")
             << R"({"setup": "hedge", "knob": "hedge.max_attempts", "values": [2, 11]})"
             << "grid.values[1]: 11 is out of range (allowed 1 … 10) for hedge.max_attempts";
@@ -195,8 +197,9 @@ private slots:
         QTest::newRow("whole number")
             << R"({"setup": "hedge", "knob": "service.workers", "values": [2.5]})"
             << "grid.values[0]: 2.5 is not a whole number (service.workers counts)";
-        QTest::newRow("twice") << R"({"setup": "hedge", "knob": "hedge.delay_ms", "values": [5, 5]})"
-                               << "grid.values[1]: 5 appears twice (values must be distinct)";
+        QTest::newRow("twice")
+            << R"({"setup": "hedge", "knob": "hedge.delay_ms", "values": [5, 5]})"
+            << "grid.values[1]: 5 appears twice (values must be distinct)";
         QTest::newRow("baseline")
             << R"({"setup": "hedge", "knob": "hedge.delay_ms", "values": [5], "baseline": "x"})"
             << R"(grid.baseline: "x" is not a setup of the scenario)";

@@ -121,8 +121,8 @@ std::optional<double> readKnobValue(const io_detail::ObjectReader& r, const Scen
     const double v = io_detail::readNumber(r.required("knob_value"), r.path("knob_value"));
     const auto& values = scenario.grid->values;
     if (std::find(values.begin(), values.end(), v) == values.end())
-        throw ScenarioError(r.path("knob_value"), io_detail::describe(*value) +
-                                                      " is not a value of the grid");
+        throw ScenarioError(r.path("knob_value"),
+                            io_detail::describe(*value) + " is not a value of the grid");
     if (setup != scenario.grid->setup)
         throw ScenarioError(r.path("setup"), "\"" + setup + "\" is not the grid's setup \"" +
                                                  scenario.grid->setup + "\"");
@@ -243,8 +243,8 @@ RunResults parseResultsJson(std::string_view json)
         const io_detail::ObjectReader sr(*shard, "shard", {"index", "count"},
                                          "an object (index, count)");
         Shard s;
-        s.count = static_cast<int>(io_detail::readInteger(sr.required("count"), "shard.count", 1,
-                                                          kMaxShards));
+        s.count = static_cast<int>(
+            io_detail::readInteger(sr.required("count"), "shard.count", 1, kMaxShards));
         s.index = static_cast<int>(
             io_detail::readInteger(sr.required("index"), "shard.index", 1, s.count));
         results.shard = s;

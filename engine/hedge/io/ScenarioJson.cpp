@@ -123,11 +123,10 @@ Grid readGrid(const Json& value, const std::string& path)
 
 Scenario scenarioFromJson(const Json& value, const std::string& path)
 {
-    const ObjectReader r(
-        value, path,
-        {"schema", "seed", "calls", "replicates", "warmup_fraction", "loads", "service", "setups",
-         "grid"},
-        "a JSON object (a scenario)");
+    const ObjectReader r(value, path,
+                         {"schema", "seed", "calls", "replicates", "warmup_fraction", "loads",
+                          "service", "setups", "grid"},
+                         "a JSON object (a scenario)");
     if (const Json* schema = r.find("schema")) {
         if (!schema->is_string() || schema->get_ref<const std::string&>() != kScenarioSchema)
             throw ScenarioError(r.path("schema"), describe(*schema) +

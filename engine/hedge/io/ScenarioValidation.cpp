@@ -165,8 +165,8 @@ void validateGrid(const Scenario& s)
         fail("grid.knob", "\"" + grid.knob + "\" is not a knob (knobs: " + names + ")");
     }
     if (knob->needsHedge && !setup->hedge)
-        fail("grid.knob", grid.knob + " needs setup \"" + grid.setup +
-                              "\" to hedge (its \"hedge\" is null)");
+        fail("grid.knob",
+             grid.knob + " needs setup \"" + grid.setup + "\" to hedge (its \"hedge\" is null)");
     if (grid.values.empty() || grid.values.size() > limits::kMaxGridValues)
         fail("grid.values", "must hold 1 … " + std::to_string(limits::kMaxGridValues) +
                                 " values (it holds " + std::to_string(grid.values.size()) + ")");
@@ -176,8 +176,7 @@ void validateGrid(const Scenario& s)
         const double value = grid.values[i];
         requireFinite(field, value);
         if (knob->wholeNumber && (std::trunc(value) != value || std::abs(value) > 1e9))
-            fail(field, formatNumber(value) + " is not a whole number (" + grid.knob +
-                            " counts)");
+            fail(field, formatNumber(value) + " is not a whole number (" + grid.knob + " counts)");
         // The cell must be a valid setup and service: the same ranges, named by the value.
         Setup cellSetup = *setup;
         ServiceConfig cellService = s.service;

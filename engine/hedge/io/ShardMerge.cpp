@@ -69,8 +69,8 @@ RunResults mergeResultsParts(const std::vector<ResultsPart>& parts)
         std::sort(expected.begin(), expected.end());
         const std::vector<PointResult>& got = part->results.points;
         if (got.size() != expected.size())
-            throw ScenarioError(part->name, "holds " + std::to_string(got.size()) +
-                                                " points; " + shardName(*part->results.shard) +
+            throw ScenarioError(part->name, "holds " + std::to_string(got.size()) + " points; " +
+                                                shardName(*part->results.shard) +
                                                 " of this scenario has " +
                                                 std::to_string(expected.size()) +
                                                 " (an unfinished or edited part)");
@@ -83,8 +83,7 @@ RunResults mergeResultsParts(const std::vector<ResultsPart>& parts)
                                     describePoint(got[i].setup, got[i].load, got[i].knobValue) +
                                         " is not the point " + shardName(*part->results.shard) +
                                         " has there (" +
-                                        describePoint(want.setup.name, load, want.knobValue) +
-                                        ")");
+                                        describePoint(want.setup.name, load, want.knobValue) + ")");
             merged.points[expected[i]] = got[i];
         }
     }

@@ -42,8 +42,7 @@ std::size_t GridMap::filled() const
         std::count_if(cells.begin(), cells.end(), [](const auto& c) { return c.has_value(); }));
 }
 
-GridMap gridMap(const Scenario& scenario, const std::vector<PointResult>& points,
-                MapFigure figure)
+GridMap gridMap(const Scenario& scenario, const std::vector<PointResult>& points, MapFigure figure)
 {
     const Grid& grid = scenario.grid.value();
     GridMap map;

@@ -30,8 +30,8 @@ struct MapCell {
 };
 
 struct GridMap {
-    std::vector<double> knobValues; // columns, ascending
-    std::vector<double> loads;      // rows, ascending
+    std::vector<double> knobValues;            // columns, ascending
+    std::vector<double> loads;                 // rows, ascending
     std::vector<std::optional<MapCell>> cells; // knobValues.size() × loads.size(), column-major
 
     const std::optional<MapCell>& at(std::size_t value, std::size_t load) const
@@ -43,7 +43,6 @@ struct GridMap {
 
 // The map of `scenario`'s grid (which must have one) from `points` (any subset of its
 // results, in any order).
-GridMap gridMap(const Scenario& scenario, const std::vector<PointResult>& points,
-                MapFigure figure);
+GridMap gridMap(const Scenario& scenario, const std::vector<PointResult>& points, MapFigure figure);
 
 } // namespace hedge

@@ -32,8 +32,7 @@ std::vector<std::size_t> schedule(const std::vector<SweepPoint>& points)
 
 } // namespace
 
-LoadSweep::LoadSweep(Scenario scenario, int threads, Shard shard)
-    : m_scenario(std::move(scenario))
+LoadSweep::LoadSweep(Scenario scenario, int threads, Shard shard) : m_scenario(std::move(scenario))
 {
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     m_threads = threads > 0 ? threads : cores;
@@ -131,7 +130,7 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
     std::vector<std::jthread> pool;
     for (int t = 1; t < threads; ++t)
         pool.emplace_back(work);
-    work(); // the calling thread works too
+    work();       // the calling thread works too
     pool.clear(); // joins
     outcome.cancelled = stop.stop_requested();
     return outcome;

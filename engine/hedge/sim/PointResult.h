@@ -64,7 +64,7 @@ struct PointResult {
     bool stoppedBySafetyCap = false;
     std::int64_t simulatedCalls = 0; // warm-up included
     std::int64_t events = 0;
-    int limiterInflightAtEnd = 0; // 0 after a complete run: every place was given back
+    int limiterInflightAtEnd = 0;  // 0 after a complete run: every place was given back
     double measuredWindowMs = 0.0; // the span utilisation is measured over
 
     bool operator==(const PointResult&) const = default;
