@@ -90,6 +90,8 @@ void MainActions::buildMenus()
 
     QMenu* presetsMenu = bar->addMenu(tr("&Presets"));
     for (const Preset& p : presets()) {
+        if (p.scenario.grid) // a map: hedgesim runs it, this window draws curves
+            continue;
         const QString name = QString::fromStdString(p.name);
         QAction* a = presetsMenu->addAction(QString::fromStdString(p.title));
         a->setToolTip(QString::fromStdString(p.explanation));

@@ -92,7 +92,8 @@ struct CommandLine {
             QStringLiteral("A scenario file to open (hedge-explorer/scenario@1)."),
             QStringLiteral("[SCENARIO.json]"));
         for (const hedge::Preset& p : hedge::presets())
-            presetNames << QString::fromStdString(p.name);
+            if (!p.scenario.grid) // maps are hedgesim's
+                presetNames << QString::fromStdString(p.name);
         presetOption.setDescription(
             QStringLiteral("Start with a preset: %1.").arg(presetNames.join(QStringLiteral(", "))));
         for (QCommandLineOption* hidden :

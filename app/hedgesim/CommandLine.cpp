@@ -33,11 +33,37 @@ std::int64_t parseCalls(const std::string& text)
     return value;
 }
 
+// "K/N" with 1 ≤ K ≤ N ≤ kMaxShardCount.
+void parseShard(const std::string& text, CommandLine& cl)
+{
+    const auto bad = [&text] {
+        usage("--shard", "\"" + text + "\" is not allowed (allowed K/N with 1 ≤ K ≤ N ≤ " +
+                             std::to_string(kMaxShardCount) + ", e.g. 2/8)");
+    };
+    const auto slash = text.find('/');
+    if (slash == std::string::npos)
+        bad();
+    const auto number = [&](std::size_t from, std::size_t to) {
+        int value = 0;
+        const auto [end, ec] = std::from_chars(text.data() + from, text.data() + to, value);
+        if (from == to || ec != std::errc() || end != text.data() + to)
+            bad();
+        return value;
+    };
+    cl.shardIndex = number(0, slash);
+    cl.shardCount = number(slash + 1, text.size());
+    if (cl.shardCount < 1 || cl.shardCount > kMaxShardCount || cl.shardIndex < 1 ||
+        cl.shardIndex > cl.shardCount)
+        bad();
+}
+
 bool isOption(const std::string& arg)
 {
     return arg.size() > 1 && arg[0] == '-';
 }
 
+// run, load, confirm, and merge (which takes part files instead of a scenario, and no
+// --threads/--shard).
 CommandLine parseRun(const std::vector<std::string>& args, Command command = Command::Run)
 {
     CommandLine cl;
@@ -46,6 +72,7 @@ CommandLine parseRun(const std::vector<std::string>& args, Command command = Com
     const std::string name = command == Command::Load      ? "load"
                              : command == Command::Confirm ? "confirm"
                                                            : "run";
+    const bool merge = command == Command::Merge;
     bool threadsSeen = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string arg = args[i];
@@ -82,7 +109,16 @@ CommandLine parseRun(const std::vector<std::string>& args, Command command = Com
             std::string text;
             takeValue("--calls", text);
             cl.calls = parseCalls(text);
-        } else if (!realClock && (arg == "--threads" || arg == "-j")) {
+        } else if (arg == "--shard" && command == Command::Run) {
+            if (cl.shardCount != 0)
+                usage("--shard", "given twice");
+            if (!hasValue) {
+                if (i + 1 >= args.size())
+                    usage("--shard", "needs K/N");
+                value = args[++i];
+            }
+            parseShard(value, cl);
+        } else if (!realClock && !merge && (arg == "--threads" || arg == "-j")) {
             if (threadsSeen)
                 usage("--threads", "given twice");
             threadsSeen = true;
@@ -100,13 +136,19 @@ CommandLine parseRun(const std::vector<std::string>& args, Command command = Com
             return CommandLine{};
         } else if (isOption(arg)) {
             usage(arg, "unknown option");
+        } else if (merge) {
+            cl.parts.push_back(arg);
         } else if (cl.input.empty()) {
             cl.input = arg;
         } else {
             usage(name, "takes one scenario file; \"" + arg + "\" is one too many");
         }
     }
-    if (cl.input.empty())
+    if (merge && cl.parts.empty())
+        usage("merge", "missing PART.json files");
+    if (merge && cl.jsonOutput.empty() && cl.csvOutput.empty())
+        usage("merge", "needs -o RESULTS.json or --csv RESULTS.csv");
+    if (!merge && cl.input.empty())
         usage(name, "missing SCENARIO.json");
     if (command == Command::Load && cl.target.empty())
         usage("--target", "load needs the URL of the service to load (e.g. http://127.0.0.1:8080/)");
@@ -171,13 +213,15 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
         return parseRun(rest, Command::Load);
     if (first == "confirm")
         return parseRun(rest, Command::Confirm);
+    if (first == "merge")
+        return parseRun(rest, Command::Merge);
     if (first == "preset")
         return parseOne(Command::Preset, "preset", "preset NAME (or --list)", rest);
     if (first == "validate")
         return parseOne(Command::Validate, "validate", "scenario FILE", rest);
     if (isOption(first))
         usage(first, "unknown option");
-    usage(first, "unknown command (commands: run, load, confirm, preset, validate)");
+    usage(first, "unknown command (commands: run, load, confirm, merge, preset, validate)");
 }
 
 std::string usageText()
@@ -185,6 +229,8 @@ std::string usageText()
     return "Usage:\n"
            "  hedgesim run SCENARIO.json [-o RESULTS.json] [--csv RESULTS.csv] [--threads N] "
            "[--quiet]\n"
+           "               [--shard K/N]\n"
+           "  hedgesim merge PART.json... -o RESULTS.json [--csv RESULTS.csv] [--quiet]\n"
            "  hedgesim load SCENARIO.json --target URL [--calls N] [-o RESULTS.json]\n"
            "                [--csv RESULTS.csv] [--health HEALTH.json] [--quiet]\n"
            "  hedgesim confirm SCENARIO.json [--target URL] [--calls N] [-o MEASURED.json]\n"
@@ -204,6 +250,10 @@ std::string usageText()
            "  -j, --threads N     worker threads, 0 … 256 (default 0: all cores); the\n"
            "                      numbers do not depend on it\n"
            "  -q, --quiet         print no table and no progress\n"
+           "      --shard K/N     run only the K-th of N disjoint, balanced parts of the\n"
+           "                      points (1 ≤ K ≤ N); -o then writes a part for merge\n"
+           "merge joins the parts 1 … N of one sharded run into the results a single run\n"
+           "writes, bit for bit; parts of another run, overlapping or missing are refused.\n"
            "\n"
            "load: open-loop Poisson calls at each load of the scenario, hedged by each setup\n"
            "through the engine's HedgedCaller, as real HTTP GETs to URL; latency from each\n"

@@ -1,4 +1,5 @@
-// The command line of hedgesim: subcommands run / preset / validate, --help, --version.
+// The command line of hedgesim: subcommands run / merge / load / confirm / preset / validate,
+// --help, --version.
 // Plain argv parsing (no QCoreApplication): hedgesim owns its exit codes (2 for usage) and
 // must not pick up Qt's own options or the user's locale.
 #pragma once
@@ -10,7 +11,7 @@
 
 namespace hedge::cli {
 
-enum class Command { Help, Version, Run, Preset, PresetList, Validate, Load, Confirm };
+enum class Command { Help, Version, Run, Preset, PresetList, Validate, Load, Confirm, Merge };
 
 struct CommandLine {
     Command command = Command::Help;
@@ -23,6 +24,9 @@ struct CommandLine {
     std::string target;       // --target URL (load: required; confirm: instead of hedge-service)
     std::string healthOutput; // --health FILE: the generator's health as JSON
     std::int64_t calls = 0;   // --calls N per point; 0: the scenario's
+    int shardIndex = 0;       // run --shard K/N: K (1-based); 0: the whole run
+    int shardCount = 0;       // N
+    std::vector<std::string> parts; // merge: the part files
 };
 
 // A usage error; what() is "FIELD: problem" (the field being the option or subcommand).
@@ -35,6 +39,7 @@ inline constexpr int kMaxThreads = 256;
 // A scenario's own bounds (hedge::limits::kMinCalls … kMaxCalls, checked again after --calls).
 inline constexpr std::int64_t kMinRealClockCalls = 1000;
 inline constexpr std::int64_t kMaxRealClockCalls = 100'000'000;
+inline constexpr int kMaxShardCount = 100000;
 
 // `args` excludes the program name. Throws UsageError.
 CommandLine parseCommandLine(const std::vector<std::string>& args);

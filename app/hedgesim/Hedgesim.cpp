@@ -9,6 +9,7 @@
 #include <hedge/io/ResultsCsv.h>
 #include <hedge/io/ResultsJson.h>
 #include <hedge/io/ScenarioJson.h>
+#include <hedge/io/ShardMerge.h>
 #include <hedge/sim/LoadSweep.h>
 
 #include <QDir>
@@ -19,6 +20,7 @@
 #include <atomic>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <sstream>
 
 namespace hedge::cli {
@@ -94,7 +96,9 @@ int run(const CommandLine& cl, const Streams& s)
     const Scenario scenario = loadScenario(cl.input, s.in);
     checkOutputs(cl);
 
-    const LoadSweep sweep(scenario, cl.threads);
+    const std::optional<Shard> shard =
+        cl.shardCount > 0 ? std::optional(Shard{cl.shardIndex, cl.shardCount}) : std::nullopt;
+    const LoadSweep sweep(scenario, cl.threads, shard.value_or(Shard{}));
     const std::size_t total = sweep.pointCount();
     const bool progress = s.errIsTerminal && !cl.quiet;
     std::size_t done = 0; // onPoint is never called concurrently with itself
@@ -117,9 +121,42 @@ int run(const CommandLine& cl, const Streams& s)
         written = writeOutputFile(path, bytes, s.err) && written;
     };
     if (!cl.jsonOutput.empty())
-        write(cl.jsonOutput, writeResultsJson(scenario, outcome.points));
+        write(cl.jsonOutput, writeResultsJson(scenario, outcome.points, shard));
     if (!cl.csvOutput.empty())
         write(cl.csvOutput, writeResultsCsv(outcome.points));
+    return written ? kExitOk : kExitInternal;
+}
+
+int merge(const CommandLine& cl, const Streams& s)
+{
+    std::vector<ResultsPart> parts;
+    for (const std::string& name : cl.parts) {
+        for (const auto& [option, path] :
+             {std::pair{"-o", cl.jsonOutput}, std::pair{"--csv", cl.csvOutput}})
+            if (!path.empty() && absolute(path) == absolute(name))
+                throw InvalidInput(std::string(option) + ": would overwrite the part " + name);
+        try {
+            parts.push_back({name, parseResultsJson(readInput(name, s.in))});
+        } catch (const ScenarioError& e) {
+            throw InvalidInput(name + ": " + e.what());
+        }
+    }
+    checkOutput("-o", cl.jsonOutput);
+    checkOutput("--csv", cl.csvOutput);
+    RunResults merged;
+    try {
+        merged = mergeResultsParts(parts);
+    } catch (const ScenarioError& e) {
+        throw InvalidInput(e.what());
+    }
+    if (!cl.quiet)
+        s.out << ResultsTable(merged.points).format() << std::flush;
+    bool written = true;
+    if (!cl.jsonOutput.empty())
+        written =
+            writeOutputFile(cl.jsonOutput, writeResultsJson(merged.scenario, merged.points), s.err);
+    if (!cl.csvOutput.empty())
+        written = writeOutputFile(cl.csvOutput, writeResultsCsv(merged.points), s.err) && written;
     return written ? kExitOk : kExitInternal;
 }
 
@@ -185,6 +222,8 @@ int runCommand(const CommandLine& cl, const Streams& s)
             return presetList(s);
         case Command::Validate:
             return validate(cl, s);
+        case Command::Merge:
+            return merge(cl, s);
         case Command::Load:
         case Command::Confirm: {
             Scenario scenario = loadScenario(cl.input, s.in);

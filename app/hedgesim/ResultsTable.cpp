@@ -90,13 +90,21 @@ std::string ResultsTable::format() const
     bool anySpread = false;
     for (std::size_t i = 0; i < m_points.size(); ++i) {
         const PointResult& p = m_points[i];
-        const bool first = i == 0 || m_points[i - 1].setup != p.setup;
+        // A grid cell's rows group by knob value too: each value is a curve of its own.
+        const bool first =
+            i == 0 || m_points[i - 1].setup != p.setup || m_points[i - 1].knobValue != p.knobValue;
         const auto spreadOf = [&p](auto field) {
             return p.spread ? std::optional<FigureSpread>((*p.spread).*field) : std::nullopt;
         };
         const auto ms = [](double v) { return fixed(v, 1); };
         const auto pct = [](double v) { return fixed(v * 100.0, 1); };
-        Row row{first ? p.setup : std::string(),
+        std::string label = p.setup;
+        if (p.knobValue) {
+            char value[32];
+            const auto end = std::to_chars(value, value + sizeof value, *p.knobValue).ptr;
+            label += " @ " + std::string(value, end);
+        }
+        Row row{first ? label : std::string(),
                 loadText(p.load),
                 withSpread(latency(p.p99Ms), p.spread ? p.spread->p99Ms : std::nullopt, ms),
                 withSpread(latency(p.p999Ms), p.spread ? p.spread->p999Ms : std::nullopt, ms),

@@ -69,6 +69,21 @@ struct Setup {
     bool operator==(const Setup&) const = default;
 };
 
+// A 2-D sweep (../shared/spec/maps.md): one setup's knob takes each of `values` at each of
+// the scenario's loads; every (value, load) cell is a point of the results. `knob` is spelt
+// as in the file ("hedge.delay_ms", "service.workers", ...; see hedge/sim/GridKnob.h).
+struct Grid {
+    std::string setup;
+    std::string knob;
+    std::vector<double> values;
+    // The setup the cells are compared with at each load. Empty: "no hedge" with the
+    // gridded setup's cancellation (a setup of the scenario with that policy if there is
+    // one, otherwise one the run adds, named by gridBaselineName()).
+    std::string baseline;
+
+    bool operator==(const Grid&) const = default;
+};
+
 struct Scenario {
     std::uint64_t seed = 1;
     std::int64_t calls = 200000;
@@ -79,6 +94,7 @@ struct Scenario {
     std::vector<double> loads{0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95};
     ServiceConfig service;
     std::vector<Setup> setups = referenceSetups();
+    std::optional<Grid> grid;
 
     // The six setups of model.md §5, each with client then server cancellation (12 setups).
     static std::vector<Setup> referenceSetups();

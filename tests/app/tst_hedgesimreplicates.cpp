@@ -1,7 +1,7 @@
 // hedgesim with replicates, in-process: bad counts exit 2 naming the field and its range and
 // write nothing; the table shows each point's spread and "collapsed k/N"; the files are the
 // same whatever the thread count.
-#include "Hedgesim.h"
+#include "InProcessHedgesim.h"
 #include "ResultsTable.h"
 
 #include <hedge/io/ResultsJson.h>
@@ -10,26 +10,15 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <sstream>
-
 using namespace hedge;
 
 namespace {
 
-struct Outcome {
-    int exitCode = -1;
-    std::string out, err;
-};
+using Outcome = test::HedgesimOutcome;
 
 Outcome hedgesim(const std::vector<std::string>& args, const std::string& input)
 {
-    std::istringstream in(input);
-    std::ostringstream out, err;
-    Outcome o;
-    o.exitCode = cli::hedgesimMain(args, {in, out, err});
-    o.out = out.str();
-    o.err = err.str();
-    return o;
+    return test::runHedgesim(args, input);
 }
 
 // Three attempts without a budget near the load where they start to collapse: at 5 000 calls

@@ -70,12 +70,17 @@ std::string writeResultsCsv(const std::vector<PointResult>& points)
     // it always was.
     const bool withSpread = std::any_of(points.begin(), points.end(),
                                         [](const PointResult& p) { return p.spread.has_value(); });
+    // The same for a grid's knob value: only a grid run has the column.
+    const bool withKnob = std::any_of(points.begin(), points.end(),
+                                      [](const PointResult& p) { return p.knobValue.has_value(); });
     std::string out;
     for (const std::string& column : resultsCsvColumns())
         out += (out.empty() ? "" : ",") + column;
     if (withSpread)
         for (const std::string& column : resultsCsvSpreadColumns())
             out += "," + column;
+    if (withKnob)
+        out += ",knob_value";
     out += '\n';
     for (const PointResult& p : points) {
         const std::string cells[] = {quoted(p.setup),
@@ -107,6 +112,8 @@ std::string writeResultsCsv(const std::vector<PointResult>& points)
                      io_detail::spreadValues(p.spread ? figure.get(*p.spread) : std::nullopt))
                     out += ',' + optionalNumber(v);
         }
+        if (withKnob)
+            out += ',' + optionalNumber(p.knobValue); // empty: not a grid cell
         out += '\n';
     }
     return out;

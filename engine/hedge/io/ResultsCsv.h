@@ -17,6 +17,7 @@ namespace hedge {
 // tools keep in the last cell; every CSV reader accepts both).
 // When a point pooled replicates, resultsCsvSpreadColumns() follow: replicates,
 // collapsed_runs and each figure's _min, _max, _p5, _p95 (empty when absent).
+// When a point is a grid cell, a last column knob_value follows (empty for other points).
 std::string writeResultsCsv(const std::vector<PointResult>& points);
 
 // The header row's cells, in order.

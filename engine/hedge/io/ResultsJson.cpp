@@ -3,6 +3,8 @@
 #include "ScenarioJsonDetail.h"
 #include "SpreadColumns.h"
 
+#include <hedge/sim/SweepPoints.h>
+
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -20,12 +22,16 @@ OrderedJson optionalNumber(const std::optional<double>& v)
     return v ? OrderedJson(*v) : OrderedJson(nullptr);
 }
 
-OrderedJson pointToJson(const PointResult& p)
+OrderedJson pointToJson(const PointResult& p, const Scenario& scenario)
 {
     OrderedJson j;
     j["setup"] = p.setup;
     j["cancellation"] = toString(p.cancellation);
     j["load"] = p.load;
+    if (p.knobValue && scenario.grid) {
+        j["knob"] = scenario.grid->knob;
+        j["knob_value"] = *p.knobValue;
+    }
     j["measured_calls"] = p.measuredCalls;
     j["p50_ms"] = optionalNumber(p.p50Ms);
     j["p99_ms"] = optionalNumber(p.p99Ms);
@@ -98,6 +104,31 @@ std::optional<ReplicateSpread> takeSpread(Json& point, const std::string& path,
     return s;
 }
 
+// A grid cell names the grid's knob and one of its values, and belongs to the gridded setup.
+std::optional<double> readKnobValue(const io_detail::ObjectReader& r, const Scenario& scenario,
+                                    const std::string& setup)
+{
+    const Json* knob = r.find("knob");
+    const Json* value = r.find("knob_value");
+    if (!knob && !value)
+        return std::nullopt;
+    if (!scenario.grid)
+        throw ScenarioError(r.path(knob ? "knob" : "knob_value"),
+                            "is only allowed when the scenario has a grid");
+    if (!knob || !knob->is_string() || knob->get_ref<const std::string&>() != scenario.grid->knob)
+        throw ScenarioError(r.path("knob"), "expected \"" + scenario.grid->knob +
+                                                "\" (the grid's knob) with knob_value");
+    const double v = io_detail::readNumber(r.required("knob_value"), r.path("knob_value"));
+    const auto& values = scenario.grid->values;
+    if (std::find(values.begin(), values.end(), v) == values.end())
+        throw ScenarioError(r.path("knob_value"),
+                            io_detail::describe(*value) + " is not a value of the grid");
+    if (setup != scenario.grid->setup)
+        throw ScenarioError(r.path("setup"), "\"" + setup + "\" is not the grid's setup \"" +
+                                                 scenario.grid->setup + "\"");
+    return v;
+}
+
 std::optional<double> readOptionalNumber(const io_detail::ObjectReader& r, const char* key)
 {
     const Json& v = r.required(key);
@@ -131,14 +162,24 @@ PointResult readPoint(Json value, const std::string& path, const Scenario& scena
                                     {"setup", "cancellation", "load", "measured_calls", "p50_ms",
                                      "p99_ms", "p999_ms", "mean_ms", "max_ms", "requests_per_call",
                                      "hedged_fraction", "rejected_fraction", "failed_fraction",
-                                     "utilisation", "collapsed"});
+                                     "utilisation", "collapsed", "knob", "knob_value"});
     PointResult p;
     if (!r.required("setup").is_string())
         throw ScenarioError(r.path("setup"), "expected a setup name (a string)");
     p.setup = r.string("setup", {});
-    const auto setup = std::find_if(scenario.setups.begin(), scenario.setups.end(),
-                                    [&p](const Setup& s) { return s.name == p.setup; });
-    if (setup == scenario.setups.end())
+    p.knobValue = readKnobValue(r, scenario, p.setup);
+    const Setup* setup = nullptr;
+    for (const Setup& each : scenario.setups)
+        if (each.name == p.setup)
+            setup = &each;
+    // The "no hedge" baseline a grid run adds is not among the scenario's setups.
+    std::optional<GridBaseline> baseline;
+    if (!setup && scenario.grid && !p.knobValue) {
+        baseline = gridBaseline(scenario);
+        if (baseline->added && baseline->setup.name == p.setup)
+            setup = &baseline->setup;
+    }
+    if (!setup)
         throw ScenarioError(r.path("setup"), "\"" + p.setup + "\" is not a setup of the scenario");
     const std::string cancellation = r.string("cancellation", {});
     if (cancellation != toString(setup->cancellation))
@@ -172,14 +213,17 @@ PointResult readPoint(Json value, const std::string& path, const Scenario& scena
 
 } // namespace
 
-std::string writeResultsJson(const Scenario& scenario, const std::vector<PointResult>& points)
+std::string writeResultsJson(const Scenario& scenario, const std::vector<PointResult>& points,
+                             std::optional<Shard> shard)
 {
     OrderedJson j;
     j["schema"] = kResultsSchema;
+    if (shard)
+        j["shard"] = {{"index", shard->index}, {"count", shard->count}};
     j["scenario"] = io_detail::scenarioToJson(scenario);
     OrderedJson array = OrderedJson::array();
     for (const PointResult& p : points)
-        array.push_back(pointToJson(p));
+        array.push_back(pointToJson(p, scenario));
     j["points"] = std::move(array);
     return io_detail::prettyPrint(j);
 }
@@ -187,7 +231,7 @@ std::string writeResultsJson(const Scenario& scenario, const std::vector<PointRe
 RunResults parseResultsJson(std::string_view json)
 {
     const Json root = io_detail::parseJsonText(json);
-    const io_detail::ObjectReader r(root, {}, {"schema", "scenario", "points"},
+    const io_detail::ObjectReader r(root, {}, {"schema", "shard", "scenario", "points"},
                                     "a JSON object (a results file)");
     const Json& schema = r.required("schema");
     if (!schema.is_string() || schema.get_ref<const std::string&>() != kResultsSchema)
@@ -195,6 +239,16 @@ RunResults parseResultsJson(std::string_view json)
                                           " is not supported (expected \"" + kResultsSchema +
                                           "\")");
     RunResults results;
+    if (const Json* shard = r.find("shard")) {
+        const io_detail::ObjectReader sr(*shard, "shard", {"index", "count"},
+                                         "an object (index, count)");
+        Shard s;
+        s.count = static_cast<int>(
+            io_detail::readInteger(sr.required("count"), "shard.count", 1, kMaxShards));
+        s.index = static_cast<int>(
+            io_detail::readInteger(sr.required("index"), "shard.index", 1, s.count));
+        results.shard = s;
+    }
     results.scenario = io_detail::scenarioFromJson(r.required("scenario"), "scenario");
     const Json& points = r.required("points");
     if (!points.is_array())

@@ -149,6 +149,25 @@ ScenarioStyle readStyle(const Json& value, const std::string& path, std::size_t 
     return style;
 }
 
+Grid readGrid(const Json& value, const std::string& path)
+{
+    const ObjectReader r(value, path, {"setup", "knob", "values", "baseline"}, "an object");
+    Grid g;
+    for (const char* key : {"setup", "knob"})
+        if (!r.required(key).is_string())
+            throw ScenarioError(r.path(key), "expected a string, got " + describe(r.required(key)));
+    g.setup = r.string("setup", {});
+    g.knob = r.string("knob", {});
+    const Json& values = r.required("values");
+    if (!values.is_array())
+        throw ScenarioError(r.path("values"),
+                            "expected an array of knob values, got " + describe(values));
+    for (std::size_t i = 0; i < values.size(); ++i)
+        g.values.push_back(readNumber(values[i], indexPath(r.path("values"), i)));
+    g.baseline = r.string("baseline", {});
+    return g;
+}
+
 } // namespace
 
 OrderedJson styleToJson(const ScenarioStyle& style)
@@ -169,11 +188,10 @@ OrderedJson styleToJson(const ScenarioStyle& style)
 Scenario scenarioFromJson(const Json& value, const std::string& path,
                           std::optional<ScenarioStyle>* style)
 {
-    const ObjectReader r(
-        value, path,
-        {"schema", "seed", "calls", "replicates", "warmup_fraction", "loads", "service", "setups",
-         "style"},
-        "a JSON object (a scenario)");
+    const ObjectReader r(value, path,
+                         {"schema", "seed", "calls", "replicates", "warmup_fraction", "loads",
+                          "service", "setups", "grid", "style"},
+                         "a JSON object (a scenario)");
     if (const Json* schema = r.find("schema")) {
         if (!schema->is_string() || schema->get_ref<const std::string&>() != kScenarioSchema)
             throw ScenarioError(r.path("schema"), describe(*schema) +
@@ -204,6 +222,8 @@ Scenario scenarioFromJson(const Json& value, const std::string& path,
         for (std::size_t i = 0; i < setups->size(); ++i)
             s.setups.push_back(readSetup((*setups)[i], indexPath(r.path("setups"), i), i));
     }
+    if (const Json* grid = r.find("grid"); grid && !grid->is_null())
+        s.grid = readGrid(*grid, r.path("grid"));
     // Read (and so validated) even when the caller draws nothing: a bad style is a bad file.
     std::optional<ScenarioStyle> readStyleBlock;
     if (const Json* block = r.find("style"))
@@ -269,6 +289,15 @@ OrderedJson scenarioToJson(const Scenario& s)
         setups.push_back(std::move(o));
     }
     j["setups"] = std::move(setups);
+    // Written only when there is one, as "replicates": a plain scenario's file is unchanged.
+    if (s.grid) {
+        OrderedJson& grid = j["grid"];
+        grid["setup"] = s.grid->setup;
+        grid["knob"] = s.grid->knob;
+        grid["values"] = s.grid->values;
+        if (!s.grid->baseline.empty())
+            grid["baseline"] = s.grid->baseline;
+    }
     return j;
 }
 

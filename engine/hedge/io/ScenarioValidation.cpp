@@ -2,6 +2,10 @@
 
 #include "Format.h"
 
+#include <hedge/sim/SweepPoints.h>
+
+#include <algorithm>
+
 #include <cmath>
 #include <set>
 #include <string>
@@ -146,6 +150,62 @@ void validateLimit(const std::string& path, const Gradient2Config& g)
     integer(path + ".queue_size", g.queueSize, limits::kMinQueueSize, limits::kMaxInt);
 }
 
+void validateGrid(const Scenario& s)
+{
+    const Grid& grid = *s.grid;
+    const auto setup = std::find_if(s.setups.begin(), s.setups.end(),
+                                    [&grid](const Setup& each) { return each.name == grid.setup; });
+    if (setup == s.setups.end())
+        fail("grid.setup", "\"" + grid.setup + "\" is not a setup of the scenario");
+    const GridKnob* knob = findGridKnob(grid.knob);
+    if (!knob) {
+        std::string names;
+        for (const GridKnob& each : gridKnobs())
+            names += (names.empty() ? "" : ", ") + std::string(each.name);
+        fail("grid.knob", "\"" + grid.knob + "\" is not a knob (knobs: " + names + ")");
+    }
+    if (knob->needsHedge && !setup->hedge)
+        fail("grid.knob",
+             grid.knob + " needs setup \"" + grid.setup + "\" to hedge (its \"hedge\" is null)");
+    if (grid.values.empty() || grid.values.size() > limits::kMaxGridValues)
+        fail("grid.values", "must hold 1 … " + std::to_string(limits::kMaxGridValues) +
+                                " values (it holds " + std::to_string(grid.values.size()) + ")");
+    std::set<double> seen;
+    for (std::size_t i = 0; i < grid.values.size(); ++i) {
+        const std::string field = "grid.values[" + std::to_string(i) + "]";
+        const double value = grid.values[i];
+        requireFinite(field, value);
+        if (knob->wholeNumber && (std::trunc(value) != value || std::abs(value) > 1e9))
+            fail(field, formatNumber(value) + " is not a whole number (" + grid.knob + " counts)");
+        // The cell must be a valid setup and service: the same ranges, named by the value.
+        Setup cellSetup = *setup;
+        ServiceConfig cellService = s.service;
+        knob->apply(cellSetup, cellService, value);
+        try {
+            validateService(cellService);
+            if (cellSetup.hedge)
+                validateHedge("hedge", *cellSetup.hedge);
+        } catch (const ScenarioError& e) {
+            fail(field, e.problem() + " for " + grid.knob);
+        }
+        if (!seen.insert(value).second)
+            fail(field, formatNumber(value) + " appears twice (values must be distinct)");
+    }
+    if (!grid.baseline.empty()) {
+        if (std::none_of(s.setups.begin(), s.setups.end(),
+                         [&grid](const Setup& each) { return each.name == grid.baseline; }))
+            fail("grid.baseline", "\"" + grid.baseline + "\" is not a setup of the scenario");
+        return;
+    }
+    const GridBaseline baseline = gridBaseline(s);
+    if (baseline.added &&
+        std::any_of(s.setups.begin(), s.setups.end(),
+                    [&baseline](const Setup& each) { return each.name == baseline.setup.name; }))
+        fail("grid.baseline", "the default baseline's name \"" + baseline.setup.name +
+                                  "\" is taken by a setup with another policy; name a "
+                                  "baseline setup");
+}
+
 } // namespace
 
 void validateScenario(const Scenario& s)
@@ -187,6 +247,8 @@ void validateScenario(const Scenario& s)
         if (setup.adaptiveLimit)
             validateLimit(path + ".adaptive_limit", *setup.adaptiveLimit);
     }
+    if (s.grid)
+        validateGrid(s);
 }
 
 std::optional<ScenarioError> firstScenarioError(const Scenario& scenario)

@@ -31,6 +31,7 @@ inline constexpr int kMinLimit = 1;             // initial, min and max limit
 inline constexpr double kMinRttTolerance = 1.0; // Gradient2's own precondition
 inline constexpr int kMinLongWindow = 1;
 inline constexpr int kMinQueueSize = 0;
+inline constexpr std::size_t kMaxGridValues = 1000;
 inline constexpr int kMaxInt = std::numeric_limits<int>::max();
 } // namespace limits
 

@@ -2,46 +2,88 @@
 
 #include <hedge/sim/PooledPoint.h>
 #include <hedge/sim/Simulation.h>
+#include <hedge/sim/SweepPoints.h>
 
 #include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <memory>
 #include <mutex>
+#include <numeric>
+#include <stdexcept>
+#include <string>
 #include <thread>
 
 namespace hedge {
 
-LoadSweep::LoadSweep(Scenario scenario, int threads) : m_scenario(std::move(scenario))
+namespace {
+
+// Points load by load (the scenario's order within a load), so every curve and every column
+// of a map grows from the left at the same pace while a sweep runs.
+std::vector<std::size_t> schedule(const std::vector<SweepPoint>& points)
+{
+    std::vector<std::size_t> order(points.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&points](std::size_t a, std::size_t b) {
+        return points[a].load < points[b].load;
+    });
+    return order;
+}
+
+} // namespace
+
+LoadSweep::LoadSweep(Scenario scenario, int threads, Shard shard) : m_scenario(std::move(scenario))
 {
     const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     m_threads = threads > 0 ? threads : cores;
+    m_shardPoints = pointsOfShard(m_scenario, shard);
 }
 
-std::size_t LoadSweep::pointCount() const
+std::size_t LoadSweep::totalPointCount() const
 {
-    return m_scenario.setups.size() * m_scenario.loads.size();
+    return sweepPoints(m_scenario).size();
+}
+
+std::vector<std::size_t> LoadSweep::pointsOfShard(const Scenario& scenario, Shard shard)
+{
+    if (shard.count < 1 || shard.index < 1 || shard.index > shard.count)
+        throw std::invalid_argument("shard " + std::to_string(shard.index) + "/" +
+                                    std::to_string(shard.count) + " does not exist");
+    const std::vector<std::size_t> order = schedule(sweepPoints(scenario));
+    std::vector<std::size_t> mine;
+    for (std::size_t position = 0; position < order.size(); ++position)
+        if (position % static_cast<std::size_t>(shard.count) ==
+            static_cast<std::size_t>(shard.index - 1))
+            mine.push_back(order[position]);
+    return mine;
 }
 
 LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) const
 {
-    const std::size_t loads = m_scenario.loads.size();
-    const std::size_t total = pointCount();
+    const std::vector<SweepPoint> points = sweepPoints(m_scenario);
+    const std::size_t total = m_shardPoints.size();
     const int replicates = std::max(1, m_scenario.replicates);
     const std::size_t jobs = total * static_cast<std::size_t>(replicates);
     const auto warmupCalls = static_cast<std::int64_t>(
         std::floor(double(m_scenario.calls) * m_scenario.warmupFraction + 1e-9));
     const std::int64_t measuredPerReplicate =
         std::max<std::int64_t>(0, m_scenario.calls - warmupCalls);
+    // Where each of the shard's points lands in the outcome: results order.
+    std::vector<std::size_t> slot(points.size(), 0);
+    {
+        std::vector<std::size_t> sorted = m_shardPoints;
+        std::sort(sorted.begin(), sorted.end());
+        for (std::size_t i = 0; i < sorted.size(); ++i)
+            slot[sorted[i]] = i;
+    }
     Outcome outcome;
     outcome.points.resize(total);
     // The replicates of a point being gathered; a point's pool lives from its first finished
     // replicate to its last, and jobs go point by point, so only a few are open at once.
     std::vector<std::unique_ptr<PooledPoint>> pools(replicates > 1 ? total : 0);
 
-    // Points are handed out load by load, so every curve grows from the left at the same
-    // pace while a sweep runs; a point's replicates go one after the other, over all the
-    // threads. Results land in scenario order whatever the schedule.
+    // A point's replicates go one after the other, over all the threads. Results land in
+    // results order whatever the schedule.
     std::atomic<std::size_t> next{0};
     std::mutex reportMutex;
     const auto work = [&] {
@@ -50,13 +92,12 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
             const std::size_t job = next.fetch_add(1);
             if (job >= jobs || stop.stop_requested())
                 return;
-            const std::size_t order = job / static_cast<std::size_t>(replicates);
+            const std::size_t index = m_shardPoints[job / static_cast<std::size_t>(replicates)];
             const int replicate = static_cast<int>(job % static_cast<std::size_t>(replicates));
-            const std::size_t load = order / m_scenario.setups.size();
-            const std::size_t setup = order % m_scenario.setups.size();
-            const PointSpec spec{.service = m_scenario.service,
-                                 .setup = m_scenario.setups[setup],
-                                 .load = m_scenario.loads[load],
+            const SweepPoint& sweepPoint = points[index];
+            const PointSpec spec{.service = sweepPoint.service,
+                                 .setup = sweepPoint.setup,
+                                 .load = m_scenario.loads[sweepPoint.load],
                                  .seed = m_scenario.seed,
                                  .replicate = replicate,
                                  .calls = m_scenario.calls,
@@ -65,20 +106,22 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
                 simulatePoint(spec, stop, {}, nullptr, replicates > 1 ? &latencies : nullptr);
             if (stop.stop_requested())
                 return; // a point cut short is not a result
-            const std::size_t index = setup * loads + load;
+            point.knobValue = sweepPoint.knobValue;
+            const std::size_t at = slot[index];
             const std::lock_guard lock(reportMutex);
             if (replicates > 1) {
-                auto& pool = pools[index];
+                auto& pool = pools[at];
                 if (!pool)
                     pool = std::make_unique<PooledPoint>(replicates, measuredPerReplicate);
                 if (!pool->add(replicate, point, latencies))
                     continue;
                 point = pool->result();
+                point.knobValue = sweepPoint.knobValue;
                 pool.reset();
             }
-            outcome.points[index] = std::move(point);
+            outcome.points[at] = std::move(point);
             if (onPoint)
-                onPoint(index, outcome.points[index]);
+                onPoint(index, outcome.points[at]);
         }
     };
 
@@ -87,7 +130,7 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
     std::vector<std::jthread> pool;
     for (int t = 1; t < threads; ++t)
         pool.emplace_back(work);
-    work(); // the calling thread works too
+    work();       // the calling thread works too
     pool.clear(); // joins
     outcome.cancelled = stop.stop_requested();
     return outcome;

@@ -35,6 +35,9 @@ struct PointResult {
     std::string setup;
     Cancellation cancellation = Cancellation::Client;
     double load = 0.0;
+    // A grid cell (../shared/spec/maps.md): the value of the grid's knob; `setup` is then the
+    // gridded setup's name.
+    std::optional<double> knobValue;
 
     std::int64_t measuredCalls = 0;
     // Latency of the measured calls that succeeded; empty when none did.
@@ -61,7 +64,7 @@ struct PointResult {
     bool stoppedBySafetyCap = false;
     std::int64_t simulatedCalls = 0; // warm-up included
     std::int64_t events = 0;
-    int limiterInflightAtEnd = 0; // 0 after a complete run: every place was given back
+    int limiterInflightAtEnd = 0;  // 0 after a complete run: every place was given back
     double measuredWindowMs = 0.0; // the span utilisation is measured over
 
     bool operator==(const PointResult&) const = default;

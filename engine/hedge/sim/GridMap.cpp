@@ -1,0 +1,78 @@
+#include <hedge/sim/GridMap.h>
+
+#include <hedge/sim/SweepPoints.h>
+
+#include <algorithm>
+#include <map>
+
+namespace hedge {
+
+namespace {
+
+std::vector<double> sorted(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    return values;
+}
+
+std::optional<double> figureOf(const MapCell& cell, MapFigure figure)
+{
+    const PointResult& p = cell.point;
+    switch (figure) {
+    case MapFigure::P99Ratio:
+        if (!cell.baseline || !p.p99Ms || !cell.baseline->p99Ms || *cell.baseline->p99Ms <= 0.0)
+            return std::nullopt;
+        return *p.p99Ms / *cell.baseline->p99Ms;
+    case MapFigure::RequestsPerCall:
+        return p.requestsPerCall;
+    case MapFigure::P999Ms:
+        return p.p999Ms;
+    case MapFigure::RejectedPercent:
+        return p.rejectedFraction * 100.0;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::size_t GridMap::filled() const
+{
+    return static_cast<std::size_t>(
+        std::count_if(cells.begin(), cells.end(), [](const auto& c) { return c.has_value(); }));
+}
+
+GridMap gridMap(const Scenario& scenario, const std::vector<PointResult>& points, MapFigure figure)
+{
+    const Grid& grid = scenario.grid.value();
+    GridMap map;
+    map.knobValues = sorted(grid.values);
+    map.loads = sorted(scenario.loads);
+    map.cells.resize(map.knobValues.size() * map.loads.size());
+    const std::string baselineName = gridBaseline(scenario).setup.name;
+    std::map<double, const PointResult*> baselines;
+    for (const PointResult& p : points)
+        if (!p.knobValue && p.setup == baselineName)
+            baselines[p.load] = &p;
+    const auto indexOf = [](const std::vector<double>& axis, double v) {
+        return static_cast<std::size_t>(std::lower_bound(axis.begin(), axis.end(), v) -
+                                        axis.begin());
+    };
+    for (const PointResult& p : points) {
+        if (!p.knobValue || p.setup != grid.setup)
+            continue;
+        MapCell cell{.point = p};
+        if (const auto b = baselines.find(p.load); b != baselines.end())
+            cell.baseline = *b->second;
+        cell.value = figureOf(cell, figure);
+        const bool baselineCollapsed = cell.baseline && cell.baseline->collapsed;
+        cell.collapsed = p.collapsed || (figure == MapFigure::P99Ratio && baselineCollapsed);
+        cell.helps = !p.collapsed && cell.baseline && !baselineCollapsed && p.p99Ms &&
+                     cell.baseline->p99Ms && *p.p99Ms < *cell.baseline->p99Ms;
+        map.cells[indexOf(map.knobValues, *p.knobValue) * map.loads.size() +
+                  indexOf(map.loads, p.load)] = std::move(cell);
+    }
+    return map;
+}
+
+} // namespace hedge

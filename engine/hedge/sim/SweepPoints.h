@@ -1,0 +1,51 @@
+// The points a scenario runs, in results order: every (setup, load), then the grid's
+// (../shared/spec/maps.md) added baseline at each load, then every (value, load) cell.
+// A point's random numbers are keyed by the seed, its load's value and the replicate only,
+// so a cell's numbers do not depend on the other values of the grid (nor on its place).
+#pragma once
+
+#include <hedge/Scenario.h>
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hedge {
+
+// A knob a grid may sweep: its name in the file and how a value sets it.
+struct GridKnob {
+    const char* name;
+    bool wholeNumber; // the value must be an integer (workers, attempts)
+    bool needsHedge;  // a hedge.* knob: the gridded setup must hedge
+    void (*apply)(Setup& setup, ServiceConfig& service, double value);
+};
+
+std::span<const GridKnob> gridKnobs();
+const GridKnob* findGridKnob(std::string_view name);
+
+struct GridBaseline {
+    Setup setup;
+    bool added = false; // not a setup of the scenario: the run adds its points
+};
+
+// The setup the cells are compared with. Requires a valid scenario with a grid.
+GridBaseline gridBaseline(const Scenario& scenario);
+// The name of the "no hedge" baseline a run adds for setups with cancellation `c`.
+std::string gridBaselineName(Cancellation c);
+
+struct SweepPoint {
+    Setup setup;
+    ServiceConfig service;
+    std::size_t load = 0;            // index into Scenario::loads
+    std::optional<double> knobValue; // set for a grid cell
+};
+
+std::vector<SweepPoint> sweepPoints(const Scenario& scenario);
+
+// The points a cell is made of: the gridded setup and the service with the knob set.
+SweepPoint gridCell(const Scenario& scenario, double value, std::size_t load);
+
+} // namespace hedge
