@@ -416,27 +416,14 @@ QCoro::Task<void> SweepController::previewLoop()
         m_previewStop = std::stop_source{};
         const std::stop_token stop = m_previewStop.get_token();
         auto computed = std::make_shared<std::vector<std::pair<std::size_t, PointResult>>>();
-        const int threads = m_threads;
-        m_workerError.clear();
         m_frameInFlight = true;
         m_frameCalls = frame.calls;
         ++m_framesStarted;
         m_frameClock.start();
-        m_future =
-            QtConcurrent::run(&m_pool, [this, sub = frame.work.sub, stop, threads, computed] {
-                try {
-                    LoadSweep(sub, threads)
-                        .run(
-                            [&](std::size_t index, const PointResult& point) {
-                                if (!stop.stop_requested())
-                                    computed->emplace_back(index, point);
-                            },
-                            stop);
-                } catch (const std::exception& e) {
-                    m_workerError = QString::fromUtf8(e.what());
-                }
-            });
-        QFuture<void> future = m_future;
+        QFuture<void> future = startSweep(frame.work.sub, stop,
+                                          [computed](std::size_t index, const PointResult& point) {
+                                              computed->emplace_back(index, point);
+                                          });
         co_await qCoro(future).waitForFinished();
         if (!self)
             co_return;
@@ -611,27 +598,13 @@ QCoro::Task<bool> SweepController::runPass(quint64 generation, Pass pass, std::i
 
     m_stop = std::stop_source{};
     const std::stop_token stop = m_stop.get_token();
-    const int threads = m_threads;
-    // The worker only reads its own copies and emits a queued signal; the controller outlives
-    // it (shutdown() waits for it).
-    m_workerError.clear();
-    m_future = QtConcurrent::run(&m_pool, [this, generation, stop, threads, work] {
-        try {
-            const LoadSweep sweep(work.sub, threads);
-            sweep.run(
-                [&](std::size_t index, const PointResult& point) {
-                    if (stop.stop_requested())
-                        return; // possibly cut short: not a result
-                    emit pointComputed(generation, QString::fromStdString(work.keys[index]), point,
-                                       QPrivateSignal{});
-                },
-                stop);
-        } catch (const std::exception& e) {
-            // Not through the future: its rethrow would end in a coroutine nobody awaits.
-            m_workerError = QString::fromUtf8(e.what());
-        }
-    });
-    QFuture<void> future = m_future;
+    // The worker emits a queued signal; the controller outlives it (shutdown() waits for it).
+    QFuture<void> future = startSweep(
+        work.sub, stop,
+        [this, generation, keys = work.keys](std::size_t index, const PointResult& point) {
+            emit pointComputed(generation, QString::fromStdString(keys[index]), point,
+                               QPrivateSignal{});
+        });
     co_await qCoro(future).waitForFinished();
     if (!self)
         co_return false;
@@ -641,6 +614,28 @@ QCoro::Task<bool> SweepController::runPass(quint64 generation, Pass pass, std::i
         co_return false;
     }
     co_return !stop.stop_requested();
+}
+
+QFuture<void> SweepController::startSweep(Scenario sub, std::stop_token stop,
+                                          LoadSweep::OnPoint onPoint)
+{
+    m_workerError.clear();
+    m_future = QtConcurrent::run(&m_pool, [this, sub = std::move(sub), stop, threads = m_threads,
+                                           onPoint = std::move(onPoint)] {
+        try {
+            LoadSweep(sub, threads)
+                .run(
+                    [&](std::size_t index, const PointResult& point) {
+                        if (!stop.stop_requested()) // else possibly cut short: not a result
+                            onPoint(index, point);
+                    },
+                    stop);
+        } catch (const std::exception& e) {
+            // Not through the future: its rethrow would end in a coroutine nobody awaits.
+            m_workerError = QString::fromUtf8(e.what());
+        }
+    });
+    return m_future;
 }
 
 void SweepController::onPointComputed(quint64 generation, const QString& key,

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <hedge/Scenario.h>
+#include <hedge/sim/LoadSweep.h>
 #include <hedge/sim/PointResult.h>
 
 #include <QElapsedTimer>
@@ -175,6 +176,9 @@ private:
     void keepShownCells(const Scenario& next);
     void measureDragFrame(const Frame& frame, qint64 computeMs);
     void logDrag();
+    // Runs `sub` on the pool; `onPoint` hears the points that `stop` did not cut short, on the
+    // worker thread. An engine error is left in m_workerError.
+    QFuture<void> startSweep(Scenario sub, std::stop_token stop, LoadSweep::OnPoint onPoint);
     void startRun();
     QCoro::Task<bool> runSequence(quint64 generation);
     QCoro::Task<bool> runPass(quint64 generation, Pass pass, std::int64_t calls);
