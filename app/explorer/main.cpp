@@ -60,7 +60,8 @@ struct CommandLine {
     QCommandLineOption measureOption{
         QStringLiteral("measure"),
         QStringLiteral("Log (stderr) the time from an edit or the start to the first redrawn "
-                       "curve and to the end of the full pass.")};
+                       "curve and to the end of the full pass, and the frames per second of a "
+                       "slider drag.")};
     // Hidden: screenshots and scripted measurements.
     QCommandLineOption screenshotOption{
         QStringLiteral("screenshot"),
