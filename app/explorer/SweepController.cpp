@@ -87,6 +87,10 @@ SweepController::SweepController(QObject* parent) : QObject(parent)
     m_debounce.setInterval(kDebounceMs);
     connect(&m_debounce, &QTimer::timeout, this, &SweepController::startRun);
 
+    m_previewKick.setSingleShot(true);
+    m_previewKick.setInterval(0);
+    connect(&m_previewKick, &QTimer::timeout, this, &SweepController::startPreview);
+
     m_redraw.setInterval(kRedrawIntervalMs);
     m_redraw.setTimerType(Qt::PreciseTimer);
     connect(&m_redraw, &QTimer::timeout, this, &SweepController::flush);
@@ -214,6 +218,7 @@ void SweepController::cancel()
 void SweepController::shutdown()
 {
     m_debounce.stop();
+    m_previewKick.stop();
     m_redraw.stop();
     m_stop.request_stop();
     m_previewStop.request_stop();
@@ -381,7 +386,15 @@ SweepController::Frame SweepController::planFrame() const
 void SweepController::schedulePreview()
 {
     m_previewWanted = true;
+    // On the next turn of the event loop: a scenario replaced before then (the window's
+    // stand-in before the file or preset it opens) costs no frame.
     if (!m_previewBusy)
+        m_previewKick.start();
+}
+
+void SweepController::startPreview()
+{
+    if (m_previewWanted && !m_previewBusy)
         QCoro::connect(previewLoop(), this, [] {});
 }
 
@@ -537,7 +550,7 @@ void SweepController::logDrag()
 void SweepController::startRun()
 {
     m_debounce.stop();
-    if (m_previewBusy) {
+    if (m_previewBusy || m_previewKick.isActive()) {
         // The newest edit's frame first (it lands within a frame); the run follows it.
         m_running = true;
         m_runAfterPreview = true;

@@ -87,7 +87,8 @@ public:
     bool isRunning() const { return m_running; }
     bool isPendingOrRunning() const
     {
-        return m_running || m_debounce.isActive() || m_previewBusy || m_runAfterDrag;
+        return m_running || m_debounce.isActive() || m_previewKick.isActive() || m_previewBusy ||
+               m_runAfterDrag;
     }
     Progress progress() const;
 
@@ -169,6 +170,7 @@ private:
     std::int64_t frameCallsFor(std::size_t points) const;
     Frame planFrame() const;
     void schedulePreview();
+    void startPreview();
     QCoro::Task<void> previewLoop();
     void applyFrame(const Frame& frame, qint64 computeMs);
     const PointResult* shownCell(std::size_t row, std::size_t load) const;
@@ -217,6 +219,7 @@ private:
     Shown m_shown;            // empty, or the scenario's rows × loads
     quint64 m_rowsSerial = 0; // the last edit that moved, added or removed rows or loads
 
+    QTimer m_previewKick;
     QTimer m_debounce;
     QTimer m_redraw;
     bool m_dirty = false;
