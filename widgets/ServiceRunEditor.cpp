@@ -1,6 +1,7 @@
 #include "ServiceRunEditor.h"
 
 #include "FieldMessage.h"
+#include "KnobSlider.h"
 #include "SpinBoxes.h"
 
 #include <hedge/sim/ServiceTimeQuantiles.h>
@@ -104,11 +105,22 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
     hiccupLayout->addWidget(new QLabel(tr("to"), hiccupRange));
     hiccupLayout->addWidget(m_hiccupMax, 1);
 
+    // Sliders whose middles are the reference service (16 workers, a 10 ms median).
+    m_workersSlider =
+        new KnobSlider(m_workers, {.low = 1.0, .high = 256.0, .curvature = 5.5}, this);
+    m_medianSlider = new KnobSlider(m_median, {.low = 0.1, .high = 1000.0, .curvature = 9.2}, this);
+    for (KnobSlider* k : {m_workersSlider, m_medianSlider}) {
+        connect(k, &KnobSlider::dragStarted, this, &ServiceRunEditor::dragStarted);
+        connect(k, &KnobSlider::dragFinished, this, &ServiceRunEditor::dragFinished);
+    }
+
     auto* serviceBox = new QGroupBox(tr("Service"), this);
     auto* serviceForm = new QFormLayout(serviceBox);
     serviceForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    m_messages << addFieldRow(serviceForm, tr("&Workers:"), m_workers, {m_workers})
-               << addFieldRow(serviceForm, tr("M&edian:"), m_median, {m_median})
+    m_messages << addFieldRow(serviceForm, tr("&Workers:"), makeKnobRow(m_workers, m_workersSlider),
+                              {m_workers})
+               << addFieldRow(serviceForm, tr("M&edian:"), makeKnobRow(m_median, m_medianSlider),
+                              {m_median})
                << addFieldRow(serviceForm, tr("S&igma:"), m_sigma, {m_sigma})
                << addFieldRow(serviceForm, tr("Hiccup &chance:"), m_hiccupP, {m_hiccupP})
                << addFieldRow(serviceForm, tr("Hiccup &range:"), hiccupRange,

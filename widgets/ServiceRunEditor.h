@@ -25,6 +25,8 @@ class QStackedWidget;
 
 namespace hedge {
 
+class KnobSlider;
+
 class ServiceRunEditor : public QWidget {
     Q_OBJECT
 public:
@@ -49,6 +51,8 @@ public:
     static QString formatLoadList(const std::vector<double>& loads);
 
     QSpinBox* workersSpin() const { return m_workers; }
+    KnobSlider* workersSlider() const { return m_workersSlider; }
+    KnobSlider* medianSlider() const { return m_medianSlider; }
     QDoubleSpinBox* medianSpin() const { return m_median; }
     QDoubleSpinBox* sigmaSpin() const { return m_sigma; }
     QDoubleSpinBox* hiccupProbabilitySpin() const { return m_hiccupP; }
@@ -68,6 +72,9 @@ public:
 
 signals:
     void edited();
+    // A slider's handle was grabbed / let go: the edits in between are one drag.
+    void dragStarted();
+    void dragFinished();
 
 private:
     void onServiceEdited();
@@ -96,6 +103,8 @@ private:
 
     QSpinBox* m_workers = nullptr;
     QDoubleSpinBox* m_median = nullptr;
+    KnobSlider* m_workersSlider = nullptr;
+    KnobSlider* m_medianSlider = nullptr;
     QDoubleSpinBox* m_sigma = nullptr;
     QDoubleSpinBox* m_hiccupP = nullptr;
     QDoubleSpinBox* m_hiccupMin = nullptr;

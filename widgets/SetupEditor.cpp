@@ -1,6 +1,7 @@
 #include "SetupEditor.h"
 
 #include "FieldMessage.h"
+#include "KnobSlider.h"
 #include "SpinBoxes.h"
 
 #include <QCheckBox>
@@ -172,13 +173,21 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     auto* cancellationLabel = new QLabel(tr("&Cancellation:"), this);
     cancellationLabel->setBuddy(m_cancelClient);
 
+    // Sliders for the knobs one turns to see the curves move. The delay's crowds its positions
+    // below ~30 ms (its middle), where services answer; the budget's below ~25 %.
+    m_delaySlider = new KnobSlider(m_delay, {.low = 0.0, .high = 1000.0, .curvature = 6.9}, this);
+    m_maxAttemptsSlider = new KnobSlider(m_maxAttempts, {.low = 1.0, .high = 10.0}, this);
+    m_budgetSlider = new KnobSlider(m_budget, {.low = 0.0, .high = 100.0, .curvature = 2.0}, this);
+
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->addRow(m_hedge);
-    m_messages << addFieldRow(form, tr("&Delay:"), m_delay, {m_delay});
+    m_messages << addFieldRow(form, tr("&Delay:"), makeKnobRow(m_delay, m_delaySlider), {m_delay});
     form->addRow(QString(), m_delayHint);
-    m_messages << addFieldRow(form, tr("&Max attempts:"), m_maxAttempts, {m_maxAttempts})
-               << addFieldRow(form, tr("&Budget:"), m_budget, {m_budget});
+    m_messages << addFieldRow(form, tr("&Max attempts:"),
+                              makeKnobRow(m_maxAttempts, m_maxAttemptsSlider), {m_maxAttempts})
+               << addFieldRow(form, tr("&Budget:"), makeKnobRow(m_budget, m_budgetSlider),
+                              {m_budget});
     form->addRow(m_budgetFold);
     form->addRow(m_budgetAdvanced);
     form->addRow(m_adaptive);
@@ -204,6 +213,10 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
         connect(s, &QSpinBox::valueChanged, this, &SetupEditor::emitEdited);
     // The two buttons are exclusive: the server one toggles with every change.
     connect(m_cancelServer, &QRadioButton::toggled, this, &SetupEditor::emitEdited);
+    for (KnobSlider* k : {m_delaySlider, m_maxAttemptsSlider, m_budgetSlider}) {
+        connect(k, &KnobSlider::dragStarted, this, &SetupEditor::dragStarted);
+        connect(k, &KnobSlider::dragFinished, this, &SetupEditor::dragFinished);
+    }
 }
 
 // Closing the window takes the focus from a field being typed in, which applies what was

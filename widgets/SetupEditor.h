@@ -19,6 +19,7 @@ class QToolButton;
 namespace hedge {
 
 class FieldMessage;
+class KnobSlider;
 
 class SetupEditor : public QWidget {
     Q_OBJECT
@@ -43,6 +44,9 @@ public:
     // For tests and keyboard users.
     QCheckBox* hedgeCheck() const { return m_hedge; }
     QDoubleSpinBox* delaySpin() const { return m_delay; }
+    KnobSlider* delaySlider() const { return m_delaySlider; }
+    KnobSlider* maxAttemptsSlider() const { return m_maxAttemptsSlider; }
+    KnobSlider* budgetSlider() const { return m_budgetSlider; }
     QSpinBox* maxAttemptsSpin() const { return m_maxAttempts; }
     QDoubleSpinBox* budgetSpin() const { return m_budget; }
     QDoubleSpinBox* budgetMinPerSecondSpin() const { return m_budgetMinPerSecond; }
@@ -63,6 +67,9 @@ public:
 signals:
     // A user changed a knob (not emitted by setSetup()).
     void edited();
+    // A slider's handle was grabbed / let go: the edits in between are one drag.
+    void dragStarted();
+    void dragFinished();
 
 private:
     void updateEnabled();
@@ -76,6 +83,9 @@ private:
     QLabel* m_title = nullptr;
     QCheckBox* m_hedge = nullptr;
     QDoubleSpinBox* m_delay = nullptr;
+    KnobSlider* m_delaySlider = nullptr;
+    KnobSlider* m_maxAttemptsSlider = nullptr;
+    KnobSlider* m_budgetSlider = nullptr;
     QLabel* m_delayHint = nullptr;
     QSpinBox* m_maxAttempts = nullptr;
     QDoubleSpinBox* m_budget = nullptr;

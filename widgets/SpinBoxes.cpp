@@ -4,6 +4,7 @@
 #include "TypedNumberBox.h"
 
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QWheelEvent>
 
 namespace hedge {
@@ -87,6 +88,18 @@ FieldMessage* addFieldRow(QFormLayout* form, const QString& label, QWidget* fiel
     for (QAbstractSpinBox* box : boxes)
         asTyped(box, [message](auto* typed) { typed->setMessage(message); });
     return message;
+}
+
+QWidget* makeKnobRow(QAbstractSpinBox* box, QWidget* slider)
+{
+    auto* row = new QWidget(box->parentWidget());
+    auto* layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(box, 2);
+    layout->addWidget(slider, 3);
+    // The row's label (its mnemonic) gives the focus to the field.
+    row->setFocusProxy(box);
+    return row;
 }
 
 void setRangeReason(QAbstractSpinBox* box, const QString& reason)

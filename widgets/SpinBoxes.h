@@ -34,6 +34,10 @@ void takeWheelOnlyWhenFocused(QWidget* field);
 FieldMessage* addFieldRow(QFormLayout* form, const QString& label, QWidget* field,
                           std::initializer_list<QAbstractSpinBox*> boxes);
 
+// `box` with `slider` beside it (the slider takes what room the row leaves), as one field of
+// a form row.
+QWidget* makeKnobRow(QAbstractSpinBox* box, QWidget* slider);
+
 // Says, in the messages of `box`, why its range is what it is when the range follows another
 // field ("at most the initial limit").
 void setRangeReason(QAbstractSpinBox* box, const QString& reason);

@@ -176,8 +176,8 @@ void MainWindow::buildCentre()
     m_rightSplitter->setSizes({470, 330});
     setCentralWidget(m_mainSplitter);
 
-    m_editors =
-        new EditorsController(m_document, m_setupList, m_setupEditor, m_serviceEditor, this);
+    m_editors = new EditorsController(m_document, m_setupList, m_setupEditor, m_serviceEditor,
+                                      m_controller, this);
     connect(m_editors, &EditorsController::scenarioEdited, this, &MainWindow::onScenarioEdited);
     connect(m_editors, &EditorsController::editRefused, this,
             [this](const QString& message) { statusBar()->showMessage(message, 8000); });

@@ -1,6 +1,7 @@
 // hedge-explorer [SCENARIO.json] [--preset NAME] [--measure] [--version]
 #include "MainWindow.h"
 
+#include "KnobSlider.h"
 #include "Metric.h"
 #include "SetupEditor.h"
 #include "SetupListWidget.h"
@@ -10,7 +11,9 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QIcon>
 #include <QPalette>
 #include <QStyle>
@@ -57,7 +60,8 @@ struct CommandLine {
     QCommandLineOption measureOption{
         QStringLiteral("measure"),
         QStringLiteral("Log (stderr) the time from an edit or the start to the first redrawn "
-                       "curve and to the end of the full pass.")};
+                       "curve and to the end of the full pass, and the frames per second of a "
+                       "slider drag.")};
     // Hidden: screenshots and scripted measurements.
     QCommandLineOption screenshotOption{
         QStringLiteral("screenshot"),
@@ -76,8 +80,14 @@ struct CommandLine {
                                   QStringLiteral("WxH")};
     QCommandLineOption editOption{
         QStringLiteral("measure-edit"),
-        QStringLiteral("After the first full pass, change the selected setup's delay, then quit "
-                       "after its full pass (with --measure).")};
+        QStringLiteral("After the first full pass, change the selected setup's delay; after its "
+                       "full pass, drag the delay's slider for 2 s at 60 Hz; quit after the "
+                       "release's full pass (with --measure).")};
+    QCommandLineOption recordOption{
+        QStringLiteral("record-drag"),
+        QStringLiteral("With --measure-edit: save a PNG of the window at each frame of the "
+                       "drag into DIR."),
+        QStringLiteral("DIR")};
 
     CommandLine()
     {
@@ -96,12 +106,11 @@ struct CommandLine {
                 presetNames << QString::fromStdString(p.name);
         presetOption.setDescription(
             QStringLiteral("Start with a preset: %1.").arg(presetNames.join(QStringLiteral(", "))));
-        for (QCommandLineOption* hidden :
-             {&screenshotOption, &paletteOption, &delayOption, &chartsOption, &sizeOption,
-              &editOption})
+        for (QCommandLineOption* hidden : {&screenshotOption, &paletteOption, &delayOption,
+                                           &chartsOption, &sizeOption, &editOption, &recordOption})
             hidden->setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOptions({presetOption, measureOption, screenshotOption, paletteOption,
-                           delayOption, chartsOption, sizeOption, editOption});
+                           delayOption, chartsOption, sizeOption, editOption, recordOption});
     }
 };
 
@@ -141,6 +150,75 @@ void answerWithoutDisplay(int argc, char* argv[])
     commandLine.parser.process(core); // exits after help, version or an error
 }
 
+// A drag of the delay slider as the mouse makes it: the handle held, moved at 60 Hz for 2 s
+// across a third of the slider, let go.
+void dragDelaySlider(hedge::MainWindow& window, const QString& recordDir)
+{
+    hedge::KnobSlider* slider = window.setupEditor()->delaySlider();
+    const int from = slider->value();
+    const int travel = (slider->maximum() - slider->minimum()) / 3;
+    auto* clock = new QElapsedTimer;
+    auto* mover = new QTimer(&window);
+    mover->setTimerType(Qt::PreciseTimer);
+    mover->setInterval(16);
+    if (!recordDir.isEmpty()) {
+        QDir().mkpath(recordDir);
+        QObject::connect(window.controller(), &hedge::SweepController::frameApplied, mover,
+                         [&window, recordDir, frame = 0]() mutable {
+                             // After the frame's redraw, which follows this signal.
+                             QTimer::singleShot(0, &window, [&window, recordDir, n = frame++] {
+                                 window.grab().save(QStringLiteral("%1/frame-%2.png")
+                                                        .arg(recordDir)
+                                                        .arg(n, 4, 10, QLatin1Char('0')));
+                             });
+                         });
+    }
+    QObject::connect(mover, &QTimer::timeout, &window, [slider, from, travel, clock, mover] {
+        const double t = std::min(1.0, static_cast<double>(clock->elapsed()) / 2000.0);
+        slider->setSliderPosition(from + static_cast<int>(t * travel));
+        if (t >= 1.0) {
+            mover->stop();
+            slider->setSliderDown(false);
+            delete clock;
+            mover->deleteLater();
+        }
+    });
+    std::fprintf(stderr, "hedge-explorer: measure: dragging the delay slider for 2 s at 60 Hz\n");
+    slider->setSliderDown(true);
+    clock->start();
+    mover->start();
+}
+
+// --measure-edit: after the first full pass, one edit of a setup's delay through its spin box;
+// after its full pass, a drag of the same delay's slider; quits after the release's full pass.
+void scriptEditAndDrag(hedge::MainWindow& window, const QString& recordDir)
+{
+    auto* step = new int(0);
+    QObject::connect(
+        window.controller(), &hedge::SweepController::runFinished, &window,
+        [&window, step, recordDir](bool completed) {
+            if (!completed)
+                return;
+            switch ((*step)++) {
+            case 0: {
+                window.setupList()->setCurrentRow(
+                    std::min<int>(2, static_cast<int>(window.setupList()->setups().size()) - 1));
+                std::fprintf(
+                    stderr, "hedge-explorer: measure: editing the delay of \"%s\"\n",
+                    window.scenario().setups[window.setupList()->currentRow()].name.c_str());
+                QDoubleSpinBox* delay = window.setupEditor()->delaySpin();
+                delay->setValue(delay->value() + 5.0);
+                break;
+            }
+            case 1:
+                dragDelaySlider(window, recordDir);
+                break;
+            default:
+                window.close();
+            }
+        });
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -162,7 +240,7 @@ int main(int argc, char* argv[])
 
     CommandLine commandLine;
     auto& [parser, presetNames, presetOption, measureOption, screenshotOption, paletteOption,
-           delayOption, chartsOption, sizeOption, editOption] = commandLine;
+           delayOption, chartsOption, sizeOption, editOption, recordOption] = commandLine;
     parser.process(app);
 
     if (parser.value(paletteOption) == QLatin1String("dark")) {
@@ -220,28 +298,7 @@ int main(int argc, char* argv[])
                                      QTimer::singleShot(500, &window, shoot);
                              });
     } else if (parser.isSet(editOption)) {
-        auto* done = new bool(false);
-        QObject::connect(
-            window.controller(), &hedge::SweepController::runFinished, &window,
-            [&window, done](bool completed) {
-                if (!completed)
-                    return;
-                if (*done) {
-                    window.close();
-                    return;
-                }
-                *done = true;
-                // Edit one setup as a user would: through its delay spin box.
-                window.setupList()->setCurrentRow(
-                    std::min<int>(2, static_cast<int>(window.setupList()->setups().size()) - 1));
-                std::fprintf(
-                    stderr,
-                    "hedge-explorer: measure: editing the delay "
-                    "of \"%s\"\n",
-                    window.scenario().setups[window.setupList()->currentRow()].name.c_str());
-                QDoubleSpinBox* delay = window.setupEditor()->delaySpin();
-                delay->setValue(delay->value() + 5.0);
-            });
+        scriptEditAndDrag(window, parser.value(recordOption));
     }
     return app.exec();
 }

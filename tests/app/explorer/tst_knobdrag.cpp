@@ -1,0 +1,273 @@
+// Dragging a knob of the real window: the mouse holds the delay slider's handle and moves it at
+// 60 Hz for 2 s. The curves follow the hand in preview frames, each showing a value the hand set,
+// never an older one after a newer; what the hand passed while a frame ran is dropped, not
+// queued; the last value's curve is on the chart when the hand stops, and its full pass after
+// the release. Meanwhile the GUI's event loop keeps turning, also while the engine computes.
+#include "MainWindow.h"
+
+#include "KnobSlider.h"
+#include "Metric.h"
+#include "MetricChartView.h"
+#include "SetupEditor.h"
+#include "SetupListWidget.h"
+
+#include <hedge/sim/LoadSweep.h>
+
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QMouseEvent>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStyleOptionSlider>
+#include <QtTest>
+
+#include <map>
+#include <memory>
+#include <set>
+
+using namespace hedge;
+
+namespace {
+
+constexpr int kMoveIntervalMs = 16; // 60 Hz
+constexpr int kDragMs = 2000;
+
+Scenario small()
+{
+    Scenario s;
+    s.seed = 9;
+    s.calls = 60000; // above the coarse pass: the release has a full pass to run
+    s.loads = {0.5, 0.8, 0.95};
+    Setup plain, hedged;
+    plain.name = "no hedge";
+    hedged.name = "hedge";
+    hedged.hedge = HedgeSettings{.delayMs = 20.0, .maxAttempts = 2, .budgetPercent = 0.0};
+    s.setups = {plain, hedged};
+    return s;
+}
+
+bool idle(MainWindow& w)
+{
+    return !w.controller()->isPendingOrRunning() && w.controller()->isComplete();
+}
+
+QPoint handleCentre(const QSlider* slider)
+{
+    QStyleOptionSlider opt;
+    opt.initFrom(slider);
+    opt.orientation = slider->orientation();
+    opt.minimum = slider->minimum();
+    opt.maximum = slider->maximum();
+    opt.sliderPosition = slider->sliderPosition();
+    opt.sliderValue = slider->value();
+    opt.singleStep = slider->singleStep();
+    opt.pageStep = slider->pageStep();
+    opt.tickPosition = slider->tickPosition();
+    opt.tickInterval = slider->tickInterval();
+    opt.subControls = QStyle::SC_All;
+    return slider->style()
+        ->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderHandle, slider)
+        .center();
+}
+
+void moveHeldMouse(QWidget* widget, QPoint pos)
+{
+    QMouseEvent move(QEvent::MouseMove, QPointF(pos), QPointF(widget->mapToGlobal(pos)),
+                     Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(widget, &move);
+}
+
+// The p99 curve a chart draws for `setup`, as (load, p99) pairs.
+QList<QPointF> p99Curve(const std::vector<PointResult>& points, const std::string& setup)
+{
+    QList<QPointF> curve;
+    for (const PointResult& p : points)
+        if (p.setup == setup)
+            curve << QPointF(p.load, *metricValue(p, Metric::P99));
+    return curve;
+}
+
+// What one drag recorded.
+struct Drag {
+    std::map<quint64, double> delayOfEdit; // edit serial -> the delay the hand set
+    quint64 lastSerial = 0;
+    double lastDelay = 0.0;
+    int moves = 0;
+    QList<quint64> applied;            // frames, in the order they reached the charts
+    int appliedBeforeLastMove = 0;     // how many of them came before the hand's last move
+    QList<qint64> tickTimes;           // ms since the press
+    std::set<int> framesSeenComputing; // frames during which a tick came
+    int framesStarted = 0;             // during the drag
+    QList<QPointF> curveAtLastFrame;   // the hedged setup's p99 curve on the chart
+    std::int64_t frameCalls = 0;
+};
+
+} // namespace
+
+class TestKnobDrag : public QObject {
+    Q_OBJECT
+
+    std::unique_ptr<MainWindow> open()
+    {
+        auto w = std::make_unique<MainWindow>(MainWindow::Options{.restoreSession = false});
+        w->resize(1280, 800);
+        w->show();
+        w->setScenario(small());
+        if (!QTest::qWaitForWindowExposed(w.get()))
+            qFatal("the window was not shown");
+        return w;
+    }
+
+    // Holds the hedged setup's delay handle and moves it right for 2 s at 60 Hz, counting
+    // the event loop's turns on a 1 ms timer; stops before the release.
+    Drag drag(MainWindow& w)
+    {
+        Drag d;
+        w.setupList()->setCurrentRow(1);
+        KnobSlider* slider = w.setupEditor()->delaySlider();
+        QDoubleSpinBox* delay = w.setupEditor()->delaySpin();
+        SweepController* c = w.controller();
+        connect(c, &SweepController::frameApplied, this,
+                [&d](quint64 serial) { d.applied << serial; });
+        QElapsedTimer clock;
+        QTimer ticker;
+        ticker.setTimerType(Qt::PreciseTimer);
+        ticker.setInterval(1);
+        connect(&ticker, &QTimer::timeout, this, [&] {
+            d.tickTimes << clock.elapsed();
+            if (c->isComputingFrame())
+                d.framesSeenComputing.insert(c->framesStarted());
+        });
+
+        // The handle to the slider's start with the keyboard (an ordinary edit), so that the
+        // drag crosses the whole slider: a new value at nearly every move, more than frames can
+        // show.
+        slider->setFocus();
+        QTest::keyClick(slider, Qt::Key_Home);
+        if (delay->value() != 0.0 || !QTest::qWaitFor([&w] { return idle(w); }, 60000))
+            qFatal("the Home key did not bring the delay to 0");
+        const QPoint start = handleCentre(slider);
+        const int framesBefore = c->framesStarted();
+        clock.start();
+        ticker.start();
+        QTest::mousePress(slider, Qt::LeftButton, Qt::NoModifier, start);
+        if (!slider->isSliderDown())
+            qFatal("the press missed the slider's handle");
+        // 120 moves over 2 s, to near the slider's end.
+        const int travel = slider->width() - 2 * start.x();
+        QTimer mover;
+        mover.setTimerType(Qt::PreciseTimer);
+        mover.setInterval(kMoveIntervalMs);
+        QEventLoop wait;
+        connect(&mover, &QTimer::timeout, this, [&] {
+            const double t = std::min(1.0, static_cast<double>(clock.elapsed()) / kDragMs);
+            moveHeldMouse(slider, start + QPoint(static_cast<int>(t * travel), 0));
+            ++d.moves;
+            d.lastSerial = c->editSerial();
+            d.lastDelay = delay->value();
+            d.delayOfEdit.emplace(d.lastSerial, d.lastDelay);
+            if (t >= 1.0) {
+                mover.stop();
+                wait.quit();
+            }
+        });
+        mover.start();
+        wait.exec();
+        d.appliedBeforeLastMove = static_cast<int>(d.applied.size());
+        // The hand rests on its last value: its frame comes, then nothing more.
+        if (!QTest::qWaitFor(
+                [&] { return !d.applied.isEmpty() && d.applied.last() == d.lastSerial; }, 60000))
+            qFatal("the last value's frame never came");
+        ticker.stop();
+        d.framesStarted = c->framesStarted() - framesBefore;
+        d.frameCalls = c->frameCalls();
+        d.curveAtLastFrame =
+            w.chart(Metric::P99)->seriesPoints(QString::fromStdString(w.scenario().setups[1].name));
+        QTest::mouseRelease(slider, Qt::LeftButton, Qt::NoModifier, start + QPoint(travel, 0));
+        return d;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("HedgeExplorerTests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_knobdrag"));
+        QSettings().clear();
+    }
+
+    void curvesFollowTheHandAndEndOnItsLastValue()
+    {
+        auto w = open();
+        QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
+        const Drag d = drag(*w);
+        qInfo("%d moves, %d distinct values, %lld frames applied (%lld calls/point)", d.moves,
+              static_cast<int>(d.delayOfEdit.size()), static_cast<long long>(d.applied.size()),
+              static_cast<long long>(d.frameCalls));
+        QVERIFY2(d.delayOfEdit.size() > 20, "the hand barely moved the delay");
+        QVERIFY(d.lastDelay > 60.0);
+
+        // Every frame shows a value the hand set, and never an older one after a newer.
+        for (int i = 0; i < d.applied.size(); ++i) {
+            QVERIFY2(d.delayOfEdit.contains(d.applied[i]), "a frame of no value of the hand");
+            if (i > 0)
+                QVERIFY2(d.applied[i] > d.applied[i - 1],
+                         qPrintable(QStringLiteral("frame %1 (edit %2) after edit %3")
+                                        .arg(i)
+                                        .arg(d.applied[i])
+                                        .arg(d.applied[i - 1])));
+        }
+        // The curves moved with the hand, not only at its end.
+        QVERIFY2(d.appliedBeforeLastMove >= 3,
+                 qPrintable(QString::number(d.appliedBeforeLastMove)));
+        // Values the hand passed over were dropped, not queued: once it stopped, at most the
+        // frame already running came before the last value's.
+        QVERIFY2(d.applied.size() - d.appliedBeforeLastMove <= 2,
+                 qPrintable(QStringLiteral("%1 frames after the hand stopped")
+                                .arg(d.applied.size() - d.appliedBeforeLastMove)));
+
+        // The chart shows the last value's curve, at the frame's size.
+        Scenario last = w->scenario();
+        QCOMPARE(last.setups[1].hedge->delayMs, d.lastDelay);
+        Scenario preview = last;
+        preview.calls = d.frameCalls;
+        QCOMPARE(d.curveAtLastFrame,
+                 p99Curve(LoadSweep(preview, 1).run().points, last.setups[1].name));
+
+        // After the release, its full pass.
+        QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
+        QCOMPARE(w->scenario(), last);
+        const std::vector<PointResult> full = LoadSweep(last, 1).run().points;
+        for (const Setup& s : last.setups)
+            QCOMPARE(w->chart(Metric::P99)->seriesPoints(QString::fromStdString(s.name)),
+                     p99Curve(full, s.name));
+        QVERIFY(w->chart(Metric::P99)->passLabel().startsWith(QStringLiteral("full pass")));
+    }
+
+    void eventLoopTurnsDuringTheDrag()
+    {
+        auto w = open();
+        QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
+        const Drag d = drag(*w);
+        QVERIFY(d.framesStarted > 0);
+        // No speed is asserted. A GUI thread that waits for the engine never ticks while a
+        // frame is computed; one blocked for the drag ticks in none of its quarter seconds.
+        qInfo("%lld ticks; %d of %d frames saw the loop turn while the engine computed them",
+              static_cast<long long>(d.tickTimes.size()),
+              static_cast<int>(d.framesSeenComputing.size()), d.framesStarted);
+        QVERIFY2(!d.framesSeenComputing.empty() &&
+                     3 * static_cast<int>(d.framesSeenComputing.size()) >= d.framesStarted,
+                 "the event loop stood still while the engine computed the frames");
+        std::set<qint64> quarters;
+        for (qint64 t : d.tickTimes)
+            if (t < kDragMs)
+                quarters.insert(t / 250);
+        QVERIFY2(quarters.size() >= kDragMs / 250 / 2,
+                 qPrintable(QStringLiteral("ticks in %1 of the drag's %2 quarter seconds")
+                                .arg(quarters.size())
+                                .arg(kDragMs / 250)));
+    }
+};
+
+QTEST_MAIN(TestKnobDrag)
+#include "tst_knobdrag.moc"
