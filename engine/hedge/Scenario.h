@@ -2,6 +2,7 @@
 // setups. Defaults are those of model.md; validation and JSON live in hedge/io.
 #pragma once
 
+#include <hedge/Timeline.h>
 #include <hedge/policy/Gradient2Limit.h>
 
 #include <cstdint>
@@ -79,6 +80,9 @@ struct Scenario {
     std::vector<double> loads{0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95};
     ServiceConfig service;
     std::vector<Setup> setups = referenceSetups();
+    // A timeline scenario (timeline.md §5): the setups run as worlds through time instead of
+    // a sweep; `calls`, `warmup_fraction` and `loads` do not apply to it.
+    std::optional<Timeline> timeline;
 
     // The six setups of model.md §5, each with client then server cancellation (12 setups).
     static std::vector<Setup> referenceSetups();
