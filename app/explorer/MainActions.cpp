@@ -88,6 +88,8 @@ void MainActions::buildMenus()
 
     QMenu* presetsMenu = bar->addMenu(tr("&Presets"));
     for (const Preset& p : presets()) {
+        if (p.scenario.timeline)
+            continue; // a timeline preset needs the Live view (issue 9); hedgesim runs it
         const QString name = QString::fromStdString(p.name);
         QAction* a = presetsMenu->addAction(QString::fromStdString(p.title));
         a->setToolTip(QString::fromStdString(p.explanation));

@@ -91,8 +91,10 @@ struct CommandLine {
             QStringLiteral("SCENARIO.json"),
             QStringLiteral("A scenario file to open (hedge-explorer/scenario@1)."),
             QStringLiteral("[SCENARIO.json]"));
-        for (const hedge::Preset& p : hedge::presets())
-            presetNames << QString::fromStdString(p.name);
+        for (const hedge::Preset& p : hedge::presets()) {
+            if (!p.scenario.timeline) // timeline presets need the Live view (issue 9)
+                presetNames << QString::fromStdString(p.name);
+        }
         presetOption.setDescription(
             QStringLiteral("Start with a preset: %1.").arg(presetNames.join(QStringLiteral(", "))));
         for (QCommandLineOption* hidden :
