@@ -1,4 +1,5 @@
-// The command line of hedgesim: subcommands run / preset / validate, --help, --version.
+// The command line of hedgesim: subcommands run / timeline / load / confirm / preset /
+// validate, --help, --version.
 // Plain argv parsing (no QCoreApplication): hedgesim owns its exit codes (2 for usage) and
 // must not pick up Qt's own options or the user's locale.
 #pragma once
@@ -10,7 +11,7 @@
 
 namespace hedge::cli {
 
-enum class Command { Help, Version, Run, Preset, PresetList, Validate, Load, Confirm };
+enum class Command { Help, Version, Run, Preset, PresetList, Validate, Load, Confirm, Timeline };
 
 struct CommandLine {
     Command command = Command::Help;

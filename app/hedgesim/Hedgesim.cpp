@@ -2,6 +2,7 @@
 
 #include "RealClockCommands.h"
 #include "ResultsTable.h"
+#include "TimelineCommand.h"
 
 #include <hedge/Version.h>
 #include <hedge/io/AtomicFile.h>
@@ -92,6 +93,8 @@ void checkOutputs(const CommandLine& cl)
 int run(const CommandLine& cl, const Streams& s)
 {
     const Scenario scenario = loadScenario(cl.input, s.in);
+    if (scenario.timeline)
+        throw InvalidInput("timeline: a timeline scenario runs with hedgesim timeline, not run");
     checkOutputs(cl);
 
     const LoadSweep sweep(scenario, cl.threads);
@@ -185,6 +188,11 @@ int runCommand(const CommandLine& cl, const Streams& s)
             return presetList(s);
         case Command::Validate:
             return validate(cl, s);
+        case Command::Timeline: {
+            const Scenario scenario = loadScenario(cl.input, s.in);
+            checkOutputs(cl);
+            return runTimelineCommand(cl, s, scenario);
+        }
         case Command::Load:
         case Command::Confirm: {
             Scenario scenario = loadScenario(cl.input, s.in);
