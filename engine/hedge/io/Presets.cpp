@@ -171,8 +171,8 @@ std::vector<Preset> build()
         "workers can do, so the queue keeps growing and requests per call stay near 2. That is "
         "a metastable failure — the trigger is gone, the sustaining effect (hedges caused by "
         "queueing) keeps it going. Only when the load drops to 40 % (twice that fits) does the "
-        "backlog drain, over minutes. The budgeted setup returns to its usual tail soon after "
-        "the burst, the adaptive limit rejects work during the burst instead of queueing it, "
+        "backlog drain, over minutes. The budgeted setup's p99 is back to its usual size soon "
+        "after the burst, the adaptive limit rejects work during the burst instead of queueing it, "
         "and with server cancellation the losing copies leave the queue, so it never "
         "collapses.",
         metastableScenario(),

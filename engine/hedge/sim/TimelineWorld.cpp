@@ -1,5 +1,6 @@
 #include <hedge/sim/TimelineWorld.h>
 
+#include <hedge/sim/LatencySummary.h>
 #include <hedge/sim/SimulationCore.h>
 
 #include <algorithm>
@@ -19,12 +20,6 @@ using sim_detail::SimulationCore;
 constexpr double kTimelineRandomKey = -1.0;
 constexpr double kCollapseBacklogMs = 1000.0;
 constexpr double kCollapseGrowthWindowMs = 5000.0;
-
-std::size_t nearestRankIndex(std::size_t n, std::int64_t perTenThousand)
-{
-    const auto rank = (static_cast<std::int64_t>(n) * perTenThousand + 9999) / 10000;
-    return static_cast<std::size_t>(std::max<std::int64_t>(rank, 1) - 1);
-}
 
 } // namespace
 
@@ -187,17 +182,10 @@ private:
         b.load = meanLoad(m_bucketStart, end);
         b.arrivals = m_arrivals;
         b.callsEnded = m_callsEnded;
-        if (!m_latencies.empty()) {
-            auto at = [this](std::int64_t perTenThousand) {
-                const std::size_t i = nearestRankIndex(m_latencies.size(), perTenThousand);
-                std::nth_element(m_latencies.begin(), m_latencies.begin() + std::ptrdiff_t(i),
-                                 m_latencies.end());
-                return m_latencies[i];
-            };
-            b.p50Ms = at(5000);
-            b.p99Ms = at(9900);
-            b.p999Ms = at(9990);
-        }
+        const LatencySummary latency = LatencySummary::of(m_latencies);
+        b.p50Ms = latency.p50Ms;
+        b.p99Ms = latency.p99Ms;
+        b.p999Ms = latency.p999Ms;
         if (m_arrivals > 0)
             b.requestsPerCall = double(m_attempts) / double(m_arrivals);
         b.hedges = m_hedges;
