@@ -102,7 +102,7 @@ struct CommandLine {
             QStringLiteral("A scenario file to open (hedge-explorer/scenario@1)."),
             QStringLiteral("[SCENARIO.json]"));
         for (const hedge::Preset& p : hedge::presets())
-            if (!p.scenario.grid) // maps are hedgesim's
+            if (!p.scenario.grid && !p.scenario.timeline) // maps and timelines are hedgesim's
                 presetNames << QString::fromStdString(p.name);
         presetOption.setDescription(
             QStringLiteral("Start with a preset: %1.").arg(presetNames.join(QStringLiteral(", "))));

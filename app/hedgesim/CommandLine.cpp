@@ -71,6 +71,7 @@ CommandLine parseRun(const std::vector<std::string>& args, Command command = Com
     const bool realClock = command == Command::Load || command == Command::Confirm;
     const std::string name = command == Command::Load      ? "load"
                              : command == Command::Confirm ? "confirm"
+                             : command == Command::Timeline ? "timeline"
                                                            : "run";
     const bool merge = command == Command::Merge;
     bool threadsSeen = false;
@@ -209,6 +210,8 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
     }
     if (first == "run")
         return parseRun(rest);
+    if (first == "timeline")
+        return parseRun(rest, Command::Timeline);
     if (first == "load")
         return parseRun(rest, Command::Load);
     if (first == "confirm")
@@ -221,7 +224,7 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
         return parseOne(Command::Validate, "validate", "scenario FILE", rest);
     if (isOption(first))
         usage(first, "unknown option");
-    usage(first, "unknown command (commands: run, load, confirm, merge, preset, validate)");
+    usage(first, "unknown command (commands: run, timeline, load, confirm, merge, preset, validate)");
 }
 
 std::string usageText()
@@ -231,6 +234,8 @@ std::string usageText()
            "[--quiet]\n"
            "               [--shard K/N]\n"
            "  hedgesim merge PART.json... -o RESULTS.json [--csv RESULTS.csv] [--quiet]\n"
+           "  hedgesim timeline SCENARIO.json [-o TIMELINE.json] [--csv TIMELINE.csv] [--threads N]\n"
+           "                [--quiet]\n"
            "  hedgesim load SCENARIO.json --target URL [--calls N] [-o RESULTS.json]\n"
            "                [--csv RESULTS.csv] [--health HEALTH.json] [--quiet]\n"
            "  hedgesim confirm SCENARIO.json [--target URL] [--calls N] [-o MEASURED.json]\n"

@@ -1,5 +1,5 @@
-// The command line of hedgesim: subcommands run / merge / load / confirm / preset / validate,
-// --help, --version.
+// The command line of hedgesim: subcommands run / timeline / merge / load / confirm / preset /
+// validate, --help, --version.
 // Plain argv parsing (no QCoreApplication): hedgesim owns its exit codes (2 for usage) and
 // must not pick up Qt's own options or the user's locale.
 #pragma once
@@ -11,7 +11,7 @@
 
 namespace hedge::cli {
 
-enum class Command { Help, Version, Run, Preset, PresetList, Validate, Load, Confirm, Merge };
+enum class Command { Help, Version, Run, Preset, PresetList, Validate, Load, Confirm, Merge, Timeline };
 
 struct CommandLine {
     Command command = Command::Help;

@@ -2,6 +2,7 @@
 
 #include "RealClockCommands.h"
 #include "ResultsTable.h"
+#include "TimelineCommand.h"
 
 #include <hedge/Version.h>
 #include <hedge/io/AtomicFile.h>
@@ -94,6 +95,8 @@ void checkOutputs(const CommandLine& cl)
 int run(const CommandLine& cl, const Streams& s)
 {
     const Scenario scenario = loadScenario(cl.input, s.in);
+    if (scenario.timeline)
+        throw InvalidInput("timeline: a timeline scenario runs with hedgesim timeline, not run");
     checkOutputs(cl);
 
     const std::optional<Shard> shard =
@@ -224,6 +227,11 @@ int runCommand(const CommandLine& cl, const Streams& s)
             return validate(cl, s);
         case Command::Merge:
             return merge(cl, s);
+        case Command::Timeline: {
+            const Scenario scenario = loadScenario(cl.input, s.in);
+            checkOutputs(cl);
+            return runTimelineCommand(cl, s, scenario);
+        }
         case Command::Load:
         case Command::Confirm: {
             Scenario scenario = loadScenario(cl.input, s.in);

@@ -2,6 +2,7 @@
 // setups. Defaults are those of model.md; validation and JSON live in hedge/io.
 #pragma once
 
+#include <hedge/Timeline.h>
 #include <hedge/policy/Gradient2Limit.h>
 
 #include <cstdint>
@@ -95,6 +96,9 @@ struct Scenario {
     ServiceConfig service;
     std::vector<Setup> setups = referenceSetups();
     std::optional<Grid> grid;
+    // A timeline scenario (timeline.md §5): the setups run as worlds through time instead of
+    // a sweep; `calls`, `warmup_fraction` and `loads` do not apply to it.
+    std::optional<Timeline> timeline;
 
     // The six setups of model.md §5, each with client then server cancellation (12 setups).
     static std::vector<Setup> referenceSetups();

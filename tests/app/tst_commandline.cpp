@@ -115,7 +115,8 @@ private slots:
     {
         const std::string text = usageText();
         for (const char* word : {"hedgesim run", "-o", "--csv", "--threads", "--quiet",
-                                 "hedgesim preset", "--list", "hedgesim validate", "--version"})
+                                 "hedgesim preset", "--list", "hedgesim validate", "--version",
+                                 "hedgesim timeline"})
             QVERIFY2(text.find(word) != std::string::npos, word);
         QVERIFY(errorOf({"run", "x"}).isEmpty());
     }

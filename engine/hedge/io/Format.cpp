@@ -27,4 +27,18 @@ std::string intRange(std::int64_t lo, std::int64_t hi)
     return std::to_string(lo) + " … " + std::to_string(hi);
 }
 
+std::string csvCell(const std::string& cell)
+{
+    if (cell.find_first_of(",\"\r\n") == std::string::npos)
+        return cell;
+    std::string out = "\"";
+    for (char c : cell) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    out += '"';
+    return out;
+}
+
 } // namespace hedge::io_detail

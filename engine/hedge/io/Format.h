@@ -15,4 +15,7 @@ std::string outOfRange(const std::string& value, const std::string& range);
 // "lo … hi", or "≥ lo" when hi is the type's maximum (scenario.md gives no upper bound).
 std::string intRange(std::int64_t lo, std::int64_t hi);
 
+// A CSV cell, quoted as RFC 4180 says when it holds a comma, a quote or a line end.
+std::string csvCell(const std::string& cell);
+
 } // namespace hedge::io_detail

@@ -95,6 +95,20 @@ Preset delayMap()
         s};
 }
 
+// timeline.md §3: 40 %, a burst to 80 % at 60 s, 55 % from 90 s, 40 % from 270 s to 570 s.
+Scenario metastableScenario()
+{
+    Scenario s = scenario({0.4}, pick({"no hedge / client", "hedge, no budget / client",
+                                      "hedge, default budget / client", "hedge, no budget / server",
+                                      "hedge, default budget, adaptive limit / client"}));
+    Timeline t;
+    t.durationS = 570.0;
+    t.bucketMs = 1000.0;
+    t.loadSteps = {{0.0, 0.4}, {60.0, 0.8}, {90.0, 0.55}, {270.0, 0.4}};
+    s.timeline = t;
+    return s;
+}
+
 std::vector<Preset> build()
 {
     std::vector<Preset> list;
@@ -179,6 +193,23 @@ std::vector<Preset> build()
         {"p99_ms", "utilisation"}});
     list.push_back(knifeEdge());
     list.push_back(delayMap());
+    list.push_back(Preset{
+        "metastable", "Metastable collapse: a burst starts it, only a deep cut ends it",
+        "A timeline, not a sweep: the load changes with time. It runs at 40 % for a minute, "
+        "bursts to 80 % for 30 seconds, falls back to 55 % for three minutes, then to 40 % "
+        "again. Follow \"hedge, no budget / client\": during the burst its queue grows and "
+        "every call waits longer than the hedge delay, so every call hedges and the service "
+        "is offered twice the work. When the burst ends, 55 % is a load the service handles "
+        "easily without hedging, yet the collapse stays: twice 55 % is still more than the "
+        "workers can do, so the queue keeps growing and requests per call stay near 2. That is "
+        "a metastable failure — the trigger is gone, the sustaining effect (hedges caused by "
+        "queueing) keeps it going. Only when the load drops to 40 % (twice that fits) does the "
+        "backlog drain, over minutes. The budgeted setup's p99 is back to its usual size soon "
+        "after the burst, the adaptive limit rejects work during the burst instead of queueing it, "
+        "and with server cancellation the losing copies leave the queue, so it never "
+        "collapses.",
+        metastableScenario(),
+        {"p99_ms", "requests_per_call"}});
     return list;
 }
 

@@ -10,20 +10,6 @@ namespace hedge {
 
 namespace {
 
-std::string quoted(const std::string& cell)
-{
-    if (cell.find_first_of(",\"\r\n") == std::string::npos)
-        return cell;
-    std::string out = "\"";
-    for (char c : cell) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    out += '"';
-    return out;
-}
-
 std::string optionalNumber(const std::optional<double>& v)
 {
     return v ? io_detail::formatNumber(*v) : std::string();
@@ -83,7 +69,7 @@ std::string writeResultsCsv(const std::vector<PointResult>& points)
         out += ",knob_value";
     out += '\n';
     for (const PointResult& p : points) {
-        const std::string cells[] = {quoted(p.setup),
+        const std::string cells[] = {io_detail::csvCell(p.setup),
                                      toString(p.cancellation),
                                      formatNumber(p.load),
                                      std::to_string(p.measuredCalls),

@@ -206,6 +206,102 @@ void validateGrid(const Scenario& s)
                                   "baseline setup");
 }
 
+bool isIntegerKnob(const std::string& field)
+{
+    return field == "hedge.max_attempts" || field == "service.workers" ||
+           (field.starts_with("adaptive_limit.") && field != "adaptive_limit.smoothing" &&
+            field != "adaptive_limit.rtt_tolerance");
+}
+
+std::string knobList()
+{
+    std::string list;
+    for (const std::string& f : knobFields())
+        list += (list.empty() ? "" : ", ") + f;
+    return list;
+}
+
+void validateLoad(const std::string& field, double load)
+{
+    closed(field, load, 0.0, limits::kMaxLoad);
+}
+
+void validateTimeline(const Scenario& s)
+{
+    const Timeline& t = *s.timeline;
+    positive("timeline.duration_s", t.durationS);
+    closed("timeline.duration_s", t.durationS, 0.0, limits::kMaxTimelineSeconds);
+    closed("timeline.bucket_ms", t.bucketMs, limits::kMinBucketMs, limits::kMaxBucketMs);
+    if (t.durationS * 1000.0 / t.bucketMs > double(limits::kMaxBuckets))
+        fail("timeline.bucket_ms", formatNumber(t.bucketMs) + " makes more than " +
+                                       std::to_string(limits::kMaxBuckets) +
+                                       " buckets in duration_s; use longer buckets");
+    if (t.profile) {
+        const LoadProfile& p = *t.profile;
+        validateLoad("timeline.profile.base", p.base);
+        validateLoad("timeline.profile.peak", p.peak);
+        nonNegative("timeline.profile.at_s", p.atS);
+        nonNegative("timeline.profile.length_s", p.lengthS);
+        closed("timeline.profile.period_s", p.periodS, 1.0, limits::kMaxTimelineSeconds);
+    } else {
+        if (t.loadSteps.empty())
+            fail("timeline.load_steps", "must hold at least one step (the first at_s 0)");
+        for (std::size_t i = 0; i < t.loadSteps.size(); ++i) {
+            const std::string path = "timeline.load_steps[" + std::to_string(i) + "]";
+            nonNegative(path + ".at_s", t.loadSteps[i].atS);
+            if (i == 0 && t.loadSteps[i].atS != 0.0)
+                fail(path + ".at_s", formatNumber(t.loadSteps[i].atS) +
+                                         " is not allowed: the first step gives the load from 0 s");
+            if (i > 0 && !(t.loadSteps[i].atS > t.loadSteps[i - 1].atS))
+                fail(path + ".at_s", formatNumber(t.loadSteps[i].atS) +
+                                         " is not after the previous step's at_s (steps in time order)");
+            validateLoad(path + ".load", t.loadSteps[i].load);
+        }
+    }
+    // Each world's setup and service as the changes leave them must stay valid.
+    std::vector<Setup> setups = s.setups;
+    std::vector<ServiceConfig> services(s.setups.size(), s.service);
+    for (std::size_t i = 0; i < t.changes.size(); ++i) {
+        const TimelineChange& c = t.changes[i];
+        const std::string path = "timeline.changes[" + std::to_string(i) + "]";
+        closed(path + ".at_s", c.atS, 0.0, t.durationS);
+        if (i > 0 && c.atS < t.changes[i - 1].atS)
+            fail(path + ".at_s", formatNumber(c.atS) +
+                                     " is before the previous change's at_s (changes in time order)");
+        bool found = c.setup.empty();
+        for (const Setup& setup : s.setups)
+            found = found || setup.name == c.setup;
+        if (!found)
+            fail(path + ".setup", "\"" + c.setup + "\" is not the name of a setup of this scenario");
+        if (c.set.empty())
+            fail(path + ".set", "must set at least one knob (" + knobList() + ")");
+        for (const KnobSetting& k : c.set) {
+            const std::string field = path + ".set." + k.field;
+            if (std::find(knobFields().begin(), knobFields().end(), k.field) == knobFields().end())
+                fail(path + ".set", "\"" + k.field + "\" is not a knob a change can set (allowed " +
+                                        knobList() + ")");
+            requireFinite(field, k.value);
+            if (isIntegerKnob(k.field) && (k.value != std::floor(k.value) || std::abs(k.value) > 1e9))
+                fail(field, formatNumber(k.value) + " is not an integer");
+        }
+        for (std::size_t w = 0; w < setups.size(); ++w) {
+            if (!c.setup.empty() && setups[w].name != c.setup)
+                continue;
+            for (const KnobSetting& k : c.set)
+                applyKnob(setups[w], services[w], k);
+            try {
+                validateService(services[w]);
+                if (setups[w].hedge)
+                    validateHedge("hedge", *setups[w].hedge);
+                if (setups[w].adaptiveLimit)
+                    validateLimit("adaptive_limit", *setups[w].adaptiveLimit);
+            } catch (const ScenarioError& e) {
+                fail(path + ".set." + e.field(), e.problem());
+            }
+        }
+    }
+}
+
 } // namespace
 
 void validateScenario(const Scenario& s)
@@ -247,8 +343,13 @@ void validateScenario(const Scenario& s)
         if (setup.adaptiveLimit)
             validateLimit(path + ".adaptive_limit", *setup.adaptiveLimit);
     }
+    if (s.grid && s.timeline)
+        fail("grid", "a timeline scenario has no grid (a grid sweeps the loads, which a timeline "
+                     "replaces by load over time)");
     if (s.grid)
         validateGrid(s);
+    if (s.timeline)
+        validateTimeline(s);
 }
 
 std::optional<ScenarioError> firstScenarioError(const Scenario& scenario)

@@ -33,6 +33,11 @@ inline constexpr int kMinLongWindow = 1;
 inline constexpr int kMinQueueSize = 0;
 inline constexpr std::size_t kMaxGridValues = 1000;
 inline constexpr int kMaxInt = std::numeric_limits<int>::max();
+// Timelines (timeline.md §5): a day at most, buckets of 10 ms … 1 min, at most 1e6 of them.
+inline constexpr double kMaxTimelineSeconds = 86400.0;
+inline constexpr double kMinBucketMs = 10.0;
+inline constexpr double kMaxBucketMs = 60000.0;
+inline constexpr std::int64_t kMaxBuckets = 1'000'000;
 } // namespace limits
 
 // Throws ScenarioError for the first value out of its range, in file order, e.g.

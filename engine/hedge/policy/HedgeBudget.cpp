@@ -11,6 +11,16 @@ HedgeBudget::HedgeBudget(const HedgeBudgetConfig& config)
 {
 }
 
+void HedgeBudget::reconfigure(const HedgeBudgetConfig& config)
+{
+    if (config.windowSeconds != m_config.windowSeconds) {
+        *this = HedgeBudget(config);
+        return;
+    }
+    m_config = config;
+    m_reserve = config.minPerSecond * config.windowSeconds;
+}
+
 void HedgeBudget::advance(double nowMs)
 {
     const auto slice = static_cast<std::int64_t>(std::floor(nowMs / m_sliceMs));

@@ -11,6 +11,8 @@ struct HedgeBudgetConfig {
     double percent = 10.0;     // hedges allowed per 100 calls
     double minPerSecond = 1.0; // a reserve for low traffic
     double windowSeconds = 10.0;
+
+    bool operator==(const HedgeBudgetConfig&) const = default;
 };
 
 class HedgeBudget {
@@ -27,6 +29,11 @@ public:
     double balance(double nowMs);
 
     const HedgeBudgetConfig& config() const { return m_config; }
+
+    // New percent and reserve from now on; the deposits and withdrawals of the window are
+    // kept (a timeline's change of budget). A new window length cannot reuse slices of the
+    // old one, so it starts an empty window.
+    void reconfigure(const HedgeBudgetConfig& config);
 
 private:
     // The window is kSlices slices; a slice expires whole, so an event counts for between

@@ -13,6 +13,8 @@ namespace hedge {
 struct HedgePolicyConfig {
     double delayMs = 2000.0; // the library's default; the explorer's presets use 20
     int maxAttempts = 2;     // total, the first included; 1 .. kMaxAttempts
+
+    bool operator==(const HedgePolicyConfig&) const = default;
 };
 
 class HedgePolicy {
@@ -23,6 +25,9 @@ public:
     explicit HedgePolicy(const HedgePolicyConfig& config = {}, OnHedge onHedge = {});
 
     const HedgePolicyConfig& config() const { return m_config; }
+    // For calls started after this; a call in flight keeps the policy it started with
+    // (HedgePipeline::reconfigure keeps the earlier policy for it).
+    void setConfig(const HedgePolicyConfig& config) { m_config = config; }
     void setOnHedge(OnHedge onHedge) { m_onHedge = std::move(onHedge); }
 
     // Gate: `int gate(bool isHedge)` returns a permit token (≥ 0) or kRefused.

@@ -10,11 +10,12 @@
 namespace hedge {
 
 struct Event {
-    enum Kind : std::uint8_t { Arrival, HedgeDue, ServiceDone };
+    // Boundary: a timeline's bucket end or change (never in a sweep's point).
+    enum Kind : std::uint8_t { Arrival, HedgeDue, ServiceDone, Boundary };
 
     double time;
     std::uint64_t order; // sequence << 2 | kind: unique, so it breaks every tie
-    std::uint32_t a;     // Arrival: -; HedgeDue: call slot; ServiceDone: worker
+    std::uint32_t a;     // Arrival: -; HedgeDue: call slot; ServiceDone: worker; Boundary: -
     std::uint32_t b;     // Arrival: call index; HedgeDue: call index; ServiceDone: worker generation
 
     Kind kind() const { return static_cast<Kind>(order & 3u); }

@@ -47,6 +47,9 @@ public:
 
     // The gap between call `call - 1` and call `call` (call 0: from time 0), for `ratePerMs`.
     double arrivalGapMs(std::int64_t call, double ratePerMs) const;
+    // The same gap at rate 1 (a standard exponential): arrivalGapMs is this / ratePerMs,
+    // bit for bit. A timeline spends it across load steps (ArrivalSchedule).
+    double unitArrivalGap(std::int64_t call) const;
 
     // Service time and outcome of attempt `attempt` (0 = first) of call `call`.
     ServiceDraw service(std::int64_t call, int attempt, double medianMs, double sigma,
@@ -77,6 +80,12 @@ inline double RandomStreams::arrivalGapMs(std::int64_t call, double ratePerMs) c
 {
     SplitMix64 rng = stream(kArrival, call, 0);
     return boost::random::exponential_distribution<double>(ratePerMs)(rng);
+}
+
+inline double RandomStreams::unitArrivalGap(std::int64_t call) const
+{
+    // Boost's exponential_distribution(rate) is exactly unit_exponential / rate.
+    return arrivalGapMs(call, 1.0);
 }
 
 inline double RandomStreams::exponentialServiceMs(std::int64_t call, int attempt,

@@ -1,0 +1,394 @@
+// The one discrete-event model of model.md: Poisson callers, one HedgePipeline, a service of
+// `workers` servers behind one FIFO queue. A sweep's point and a timeline's world are two
+// configurations of it: the `Driver` measures (the point's warm-up and window, or per-bucket
+// figures) and, in a timeline, handles Boundary events (bucket ends, changes of load and
+// knobs). The driver's hooks are inlined; a sweep point pays nothing for timelines.
+//
+// Driver hooks (all called with the core, at the core's `now()`):
+//   onArrival(core, call)                  a call arrived (before the safety cap is checked)
+//   onLastArrival(core)                    the call limit was reached (sweep points only)
+//   onSent(core, attempt)                  an attempt was admitted and reaches the service
+//   onQueued(core)                         it joined the queue
+//   onCallEnded(core, call, state, end)    a call ended
+//   onBoundary(core) -> bool               a Boundary event; true: return from run() now
+// Internal to the engine (see engine/README.md for the rules where model.md is silent).
+#pragma once
+
+#include <hedge/Scenario.h>
+#include <hedge/policy/HedgePipeline.h>
+#include <hedge/sim/ArrivalSchedule.h>
+#include <hedge/sim/EventQueue.h>
+#include <hedge/sim/RandomStreams.h>
+#include <hedge/sim/RingBuffer.h>
+#include <hedge/sim/SetupPipelineConfig.h>
+#include <hedge/sim/Simulation.h>
+
+#include <stop_token>
+#include <vector>
+
+namespace hedge::sim_detail {
+
+inline constexpr std::uint32_t kNoCall = 0xffffffffu;   // a free call slot
+inline constexpr std::uint16_t kNotInService = 0xffffu; // an attempt waiting in the queue
+inline constexpr std::int64_t kStopCheckInterval = 1024; // events between looks at the stop token
+
+// One attempt as the service sees it: whose it is. The call may have ended meanwhile.
+struct AttemptRef {
+    std::uint32_t slot;
+    std::uint32_t call;
+    std::uint8_t attempt;
+};
+
+struct CoreConfig {
+    ServiceConfig service;
+    Setup setup;
+    std::uint64_t seed = 1;
+    double randomKey = 0.5; // the sweep's load value; a timeline has its own key
+    int replicate = 0;
+    ServiceDistribution distribution = ServiceDistribution::Reference;
+    std::int64_t callLimit = std::numeric_limits<std::int64_t>::max();
+};
+
+template <class Driver>
+class SimulationCore {
+public:
+    SimulationCore(const CoreConfig& config, ArrivalSchedule arrivals, Driver& driver,
+                   std::stop_token stop, const SafetyCap& cap, SimulationObserver* observer)
+        : m_driver(driver), m_stop(std::move(stop)), m_cap(cap), m_observer(observer),
+          m_service(config.service), m_pipeline(pipelineConfigFor(config.setup)),
+          m_random(config.seed, config.randomKey, config.replicate), m_arrivalSchedule(std::move(arrivals)),
+          m_exponential(config.distribution == ServiceDistribution::Exponential),
+          m_meanServiceMs(m_exponential ? m_service.medianMs : m_service.meanServiceMs()),
+          m_callLimit(config.callLimit),
+          m_serverCancels(config.setup.cancellation == Cancellation::Server),
+          m_workers(static_cast<std::size_t>(m_service.workers)),
+          m_activeWorkers(static_cast<std::size_t>(m_service.workers))
+    {
+        m_freeWorkers.reserve(m_workers.size());
+        for (std::size_t w = m_workers.size(); w-- > 0;)
+            m_freeWorkers.push_back(static_cast<std::uint16_t>(w));
+    }
+
+    // Schedules the first arrival; the arrival rate is spent up to `horizon` (kNever in a
+    // sweep's point; a timeline's first boundary).
+    void start(double horizon = kNever)
+    {
+        m_horizon = horizon;
+        m_nextCall = 0;
+        m_hazard = m_random.unitArrivalGap(0);
+        continueArrivals();
+    }
+
+    // Runs until no event is left, the safety cap or `stop` stops it, or the driver's
+    // onBoundary asks to return. May be called again to go on.
+    void run()
+    {
+        while (!m_events.empty() && !m_stoppedByCap) {
+            const Event e = m_events.pop();
+            advanceClock(e.time);
+            bool yield = false;
+            switch (e.kind()) {
+            case Event::Arrival: arrive(e.b); break;
+            case Event::HedgeDue: hedgeDue(e.a, e.b); break;
+            case Event::ServiceDone: serviceDone(static_cast<std::uint16_t>(e.a), e.b); break;
+            case Event::Boundary: yield = m_driver.onBoundary(*this); break;
+            }
+            if (++m_eventCount % kStopCheckInterval == 0 && m_stop.stop_requested()) {
+                m_cancelled = true;
+                return;
+            }
+            if (yield)
+                return;
+        }
+    }
+
+    // --- For drivers (timelines): boundaries, and the changes of timeline.md §1. ---
+
+    void scheduleBoundary(double time) { m_events.push(time, Event::Boundary, 0, 0); }
+
+    // The arrival rate is known up to `horizon`: a pending call that had not arrived by the
+    // previous horizon goes on spending its draw from now.
+    void extendArrivals(double horizon)
+    {
+        m_horizon = horizon;
+        if (m_arrivalPending)
+            continueArrivals();
+    }
+    ArrivalSchedule& arrivalSchedule() { return m_arrivalSchedule; }
+
+    // New hedge policy / budget / limiter for calls from now on (HedgePipeline::reconfigure).
+    void reconfigurePipeline(const Setup& setup)
+    {
+        m_pipeline.reconfigure(pipelineConfigFor(setup), m_now);
+    }
+
+    // A service change: attempts that start service from now on draw from the new
+    // distribution; extra workers start on the queue at once; removed workers finish the
+    // attempt they serve first. The arrival rate does not change (it is the traffic's).
+    void setService(const ServiceConfig& service)
+    {
+        m_service = service;
+        m_meanServiceMs = m_exponential ? m_service.medianMs : m_service.meanServiceMs();
+        const auto target = static_cast<std::size_t>(service.workers);
+        if (target < m_activeWorkers) {
+            std::erase_if(m_freeWorkers, [target](std::uint16_t w) { return w >= target; });
+        } else {
+            if (m_workers.size() < target)
+                m_workers.resize(target);
+            for (std::size_t w = m_activeWorkers; w < target; ++w) {
+                if (!m_workers[w].busy) // idle (new, or retired earlier): serve at once
+                    serveNext(static_cast<std::uint16_t>(w));
+            }
+        }
+        m_activeWorkers = target;
+    }
+
+    double now() const { return m_now; }
+    double busyIntegral() const { return m_busyIntegral; }
+    int busyWorkers() const { return m_busy; }
+    std::int64_t queued() const { return m_queued; }
+    std::size_t activeWorkers() const { return m_activeWorkers; }
+    double meanServiceMs() const { return m_meanServiceMs; }
+    // Queued work over the workers, as in the collapse rule (server-cancelled losers excluded).
+    double backlogMs() const { return double(m_queued) * m_meanServiceMs / double(m_activeWorkers); }
+    std::int64_t liveCalls() const { return std::int64_t(m_slots.size() - m_freeSlots.size()); }
+    std::int64_t arrivals() const { return m_arrivals; }
+    std::int64_t events() const { return m_eventCount; }
+    bool stoppedByCap() const { return m_stoppedByCap; }
+    bool cancelled() const { return m_cancelled; }
+    HedgePipeline& pipeline() { return m_pipeline; }
+    const HedgePipeline& pipeline() const { return m_pipeline; }
+
+    // Calls that had not ended, for a run the cap stopped: f(CallState) for each.
+    template <class F>
+    void forEachLiveCall(F&& f) const
+    {
+        for (const CallSlot& s : m_slots) {
+            if (s.call != kNoCall)
+                f(s.call, s.state);
+        }
+    }
+
+private:
+    struct Worker {
+        AttemptRef serving{};
+        bool error = false;
+        bool busy = false;
+        std::uint32_t generation = 0; // bumped when its attempt is cut short (server cancel)
+    };
+    struct CallSlot {
+        CallState state;
+        std::uint32_t call = kNoCall; // the call index, or kNoCall when free
+        std::uint16_t worker[kMaxAttempts];
+    };
+
+    void continueArrivals()
+    {
+        const double at = m_arrivalSchedule.next(m_now, m_hazard, m_horizon);
+        m_arrivalPending = at == kNever;
+        if (!m_arrivalPending)
+            m_events.push(at, Event::Arrival, 0, static_cast<std::uint32_t>(m_nextCall));
+    }
+
+    void arrive(std::int64_t call)
+    {
+        ++m_arrivals;
+        m_driver.onArrival(*this, call);
+        if (call + 1 < m_callLimit) {
+            m_nextCall = call + 1;
+            m_hazard = m_random.unitArrivalGap(m_nextCall);
+            continueArrivals();
+        } else {
+            m_driver.onLastArrival(*this);
+        }
+        if (liveCalls() >= m_cap.maxLiveCalls || backlogMs() > m_cap.maxBacklogMs) {
+            m_stoppedByCap = true;
+            return;
+        }
+
+        std::uint32_t slot;
+        if (m_freeSlots.empty()) {
+            slot = static_cast<std::uint32_t>(m_slots.size());
+            m_slots.emplace_back();
+        } else {
+            slot = m_freeSlots.back();
+            m_freeSlots.pop_back();
+        }
+        m_slots[slot].call = static_cast<std::uint32_t>(call);
+        trace(TraceEvent::CallStarted, call);
+        apply(slot, m_pipeline.startCall(m_slots[slot].state, m_now));
+    }
+
+    void hedgeDue(std::uint32_t slot, std::uint32_t call)
+    {
+        if (m_slots[slot].call != call)
+            return; // the call ended; its timer outlived it
+        apply(slot, m_pipeline.hedgeDue(m_slots[slot].state, m_now));
+    }
+
+    void serviceDone(std::uint16_t worker, std::uint32_t generation)
+    {
+        Worker& w = m_workers[worker];
+        if (w.generation != generation)
+            return; // cancelled in service: the worker moved on already
+        const AttemptRef done = w.serving;
+        const bool error = w.error;
+        trace(TraceEvent::ServiceEnded, done.call, done.attempt, worker, 0.0, error);
+        // The worker takes the head of the queue before anything the response triggers joins
+        // the tail: FIFO by arrival at the queue.
+        --m_busy;
+        w.busy = false;
+        serveNext(worker);
+
+        CallSlot& s = m_slots[done.slot];
+        if (s.call != done.call)
+            return; // a loser whose call ended earlier (client cancellation): work wasted
+        s.worker[done.attempt] = kNotInService;
+        apply(done.slot, m_pipeline.attemptDone(s.state, done.attempt, m_now,
+                                                error ? AttemptOutcome::HandledError
+                                                      : AttemptOutcome::Success));
+    }
+
+    void apply(std::uint32_t slot, const CallStep& step)
+    {
+        if (step.launch >= 0)
+            send(slot, step.launch);
+        if (step.hedgeAt != kNever)
+            m_events.push(step.hedgeAt, Event::HedgeDue, slot, m_slots[slot].call);
+        if (step.end != CallEnd::Running)
+            finish(slot, step);
+    }
+
+    void send(std::uint32_t slot, int attempt)
+    {
+        m_driver.onSent(*this, attempt);
+        const AttemptRef ref{slot, m_slots[slot].call, static_cast<std::uint8_t>(attempt)};
+        if (!m_freeWorkers.empty()) {
+            const std::uint16_t w = m_freeWorkers.back();
+            m_freeWorkers.pop_back();
+            start(w, ref);
+        } else {
+            m_slots[slot].worker[attempt] = kNotInService;
+            m_queue.push(ref);
+            ++m_queued;
+            m_driver.onQueued(*this);
+            trace(TraceEvent::AttemptQueued, ref.call, attempt);
+        }
+    }
+
+    void serveNext(std::uint16_t worker)
+    {
+        if (worker >= m_activeWorkers) [[unlikely]]
+            return; // removed by a service change: it retires once its attempt is done
+        while (!m_queue.empty()) {
+            const AttemptRef next = m_queue.pop();
+            // With server cancellation a loser left the queue when its call ended (it was
+            // uncounted from m_queued then); with client cancellation it is served anyway.
+            if (m_serverCancels && m_slots[next.slot].call != next.call)
+                continue;
+            --m_queued;
+            start(worker, next);
+            return;
+        }
+        m_freeWorkers.push_back(worker);
+    }
+
+    void start(std::uint16_t worker, const AttemptRef& ref)
+    {
+        const ServiceConfig& sc = m_service;
+        const ServiceDraw draw =
+            m_exponential
+                ? ServiceDraw{m_random.exponentialServiceMs(ref.call, ref.attempt, sc.medianMs), false}
+                : m_random.service(ref.call, ref.attempt, sc.medianMs, sc.sigma,
+                                   sc.hiccupProbability, sc.hiccupMinMs, sc.hiccupMaxMs,
+                                   sc.errorProbability);
+        Worker& w = m_workers[worker];
+        w.serving = ref;
+        w.error = draw.error;
+        w.busy = true;
+        trace(TraceEvent::ServiceStarted, ref.call, ref.attempt, worker, draw.serviceMs, draw.error);
+        ++m_busy;
+        if (m_slots[ref.slot].call == ref.call)
+            m_slots[ref.slot].worker[ref.attempt] = worker;
+        m_events.push(m_now + draw.serviceMs, Event::ServiceDone, worker, w.generation);
+    }
+
+    void finish(std::uint32_t slot, const CallStep& step)
+    {
+        CallSlot& s = m_slots[slot];
+        trace(TraceEvent::CallEnded, s.call, step.errorAttempt, -1, 0.0, false, step.end);
+        m_driver.onCallEnded(*this, s.call, s.state, step.end);
+        // Free the slot first: with server cancellation the queued losers of this call must
+        // already look dead when a worker freed below scans the queue.
+        const std::uint32_t call = s.call;
+        s.call = kNoCall;
+        m_freeSlots.push_back(slot);
+        if (!m_serverCancels || step.cancel == 0)
+            return;
+        for (int a = 0; a < kMaxAttempts; ++a) {
+            if (((step.cancel >> a) & 1u) == 0)
+                continue;
+            const std::uint16_t w = s.worker[a];
+            if (w == kNotInService) {
+                --m_queued;
+                trace(TraceEvent::QueuedDropped, call, a);
+            } else {
+                trace(TraceEvent::ServiceCutShort, call, a, w);
+                ++m_workers[w].generation; // its ServiceDone event is now stale
+                m_workers[w].busy = false;
+                --m_busy;
+                serveNext(w);
+            }
+        }
+    }
+
+    void advanceClock(double t)
+    {
+        m_busyIntegral += double(m_busy) * (t - m_now);
+        m_now = t;
+    }
+
+    void trace(TraceEvent::Kind kind, std::int64_t call, int attempt = -1, int worker = -1,
+               double serviceMs = 0.0, bool error = false, CallEnd end = CallEnd::Running)
+    {
+        if (m_observer) [[unlikely]]
+            m_observer->onEvent(TraceEvent{kind, m_now, call, attempt, worker, serviceMs, error, end});
+    }
+
+    Driver& m_driver;
+    std::stop_token m_stop;
+    SafetyCap m_cap;
+    SimulationObserver* m_observer;
+    ServiceConfig m_service;
+    HedgePipeline m_pipeline;
+    RandomStreams m_random;
+    ArrivalSchedule m_arrivalSchedule;
+    const bool m_exponential;
+    double m_meanServiceMs;
+    const std::int64_t m_callLimit;
+    const bool m_serverCancels;
+
+    EventQueue m_events;
+    RingBuffer<AttemptRef> m_queue; // the service's FIFO queue
+    std::int64_t m_queued = 0;      // attempts in m_queue that will still be served
+    std::vector<Worker> m_workers;  // may hold more than m_activeWorkers: retiring ones
+    std::size_t m_activeWorkers;
+    std::vector<std::uint16_t> m_freeWorkers;
+    int m_busy = 0;
+    std::vector<CallSlot> m_slots;
+    std::vector<std::uint32_t> m_freeSlots;
+    double m_now = 0.0;
+    double m_busyIntegral = 0.0;
+
+    // The next call: its index and the part of its draw not spent by m_horizon.
+    std::int64_t m_nextCall = 0;
+    double m_hazard = 0.0;
+    double m_horizon = kNever;
+    bool m_arrivalPending = false;
+
+    bool m_stoppedByCap = false;
+    bool m_cancelled = false;
+    std::int64_t m_eventCount = 0, m_arrivals = 0;
+};
+
+} // namespace hedge::sim_detail

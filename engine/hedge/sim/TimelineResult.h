@@ -1,0 +1,43 @@
+// What a timeline reports (timeline.md §2): per world, one set of figures per bucket.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hedge {
+
+struct TimelineBucket {
+    double tS = 0.0;  // the bucket's end
+    double load = 0.0; // offered load in force (time average over the bucket)
+    std::int64_t arrivals = 0;
+    std::int64_t callsEnded = 0;
+    // Latency of the calls that succeeded during the bucket (by end time); empty when none.
+    std::optional<double> p50Ms, p99Ms, p999Ms;
+    // Attempts admitted during the bucket / calls that arrived in it; empty without arrivals.
+    std::optional<double> requestsPerCall;
+    std::int64_t hedges = 0;   // hedges launched
+    std::int64_t rejected = 0; // calls ended rejected
+    std::int64_t failed = 0;   // calls ended failed
+    std::int64_t queueLength = 0; // at the end (attempts that will be served)
+    std::int64_t queueMax = 0;    // its maximum in the bucket
+    double backlogMs = 0.0;       // queued work over workers, at the end
+    double busyFraction = 0.0;    // worker busy time / worker time in the bucket
+    std::int64_t inFlight = 0;    // attempts at the service (in service or queued), at the end
+    std::optional<double> limit;         // Gradient2's estimate at the end; none without a limiter
+    std::optional<double> budgetBalance; // hedges the budget would allow; none without a budget
+    bool collapsed = false; // backlog > 1 s of work and longer than 5 s earlier
+
+    bool operator==(const TimelineBucket&) const = default;
+};
+
+struct WorldResult {
+    std::string setup;
+    std::optional<double> stoppedAtS; // when the safety cap stopped this world
+    std::vector<TimelineBucket> buckets;
+
+    bool operator==(const WorldResult&) const = default;
+};
+
+} // namespace hedge

@@ -1,0 +1,302 @@
+// Timelines (timeline.md §3): the model in time on the sweep's simulation core. Per-bucket
+// p99 is noisy, so windows of buckets are compared through their median.
+#include <hedge/io/Presets.h>
+#include <hedge/sim/Simulation.h>
+#include <hedge/sim/TimelineWorld.h>
+
+#include <QTest>
+
+#include <algorithm>
+#include <map>
+
+using namespace hedge;
+
+namespace {
+
+const WorldResult& world(const TimelineOutcome& outcome, const std::string& setup)
+{
+    for (const WorldResult& w : outcome.worlds) {
+        if (w.setup == setup)
+            return w;
+    }
+    qFatal("no world %s", setup.c_str());
+}
+
+// The buckets whose end lies in (fromS, toS].
+std::vector<TimelineBucket> window(const WorldResult& w, double fromS, double toS)
+{
+    std::vector<TimelineBucket> out;
+    for (const TimelineBucket& b : w.buckets) {
+        if (b.tS > fromS && b.tS <= toS)
+            out.push_back(b);
+    }
+    return out;
+}
+
+template <class F>
+double median(const std::vector<TimelineBucket>& buckets, F&& value)
+{
+    std::vector<double> v;
+    for (const TimelineBucket& b : buckets) {
+        if (const std::optional<double> x = value(b))
+            v.push_back(*x);
+    }
+    if (v.empty())
+        return std::numeric_limits<double>::quiet_NaN();
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+double medianP99(const WorldResult& w, double fromS, double toS)
+{
+    return median(window(w, fromS, toS), [](const TimelineBucket& b) { return b.p99Ms; });
+}
+
+std::int64_t sumRejected(const WorldResult& w, double fromS, double toS)
+{
+    std::int64_t n = 0;
+    for (const TimelineBucket& b : window(w, fromS, toS))
+        n += b.rejected;
+    return n;
+}
+
+Setup reference(const std::string& name)
+{
+    for (const Setup& s : Scenario::referenceSetups()) {
+        if (s.name == name)
+            return s;
+    }
+    qFatal("no setup %s", name.c_str());
+}
+
+Scenario timelineOf(std::vector<Setup> setups, std::vector<LoadStep> steps, double durationS)
+{
+    Scenario s;
+    s.setups = std::move(setups);
+    Timeline t;
+    t.durationS = durationS;
+    t.loadSteps = std::move(steps);
+    s.timeline = t;
+    return s;
+}
+
+} // namespace
+
+class TestTimeline : public QObject {
+    Q_OBJECT
+
+    TimelineOutcome m_metastable;
+
+private slots:
+    void initTestCase()
+    {
+        const Preset* preset = findPreset("metastable");
+        QVERIFY(preset && preset->scenario.timeline);
+        m_metastable = runTimeline(preset->scenario);
+        QCOMPARE(m_metastable.worlds.size(), std::size_t(5));
+        for (const WorldResult& w : m_metastable.worlds) {
+            QCOMPARE(w.buckets.size(), std::size_t(570));
+            QVERIFY(!w.stoppedAtS);
+        }
+    }
+
+    void constantLoadAgreesWithASweepPoint()
+    {
+        const double load = 0.5;
+        const Scenario s = timelineOf({reference("no hedge / client"),
+                                       reference("hedge, default budget / client")},
+                                      {{0.0, load}}, 120.0);
+        const TimelineOutcome out = runTimeline(s);
+        for (const WorldResult& w : out.worlds) {
+            PointSpec spec{.service = s.service, .setup = reference(w.setup), .load = load,
+                           .calls = 100000};
+            const PointResult point = simulatePoint(spec);
+            std::int64_t arrivals = 0;
+            double attempts = 0.0, busy = 0.0;
+            const std::vector<TimelineBucket> measured = window(w, 10.0, 120.0);
+            for (const TimelineBucket& b : measured) {
+                arrivals += b.arrivals;
+                attempts += *b.requestsPerCall * double(b.arrivals);
+                busy += b.busyFraction;
+            }
+            QVERIFY(std::abs(attempts / double(arrivals) - point.requestsPerCall) < 0.01);
+            QVERIFY(std::abs(busy / double(measured.size()) - point.utilisation) < 0.015);
+            // The load reported is the one in force; the arrivals follow it.
+            QCOMPARE(w.buckets[50].load, load);
+            const double expected = s.service.arrivalRatePerMs(load) * 110000.0;
+            QVERIFY(std::abs(double(arrivals) / expected - 1.0) < 0.02);
+            // A 1 s bucket holds ~550 calls: its p99 is a noisy estimate of the point's
+            // (about 200 ms without hedging, 30 ms with).
+            const double p99 = medianP99(w, 10.0, 120.0);
+            QVERIFY2(p99 > 0.8 * *point.p99Ms && p99 < 1.25 * *point.p99Ms,
+                     qPrintable(QString("%1 vs %2").arg(p99).arg(*point.p99Ms)));
+        }
+    }
+
+    void noBudgetClientCollapsesAndStaysCollapsed()
+    {
+        const WorldResult& w = world(m_metastable, "hedge, no budget / client");
+        const auto preSpike = window(w, 0.0, 60.0);
+        QVERIFY(std::none_of(preSpike.begin(), preSpike.end(), [](auto& b) { return b.collapsed; }));
+        // Collapsed by the end of the burst, and through the whole 55 % phase.
+        for (const TimelineBucket& b : window(w, 89.0, 270.0))
+            QVERIFY2(b.collapsed, qPrintable(QString("not collapsed at %1 s").arg(b.tS)));
+        // The queue is still growing at the end of the 55 % phase; every call hedges.
+        QVERIFY(window(w, 269.0, 270.0).front().queueLength >
+                window(w, 229.0, 230.0).front().queueLength);
+        const double rpc = median(window(w, 250.0, 270.0),
+                                  [](const TimelineBucket& b) { return b.requestsPerCall; });
+        QVERIFY2(rpc > 1.9 && rpc <= 2.0, qPrintable(QString::number(rpc)));
+        // It recovers only at 40 %: drained before the end, tail back to its pre-spike size.
+        QVERIFY(!window(w, 569.0, 570.0).front().collapsed);
+        QVERIFY(medianP99(w, 550.0, 570.0) < 2.0 * medianP99(w, 40.0, 60.0));
+        // Not at once: the backlog drains over minutes (shrinking, so no longer "collapsed").
+        QVERIFY(window(w, 329.0, 330.0).front().backlogMs > 10000.0);
+        QVERIFY(!window(w, 279.0, 280.0).front().collapsed);
+    }
+
+    void budgetedSetupRecoversWithinThirtySeconds()
+    {
+        const WorldResult& w = world(m_metastable, "hedge, default budget / client");
+        const double before = medianP99(w, 40.0, 60.0);
+        QVERIFY(medianP99(w, 100.0, 120.0) < 2.0 * before);
+        QVERIFY(std::none_of(w.buckets.begin(), w.buckets.end(), [](auto& b) { return b.collapsed; }));
+        QVERIFY(w.buckets[100].budgetBalance.has_value());
+        QVERIFY(!w.buckets[100].limit.has_value());
+    }
+
+    void serverCancellationNeverCollapses()
+    {
+        const WorldResult& w = world(m_metastable, "hedge, no budget / server");
+        QVERIFY(std::none_of(w.buckets.begin(), w.buckets.end(), [](auto& b) { return b.collapsed; }));
+        QVERIFY(!w.buckets[100].budgetBalance.has_value());
+    }
+
+    void adaptiveLimitRejectsDuringTheSpike()
+    {
+        const WorldResult& w = world(m_metastable, "hedge, default budget, adaptive limit / client");
+        QVERIFY(sumRejected(w, 60.0, 90.0) > 10 * std::max<std::int64_t>(1, sumRejected(w, 30.0, 60.0)));
+        QVERIFY(medianP99(w, 60.0, 90.0) < 1000.0);
+        for (const TimelineBucket& b : w.buckets)
+            QVERIFY(b.limit.has_value());
+    }
+
+    void budgetSwitchedOnMidCollapseDrainsIt()
+    {
+        Setup stays = reference("hedge, no budget / client");
+        Setup rescued = stays;
+        rescued.name = "budget from 150 s";
+        Scenario s = timelineOf({stays, rescued}, {{0.0, 0.4}, {60.0, 0.8}, {90.0, 0.55}}, 330.0);
+        s.timeline->changes = {{150.0, rescued.name, {{"hedge.budget_percent", 10.0}}}};
+        const TimelineOutcome out = runTimeline(s);
+        const WorldResult& a = out.worlds[0];
+        const WorldResult& b = out.worlds[1];
+        // The same world until the change (common random numbers, same policy).
+        for (std::size_t i = 0; i < 150; ++i)
+            QCOMPARE(a.buckets[i], b.buckets[i]);
+        QVERIFY(b.buckets[149].collapsed);
+        QVERIFY(a.buckets.back().collapsed);
+        QVERIFY(!b.buckets.back().collapsed);
+        QVERIFY(b.buckets.back().backlogMs < 1000.0);
+        QVERIFY(b.buckets.back().budgetBalance.has_value());
+    }
+
+    void sameBucketsWhateverTheThreadCount()
+    {
+        Scenario s = findPreset("metastable")->scenario;
+        s.timeline->durationS = 100.0;
+        s.timeline->changes = {{70.0, "", {{"service.workers", 18}}},
+                               {75.5, "hedge, no budget / client", {{"adaptive_limit", 1}}}};
+        const TimelineOutcome one = runTimeline(s, 1);
+        QCOMPARE(runTimeline(s, 2).worlds, one.worlds);
+        QCOMPARE(runTimeline(s, 3).worlds, one.worlds);
+        QCOMPARE(one.worlds[1].buckets.size(), std::size_t(100));
+        QVERIFY(one.worlds[1].buckets[80].limit.has_value());
+    }
+
+    void stepsAndChangesAddedLiveReplayIdentically()
+    {
+        // A live session adds load steps and changes between buckets; its saved timeline
+        // (everything known from the start) must give the very same buckets.
+        const Setup setup = reference("hedge, default budget / client");
+        Scenario replay = timelineOf({setup}, {{0.0, 0.5}, {7.0, 0.9}, {12.0, 0.3}}, 20.0);
+        replay.timeline->bucketMs = 500.0;
+        replay.timeline->changes = {{9.5, setup.name, {{"hedge.delay_ms", 40}}},
+                                    {15.0, setup.name, {{"service.workers", 12}}}};
+        Scenario live = replay;
+        live.timeline->loadSteps = {{0.0, 0.5}};
+        live.timeline->changes.clear();
+        TimelineWorld a(replay, 0);
+        TimelineWorld b(live, 0);
+        for (int i = 0; i < 40; ++i) {
+            const double t = b.nowS();
+            for (const LoadStep& step : replay.timeline->loadSteps)
+                if (step.atS == t && t > 0.0)
+                    b.addLoadStep(step);
+            for (const TimelineChange& c : replay.timeline->changes)
+                if (c.atS == t)
+                    b.addChange(c);
+            const auto x = a.advance();
+            const auto y = b.advance();
+            QVERIFY(x && y);
+            QCOMPARE(*y, *x);
+        }
+        QVERIFY(!a.advance());
+        QCOMPARE(b.service().workers, 12);
+        QCOMPARE(b.setup().hedge->delayMs, 40.0);
+    }
+
+    void serviceChangesTakeEffect()
+    {
+        Scenario s = timelineOf({reference("no hedge / client")}, {{0.0, 0.4}}, 40.0);
+        s.timeline->changes = {{20.0, "", {{"service.workers", 8}}}};
+        const WorldResult w = runTimeline(s).worlds.front();
+        const double before = median(window(w, 5.0, 20.0), [](auto& b) { return std::optional(b.busyFraction); });
+        const double after = median(window(w, 25.0, 40.0), [](auto& b) { return std::optional(b.busyFraction); });
+        QVERIFY(before > 0.35 && before < 0.45);
+        QVERIFY(after > 0.7 && after < 0.9); // the same traffic on half the workers
+    }
+
+    void safetyCapStopsOneWorldOnly()
+    {
+        Scenario s = timelineOf({reference("hedge, no budget / client"), reference("no hedge / client")},
+                                {{0.0, 1.5}}, 30.0);
+        const SafetyCap cap{.maxLiveCalls = 2000, .maxBacklogMs = 600000.0};
+        TimelineWorld overloaded(s, 0, {}, cap);
+        TimelineWorld other(s, 1, {}, SafetyCap{});
+        int buckets = 0;
+        while (overloaded.advance())
+            ++buckets;
+        QVERIFY(overloaded.stoppedAtS().has_value());
+        QVERIFY(*overloaded.stoppedAtS() < 30.0);
+        QCOMPARE(buckets, int(std::floor(*overloaded.stoppedAtS())));
+        int otherBuckets = 0;
+        while (other.advance())
+            ++otherBuckets;
+        QCOMPARE(otherBuckets, 30);
+        QVERIFY(!other.stoppedAtS());
+    }
+
+    void profilesExpandIntoShortSteps()
+    {
+        Timeline t;
+        t.durationS = 100.0;
+        t.profile = LoadProfile{.kind = LoadProfile::Kind::Ramp, .base = 0.2, .peak = 0.8, .atS = 10.0, .lengthS = 20.0};
+        const std::vector<LoadStep> ramp = t.steps();
+        QCOMPARE(ramp.front().atS, 0.0);
+        QCOMPARE(ramp.back().load, 0.8);
+        for (std::size_t i = 1; i + 1 < ramp.size(); ++i)
+            QVERIFY(ramp[i + 1].atS - ramp[i].atS <= 1.0);
+        t.profile = LoadProfile{.kind = LoadProfile::Kind::Sine, .base = 0.5, .peak = 0.7, .periodS = 40.0};
+        const std::vector<LoadStep> sine = t.steps();
+        QVERIFY(sine.size() >= 100);
+        const auto [lo, hi] = std::minmax_element(sine.begin(), sine.end(), [](auto& a, auto& b) { return a.load < b.load; });
+        QVERIFY(lo->load > 0.29 && lo->load < 0.32);
+        QVERIFY(hi->load > 0.68 && hi->load <= 0.7);
+        t.profile = LoadProfile{.kind = LoadProfile::Kind::Spike, .base = 0.4, .peak = 0.8, .atS = 60.0, .lengthS = 30.0};
+        QCOMPARE(t.steps(), (std::vector<LoadStep>{{0.0, 0.4}, {60.0, 0.8}, {90.0, 0.4}}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTimeline)
+#include "tst_timeline.moc"
