@@ -5,6 +5,7 @@
 #include <QChart>
 #include <QFontMetricsF>
 #include <QGraphicsSimpleTextItem>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -66,26 +67,38 @@ void ChartAnnotations::placePassLabel(int margin)
 }
 
 void ChartAnnotations::placeCollapseKey(const std::vector<QPointF>& marks,
-                                        const std::vector<QPointF>& linePoints, bool anyCollapse,
-                                        bool anyOffScale, double markerSize)
+                                        const std::vector<QPointF>& linePoints, KeyEntries entries,
+                                        double markerSize)
 {
-    QString key;
-    if (anyCollapse && anyOffScale)
-        key = QStringLiteral("✕ collapse   ▲ collapse, above the axis");
-    else if (anyOffScale)
-        key = QStringLiteral("▲ collapse, above the axis");
-    else if (anyCollapse)
-        key = QStringLiteral("✕ collapse");
+    // Long and short wording of each entry: a small plot gets the markers' shapes with a word.
+    QStringList full, brief;
+    if (entries.collapse && entries.offScale) {
+        full << QStringLiteral("✕ collapse   ▲ collapse, above the axis");
+        brief << QStringLiteral("✕ ▲ collapse");
+    } else if (entries.offScale) {
+        full << QStringLiteral("▲ collapse, above the axis");
+        brief << QStringLiteral("▲ collapse");
+    } else if (entries.collapse) {
+        full << QStringLiteral("✕ collapse");
+        brief << QStringLiteral("✕ collapse");
+    }
+    if (entries.partialCollapse) {
+        full << QStringLiteral("◐ collapsed in some runs");
+        brief << QStringLiteral("◐ some runs");
+    }
+    if (entries.measured) {
+        full << QStringLiteral("◇ measured");
+        brief << QStringLiteral("◇ measured");
+    }
+    const QString separator = QStringLiteral("   ");
+    QString key = full.join(separator);
     const QRectF plot = m_chart->plotArea();
     if (key.isEmpty() || !plot.isValid()) {
         m_collapseKey->hide();
         return;
     }
-    // A small plot gets the short key: the markers' shapes with one word.
     if (QFontMetricsF(m_collapseKey->font()).horizontalAdvance(key) > plot.width() * 0.6)
-        key = anyCollapse && anyOffScale ? QStringLiteral("✕ ▲ collapse")
-              : anyOffScale              ? QStringLiteral("▲ collapse")
-                                         : QStringLiteral("✕ collapse");
+        key = brief.join(separator);
     if (m_collapseKey->text() != key)
         m_collapseKey->setText(key);
     const QSizeF keySize = m_collapseKey->boundingRect().size();

@@ -30,10 +30,17 @@ public:
     // becomes `margin` plus the label's height).
     void placePassLabel(int margin);
 
-    // Shows the key when a collapsed point is drawn, in the plot corner whose area holds none
+    // Which special markers a chart draws: each gets an entry in the key.
+    struct KeyEntries {
+        bool collapse = false;
+        bool offScale = false;
+        bool partialCollapse = false; // collapsed in some replicates, not all
+        bool measured = false;        // an overlaid results file
+    };
+    // Shows the key when a special marker is drawn, in the plot corner whose area holds none
     // of `marks` (within `markerSize`) and the fewest `linePoints` (chart coordinates).
     void placeCollapseKey(const std::vector<QPointF>& marks, const std::vector<QPointF>& linePoints,
-                          bool anyCollapse, bool anyOffScale, double markerSize);
+                          KeyEntries entries, double markerSize);
 
     // In chart coordinates; empty when hidden.
     QRectF passLabelRect() const;

@@ -49,4 +49,41 @@ QImage offScaleMarkerImage(const QColor& colour, const QColor& halo)
     return image;
 }
 
+QImage partialCollapseMarkerImage(const QColor& colour, const QColor& halo)
+{
+    QImage image = blank();
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    const QRectF circle(12, 12, 40, 40);
+    p.setPen(QPen(halo, 16));
+    p.setBrush(halo);
+    p.drawEllipse(circle);
+    p.setPen(Qt::NoPen);
+    p.setBrush(colour);
+    p.drawChord(circle, 180 * 16, 180 * 16); // the lower half
+    p.setPen(QPen(colour, 7));
+    p.setBrush(Qt::NoBrush);
+    p.drawEllipse(circle);
+    return image;
+}
+
+QImage measuredMarkerImage(const QColor& colour, const QColor& halo)
+{
+    QImage image = blank();
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    QPainterPath diamond;
+    diamond.moveTo(32, 6);
+    diamond.lineTo(58, 32);
+    diamond.lineTo(32, 58);
+    diamond.lineTo(6, 32);
+    diamond.closeSubpath();
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(halo, 14, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    p.drawPath(diamond);
+    p.setPen(QPen(colour, 7, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    p.drawPath(diamond);
+    return image;
+}
+
 } // namespace hedge

@@ -16,4 +16,12 @@ QImage collapseMarkerImage(const QColor& colour, const QColor& halo);
 // drawn on the ceiling.
 QImage offScaleMarkerImage(const QColor& colour, const QColor& halo);
 
+// A point that collapsed in some of its replicates but not in all: a circle filled on its
+// lower half, the collapse a matter of chance.
+QImage partialCollapseMarkerImage(const QColor& colour, const QColor& halo);
+
+// A measured point from an overlaid results file: a hollow diamond, so the simulated point
+// under it stays visible.
+QImage measuredMarkerImage(const QColor& colour, const QColor& halo);
+
 } // namespace hedge

@@ -173,4 +173,44 @@ std::optional<double> metricValue(const PointResult& point, Metric metric)
     return std::nullopt;
 }
 
+std::optional<std::pair<double, double>> metricBand(const PointResult& point, Metric metric)
+{
+    if (!point.spread || point.spread->replicates < 2)
+        return std::nullopt;
+    const ReplicateSpread& s = *point.spread;
+    std::optional<FigureSpread> figure;
+    double scale = 1.0;
+    switch (metric) {
+    case Metric::P99:
+        figure = s.p99Ms;
+        break;
+    case Metric::P999:
+        figure = s.p999Ms;
+        break;
+    case Metric::P50:
+        figure = s.p50Ms;
+        break;
+    case Metric::RequestsPerCall:
+        figure = s.requestsPerCall;
+        break;
+    case Metric::RejectedPercent:
+        figure = s.rejectedFraction;
+        scale = 100.0;
+        break;
+    case Metric::FailedPercent:
+        figure = s.failedFraction;
+        scale = 100.0;
+        break;
+    case Metric::Utilisation:
+        figure = s.utilisation;
+        scale = 100.0;
+        break;
+    }
+    if (!figure)
+        return std::nullopt;
+    const bool percentiles = figure->p5 && figure->p95;
+    return std::make_pair((percentiles ? *figure->p5 : figure->min) * scale,
+                          (percentiles ? *figure->p95 : figure->max) * scale);
+}
+
 } // namespace hedge

@@ -7,6 +7,7 @@
 #include <QString>
 
 #include <optional>
+#include <utility>
 
 namespace hedge {
 
@@ -42,5 +43,9 @@ bool isPercentMetric(Metric metric);
 // The value as the chart plots it: ms for latencies, percent (×100) for the fractions,
 // empty when the point has no such figure.
 std::optional<double> metricValue(const PointResult& point, Metric metric);
+// The band a point's replicates span for the metric, in metricValue's unit: p5–p95 with at
+// least 10 replicates (the extremes of a few runs say little), else min–max. Empty for a
+// single run or a figure no replicate had.
+std::optional<std::pair<double, double>> metricBand(const PointResult& point, Metric metric);
 
 } // namespace hedge

@@ -6,6 +6,7 @@
 #include "PointTooltip.h"
 #include "SetupCurve.h"
 
+#include <QAreaSeries>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QEvent>
@@ -141,6 +142,33 @@ void MetricChartView::setPoints(const std::vector<PointResult>& points)
     distributePoints();
 }
 
+QStringList MetricChartView::setMeasuredPoints(const std::vector<PointResult>& points,
+                                              const QString& source)
+{
+    m_measured = points;
+    m_measuredSource = source;
+    m_tooltipPoint = -1;
+    distributePoints();
+    QStringList unmatched;
+    for (const PointResult& p : m_measured) {
+        const QString setup = QString::fromStdString(p.setup);
+        if (!m_lookup.contains(setup) && !unmatched.contains(setup))
+            unmatched << setup;
+    }
+    return unmatched;
+}
+
+void MetricChartView::clearMeasuredPoints()
+{
+    setMeasuredPoints({}, QString());
+}
+
+QList<QPointF> MetricChartView::measuredPoints(const QString& setup) const
+{
+    const SetupCurve* c = curve(setup);
+    return c && c->style().visible ? c->drawn().measured : QList<QPointF>();
+}
+
 void MetricChartView::setLoadRange(double minLoad, double maxLoad)
 {
     if (!(minLoad <= maxLoad))
@@ -194,10 +222,28 @@ QList<QPointF> MetricChartView::seriesPoints(const QString& setup) const
     return c && c->style().visible ? c->line()->points() : QList<QPointF>();
 }
 
+QList<QPointF> MetricChartView::bandUpperEdge(const QString& setup) const
+{
+    const SetupCurve* c = curve(setup);
+    return c && c->style().visible ? c->drawn().bandUpper : QList<QPointF>();
+}
+
+QList<QPointF> MetricChartView::bandLowerEdge(const QString& setup) const
+{
+    const SetupCurve* c = curve(setup);
+    return c && c->style().visible ? c->drawn().bandLower : QList<QPointF>();
+}
+
 QList<QPointF> MetricChartView::collapsedPoints(const QString& setup) const
 {
     const SetupCurve* c = curve(setup);
     return c && c->style().visible ? c->collapseMarks()->points() : QList<QPointF>();
+}
+
+QList<QPointF> MetricChartView::partialCollapsePoints(const QString& setup) const
+{
+    const SetupCurve* c = curve(setup);
+    return c && c->style().visible ? c->partialMarks()->points() : QList<QPointF>();
 }
 
 QList<QPointF> MetricChartView::offScalePoints(const QString& setup) const
@@ -238,11 +284,16 @@ void MetricChartView::attachSeries()
     // marker so that the markers are drawn on top.
     for (QAbstractSeries* series : c->series())
         c->removeSeries(series);
+    // The bands first: every line and marker is drawn over every band.
+    for (const auto& curve : m_curves)
+        c->addSeries(curve->band());
     for (const auto& curve : m_curves)
         c->addSeries(curve->line());
     for (const auto& curve : m_curves) {
         c->addSeries(curve->collapseMarks());
         c->addSeries(curve->offScaleMarks());
+        c->addSeries(curve->partialMarks());
+        c->addSeries(curve->measuredMarks());
     }
     for (const auto& curve : m_curves) {
         for (QAbstractSeries* series : curve->series()) {
@@ -268,6 +319,7 @@ void MetricChartView::distributePoints()
         double load;
         std::optional<double> value;
         int index;
+        std::optional<std::pair<double, double>> band;
     };
     const bool log = isLatencyMetric(m_metric);
     std::vector<std::vector<Entry>> perSeries(m_curves.size());
@@ -284,7 +336,10 @@ void MetricChartView::distributePoints()
         // One y <= 0 on a log axis hides the whole series: such a point is not drawn.
         if (v && (!std::isfinite(*v) || (log && *v <= 0.0)))
             v.reset();
-        perSeries[static_cast<std::size_t>(si)].push_back({p.load, v, static_cast<int>(i)});
+        std::optional<std::pair<double, double>> band = metricBand(p, m_metric);
+        if (band && (!v || !std::isfinite(band->first) || !std::isfinite(band->second)))
+            band.reset();
+        perSeries[static_cast<std::size_t>(si)].push_back({p.load, v, static_cast<int>(i), band});
     }
     m_xRange = std::isfinite(minLoad) ? std::make_pair(minLoad, maxLoad)
                                       : std::make_pair(kDefaultMinLoad, kDefaultMaxLoad);
@@ -302,22 +357,50 @@ void MetricChartView::distributePoints()
         for (const Entry& e : perSeries[si]) {
             if (!e.value)
                 continue;
-            minAll = std::min(minAll, *e.value);
-            maxAll = std::max(maxAll, *e.value);
+            // The band is part of what the chart shows: the axis holds it (its lower edge only
+            // where the axis can, a log axis stops above 0).
+            double lo = *e.value, hi = *e.value;
+            if (e.band) {
+                if (!log || e.band->first > 0.0)
+                    lo = std::min(lo, e.band->first);
+                hi = std::max(hi, e.band->second);
+            }
+            minAll = std::min(minAll, lo);
+            maxAll = std::max(maxAll, hi);
             if (!m_points[static_cast<std::size_t>(e.index)].collapsed)
-                maxHealthy = std::max(maxHealthy, *e.value);
+                maxHealthy = std::max(maxHealthy, hi);
         }
+    }
+    // Measured points are compared with the curves: the axis holds them (healthy ones).
+    std::vector<std::vector<std::pair<QPointF, int>>> measuredPerSeries(m_curves.size());
+    for (std::size_t i = 0; i < m_measured.size(); ++i) {
+        const PointResult& p = m_measured[i];
+        const int si = m_lookup.value(QString::fromStdString(p.setup), -1);
+        const std::optional<double> v = metricValue(p, m_metric);
+        if (si < 0 || !v || !std::isfinite(*v) || (log && *v <= 0.0))
+            continue;
+        measuredPerSeries[static_cast<std::size_t>(si)].push_back(
+            {QPointF(p.load, *v), static_cast<int>(i)});
+        if (!m_curves[static_cast<std::size_t>(si)]->style().visible)
+            continue;
+        minAll = std::min(minAll, *v);
+        maxAll = std::max(maxAll, *v);
+        if (!p.collapsed)
+            maxHealthy = std::max(maxHealthy, *v);
     }
     std::optional<std::pair<double, double>> values;
     if (std::isfinite(minAll))
         values = std::make_pair(minAll, ceiling && std::isfinite(maxHealthy) ? maxHealthy : maxAll);
     fitAxes(values);
     const double top = m_yAxis->ceiling();
+    const double bottom = m_yAxis->range().first;
 
     for (std::size_t si = 0; si < m_curves.size(); ++si) {
         SetupCurve& curve = *m_curves[si];
         SetupCurve::Drawn drawn;
         bool server = curve.serverCancellation();
+        const bool anyBand = std::any_of(perSeries[si].begin(), perSeries[si].end(),
+                                         [](const Entry& e) { return e.band.has_value(); });
         for (const Entry& e : perSeries[si]) {
             const PointResult& p = m_points[static_cast<std::size_t>(e.index)];
             server = p.cancellation == Cancellation::Server;
@@ -326,14 +409,30 @@ void MetricChartView::distributePoints()
             if (e.value) {
                 drawn.line.append(QPointF(e.load, y));
                 drawn.lineIndex.push_back(e.index);
+                if (anyBand) {
+                    // A point run once has no spread: the band narrows to the line there. On a
+                    // log axis an edge at or below 0 would hide the band: it stops at the axis.
+                    const auto [lo, hi] = e.band.value_or(std::make_pair(y, y));
+                    const double lower = log && lo <= 0.0 ? bottom : std::min(lo, y);
+                    const double upper = ceiling ? std::min(std::max(hi, y), top) : std::max(hi, y);
+                    drawn.bandUpper.append(QPointF(e.load, upper));
+                    drawn.bandLower.append(QPointF(e.load, std::min(lower, upper)));
+                }
             }
             if (above) {
                 drawn.offScale.append(QPointF(e.load, y));
                 drawn.offScaleIndex.push_back(e.index);
+            } else if (p.partiallyCollapsed()) {
+                drawn.partial.append(QPointF(e.load, y));
+                drawn.partialIndex.push_back(e.index);
             } else if (p.collapsed) {
                 drawn.collapse.append(QPointF(e.load, y));
                 drawn.collapseIndex.push_back(e.index);
             }
+        }
+        for (const auto& [at, index] : measuredPerSeries[si]) {
+            drawn.measured.append(QPointF(at.x(), ceiling ? std::min(at.y(), top) : at.y()));
+            drawn.measuredIndex.push_back(index);
         }
         curve.setServerCancellation(server, halo());
         curve.show(std::move(drawn));
@@ -452,18 +551,20 @@ void MetricChartView::updateOverlays()
 {
     m_annotations->placePassLabel(kChartMargin);
     std::vector<QPointF> marks, linePoints; // chart coordinates
-    bool anyCollapse = false, anyOffScale = false;
+    ChartAnnotations::KeyEntries entries;
     for (const auto& curve : m_curves) {
-        for (QScatterSeries* series : {curve->collapseMarks(), curve->offScaleMarks()})
+        for (QScatterSeries* series : {curve->collapseMarks(), curve->offScaleMarks(),
+                                       curve->partialMarks(), curve->measuredMarks()})
             for (const QPointF& p : series->points())
                 marks.push_back(chart()->mapToPosition(p, series));
         for (const QPointF& p : curve->drawn().line)
             linePoints.push_back(chart()->mapToPosition(p, curve->line()));
-        anyCollapse = anyCollapse || !curve->drawn().collapse.isEmpty();
-        anyOffScale = anyOffScale || !curve->drawn().offScale.isEmpty();
+        entries.collapse = entries.collapse || !curve->drawn().collapse.isEmpty();
+        entries.offScale = entries.offScale || !curve->drawn().offScale.isEmpty();
+        entries.partialCollapse = entries.partialCollapse || !curve->drawn().partial.isEmpty();
+        entries.measured = entries.measured || !curve->drawn().measured.isEmpty();
     }
-    m_annotations->placeCollapseKey(marks, linePoints, anyCollapse, anyOffScale,
-                                    kCollapseMarkerSize);
+    m_annotations->placeCollapseKey(marks, linePoints, entries, kCollapseMarkerSize);
 }
 
 int MetricChartView::nearestPointIndex(const QPoint& viewPos) const
@@ -489,6 +590,12 @@ int MetricChartView::nearestPointIndex(const QPoint& viewPos) const
     for (const auto& curve : m_curves) {
         consider(curve->offScaleMarks(), curve->drawn().offScaleIndex);
         consider(curve->collapseMarks(), curve->drawn().collapseIndex);
+        consider(curve->partialMarks(), curve->drawn().partialIndex);
+        // Measured points follow the simulated ones in the index space.
+        std::vector<int> measured = curve->drawn().measuredIndex;
+        for (int& i : measured)
+            i += static_cast<int>(m_points.size());
+        consider(curve->measuredMarks(), measured);
         consider(curve->line(), curve->drawn().lineIndex);
     }
     return best;
@@ -499,6 +606,8 @@ std::optional<PointResult> MetricChartView::pointAt(const QPoint& viewPos) const
     const int index = nearestPointIndex(viewPos);
     if (index < 0)
         return std::nullopt;
+    if (static_cast<std::size_t>(index) >= m_points.size())
+        return m_measured[static_cast<std::size_t>(index) - m_points.size()];
     return m_points[static_cast<std::size_t>(index)];
 }
 
@@ -509,6 +618,10 @@ QString MetricChartView::tooltipText(const PointResult& point)
 
 QString MetricChartView::hoverText(int pointIndex) const
 {
+    if (static_cast<std::size_t>(pointIndex) >= m_points.size())
+        return QStringLiteral("<nobr>◇ <b>measured</b> (%1)</nobr><br>")
+                   .arg(m_measuredSource.toHtmlEscaped()) +
+               PointTooltip::text(m_measured[static_cast<std::size_t>(pointIndex) - m_points.size()]);
     const PointResult& p = m_points[static_cast<std::size_t>(pointIndex)];
     QString html = PointTooltip::text(p);
     for (const auto& curve : m_curves)

@@ -17,6 +17,7 @@
 #include <QList>
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 #include <QVariant>
 
 #include <memory>
@@ -52,6 +53,15 @@ public:
     void setPoints(const std::vector<PointResult>& points);
     const std::vector<PointResult>& points() const { return m_points; }
 
+    // Overlays measured points (a results file from `hedgesim confirm`/`load`) on the curves:
+    // each drawn as a hollow diamond in the colour of the setup of the same name. Returns the
+    // setups of `points` that no curve has (not drawn). `source` names the file on hover.
+    QStringList setMeasuredPoints(const std::vector<PointResult>& points, const QString& source);
+    void clearMeasuredPoints();
+    const std::vector<PointResult>& measured() const { return m_measured; }
+    // The measured points drawn for a setup (x = load, y = metricValue).
+    QList<QPointF> measuredPoints(const QString& setup) const;
+
     // Fixes the x axis to [minLoad, maxLoad] (plus a margin) so it does not move while a
     // sweep fills in. Without it the range is that of the points, widened to 30–95 %.
     void setLoadRange(double minLoad, double maxLoad);
@@ -69,8 +79,15 @@ public:
     // empty for a hidden or unknown setup. Collapsed points are part of the line too; one
     // above the axis's ceiling is drawn on the ceiling.
     QList<QPointF> seriesPoints(const QString& setup) const;
+    // The edges of the band a setup's replicates span (metricBand), one point per line point;
+    // empty when none of its points ran more than once, or the setup is hidden.
+    QList<QPointF> bandUpperEdge(const QString& setup) const;
+    QList<QPointF> bandLowerEdge(const QString& setup) const;
     // The collapsed points of a setup drawn with the collapse X (inside the axis).
     QList<QPointF> collapsedPoints(const QString& setup) const;
+    // The points of a setup that collapsed in some of their replicates but not in all, drawn
+    // with a half-filled circle (inside the axis).
+    QList<QPointF> partialCollapsePoints(const QString& setup) const;
     // The collapsed points of a setup drawn on the ceiling with the off-scale triangle
     // (their figure is above the axis, or missing: no call succeeded).
     QList<QPointF> offScalePoints(const QString& setup) const;
@@ -122,6 +139,8 @@ private:
 
     Metric m_metric;
     std::vector<PointResult> m_points;
+    std::vector<PointResult> m_measured;
+    QString m_measuredSource;
     std::vector<std::unique_ptr<SetupCurve>> m_curves;
     QHash<QString, int> m_lookup; // setup name -> m_curves index
     LoadAxis m_xAxis;

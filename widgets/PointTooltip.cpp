@@ -1,5 +1,7 @@
 #include "PointTooltip.h"
 
+#include "SpreadText.h"
+
 #include <optional>
 
 namespace hedge {
@@ -21,6 +23,13 @@ QString pct(double fraction)
     return num(fraction * 100.0) + QStringLiteral(" %");
 }
 
+// The pooled figure and, for a point run several times, the replicates' spread after it.
+QString withSpread(const QString& pooled, const std::optional<FigureSpread>& spread,
+                   double scale = 1.0)
+{
+    return spread ? pooled + QStringLiteral(" ") + SpreadText::bracket(*spread, scale) : pooled;
+}
+
 } // namespace
 
 QString PointTooltip::text(const PointResult& p)
@@ -34,19 +43,47 @@ QString PointTooltip::text(const PointResult& p)
         QStringLiteral("<nobr><b>%1</b></nobr><table cellspacing=\"0\" cellpadding=\"0\">")
             .arg(QString::fromStdString(p.setup).toHtmlEscaped());
     html += row(QStringLiteral("load"), pct(p.load));
+    const ReplicateSpread* s = p.spread ? &*p.spread : nullptr;
+    const auto figure = [s](auto member) -> std::optional<FigureSpread> {
+        if (!s)
+            return std::nullopt;
+        return s->*member;
+    };
+    const auto lat = [&](const std::optional<double>& v,
+                         std::optional<FigureSpread> ReplicateSpread::*member) {
+        return v ? withSpread(ms(v), figure(member)) : ms(v);
+    };
+    if (s)
+        html += row(QStringLiteral("replicates"),
+                    QStringLiteral("pooled figures, [spread] = %1").arg(SpreadText::kind(p)));
     html += row(QStringLiteral("p50 · p99 · p99.9"),
-                QStringLiteral("%1 · %2 · %3").arg(ms(p.p50Ms), ms(p.p99Ms), ms(p.p999Ms)));
-    html +=
-        row(QStringLiteral("mean · max"), QStringLiteral("%1 · %2").arg(ms(p.meanMs), ms(p.maxMs)));
-    html += row(QStringLiteral("requests per call"), num(p.requestsPerCall));
-    html += row(QStringLiteral("hedged calls"), pct(p.hedgedFraction));
+                QStringLiteral("%1 · %2 · %3")
+                    .arg(lat(p.p50Ms, &ReplicateSpread::p50Ms),
+                         lat(p.p99Ms, &ReplicateSpread::p99Ms),
+                         lat(p.p999Ms, &ReplicateSpread::p999Ms)));
+    html += row(QStringLiteral("mean · max"),
+                QStringLiteral("%1 · %2").arg(lat(p.meanMs, &ReplicateSpread::meanMs),
+                                              lat(p.maxMs, &ReplicateSpread::maxMs)));
+    html += row(QStringLiteral("requests per call"),
+                withSpread(num(p.requestsPerCall), figure(&ReplicateSpread::requestsPerCall)));
+    html += row(QStringLiteral("hedged calls"),
+                withSpread(pct(p.hedgedFraction), figure(&ReplicateSpread::hedgedFraction), 100.0));
     html += row(QStringLiteral("rejected · failed"),
-                QStringLiteral("%1 · %2").arg(pct(p.rejectedFraction), pct(p.failedFraction)));
-    html += row(QStringLiteral("utilisation"), pct(p.utilisation));
+                QStringLiteral("%1 · %2").arg(
+                    withSpread(pct(p.rejectedFraction), figure(&ReplicateSpread::rejectedFraction),
+                               100.0),
+                    withSpread(pct(p.failedFraction), figure(&ReplicateSpread::failedFraction),
+                               100.0)));
+    html += row(QStringLiteral("utilisation"),
+                withSpread(pct(p.utilisation), figure(&ReplicateSpread::utilisation), 100.0));
     html += row(QStringLiteral("cancellation"), QString::fromLatin1(toString(p.cancellation)));
     html += row(QStringLiteral("measured calls"), QString::number(p.measuredCalls));
     html += QStringLiteral("</table>");
-    if (p.collapsed)
+    if (p.partiallyCollapsed())
+        html += QStringLiteral("<nobr><b style=\"color:#d01010\">%1%2</b></nobr>")
+                    .arg(p.collapsed ? QStringLiteral("COLLAPSED (most runs): ") : QString(),
+                         SpreadText::partialCollapse(p));
+    else if (p.collapsed)
         html += QStringLiteral("<nobr><b style=\"color:#d01010\">COLLAPSED: the queue never "
                                "drained at this load</b></nobr>");
     return html;

@@ -1,5 +1,7 @@
 #include "ResultsTableModel.h"
 
+#include "SpreadText.h"
+
 #include <hedge/io/ResultsCsv.h>
 
 #include <QColor>
@@ -30,6 +32,38 @@ const std::optional<double>* latency(const PointResult& p, int column)
         return &p.maxMs;
     default:
         return nullptr;
+    }
+}
+
+// The replicates' spread of a column's figure; empty for a point run once.
+std::optional<FigureSpread> columnSpread(const PointResult& p, int column)
+{
+    if (!p.spread)
+        return std::nullopt;
+    const ReplicateSpread& s = *p.spread;
+    switch (column) {
+    case ResultsTableModel::P50Ms:
+        return s.p50Ms;
+    case ResultsTableModel::P99Ms:
+        return s.p99Ms;
+    case ResultsTableModel::P999Ms:
+        return s.p999Ms;
+    case ResultsTableModel::MeanMs:
+        return s.meanMs;
+    case ResultsTableModel::MaxMs:
+        return s.maxMs;
+    case ResultsTableModel::RequestsPerCall:
+        return s.requestsPerCall;
+    case ResultsTableModel::HedgedFraction:
+        return s.hedgedFraction;
+    case ResultsTableModel::RejectedFraction:
+        return s.rejectedFraction;
+    case ResultsTableModel::FailedFraction:
+        return s.failedFraction;
+    case ResultsTableModel::Utilisation:
+        return s.utilisation;
+    default:
+        return std::nullopt;
     }
 }
 
@@ -228,6 +262,19 @@ QString ResultsTableModel::exactText(const PointResult& p, int column)
 }
 
 QString ResultsTableModel::displayText(const PointResult& p, int column)
+{
+    QString text = pooledText(p, column);
+    if (const std::optional<FigureSpread> spread = columnSpread(p, column); spread && text != QStringLiteral("—")) {
+        const bool percent = column >= HedgedFraction && column <= Utilisation;
+        const int decimals = column == RequestsPerCall ? 3 : percent ? 2 : 1;
+        text += QStringLiteral(" ") + SpreadText::bracket(*spread, percent ? 100.0 : 1.0, decimals);
+    }
+    if (column == Collapsed && p.partiallyCollapsed())
+        text += QStringLiteral(" (") + SpreadText::partialCollapse(p) + QStringLiteral(")");
+    return text;
+}
+
+QString ResultsTableModel::pooledText(const PointResult& p, int column)
 {
     const QLocale locale;
     switch (column) {

@@ -53,7 +53,9 @@ public:
     static QString exactText(const PointResult& point, int column);
     // The exact value: QString, qint64, double, bool, or an invalid QVariant (no latency).
     static QVariant exactValue(const PointResult& point, int column);
-    // Rounded to read: latencies 0.1 ms, fractions as percent with 2 decimals.
+    // Rounded to read: latencies 0.1 ms, fractions as percent with 2 decimals; a point run
+    // several times adds the replicates' spread, "212.0 [55.0–238.0]", and a partial collapse
+    // "yes (collapsed in 7 of 10 runs)".
     static QString displayText(const PointResult& point, int column);
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -63,6 +65,8 @@ public:
                         int role = Qt::DisplayRole) const override;
 
 private:
+    static QString pooledText(const PointResult& point, int column);
+
     std::vector<PointResult> m_points;
 };
 

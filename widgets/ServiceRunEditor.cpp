@@ -176,6 +176,13 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
     m_calls->setToolTip(tr("Calls simulated per (setup, load) point; more calls, steadier tails "
                            "(p99.9 needs many). Range 1 000 – 100 000 000.\nDefault: %L1.")
                             .arg(rd.calls));
+    m_replicates = makeSpinBox(tr("Replicates"), 1, 100, QString(), this);
+    m_replicates->setToolTip(
+        tr("Independent runs of every point, each with its own random numbers, pooled into one "
+           "figure; the charts draw their spread as a band (p5–p95 from 10 runs, else min–max) "
+           "and mark a point that collapsed in only some runs. More runs show whether a result "
+           "is chance. Range 1 – 100.\nDefault: %1.")
+            .arg(rd.replicates));
     m_warmup = makeDoubleSpinBox(tr("Warm-up"), 0.0, 90.0, 1, 5.0, tr(" %"), this);
     m_warmup->setToolTip(tr("Share of the first calls simulated but not measured, so the queue "
                             "reaches its steady state first (0–90 %).\nDefault: %1 %.")
@@ -197,6 +204,7 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
     m_loadError->setAccessibleName(tr("Load error"));
     m_messages << m_loadError
                << addFieldRow(runForm, tr("Calls per &point:"), m_calls, {m_calls})
+               << addFieldRow(runForm, tr("&Replicates:"), m_replicates, {m_replicates})
                << addFieldRow(runForm, tr("&Warm-up:"), m_warmup, {m_warmup});
     m_seedMessage = addFieldRow(runForm, tr("&Seed:"), m_seed, {});
     m_messages << m_seedMessage;
@@ -243,6 +251,7 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
         }
     });
     connect(m_calls, &QSpinBox::valueChanged, this, &ServiceRunEditor::emitEdited);
+    connect(m_replicates, &QSpinBox::valueChanged, this, &ServiceRunEditor::emitEdited);
     connect(m_warmup, &QDoubleSpinBox::valueChanged, this, &ServiceRunEditor::emitEdited);
 }
 
@@ -348,6 +357,7 @@ void ServiceRunEditor::setScenario(const Scenario& scenario)
     showLoadError(m_loadList, QString());
 
     m_calls->setValue(static_cast<int>(scenario.calls));
+    m_replicates->setValue(scenario.replicates);
     m_warmup->setValue(scenario.warmupFraction * 100.0);
     m_seedValue = scenario.seed;
     m_seed->setText(QString::number(scenario.seed));
@@ -373,6 +383,7 @@ void ServiceRunEditor::applyTo(Scenario& scenario) const
     scenario.service = service();
     scenario.loads = m_loads;
     scenario.calls = m_calls->value();
+    scenario.replicates = m_replicates->value();
     scenario.warmupFraction = m_warmup->value() / 100.0;
     scenario.seed = m_seedValue;
 }

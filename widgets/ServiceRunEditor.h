@@ -1,6 +1,6 @@
 // The shared service (workers, service time, hiccups, errors) and the run (loads, calls per
-// point, warm-up, seed) of a scenario. Shows the service's own p50/p95/p99 service time so
-// that a hedge delay can be chosen against it. Typed text applies after a short pause; a load
+// point, replicates, warm-up, seed) of a scenario. Shows the service's own p50/p95/p99 service
+// time so that a hedge delay can be chosen against it. Typed text applies after a short pause; a load
 // list that does not parse is reported next to the field and the loads in force before the
 // edit are kept.
 #pragma once
@@ -66,6 +66,7 @@ public:
     QLineEdit* loadListEdit() const { return m_loadList; }
     QLabel* loadErrorLabel() const { return m_loadError; }
     QSpinBox* callsSpin() const { return m_calls; }
+    QSpinBox* replicatesSpin() const { return m_replicates; }
     QDoubleSpinBox* warmupSpin() const { return m_warmup; }
     QLineEdit* seedEdit() const { return m_seed; }
     QLabel* quantilesLabel() const { return m_quantiles; }
@@ -120,6 +121,7 @@ private:
     FieldMessage* m_loadError = nullptr;
     FieldMessage* m_seedMessage = nullptr;
     QSpinBox* m_calls = nullptr;
+    QSpinBox* m_replicates = nullptr;
     QDoubleSpinBox* m_warmup = nullptr;
     QLineEdit* m_seed = nullptr;
 };

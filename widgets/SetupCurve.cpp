@@ -3,6 +3,7 @@
 #include "ChartMarkers.h"
 #include "ChartTheme.h"
 
+#include <QAreaSeries>
 #include <QChart>
 #include <QLegend>
 #include <QLegendMarker>
@@ -16,16 +17,21 @@ namespace hedge {
 namespace {
 
 constexpr qreal kLineMarkerSize = 3.5; // Qt Charts 6.4 draws line-series points with this radius
+// Light enough that crossing bands and the lines over them stay readable.
+constexpr int kBandAlpha = 48;
 
 } // namespace
 
 SetupCurve::SetupCurve(const SeriesStyle& style)
     : m_style(style), m_line(new QLineSeries), m_collapseMarks(new QScatterSeries),
-      m_offScaleMarks(new QScatterSeries)
+      m_offScaleMarks(new QScatterSeries), m_partialMarks(new QScatterSeries),
+      m_measuredMarks(new QScatterSeries), m_bandUpper(std::make_unique<QLineSeries>()),
+      m_bandLower(std::make_unique<QLineSeries>()),
+      m_band(new QAreaSeries(m_bandUpper.get(), m_bandLower.get()))
 {
     m_line->setPointsVisible(true);
     m_line->setMarkerSize(kLineMarkerSize);
-    for (QScatterSeries* marks : {m_collapseMarks, m_offScaleMarks})
+    for (QScatterSeries* marks : {m_collapseMarks, m_offScaleMarks, m_partialMarks, m_measuredMarks})
         marks->setMarkerSize(kCollapseMarkerSize);
 }
 
@@ -40,7 +46,7 @@ SetupCurve::~SetupCurve()
 
 QList<QAbstractSeries*> SetupCurve::series() const
 {
-    return {m_line, m_collapseMarks, m_offScaleMarks};
+    return {m_line, m_collapseMarks, m_offScaleMarks, m_partialMarks, m_measuredMarks, m_band};
 }
 
 void SetupCurve::setStyle(const SeriesStyle& style, const QColor& halo)
@@ -77,11 +83,21 @@ void SetupCurve::restyle(const QColor& halo)
     m_line->setVisible(m_style.visible);
     m_collapseMarks->setLightMarker(collapseMarkerImage(m_style.color, halo));
     m_offScaleMarks->setLightMarker(offScaleMarkerImage(m_style.color, halo));
-    for (QScatterSeries* marks : {m_collapseMarks, m_offScaleMarks}) {
+    m_partialMarks->setName(m_style.setup + QStringLiteral(" (collapsed in some runs)"));
+    m_partialMarks->setLightMarker(partialCollapseMarkerImage(m_style.color, halo));
+    m_measuredMarks->setName(m_style.setup + QStringLiteral(" (measured)"));
+    m_measuredMarks->setLightMarker(measuredMarkerImage(m_style.color, halo));
+    for (QScatterSeries* marks : {m_collapseMarks, m_offScaleMarks, m_partialMarks, m_measuredMarks}) {
         marks->setColor(m_style.color);
         marks->setPen(QPen(Qt::NoPen));
         marks->setVisible(m_style.visible);
     }
+    m_band->setName(m_style.setup + QStringLiteral(" (spread)"));
+    QColor fill = m_style.color;
+    fill.setAlpha(kBandAlpha);
+    m_band->setBrush(fill);
+    m_band->setPen(QPen(Qt::NoPen));
+    m_band->setVisible(m_style.visible);
 }
 
 void SetupCurve::show(Drawn drawn)
@@ -95,6 +111,14 @@ void SetupCurve::show(Drawn drawn)
         m_collapseMarks->replace(m_drawn.collapse);
     if (m_offScaleMarks->points() != m_drawn.offScale)
         m_offScaleMarks->replace(m_drawn.offScale);
+    if (m_partialMarks->points() != m_drawn.partial)
+        m_partialMarks->replace(m_drawn.partial);
+    if (m_measuredMarks->points() != m_drawn.measured)
+        m_measuredMarks->replace(m_drawn.measured);
+    if (m_bandUpper->points() != m_drawn.bandUpper)
+        m_bandUpper->replace(m_drawn.bandUpper);
+    if (m_bandLower->points() != m_drawn.bandLower)
+        m_bandLower->replace(m_drawn.bandLower);
 }
 
 bool SetupCurve::isOffScale(int pointIndex) const
@@ -118,8 +142,9 @@ void SetupCurve::styleLegend(QLegend* legend, const QColor& text, const QColor& 
     }
     // Hidden as soon as they exist: Qt Charts 6.4 does not lay the legend out again when a
     // marker's visibility changes later.
-    for (QScatterSeries* marks : {m_collapseMarks, m_offScaleMarks})
-        for (QLegendMarker* marker : legend->markers(marks))
+    for (QAbstractSeries* unnamed : QList<QAbstractSeries*>{m_collapseMarks, m_offScaleMarks, m_partialMarks,
+                                              m_measuredMarks, m_band})
+        for (QLegendMarker* marker : legend->markers(unnamed))
             marker->setVisible(false);
 }
 

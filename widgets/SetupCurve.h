@@ -1,5 +1,6 @@
-// The series that draw one setup in a metric chart: its line (dashed for server
-// cancellation) and its collapse markers in its colour, an X inside the axis and an
+// The series that draw one setup in a metric chart: the band its replicates span (its colour,
+// translucent, behind everything), its line (dashed for server cancellation) and its collapse
+// markers in its colour, an X inside the axis and an
 // up-triangle on the axis's top for a figure above it. Owned by the chart view; the series
 // leave their chart when the curve is destroyed.
 #pragma once
@@ -9,9 +10,11 @@
 #include <QList>
 #include <QPointF>
 
+#include <memory>
 #include <vector>
 
 class QAbstractSeries;
+class QAreaSeries;
 class QLegend;
 class QLineSeries;
 class QScatterSeries;
@@ -28,6 +31,15 @@ public:
         std::vector<int> collapseIndex;
         QList<QPointF> offScale;
         std::vector<int> offScaleIndex;
+        // Collapsed in some replicates, not all (drawn instead of the collapse X).
+        QList<QPointF> partial;
+        std::vector<int> partialIndex;
+        // The replicates' spread along the line, one pair of edges per load; both empty when no
+        // point was run more than once.
+        QList<QPointF> bandUpper, bandLower;
+        // Points of an overlaid results file (index into the measured points).
+        QList<QPointF> measured;
+        std::vector<int> measuredIndex;
     };
 
     explicit SetupCurve(const SeriesStyle& style);
@@ -45,7 +57,10 @@ public:
     QLineSeries* line() const { return m_line; }
     QScatterSeries* collapseMarks() const { return m_collapseMarks; }
     QScatterSeries* offScaleMarks() const { return m_offScaleMarks; }
-    // The three series, the line first; named after the setup.
+    QScatterSeries* partialMarks() const { return m_partialMarks; }
+    QScatterSeries* measuredMarks() const { return m_measuredMarks; }
+    QAreaSeries* band() const { return m_band; }
+    // The series, the line first, the band last; named after the setup.
     QList<QAbstractSeries*> series() const;
 
     // Replaces what is drawn (nothing while the setup is hidden); a series is only replaced
@@ -64,6 +79,11 @@ private:
     QLineSeries* m_line = nullptr;
     QScatterSeries* m_collapseMarks = nullptr;
     QScatterSeries* m_offScaleMarks = nullptr;
+    QScatterSeries* m_partialMarks = nullptr;
+    QScatterSeries* m_measuredMarks = nullptr;
+    // The band's edges are not added to the chart; QAreaSeries does not own them.
+    std::unique_ptr<QLineSeries> m_bandUpper, m_bandLower;
+    QAreaSeries* m_band = nullptr;
     Drawn m_drawn;
 };
 

@@ -194,7 +194,7 @@ private slots:
         styles.removeAt(0);
         view.setSeriesStyles(styles);
         QCOMPARE(lineNames(view).size(), 3);
-        QCOMPARE(view.chart()->series().size(), 9); // a line and two kinds of markers each
+        QCOMPARE(view.chart()->series().size(), 18); // a line, four kinds of markers, a band each
     }
 
     void legendOnlyInExports()
