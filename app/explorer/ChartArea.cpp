@@ -176,4 +176,13 @@ bool ChartArea::eventFilter(QObject* watched, QEvent* event)
     return QWidget::eventFilter(watched, event);
 }
 
+QStringList ChartArea::setMeasuredPoints(const std::vector<PointResult>& points,
+                                         const QString& source)
+{
+    QStringList unmatched;
+    for (MetricChartView* chart : std::as_const(m_charts))
+        unmatched = chart->setMeasuredPoints(points, source);
+    return unmatched;
+}
+
 } // namespace hedge

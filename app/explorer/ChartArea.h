@@ -11,6 +11,7 @@
 
 #include <QMap>
 #include <QSet>
+#include <QStringList>
 #include <QWidget>
 
 #include <vector>
@@ -46,6 +47,9 @@ public:
 
     void setPoints(const std::vector<PointResult>& points, const QString& passLabel);
     void setSeriesStyles(const QList<SeriesStyle>& styles);
+    // Measured points over every chart (MetricChartView::setMeasuredPoints); returns the
+    // setups no curve has. An empty list removes the overlay.
+    QStringList setMeasuredPoints(const std::vector<PointResult>& points, const QString& source);
     // The x axis spans the scenario's loads; an empty list leaves it as it is.
     void setLoadRange(const std::vector<double>& loads);
 

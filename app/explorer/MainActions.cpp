@@ -51,6 +51,14 @@ void MainActions::buildActions()
         make(tr("Export Results as &JSON…"), {}, [this] { emit exportResultsRequested(true); });
     m_exportHtmlAction =
         make(tr("Export &Report as HTML…"), {}, [this] { emit exportReportRequested(false); });
+    m_overlayMeasuredAction = make(tr("Overlay &Measured Results…"), {},
+                                   [this] { emit overlayMeasuredRequested(); });
+    m_overlayMeasuredAction->setStatusTip(
+        tr("Draw the points of a results file (hedgesim confirm -o, hedgesim load -o) over the "
+           "simulated curves"));
+    m_removeMeasuredAction =
+        make(tr("Remove Measured O&verlay"), {}, [this] { emit removeMeasuredRequested(); });
+    m_removeMeasuredAction->setEnabled(false);
     m_exportPdfAction =
         make(tr("Export Report as &PDF…"), {}, [this] { emit exportReportRequested(true); });
     m_quitAction =
@@ -84,6 +92,9 @@ void MainActions::buildMenus()
     file->addAction(m_exportJsonAction);
     file->addAction(m_exportHtmlAction);
     file->addAction(m_exportPdfAction);
+    file->addSeparator();
+    file->addAction(m_overlayMeasuredAction);
+    file->addAction(m_removeMeasuredAction);
     file->addSeparator();
     file->addAction(m_quitAction);
     rebuildRecentMenu();
@@ -125,6 +136,11 @@ void MainActions::buildMenus()
 void MainActions::setCancelEnabled(bool enabled)
 {
     m_cancelAction->setEnabled(enabled);
+}
+
+void MainActions::setMeasuredShown(bool shown)
+{
+    m_removeMeasuredAction->setEnabled(shown);
 }
 
 void MainActions::setChartChecked(Metric metric, bool checked)

@@ -21,6 +21,9 @@ public:
 
     void addRecentFile(const QString& path);
     void setCancelEnabled(bool enabled);
+    void setMeasuredShown(bool shown);
+    QAction* overlayMeasuredAction() const { return m_overlayMeasuredAction; }
+    QAction* removeMeasuredAction() const { return m_removeMeasuredAction; }
     void setChartChecked(Metric metric, bool checked);
 
 signals:
@@ -32,6 +35,8 @@ signals:
     void copyChartRequested();
     void exportResultsRequested(bool json);
     void exportReportRequested(bool pdf);
+    void overlayMeasuredRequested();
+    void removeMeasuredRequested();
     void quitRequested();
     void runRequested();
     void cancelRequested();
@@ -60,6 +65,8 @@ private:
     QAction* m_exportJsonAction = nullptr;
     QAction* m_exportHtmlAction = nullptr;
     QAction* m_exportPdfAction = nullptr;
+    QAction* m_overlayMeasuredAction = nullptr;
+    QAction* m_removeMeasuredAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_runAction = nullptr;
     QAction* m_cancelAction = nullptr;

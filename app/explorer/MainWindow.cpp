@@ -17,6 +17,7 @@
 
 #include <hedge/Version.h>
 #include <hedge/io/Presets.h>
+#include <hedge/io/ResultsJson.h>
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -202,6 +203,10 @@ void MainWindow::buildActions()
     connect(m_actions, &MainActions::exportChartRequested, m_exports,
             &ExportController::exportChartDialog);
     connect(m_actions, &MainActions::copyChartRequested, m_exports, &ExportController::copyChart);
+    connect(m_actions, &MainActions::overlayMeasuredRequested, this,
+            &MainWindow::overlayMeasuredDialog);
+    connect(m_actions, &MainActions::removeMeasuredRequested, this,
+            &MainWindow::removeMeasuredOverlay);
     connect(m_actions, &MainActions::exportResultsRequested, m_exports,
             &ExportController::exportResultsDialog);
     connect(m_actions, &MainActions::exportReportRequested, m_exports,
@@ -374,6 +379,60 @@ std::optional<QString> MainWindow::saveScenarioFile(const QString& path)
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(m_document->filePath())),
                              4000);
     return std::nullopt;
+}
+
+void MainWindow::overlayMeasuredDialog()
+{
+    const QString file = m_document->filePath();
+    const QString dir = file.isEmpty() ? QDir::homePath() : QFileInfo(file).absolutePath();
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Overlay Measured Results"), dir, tr("Results files (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        overlayMeasuredFile(path);
+}
+
+std::optional<QString> MainWindow::overlayMeasuredFile(const QString& path)
+{
+    RunResults results;
+    try {
+        results = readResultsFile(path.toStdString());
+    } catch (const std::exception& e) {
+        const QString error = tr("%1 is not a results file: %2")
+                                  .arg(QDir::toNativeSeparators(path), QString::fromUtf8(e.what()));
+        showError(tr("Cannot Overlay Measured Results"), error);
+        return error;
+    }
+    if (results.points.empty()) {
+        const QString error =
+            tr("%1 holds no points to overlay.").arg(QDir::toNativeSeparators(path));
+        showError(tr("Cannot Overlay Measured Results"), error);
+        return error;
+    }
+    const QStringList unmatched =
+        m_chartArea->setMeasuredPoints(results.points, QFileInfo(path).fileName());
+    m_actions->setMeasuredShown(true);
+    if (!unmatched.isEmpty()) {
+        auto* box = new QMessageBox(
+            QMessageBox::Information, tr("Measured Results"),
+            tr("These setups of the file are not in the scenario and are not drawn (a measured "
+               "point is matched by its setup's name):\n%1")
+                .arg(unmatched.join(QLatin1Char('\n'))),
+            QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->setObjectName(QStringLiteral("unmatchedSetupsMessage"));
+        box->open();
+    }
+    statusBar()->showMessage(
+        tr("Overlaid %n measured point(s) from %1", nullptr, int(results.points.size()))
+            .arg(QDir::toNativeSeparators(path)),
+        4000);
+    return std::nullopt;
+}
+
+void MainWindow::removeMeasuredOverlay()
+{
+    m_chartArea->setMeasuredPoints({}, QString());
+    m_actions->setMeasuredShown(false);
 }
 
 void MainWindow::openDialog()

@@ -82,6 +82,14 @@ public:
         return m_exports->exportReport(path);
     }
 
+    // Draws the points of a results file over the charts (File → Overlay Measured Results…).
+    // A file that does not read is refused with a message and the overlay in place is kept;
+    // returns the error then. Setups the file has and the scenario has not are listed in a
+    // message (and not drawn).
+    std::optional<QString> overlayMeasuredFile(const QString& path);
+    void removeMeasuredOverlay();
+    MainActions* actions() const { return m_actions; }
+
     // Where the working scenario is autosaved after each edit.
     static QString autosavePath() { return ScenarioDocument::autosavePath(); }
 
@@ -122,6 +130,7 @@ private:
 
     // Menu handlers.
     void openDialog();
+    void overlayMeasuredDialog();
     bool save();
     bool saveAsDialog();
     void about();
