@@ -89,6 +89,12 @@ struct CommandLine {
                        "drag into DIR."),
         QStringLiteral("DIR")};
 
+    QCommandLineOption overlayOption{
+        QStringLiteral("overlay"),
+        QStringLiteral("Overlay the measured points of a results file (as File → Overlay Measured "
+                       "Results…)."),
+        QStringLiteral("PATH")};
+
     CommandLine()
     {
         // Qt's options take one dash ("-platform"): one word, not -p -l -a ...; ours too.
@@ -106,11 +112,13 @@ struct CommandLine {
                 presetNames << QString::fromStdString(p.name);
         presetOption.setDescription(
             QStringLiteral("Start with a preset: %1.").arg(presetNames.join(QStringLiteral(", "))));
-        for (QCommandLineOption* hidden : {&screenshotOption, &paletteOption, &delayOption,
-                                           &chartsOption, &sizeOption, &editOption, &recordOption})
+        for (QCommandLineOption* hidden :
+             {&screenshotOption, &paletteOption, &delayOption, &chartsOption, &sizeOption,
+              &editOption, &recordOption, &overlayOption})
             hidden->setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOptions({presetOption, measureOption, screenshotOption, paletteOption,
-                           delayOption, chartsOption, sizeOption, editOption, recordOption});
+                           delayOption, chartsOption, sizeOption, editOption, recordOption,
+                           overlayOption});
     }
 };
 
@@ -240,7 +248,8 @@ int main(int argc, char* argv[])
 
     CommandLine commandLine;
     auto& [parser, presetNames, presetOption, measureOption, screenshotOption, paletteOption,
-           delayOption, chartsOption, sizeOption, editOption, recordOption] = commandLine;
+           delayOption, chartsOption, sizeOption, editOption, recordOption, overlayOption] =
+        commandLine;
     parser.process(app);
 
     if (parser.value(paletteOption) == QLatin1String("dark")) {
@@ -280,6 +289,10 @@ int main(int argc, char* argv[])
     if (const QStringList wh = parser.value(sizeOption).split(QLatin1Char('x')); wh.size() == 2)
         window.resize(wh[0].toInt(), wh[1].toInt());
     window.show();
+    if (parser.isSet(overlayOption)) {
+        if (window.overlayMeasuredFile(parser.value(overlayOption)))
+            std::fprintf(stderr, "hedge-explorer: %s\n", qPrintable(window.lastError()));
+    }
 
     if (parser.isSet(screenshotOption)) {
         const QString path = parser.value(screenshotOption);
