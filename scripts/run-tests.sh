@@ -28,11 +28,12 @@ cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 cmake --build build-asan
 ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1" \
 UBSAN_OPTIONS="print_stacktrace=1" \
-    ctest --test-dir build-asan --output-on-failure --timeout 900 -LE "golden|realclock"
+    ctest --test-dir build-asan --output-on-failure --timeout 900 -LE "golden|realclock|timing"
 
-# Both sanitizer runs skip the golden file (minutes at their speed) and the real-clock
-# tests (they assert rates and service times on real clocks, which a 5-15x slower build
-# cannot keep). TSan: the threaded parts (policy driver, simulation and sweep, hedgesim, the explorer's
+# Like the ASan run above, it skips the golden file (minutes at this speed), the real-clock
+# tests and the drag test (label timing): they assert rates, service times and frames on
+# real clocks, which a 5-15x slower build cannot keep.
+# TSan: the threaded parts (policy driver, simulation and sweep, hedgesim, the explorer's
 # sweep hand-off). tests/tsan.supp only covers Qt internals (Debian's Qt is not built with
 # TSan, so its queued-signal hand-off is invisible to it).
 cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
@@ -40,7 +41,7 @@ cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DHEDGE_TEST_AREAS="policy;sim;io;app"
 cmake --build build-tsan
 TSAN_OPTIONS="suppressions=$PWD/tests/tsan.supp:ignore_noninstrumented_modules=1:history_size=7:halt_on_error=1" \
-    ctest --test-dir build-tsan --output-on-failure --timeout 900 -LE "golden|realclock"
+    ctest --test-dir build-tsan --output-on-failure --timeout 900 -LE "golden|realclock|timing"
 
 # One minute of libFuzzer over the scenario parser, from the committed corpus (clang).
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
