@@ -164,6 +164,14 @@ void ChartArea::relayout()
         m_grid->setColumnStretch(c, c < columns ? 1 : 0);
 }
 
+int ChartArea::readableHeight() const
+{
+    const int rows = m_grid->rowCount();
+    if (rows == 0 || m_charts.isEmpty())
+        return 0;
+    return rows * m_charts.first()->minimumSizeHint().height() + (rows - 1) * m_grid->spacing();
+}
+
 bool ChartArea::eventFilter(QObject* watched, QEvent* event)
 {
     // The chart last clicked is the one Ctrl+E and Copy Chart take.

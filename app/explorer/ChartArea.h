@@ -42,6 +42,9 @@ public:
     QList<MetricChartView*> shownCharts();
 
     void setChartVisible(Metric metric, bool visible);
+    // The height at which every shown chart gets its minimum size hint (labels readable);
+    // the chart views themselves accept less.
+    int readableHeight() const;
     // The charts shown beyond the two always shown, in Metric order.
     QList<Metric> extraCharts() const;
 

@@ -234,9 +234,27 @@ void MainWindow::buildActions()
     connect(m_chartArea, &ChartArea::chartVisibilityChanged, m_actions,
             &MainActions::setChartChecked);
     connect(m_chartArea, &ChartArea::chartVisibilityChanged, this, [this] {
+        makeRoomForCharts();
         if (!m_showingScenario)
             m_document->applyStyleEdit(currentStyle());
     });
+}
+
+void MainWindow::makeRoomForCharts()
+{
+    // The table keeps its height while the window grows, but gives way when more charts need
+    // more room than the charts have: a chart below its minimum reads nothing.
+    QList<int> sizes = m_centreSplitter->sizes();
+    const int need = m_chartArea->readableHeight();
+    if (sizes.size() != 2 || sizes[0] >= need)
+        return;
+    const int spare = sizes[1] - m_tableView->minimumSizeHint().height();
+    const int give = std::min(need - sizes[0], spare);
+    if (give <= 0)
+        return;
+    sizes[0] += give;
+    sizes[1] -= give;
+    m_centreSplitter->setSizes(sizes);
 }
 
 void MainWindow::buildStatusBar()

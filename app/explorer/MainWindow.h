@@ -122,6 +122,7 @@ private:
     // The colours, shown setups and charts as the window draws them now.
     ScenarioStyle currentStyle() const;
     void redraw();
+    void makeRoomForCharts();
     void updateTitle();
     void restoreSession();
     void saveSession();

@@ -63,7 +63,7 @@ Preset knifeEdge()
         "of 10 runs\" is the honest answer: whether a run collapses depends on one unlucky "
         "burst of arrivals and hiccups.",
         s,
-        {"p99_ms", "utilisation"}};
+        {"p99_ms"}};
 }
 
 // The plane the seed article's advice is about. The text states no figure of the run: the
@@ -92,7 +92,8 @@ Preset delayMap()
             "the same delay that helped at light load makes the tail worse — or collapses the "
             "service. Read the map along a column (one delay, rising load) to see where it "
             "stops helping: the delay must clear the queueing, not only the service's p95.",
-        s};
+        s,
+        {"p99_ms"}};
 }
 
 // timeline.md §3: 40 %, a burst to 80 % at 60 s, 55 % from 90 s, 40 % from 270 s to 570 s.

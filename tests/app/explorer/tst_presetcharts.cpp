@@ -49,6 +49,8 @@ private slots:
         QVERIFY(w.chart(Metric::FailedPercent)->isVisibleTo(&w));
         int withExtras = 0;
         for (const Preset& p : presets()) {
+            if (p.scenario.grid || p.scenario.timeline) // hedgesim's, not in the menu
+                continue;
             QAction* item =
                 test::menuAction(w, QStringLiteral("&Presets"), QString::fromStdString(p.title));
             QVERIFY(item);
