@@ -3,6 +3,7 @@
 #include "FieldMessage.h"
 #include "TypedNumberBox.h"
 
+#include <algorithm>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QWheelEvent>
@@ -95,6 +96,8 @@ QWidget* makeKnobRow(QAbstractSpinBox* box, QWidget* slider)
     auto* row = new QWidget(box->parentWidget());
     auto* layout = new QHBoxLayout(row);
     layout->setContentsMargins(0, 0, 0, 0);
+    // The field never gives its text up to the slider ("no budget", "10.000 ms" stay whole).
+    box->setMinimumWidth(std::max(box->minimumWidth(), box->sizeHint().width()));
     layout->addWidget(box, 2);
     layout->addWidget(slider, 3);
     // The row's label (its mnemonic) gives the focus to the field.
