@@ -61,8 +61,9 @@ private slots:
 
     void otherFigures()
     {
-        const PointResult& p = map(MapFigure::RequestsPerCall).at(0, 0)->point;
-        QCOMPARE(*map(MapFigure::RequestsPerCall).at(0, 0)->value, p.requestsPerCall);
+        const auto requests = map(MapFigure::RequestsPerCall); // p points into it
+        const PointResult& p = requests.at(0, 0)->point;
+        QCOMPARE(*requests.at(0, 0)->value, p.requestsPerCall);
         QCOMPARE(map(MapFigure::P999Ms).at(0, 0)->value, p.p999Ms);
         QCOMPARE(*map(MapFigure::RejectedPercent).at(0, 0)->value, p.rejectedFraction * 100.0);
     }
