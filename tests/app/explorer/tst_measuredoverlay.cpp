@@ -15,6 +15,7 @@
 #include <QChart>
 #include <QFile>
 #include <QFileDialog>
+#include <QPointer>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QTemporaryDir>
@@ -36,8 +37,15 @@ void answerFileDialog(const QString& path)
             return;
         }
         auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+        name->clear();
         QTest::keyClicks(name, path);
         QTest::keyClick(name, Qt::Key_Return);
+        // A slow build (sanitizers) can take the keys before the dialog is ready for them:
+        // a dialog still open a moment later is answered again.
+        QTimer::singleShot(500, [path, open = QPointer<QFileDialog>(dialog)] {
+            if (open && open->isVisible())
+                answerFileDialog(path);
+        });
     });
 }
 
