@@ -428,29 +428,40 @@ QCoro::Task<void> SweepController::previewLoop()
         }
         m_previewStop = std::stop_source{};
         const std::stop_token stop = m_previewStop.get_token();
-        auto computed = std::make_shared<std::vector<std::pair<std::size_t, PointResult>>>();
+        // Filled on the workers, read here once the future finished; see m_workerErrorLock.
+        struct Computed {
+            std::mutex lock;
+            std::vector<std::pair<std::size_t, PointResult>> points;
+        };
+        auto computed = std::make_shared<Computed>();
         m_frameInFlight = true;
         m_frameCalls = frame.calls;
         ++m_framesStarted;
         m_frameClock.start();
         QFuture<void> future = startSweep(frame.work.sub, stop,
                                           [computed](std::size_t index, const PointResult& point) {
-                                              computed->emplace_back(index, point);
+                                              const std::lock_guard guard(computed->lock);
+                                              computed->points.emplace_back(index, point);
                                           });
         co_await qCoro(future).waitForFinished();
         if (!self)
             co_return;
         m_frameInFlight = false;
         const qint64 computeMs = m_frameClock.elapsed();
-        if (!m_workerError.isEmpty()) {
+        if (const QString error = workerError(); !error.isEmpty()) {
             m_runAfterPreview = false;
             m_running = false;
-            emit runFailed(m_workerError);
+            emit runFailed(error);
             break;
         }
         if (stop.stop_requested())
             continue; // cancelled, or over its budget for a value the hand has left
-        for (const auto& [index, point] : *computed) {
+        std::vector<std::pair<std::size_t, PointResult>> points;
+        {
+            const std::lock_guard guard(computed->lock);
+            points.swap(computed->points);
+        }
+        for (const auto& [index, point] : points) {
             if (m_cache.size() >= kMaxCachedPoints)
                 m_cache.clear();
             m_cache[frame.work.keys[index]] = point;
@@ -621,9 +632,9 @@ QCoro::Task<bool> SweepController::runPass(quint64 generation, Pass pass, std::i
     co_await qCoro(future).waitForFinished();
     if (!self)
         co_return false;
-    if (!m_workerError.isEmpty()) {
+    if (const QString error = workerError(); !error.isEmpty()) {
         if (generation == m_generation)
-            emit runFailed(m_workerError);
+            emit runFailed(error);
         co_return false;
     }
     co_return !stop.stop_requested();
@@ -632,7 +643,10 @@ QCoro::Task<bool> SweepController::runPass(quint64 generation, Pass pass, std::i
 QFuture<void> SweepController::startSweep(Scenario sub, std::stop_token stop,
                                           LoadSweep::OnPoint onPoint)
 {
-    m_workerError.clear();
+    {
+        const std::lock_guard guard(m_workerErrorLock);
+        m_workerError.clear();
+    }
     m_future = QtConcurrent::run(&m_pool, [this, sub = std::move(sub), stop, threads = m_threads,
                                            onPoint = std::move(onPoint)] {
         try {
@@ -645,10 +659,17 @@ QFuture<void> SweepController::startSweep(Scenario sub, std::stop_token stop,
                     stop);
         } catch (const std::exception& e) {
             // Not through the future: its rethrow would end in a coroutine nobody awaits.
+            const std::lock_guard guard(m_workerErrorLock);
             m_workerError = QString::fromUtf8(e.what());
         }
     });
     return m_future;
+}
+
+QString SweepController::workerError() const
+{
+    const std::lock_guard guard(m_workerErrorLock);
+    return m_workerError;
 }
 
 void SweepController::onPointComputed(quint64 generation, const QString& key,

@@ -31,6 +31,7 @@
 #include <qcoro/qcorotask.h>
 
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <stop_token>
 #include <string>
@@ -196,7 +197,12 @@ private:
 
     QThreadPool m_pool;
     QFuture<void> m_future;
-    QString m_workerError; // written by the worker, read after its future finished
+    // Written by the worker, read after its future finished. The lock is ours because the
+    // future's own hand-off happens inside Debian's uninstrumented Qt, where ThreadSanitizer
+    // cannot see it.
+    QString workerError() const;
+    mutable std::mutex m_workerErrorLock;
+    QString m_workerError;
     std::stop_source m_stop;
     int m_threads = 0;
     std::int64_t m_coarseCalls = kCoarseCalls;
