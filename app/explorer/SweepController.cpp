@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <memory>
 #include <set>
 #include <utility>
 
@@ -62,19 +61,6 @@ std::string policyKey(const Setup& s)
 // Bounds the cache: a long session of edits would otherwise grow it without end.
 constexpr std::size_t kMaxCachedPoints = 50000;
 
-qint64 median(std::vector<qint64> v)
-{
-    if (v.empty())
-        return 0;
-    std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
-    return v[v.size() / 2];
-}
-
-qint64 maximum(const std::vector<qint64>& v)
-{
-    return v.empty() ? 0 : *std::max_element(v.begin(), v.end());
-}
-
 } // namespace
 
 SweepController::SweepController(QObject* parent) : QObject(parent)
@@ -87,9 +73,9 @@ SweepController::SweepController(QObject* parent) : QObject(parent)
     m_debounce.setInterval(kDebounceMs);
     connect(&m_debounce, &QTimer::timeout, this, &SweepController::startRun);
 
-    m_previewKick.setSingleShot(true);
-    m_previewKick.setInterval(0);
-    connect(&m_previewKick, &QTimer::timeout, this, &SweepController::startPreview);
+    connect(&m_preview, &PreviewFrames::applied, this, &SweepController::onFrameApplied);
+    connect(&m_preview, &PreviewFrames::failed, this, &SweepController::onPreviewFailed);
+    connect(&m_preview, &PreviewFrames::finished, this, &SweepController::onPreviewFinished);
 
     m_redraw.setInterval(kRedrawIntervalMs);
     m_redraw.setTimerType(Qt::PreciseTimer);
@@ -108,27 +94,15 @@ void SweepController::setScenario(const Scenario& scenario, bool immediate)
 {
     const bool changed = !(scenario == m_scenario) || m_generation == 0;
     if (changed) {
-        keepShownCells(scenario);
+        m_preview.noteEdit(scenario);
         m_scenario = scenario;
         ++m_generation;
-        ++m_editSerial;
-        m_lastEditMs = m_dragClock.isValid() ? m_dragClock.elapsed() : 0;
         // The running work may be stale: stop it now, not after the pause.
         m_stop.request_stop();
         m_running = false;
         m_runAfterPreview = false;
         m_pass = Pass::Idle;
-        // A frame far over its budget is not worth finishing for a value the hand has left:
-        // stop it, and size the next ones from a halved speed. At the smallest size a frame is
-        // left to finish, or no frame would ever land.
-        if (m_frameInFlight && m_frameClock.elapsed() > 3 * kFrameBudgetMs &&
-            m_frameCalls > kMinFrameCalls) {
-            m_previewStop.request_stop();
-            m_frameRate /= 2.0;
-            m_dragFrameCalls = 0;
-        }
-        if (m_dragging) {
-            ++m_dragEdits;
+        if (m_preview.isDragging()) {
             m_runAfterDrag = true;
             m_debounce.stop();
         } else {
@@ -139,37 +113,24 @@ void SweepController::setScenario(const Scenario& scenario, bool immediate)
             if (!m_redraw.isActive())
                 m_redraw.start();
         }
-        schedulePreview();
+        m_preview.schedule();
     }
     if (immediate)
         runNow();
-    else if (changed && !m_dragging)
+    else if (changed && !m_preview.isDragging())
         m_debounce.start();
 }
 
 void SweepController::beginDrag()
 {
-    m_dragging = true;
-    m_dragFrameCalls = 0;
-    m_dragClock.start();
-    m_lastEditMs = 0;
-    m_dragEdits = 0;
-    m_dragFrames = 0;
-    m_dragComputeMs.clear();
-    m_dragLagMs.clear();
+    m_preview.beginDrag();
     // The drag's moves are not single edits: --measure reports them as a drag.
     m_firstCurvePending = false;
 }
 
 void SweepController::endDrag()
 {
-    if (!m_dragging)
-        return;
-    m_dragging = false;
-    m_dragFrameCalls = 0;
-    if (m_measure)
-        logDrag();
-    if (!m_runAfterDrag)
+    if (!m_preview.endDrag() || !m_runAfterDrag)
         return;
     m_runAfterDrag = false;
     m_editClock.start();
@@ -191,15 +152,13 @@ void SweepController::cancel()
 {
     m_debounce.stop();
     m_stop.request_stop();
-    m_previewStop.request_stop();
-    m_previewWanted = false;
+    m_preview.cancel();
     m_runAfterPreview = false;
     m_runAfterDrag = false;
     // A new generation makes the stopped sequence's late steps no-ops.
     ++m_generation;
     // Stopped: the charts show results only, not what the cells showed before the edit.
-    if (!m_shown.empty()) {
-        m_shown.clear();
+    if (m_preview.clearShownCells()) {
         m_dirty = true;
         if (!m_redraw.isActive())
             m_redraw.start();
@@ -218,11 +177,9 @@ void SweepController::cancel()
 void SweepController::shutdown()
 {
     m_debounce.stop();
-    m_previewKick.stop();
     m_redraw.stop();
     m_stop.request_stop();
-    m_previewStop.request_stop();
-    m_previewWanted = false;
+    m_preview.shutdown();
     m_runAfterPreview = false;
     m_runAfterDrag = false;
     ++m_generation;
@@ -282,9 +239,23 @@ const PointResult* SweepController::passResult(const Setup& setup, double load) 
     return it == m_cache.end() ? nullptr : &it->second;
 }
 
-bool SweepController::hasPassResult(const Setup& setup, double load) const
+const PointResult* SweepController::cached(const std::string& key) const
 {
-    return passResult(setup, load) != nullptr;
+    const auto it = m_cache.find(key);
+    return it == m_cache.end() ? nullptr : &it->second;
+}
+
+void SweepController::store(const std::string& key, const PointResult& point)
+{
+    if (m_cache.size() >= kMaxCachedPoints)
+        m_cache.clear();
+    m_cache[key] = point;
+    ++m_simulatedPoints;
+}
+
+std::int64_t SweepController::firstPassCalls() const
+{
+    return needsCoarsePass() ? m_coarseCalls : m_scenario.calls;
 }
 
 SweepController::Missing SweepController::missing(std::int64_t calls, bool coarse) const
@@ -293,6 +264,13 @@ SweepController::Missing SweepController::missing(std::int64_t calls, bool coars
         // The coarse pass is only for points that have no full-size result yet.
         return m_cache.contains(key(s, load, calls)) ||
                (coarse && m_cache.contains(key(s, load, m_scenario.calls)));
+    });
+}
+
+SweepController::Missing SweepController::missingBesidePasses(std::int64_t calls) const
+{
+    return missingWhere(calls, [this, calls](const Setup& s, double load) {
+        return passResult(s, load) != nullptr || m_cache.contains(key(s, load, calls));
     });
 }
 
@@ -345,223 +323,10 @@ SweepController::Missing SweepController::missingWhere(std::int64_t calls, Have 
     return m;
 }
 
-std::int64_t SweepController::frameCallsFor(std::size_t points) const
-{
-    const std::int64_t ceiling = needsCoarsePass() ? m_coarseCalls : m_scenario.calls;
-    const std::int64_t floor = std::min(kMinFrameCalls, ceiling);
-    const double fits = m_frameRate * kFrameBudgetMs / 1000.0 / static_cast<double>(points);
-    // Whole hundreds: frames of nearly the same speed find each other's points in the cache
-    // (a drag that goes back over a value).
-    const auto calls = static_cast<std::int64_t>(std::min(fits, 1e12) / 100.0) * 100;
-    return std::clamp(calls, floor, ceiling);
-}
-
-SweepController::Frame SweepController::planFrame() const
-{
-    Frame f;
-    f.serial = m_editSerial;
-    f.editMs = m_lastEditMs;
-    f.setupCount = m_scenario.setups.size();
-    f.loads = m_scenario.loads;
-    std::size_t lacking = 0;
-    for (const Setup& s : m_scenario.setups)
-        for (double load : m_scenario.loads)
-            lacking += hasPassResult(s, load) ? 0 : 1;
-    if (lacking == 0)
-        return f;
-    f.calls = m_dragging && m_dragFrameCalls > 0 ? m_dragFrameCalls : frameCallsFor(lacking);
-    for (std::size_t i = 0; i < m_scenario.setups.size(); ++i)
-        for (std::size_t j = 0; j < m_scenario.loads.size(); ++j) {
-            const Setup& s = m_scenario.setups[i];
-            const double load = m_scenario.loads[j];
-            if (!hasPassResult(s, load))
-                f.cells.push_back({i, j, key(s, load, f.calls)});
-        }
-    f.work = missingWhere(f.calls, [this, &f](const Setup& s, double load) {
-        return hasPassResult(s, load) || m_cache.contains(key(s, load, f.calls));
-    });
-    return f;
-}
-
-void SweepController::schedulePreview()
-{
-    m_previewWanted = true;
-    // On the next turn of the event loop: a scenario replaced before then (the window's
-    // stand-in before the file or preset it opens) costs no frame.
-    if (!m_previewBusy)
-        m_previewKick.start();
-}
-
-void SweepController::startPreview()
-{
-    if (m_previewWanted && !m_previewBusy)
-        QCoro::connect(previewLoop(), this, [] {});
-}
-
-// Frames one after another, each planned from the newest edit when it starts: what the hand
-// passed over while a frame ran is never computed. The run waits for the loop to end.
-QCoro::Task<void> SweepController::previewLoop()
-{
-    QPointer<SweepController> self(this);
-    m_previewBusy = true;
-    while (m_previewWanted) {
-        m_previewWanted = false;
-        if (m_future.isRunning()) {
-            // A stopped run winds down within milliseconds: one sweep at a time.
-            QFuture<void> previous = m_future;
-            co_await qCoro(previous).waitForFinished();
-            if (!self)
-                co_return;
-        }
-        const Frame frame = planFrame();
-        if (frame.cells.empty()) {
-            // Back on results of a pass (a drag over a cached value): show them.
-            if (m_dragging)
-                applyFrame(frame, 0);
-            continue;
-        }
-        if (m_dragging && m_dragFrameCalls == 0)
-            m_dragFrameCalls = frame.calls;
-        if (frame.work.count == 0) {
-            applyFrame(frame, 0); // every point of the frame was cached
-            continue;
-        }
-        m_previewStop = std::stop_source{};
-        const std::stop_token stop = m_previewStop.get_token();
-        // Filled on the workers, read here once the future finished; see m_workerErrorLock.
-        struct Computed {
-            std::mutex lock;
-            std::vector<std::pair<std::size_t, PointResult>> points;
-        };
-        auto computed = std::make_shared<Computed>();
-        m_frameInFlight = true;
-        m_frameCalls = frame.calls;
-        ++m_framesStarted;
-        m_frameClock.start();
-        QFuture<void> future = startSweep(frame.work.sub, stop,
-                                          [computed](std::size_t index, const PointResult& point) {
-                                              const std::lock_guard guard(computed->lock);
-                                              computed->points.emplace_back(index, point);
-                                          });
-        co_await qCoro(future).waitForFinished();
-        if (!self)
-            co_return;
-        m_frameInFlight = false;
-        const qint64 computeMs = m_frameClock.elapsed();
-        if (const QString error = workerError(); !error.isEmpty()) {
-            m_runAfterPreview = false;
-            m_running = false;
-            emit runFailed(error);
-            break;
-        }
-        if (stop.stop_requested())
-            continue; // cancelled, or over its budget for a value the hand has left
-        std::vector<std::pair<std::size_t, PointResult>> points;
-        {
-            const std::lock_guard guard(computed->lock);
-            points.swap(computed->points);
-        }
-        for (const auto& [index, point] : points) {
-            if (m_cache.size() >= kMaxCachedPoints)
-                m_cache.clear();
-            m_cache[frame.work.keys[index]] = point;
-            ++m_simulatedPoints;
-        }
-        const double calls =
-            static_cast<double>(frame.work.keys.size()) * static_cast<double>(frame.calls);
-        const double rate = calls / (static_cast<double>(std::max<qint64>(computeMs, 1)) / 1000.0);
-        m_frameRate = 0.5 * m_frameRate + 0.5 * rate;
-        // A drag keeps one frame size (its curves change with the knob, not with the noise of
-        // another size), but not one that overruns the budget: the machine got busier.
-        if (m_dragging && 2 * computeMs > 3 * kFrameBudgetMs)
-            m_dragFrameCalls = std::min(m_dragFrameCalls, frameCallsFor(frame.cells.size()));
-        applyFrame(frame, computeMs);
-    }
-    m_previewBusy = false;
-    if (m_runAfterPreview) {
-        m_runAfterPreview = false;
-        startRun();
-    }
-}
-
-void SweepController::applyFrame(const Frame& frame, qint64 computeMs)
-{
-    // Frames are planned one after another from the newest edit, so their serials only grow;
-    // a frame carrying older values than the charts show must never replace them.
-    if (frame.serial < m_appliedSerial)
-        return;
-    m_appliedSerial = frame.serial;
-    // The cells keep their meaning only while no edit since the frame's changed the rows.
-    if (frame.serial >= m_rowsSerial && frame.setupCount == m_scenario.setups.size() &&
-        frame.loads == m_scenario.loads) {
-        if (m_shown.size() != frame.setupCount)
-            m_shown.assign(frame.setupCount,
-                           std::vector<std::optional<PointResult>>(frame.loads.size()));
-        for (const Frame::Cell& cell : frame.cells)
-            if (const auto it = m_cache.find(cell.key); it != m_cache.end())
-                m_shown[cell.row][cell.load] = it->second;
-    }
-    if (m_dragging)
-        measureDragFrame(frame, computeMs);
-    if (frame.serial == m_editSerial)
-        m_newPointSinceEdit = true;
-    m_dirty = true;
-    emit frameApplied(frame.serial);
-    // At once, not at the next tick: the frame is one redraw for all its points.
-    flush();
-}
-
-void SweepController::keepShownCells(const Scenario& next)
-{
-    // Only an edit that keeps the rows in place (a knob of one setup, the service, the run
-    // parameters) keeps the cells: a reorder or a new setup would show a curve on another row.
-    bool sameRows =
-        next.setups.size() == m_scenario.setups.size() && next.loads == m_scenario.loads;
-    int rowsChanged = 0;
-    for (std::size_t i = 0; sameRows && i < next.setups.size(); ++i)
-        rowsChanged += next.setups[i] == m_scenario.setups[i] ? 0 : 1;
-    if (!sameRows || rowsChanged > 1) {
-        m_shown.clear();
-        m_rowsSerial = m_editSerial + 1; // the serial this edit gets
-        return;
-    }
-    if (m_shown.size() != m_scenario.setups.size())
-        m_shown.assign(m_scenario.setups.size(),
-                       std::vector<std::optional<PointResult>>(m_scenario.loads.size()));
-    for (std::size_t i = 0; i < m_scenario.setups.size(); ++i)
-        for (std::size_t j = 0; j < m_scenario.loads.size(); ++j)
-            if (const PointResult* p = passResult(m_scenario.setups[i], m_scenario.loads[j]))
-                m_shown[i][j] = *p;
-}
-
-void SweepController::measureDragFrame(const Frame& frame, qint64 computeMs)
-{
-    ++m_dragFrames;
-    m_dragFramePoints = static_cast<int>(frame.cells.size());
-    if (computeMs > 0)
-        m_dragComputeMs.push_back(computeMs);
-    m_dragLagMs.push_back(m_dragClock.elapsed() - frame.editMs);
-}
-
-void SweepController::logDrag()
-{
-    const double seconds = static_cast<double>(m_dragClock.elapsed()) / 1000.0;
-    std::fprintf(stderr,
-                 "hedge-explorer: measure: drag: %d edits, %d frames in %.2f s = %.1f frames/s "
-                 "(%lld calls/point x %d points a frame; engine %lld ms a frame, median, max "
-                 "%lld; the value shown %lld ms after the hand set it, median, max %lld)\n",
-                 m_dragEdits, m_dragFrames, seconds, seconds > 0.0 ? m_dragFrames / seconds : 0.0,
-                 static_cast<long long>(m_frameCalls), m_dragFramePoints,
-                 static_cast<long long>(median(m_dragComputeMs)),
-                 static_cast<long long>(maximum(m_dragComputeMs)),
-                 static_cast<long long>(median(m_dragLagMs)),
-                 static_cast<long long>(maximum(m_dragLagMs)));
-}
-
 void SweepController::startRun()
 {
     m_debounce.stop();
-    if (m_previewBusy || m_previewKick.isActive()) {
+    if (m_preview.isPending()) {
         // The newest edit's frame first (it lands within a frame); the run follows it.
         m_running = true;
         m_runAfterPreview = true;
@@ -676,10 +441,7 @@ void SweepController::onPointComputed(quint64 generation, const QString& key,
                                       const PointResult& point)
 {
     // A finished point is right for its key whichever run computed it: keep it.
-    if (m_cache.size() >= kMaxCachedPoints)
-        m_cache.clear();
-    m_cache[key.toStdString()] = point;
-    ++m_simulatedPoints;
+    store(key.toStdString(), point);
     m_dirty = true;
     if (generation == m_generation && m_pass != Pass::Idle) {
         ++m_passDone;
@@ -700,7 +462,7 @@ void SweepController::flush()
                          "hedge-explorer: measure: edit -> first redrawn curve: %lld ms (preview "
                          "frame of %lld calls/point)\n",
                          static_cast<long long>(m_editClock.elapsed()),
-                         static_cast<long long>(m_frameCalls));
+                         static_cast<long long>(m_preview.frameCalls()));
         }
     }
     if (m_pass != Pass::Idle)
@@ -716,7 +478,7 @@ void SweepController::finish(quint64 generation, bool completed)
     m_running = false;
     m_pass = Pass::Idle;
     if (completed)
-        m_shown.clear(); // every cell has its full result
+        m_preview.clearShownCells(); // every cell has its full result
     m_dirty = true;
     flush();
     if (m_measure && completed && m_editClock.isValid()) {
@@ -743,11 +505,29 @@ void SweepController::markEdit()
     m_newPointSinceEdit = false;
 }
 
-const PointResult* SweepController::shownCell(std::size_t row, std::size_t load) const
+void SweepController::onFrameApplied(quint64 editSerial)
 {
-    if (row >= m_shown.size() || load >= m_shown[row].size() || !m_shown[row][load])
-        return nullptr;
-    return &*m_shown[row][load];
+    if (editSerial == m_preview.editSerial())
+        m_newPointSinceEdit = true;
+    m_dirty = true;
+    emit frameApplied(editSerial);
+    // At once, not at the next tick: the frame is one redraw for all its points.
+    flush();
+}
+
+void SweepController::onPreviewFailed(const QString& message)
+{
+    m_runAfterPreview = false;
+    m_running = false;
+    emit runFailed(message);
+}
+
+void SweepController::onPreviewFinished()
+{
+    if (m_runAfterPreview) {
+        m_runAfterPreview = false;
+        startRun();
+    }
 }
 
 std::vector<PointResult> SweepController::displayedPoints() const
@@ -759,7 +539,7 @@ std::vector<PointResult> SweepController::displayedPoints() const
             const double load = m_scenario.loads[j];
             const PointResult* found = passResult(s, load);
             if (!found)
-                found = shownCell(i, j);
+                found = m_preview.shownCell(i, j);
             if (!found)
                 continue;
             PointResult p = *found;
@@ -803,11 +583,12 @@ QString SweepController::passLabel() const
                 ++fullPoints;
             else if (coarse && m_cache.contains(key(s, load, m_coarseCalls)))
                 ++coarsePoints;
-            else if (shownCell(i, j))
+            else if (m_preview.shownCell(i, j))
                 anyPreview = true;
         }
-    if (anyPreview && m_frameCalls > 0)
-        return tr("preview · %1 calls/point").arg(locale.toString(qlonglong(m_frameCalls)));
+    if (anyPreview && m_preview.frameCalls() > 0)
+        return tr("preview · %1 calls/point")
+            .arg(locale.toString(qlonglong(m_preview.frameCalls())));
     const QString state = m_running ? tr(" · running") : tr(" · stopped");
     // Coarse points beside full ones: say how many are which, not "coarse pass".
     if (coarsePoints > 0 && fullPoints > 0)

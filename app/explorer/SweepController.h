@@ -5,18 +5,17 @@
 //   warm-up and the load value; not the setup's name nor the other setups, since the engine
 //   keys its random numbers by seed, load and replicate). An edit therefore re-runs only the
 //   points it changed. Both passes and the preview frames run the scenario's replicates.
-// * An edit first gets a preview frame, at once: every point it left without a result, all
-//   of them at a size the machine computes within one frame (kFrameBudgetMs), applied to the
-//   charts together. While a knob is dragged (beginDrag/endDrag) frames follow each other,
-//   each one the value under the hand when it started; values the hand passed while a frame
-//   ran are dropped, never queued. Until its frame lands, a point shows what it showed before
-//   the edit.
+// * An edit first gets a preview frame, at once (PreviewFrames: every point it left without a
+//   result, at a size computed within one frame; frames follow each other while a knob is
+//   dragged). Until its frame lands, a point shows what it showed before the edit.
 // * The run (a coarse pass of 20 000 calls per point, then the full pass) starts after a short
 //   pause without edits, or when the drag ends. An edit cancels running work at once
 //   (std::stop_source); the worker stops within milliseconds.
 // * Redraws are coalesced by a 25 Hz timer: pointsChanged() is never emitted per point (a
 //   preview frame redraws at once: it is one redraw for all its points).
 #pragma once
+
+#include "PreviewFrames.h"
 
 #include <hedge/Scenario.h>
 #include <hedge/sim/LoadSweep.h>
@@ -32,7 +31,6 @@
 
 #include <cstdint>
 #include <mutex>
-#include <optional>
 #include <stop_token>
 #include <string>
 #include <unordered_map>
@@ -48,12 +46,6 @@ public:
     // Under the 100 ms an edit may take to show its first curve (the frame does not wait for
     // it); long enough not to start a run between two steps of a held arrow key.
     static constexpr int kDebounceMs = 80;
-    // The engine time of one preview frame: its calls per point follow the measured speed of
-    // the frames before it, so that a drag redraws at 20–30 frames a second with the GUI's own
-    // redraw on top.
-    static constexpr int kFrameBudgetMs = 25;
-    // A frame never goes below this many calls per point (nor above the coarse pass).
-    static constexpr std::int64_t kMinFrameCalls = 1000;
 
     enum class Pass { Idle, Coarse, Full };
 
@@ -79,7 +71,7 @@ public:
     // release, which starts it at once.
     void beginDrag();
     void endDrag();
-    bool isDragging() const { return m_dragging; }
+    bool isDragging() const { return m_preview.isDragging(); }
     // Stops the running work (Esc). Points already computed are kept.
     void cancel();
     // Stops and waits for the worker (window closing). Returns within milliseconds.
@@ -88,8 +80,7 @@ public:
     bool isRunning() const { return m_running; }
     bool isPendingOrRunning() const
     {
-        return m_running || m_debounce.isActive() || m_previewKick.isActive() || m_previewBusy ||
-               m_runAfterDrag;
+        return m_running || m_debounce.isActive() || m_preview.isPending() || m_runAfterDrag;
     }
     Progress progress() const;
 
@@ -103,7 +94,11 @@ public:
 
     // Logs to stderr the time from an edit (or the start) to the first redrawn curve and to
     // the end of the full pass.
-    void setMeasure(bool on) { m_measure = on; }
+    void setMeasure(bool on)
+    {
+        m_measure = on;
+        m_preview.setMeasure(on);
+    }
     void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
     void setCoarseCalls(std::int64_t calls) { m_coarseCalls = calls; }
     // Worker threads of the sweep (0: all cores).
@@ -113,11 +108,11 @@ public:
     int simulatedPoints() const { return m_simulatedPoints; }
     // What tests and --measure see of the preview frames: every change of the scenario gets
     // the next edit serial; frameApplied() says which edit's values a frame shows.
-    quint64 editSerial() const { return m_editSerial; }
-    int framesStarted() const { return m_framesStarted; }
-    bool isComputingFrame() const { return m_frameInFlight; }
+    quint64 editSerial() const { return m_preview.editSerial(); }
+    int framesStarted() const { return m_preview.framesStarted(); }
+    bool isComputingFrame() const { return m_preview.isComputing(); }
     // Calls per point of the last preview frame.
-    std::int64_t frameCalls() const { return m_frameCalls; }
+    std::int64_t frameCalls() const { return m_preview.frameCalls(); }
 
 signals:
     // Coalesced (at most 25 per second): the displayed points changed.
@@ -136,49 +131,32 @@ signals:
                        QPrivateSignal);
 
 private:
+    // The frames read and fill the cache and run on the pool, one sweep at a time with the
+    // passes.
+    friend class PreviewFrames;
+
     struct Missing {
         Scenario sub;                  // the unique policies × loads to run
         std::vector<std::string> keys; // sub's point index → cache key
         int count = 0;                 // distinct points missing
     };
 
-    // One preview frame: the cells (setup row, load index) of the scenario of edit `serial`
-    // that had no result of a pass, and the points it runs for them.
-    struct Frame {
-        struct Cell {
-            std::size_t row;
-            std::size_t load;
-            std::string key;
-        };
-        quint64 serial = 0;
-        qint64 editMs = 0; // when the edit was made, on the drag's clock
-        std::int64_t calls = 0;
-        std::size_t setupCount = 0;
-        std::vector<double> loads;
-        std::vector<Cell> cells;
-        Missing work;
-    };
-    // What a cell shows while its new results are computed: the point shown before the edit.
-    using Shown = std::vector<std::vector<std::optional<PointResult>>>; // [row][load]
-
     std::string key(const Setup& setup, double load, std::int64_t calls) const;
     // The points (as a rectangle of policies × loads) for which `have` is false.
     template <class Have> Missing missingWhere(std::int64_t calls, Have have) const;
     Missing missing(std::int64_t calls, bool coarse) const;
-    bool hasPassResult(const Setup& setup, double load) const;
+    // The points with neither a result of a pass nor one of `calls` calls.
+    Missing missingBesidePasses(std::int64_t calls) const;
     const PointResult* passResult(const Setup& setup, double load) const;
+    const PointResult* cached(const std::string& key) const;
+    // Keeps a computed point (the cache is bounded).
+    void store(const std::string& key, const PointResult& point);
     bool needsCoarsePass() const;
-    std::int64_t frameCallsFor(std::size_t points) const;
-    Frame planFrame() const;
-    void schedulePreview();
-    void startPreview();
-    QCoro::Task<void> previewLoop();
-    void applyFrame(const Frame& frame, qint64 computeMs);
-    const PointResult* shownCell(std::size_t row, std::size_t load) const;
-    // Keeps what the cells showed under the scenario being replaced by `next`.
-    void keepShownCells(const Scenario& next);
-    void measureDragFrame(const Frame& frame, qint64 computeMs);
-    void logDrag();
+    // Calls per point of the run's first pass: the coarse one if it has one.
+    std::int64_t firstPassCalls() const;
+    void onFrameApplied(quint64 editSerial);
+    void onPreviewFailed(const QString& message);
+    void onPreviewFinished();
     // Runs `sub` on the pool; `onPoint` hears the points that `stop` did not cut short, on the
     // worker thread. An engine error is left in m_workerError.
     QFuture<void> startSweep(Scenario sub, std::stop_token stop, LoadSweep::OnPoint onPoint);
@@ -207,25 +185,10 @@ private:
     int m_threads = 0;
     std::int64_t m_coarseCalls = kCoarseCalls;
 
-    // Preview frames.
-    bool m_previewWanted = false; // a frame for the current scenario is wanted
-    bool m_previewBusy = false;   // previewLoop() is running
-    bool m_frameInFlight = false;
-    bool m_runAfterPreview = false;
-    bool m_dragging = false;
-    bool m_runAfterDrag = false; // the scenario changed during the drag
-    std::stop_source m_previewStop;
-    double m_frameRate = 3.0e6; // simulated calls per second of the frames, measured
-    std::int64_t m_frameCalls = 0;
-    std::int64_t m_dragFrameCalls = 0; // one size for all the frames of a drag
-    quint64 m_editSerial = 0;
-    quint64 m_appliedSerial = 0;
-    int m_framesStarted = 0;
-    QElapsedTimer m_frameClock;
-    Shown m_shown;            // empty, or the scenario's rows × loads
-    quint64 m_rowsSerial = 0; // the last edit that moved, added or removed rows or loads
+    PreviewFrames m_preview{*this};
+    bool m_runAfterPreview = false; // the run waits for the preview frames
+    bool m_runAfterDrag = false;    // the scenario changed during the drag
 
-    QTimer m_previewKick;
     QTimer m_debounce;
     QTimer m_redraw;
     bool m_dirty = false;
@@ -242,13 +205,6 @@ private:
 
     // --measure
     bool m_measure = false;
-    QElapsedTimer m_dragClock;
-    qint64 m_lastEditMs = 0; // on m_dragClock
-    int m_dragEdits = 0;
-    int m_dragFrames = 0;
-    int m_dragFramePoints = 0;
-    std::vector<qint64> m_dragComputeMs;
-    std::vector<qint64> m_dragLagMs;
     bool m_measuringRelease = false;
     QElapsedTimer m_editClock;
     bool m_firstCurvePending = false;
