@@ -22,6 +22,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <optional>
 #include <vector>
 
 namespace {
@@ -73,9 +75,12 @@ struct CommandLine {
                                    QStringLiteral("Take the screenshot after MS milliseconds, "
                                                   "while the sweep runs."),
                                    QStringLiteral("MS")};
-    QCommandLineOption chartsOption{QStringLiteral("charts"),
-                                    QStringLiteral("Extra charts to show (comma-separated keys)."),
-                                    QStringLiteral("KEYS")};
+    QCommandLineOption chartsOption{
+        QStringLiteral("charts"),
+        QStringLiteral("The charts to show besides p99 and requests per call (comma-separated "
+                       "keys of a scenario file's style.charts, such as p999_ms); they replace "
+                       "the preset's or the file's."),
+        QStringLiteral("KEYS")};
     QCommandLineOption sizeOption{QStringLiteral("size"), QStringLiteral("Window size, WxH."),
                                   QStringLiteral("WxH")};
     QCommandLineOption editOption{
@@ -122,6 +127,26 @@ struct CommandLine {
     }
 };
 
+// --charts: the keys of a scenario file's style block (p999_ms) or the short ones (p999).
+// Returns the unknown key's error, or nothing.
+std::optional<QString> parseCharts(const QString& value, QList<hedge::Metric>& charts)
+{
+    for (const QString& key : value.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        std::optional<hedge::Metric> metric = hedge::metricFromResultsKey(key.trimmed());
+        if (!metric)
+            metric = hedge::metricFromKey(key.trimmed());
+        if (!metric) {
+            QStringList known;
+            for (hedge::Metric m : hedge::allMetrics())
+                known << hedge::metricResultsKey(m);
+            return QStringLiteral("--charts: unknown chart \"%1\" (known: %2)")
+                .arg(key.trimmed(), known.join(QStringLiteral(", ")));
+        }
+        charts << *metric;
+    }
+    return std::nullopt;
+}
+
 // --help, --version and a mistyped option are answered here, before the QApplication exists:
 // creating it needs a display, and a terminal, a build server or a packager's chroot has
 // none. A QCoreApplication needs none and gives the help its program name. Qt's own options
@@ -156,6 +181,11 @@ void answerWithoutDisplay(int argc, char* argv[])
             return;
     }
     commandLine.parser.process(core); // exits after help, version or an error
+    QList<hedge::Metric> charts;
+    if (const auto error = parseCharts(commandLine.parser.value(commandLine.chartsOption), charts)) {
+        std::fprintf(stderr, "hedge-explorer: %s\n", qPrintable(*error));
+        std::exit(2);
+    }
 }
 
 // A drag of the delay slider as the mouse makes it: the handle held, moved at 60 Hz for 2 s
@@ -251,6 +281,11 @@ int main(int argc, char* argv[])
            delayOption, chartsOption, sizeOption, editOption, recordOption, overlayOption] =
         commandLine;
     parser.process(app);
+    QList<hedge::Metric> charts;
+    if (const auto error = parseCharts(parser.value(chartsOption), charts)) {
+        std::fprintf(stderr, "hedge-explorer: %s\n", qPrintable(*error));
+        return 2;
+    }
 
     if (parser.value(paletteOption) == QLatin1String("dark")) {
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
@@ -282,10 +317,10 @@ int main(int argc, char* argv[])
     } else if (files.isEmpty() && !options.restoreSession) {
         window.loadPreset(QStringLiteral("reference"));
     }
-    for (const QString& key :
-         parser.value(chartsOption).split(QLatin1Char(','), Qt::SkipEmptyParts))
-        if (const auto metric = hedge::metricFromKey(key))
-            window.setChartVisible(*metric, true);
+    // After the file or preset: the command line wins over their charts.
+    if (parser.isSet(chartsOption))
+        for (hedge::Metric m : hedge::allMetrics())
+            window.setChartVisible(m, charts.contains(m));
     if (const QStringList wh = parser.value(sizeOption).split(QLatin1Char('x')); wh.size() == 2)
         window.resize(wh[0].toInt(), wh[1].toInt());
     window.show();

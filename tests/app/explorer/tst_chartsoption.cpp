@@ -1,0 +1,139 @@
+// The built hedge-explorer program's --charts: the charts it names are the ones shown, whatever
+// the preset's or the scenario file's choice; a key it does not know is refused by name.
+#include "MainWindow.h"
+
+#include "MetricChartView.h"
+
+#include <hedge/io/ScenarioJson.h>
+
+#include <QApplication>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace hedge;
+
+namespace {
+// Set before QApplication exists, so that this process and the child share their settings and
+// autosave folder, away from the user's.
+QTemporaryDir* g_home = nullptr;
+
+QStringList shownCharts(MainWindow& w)
+{
+    QStringList keys;
+    for (Metric m : allMetrics())
+        if (w.chart(m)->isVisibleTo(&w))
+            keys << metricResultsKey(m);
+    keys.sort();
+    return keys;
+}
+} // namespace
+
+class TestChartsOption : public QObject {
+    Q_OBJECT
+
+    static QProcessEnvironment childEnvironment()
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), g_home->filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), g_home->filePath(QStringLiteral("data")));
+        return env;
+    }
+
+private slots:
+    void theCommandLineWins_data()
+    {
+        // A file whose style block shows the failed-calls chart.
+        Scenario s;
+        s.calls = 2000;
+        s.loads = {0.3, 0.6};
+        Setup plain;
+        plain.name = "no hedge";
+        s.setups = {plain};
+        ScenarioStyle style;
+        style.charts = {"p99_ms", "requests_per_call", "failed_fraction"};
+        const QString file = g_home->filePath(QStringLiteral("styled.json"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray::fromStdString(writeScenarioJson(s, style)));
+        f.close();
+
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QStringList>("shown");
+        // tail-cutting shows p99.9 and p50 itself; the keys are a style block's.
+        QTest::newRow("preset")
+            << QStringList{QStringLiteral("--preset"), QStringLiteral("tail-cutting"),
+                           QStringLiteral("--charts"),
+                           QStringLiteral("utilisation,rejected_fraction")}
+            << QStringList{QStringLiteral("p99_ms"), QStringLiteral("rejected_fraction"),
+                           QStringLiteral("requests_per_call"), QStringLiteral("utilisation")};
+        // The View menu's short key.
+        QTest::newRow("file with a style block")
+            << QStringList{file, QStringLiteral("--charts"), QStringLiteral("p50")}
+            << QStringList{QStringLiteral("p50_ms"), QStringLiteral("p99_ms"),
+                           QStringLiteral("requests_per_call")};
+        // Nothing besides the two charts always shown.
+        QTest::newRow("empty")
+            << QStringList{QStringLiteral("--preset"), QStringLiteral("tail-cutting"),
+                           QStringLiteral("--charts=")}
+            << QStringList{QStringLiteral("p99_ms"), QStringLiteral("requests_per_call")};
+    }
+
+    void theCommandLineWins()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QStringList, shown);
+        const QString autosave = MainWindow::autosavePath();
+        QFile::remove(autosave);
+        const QString shot = g_home->filePath(QStringLiteral("shot.png"));
+        QProcess p;
+        p.setProcessEnvironment(childEnvironment());
+        p.start(QStringLiteral(HEDGE_EXPLORER_PATH),
+                arguments + QStringList{QStringLiteral("--screenshot"), shot,
+                                        QStringLiteral("--screenshot-delay"),
+                                        QStringLiteral("200")});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QVERIFY(QFile::exists(shot));
+        // The window keeps the charts it showed in the autosave's style block; the next start
+        // shows them again.
+        MainWindow again(MainWindow::Options{.restoreSession = true, .runAtStart = false});
+        QCOMPARE(shownCharts(again), shown);
+    }
+
+    void anUnknownChartIsNamed()
+    {
+        // Refused before any window opens: no display is needed for the answer.
+        QProcessEnvironment env = childEnvironment();
+        for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+            env.remove(QString::fromLatin1(name));
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(HEDGE_EXPLORER_PATH),
+                {QStringLiteral("--preset"), QStringLiteral("reference"), QStringLiteral("--charts"),
+                 QStringLiteral("p50_ms,p95_ms")});
+        QVERIFY(p.waitForFinished(30000));
+        const QByteArray err = p.readAllStandardError();
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(err.contains("--charts: unknown chart \"p95_ms\""), err.constData());
+        QVERIFY2(err.contains("known: p99_ms, requests_per_call, p999_ms"), err.constData());
+    }
+};
+
+int main(int argc, char* argv[])
+{
+    QTemporaryDir home;
+    g_home = &home;
+    qputenv("XDG_CONFIG_HOME", home.filePath(QStringLiteral("config")).toLocal8Bit());
+    qputenv("XDG_DATA_HOME", home.filePath(QStringLiteral("data")).toLocal8Bit());
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("HedgeExplorer"));
+    QApplication::setApplicationName(QStringLiteral("hedge-explorer"));
+    TestChartsOption test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_chartsoption.moc"
