@@ -317,13 +317,14 @@ int main(int argc, char* argv[])
     } else if (files.isEmpty() && !options.restoreSession) {
         window.loadPreset(QStringLiteral("reference"));
     }
-    // After the file or preset: the command line wins over their charts.
-    if (parser.isSet(chartsOption))
-        for (hedge::Metric m : hedge::allMetrics())
-            window.setChartVisible(m, charts.contains(m));
     if (const QStringList wh = parser.value(sizeOption).split(QLatin1Char('x')); wh.size() == 2)
         window.resize(wh[0].toInt(), wh[1].toInt());
     window.show();
+    // After the file or preset: the command line wins over their charts. On the shown window:
+    // the table gives way to the charts as it does when the user shows them.
+    if (parser.isSet(chartsOption))
+        for (hedge::Metric m : hedge::allMetrics())
+            window.setChartVisible(m, charts.contains(m));
     if (parser.isSet(overlayOption)) {
         if (window.overlayMeasuredFile(parser.value(overlayOption)))
             std::fprintf(stderr, "hedge-explorer: %s\n", qPrintable(window.lastError()));
