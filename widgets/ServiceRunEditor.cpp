@@ -319,6 +319,7 @@ void ServiceRunEditor::setScenario(const Scenario& scenario)
 {
     m_loading = true;
     const ServiceConfig& s = scenario.service;
+    m_given = s;
     m_workers->setValue(s.workers);
     m_median->setValue(s.medianMs);
     m_sigma->setValue(s.sigma);
@@ -367,7 +368,7 @@ void ServiceRunEditor::setScenario(const Scenario& scenario)
 
 ServiceConfig ServiceRunEditor::service() const
 {
-    ServiceConfig s;
+    ServiceConfig s = m_given;
     s.workers = m_workers->value();
     s.medianMs = m_median->value();
     s.sigma = m_sigma->value();

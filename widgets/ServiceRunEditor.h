@@ -101,6 +101,9 @@ private:
     QTimer m_loadListPause;
     QTimer m_seedPause;
     QList<FieldMessage*> m_messages;
+    // The service as given: its topology (replicas, balancer, correlation, slowdowns) has no
+    // field here yet and must survive an edit of the others.
+    ServiceConfig m_given;
 
     QSpinBox* m_workers = nullptr;
     QDoubleSpinBox* m_median = nullptr;

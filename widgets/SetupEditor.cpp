@@ -237,6 +237,7 @@ void SetupEditor::setSetup(const Setup& setup)
 {
     m_loading = true;
     m_name = setup.name;
+    m_placement = setup.hedge ? setup.hedge->placement : HedgePlacement::Any;
     m_nameFollowsPolicy = setup.nameFollowsPolicy();
     showTitle(setup.name);
     for (FieldMessage* message : std::as_const(m_messages))
@@ -276,7 +277,8 @@ Setup SetupEditor::setup() const
                                 .maxAttempts = m_maxAttempts->value(),
                                 .budgetPercent = m_budget->value(),
                                 .budgetMinPerSecond = m_budgetMinPerSecond->value(),
-                                .budgetWindowSeconds = m_budgetWindow->value()};
+                                .budgetWindowSeconds = m_budgetWindow->value(),
+                                .placement = m_placement};
     if (m_adaptive->isChecked())
         s.adaptiveLimit = Gradient2Config{.initialLimit = m_initialLimit->value(),
                                           .minLimit = m_minLimit->value(),

@@ -106,6 +106,8 @@ private:
     QRadioButton* m_cancelClient = nullptr;
     QRadioButton* m_cancelServer = nullptr;
     std::string m_name;
+    // Kept from the setup given, as no field edits it yet: an edit must not lose it.
+    HedgePlacement m_placement = HedgePlacement::Any;
 };
 
 } // namespace hedge

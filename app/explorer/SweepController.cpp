@@ -40,6 +40,7 @@ std::string policyKey(const Setup& s)
         put(k, s.hedge->budgetPercent);
         put(k, s.hedge->budgetMinPerSecond);
         put(k, s.hedge->budgetWindowSeconds);
+        put(k, std::int64_t{static_cast<int>(s.hedge->placement)});
     } else {
         k += "-|";
     }
@@ -217,6 +218,16 @@ std::string SweepController::key(const Setup& setup, double load, std::int64_t c
     put(k, s.hiccupMinMs);
     put(k, s.hiccupMaxMs);
     put(k, s.errorProbability);
+    put(k, std::int64_t{s.replicas});
+    put(k, std::int64_t{static_cast<int>(s.balancer)});
+    put(k, s.hiccupCorrelation);
+    if (s.slowdowns) {
+        put(k, s.slowdowns->perMinute);
+        put(k, s.slowdowns->durationMs);
+        put(k, s.slowdowns->factor);
+    } else {
+        k += "-|";
+    }
     k += std::to_string(m_scenario.seed);
     k += '|';
     put(k, calls);

@@ -117,7 +117,8 @@ int run(const CommandLine& cl, const Streams& s)
                                  " of " + std::to_string(total) + " points");
 
     if (!cl.quiet)
-        s.out << ResultsTable(outcome.points).format() << std::flush;
+        s.out << ResultsTable(outcome.points, scenario.service.replicas > 1).format()
+              << std::flush;
 
     bool written = true;
     const auto write = [&](const std::string& path, const std::string& bytes) {

@@ -53,7 +53,10 @@ std::string loadText(double load)
 
 } // namespace
 
-ResultsTable::ResultsTable(std::vector<PointResult> points) : m_points(std::move(points)) {}
+ResultsTable::ResultsTable(std::vector<PointResult> points, bool replicaColumn)
+    : m_points(std::move(points)), m_replicaColumn(replicaColumn)
+{
+}
 
 std::string ResultsTable::fixed(double value, int decimals)
 {
@@ -81,7 +84,10 @@ std::string ResultsTable::format() const
     Row header{"setup", "load", "p99 ms", "p99.9 ms", "req/call", "rejected"};
     if (showFailed)
         header.push_back("failed");
-    header.insert(header.end(), {"util", ""});
+    header.push_back("util");
+    if (m_replicaColumn)
+        header.push_back("busiest");
+    header.push_back("");
     const std::size_t columns = header.size();
 
     std::vector<Row> rows;
@@ -113,9 +119,11 @@ std::string ResultsTable::format() const
                 percent(p.rejectedFraction, 2)};
         if (showFailed)
             row.push_back(percent(p.failedFraction, 2));
-        row.insert(row.end(), {withSpread(percent(p.utilisation, 1),
-                                          spreadOf(&ReplicateSpread::utilisation), pct),
-                               collapseMark(p)});
+        row.push_back(withSpread(percent(p.utilisation, 1),
+                                 spreadOf(&ReplicateSpread::utilisation), pct));
+        if (m_replicaColumn)
+            row.push_back(percent(p.replicaUtilisationMax, 1));
+        row.push_back(collapseMark(p));
         rows.push_back(std::move(row));
         groupStart.push_back(first);
         anyCollapsed = anyCollapsed || p.collapsedRuns() > 0;

@@ -11,11 +11,13 @@ namespace hedge::cli {
 class ResultsTable {
 public:
     // Points in scenario order (consecutive points of one setup form one group).
-    explicit ResultsTable(std::vector<PointResult> points);
+    // `replicaColumn`: add the busiest replica's utilisation (a service of several replicas).
+    explicit ResultsTable(std::vector<PointResult> points, bool replicaColumn = false);
 
     // The header, then a row per point: setup (on a group's first row), load, p99 ms,
     // p99.9 ms, requests/call, rejected %, failed % (only when some point has failures),
-    // utilisation %, and "COLLAPSED" for a collapsed
+    // utilisation %, the busiest replica's utilisation % ("busiest", with `replicaColumn`),
+    // and "COLLAPSED" for a collapsed
     // point; "-" for an absent latency; a blank line between setups; a legend line when a
     // point collapsed. A point that pooled replicates shows its spread after p99, p99.9,
     // requests/call and utilisation ("212.0 [55.0–238.0]") and "collapsed 3/10" (capitals
@@ -29,6 +31,7 @@ public:
 
 private:
     std::vector<PointResult> m_points;
+    bool m_replicaColumn;
 };
 
 } // namespace hedge::cli

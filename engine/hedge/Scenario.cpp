@@ -88,4 +88,36 @@ const char* toString(Cancellation c)
     return c == Cancellation::Server ? "server" : "client";
 }
 
+namespace {
+constexpr const char* kBalancerNames[] = {"round_robin", "random", "least_outstanding",
+                                          "two_choices"};
+constexpr const char* kPlacementNames[] = {"any", "other_replica"};
+} // namespace
+
+const char* toString(BalancerKind b)
+{
+    return kBalancerNames[static_cast<int>(b)];
+}
+
+const char* toString(HedgePlacement p)
+{
+    return kPlacementNames[static_cast<int>(p)];
+}
+
+std::optional<BalancerKind> balancerFromString(std::string_view name)
+{
+    for (int i = 0; i < 4; ++i)
+        if (name == kBalancerNames[i])
+            return static_cast<BalancerKind>(i);
+    return std::nullopt;
+}
+
+std::optional<HedgePlacement> placementFromString(std::string_view name)
+{
+    for (int i = 0; i < 2; ++i)
+        if (name == kPlacementNames[i])
+            return static_cast<HedgePlacement>(i);
+    return std::nullopt;
+}
+
 } // namespace hedge

@@ -8,24 +8,46 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hedge {
 
-// The shared downstream of model.md §1.
+// How the balancer picks the replica of an attempt (topology.md §1).
+enum class BalancerKind : std::uint8_t { RoundRobin, Random, LeastOutstanding, TwoChoices };
+
+// Slow periods of each replica (topology.md §1): Poisson starts, a fixed length, merged when
+// they overlap; an attempt that starts service in one takes `factor` × its service time.
+struct Slowdowns {
+    double perMinute = 1.0;
+    double durationMs = 1000.0;
+    double factor = 10.0;
+
+    bool operator==(const Slowdowns&) const = default;
+};
+
+// The shared downstream of model.md §1, split into replicas by topology.md §1.
 struct ServiceConfig {
-    int workers = 16;
+    int workers = 16; // per replica
     double medianMs = 10.0;
     double sigma = 0.25;
     double hiccupProbability = 0.02;
     double hiccupMinMs = 100.0;
     double hiccupMaxMs = 300.0;
     double errorProbability = 0.0;
+    // topology.md §1 (after model.md's fields: aggregates list them in this order)
+    int replicas = 1;
+    BalancerKind balancer = BalancerKind::RoundRobin;
+    double hiccupCorrelation = 0.0;     // a hedge copies the first attempt's hiccup state
+    std::optional<Slowdowns> slowdowns; // none: replicas are never slow
 
     // E[S] of model.md §1: turns a load into an arrival rate.
     double meanServiceMs() const;
+    int totalWorkers() const { return workers * replicas; }
     // Arrival rate (calls per ms) that would keep the service `load` busy without hedges.
-    double arrivalRatePerMs(double load) const { return load * workers / meanServiceMs(); }
+    double arrivalRatePerMs(double load) const { return load * totalWorkers() / meanServiceMs(); }
+    // One queue, no shared slowness: the model of model.md alone.
+    bool isSingleQueue() const { return replicas == 1 && !slowdowns; }
 
     bool operator==(const ServiceConfig&) const = default;
 };
@@ -35,6 +57,10 @@ enum class Cancellation : std::uint8_t {
     Server, // the cancellation reaches the server (gRPC): queued losers leave, workers free
 };
 
+// Where a hedge may go (topology.md §2): wherever the balancer likes, or to a replica that has
+// no attempt of this call yet (all replicas again once each has one).
+enum class HedgePlacement : std::uint8_t { Any, OtherReplica };
+
 // The hedge knobs of one setup, as a scenario file spells them. A budget of 0 % means
 // "no budget": hedges are unlimited.
 struct HedgeSettings {
@@ -43,6 +69,7 @@ struct HedgeSettings {
     double budgetPercent = 10.0;
     double budgetMinPerSecond = 1.0;
     double budgetWindowSeconds = 10.0;
+    HedgePlacement placement = HedgePlacement::Any;
 
     bool hasBudget() const { return budgetPercent > 0.0; }
     bool operator==(const HedgeSettings&) const = default;
@@ -107,5 +134,10 @@ struct Scenario {
 };
 
 const char* toString(Cancellation c);
+const char* toString(BalancerKind b);
+const char* toString(HedgePlacement p);
+// The kind named `name` as a scenario file spells it, or nothing.
+std::optional<BalancerKind> balancerFromString(std::string_view name);
+std::optional<HedgePlacement> placementFromString(std::string_view name);
 
 } // namespace hedge

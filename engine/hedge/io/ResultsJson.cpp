@@ -22,8 +22,11 @@ OrderedJson optionalNumber(const std::optional<double>& v)
     return v ? OrderedJson(*v) : OrderedJson(nullptr);
 }
 
+// `replica_utilisation_max` is a point field only when there are replicas: a one-queue
+// results file stays what it was before topology.md.
 OrderedJson pointToJson(const PointResult& p, const Scenario& scenario)
 {
+    const bool replicas = scenario.service.replicas > 1;
     OrderedJson j;
     j["setup"] = p.setup;
     j["cancellation"] = toString(p.cancellation);
@@ -43,6 +46,8 @@ OrderedJson pointToJson(const PointResult& p, const Scenario& scenario)
     j["rejected_fraction"] = p.rejectedFraction;
     j["failed_fraction"] = p.failedFraction;
     j["utilisation"] = p.utilisation;
+    if (replicas)
+        j["replica_utilisation_max"] = p.replicaUtilisationMax;
     j["collapsed"] = p.collapsed;
     if (p.spread) {
         j["replicates"] = p.spread->replicates;
@@ -158,11 +163,20 @@ double readNonNegative(const io_detail::ObjectReader& r, const char* key)
 PointResult readPoint(Json value, const std::string& path, const Scenario& scenario)
 {
     std::optional<ReplicateSpread> spread = takeSpread(value, path, scenario);
-    const io_detail::ObjectReader r(value, path,
-                                    {"setup", "cancellation", "load", "measured_calls", "p50_ms",
-                                     "p99_ms", "p999_ms", "mean_ms", "max_ms", "requests_per_call",
-                                     "hedged_fraction", "rejected_fraction", "failed_fraction",
-                                     "utilisation", "collapsed", "knob", "knob_value"});
+    const bool replicas = scenario.service.replicas > 1;
+    const io_detail::ObjectReader r =
+        replicas ? io_detail::ObjectReader(
+                       value, path,
+                       {"setup", "cancellation", "load", "measured_calls", "p50_ms", "p99_ms",
+                        "p999_ms", "mean_ms", "max_ms", "requests_per_call", "hedged_fraction",
+                        "rejected_fraction", "failed_fraction", "utilisation",
+                        "replica_utilisation_max", "collapsed", "knob", "knob_value"})
+                 : io_detail::ObjectReader(
+                       value, path,
+                       {"setup", "cancellation", "load", "measured_calls", "p50_ms", "p99_ms",
+                        "p999_ms", "mean_ms", "max_ms", "requests_per_call", "hedged_fraction",
+                        "rejected_fraction", "failed_fraction", "utilisation", "collapsed",
+                        "knob", "knob_value"});
     PointResult p;
     if (!r.required("setup").is_string())
         throw ScenarioError(r.path("setup"), "expected a setup name (a string)");
@@ -204,6 +218,8 @@ PointResult readPoint(Json value, const std::string& path, const Scenario& scena
     p.rejectedFraction = readFraction(r, "rejected_fraction");
     p.failedFraction = readFraction(r, "failed_fraction");
     p.utilisation = readNonNegative(r, "utilisation");
+    p.replicaUtilisationMax =
+        replicas ? readNonNegative(r, "replica_utilisation_max") : 0.0;
     if (!r.required("collapsed").is_boolean())
         throw ScenarioError(r.path("collapsed"), "expected true or false");
     p.collapsed = r.boolean("collapsed", false);

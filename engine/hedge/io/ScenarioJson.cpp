@@ -8,7 +8,10 @@
 #include <QString>
 
 #include <algorithm>
+#include <initializer_list>
 #include <limits>
+#include <optional>
+#include <string_view>
 
 namespace hedge {
 
@@ -25,11 +28,43 @@ int readInt(const ObjectReader& r, const char* key, int fallback, std::int64_t l
     return static_cast<int>(r.integer(key, fallback, lo, hi));
 }
 
+// A string field naming one of an enum's values (`names`, as the file spells them).
+template <class Enum>
+Enum readName(const ObjectReader& r, const char* key, Enum fallback,
+              std::optional<Enum> (*fromString)(std::string_view),
+              std::initializer_list<const char*> names)
+{
+    const Json* v = r.find(key);
+    if (!v)
+        return fallback;
+    const std::string name = r.string(key, {});
+    if (const auto e = fromString(name))
+        return *e;
+    std::string allowed;
+    for (const char* n : names)
+        allowed += (allowed.empty() ? "\"" : ", \"") + std::string(n) + "\"";
+    throw ScenarioError(r.path(key), describe(*v) + " is not allowed (allowed " + allowed + ")");
+}
+
+std::optional<Slowdowns> readSlowdowns(const Json& value, const std::string& path)
+{
+    if (value.is_null())
+        return std::nullopt;
+    const ObjectReader r(value, path, {"per_minute", "duration_ms", "factor"},
+                         "null or an object");
+    Slowdowns d;
+    d.perMinute = r.number("per_minute", d.perMinute);
+    d.durationMs = r.number("duration_ms", d.durationMs);
+    d.factor = r.number("factor", d.factor);
+    return d;
+}
+
 ServiceConfig readService(const Json& value, const std::string& path)
 {
     const ObjectReader r(value, path,
                          {"workers", "median_ms", "sigma", "hiccup_probability", "hiccup_min_ms",
-                          "hiccup_max_ms", "error_probability"});
+                          "hiccup_max_ms", "error_probability", "replicas", "balancer",
+                          "hiccup_correlation", "slowdowns"});
     ServiceConfig s;
     s.workers = readInt(r, "workers", s.workers, limits::kMinWorkers, limits::kMaxWorkers);
     s.medianMs = r.number("median_ms", s.medianMs);
@@ -38,6 +73,12 @@ ServiceConfig readService(const Json& value, const std::string& path)
     s.hiccupMinMs = r.number("hiccup_min_ms", s.hiccupMinMs);
     s.hiccupMaxMs = r.number("hiccup_max_ms", s.hiccupMaxMs);
     s.errorProbability = r.number("error_probability", s.errorProbability);
+    s.replicas = readInt(r, "replicas", s.replicas, limits::kMinReplicas, limits::kMaxReplicas);
+    s.balancer = readName(r, "balancer", s.balancer, &balancerFromString,
+                          {"round_robin", "random", "least_outstanding", "two_choices"});
+    s.hiccupCorrelation = r.number("hiccup_correlation", s.hiccupCorrelation);
+    if (const Json* d = r.find("slowdowns"))
+        s.slowdowns = readSlowdowns(*d, r.path("slowdowns"));
     return s;
 }
 
@@ -47,7 +88,8 @@ std::optional<HedgeSettings> readHedge(const Json& value, const std::string& pat
         return std::nullopt;
     const ObjectReader r(
         value, path,
-        {"delay_ms", "max_attempts", "budget_percent", "budget_min_per_second", "budget_window_s"},
+        {"delay_ms", "max_attempts", "budget_percent", "budget_min_per_second", "budget_window_s",
+         "placement"},
         "null or an object");
     HedgeSettings h;
     h.delayMs = r.number("delay_ms", h.delayMs);
@@ -56,6 +98,8 @@ std::optional<HedgeSettings> readHedge(const Json& value, const std::string& pat
     h.budgetPercent = r.number("budget_percent", h.budgetPercent);
     h.budgetMinPerSecond = r.number("budget_min_per_second", h.budgetMinPerSecond);
     h.budgetWindowSeconds = r.number("budget_window_s", h.budgetWindowSeconds);
+    h.placement = readName(r, "placement", h.placement, &placementFromString,
+                           {"any", "other_replica"});
     return h;
 }
 
@@ -369,6 +413,23 @@ OrderedJson scenarioToJson(const Scenario& s)
     service["hiccup_min_ms"] = s.service.hiccupMinMs;
     service["hiccup_max_ms"] = s.service.hiccupMaxMs;
     service["error_probability"] = s.service.errorProbability;
+    // The topology (topology.md) is written only when it is not the one queue of model.md,
+    // so that every file written before it existed is written the same, byte for byte.
+    const ServiceConfig plain;
+    if (s.service.replicas != plain.replicas || s.service.balancer != plain.balancer ||
+        s.service.hiccupCorrelation != plain.hiccupCorrelation || s.service.slowdowns) {
+        service["replicas"] = s.service.replicas;
+        service["balancer"] = toString(s.service.balancer);
+        service["hiccup_correlation"] = s.service.hiccupCorrelation;
+        if (s.service.slowdowns) {
+            OrderedJson& d = service["slowdowns"];
+            d["per_minute"] = s.service.slowdowns->perMinute;
+            d["duration_ms"] = s.service.slowdowns->durationMs;
+            d["factor"] = s.service.slowdowns->factor;
+        } else {
+            service["slowdowns"] = nullptr;
+        }
+    }
     OrderedJson setups = OrderedJson::array();
     for (const Setup& setup : s.setups) {
         OrderedJson o;
@@ -382,6 +443,8 @@ OrderedJson scenarioToJson(const Scenario& s)
             hj["budget_percent"] = h.budgetPercent;
             hj["budget_min_per_second"] = h.budgetMinPerSecond;
             hj["budget_window_s"] = h.budgetWindowSeconds;
+            if (h.placement != HedgePlacement::Any)
+                hj["placement"] = toString(h.placement);
         } else {
             o["hedge"] = nullptr;
         }

@@ -117,6 +117,22 @@ void validateService(const ServiceConfig& s)
              formatNumber(s.hiccupMinMs) + " is greater than service.hiccup_max_ms (" +
                  formatNumber(s.hiccupMaxMs) + "); hiccup_min_ms must be ≤ hiccup_max_ms");
     closed("service.error_probability", s.errorProbability, 0.0, 1.0);
+    integer("service.replicas", s.replicas, limits::kMinReplicas, limits::kMaxReplicas);
+    if (std::int64_t{s.replicas} * s.workers > limits::kMaxTotalWorkers)
+        fail("service.replicas",
+             std::to_string(s.replicas) + " replicas × " + std::to_string(s.workers) +
+                 " workers = " + std::to_string(std::int64_t{s.replicas} * s.workers) +
+                 " workers in all, more than allowed (replicas × workers ≤ " +
+                 std::to_string(limits::kMaxTotalWorkers) + ")");
+    if (static_cast<int>(s.balancer) > static_cast<int>(BalancerKind::TwoChoices))
+        fail("service.balancer", "is not allowed (allowed \"round_robin\", \"random\", "
+                                 "\"least_outstanding\", \"two_choices\")");
+    closed("service.hiccup_correlation", s.hiccupCorrelation, 0.0, 1.0);
+    if (s.slowdowns) {
+        nonNegative("service.slowdowns.per_minute", s.slowdowns->perMinute);
+        nonNegative("service.slowdowns.duration_ms", s.slowdowns->durationMs);
+        atLeast("service.slowdowns.factor", s.slowdowns->factor, limits::kMinSlowdownFactor);
+    }
 }
 
 void validateHedge(const std::string& path, const HedgeSettings& h)
@@ -126,6 +142,8 @@ void validateHedge(const std::string& path, const HedgeSettings& h)
     closed(path + ".budget_percent", h.budgetPercent, 0.0, limits::kMaxBudgetPercent);
     nonNegative(path + ".budget_min_per_second", h.budgetMinPerSecond);
     positive(path + ".budget_window_s", h.budgetWindowSeconds);
+    if (h.placement != HedgePlacement::Any && h.placement != HedgePlacement::OtherReplica)
+        fail(path + ".placement", "is not allowed (allowed \"any\" or \"other_replica\")");
 }
 
 void validateLimit(const std::string& path, const Gradient2Config& g)

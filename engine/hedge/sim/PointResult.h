@@ -47,6 +47,7 @@ struct PointResult {
     double rejectedFraction = 0.0;
     double failedFraction = 0.0;
     double utilisation = 0.0;
+    double replicaUtilisationMax = 0.0; // the busiest replica's (topology.md §1); 0: one replica
     bool collapsed = false; // with replicates: most of them collapsed
 
     // Present when the point pooled more than one replicate; the figures above are then the
@@ -66,6 +67,7 @@ struct PointResult {
     std::int64_t events = 0;
     int limiterInflightAtEnd = 0;  // 0 after a complete run: every place was given back
     double measuredWindowMs = 0.0; // the span utilisation is measured over
+    int replicaOutstandingAtEnd = 0; // the same for the balancer's counts, all replicas
 
     bool operator==(const PointResult&) const = default;
 };

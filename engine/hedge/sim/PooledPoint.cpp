@@ -80,7 +80,7 @@ PointResult PooledPoint::result()
     p.load = first.load;
 
     std::int64_t attempts = 0, hedged = 0, rejected = 0, failed = 0;
-    double busyMs = 0.0, latencySum = 0.0;
+    double busyMs = 0.0, busiestReplicaMs = 0.0, latencySum = 0.0;
     ReplicateSpread spread;
     spread.replicates = static_cast<int>(m_runs.size());
     // Replicate order, so that the floating-point sums do not depend on which thread
@@ -93,6 +93,7 @@ PointResult PooledPoint::result()
         rejected += countOf(r.rejectedFraction, r.measuredCalls);
         failed += countOf(r.failedFraction, r.measuredCalls);
         busyMs += r.utilisation * r.measuredWindowMs;
+        busiestReplicaMs += r.replicaUtilisationMax * r.measuredWindowMs;
         p.measuredWindowMs += r.measuredWindowMs;
         latencySum += m_latencySums[i];
         if (r.maxMs)
@@ -102,6 +103,7 @@ PointResult PooledPoint::result()
         p.simulatedCalls += r.simulatedCalls;
         p.events += r.events;
         p.limiterInflightAtEnd += r.limiterInflightAtEnd;
+        p.replicaOutstandingAtEnd += r.replicaOutstandingAtEnd;
     }
     if (p.measuredCalls > 0) {
         const double n = double(p.measuredCalls);
@@ -111,8 +113,11 @@ PointResult PooledPoint::result()
         p.failedFraction = double(failed) / n;
     }
     // Busy time over capacity time of all replicates together (workers cancel out).
-    if (p.measuredWindowMs > 0.0)
+    // The busiest replica of each replicate, weighted the same way.
+    if (p.measuredWindowMs > 0.0) {
         p.utilisation = busyMs / p.measuredWindowMs;
+        p.replicaUtilisationMax = busiestReplicaMs / p.measuredWindowMs;
+    }
     if (m_latencies.count() > 0) {
         p.p50Ms = m_latencies.quantile(5000);
         p.p99Ms = m_latencies.quantile(9900);

@@ -59,11 +59,33 @@ public:
     // Exponential service time of mean `meanMs` (the Erlang C check), no errors.
     double exponentialServiceMs(std::int64_t call, int attempt, double meanMs) const;
 
+    // As service(), for a hedge (attempt ≥ 1) whose hiccup state copies the first attempt's
+    // with probability `correlation` (topology.md §1). The attempt's own draws stay those of
+    // service(): when its own hiccup state is kept, so is its service time.
+    ServiceDraw correlatedService(std::int64_t call, int attempt, double medianMs, double sigma,
+                                  double hiccupProbability, double hiccupMinMs,
+                                  double hiccupMaxMs, double errorProbability,
+                                  double correlation) const;
+
+    // The topology's own streams (balancer choices, hiccup copies, slow periods), keyed apart
+    // from the draws above so that a one-queue run's numbers never move.
+    enum TopologyPurpose : std::uint64_t { kBalancer = 0, kCorrelation = 1, kSlowdown = 2 };
+    SplitMix64 topologyStream(TopologyPurpose purpose, std::uint64_t index, int attempt) const
+    {
+        const auto counter = (index << 8) | (static_cast<std::uint64_t>(attempt) << 2) | purpose;
+        return SplitMix64(SplitMix64::mix(m_topologyKey ^ SplitMix64::mix(counter)));
+    }
+
 private:
     enum Purpose : std::uint64_t { kArrival = 1, kService = 2 };
     SplitMix64 stream(Purpose purpose, std::int64_t call, int attempt) const;
+    // An attempt's draws after its hiccup state: its service time, then its error.
+    static ServiceDraw drawAfterHiccup(SplitMix64& rng, bool hiccup, double medianMs,
+                                       double sigma, double hiccupMinMs, double hiccupMaxMs,
+                                       double errorProbability);
 
     std::uint64_t m_key;
+    std::uint64_t m_topologyKey;
 };
 
 // The draws are defined here rather than in RandomStreams.cpp so that they inline into the
@@ -102,8 +124,18 @@ inline ServiceDraw RandomStreams::service(std::int64_t call, int attempt, double
 {
     SplitMix64 rng = stream(kService, call, attempt);
     boost::random::uniform_01<double> uniform;
+    const bool hiccup = hiccupProbability > 0.0 && uniform(rng) < hiccupProbability;
+    return drawAfterHiccup(rng, hiccup, medianMs, sigma, hiccupMinMs, hiccupMaxMs,
+                           errorProbability);
+}
+
+inline ServiceDraw RandomStreams::drawAfterHiccup(SplitMix64& rng, bool hiccup, double medianMs,
+                                                  double sigma, double hiccupMinMs,
+                                                  double hiccupMaxMs, double errorProbability)
+{
+    boost::random::uniform_01<double> uniform;
     ServiceDraw draw{};
-    if (hiccupProbability > 0.0 && uniform(rng) < hiccupProbability) {
+    if (hiccup) {
         draw.serviceMs = hiccupMinMs + (hiccupMaxMs - hiccupMinMs) * uniform(rng);
     } else {
         const double z = boost::random::normal_distribution<double>(0.0, 1.0)(rng);
@@ -111,6 +143,24 @@ inline ServiceDraw RandomStreams::service(std::int64_t call, int attempt, double
     }
     draw.error = errorProbability > 0.0 && uniform(rng) < errorProbability;
     return draw;
+}
+
+inline ServiceDraw RandomStreams::correlatedService(std::int64_t call, int attempt,
+                                                    double medianMs, double sigma,
+                                                    double hiccupProbability, double hiccupMinMs,
+                                                    double hiccupMaxMs, double errorProbability,
+                                                    double correlation) const
+{
+    boost::random::uniform_01<double> uniform;
+    SplitMix64 rng = stream(kService, call, attempt);
+    bool hiccup = hiccupProbability > 0.0 && uniform(rng) < hiccupProbability;
+    SplitMix64 copy = topologyStream(kCorrelation, static_cast<std::uint64_t>(call), attempt);
+    if (uniform(copy) < correlation) {
+        SplitMix64 first = stream(kService, call, 0);
+        hiccup = hiccupProbability > 0.0 && uniform(first) < hiccupProbability;
+    }
+    return drawAfterHiccup(rng, hiccup, medianMs, sigma, hiccupMinMs, hiccupMaxMs,
+                           errorProbability);
 }
 
 } // namespace hedge

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <vector>
 
 namespace hedge {
@@ -32,6 +33,7 @@ public:
         if (call == m_warmupCalls) {
             m_windowStart = core.now();
             m_busyAtStart = core.busyIntegral();
+            replicaBusy(core, m_replicaBusyAtStart);
         }
         if (call == m_warmupCalls + measured / 2)
             m_queuedAtHalfway = core.queued();
@@ -43,6 +45,7 @@ public:
         // second half of the measured calls.
         m_windowEnd = core.now();
         m_busyAtEnd = core.busyIntegral();
+        replicaBusy(core, m_replicaBusyAtEnd);
         m_collapsed = core.backlogMs() > 1000.0 && core.queued() > m_queuedAtHalfway;
     }
 
@@ -73,11 +76,21 @@ public:
     std::vector<double> takeLatencies() { return std::move(m_latencies); }
 
 private:
+    // Each replica's busy integral now, with several replicas (one: `utilisation` says it all).
+    static void replicaBusy(const Core& core, std::vector<double>& into)
+    {
+        into.clear();
+        if (core.replicaCount() > 1)
+            for (int r = 0; r < core.replicaCount(); ++r)
+                into.push_back(core.replicaBusyIntegral(r));
+    }
+
     const PointSpec& m_spec;
     const std::int64_t m_warmupCalls;
     double m_windowStart = 0.0, m_windowEnd = 0.0, m_busyAtStart = 0.0, m_busyAtEnd = 0.0;
     std::int64_t m_queuedAtHalfway = 0;
     bool m_collapsed = false;
+    std::vector<double> m_replicaBusyAtStart, m_replicaBusyAtEnd;
     std::vector<double> m_latencies; // 8 bytes a measured call: exact percentiles
     double m_latencySum = 0.0, m_latencyMax = 0.0;
     std::int64_t m_attempts = 0, m_hedged = 0, m_rejected = 0, m_failed = 0;
@@ -94,6 +107,8 @@ PointResult PointMeasure::result(const Core& core)
     r.events = core.events();
     r.stoppedBySafetyCap = core.stoppedByCap();
     r.limiterInflightAtEnd = core.pipeline().limiter() ? core.pipeline().limiter()->inflight() : 0;
+    for (int i = 0; i < core.replicaCount(); ++i)
+        r.replicaOutstandingAtEnd += std::abs(core.replicaOutstanding(i));
     r.collapsed = m_collapsed || core.stoppedByCap();
     if (core.stoppedByCap()) {
         // Calls still live when the cap stopped the run sent attempts too: count them, or
@@ -116,9 +131,18 @@ PointResult PointMeasure::result(const Core& core)
     const double windowEnd = m_windowEnd > m_windowStart ? m_windowEnd : core.now();
     const double busyAtEnd = m_windowEnd > m_windowStart ? m_busyAtEnd : core.busyIntegral();
     r.measuredWindowMs = std::max(0.0, windowEnd - m_windowStart);
-    if (windowEnd > m_windowStart)
+    if (windowEnd > m_windowStart) {
         r.utilisation = (busyAtEnd - m_busyAtStart) /
                         (double(core.activeWorkers()) * (windowEnd - m_windowStart));
+        // The busiest replica (topology.md §1), over the same window.
+        std::vector<double> replicaAtEnd = m_replicaBusyAtEnd;
+        if (m_windowEnd <= m_windowStart)
+            replicaBusy(core, replicaAtEnd);
+        const double perReplica = double(m_spec.service.workers) * (windowEnd - m_windowStart);
+        for (std::size_t i = 0; i < replicaAtEnd.size() && i < m_replicaBusyAtStart.size(); ++i)
+            r.replicaUtilisationMax = std::max(
+                r.replicaUtilisationMax, (replicaAtEnd[i] - m_replicaBusyAtStart[i]) / perReplica);
+    }
     if (!m_latencies.empty()) {
         // Selected in place: a copy would double the peak memory of a long run (8 more
         // bytes a measured call: 1.4 GB more at 100 million calls on two threads).
@@ -158,7 +182,7 @@ PointResult simulatePoint(const PointSpec& spec, std::stop_token stop, const Saf
                                      : spec.service.meanServiceMs();
     PointMeasure measure(spec);
     SimulationCore<PointMeasure> core(
-        config, ArrivalSchedule(spec.load * spec.service.workers / meanServiceMs), measure,
+        config, ArrivalSchedule(spec.load * spec.service.totalWorkers() / meanServiceMs), measure,
         std::move(stop), cap, observer);
     core.start();
     core.run();

@@ -1,5 +1,6 @@
 // The one discrete-event model of model.md: Poisson callers, one HedgePipeline, a service of
-// `workers` servers behind one FIFO queue. A sweep's point and a timeline's world are two
+// `workers` servers behind one FIFO queue — or, by topology.md, `replicas` such servers with
+// their own queues behind a Balancer. A sweep's point and a timeline's world are two
 // configurations of it: the `Driver` measures (the point's warm-up and window, or per-bucket
 // figures) and, in a timeline, handles Boundary events (bucket ends, changes of load and
 // knobs). The driver's hooks are inlined; a sweep point pays nothing for timelines.
@@ -22,7 +23,11 @@
 #include <hedge/sim/RingBuffer.h>
 #include <hedge/sim/SetupPipelineConfig.h>
 #include <hedge/sim/Simulation.h>
+#include <hedge/topology/Balancer.h>
+#include <hedge/topology/ReplicaPlacement.h>
+#include <hedge/topology/SlowdownSchedule.h>
 
+#include <optional>
 #include <stop_token>
 #include <vector>
 
@@ -61,12 +66,32 @@ public:
           m_meanServiceMs(m_exponential ? m_service.medianMs : m_service.meanServiceMs()),
           m_callLimit(config.callLimit),
           m_serverCancels(config.setup.cancellation == Cancellation::Server),
-          m_workers(static_cast<std::size_t>(m_service.workers)),
-          m_activeWorkers(static_cast<std::size_t>(m_service.workers))
+          m_balancer(m_service.balancer, m_service.replicas),
+          m_placement(config.setup.hedge ? config.setup.hedge->placement : HedgePlacement::Any),
+          m_multiReplica(m_service.replicas > 1),
+          m_replicas(static_cast<std::size_t>(m_service.replicas))
     {
-        m_freeWorkers.reserve(m_workers.size());
-        for (std::size_t w = m_workers.size(); w-- > 0;)
-            m_freeWorkers.push_back(static_cast<std::uint16_t>(w));
+        // Replica r's workers are numbered r × workers + i; each free list pops its lowest
+        // number first (with one replica: the one-queue model's order, bit for bit).
+        const auto perReplica = static_cast<std::size_t>(m_service.workers);
+        m_workers.resize(perReplica * m_replicas.size());
+        for (std::size_t r = 0; r < m_replicas.size(); ++r) {
+            Replica& replica = m_replicas[r];
+            replica.active = perReplica;
+            replica.freeWorkers.reserve(perReplica);
+            for (std::size_t i = 0; i < perReplica; ++i) {
+                const auto w = static_cast<std::uint16_t>(r * perReplica + i);
+                m_workers[w].replica = static_cast<std::uint8_t>(r);
+                m_workers[w].place = static_cast<std::uint16_t>(i);
+                replica.members.push_back(w);
+            }
+            for (std::size_t i = perReplica; i-- > 0;)
+                replica.freeWorkers.push_back(replica.members[i]);
+            if (m_service.slowdowns)
+                replica.slowdowns.emplace(*m_service.slowdowns,
+                                          m_random.topologyStream(RandomStreams::kSlowdown, r, 0));
+        }
+        m_activeWorkers = m_workers.size();
     }
 
     // Schedules the first arrival; the arrival rate is spent up to `horizon` (kNever in a
@@ -123,31 +148,63 @@ public:
     }
 
     // A service change: attempts that start service from now on draw from the new
-    // distribution; extra workers start on the queue at once; removed workers finish the
-    // attempt they serve first. The arrival rate does not change (it is the traffic's).
+    // distribution; extra workers (per replica) start on their replica's queue at once;
+    // removed workers finish the attempt they serve first. The arrival rate does not change
+    // (it is the traffic's); so do not the replicas, the balancer and the slow periods (the
+    // scenario's: no change names them).
     void setService(const ServiceConfig& service)
     {
+        const int replicas = m_service.replicas;
+        const BalancerKind balancer = m_service.balancer;
+        const std::optional<Slowdowns> slowdowns = m_service.slowdowns;
         m_service = service;
+        m_service.replicas = replicas;
+        m_service.balancer = balancer;
+        m_service.slowdowns = slowdowns;
         m_meanServiceMs = m_exponential ? m_service.medianMs : m_service.meanServiceMs();
         const auto target = static_cast<std::size_t>(service.workers);
-        if (target < m_activeWorkers) {
-            std::erase_if(m_freeWorkers, [target](std::uint16_t w) { return w >= target; });
-        } else {
-            if (m_workers.size() < target)
-                m_workers.resize(target);
-            for (std::size_t w = m_activeWorkers; w < target; ++w) {
+        for (std::size_t r = 0; r < m_replicas.size(); ++r) {
+            Replica& replica = m_replicas[r];
+            const std::size_t before = replica.active;
+            replica.active = target; // before serveNext below: it serves only active workers
+            if (target < before) {
+                std::erase_if(replica.freeWorkers,
+                              [this, target](std::uint16_t w) { return m_workers[w].place >= target; });
+                continue;
+            }
+            while (replica.members.size() < target) {
+                const auto w = static_cast<std::uint16_t>(m_workers.size());
+                Worker& added = m_workers.emplace_back();
+                added.replica = static_cast<std::uint8_t>(r);
+                added.place = static_cast<std::uint16_t>(replica.members.size());
+                replica.members.push_back(w);
+            }
+            for (std::size_t i = before; i < target; ++i) {
+                const std::uint16_t w = replica.members[i];
                 if (!m_workers[w].busy) // idle (new, or retired earlier): serve at once
-                    serveNext(static_cast<std::uint16_t>(w));
+                    serveNext(w);
             }
         }
-        m_activeWorkers = target;
+        m_activeWorkers = target * m_replicas.size();
     }
 
     double now() const { return m_now; }
     double busyIntegral() const { return m_busyIntegral; }
     int busyWorkers() const { return m_busy; }
     std::int64_t queued() const { return m_queued; }
-    std::size_t activeWorkers() const { return m_activeWorkers; }
+    std::size_t activeWorkers() const { return m_activeWorkers; } // all replicas
+    int replicaCount() const { return static_cast<int>(m_replicas.size()); }
+    // Replica r's busy worker time so far (kept only with several replicas).
+    double replicaBusyIntegral(int r) const
+    {
+        return m_replicas[static_cast<std::size_t>(r)].busyIntegralAt(m_now);
+    }
+    // Attempts replica r holds, queued or in service (abandoned losers included).
+    int replicaOutstanding(int r) const { return m_replicas[static_cast<std::size_t>(r)].outstanding; }
+    std::int64_t replicaQueued(int r) const
+    {
+        return static_cast<std::int64_t>(m_replicas[static_cast<std::size_t>(r)].queue.size());
+    }
     double meanServiceMs() const { return m_meanServiceMs; }
     // Queued work over the workers, as in the collapse rule (server-cancelled losers excluded).
     double backlogMs() const { return double(m_queued) * m_meanServiceMs / double(m_activeWorkers); }
@@ -174,12 +231,35 @@ private:
         AttemptRef serving{};
         bool error = false;
         bool busy = false;
+        std::uint8_t replica = 0;
+        std::uint16_t place = 0;      // among its replica's workers: retired when ≥ its active count
         std::uint32_t generation = 0; // bumped when its attempt is cut short (server cancel)
     };
     struct CallSlot {
         CallState state;
         std::uint32_t call = kNoCall; // the call index, or kNoCall when free
         std::uint16_t worker[kMaxAttempts];
+        std::uint8_t replica[kMaxAttempts];
+    };
+    // One replica of topology.md §1: its own FIFO queue and workers.
+    struct Replica {
+        RingBuffer<AttemptRef> queue;
+        std::vector<std::uint16_t> members; // its workers, by place
+        std::vector<std::uint16_t> freeWorkers;
+        std::size_t active = 0;             // members[0, active) serve; the others retire
+        int outstanding = 0;                // queued or in service here, abandoned losers included
+        // Busy time, integrated when this replica's busy count changes (several replicas only).
+        int busy = 0;
+        double busyIntegral = 0.0, lastChange = 0.0;
+        std::optional<SlowdownSchedule> slowdowns;
+
+        double busyIntegralAt(double t) const { return busyIntegral + double(busy) * (t - lastChange); }
+        void changeBusy(double t, int delta)
+        {
+            busyIntegral = busyIntegralAt(t);
+            lastChange = t;
+            busy += delta;
+        }
     };
 
     void continueArrivals()
@@ -233,12 +313,11 @@ private:
             return; // cancelled in service: the worker moved on already
         const AttemptRef done = w.serving;
         const bool error = w.error;
-        trace(TraceEvent::ServiceEnded, done.call, done.attempt, worker, 0.0, error);
+        trace(TraceEvent::ServiceEnded, done.call, done.attempt, worker, 0.0, error,
+              CallEnd::Running, w.replica);
         // The worker takes the head of the queue before anything the response triggers joins
         // the tail: FIFO by arrival at the queue.
-        --m_busy;
-        w.busy = false;
-        serveNext(worker);
+        releaseWorker(worker);
 
         CallSlot& s = m_slots[done.slot];
         if (s.call != done.call)
@@ -263,25 +342,63 @@ private:
     {
         m_driver.onSent(*this, attempt);
         const AttemptRef ref{slot, m_slots[slot].call, static_cast<std::uint8_t>(attempt)};
-        if (!m_freeWorkers.empty()) {
-            const std::uint16_t w = m_freeWorkers.back();
-            m_freeWorkers.pop_back();
+        // One replica: the balancer is not asked (nothing to choose, nothing drawn).
+        const int r = m_multiReplica ? chooseReplica(slot, attempt) : 0;
+        Replica& replica = m_replicas[static_cast<std::size_t>(r)];
+        ++replica.outstanding;
+        m_slots[slot].replica[attempt] = static_cast<std::uint8_t>(r);
+        if (!replica.freeWorkers.empty()) {
+            const std::uint16_t w = replica.freeWorkers.back();
+            replica.freeWorkers.pop_back();
             start(w, ref);
         } else {
             m_slots[slot].worker[attempt] = kNotInService;
-            m_queue.push(ref);
+            replica.queue.push(ref);
             ++m_queued;
             m_driver.onQueued(*this);
-            trace(TraceEvent::AttemptQueued, ref.call, attempt);
+            trace(TraceEvent::AttemptQueued, ref.call, attempt, -1, 0.0, false, CallEnd::Running, r);
         }
+    }
+
+    // The balancer's choice among the replicas the placement allows this attempt.
+    int chooseReplica(std::uint32_t slot, int attempt)
+    {
+        const CallSlot& s = m_slots[slot];
+        std::uint64_t used = 0;
+        for (int a = 0; a < attempt; ++a)
+            used |= Balancer::bit(s.replica[a]);
+        const std::uint64_t allowed =
+            allowedReplicas(m_placement, static_cast<int>(m_replicas.size()), used);
+        // A stream per attempt, drawn from only if the balancer draws at all.
+        SplitMix64 random = m_random.topologyStream(RandomStreams::kBalancer, s.call, attempt);
+        int outstanding[Balancer::kMaxReplicas];
+        for (std::size_t r = 0; r < m_replicas.size(); ++r)
+            outstanding[r] = m_replicas[r].outstanding;
+        return m_balancer.choose(allowed, outstanding, random);
+    }
+
+    // A worker's attempt ended (or was cut short): its replica holds one attempt less, and
+    // the worker takes the head of its replica's queue.
+    void releaseWorker(std::uint16_t worker)
+    {
+        Worker& w = m_workers[worker];
+        Replica& replica = m_replicas[w.replica];
+        --replica.outstanding;
+        --m_busy;
+        w.busy = false;
+        if (m_multiReplica)
+            replica.changeBusy(m_now, -1);
+        serveNext(worker);
     }
 
     void serveNext(std::uint16_t worker)
     {
-        if (worker >= m_activeWorkers) [[unlikely]]
+        const Worker& w = m_workers[worker];
+        Replica& replica = m_replicas[w.replica];
+        if (w.place >= replica.active) [[unlikely]]
             return; // removed by a service change: it retires once its attempt is done
-        while (!m_queue.empty()) {
-            const AttemptRef next = m_queue.pop();
+        while (!replica.queue.empty()) {
+            const AttemptRef next = replica.queue.pop();
             // With server cancellation a loser left the queue when its call ended (it was
             // uncounted from m_queued then); with client cancellation it is served anyway.
             if (m_serverCancels && m_slots[next.slot].call != next.call)
@@ -290,24 +407,35 @@ private:
             start(worker, next);
             return;
         }
-        m_freeWorkers.push_back(worker);
+        replica.freeWorkers.push_back(worker);
     }
 
     void start(std::uint16_t worker, const AttemptRef& ref)
     {
         const ServiceConfig& sc = m_service;
-        const ServiceDraw draw =
+        ServiceDraw draw =
             m_exponential
                 ? ServiceDraw{m_random.exponentialServiceMs(ref.call, ref.attempt, sc.medianMs), false}
+            : sc.hiccupCorrelation > 0.0 && ref.attempt > 0
+                ? m_random.correlatedService(ref.call, ref.attempt, sc.medianMs, sc.sigma,
+                                             sc.hiccupProbability, sc.hiccupMinMs,
+                                             sc.hiccupMaxMs, sc.errorProbability,
+                                             sc.hiccupCorrelation)
                 : m_random.service(ref.call, ref.attempt, sc.medianMs, sc.sigma,
                                    sc.hiccupProbability, sc.hiccupMinMs, sc.hiccupMaxMs,
                                    sc.errorProbability);
         Worker& w = m_workers[worker];
+        Replica& replica = m_replicas[w.replica];
+        if (replica.slowdowns) [[unlikely]]
+            draw.serviceMs *= replica.slowdowns->factorAt(m_now);
         w.serving = ref;
         w.error = draw.error;
         w.busy = true;
-        trace(TraceEvent::ServiceStarted, ref.call, ref.attempt, worker, draw.serviceMs, draw.error);
+        trace(TraceEvent::ServiceStarted, ref.call, ref.attempt, worker, draw.serviceMs, draw.error,
+              CallEnd::Running, w.replica);
         ++m_busy;
+        if (m_multiReplica)
+            replica.changeBusy(m_now, +1);
         if (m_slots[ref.slot].call == ref.call)
             m_slots[ref.slot].worker[ref.attempt] = worker;
         m_events.push(m_now + draw.serviceMs, Event::ServiceDone, worker, w.generation);
@@ -331,13 +459,14 @@ private:
             const std::uint16_t w = s.worker[a];
             if (w == kNotInService) {
                 --m_queued;
-                trace(TraceEvent::QueuedDropped, call, a);
+                --m_replicas[s.replica[a]].outstanding;
+                trace(TraceEvent::QueuedDropped, call, a, -1, 0.0, false, CallEnd::Running,
+                      s.replica[a]);
             } else {
-                trace(TraceEvent::ServiceCutShort, call, a, w);
+                trace(TraceEvent::ServiceCutShort, call, a, w, 0.0, false, CallEnd::Running,
+                      m_workers[w].replica);
                 ++m_workers[w].generation; // its ServiceDone event is now stale
-                m_workers[w].busy = false;
-                --m_busy;
-                serveNext(w);
+                releaseWorker(w);
             }
         }
     }
@@ -349,10 +478,12 @@ private:
     }
 
     void trace(TraceEvent::Kind kind, std::int64_t call, int attempt = -1, int worker = -1,
-               double serviceMs = 0.0, bool error = false, CallEnd end = CallEnd::Running)
+               double serviceMs = 0.0, bool error = false, CallEnd end = CallEnd::Running,
+               int replica = -1)
     {
         if (m_observer) [[unlikely]]
-            m_observer->onEvent(TraceEvent{kind, m_now, call, attempt, worker, serviceMs, error, end});
+            m_observer->onEvent(
+                TraceEvent{kind, m_now, call, attempt, worker, serviceMs, error, end, replica});
     }
 
     Driver& m_driver;
@@ -368,12 +499,15 @@ private:
     const std::int64_t m_callLimit;
     const bool m_serverCancels;
 
+    Balancer m_balancer;
+    const HedgePlacement m_placement;
+    const bool m_multiReplica;
+
     EventQueue m_events;
-    RingBuffer<AttemptRef> m_queue; // the service's FIFO queue
-    std::int64_t m_queued = 0;      // attempts in m_queue that will still be served
-    std::vector<Worker> m_workers;  // may hold more than m_activeWorkers: retiring ones
-    std::size_t m_activeWorkers;
-    std::vector<std::uint16_t> m_freeWorkers;
+    std::int64_t m_queued = 0;     // queued attempts, all replicas, that will still be served
+    std::vector<Worker> m_workers; // may hold more than m_activeWorkers: retiring ones
+    std::vector<Replica> m_replicas;
+    std::size_t m_activeWorkers = 0;
     int m_busy = 0;
     std::vector<CallSlot> m_slots;
     std::vector<std::uint32_t> m_freeSlots;

@@ -26,6 +26,7 @@ struct TraceEvent {
     double serviceMs = 0.0;
     bool error = false;
     CallEnd end = CallEnd::Running;
+    int replica = -1; // the attempt's replica (attempt and service events)
 };
 
 class SimulationObserver {
