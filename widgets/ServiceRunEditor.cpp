@@ -2,6 +2,7 @@
 
 #include "FieldMessage.h"
 #include "KnobSlider.h"
+#include "ServiceTopologyFields.h"
 #include "SpinBoxes.h"
 
 #include <hedge/sim/ServiceTimeQuantiles.h>
@@ -67,7 +68,9 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
 
     m_workers = makeSpinBox(tr("Workers"), 1, 10000, QString(), this);
     m_workers->setToolTip(
-        tr("Servers behind the one shared FIFO queue.\nDefault: %1.").arg(sd.workers));
+        tr("Servers behind the shared FIFO queue (per replica when there are several).\n"
+           "Default: %1.")
+            .arg(sd.workers));
     m_median = makeDoubleSpinBox(tr("Median"), 0.001, 1e6, 3, 1.0, tr(" ms"), this);
     m_median->setToolTip(
         tr("Median of the ordinary (log-normal) service time.\nDefault: %1 ms.").arg(sd.medianMs));
@@ -127,6 +130,8 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
                               {m_hiccupMin, m_hiccupMax})
                << addFieldRow(serviceForm, tr("E&rrors:"), m_errorP, {m_errorP});
     serviceForm->addRow(m_quantiles);
+    m_topology = new ServiceTopologyFields(serviceForm, m_workers, this);
+    m_messages << m_topology->messages();
 
     m_loadMode = new QComboBox(this);
     takeWheelOnlyWhenFocused(m_loadMode);
@@ -220,6 +225,7 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
     for (QDoubleSpinBox* s : {m_median, m_sigma, m_hiccupP, m_hiccupMin, m_hiccupMax, m_errorP})
         connect(s, &QDoubleSpinBox::valueChanged, this, &ServiceRunEditor::onServiceEdited);
     connect(m_workers, &QSpinBox::valueChanged, this, &ServiceRunEditor::onServiceEdited);
+    connect(m_topology, &ServiceTopologyFields::edited, this, &ServiceRunEditor::onServiceEdited);
     for (QDoubleSpinBox* s : {m_from, m_to, m_step})
         connect(s, &QDoubleSpinBox::valueChanged, this, &ServiceRunEditor::onRangeEdited);
     // Typed text applies after the pause of the spin boxes (kApplyPauseMs), or at once on
@@ -319,8 +325,7 @@ void ServiceRunEditor::setScenario(const Scenario& scenario)
 {
     m_loading = true;
     const ServiceConfig& s = scenario.service;
-    m_given = s;
-    m_workers->setValue(s.workers);
+    m_topology->show(s); // the workers too: their range follows the replicas
     m_median->setValue(s.medianMs);
     m_sigma->setValue(s.sigma);
     m_hiccupP->setValue(s.hiccupProbability * 100.0);
@@ -368,7 +373,8 @@ void ServiceRunEditor::setScenario(const Scenario& scenario)
 
 ServiceConfig ServiceRunEditor::service() const
 {
-    ServiceConfig s = m_given;
+    ServiceConfig s;
+    m_topology->applyTo(s);
     s.workers = m_workers->value();
     s.medianMs = m_median->value();
     s.sigma = m_sigma->value();

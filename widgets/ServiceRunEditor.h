@@ -1,4 +1,4 @@
-// The shared service (workers, service time, hiccups, errors) and the run (loads, calls per
+// The shared service (workers, service time, hiccups, errors, replicas) and the run (loads, calls per
 // point, replicates, warm-up, seed) of a scenario. Shows the service's own p50/p95/p99 service
 // time so that a hedge delay can be chosen against it. Typed text applies after a short pause; a load
 // list that does not parse is reported next to the field and the loads in force before the
@@ -26,6 +26,7 @@ class QStackedWidget;
 namespace hedge {
 
 class KnobSlider;
+class ServiceTopologyFields;
 
 class ServiceRunEditor : public QWidget {
     Q_OBJECT
@@ -70,6 +71,8 @@ public:
     QDoubleSpinBox* warmupSpin() const { return m_warmup; }
     QLineEdit* seedEdit() const { return m_seed; }
     QLabel* quantilesLabel() const { return m_quantiles; }
+    // Replicas, balancer, hiccup correlation, slow periods.
+    ServiceTopologyFields* topologyFields() const { return m_topology; }
 
 signals:
     void edited();
@@ -101,9 +104,7 @@ private:
     QTimer m_loadListPause;
     QTimer m_seedPause;
     QList<FieldMessage*> m_messages;
-    // The service as given: its topology (replicas, balancer, correlation, slowdowns) has no
-    // field here yet and must survive an edit of the others.
-    ServiceConfig m_given;
+    ServiceTopologyFields* m_topology = nullptr;
 
     QSpinBox* m_workers = nullptr;
     QDoubleSpinBox* m_median = nullptr;

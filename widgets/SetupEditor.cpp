@@ -5,6 +5,7 @@
 #include "SpinBoxes.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -94,6 +95,17 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     m_budgetWindow->setToolTip(tr("How long calls and hedges count against the budget before they "
                                   "expire.\nDefault: %1 s.")
                                    .arg(hd.budgetWindowSeconds));
+
+    // In the order of HedgePlacement.
+    m_placement = new QComboBox(this);
+    takeWheelOnlyWhenFocused(m_placement);
+    m_placement->addItem(tr("Any replica"));
+    m_placement->addItem(tr("Another replica"));
+    m_placement->setToolTip(
+        tr("Where a hedge may go when the service has several replicas. Any replica: wherever the "
+           "load balancer sends it, possibly the busy or slow replica its first attempt waits "
+           "in. Another replica: only replicas this call has not used yet (all again once each "
+           "has one). With one replica both are the same.\nDefault: any replica."));
 
     m_budgetAdvanced = new QWidget(this);
     auto* budgetForm = new QFormLayout(m_budgetAdvanced);
@@ -189,6 +201,7 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
                << addFieldRow(form, tr("&Budget:"), makeKnobRow(m_budget, m_budgetSlider),
                               {m_budget});
     form->addRow(m_budgetFold);
+    form->addRow(tr("Hedges &go to:"), m_placement);
     form->addRow(m_budgetAdvanced);
     form->addRow(m_adaptive);
     form->addRow(m_limitFold);
@@ -213,6 +226,7 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
         connect(s, &QSpinBox::valueChanged, this, &SetupEditor::emitEdited);
     // The two buttons are exclusive: the server one toggles with every change.
     connect(m_cancelServer, &QRadioButton::toggled, this, &SetupEditor::emitEdited);
+    connect(m_placement, &QComboBox::currentIndexChanged, this, &SetupEditor::emitEdited);
     for (KnobSlider* k : {m_delaySlider, m_maxAttemptsSlider, m_budgetSlider}) {
         connect(k, &KnobSlider::dragStarted, this, &SetupEditor::dragStarted);
         connect(k, &KnobSlider::dragFinished, this, &SetupEditor::dragFinished);
@@ -237,7 +251,6 @@ void SetupEditor::setSetup(const Setup& setup)
 {
     m_loading = true;
     m_name = setup.name;
-    m_placement = setup.hedge ? setup.hedge->placement : HedgePlacement::Any;
     m_nameFollowsPolicy = setup.nameFollowsPolicy();
     showTitle(setup.name);
     for (FieldMessage* message : std::as_const(m_messages))
@@ -250,6 +263,7 @@ void SetupEditor::setSetup(const Setup& setup)
     m_budget->setValue(h.budgetPercent);
     m_budgetMinPerSecond->setValue(h.budgetMinPerSecond);
     m_budgetWindow->setValue(h.budgetWindowSeconds);
+    m_placement->setCurrentIndex(static_cast<int>(h.placement));
     m_adaptive->setChecked(setup.adaptiveLimit.has_value());
     // Open the limits wide first so that no value is clamped by the previous setup's ones.
     for (QSpinBox* s : {m_initialLimit, m_minLimit, m_maxLimit})
@@ -278,7 +292,8 @@ Setup SetupEditor::setup() const
                                 .budgetPercent = m_budget->value(),
                                 .budgetMinPerSecond = m_budgetMinPerSecond->value(),
                                 .budgetWindowSeconds = m_budgetWindow->value(),
-                                .placement = m_placement};
+                                .placement =
+                                    static_cast<HedgePlacement>(m_placement->currentIndex())};
     if (m_adaptive->isChecked())
         s.adaptiveLimit = Gradient2Config{.initialLimit = m_initialLimit->value(),
                                           .minLimit = m_minLimit->value(),
@@ -300,7 +315,8 @@ void SetupEditor::updateEnabled()
 {
     const bool hedge = m_hedge->isChecked();
     for (QWidget* w : std::initializer_list<QWidget*>{m_delay, m_maxAttempts, m_budget,
-                                                      m_budgetMinPerSecond, m_budgetWindow})
+                                                      m_budgetMinPerSecond, m_budgetWindow,
+                                                      m_placement})
         w->setEnabled(hedge);
     m_limitAdvanced->setEnabled(m_adaptive->isChecked());
 }

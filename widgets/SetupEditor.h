@@ -1,5 +1,5 @@
 // The knobs of one setup, exactly those a user of a hedging library has (explorer.md): hedge
-// on/off, delay, max attempts, budget, adaptive limit and cancellation mode. Rarely changed
+// on/off, delay, max attempts, budget, where hedges go, adaptive limit and cancellation mode. Rarely changed
 // parameters sit under "Advanced" folds. Every range of scenario.md is kept by its spin box; a
 // number typed outside it is reported under the field.
 #pragma once
@@ -10,6 +10,7 @@
 #include <QWidget>
 
 class QCheckBox;
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QRadioButton;
@@ -51,6 +52,7 @@ public:
     QDoubleSpinBox* budgetSpin() const { return m_budget; }
     QDoubleSpinBox* budgetMinPerSecondSpin() const { return m_budgetMinPerSecond; }
     QDoubleSpinBox* budgetWindowSpin() const { return m_budgetWindow; }
+    QComboBox* placementCombo() const { return m_placement; }
     QCheckBox* adaptiveCheck() const { return m_adaptive; }
     QSpinBox* initialLimitSpin() const { return m_initialLimit; }
     QSpinBox* minLimitSpin() const { return m_minLimit; }
@@ -105,9 +107,8 @@ private:
     QSpinBox* m_queueSize = nullptr;
     QRadioButton* m_cancelClient = nullptr;
     QRadioButton* m_cancelServer = nullptr;
+    QComboBox* m_placement = nullptr;
     std::string m_name;
-    // Kept from the setup given, as no field edits it yet: an edit must not lose it.
-    HedgePlacement m_placement = HedgePlacement::Any;
 };
 
 } // namespace hedge

@@ -67,6 +67,8 @@ std::string Setup::generatedName() const
     }
     if (adaptiveLimit)
         name += ", adaptive limit";
+    if (hedge && hedge->placement == HedgePlacement::OtherReplica)
+        name += ", other replica";
     return name + " / " + toString(cancellation);
 }
 

@@ -88,7 +88,8 @@ struct Setup {
                adaptiveLimit == other.adaptiveLimit;
     }
     // The name the policy gives, as the reference setups are named: "hedge, budget 5 % /
-    // server", "3 attempts, no budget / client". The delay and the advanced knobs are not in it.
+    // server", "3 attempts, no budget / client", "hedge, no budget, other replica / client". The
+    // delay and the advanced knobs are not in it.
     std::string generatedName() const;
     // Whether the name is the generated one, perhaps with the " 2" a list adds to keep names
     // unique. Such a name follows the policy when it is edited; any other name is the user's

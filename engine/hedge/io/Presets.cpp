@@ -37,13 +37,11 @@ Scenario scenario(std::vector<double> loads, std::vector<Setup> setups,
 }
 
 // A reference hedge setup that sends its hedges to a replica the call has not used yet
-// (topology.md §2), named after it: "hedge, no budget / client" → "hedge, no budget, other
-// replica / client".
+// (topology.md §2), named as the editor names it: "hedge, no budget, other replica / client".
 Setup toOtherReplica(Setup setup)
 {
-    const auto mode = setup.name.rfind(" / ");
-    setup.name.insert(mode, ", other replica");
     setup.hedge->placement = HedgePlacement::OtherReplica;
+    setup.name = setup.generatedName();
     return setup;
 }
 

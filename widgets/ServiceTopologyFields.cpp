@@ -1,0 +1,174 @@
+#include "ServiceTopologyFields.h"
+
+#include "FieldMessage.h"
+#include "SpinBoxes.h"
+
+#include <hedge/io/ScenarioValidation.h>
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
+#include <algorithm>
+
+namespace hedge {
+
+namespace {
+
+// The balancers in the order of BalancerKind.
+const char* const kBalancerLabels[] = {
+    QT_TRANSLATE_NOOP("hedge::ServiceTopologyFields", "Round robin"),
+    QT_TRANSLATE_NOOP("hedge::ServiceTopologyFields", "Random"),
+    QT_TRANSLATE_NOOP("hedge::ServiceTopologyFields", "Least outstanding"),
+    QT_TRANSLATE_NOOP("hedge::ServiceTopologyFields", "Two choices"),
+};
+
+} // namespace
+
+ServiceTopologyFields::ServiceTopologyFields(QFormLayout* form, QSpinBox* workers, QWidget* parent)
+    : QObject(parent), m_workers(workers)
+{
+    const ServiceConfig sd;
+    const Slowdowns dd;
+
+    m_replicas = makeSpinBox(tr("Replicas"), limits::kMinReplicas, limits::kMaxReplicas,
+                             QString(), parent);
+    m_replicas->setToolTip(
+        tr("Identical copies of the service, each with its own workers (the Workers field) and "
+           "its own FIFO queue, behind a load balancer: a hedge may land in a busy replica's "
+           "queue. The load is relative to all replicas' workers. 1 = the one shared queue. "
+           "Range 1–%1, and replicas × workers at most %L2.\nDefault: %3.")
+            .arg(limits::kMaxReplicas)
+            .arg(limits::kMaxTotalWorkers)
+            .arg(sd.replicas));
+    const QString capReason =
+        tr("replicas × workers is at most %L1").arg(limits::kMaxTotalWorkers);
+    setRangeReason(m_replicas, capReason);
+    setRangeReason(m_workers, capReason);
+
+    m_balancer = new QComboBox(parent);
+    takeWheelOnlyWhenFocused(m_balancer);
+    for (const char* label : kBalancerLabels)
+        m_balancer->addItem(tr(label));
+    m_balancer->setToolTip(
+        tr("How the load balancer picks the replica of every request, hedges included.\n"
+           "Round robin: the next replica in turn. Random: any, uniformly.\n"
+           "Least outstanding: the one with the fewest requests queued or in service (ties at "
+           "random).\nTwo choices: the less busy of two drawn at random.\n"
+           "With one replica there is nothing to choose.\nDefault: round robin."));
+
+    m_correlation = makeDoubleSpinBox(tr("Hiccup correlation"), 0.0, 1.0, 2, 0.1, QString(), parent);
+    m_correlation->setToolTip(
+        tr("Shared slowness: the chance that a hedge hits a hiccup exactly when its first attempt "
+           "did (a slow database behind every replica) instead of by its own luck. 1 = every "
+           "hedge of a slow call is slow too, so hedging cannot cut the tail. Range 0–1.\n"
+           "Default: %1 (hiccups are independent).")
+            .arg(sd.hiccupCorrelation));
+
+    m_slowdowns = new QCheckBox(tr("Slow periods"), parent);
+    m_slowdowns->setToolTip(
+        tr("Each replica now and then turns slow on its own (a garbage-collection pause, a noisy "
+           "neighbour): requests that start service then take several times longer. This adds "
+           "load beyond the nominal load.\nDefault: off."));
+    m_perMinute = makeDoubleSpinBox(tr("Slow periods per minute"), 0.0, 1e6, 2, 0.5,
+                                    tr(" /min"), parent);
+    m_perMinute->setToolTip(tr("How often a slow period starts, per replica (at random, a Poisson "
+                               "process). 0 = never.\nDefault: %1 per minute.")
+                                .arg(dd.perMinute));
+    m_duration = makeDoubleSpinBox(tr("Slow period length"), 0.0, 1e7, 0, 100.0, tr(" ms"), parent);
+    m_duration->setToolTip(tr("How long one slow period lasts (overlapping ones merge).\n"
+                              "Default: %1 ms.")
+                               .arg(dd.durationMs));
+    m_factor = makeDoubleSpinBox(tr("Slowdown factor"), limits::kMinSlowdownFactor, 1e6, 1, 1.0,
+                                 tr(" ×"), parent);
+    m_factor->setToolTip(tr("How many times longer a request takes when it starts service during "
+                            "a slow period (at least 1).\nDefault: %1.")
+                             .arg(dd.factor));
+
+    m_slowdownFields = new QWidget(parent);
+    auto* slowForm = new QFormLayout(m_slowdownFields);
+    slowForm->setContentsMargins(16, 0, 0, 0);
+    slowForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    m_messages << addFieldRow(slowForm, tr("Per minute:"), m_perMinute, {m_perMinute})
+               << addFieldRow(slowForm, tr("Length:"), m_duration, {m_duration})
+               << addFieldRow(slowForm, tr("Factor:"), m_factor, {m_factor});
+
+    m_messages << addFieldRow(form, tr("Re&plicas:"), m_replicas, {m_replicas});
+    form->addRow(tr("&Balancer:"), m_balancer);
+    m_messages << addFieldRow(form, tr("Hiccup c&orrelation:"), m_correlation, {m_correlation});
+    form->addRow(m_slowdowns);
+    form->addRow(m_slowdownFields);
+
+    show(ServiceConfig{});
+
+    connect(m_workers, &QSpinBox::valueChanged, this, &ServiceTopologyFields::updateRanges);
+    connect(m_replicas, &QSpinBox::valueChanged, this, &ServiceTopologyFields::onEdited);
+    connect(m_balancer, &QComboBox::currentIndexChanged, this, &ServiceTopologyFields::onEdited);
+    connect(m_slowdowns, &QCheckBox::toggled, this, &ServiceTopologyFields::onEdited);
+    for (QDoubleSpinBox* box : {m_correlation, m_perMinute, m_duration, m_factor})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &ServiceTopologyFields::onEdited);
+}
+
+void ServiceTopologyFields::show(const ServiceConfig& service)
+{
+    m_loading = true;
+    m_workers->setMaximum(limits::kMaxWorkers);
+    m_replicas->setMaximum(limits::kMaxReplicas);
+    m_workers->setValue(service.workers);
+    m_replicas->setValue(service.replicas);
+    m_balancer->setCurrentIndex(static_cast<int>(service.balancer));
+    m_correlation->setValue(service.hiccupCorrelation);
+    m_slowdowns->setChecked(service.slowdowns.has_value());
+    const Slowdowns d = service.slowdowns.value_or(Slowdowns{});
+    m_perMinute->setValue(d.perMinute);
+    m_duration->setValue(d.durationMs);
+    m_factor->setValue(d.factor);
+    for (FieldMessage* message : std::as_const(m_messages))
+        message->withdrawAll();
+    updateRanges();
+    updateEnabled();
+    m_loading = false;
+}
+
+void ServiceTopologyFields::applyTo(ServiceConfig& service) const
+{
+    service.replicas = m_replicas->value();
+    service.balancer = static_cast<BalancerKind>(m_balancer->currentIndex());
+    service.hiccupCorrelation = m_correlation->value();
+    service.slowdowns.reset();
+    if (m_slowdowns->isChecked())
+        service.slowdowns = Slowdowns{.perMinute = m_perMinute->value(),
+                                      .durationMs = m_duration->value(),
+                                      .factor = m_factor->value()};
+}
+
+// replicas × workers ≤ kMaxTotalWorkers: each field's maximum is what the other leaves.
+void ServiceTopologyFields::updateRanges()
+{
+    const QSignalBlocker b1(m_workers), b2(m_replicas);
+    m_workers->setMaximum(
+        std::min(limits::kMaxWorkers, limits::kMaxTotalWorkers / m_replicas->value()));
+    m_replicas->setMaximum(
+        std::min(limits::kMaxReplicas, limits::kMaxTotalWorkers / m_workers->value()));
+}
+
+// Fields that change nothing stay in view but greyed: a balancer has nothing to choose among
+// one replica, and slow-period figures need slow periods.
+void ServiceTopologyFields::updateEnabled()
+{
+    m_balancer->setEnabled(m_replicas->value() > 1);
+    m_slowdownFields->setEnabled(m_slowdowns->isChecked());
+}
+
+void ServiceTopologyFields::onEdited()
+{
+    updateRanges();
+    updateEnabled();
+    if (!m_loading)
+        emit edited();
+}
+
+} // namespace hedge
