@@ -118,6 +118,7 @@ const std::vector<std::string>& knobFields()
         "service.hiccup_min_ms",
         "service.hiccup_max_ms",
         "service.error_probability",
+        "service.hiccup_correlation",
     };
     return fields;
 }
@@ -198,6 +199,8 @@ bool applyKnob(Setup& setup, ServiceConfig& service, const KnobSetting& knob)
         service.hiccupMaxMs = v;
     else if (f == "service.error_probability")
         service.errorProbability = v;
+    else if (f == "service.hiccup_correlation")
+        service.hiccupCorrelation = v;
     else
         return false;
     return true;

@@ -39,6 +39,15 @@ PointResult point(const Preset& p, const std::string& setup, double load,
     return simulatePoint(spec);
 }
 
+// Every figure the test checks is in the text as "about N ms" (or the given wording): a
+// changed text must change the test with it.
+void says(const Preset& p, std::initializer_list<const char*> phrases)
+{
+    for (const char* phrase : phrases)
+        QVERIFY2(p.explanation.find(phrase) != std::string::npos,
+                 (p.name + " does not say \"" + phrase + "\"").c_str());
+}
+
 bool about(double value, double claim)
 {
     return std::abs(value - claim) <= 0.1 * claim;
@@ -60,7 +69,8 @@ private slots:
     void replicasAndPlacement()
     {
         const Preset& p = preset("replicas-placement");
-        QVERIFY(p.explanation.find("about 85 ms") != std::string::npos);
+        says(p, {"from about 200 ms to about 30 ms", "about 85 ms", "about 30 ms",
+                 "about 50 ms"});
         const std::string any = "hedge, default budget / client";
         const std::string other = "hedge, default budget, other replica / client";
         const ServiceConfig pooled;
@@ -89,6 +99,8 @@ private slots:
     {
         const Preset& p = preset("shared-slow-path");
         QCOMPARE(p.scenario.service.hiccupCorrelation, 1.0);
+        says(p, {"about 170 ms", "about 200 ms", "about 30 ms", "about 2.5 % more requests",
+                 "from 30 % to about 39 %"});
         const PointResult none = point(p, "no hedge / client", 0.3);
         const PointResult hedged = point(p, "hedge, default budget / client", 0.3);
         QVERIFY_ABOUT(*hedged.p99Ms, 170.0);
@@ -105,6 +117,7 @@ private slots:
     void slowReplica()
     {
         const Preset& p = preset("slow-replica");
+        says(p, {"about 680 ms", "about 470 ms", "about 35 ms"});
         const PointResult none = point(p, "no hedge / client", 0.3);
         const PointResult any = point(p, "hedge, no budget / client", 0.3);
         const PointResult other = point(p, "hedge, no budget, other replica / client", 0.3);
@@ -112,6 +125,15 @@ private slots:
         QVERIFY_ABOUT(*any.p99Ms, 470.0);
         QVERIFY_ABOUT(*other.p99Ms, 35.0);
         QVERIFY(std::abs(other.requestsPerCall - any.requestsPerCall) < 0.01);
+        // "about 7 % of the calls hedge"; with the default budget, about 290 ms.
+        says(p, {"about 7 % of the calls hedge", "at about 290 ms"});
+        QVERIFY_ABOUT(other.hedgedFraction, 0.07);
+        Preset budgeted = p;
+        for (Setup& s : budgeted.scenario.setups)
+            if (s.hedge)
+                s.hedge->budgetPercent = HedgeSettings{}.budgetPercent;
+        QVERIFY_ABOUT(*point(budgeted, "hedge, no budget, other replica / client", 0.3).p99Ms,
+                      290.0);
     }
 };
 

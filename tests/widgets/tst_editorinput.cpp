@@ -17,31 +17,12 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include "UserInput.h"
+
 using namespace hedge;
+using namespace hedge::test;
 
 namespace {
-
-// A wheel notch over the middle of `widget`, delivered as the window system delivers it: to
-// the child under the pointer, as a spontaneous event that Qt may propagate to the parents.
-void wheel(QWidget* widget, int angle)
-{
-    const QPoint centre = widget->rect().center();
-    QWidget* target = widget->childAt(centre) ? widget->childAt(centre) : widget;
-    const QPointF local = target->mapFrom(widget, centre);
-    QWheelEvent event(local, target->mapToGlobal(local), QPoint(), QPoint(0, angle), Qt::NoButton,
-                      Qt::NoModifier, Qt::NoScrollPhase, false);
-    QSpontaneKeyEvent::setSpontaneous(&event);
-    QApplication::instance()->notify(target, &event);
-}
-
-// The visible label of `editor` whose text contains `text`, or null.
-QLabel* visibleLabelWith(QWidget* editor, const QString& text)
-{
-    for (QLabel* label : editor->findChildren<QLabel*>())
-        if (label->isVisible() && label->text().contains(text))
-            return label;
-    return nullptr;
-}
 
 // Whether `label` sits right under `field` (within two field heights), i.e. next to it.
 bool isRightUnder(QLabel* label, QWidget* field, QWidget* editor)
@@ -49,20 +30,6 @@ bool isRightUnder(QLabel* label, QWidget* field, QWidget* editor)
     const int fieldBottom = field->mapTo(editor, QPoint(0, field->height())).y();
     const int labelTop = label->mapTo(editor, QPoint(0, 0)).y();
     return labelTop >= fieldBottom && labelTop - fieldBottom < 2 * field->height();
-}
-
-void replaceText(QAbstractSpinBox* box, const QString& text)
-{
-    box->setFocus();
-    box->selectAll();
-    QTest::keyClicks(box, text);
-}
-
-void replaceText(QLineEdit* edit, const QString& text)
-{
-    edit->setFocus();
-    edit->selectAll();
-    QTest::keyClicks(edit, text);
 }
 
 // A setup with a hedge at the defaults, in a shown editor.

@@ -19,36 +19,12 @@
 #include <QSpontaneKeyEvent>
 #include <QtTest>
 
+#include "UserInput.h"
+
 using namespace hedge;
+using namespace hedge::test;
 
 namespace {
-
-void replaceText(QAbstractSpinBox* box, const QString& text)
-{
-    box->setFocus();
-    box->selectAll();
-    QTest::keyClicks(box, text);
-}
-
-// A wheel notch over `widget`, delivered as the window system delivers it.
-void wheel(QWidget* widget, int angle)
-{
-    const QPoint centre = widget->rect().center();
-    QWidget* target = widget->childAt(centre) ? widget->childAt(centre) : widget;
-    const QPointF local = target->mapFrom(widget, centre);
-    QWheelEvent event(local, target->mapToGlobal(local), QPoint(), QPoint(0, angle), Qt::NoButton,
-                      Qt::NoModifier, Qt::NoScrollPhase, false);
-    QSpontaneKeyEvent::setSpontaneous(&event);
-    QApplication::instance()->notify(target, &event);
-}
-
-QLabel* visibleLabelWith(QWidget* editor, const QString& text)
-{
-    for (QLabel* label : editor->findChildren<QLabel*>())
-        if (label->isVisible() && label->text().contains(text))
-            return label;
-    return nullptr;
-}
 
 Scenario topologyScenario()
 {
