@@ -62,13 +62,14 @@ ServiceTopologyFields::ServiceTopologyFields(QFormLayout* form, QSpinBox* worker
 
     m_correlation = makeDoubleSpinBox(tr("Hiccup correlation"), 0.0, 1.0, 2, 0.1, QString(), parent);
     m_correlation->setToolTip(
-        tr("Shared slowness: the chance that a hedge hits a hiccup exactly when its first attempt "
-           "did (a slow database behind every replica) instead of by its own luck. 1 = every "
+        tr("Hiccup correlation (hiccup_correlation in a scenario file), i.e. shared slowness: the "
+           "chance that a hedge hits a hiccup exactly when its first attempt did (a slow database "
+           "behind every replica) instead of by its own luck. 1 = every "
            "hedge of a slow call is slow too, so hedging cannot cut the tail. Range 0–1.\n"
            "Default: %1 (hiccups are independent).")
             .arg(sd.hiccupCorrelation));
 
-    m_slowdowns = new QCheckBox(tr("Slow periods"), parent);
+    m_slowdowns = new QCheckBox(tr("Sl&ow periods"), parent);
     m_slowdowns->setToolTip(
         tr("Each replica now and then turns slow on its own (a garbage-collection pause, a noisy "
            "neighbour): requests that start service then take several times longer. This adds "
@@ -96,9 +97,9 @@ ServiceTopologyFields::ServiceTopologyFields(QFormLayout* form, QSpinBox* worker
                << addFieldRow(slowForm, tr("Length:"), m_duration, {m_duration})
                << addFieldRow(slowForm, tr("Factor:"), m_factor, {m_factor});
 
-    m_messages << addFieldRow(form, tr("Re&plicas:"), m_replicas, {m_replicas});
-    form->addRow(tr("&Balancer:"), m_balancer);
-    m_messages << addFieldRow(form, tr("Hiccup c&orrelation:"), m_correlation, {m_correlation});
+    m_messages << addFieldRow(form, tr("Replic&as:"), m_replicas, {m_replicas});
+    form->addRow(tr("Bala&ncer:"), m_balancer);
+    m_messages << addFieldRow(form, tr("Correla&tion:"), m_correlation, {m_correlation});
     form->addRow(m_slowdowns);
     form->addRow(m_slowdownFields);
 
