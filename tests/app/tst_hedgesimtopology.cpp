@@ -57,6 +57,9 @@ private slots:
                                      << QByteArray("service.replicas: 65 is out of range");
         QTest::newRow("correlation") << QByteArray(R"("hiccup_correlation": 2)")
                                      << QByteArray("service.hiccup_correlation: 2 is out of range");
+        QTest::newRow("replicas × workers")
+            << QByteArray(R"("replicas": 64, "workers": 200)")
+            << QByteArray("service.replicas: 64 replicas × 200 workers = 12800 workers in all");
         QTest::newRow("factor") << QByteArray(R"("slowdowns": {"factor": 0.9})")
                                 << QByteArray("service.slowdowns.factor: 0.9 is out of range");
     }
