@@ -18,8 +18,6 @@ using sim_detail::SimulationCore;
 // unmeasured, then a drain; model.md §4's figures over the measured calls.
 class PointMeasure {
 public:
-    using Core = SimulationCore<PointMeasure>;
-
     explicit PointMeasure(const PointSpec& spec)
         : m_spec(spec), m_warmupCalls(static_cast<std::int64_t>(
                             std::floor(double(spec.calls) * spec.warmupFraction + 1e-9)))
@@ -27,6 +25,7 @@ public:
         m_latencies.reserve(static_cast<std::size_t>(spec.calls - m_warmupCalls));
     }
 
+    template <class Core>
     void onArrival(const Core& core, std::int64_t call)
     {
         const std::int64_t measured = m_spec.calls - m_warmupCalls;
@@ -39,6 +38,7 @@ public:
             m_queuedAtHalfway = core.queued();
     }
 
+    template <class Core>
     void onLastArrival(const Core& core)
     {
         // Collapsed if more than a second of work is queued and the backlog grew over the
@@ -49,10 +49,14 @@ public:
         m_collapsed = core.backlogMs() > 1000.0 && core.queued() > m_queuedAtHalfway;
     }
 
+    template <class Core>
     void onSent(const Core&, int) {}
+    template <class Core>
     void onQueued(const Core&) {}
+    template <class Core>
     bool onBoundary(const Core&) { return false; }
 
+    template <class Core>
     void onCallEnded(const Core& core, std::uint32_t call, const CallState& state, CallEnd end)
     {
         if (call < static_cast<std::uint64_t>(m_warmupCalls))
@@ -72,11 +76,13 @@ public:
         }
     }
 
+    template <class Core>
     PointResult result(const Core& core); // once, at the end: reorders m_latencies
     std::vector<double> takeLatencies() { return std::move(m_latencies); }
 
 private:
     // Each replica's busy integral now, with several replicas (one: `utilisation` says it all).
+    template <class Core>
     static void replicaBusy(const Core& core, std::vector<double>& into)
     {
         into.clear();
@@ -96,6 +102,7 @@ private:
     std::int64_t m_attempts = 0, m_hedged = 0, m_rejected = 0, m_failed = 0;
 };
 
+template <class Core>
 PointResult PointMeasure::result(const Core& core)
 {
     PointResult r;
@@ -181,12 +188,18 @@ PointResult simulatePoint(const PointSpec& spec, std::stop_token stop, const Saf
                                      ? spec.service.medianMs
                                      : spec.service.meanServiceMs();
     PointMeasure measure(spec);
-    SimulationCore<PointMeasure> core(
-        config, ArrivalSchedule(spec.load * spec.service.totalWorkers() / meanServiceMs), measure,
-        std::move(stop), cap, observer);
-    core.start();
-    core.run();
-    PointResult result = measure.result(core);
+    const ArrivalSchedule arrivals(spec.load * spec.service.totalWorkers() / meanServiceMs);
+    const auto run = [&]<bool kTopology>() {
+        SimulationCore<PointMeasure, kTopology> core(config, arrivals, measure, std::move(stop),
+                                                     cap, observer);
+        core.start();
+        core.run();
+        return measure.result(core);
+    };
+    const ServiceConfig& s = spec.service;
+    PointResult result = s.replicas > 1 || s.hiccupCorrelation > 0.0 || s.slowdowns
+                             ? run.template operator()<true>()
+                             : run.template operator()<false>();
     if (latencies)
         *latencies = measure.takeLatencies();
     return result;

@@ -54,7 +54,10 @@ struct CoreConfig {
     std::int64_t callLimit = std::numeric_limits<std::int64_t>::max();
 };
 
-template <class Driver>
+// `kTopology` false: the one-queue model of model.md alone (one replica, no hiccup
+// correlation, no slow periods), compiled without the topology's bookkeeping so that a sweep
+// of it runs as fast as before topology.md; true: everything, at any setting.
+template <class Driver, bool kTopology = true>
 class SimulationCore {
 public:
     SimulationCore(const CoreConfig& config, ArrivalSchedule arrivals, Driver& driver,
@@ -82,7 +85,6 @@ public:
             for (std::size_t i = 0; i < perReplica; ++i) {
                 const auto w = static_cast<std::uint16_t>(r * perReplica + i);
                 m_workers[w].replica = static_cast<std::uint8_t>(r);
-                m_workers[w].place = static_cast<std::uint16_t>(i);
                 replica.members.push_back(w);
             }
             for (std::size_t i = perReplica; i-- > 0;)
@@ -92,6 +94,7 @@ public:
                                           m_random.topologyStream(RandomStreams::kSlowdown, r, 0));
         }
         m_activeWorkers = m_workers.size();
+        m_topologyDraws = drawsDependOnTopology();
     }
 
     // Schedules the first arrival; the arrival rate is spent up to `horizon` (kNever in a
@@ -105,8 +108,10 @@ public:
     }
 
     // Runs until no event is left, the safety cap or `stop` stops it, or the driver's
-    // onBoundary asks to return. May be called again to go on.
-    void run()
+    // onBoundary asks to return. May be called again to go on. Flattened: the event loop with
+    // every handler, the pipeline and the draws inlined, whatever the compiler's unit-growth
+    // budget says once there are two instantiations (one-queue and topology).
+    [[gnu::flatten]] void run()
     {
         while (!m_events.empty() && !m_stoppedByCap) {
             const Event e = m_events.pop();
@@ -162,27 +167,29 @@ public:
         m_service.balancer = balancer;
         m_service.slowdowns = slowdowns;
         m_meanServiceMs = m_exponential ? m_service.medianMs : m_service.meanServiceMs();
+        m_topologyDraws = drawsDependOnTopology();
         const auto target = static_cast<std::size_t>(service.workers);
         for (std::size_t r = 0; r < m_replicas.size(); ++r) {
             Replica& replica = m_replicas[r];
             const std::size_t before = replica.active;
-            replica.active = target; // before serveNext below: it serves only active workers
+            replica.active = target;
             if (target < before) {
+                for (std::size_t i = target; i < before; ++i)
+                    m_workers[replica.members[i]].retired = true;
                 std::erase_if(replica.freeWorkers,
-                              [this, target](std::uint16_t w) { return m_workers[w].place >= target; });
+                              [this](std::uint16_t w) { return m_workers[w].retired; });
                 continue;
             }
             while (replica.members.size() < target) {
                 const auto w = static_cast<std::uint16_t>(m_workers.size());
-                Worker& added = m_workers.emplace_back();
-                added.replica = static_cast<std::uint8_t>(r);
-                added.place = static_cast<std::uint16_t>(replica.members.size());
+                m_workers.emplace_back().replica = static_cast<std::uint8_t>(r);
                 replica.members.push_back(w);
             }
             for (std::size_t i = before; i < target; ++i) {
-                const std::uint16_t w = replica.members[i];
-                if (!m_workers[w].busy) // idle (new, or retired earlier): serve at once
-                    serveNext(w);
+                Worker& w = m_workers[replica.members[i]];
+                w.retired = false; // before serveNext: it serves only workers in service
+                if (!w.busy)       // idle (new, or retired earlier): serve at once
+                    serveNext(replica.members[i]);
             }
         }
         m_activeWorkers = target * m_replicas.size();
@@ -231,8 +238,8 @@ private:
         AttemptRef serving{};
         bool error = false;
         bool busy = false;
+        bool retired = false; // removed by a service change: takes nothing more once done
         std::uint8_t replica = 0;
-        std::uint16_t place = 0;      // among its replica's workers: retired when ≥ its active count
         std::uint32_t generation = 0; // bumped when its attempt is cut short (server cancel)
     };
     struct CallSlot {
@@ -246,7 +253,7 @@ private:
         RingBuffer<AttemptRef> queue;
         std::vector<std::uint16_t> members; // its workers, by place
         std::vector<std::uint16_t> freeWorkers;
-        std::size_t active = 0;             // members[0, active) serve; the others retire
+        std::size_t active = 0;             // members[0, active) serve; the others are retired
         int outstanding = 0;                // queued or in service here, abandoned losers included
         // Busy time, integrated when this replica's busy count changes (several replicas only).
         int busy = 0;
@@ -343,10 +350,14 @@ private:
         m_driver.onSent(*this, attempt);
         const AttemptRef ref{slot, m_slots[slot].call, static_cast<std::uint8_t>(attempt)};
         // One replica: the balancer is not asked (nothing to choose, nothing drawn).
-        const int r = m_multiReplica ? chooseReplica(slot, attempt) : 0;
+        int r = 0;
+        if constexpr (kTopology) {
+            if (m_multiReplica)
+                r = chooseReplica(slot, attempt);
+            ++m_replicas[static_cast<std::size_t>(r)].outstanding;
+            m_slots[slot].replica[attempt] = static_cast<std::uint8_t>(r);
+        }
         Replica& replica = m_replicas[static_cast<std::size_t>(r)];
-        ++replica.outstanding;
-        m_slots[slot].replica[attempt] = static_cast<std::uint8_t>(r);
         if (!replica.freeWorkers.empty()) {
             const std::uint16_t w = replica.freeWorkers.back();
             replica.freeWorkers.pop_back();
@@ -382,21 +393,23 @@ private:
     void releaseWorker(std::uint16_t worker)
     {
         Worker& w = m_workers[worker];
-        Replica& replica = m_replicas[w.replica];
-        --replica.outstanding;
         --m_busy;
         w.busy = false;
-        if (m_multiReplica)
-            replica.changeBusy(m_now, -1);
+        if constexpr (kTopology) {
+            Replica& replica = m_replicas[w.replica];
+            --replica.outstanding;
+            if (m_multiReplica)
+                replica.changeBusy(m_now, -1);
+        }
         serveNext(worker);
     }
 
     void serveNext(std::uint16_t worker)
     {
         const Worker& w = m_workers[worker];
-        Replica& replica = m_replicas[w.replica];
-        if (w.place >= replica.active) [[unlikely]]
+        if (w.retired) [[unlikely]]
             return; // removed by a service change: it retires once its attempt is done
+        Replica& replica = m_replicas[w.replica];
         while (!replica.queue.empty()) {
             const AttemptRef next = replica.queue.pop();
             // With server cancellation a loser left the queue when its call ended (it was
@@ -410,31 +423,55 @@ private:
         replica.freeWorkers.push_back(worker);
     }
 
-    void start(std::uint16_t worker, const AttemptRef& ref)
+    // The model's draw of an attempt's service (model.md §1).
+    ServiceDraw modelDraw(const AttemptRef& ref) const
     {
         const ServiceConfig& sc = m_service;
-        ServiceDraw draw =
-            m_exponential
-                ? ServiceDraw{m_random.exponentialServiceMs(ref.call, ref.attempt, sc.medianMs), false}
-            : sc.hiccupCorrelation > 0.0 && ref.attempt > 0
-                ? m_random.correlatedService(ref.call, ref.attempt, sc.medianMs, sc.sigma,
-                                             sc.hiccupProbability, sc.hiccupMinMs,
-                                             sc.hiccupMaxMs, sc.errorProbability,
-                                             sc.hiccupCorrelation)
-                : m_random.service(ref.call, ref.attempt, sc.medianMs, sc.sigma,
-                                   sc.hiccupProbability, sc.hiccupMinMs, sc.hiccupMaxMs,
-                                   sc.errorProbability);
+        return m_exponential
+                   ? ServiceDraw{m_random.exponentialServiceMs(ref.call, ref.attempt, sc.medianMs), false}
+                   : m_random.service(ref.call, ref.attempt, sc.medianMs, sc.sigma,
+                                      sc.hiccupProbability, sc.hiccupMinMs, sc.hiccupMaxMs,
+                                      sc.errorProbability);
+    }
+
+    // The same with the topology's effects: a hedge's hiccup copied from the first attempt,
+    // the replica's slow period.
+    ServiceDraw topologyDraw(const AttemptRef& ref, Replica& replica)
+    {
+        const ServiceConfig& sc = m_service;
+        ServiceDraw d = !m_exponential && sc.hiccupCorrelation > 0.0 && ref.attempt > 0
+                            ? m_random.correlatedService(ref.call, ref.attempt, sc.medianMs,
+                                                         sc.sigma, sc.hiccupProbability,
+                                                         sc.hiccupMinMs, sc.hiccupMaxMs,
+                                                         sc.errorProbability, sc.hiccupCorrelation)
+                            : modelDraw(ref);
+        if (replica.slowdowns)
+            d.serviceMs *= replica.slowdowns->factorAt(m_now);
+        return d;
+    }
+
+    bool drawsDependOnTopology() const
+    {
+        return m_service.hiccupCorrelation > 0.0 || m_service.slowdowns.has_value();
+    }
+
+    void start(std::uint16_t worker, const AttemptRef& ref)
+    {
         Worker& w = m_workers[worker];
         Replica& replica = m_replicas[w.replica];
-        if (replica.slowdowns) [[unlikely]]
-            draw.serviceMs *= replica.slowdowns->factorAt(m_now);
+        // One branch for the one-queue model: the topology's draws only when they apply.
+        ServiceDraw draw;
+        if constexpr (kTopology)
+            draw = m_topologyDraws ? topologyDraw(ref, replica) : modelDraw(ref);
+        else
+            draw = modelDraw(ref);
         w.serving = ref;
         w.error = draw.error;
         w.busy = true;
         trace(TraceEvent::ServiceStarted, ref.call, ref.attempt, worker, draw.serviceMs, draw.error,
               CallEnd::Running, w.replica);
         ++m_busy;
-        if (m_multiReplica)
+        if (kTopology && m_multiReplica)
             replica.changeBusy(m_now, +1);
         if (m_slots[ref.slot].call == ref.call)
             m_slots[ref.slot].worker[ref.attempt] = worker;
@@ -459,9 +496,10 @@ private:
             const std::uint16_t w = s.worker[a];
             if (w == kNotInService) {
                 --m_queued;
-                --m_replicas[s.replica[a]].outstanding;
+                if constexpr (kTopology)
+                    --m_replicas[s.replica[a]].outstanding;
                 trace(TraceEvent::QueuedDropped, call, a, -1, 0.0, false, CallEnd::Running,
-                      s.replica[a]);
+                      kTopology ? s.replica[a] : 0);
             } else {
                 trace(TraceEvent::ServiceCutShort, call, a, w, 0.0, false, CallEnd::Running,
                       m_workers[w].replica);
@@ -502,6 +540,7 @@ private:
     Balancer m_balancer;
     const HedgePlacement m_placement;
     const bool m_multiReplica;
+    bool m_topologyDraws = false; // hiccup correlation or slow periods
 
     EventQueue m_events;
     std::int64_t m_queued = 0;     // queued attempts, all replicas, that will still be served
