@@ -12,15 +12,13 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "HedgesimProcess.h"
+
 using namespace hedge;
 
 namespace {
 
-struct Outcome {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Outcome = hedge::test::ProcessOutcome;
 
 // A scenario small enough to run in a fraction of a second: 3 setups × 2 loads, 2000 calls.
 const char* kSmallScenario = R"({
@@ -61,20 +59,7 @@ private:
 
     Outcome hedgesim(const QStringList& args, const QByteArray& input = {}) const
     {
-        QProcess process;
-        process.setWorkingDirectory(m_dir.path());
-        process.start(QStringLiteral(HEDGESIM_PATH), args);
-        if (!process.waitForStarted())
-            qFatal("cannot start %s", HEDGESIM_PATH);
-        process.write(input);
-        process.closeWriteChannel();
-        if (!process.waitForFinished(120000))
-            qFatal("hedgesim did not finish");
-        Outcome o;
-        o.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-        o.out = process.readAllStandardOutput();
-        o.err = process.readAllStandardError();
-        return o;
+        return hedge::test::runHedgesimProcess(m_dir.path(), args, input);
     }
 
     // Files in the work directory other than the inputs the test wrote.

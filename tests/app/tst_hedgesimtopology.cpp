@@ -7,30 +7,15 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "HedgesimProcess.h"
+
 namespace {
 
-struct Outcome {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Outcome = hedge::test::ProcessOutcome;
 
 Outcome hedgesim(const QString& workDir, const QStringList& args, const QByteArray& input)
 {
-    QProcess process;
-    process.setWorkingDirectory(workDir);
-    process.start(QStringLiteral(HEDGESIM_PATH), args);
-    if (!process.waitForStarted())
-        qFatal("cannot start %s", HEDGESIM_PATH);
-    process.write(input);
-    process.closeWriteChannel();
-    if (!process.waitForFinished(120000))
-        qFatal("hedgesim did not finish");
-    Outcome o;
-    o.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    o.out = process.readAllStandardOutput();
-    o.err = process.readAllStandardError();
-    return o;
+    return hedge::test::runHedgesimProcess(workDir, args, input);
 }
 
 QByteArray scenario(const QByteArray& service)
