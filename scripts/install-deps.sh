@@ -10,4 +10,4 @@ $SUDO apt-get install -y -qq --no-install-recommends \
     libxkbcommon-dev qt6-qpa-plugins fonts-dejavu-core \
     libboost-dev nlohmann-json3-dev libbenchmark-dev \
     desktop-file-utils appstream man-db \
-    clang libclang-rt-14-dev >/dev/null
+    clang libclang-rt-14-dev lld >/dev/null
