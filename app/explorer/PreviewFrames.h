@@ -3,7 +3,7 @@
 // * An edit gets a frame on the next turn of the event loop: every point it left without a
 //   result of a pass, all of them at a size the machine computes within one frame
 //   (kFrameBudgetMs), applied to the charts together. The frame's points go into the
-//   controller's cache; the frames run on the controller's pool, one sweep at a time.
+//   controller's cache; the frames run on the controller's driver thread, one sweep at a time.
 // * While a knob is dragged (beginDrag/endDrag) frames follow each other, each one the value
 //   under the hand when it started; values the hand passed while a frame ran are dropped, never
 //   queued. Until its frame lands, a cell shows what it showed before the edit (shownCell).
@@ -40,7 +40,7 @@ public:
     // A frame never goes below this many calls per point (nor above the first pass).
     static constexpr std::int64_t kMinFrameCalls = 1000;
 
-    // Reads and fills `sweep`'s cache, runs on its pool; `sweep` owns this object.
+    // Reads and fills `sweep`'s cache, runs on its driver thread; `sweep` owns this object.
     explicit PreviewFrames(SweepController& sweep);
 
     // The controller's scenario is about to become `next` (a new edit): keeps what the cells

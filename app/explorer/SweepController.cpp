@@ -4,7 +4,7 @@
 
 #include <QLocale>
 #include <QPointer>
-#include <QtConcurrent/QtConcurrentRun>
+#include <QPromise>
 
 #include <qcoro/qcorofuture.h>
 
@@ -67,9 +67,6 @@ constexpr std::size_t kMaxCachedPoints = 50000;
 SweepController::SweepController(QObject* parent) : QObject(parent)
 {
     qRegisterMetaType<hedge::PointResult>("hedge::PointResult");
-    // One driver thread: LoadSweep::run starts its own workers and works on this one too.
-    m_pool.setMaxThreadCount(1);
-
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(kDebounceMs);
     connect(&m_debounce, &QTimer::timeout, this, &SweepController::startRun);
@@ -188,7 +185,8 @@ void SweepController::shutdown()
     m_pass = Pass::Idle;
     // The engine looks at the stop token every thousand events: this returns in milliseconds.
     m_future.waitForFinished();
-    m_pool.waitForDone();
+    if (m_driver.joinable())
+        m_driver.join();
 }
 
 SweepController::Progress SweepController::progress() const
@@ -423,8 +421,19 @@ QFuture<void> SweepController::startSweep(Scenario sub, std::stop_token stop,
         const std::lock_guard guard(m_workerErrorLock);
         m_workerError.clear();
     }
-    m_future = QtConcurrent::run(&m_pool, [this, sub = std::move(sub), stop, threads = m_threads,
-                                           onPoint = std::move(onPoint)] {
+    // One sweep at a time: the previous one has finished (its future did), its thread is at
+    // most returning.
+    if (m_driver.joinable())
+        m_driver.join();
+    QPromise<void> promise;
+    m_future = promise.future();
+    promise.start();
+    // A thread of our own, not Qt's pool: starting a thread is a hand-off ThreadSanitizer sees,
+    // while the pool hands its task to a waiting thread inside Debian's uninstrumented Qt (a
+    // false report on the task and everything it carries). LoadSweep::run starts its own
+    // workers and works on this thread too.
+    m_driver = std::thread([this, sub = std::move(sub), stop, threads = m_threads,
+                            onPoint = std::move(onPoint), promise = std::move(promise)]() mutable {
         try {
             LoadSweep(sub, threads)
                 .run(
@@ -438,6 +447,7 @@ QFuture<void> SweepController::startSweep(Scenario sub, std::stop_token stop,
             const std::lock_guard guard(m_workerErrorLock);
             m_workerError = QString::fromUtf8(e.what());
         }
+        promise.finish();
     });
     return m_future;
 }

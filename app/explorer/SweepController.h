@@ -24,7 +24,6 @@
 #include <QElapsedTimer>
 #include <QFuture>
 #include <QObject>
-#include <QThreadPool>
 #include <QTimer>
 
 #include <qcoro/qcorotask.h>
@@ -33,6 +32,7 @@
 #include <mutex>
 #include <stop_token>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -131,8 +131,8 @@ signals:
                        QPrivateSignal);
 
 private:
-    // The frames read and fill the cache and run on the pool, one sweep at a time with the
-    // passes.
+    // The frames read and fill the cache and run on the driver thread, one sweep at a time with
+    // the passes.
     friend class PreviewFrames;
 
     struct Missing {
@@ -157,8 +157,8 @@ private:
     void onFrameApplied(quint64 editSerial);
     void onPreviewFailed(const QString& message);
     void onPreviewFinished();
-    // Runs `sub` on the pool; `onPoint` hears the points that `stop` did not cut short, on the
-    // worker thread. An engine error is left in m_workerError.
+    // Runs `sub` on the driver thread; `onPoint` hears the points that `stop` did not cut short,
+    // on the worker thread. An engine error is left in m_workerError.
     QFuture<void> startSweep(Scenario sub, std::stop_token stop, LoadSweep::OnPoint onPoint);
     void startRun();
     QCoro::Task<bool> runSequence(quint64 generation);
@@ -173,7 +173,7 @@ private:
     bool m_running = false;
     std::unordered_map<std::string, PointResult> m_cache;
 
-    QThreadPool m_pool;
+    std::thread m_driver; // runs startSweep()'s sweep
     QFuture<void> m_future;
     // Written by the worker, read after its future finished. The lock is ours because the
     // future's own hand-off happens inside Debian's uninstrumented Qt, where ThreadSanitizer

@@ -182,7 +182,8 @@ void answerWithoutDisplay(int argc, char* argv[])
     }
     commandLine.parser.process(core); // exits after help, version or an error
     QList<hedge::Metric> charts;
-    if (const auto error = parseCharts(commandLine.parser.value(commandLine.chartsOption), charts)) {
+    const QString chartKeys = commandLine.parser.value(commandLine.chartsOption);
+    if (const auto error = parseCharts(chartKeys, charts)) {
         std::fprintf(stderr, "hedge-explorer: %s\n", qPrintable(*error));
         std::exit(2);
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "MainWindow.h"
+#include "MetricChartView.h"
 
 #include <hedge/io/ScenarioJson.h>
 
@@ -14,6 +15,8 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+
+#include <memory>
 
 namespace hedge::test {
 
@@ -32,15 +35,43 @@ inline void startPrivateSession(const QString& applicationName)
     clearSession();
 }
 
-inline QString writeScenario(const QTemporaryDir& dir, const Scenario& scenario,
-                             const QString& name)
+inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
 {
     const QString path = dir.filePath(name);
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         qFatal("cannot write %s", qPrintable(path));
-    f.write(QByteArray::fromStdString(writeScenarioJson(scenario)));
+    f.write(bytes);
     return path;
+}
+
+inline QString writeScenario(const QTemporaryDir& dir, const Scenario& scenario,
+                             const QString& name)
+{
+    return writeFile(dir, name, QByteArray::fromStdString(writeScenarioJson(scenario)));
+}
+
+// A window as the user starts it (no session restored), shown, then `scenario` opened from a
+// file `name` in `dir`.
+inline std::unique_ptr<MainWindow> openWindow(const QTemporaryDir& dir, const Scenario& scenario,
+                                              const QString& name)
+{
+    auto w = std::make_unique<MainWindow>(MainWindow::Options{.restoreSession = false});
+    w->show();
+    if (const auto error = w->openScenarioFile(writeScenario(dir, scenario, name)))
+        qFatal("%s", qPrintable(*error));
+    return w;
+}
+
+// The keys (as in a style block) of the charts the window shows, sorted.
+inline QStringList shownCharts(MainWindow& w)
+{
+    QStringList keys;
+    for (Metric m : allMetrics())
+        if (w.chart(m)->isVisibleTo(&w))
+            keys << metricResultsKey(m);
+    keys.sort();
+    return keys;
 }
 
 // The entry `text` of the menu `menuText` ("&View"), or nullptr.

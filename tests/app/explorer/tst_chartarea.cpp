@@ -1,6 +1,8 @@
 // The chart grid in the real window: a chart hidden from the View menu skips the sweep's point
 // updates, yet shows the current points the moment it is shown, and an export of a hidden
 // chart draws the current series.
+#include "ExplorerTestScenarios.h"
+#include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
 #include "MetricChartView.h"
@@ -9,13 +11,8 @@
 #include <hedge/io/ScenarioJson.h>
 
 #include <QAction>
-#include <QFile>
 #include <QImage>
-#include <QMenu>
-#include <QMenuBar>
 #include <QPainter>
-#include <QSettings>
-#include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -26,34 +23,13 @@ using namespace hedge;
 
 namespace {
 
-Scenario twoSetups(std::vector<double> loads)
-{
-    Scenario s;
-    s.seed = 5;
-    s.calls = 2000;
-    s.loads = std::move(loads);
-    Setup plain, hedged;
-    plain.name = "no hedge";
-    hedged.name = "hedge, no budget";
-    hedged.hedge = HedgeSettings{.delayMs = 20.0, .maxAttempts = 2, .budgetPercent = 0.0};
-    s.setups = {plain, hedged};
-    return s;
-}
-
-bool idle(MainWindow& w)
-{
-    return !w.controller()->isPendingOrRunning() && w.controller()->isComplete();
-}
+using test::idle;
+using test::twoSetups;
 
 // The View menu's entry for a chart, as the user clicks it.
 QAction* viewAction(MainWindow& w, Metric metric)
 {
-    for (QAction* menu : w.menuBar()->actions())
-        if (menu->menu() && menu->text() == QStringLiteral("&View"))
-            for (QAction* a : menu->menu()->actions())
-                if (a->text() == metricTitle(metric))
-                    return a;
-    return nullptr;
+    return test::menuAction(w, QStringLiteral("&View"), metricTitle(metric));
 }
 
 QList<double> loadsDrawn(const MetricChartView* chart, const QString& setup)
@@ -91,43 +67,18 @@ class TestChartArea : public QObject {
 
     QTemporaryDir m_dir;
 
-    QString write(const Scenario& s, const QString& name)
-    {
-        const QString path = m_dir.filePath(name);
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            qFatal("cannot write %s", qPrintable(path));
-        f.write(QByteArray::fromStdString(writeScenarioJson(s)));
-        return path;
-    }
-
-    std::unique_ptr<MainWindow> open(const Scenario& s, const QString& name)
-    {
-        auto w = std::make_unique<MainWindow>(MainWindow::Options{.restoreSession = false});
-        w->show();
-        if (const auto error = w->openScenarioFile(write(s, name)))
-            qWarning("%s", qPrintable(*error));
-        return w;
-    }
-
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("HedgeExplorerTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_chartarea"));
+        test::startPrivateSession(QStringLiteral("tst_chartarea"));
         QVERIFY(m_dir.isValid());
     }
 
-    void init()
-    {
-        QSettings().clear();
-        QFile::remove(MainWindow::autosavePath());
-    }
+    void init() { test::clearSession(); }
 
     void hiddenChartShowsTheCurrentPointsWhenShown()
     {
-        auto w = open(twoSetups({0.5, 0.8, 0.95}), QStringLiteral("three.json"));
+        auto w = test::openWindow(m_dir, twoSetups({0.5, 0.8, 0.95}), QStringLiteral("three.json"));
         QAction* p999 = viewAction(*w, Metric::P999);
         QVERIFY(p999);
         MetricChartView* chart = w->chart(Metric::P999);
@@ -139,7 +90,8 @@ private slots:
         // Hidden, it misses a whole new sweep.
         p999->trigger();
         QVERIFY(!chart->isVisible());
-        const QString two = write(twoSetups({0.6, 0.9}), QStringLiteral("two.json"));
+        const QString two =
+            test::writeScenario(m_dir, twoSetups({0.6, 0.9}), QStringLiteral("two.json"));
         QCOMPARE(w->openScenarioFile(two), std::nullopt);
         QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
         QCOMPARE(loadsDrawn(w->chart(Metric::P99), QStringLiteral("no hedge")),
@@ -157,7 +109,8 @@ private slots:
 
     void exportOfAHiddenChartDrawsTheSeries()
     {
-        auto w = open(twoSetups({0.5, 0.8, 0.95}), QStringLiteral("export.json"));
+        auto w =
+            test::openWindow(m_dir, twoSetups({0.5, 0.8, 0.95}), QStringLiteral("export.json"));
         QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
         QVERIFY(!w->chart(Metric::P999)->isVisible());
         const QColor color = w->setupList()->styles().value(0).color;

@@ -1,8 +1,7 @@
 // The built hedge-explorer program's --charts: the charts it names are the ones shown, whatever
 // the preset's or the scenario file's choice; a key it does not know is refused by name.
+#include "ExplorerTestSupport.h"
 #include "MainWindow.h"
-
-#include "MetricChartView.h"
 
 #include <hedge/io/ScenarioJson.h>
 
@@ -18,27 +17,16 @@ namespace {
 // Set before QApplication exists, so that this process and the child share their settings and
 // autosave folder, away from the user's.
 QTemporaryDir* g_home = nullptr;
-
-QStringList shownCharts(MainWindow& w)
-{
-    QStringList keys;
-    for (Metric m : allMetrics())
-        if (w.chart(m)->isVisibleTo(&w))
-            keys << metricResultsKey(m);
-    keys.sort();
-    return keys;
-}
 } // namespace
 
 class TestChartsOption : public QObject {
     Q_OBJECT
 
+    // main() put this process's home in the environment: the child inherits it.
     static QProcessEnvironment childEnvironment()
     {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), g_home->filePath(QStringLiteral("config")));
-        env.insert(QStringLiteral("XDG_DATA_HOME"), g_home->filePath(QStringLiteral("data")));
         return env;
     }
 
@@ -63,22 +51,25 @@ private slots:
         QTest::addColumn<QStringList>("arguments");
         QTest::addColumn<QStringList>("shown");
         // tail-cutting shows p99.9 and p50 itself; the keys are a style block's.
-        QTest::newRow("preset")
-            << QStringList{QStringLiteral("--preset"), QStringLiteral("tail-cutting"),
-                           QStringLiteral("--charts"),
-                           QStringLiteral("utilisation,rejected_fraction")}
-            << QStringList{QStringLiteral("p99_ms"), QStringLiteral("rejected_fraction"),
-                           QStringLiteral("requests_per_call"), QStringLiteral("utilisation")};
+        QTest::newRow("preset") << QStringList{QStringLiteral("--preset"),
+                                               QStringLiteral("tail-cutting"),
+                                               QStringLiteral("--charts"),
+                                               QStringLiteral("utilisation,rejected_fraction")}
+                                << QStringList{QStringLiteral("p99_ms"),
+                                               QStringLiteral("rejected_fraction"),
+                                               QStringLiteral("requests_per_call"),
+                                               QStringLiteral("utilisation")};
         // The View menu's short key.
         QTest::newRow("file with a style block")
             << QStringList{file, QStringLiteral("--charts"), QStringLiteral("p50")}
             << QStringList{QStringLiteral("p50_ms"), QStringLiteral("p99_ms"),
                            QStringLiteral("requests_per_call")};
         // Nothing besides the two charts always shown.
-        QTest::newRow("empty")
-            << QStringList{QStringLiteral("--preset"), QStringLiteral("tail-cutting"),
-                           QStringLiteral("--charts=")}
-            << QStringList{QStringLiteral("p99_ms"), QStringLiteral("requests_per_call")};
+        QTest::newRow("empty") << QStringList{QStringLiteral("--preset"),
+                                              QStringLiteral("tail-cutting"),
+                                              QStringLiteral("--charts=")}
+                               << QStringList{QStringLiteral("p99_ms"),
+                                              QStringLiteral("requests_per_call")};
     }
 
     void theCommandLineWins()
@@ -100,7 +91,7 @@ private slots:
         // The window keeps the charts it showed in the autosave's style block; the next start
         // shows them again.
         MainWindow again(MainWindow::Options{.restoreSession = true, .runAtStart = false});
-        QCOMPARE(shownCharts(again), shown);
+        QCOMPARE(test::shownCharts(again), shown);
     }
 
     void anUnknownChartIsNamed()
@@ -112,8 +103,8 @@ private slots:
         QProcess p;
         p.setProcessEnvironment(env);
         p.start(QStringLiteral(HEDGE_EXPLORER_PATH),
-                {QStringLiteral("--preset"), QStringLiteral("reference"), QStringLiteral("--charts"),
-                 QStringLiteral("p50_ms,p95_ms")});
+                {QStringLiteral("--preset"), QStringLiteral("reference"),
+                 QStringLiteral("--charts"), QStringLiteral("p50_ms,p95_ms")});
         QVERIFY(p.waitForFinished(30000));
         const QByteArray err = p.readAllStandardError();
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);

@@ -1,6 +1,8 @@
 // The real main window follows typing in its editors: a typed value reaches the scenario and the
 // autosave after the typing pause, without Enter; a generated setup name follows the policy
 // into the scenario; and a bad load list leaves the loads in force before the edit running.
+#include "ExplorerTestScenarios.h"
+#include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
 #include "ServiceRunEditor.h"
@@ -14,8 +16,6 @@
 #include <QFile>
 #include <QLineEdit>
 #include <QRadioButton>
-#include <QSettings>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -43,10 +43,7 @@ Scenario autosaved()
     return parseScenarioJson(f.readAll().toStdString());
 }
 
-bool idle(MainWindow& w)
-{
-    return !w.controller()->isPendingOrRunning() && w.controller()->isComplete();
-}
+using test::idle;
 
 } // namespace
 
@@ -57,16 +54,7 @@ class TestEditorTyping : public QObject {
 
     std::unique_ptr<MainWindow> openSmall()
     {
-        auto w = std::make_unique<MainWindow>(MainWindow::Options{.restoreSession = false});
-        w->show();
-        const QString path = m_dir.filePath(QStringLiteral("small.json"));
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            qFatal("cannot write %s", qPrintable(path));
-        f.write(QByteArray::fromStdString(writeScenarioJson(small())));
-        f.close();
-        if (const auto error = w->openScenarioFile(path))
-            qFatal("%s", qPrintable(*error));
+        auto w = test::openWindow(m_dir, small(), QStringLiteral("small.json"));
         w->activateWindow();
         if (!QTest::qWaitForWindowActive(w.get()))
             qFatal("the window did not become active");
@@ -77,15 +65,10 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("HedgeExplorerEditorTypingTest"));
+        test::startPrivateSession(QStringLiteral("tst_editortyping"));
     }
 
-    void init()
-    {
-        QSettings().clear();
-        QFile::remove(MainWindow::autosavePath());
-    }
+    void init() { test::clearSession(); }
 
     void typedDelayReachesTheScenarioAndTheAutosaveWithoutEnter()
     {

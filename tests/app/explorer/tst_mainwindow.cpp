@@ -1,5 +1,7 @@
 // Drives the real main window offscreen: load a small scenario, edit through the widgets,
 // wait for the sweep and compare what the charts and the table hold with the engine's numbers.
+#include "ExplorerTestScenarios.h"
+#include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
 #include "MetricChartView.h"
@@ -22,10 +24,8 @@
 #include <QListWidget>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -37,39 +37,18 @@ using namespace hedge;
 
 namespace {
 
+using test::idle;
+using test::writeFile;
+
 Scenario small()
 {
-    Scenario s;
-    s.seed = 3;
-    s.calls = 2000;
-    s.loads = {0.5, 0.8, 0.95};
-    Setup plain, hedged;
-    plain.name = "no hedge";
-    hedged.name = "hedge, no budget";
-    hedged.hedge = HedgeSettings{.delayMs = 20.0, .maxAttempts = 2, .budgetPercent = 0.0};
-    s.setups = {plain, hedged};
-    return s;
-}
-
-QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& bytes)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(bytes);
-    return path;
+    return test::twoSetups({0.5, 0.8, 0.95}, 2000, 3);
 }
 
 QByteArray readAll(const QString& path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-bool idle(MainWindow& w)
-{
-    return !w.controller()->isPendingOrRunning() && w.controller()->isComplete();
 }
 
 } // namespace
@@ -81,30 +60,17 @@ class TestMainWindow : public QObject {
 
     std::unique_ptr<MainWindow> openSmall(const Scenario& s = small())
     {
-        auto w = std::make_unique<MainWindow>(MainWindow::Options{.restoreSession = false});
-        w->show();
-        const QString path = writeFile(m_dir, QStringLiteral("small.json"),
-                                       QByteArray::fromStdString(writeScenarioJson(s)));
-        const auto error = w->openScenarioFile(path);
-        if (error)
-            qWarning("%s", qPrintable(*error));
-        return w;
+        return test::openWindow(m_dir, s, QStringLiteral("small.json"));
     }
 
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("HedgeExplorerTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+        test::startPrivateSession(QStringLiteral("tst_mainwindow"));
         QVERIFY(m_dir.isValid());
     }
 
-    void init()
-    {
-        QSettings().clear();
-        QFile::remove(MainWindow::autosavePath());
-    }
+    void init() { test::clearSession(); }
 
     void editThroughWidgetGivesTheEngineNumbers()
     {

@@ -20,19 +20,7 @@
 
 using namespace hedge;
 
-namespace {
-
-QStringList shownCharts(MainWindow& w)
-{
-    QStringList keys;
-    for (Metric m : allMetrics())
-        if (w.chart(m)->isVisibleTo(&w))
-            keys << metricResultsKey(m);
-    keys.sort();
-    return keys;
-}
-
-} // namespace
+using test::shownCharts;
 
 class TestPresetCharts : public QObject {
     Q_OBJECT

@@ -1,3 +1,4 @@
+#include "ExplorerTestScenarios.h"
 #include "SweepController.h"
 
 #include <hedge/sim/LoadSweep.h>
@@ -11,16 +12,7 @@ namespace {
 
 Scenario small()
 {
-    Scenario s;
-    s.seed = 11;
-    s.calls = 2000;
-    s.loads = {0.5, 0.9};
-    Setup plain, hedged;
-    plain.name = "no hedge";
-    hedged.name = "hedge";
-    hedged.hedge = HedgeSettings{.delayMs = 20.0, .maxAttempts = 2, .budgetPercent = 0.0};
-    s.setups = {plain, hedged};
-    return s;
+    return test::twoSetups({0.5, 0.9}, 2000, 11);
 }
 
 // A run with nothing to compute finishes inside setScenario(): count, don't wait for a new one.
