@@ -2,6 +2,8 @@
 
 #include "ChartArea.h"
 #include "EditorsController.h"
+#include "LiveController.h"
+#include "LiveView.h"
 #include "ExportController.h"
 #include "MainActions.h"
 #include "RunStatusBar.h"
@@ -31,6 +33,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -76,6 +79,13 @@ QList<SeriesStyle> seriesStyles(const Scenario& scenario, const std::optional<Sc
     return styles;
 }
 
+// The sweep of a timeline scenario: the same setups at the scenario's loads.
+Scenario sweepOf(Scenario scenario)
+{
+    scenario.timeline.reset();
+    return scenario;
+}
+
 } // namespace
 
 MainWindow::MainWindow(const Options& options, QWidget* parent)
@@ -119,6 +129,7 @@ MainWindow::~MainWindow()
 {
     // The worker must be gone before the widgets it feeds.
     m_controller->shutdown();
+    m_live->shutdown();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -166,7 +177,20 @@ void MainWindow::buildCentre()
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
     m_mainSplitter->addWidget(m_leftSplitter);
-    m_mainSplitter->addWidget(m_centreSplitter);
+    m_live = new LiveController(this);
+    m_liveView = new LiveView(m_live, this);
+    connect(m_liveView, &LiveView::message, this,
+            [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
+    connect(m_liveView, &LiveView::failed, this, &MainWindow::showError);
+    m_views = new QTabWidget(this);
+    m_views->setDocumentMode(true);
+    m_views->addTab(m_centreSplitter, tr("Sweep"));
+    m_views->addTab(m_liveView, tr("Live"));
+    connect(m_views, &QTabWidget::currentChanged, this, [this] {
+        if (isLiveViewShown() && !m_live->hasSession())
+            showLiveView();
+    });
+    m_mainSplitter->addWidget(m_views);
     m_mainSplitter->addWidget(m_rightSplitter);
     m_mainSplitter->setStretchFactor(0, 0);
     m_mainSplitter->setStretchFactor(1, 1);
@@ -222,6 +246,8 @@ void MainWindow::buildActions()
     connect(m_actions, &MainActions::cancelRequested, m_controller, &SweepController::cancel);
     connect(m_actions, &MainActions::aboutRequested, this, &MainWindow::about);
     connect(m_actions, &MainActions::userGuideRequested, this, &MainWindow::showUserGuide);
+    connect(m_actions, &MainActions::sweepViewRequested, this, &MainWindow::showSweepView);
+    connect(m_actions, &MainActions::liveViewRequested, this, &MainWindow::showLiveView);
     connect(m_actions, &MainActions::presetRequested, this, [this](const QString& name) {
         if (maybeDiscard())
             loadPreset(name);
@@ -297,7 +323,15 @@ void MainWindow::showScenario(const Scenario& scenario, const std::optional<Scen
     m_chartArea->setLoadRange(scenario.loads);
     // While the window is being built without a session, this default scenario only stands
     // in for the file or preset main() loads next: do not start a sweep for it.
-    m_controller->setScenario(scenario, m_options.runAtStart && !m_awaitingFirstScenario);
+    m_controller->setScenario(sweepOf(scenario), m_options.runAtStart && !m_awaitingFirstScenario);
+    // A timeline plays in the Live view; a new scenario ends the session of the old one.
+    if (scenario.timeline && !m_awaitingFirstScenario) {
+        m_live->shutdown();
+        showLiveView();
+    } else if (isLiveViewShown() && !m_awaitingFirstScenario)
+        startLiveSession(scenario);
+    else
+        m_live->shutdown();
     redraw();
 }
 
@@ -310,12 +344,40 @@ void MainWindow::onScenarioEdited(const Scenario& next)
     m_statusBar->setSweepSize(next);
     if (loadsChanged)
         m_chartArea->setLoadRange(next.loads);
-    m_controller->setScenario(next);
+    m_controller->setScenario(sweepOf(next));
+    if (m_live->hasSession())
+        if (auto note = m_live->applyEdit(next))
+            statusBar()->showMessage(*note, 8000);
+}
+
+void MainWindow::startLiveSession(const Scenario& scenario)
+{
+    if (auto error = m_live->start(scenario, kLiveStartLoad, m_options.runAtStart))
+        showError(tr("Cannot Run Live"), *error);
+    m_liveView->setSeriesStyles(m_setupList->styles());
+}
+
+void MainWindow::showLiveView()
+{
+    m_views->setCurrentWidget(m_liveView);
+    if (!m_live->hasSession())
+        startLiveSession(m_document->scenario());
+}
+
+void MainWindow::showSweepView()
+{
+    m_views->setCurrentWidget(m_centreSplitter);
+}
+
+bool MainWindow::isLiveViewShown() const
+{
+    return m_views->currentWidget() == m_liveView;
 }
 
 void MainWindow::onStylesChanged()
 {
     m_chartArea->setSeriesStyles(m_setupList->styles());
+    m_liveView->setSeriesStyles(m_setupList->styles());
     redraw();
     if (!m_showingScenario)
         m_document->applyStyleEdit(currentStyle());
@@ -547,6 +609,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     // Stop the worker first (it stops within milliseconds), then keep the session.
     m_controller->shutdown();
+    m_live->shutdown();
     saveSession();
     event->accept();
 }
