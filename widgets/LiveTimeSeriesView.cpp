@@ -467,7 +467,11 @@ void LiveTimeSeriesView::drawPanel(QPainter& p, const ChartTheme& theme, Panel p
         flush();
         p.setPen(QPen(colour, panel == Panel::Load ? 1.6 : 1.4));
         p.setBrush(Qt::NoBrush);
+        // Hundreds of segments per series, 25 times a second: not antialiased (it costs
+        // several times the drawing) except in exports, which draw once.
+        p.setRenderHint(QPainter::Antialiasing, p.device()->devType() != QInternal::Widget);
         p.drawPath(path);
+        p.setRenderHint(QPainter::Antialiasing, true);
     }
     // Where collapses begin: a mark on the p99 panel in the collapse colour.
     if (panel == Panel::P99) {

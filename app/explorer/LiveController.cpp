@@ -61,9 +61,15 @@ struct LiveController::Shared {
 LiveController::LiveController(QObject* parent) : QObject(parent)
 {
     m_threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    m_redrawTimer.setSingleShot(true);
+    // A steady beat while buckets come (a single shot restarted after each redraw would add
+    // the paint's time to every period); it stops at the first beat with nothing new.
     m_redrawTimer.setInterval(kRedrawIntervalMs);
     connect(&m_redrawTimer, &QTimer::timeout, this, [this] {
+        if (!m_newBuckets) {
+            m_redrawTimer.stop();
+            return;
+        }
+        m_newBuckets = false;
         ++m_redraws;
         emit samplesChanged();
     });
@@ -433,8 +439,11 @@ void LiveController::takeBuckets()
         m_finished = finished;
         emit finishedChanged(finished);
     }
-    if (!batch.empty() && !m_redrawTimer.isActive())
-        m_redrawTimer.start();
+    if (!batch.empty()) {
+        m_newBuckets = true;
+        if (!m_redrawTimer.isActive())
+            m_redrawTimer.start();
+    }
 }
 
 QStringList LiveController::setupNames() const

@@ -141,6 +141,7 @@ private:
     std::vector<bool> m_collapsed;
     std::optional<Scenario> m_recorded; // as the worker last reported it
     QTimer m_redrawTimer;
+    bool m_newBuckets = false; // since the last redraw
     std::int64_t m_redraws = 0;
     std::int64_t m_bucketsTaken = 0;
 };

@@ -7,7 +7,10 @@
 #include <hedge/io/TimelineResultsFile.h>
 #include <hedge/sim/TimelineWorld.h>
 
-#include <QCheckBox>
+#include <QAction>
+#include <QMenu>
+#include <QStyle>
+#include <QToolButton>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -31,6 +34,8 @@ namespace {
 QString clockText(double s)
 {
     const int total = int(std::floor(s));
+    if (total < 3600)
+        return QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
     return QStringLiteral("%1:%2:%3")
         .arg(total / 3600)
         .arg(total / 60 % 60, 2, 10, QLatin1Char('0'))
@@ -45,9 +50,13 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
     m_chart = new LiveTimeSeriesView(this);
     m_chart->setSource(&controller->rings());
 
-    m_runButton = new QPushButton(tr("Pause"), this);
-    m_runButton->setToolTip(tr("Pause or resume the simulated clock (Space in the charts)"));
-    m_resetButton = new QPushButton(tr("Reset"), this);
+    m_runButton = new QToolButton(this);
+    m_runButton->setToolTip(tr("Pause or resume the simulated clock"));
+    m_runButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_resetButton = new QToolButton(this);
+    m_resetButton->setText(tr("Reset"));
+    m_resetButton->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
+    m_resetButton->setToolButtonStyle(Qt::ToolButtonIconOnly);
     m_resetButton->setToolTip(tr("Start again from 0 s, without the live edits"));
     m_speed = new QComboBox(this);
     m_speed->addItem(tr("×1"), 1.0);
@@ -62,10 +71,14 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
     m_window->setToolTip(tr("The span of simulated time the charts show"));
     m_clock = new QLabel(this);
     m_clock->setObjectName(QStringLiteral("liveClock"));
-    auto* save = new QPushButton(tr("Save Session…"), this);
+    m_clock->setMinimumWidth(40);
+    auto* save = new QToolButton(this);
+    save->setText(tr("Save Session…"));
+    save->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
     save->setToolTip(tr("Save the session as a timeline scenario: it replays with the same "
                         "numbers here and in “hedgesim timeline”"));
-    auto* exportButton = new QPushButton(tr("Export…"), this);
+    auto* exportButton = new QToolButton(this);
+    exportButton->setText(tr("Export…"));
     exportButton->setToolTip(tr("The charts (PNG, SVG, PDF) or the buckets (CSV, JSON)"));
 
     m_loadSlider = new QSlider(Qt::Horizontal, this);
@@ -87,6 +100,8 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
     m_spikeLength->setDecimals(0);
     m_spikeLength->setSuffix(tr(" s"));
     m_spikeButton = new QPushButton(tr("Spike"), this);
+    m_spikeExtra->setToolTip(tr("How much more load the spike adds"));
+    m_spikeLength->setToolTip(tr("How long the spike lasts (simulated seconds)"));
     m_spikeButton->setToolTip(tr("More load for a while, then back to the load in force"));
     m_profile = new QComboBox(this);
     for (auto kind : {LoadProfile::Kind::Step, LoadProfile::Kind::Spike, LoadProfile::Kind::Ramp,
@@ -99,8 +114,25 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
 
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("liveStatus"));
-    m_status->setWordWrap(true);
+    m_status->setMinimumWidth(20);
 
+    auto* charts = new QToolButton(this);
+    charts->setText(tr("Charts"));
+    charts->setToolTip(tr("More charts under p99, requests per call and backlog"));
+    charts->setPopupMode(QToolButton::InstantPopup);
+    auto* chartsMenu = new QMenu(charts);
+    for (LiveTimeSeriesView::Panel panel : LiveTimeSeriesView::panelOrder()) {
+        if (LiveTimeSeriesView::isAlwaysShown(panel))
+            continue;
+        QAction* a = chartsMenu->addAction(LiveTimeSeriesView::panelTitle(panel));
+        a->setCheckable(true);
+        m_panelActions.insert(panel, a);
+        connect(a, &QAction::toggled, this,
+                [this, panel](bool on) { m_chart->setPanelShown(panel, on); });
+    }
+    charts->setMenu(chartsMenu);
+
+    // Three short rows: the view fits beside the editors in a 1024-pixel-wide window.
     auto* row1 = new QHBoxLayout;
     row1->addWidget(m_runButton);
     row1->addWidget(m_resetButton);
@@ -113,30 +145,20 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
     row2->addWidget(new QLabel(tr("Load"), this));
     row2->addWidget(m_loadSlider, 1);
     row2->addWidget(m_loadLabel);
+    row2->addWidget(m_spikeButton);
     row2->addWidget(m_spikeExtra);
     row2->addWidget(m_spikeLength);
-    row2->addWidget(m_spikeButton);
-    row2->addWidget(m_profile);
-    row2->addWidget(m_profileButton);
     auto* row3 = new QHBoxLayout;
-    for (LiveTimeSeriesView::Panel panel : LiveTimeSeriesView::panelOrder()) {
-        if (LiveTimeSeriesView::isAlwaysShown(panel))
-            continue;
-        auto* box = new QCheckBox(LiveTimeSeriesView::panelShortTitle(panel), this);
-        box->setToolTip(LiveTimeSeriesView::panelTitle(panel));
-        m_panelBoxes.insert(panel, box);
-        row3->addWidget(box);
-        connect(box, &QCheckBox::toggled, this,
-                [this, panel](bool on) { m_chart->setPanelShown(panel, on); });
-    }
-    row3->addStretch(1);
+    row3->addWidget(m_profile);
+    row3->addWidget(m_profileButton);
+    row3->addWidget(charts);
+    row3->addWidget(m_status, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(3);
     layout->addLayout(row1);
     layout->addLayout(row2);
     layout->addLayout(row3);
-    layout->addWidget(m_status);
     layout->addWidget(m_chart, 1);
 
     connect(m_runButton, &QPushButton::clicked, this, [this] {
@@ -182,6 +204,8 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
     });
     connect(m_controller, &LiveController::pausedChanged, this, [this](bool paused) {
         m_runButton->setText(paused ? tr("Run") : tr("Pause"));
+        m_runButton->setIcon(
+            style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
         updateStatus();
     });
     connect(m_controller, &LiveController::loadChanged, this, &LiveView::showLoad);
@@ -195,6 +219,8 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
                 emit message(tr("%1 collapsed at %2").arg(setup, clockText(atS)), 6000);
             });
     showLoad(m_controller->load());
+    m_runButton->setText(tr("Run"));
+    m_runButton->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
     updateStatus();
 }
 
@@ -224,14 +250,19 @@ void LiveView::updateStatus()
     QString state = m_controller->finished() ? tr("finished")
                     : m_controller->isPaused() ? tr("paused")
                                                : tr("running");
-    m_clock->setText(tr("t = %1 · %2").arg(clockText(m_controller->nowS()), state));
+    // The button says running or paused; the clock says only when the timeline is over.
+    m_clock->setText(m_controller->finished() ? tr("%1 · end").arg(clockText(m_controller->nowS()))
+                                              : clockText(m_controller->nowS()));
+    m_clock->setToolTip(tr("Simulated time %1 (%2)").arg(clockText(m_controller->nowS()), state));
     QStringList collapsed;
     const QStringList names = m_controller->setupNames();
     for (int w = 0; w < names.size(); ++w)
         if (auto since = m_controller->firstCollapseS(std::size_t(w)))
             collapsed << tr("%1 (since %2)").arg(names[w], clockText(*since));
-    m_status->setText(collapsed.isEmpty() ? QString()
-                                          : tr("Collapsed: %1").arg(collapsed.join(QStringLiteral(", "))));
+    const QString text = collapsed.isEmpty() ? QString()
+                                             : tr("Collapsed: %1").arg(collapsed.join(QStringLiteral(", ")));
+    m_status->setToolTip(text);
+    m_status->setText(m_status->fontMetrics().elidedText(text, Qt::ElideRight, m_status->width()));
 }
 
 std::optional<QString> LiveView::saveSession(const QString& path)

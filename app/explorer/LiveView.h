@@ -15,7 +15,8 @@
 #include <optional>
 #include <thread>
 
-class QCheckBox;
+class QAction;
+class QToolButton;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -33,14 +34,15 @@ public:
 
     LiveTimeSeriesView* chart() const { return m_chart; }
     QSlider* loadSlider() const { return m_loadSlider; }
-    QPushButton* runButton() const { return m_runButton; }
-    QPushButton* resetButton() const { return m_resetButton; }
+    QToolButton* runButton() const { return m_runButton; }
+    QToolButton* resetButton() const { return m_resetButton; }
     QPushButton* spikeButton() const { return m_spikeButton; }
     QComboBox* speedBox() const { return m_speed; }
     QComboBox* profileBox() const { return m_profile; }
     QPushButton* profileButton() const { return m_profileButton; }
     QLabel* statusLabel() const { return m_status; }
-    QCheckBox* panelBox(LiveTimeSeriesView::Panel panel) const { return m_panelBoxes.value(panel); }
+    // View → the optional charts (utilisation, limit, budget balance, rejected %).
+    QAction* panelAction(LiveTimeSeriesView::Panel panel) const { return m_panelActions.value(panel); }
 
     void setSeriesStyles(const QList<SeriesStyle>& styles);
 
@@ -65,8 +67,8 @@ private:
 
     LiveController* m_controller;
     LiveTimeSeriesView* m_chart = nullptr;
-    QPushButton* m_runButton = nullptr;
-    QPushButton* m_resetButton = nullptr;
+    QToolButton* m_runButton = nullptr;
+    QToolButton* m_resetButton = nullptr;
     QComboBox* m_speed = nullptr;
     QComboBox* m_window = nullptr;
     QSlider* m_loadSlider = nullptr;
@@ -78,7 +80,7 @@ private:
     QPushButton* m_profileButton = nullptr;
     QLabel* m_clock = nullptr;
     QLabel* m_status = nullptr;
-    QMap<LiveTimeSeriesView::Panel, QCheckBox*> m_panelBoxes;
+    QMap<LiveTimeSeriesView::Panel, QAction*> m_panelActions;
     bool m_showingLoad = false;
     std::list<std::jthread> m_exportThreads; // last: joined before the widgets go
 };

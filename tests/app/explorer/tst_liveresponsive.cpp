@@ -7,6 +7,7 @@
 
 #include <QComboBox>
 #include <QPushButton>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace hedge;
