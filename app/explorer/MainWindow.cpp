@@ -4,6 +4,7 @@
 #include "EditorsController.h"
 #include "LiveController.h"
 #include "LiveView.h"
+#include "PointInspector.h"
 #include "ExportController.h"
 #include "MainActions.h"
 #include "RunStatusBar.h"
@@ -34,6 +35,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <cmath>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -191,6 +193,11 @@ void MainWindow::buildCentre()
             showLiveView();
     });
     m_mainSplitter->addWidget(m_views);
+    QList<MetricChartView*> charts;
+    for (Metric m : ChartArea::chartOrder())
+        charts << m_chartArea->chart(m);
+    connect(new PointInspector(charts, this), &PointInspector::insideRequested, this,
+            &MainWindow::showPointLive);
     m_mainSplitter->addWidget(m_rightSplitter);
     m_mainSplitter->setStretchFactor(0, 0);
     m_mainSplitter->setStretchFactor(1, 1);
@@ -362,6 +369,25 @@ void MainWindow::showLiveView()
     m_views->setCurrentWidget(m_liveView);
     if (!m_live->hasSession())
         startLiveSession(m_document->scenario());
+}
+
+void MainWindow::showPointLive(const QString& setup, double load)
+{
+    Scenario s = m_document->scenario();
+    s.timeline.reset();
+    if (auto error = m_live->start(s, load, m_options.runAtStart)) {
+        showError(tr("Cannot Run Live"), *error);
+        return;
+    }
+    m_liveView->setSeriesStyles(m_setupList->styles());
+    m_views->setCurrentWidget(m_liveView);
+    for (int row = 0; row < int(s.setups.size()); ++row)
+        if (QString::fromStdString(s.setups[std::size_t(row)].name) == setup)
+            m_setupList->setCurrentRow(row);
+    statusBar()->showMessage(tr("Inside the point: %1 at a constant %2 %")
+                                 .arg(setup)
+                                 .arg(std::lround(load * 100.0)),
+                             6000);
 }
 
 void MainWindow::showSweepView()

@@ -111,6 +111,9 @@ public:
     void showLiveView();
     void showSweepView();
     bool isLiveViewShown() const;
+    // "Inside this point": `setup` at constant `load` in the Live view (the other setups
+    // alongside, under the same calls).
+    void showPointLive(const QString& setup, double load);
     QPushButton* cancelButton() const { return m_statusBar->cancelButton(); }
     QLabel* statusLabel() const { return m_statusBar->statusLabel(); }
     void setChartVisible(Metric metric, bool visible)

@@ -6,13 +6,17 @@
 #include "ExplorerTestSupport.h"
 #include "LiveController.h"
 #include "LiveView.h"
+#include "MetricChartView.h"
 #include "SetupEditor.h"
 #include "SetupListWidget.h"
 
 #include <hedge/io/Presets.h>
 #include <hedge/sim/TimelineWorld.h>
 
+#include <QChart>
 #include <QComboBox>
+#include <QLineSeries>
+#include <QMenu>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPushButton>
@@ -118,6 +122,51 @@ private slots:
         }
         // The chart drew them.
         QVERIFY(view->chart()->paintCount() > 0);
+    }
+
+    void aSweepPointOpensInsideTheLiveView()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false});
+        w.resize(1024, 700);
+        w.show();
+        Scenario s = twoSetups();
+        s.loads = {0.5, 0.8};
+        w.setScenario(s);
+        QVERIFY(QTest::qWaitFor([&] { return w.controller()->isComplete(); }, 30000));
+        QTest::qWait(100); // the coalesced redraw
+        MetricChartView* chart = w.chart(Metric::RequestsPerCall);
+        const std::vector<PointResult> points = w.controller()->displayedPoints();
+        const auto it = std::find_if(points.begin(), points.end(), [&](const PointResult& p) {
+            return p.setup == s.setups[1].name && p.load == 0.8;
+        });
+        QVERIFY(it != points.end());
+        QAbstractSeries* series = nullptr;
+        for (QAbstractSeries* a : chart->chart()->series())
+            if (a->name() == QString::fromStdString(it->setup) && qobject_cast<QLineSeries*>(a))
+                series = a;
+        QVERIFY(series);
+        const QPoint at = chart->mapFromScene(
+            chart->chart()->mapToPosition(QPointF(it->load, it->requestsPerCall), series));
+        QVERIFY(chart->pointAt(at));
+
+        // The context menu offers it; a double click opens it.
+        QContextMenuEvent menuEvent(QContextMenuEvent::Mouse, at, chart->viewport()->mapToGlobal(at));
+        QApplication::sendEvent(chart->viewport(), &menuEvent);
+        auto* menu = chart->findChild<QMenu*>(QStringLiteral("pointMenu"));
+        QVERIFY(menu);
+        QCOMPARE(menu->actions().size(), 1);
+        QVERIFY(menu->actions().front()->text().contains(QStringLiteral("80 %")));
+        menu->close();
+        w.liveController()->setSpeed(LiveController::kFastest);
+        QTest::mouseDClick(chart->viewport(), Qt::LeftButton, {}, at);
+        QVERIFY(w.isLiveViewShown());
+        LiveController* live = w.liveController();
+        QVERIFY(live->hasSession());
+        QCOMPARE(live->load(), 0.8);
+        QCOMPARE(live->scenario().timeline->steps(), (std::vector<LoadStep>{LoadStep{0, 0.8}}));
+        QCOMPARE(w.setupList()->currentRow(), 1);
+        QVERIFY(QTest::qWaitFor([&] { return live->nowS() >= 2; }, 10000));
+        QCOMPARE(live->rings()[1].back().load, 0.8);
     }
 
     void theMetastablePresetAndTimelineFilesOpenInTheLiveView()
