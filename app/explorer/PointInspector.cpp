@@ -36,7 +36,7 @@ bool PointInspector::eventFilter(QObject* watched, QEvent* event)
         const auto* e = static_cast<QMouseEvent*>(event);
         if (e->button() == Qt::LeftButton)
             if (const auto point = chart->pointAt(e->position().toPoint())) {
-
+                emit insideRequested(QString::fromStdString(point->setup), point->load);
                 return true;
             }
         return QObject::eventFilter(watched, event);
