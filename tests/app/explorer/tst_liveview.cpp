@@ -11,6 +11,7 @@
 #include "SetupListWidget.h"
 
 #include <hedge/io/Presets.h>
+#include <hedge/io/TimelineResultsFile.h>
 #include <hedge/sim/TimelineWorld.h>
 
 #include <QChart>
@@ -23,6 +24,7 @@
 #include <QToolButton>
 #include <QSlider>
 #include <QTabWidget>
+#include <QSignalSpy>
 #include <QtTest>
 
 using namespace hedge;
@@ -122,6 +124,22 @@ private slots:
         }
         // The chart drew them.
         QVERIFY(view->chart()->paintCount() > 0);
+
+        // Exports: the buckets of the whole session (timeline@1), the charts.
+        QSignalSpy exported(view, &LiveView::exportFinished);
+        const QString json = m_dir.filePath(QStringLiteral("session.timeline.json"));
+        const QString csv = m_dir.filePath(QStringLiteral("session.csv"));
+        QVERIFY(!view->exportTo(json));
+        QVERIFY(!view->exportTo(csv));
+        QVERIFY(QTest::qWaitFor([&] { return exported.size() == 2; }, 20000));
+        for (const QList<QVariant>& call : exported)
+            QVERIFY(!call.at(1).value<std::optional<QString>>());
+        QFile jsonFile(json), csvFile(csv);
+        QVERIFY(jsonFile.open(QIODevice::ReadOnly) && csvFile.open(QIODevice::ReadOnly));
+        QCOMPARE(jsonFile.readAll().toStdString(), writeTimelineResultsJson(saved, replay.worlds));
+        QCOMPARE(csvFile.readAll().toStdString(), writeTimelineResultsCsv(replay.worlds));
+        QVERIFY(!view->exportTo(m_dir.filePath(QStringLiteral("live.svg"))));
+        QVERIFY(QFile(m_dir.filePath(QStringLiteral("live.svg"))).size() > 1000);
     }
 
     void aSweepPointOpensInsideTheLiveView()
