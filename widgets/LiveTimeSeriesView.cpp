@@ -284,28 +284,39 @@ void LiveTimeSeriesView::draw(QPainter& p, const QRectF& area) const
         if (panel == Panel::P99) {
             // The collapse strip: one row per world, in its colour where it is collapsed.
             const QRectF strip(area.left() + kLeftMargin, py, area.width() - kLeftMargin - kRightMargin, stripH);
-            for (std::size_t w = 0; w < worlds && int(w) < m_styles.size(); ++w) {
-                if (!m_styles[int(w)].visible)
-                    continue;
-                const BucketRing& ring = (*m_rings)[w];
-                for (std::size_t k = 0; k < ring.size(); ++k) {
-                    const TimelineBucket& b = ring.at(k);
-                    if (!b.collapsed || b.tS < t0)
-                        continue;
-                    const double xb = strip.left() + (b.tS - t0) / (t1 - t0) * strip.width();
-                    const double bucketW = std::max(1.0, strip.width() / (t1 - t0) *
-                                                             (k > 0 ? b.tS - ring.at(k - 1).tS : 1.0));
-                    p.fillRect(QRectF(xb - bucketW, strip.top() + kCollapseStrip * double(w),
-                                      bucketW, kCollapseStrip - 0.5),
-                               m_styles[int(w)].color);
-                }
-            }
+            forCollapsedBuckets(t0, [&](std::size_t w, const TimelineBucket& b, double previousT, bool) {
+                const double xb = strip.left() + (b.tS - t0) / (t1 - t0) * strip.width();
+                const double bucketW =
+                    std::max(1.0, strip.width() / (t1 - t0) * (previousT >= 0 ? b.tS - previousT : 1.0));
+                p.fillRect(QRectF(xb - bucketW, strip.top() + kCollapseStrip * double(w), bucketW,
+                                  kCollapseStrip - 0.5),
+                           m_styles[int(w)].color);
+            });
             py += stripH;
         }
         const double h = available * (panel == Panel::Load ? 0.55 : 1.0) / weights;
         const QRectF plot(area.left() + kLeftMargin, py, area.width() - kLeftMargin - kRightMargin, h);
         drawPanel(p, theme, panel, plot, t0, t1, i == panels.size() - 1);
         py += h + kPanelGap;
+    }
+}
+
+void LiveTimeSeriesView::forCollapsedBuckets(
+    double from,
+    const std::function<void(std::size_t, const TimelineBucket&, double, bool)>& visit) const
+{
+    const std::size_t worlds = m_rings ? m_rings->size() : 0;
+    for (std::size_t w = 0; w < worlds && int(w) < m_styles.size(); ++w) {
+        if (!m_styles[int(w)].visible)
+            continue;
+        const BucketRing& ring = (*m_rings)[w];
+        for (std::size_t k = 0; k < ring.size(); ++k) {
+            const TimelineBucket& b = ring.at(k);
+            if (!b.collapsed || b.tS < from)
+                continue;
+            const bool onset = k == 0 || !ring.at(k - 1).collapsed;
+            visit(w, b, k > 0 ? ring.at(k - 1).tS : -1.0, onset);
+        }
     }
 }
 
@@ -476,19 +487,13 @@ void LiveTimeSeriesView::drawPanel(QPainter& p, const ChartTheme& theme, Panel p
     // Where collapses begin: a mark on the p99 panel in the collapse colour.
     if (panel == Panel::P99) {
         p.setPen(QPen(theme.collapseColour(), 1.2, Qt::DashLine));
-        for (std::size_t w = 0; w < worlds && int(w) < m_styles.size(); ++w) {
-            if (!m_styles[int(w)].visible)
-                continue;
-            const BucketRing& ring = (*m_rings)[w];
-            for (std::size_t k = 0; k < ring.size(); ++k) {
-                const TimelineBucket& b = ring.at(k);
-                if (!b.collapsed || b.tS < t0 || (k > 0 && ring.at(k - 1).collapsed))
-                    continue;
-                const double xx = mapX(b.tS);
-                p.drawLine(QPointF(xx, plot.top()), QPointF(xx, plot.bottom()));
-                p.drawText(QPointF(xx + 3, plot.top() + fm.ascent() + 14), tr("collapse"));
-            }
-        }
+        forCollapsedBuckets(t0, [&](std::size_t, const TimelineBucket& b, double, bool onset) {
+            if (!onset)
+                return;
+            const double xx = mapX(b.tS);
+            p.drawLine(QPointF(xx, plot.top()), QPointF(xx, plot.bottom()));
+            p.drawText(QPointF(xx + 3, plot.top() + fm.ascent() + 14), tr("collapse"));
+        });
     }
     p.restore();
 

@@ -14,6 +14,7 @@
 #include <QStringList>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -76,6 +77,11 @@ private:
     void drawPanel(QPainter& p, const ChartTheme& theme, Panel panel, const QRectF& plot,
                    double t0, double t1, bool timeLabels) const;
     double lastTime() const;
+    // Each collapsed bucket from `from` on of the shown worlds: (world, bucket, the previous
+    // bucket's end or -1, whether the collapse begins there).
+    void forCollapsedBuckets(
+        double from,
+        const std::function<void(std::size_t, const TimelineBucket&, double, bool)>& visit) const;
 
     const std::vector<BucketRing>* m_rings = nullptr;
     QList<SeriesStyle> m_styles;
