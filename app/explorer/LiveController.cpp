@@ -357,8 +357,25 @@ std::optional<QString> LiveController::applyEdit(const Scenario& next)
     }
     std::vector<KnobSetting> service = serviceKnobChanges(m_current.service, next.service);
     if (!service.empty()) {
-        candidate.service = next.service;
+        Setup unused;
+        for (const KnobSetting& k : service)
+            applyKnob(unused, candidate.service, k);
         changes.push_back({0.0, std::string(), std::move(service)});
+    }
+    // What no change can set (replicas, the balancer, slow periods, a hedge's placement...)
+    // is a new session too.
+    bool reachable = candidate.service == next.service;
+    for (std::size_t i = 0; reachable && i < next.setups.size(); ++i) {
+        Setup a = candidate.setups[i], b = next.setups[i];
+        a.name = b.name;
+        reachable = a == b;
+    }
+    if (!reachable) {
+        if (auto error = start(next.timeline ? next : LiveTimeline::liveScenario(next, m_load),
+                               m_load, !m_paused))
+            return error;
+        return tr("A setting that cannot change while the worlds run changed: the live session "
+                  "started again.");
     }
     if (changes.empty())
         return std::nullopt;

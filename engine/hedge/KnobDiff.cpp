@@ -59,6 +59,8 @@ std::optional<double> knobValue(const Setup& setup, const ServiceConfig& service
         return service.hiccupMaxMs;
     if (f == "service.error_probability")
         return service.errorProbability;
+    if (f == "service.hiccup_correlation")
+        return service.hiccupCorrelation;
     return std::nullopt;
 }
 
