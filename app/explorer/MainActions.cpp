@@ -74,6 +74,12 @@ void MainActions::buildActions()
     m_aboutAction->setMenuRole(QAction::AboutRole);
     m_userGuideAction =
         make(tr("&User Guide"), QKeySequence::HelpContents, [this] { emit userGuideRequested(); });
+    m_sweepViewAction = make(tr("&Sweep View"), QKeySequence(Qt::CTRL | Qt::Key_1),
+                             [this] { emit sweepViewRequested(); });
+    m_liveViewAction = make(tr("&Live View"), QKeySequence(Qt::CTRL | Qt::Key_2),
+                            [this] { emit liveViewRequested(); });
+    m_liveViewAction->setStatusTip(
+        tr("The setups run side by side through time while you change the load and knobs"));
 }
 
 void MainActions::buildMenus()
@@ -101,7 +107,7 @@ void MainActions::buildMenus()
 
     QMenu* presetsMenu = bar->addMenu(tr("&Presets"));
     for (const Preset& p : presets()) {
-        if (p.scenario.grid || p.scenario.timeline) // maps and timelines: hedgesim runs them
+        if (p.scenario.grid) // maps: hedgesim runs them
             continue;
         const QString name = QString::fromStdString(p.name);
         QAction* a = presetsMenu->addAction(QString::fromStdString(p.title));
@@ -115,6 +121,9 @@ void MainActions::buildMenus()
     run->addAction(m_cancelAction);
 
     QMenu* view = bar->addMenu(tr("&View"));
+    view->addAction(m_sweepViewAction);
+    view->addAction(m_liveViewAction);
+    view->addSeparator();
     QAction* always = view->addAction(tr("p99 and requests per call are always shown"));
     always->setEnabled(false);
     view->addSeparator();

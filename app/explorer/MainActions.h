@@ -45,6 +45,9 @@ signals:
     void presetRequested(const QString& name);
     void recentFileRequested(const QString& path);
     void chartToggled(Metric metric, bool shown);
+    // View → Sweep / Live (timeline.md §4).
+    void sweepViewRequested();
+    void liveViewRequested();
 
 private:
     void buildActions();
@@ -72,6 +75,8 @@ private:
     QAction* m_cancelAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QAction* m_userGuideAction = nullptr;
+    QAction* m_sweepViewAction = nullptr;
+    QAction* m_liveViewAction = nullptr;
 };
 
 } // namespace hedge

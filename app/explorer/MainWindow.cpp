@@ -2,6 +2,9 @@
 
 #include "ChartArea.h"
 #include "EditorsController.h"
+#include "LiveController.h"
+#include "LiveView.h"
+#include "PointInspector.h"
 #include "ExportController.h"
 #include "MainActions.h"
 #include "RunStatusBar.h"
@@ -31,6 +34,8 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
+#include <cmath>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -76,6 +81,13 @@ QList<SeriesStyle> seriesStyles(const Scenario& scenario, const std::optional<Sc
     return styles;
 }
 
+// The sweep of a timeline scenario: the same setups at the scenario's loads.
+Scenario sweepOf(Scenario scenario)
+{
+    scenario.timeline.reset();
+    return scenario;
+}
+
 } // namespace
 
 MainWindow::MainWindow(const Options& options, QWidget* parent)
@@ -119,6 +131,7 @@ MainWindow::~MainWindow()
 {
     // The worker must be gone before the widgets it feeds.
     m_controller->shutdown();
+    m_live->shutdown();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -166,7 +179,25 @@ void MainWindow::buildCentre()
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
     m_mainSplitter->addWidget(m_leftSplitter);
-    m_mainSplitter->addWidget(m_centreSplitter);
+    m_live = new LiveController(this);
+    m_liveView = new LiveView(m_live, this);
+    connect(m_liveView, &LiveView::message, this,
+            [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
+    connect(m_liveView, &LiveView::failed, this, &MainWindow::showError);
+    m_views = new QTabWidget(this);
+    m_views->setDocumentMode(true);
+    m_views->addTab(m_centreSplitter, tr("Sweep"));
+    m_views->addTab(m_liveView, tr("Live"));
+    connect(m_views, &QTabWidget::currentChanged, this, [this] {
+        if (isLiveViewShown() && !m_live->hasSession())
+            showLiveView();
+    });
+    m_mainSplitter->addWidget(m_views);
+    QList<MetricChartView*> charts;
+    for (Metric m : ChartArea::chartOrder())
+        charts << m_chartArea->chart(m);
+    connect(new PointInspector(charts, this), &PointInspector::insideRequested, this,
+            &MainWindow::showPointLive);
     m_mainSplitter->addWidget(m_rightSplitter);
     m_mainSplitter->setStretchFactor(0, 0);
     m_mainSplitter->setStretchFactor(1, 1);
@@ -222,6 +253,8 @@ void MainWindow::buildActions()
     connect(m_actions, &MainActions::cancelRequested, m_controller, &SweepController::cancel);
     connect(m_actions, &MainActions::aboutRequested, this, &MainWindow::about);
     connect(m_actions, &MainActions::userGuideRequested, this, &MainWindow::showUserGuide);
+    connect(m_actions, &MainActions::sweepViewRequested, this, &MainWindow::showSweepView);
+    connect(m_actions, &MainActions::liveViewRequested, this, &MainWindow::showLiveView);
     connect(m_actions, &MainActions::presetRequested, this, [this](const QString& name) {
         if (maybeDiscard())
             loadPreset(name);
@@ -297,7 +330,15 @@ void MainWindow::showScenario(const Scenario& scenario, const std::optional<Scen
     m_chartArea->setLoadRange(scenario.loads);
     // While the window is being built without a session, this default scenario only stands
     // in for the file or preset main() loads next: do not start a sweep for it.
-    m_controller->setScenario(scenario, m_options.runAtStart && !m_awaitingFirstScenario);
+    m_controller->setScenario(sweepOf(scenario), m_options.runAtStart && !m_awaitingFirstScenario);
+    // A timeline plays in the Live view; a new scenario ends the session of the old one.
+    if (scenario.timeline && !m_awaitingFirstScenario) {
+        m_live->shutdown();
+        showLiveView();
+    } else if (isLiveViewShown() && !m_awaitingFirstScenario)
+        startLiveSession(scenario);
+    else
+        m_live->shutdown();
     redraw();
 }
 
@@ -310,12 +351,59 @@ void MainWindow::onScenarioEdited(const Scenario& next)
     m_statusBar->setSweepSize(next);
     if (loadsChanged)
         m_chartArea->setLoadRange(next.loads);
-    m_controller->setScenario(next);
+    m_controller->setScenario(sweepOf(next));
+    if (m_live->hasSession())
+        if (auto note = m_live->applyEdit(next))
+            statusBar()->showMessage(*note, 8000);
+}
+
+void MainWindow::startLiveSession(const Scenario& scenario)
+{
+    if (auto error = m_live->start(scenario, kLiveStartLoad, m_options.runAtStart))
+        showError(tr("Cannot Run Live"), *error);
+    m_liveView->setSeriesStyles(m_setupList->styles());
+}
+
+void MainWindow::showLiveView()
+{
+    m_views->setCurrentWidget(m_liveView);
+    if (!m_live->hasSession())
+        startLiveSession(m_document->scenario());
+}
+
+void MainWindow::showPointLive(const QString& setup, double load)
+{
+    Scenario s = m_document->scenario();
+    s.timeline.reset();
+    if (auto error = m_live->start(s, load, m_options.runAtStart)) {
+        showError(tr("Cannot Run Live"), *error);
+        return;
+    }
+    m_liveView->setSeriesStyles(m_setupList->styles());
+    m_views->setCurrentWidget(m_liveView);
+    for (int row = 0; row < int(s.setups.size()); ++row)
+        if (QString::fromStdString(s.setups[std::size_t(row)].name) == setup)
+            m_setupList->setCurrentRow(row);
+    statusBar()->showMessage(tr("Inside the point: %1 at a constant %2 %")
+                                 .arg(setup)
+                                 .arg(std::lround(load * 100.0)),
+                             6000);
+}
+
+void MainWindow::showSweepView()
+{
+    m_views->setCurrentWidget(m_centreSplitter);
+}
+
+bool MainWindow::isLiveViewShown() const
+{
+    return m_views->currentWidget() == m_liveView;
 }
 
 void MainWindow::onStylesChanged()
 {
     m_chartArea->setSeriesStyles(m_setupList->styles());
+    m_liveView->setSeriesStyles(m_setupList->styles());
     redraw();
     if (!m_showingScenario)
         m_document->applyStyleEdit(currentStyle());
@@ -547,6 +635,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
 {
     // Stop the worker first (it stops within milliseconds), then keep the session.
     m_controller->shutdown();
+    m_live->shutdown();
     saveSession();
     event->accept();
 }

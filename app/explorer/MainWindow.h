@@ -23,10 +23,13 @@
 class QLabel;
 class QPushButton;
 class QSplitter;
+class QTabWidget;
 
 namespace hedge {
 
 class EditorsController;
+class LiveController;
+class LiveView;
 class MainActions;
 class MetricChartView;
 class PresetExplanation;
@@ -101,6 +104,16 @@ public:
     ResultsTableModel* tableModel() const { return m_tableModel; }
     ResultsTableView* tableView() const { return m_tableView; }
     SweepController* controller() const { return m_controller; }
+    LiveController* liveController() const { return m_live; }
+    LiveView* liveView() const { return m_liveView; }
+    // The Live view (timeline.md §4) instead of the sweep; starts a session of the working
+    // scenario when none runs.
+    void showLiveView();
+    void showSweepView();
+    bool isLiveViewShown() const;
+    // "Inside this point": `setup` at constant `load` in the Live view (the other setups
+    // alongside, under the same calls).
+    void showPointLive(const QString& setup, double load);
     QPushButton* cancelButton() const { return m_statusBar->cancelButton(); }
     QLabel* statusLabel() const { return m_statusBar->statusLabel(); }
     void setChartVisible(Metric metric, bool visible)
@@ -119,6 +132,9 @@ private:
     void showScenario(const Scenario& scenario, const std::optional<ScenarioStyle>& style);
     void onScenarioEdited(const Scenario& next);
     void onStylesChanged();
+    void startLiveSession(const Scenario& scenario);
+    // A live session of a sweep scenario starts at this load (the slider moves it).
+    static constexpr double kLiveStartLoad = 0.5;
     // The colours, shown setups and charts as the window draws them now.
     ScenarioStyle currentStyle() const;
     void redraw();
@@ -152,6 +168,9 @@ private:
     ServiceRunEditor* m_serviceEditor = nullptr;
     PresetExplanation* m_explanation = nullptr;
     ChartArea* m_chartArea = nullptr;
+    LiveController* m_live = nullptr;
+    LiveView* m_liveView = nullptr;
+    QTabWidget* m_views = nullptr; // Sweep, Live
     MainActions* m_actions = nullptr;
     ResultsTableModel* m_tableModel = nullptr;
     ResultsTableView* m_tableView = nullptr;

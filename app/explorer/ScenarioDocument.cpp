@@ -52,11 +52,6 @@ std::optional<QString> ScenarioDocument::open(const QString& path)
                   "the explorer draws one curve per setup. Run it with “hedgesim run”.\n\n"
                   "The current scenario is unchanged.")
             .arg(QFileInfo(path).fileName(), QString::fromStdString(s.scenario.grid->knob));
-    if (s.scenario.timeline)
-        return tr("“%1” was not opened:\ntimeline: this scenario runs its setups through time; "
-                  "the explorer draws steady-state sweeps. Run it with “hedgesim timeline”.\n\n"
-                  "The current scenario is unchanged.")
-            .arg(QFileInfo(path).fileName());
     m_filePath = QFileInfo(path).absoluteFilePath();
     m_presetName.clear();
     m_scenario = s.scenario;
@@ -81,7 +76,7 @@ std::optional<QString> ScenarioDocument::save(const QString& path)
 bool ScenarioDocument::loadPreset(const QString& name)
 {
     const Preset* p = findPreset(name.toStdString());
-    if (!p || p->scenario.grid || p->scenario.timeline) // maps and timelines are hedgesim's
+    if (!p || p->scenario.grid) // maps are hedgesim's
         return false;
     m_filePath.clear();
     m_presetName = name;

@@ -1,4 +1,6 @@
 // hedge-explorer [SCENARIO.json] [--preset NAME] [--measure] [--version]
+#include "LiveMeasure.h"
+#include "LiveController.h"
 #include "MainWindow.h"
 
 #include "KnobSlider.h"
@@ -113,18 +115,27 @@ struct CommandLine {
             QStringLiteral("A scenario file to open (hedge-explorer/scenario@1)."),
             QStringLiteral("[SCENARIO.json]"));
         for (const hedge::Preset& p : hedge::presets())
-            if (!p.scenario.grid && !p.scenario.timeline) // maps and timelines are hedgesim's
+            if (!p.scenario.grid) // maps are hedgesim's
                 presetNames << QString::fromStdString(p.name);
         presetOption.setDescription(
             QStringLiteral("Start with a preset: %1.").arg(presetNames.join(QStringLiteral(", "))));
         for (QCommandLineOption* hidden :
              {&screenshotOption, &paletteOption, &delayOption, &chartsOption, &sizeOption,
-              &editOption, &recordOption, &overlayOption})
+              &editOption, &recordOption, &overlayOption, &liveSpeedOption, &measureLiveOption})
             hidden->setFlags(QCommandLineOption::HiddenFromHelp);
         parser.addOptions({presetOption, measureOption, screenshotOption, paletteOption,
-                           delayOption, chartsOption, sizeOption, editOption, recordOption,
+                           delayOption, chartsOption, sizeOption, editOption, recordOption, liveSpeedOption, measureLiveOption,
                            overlayOption});
     }
+    QCommandLineOption liveSpeedOption{
+        QStringLiteral("live-speed"),
+        QStringLiteral("The Live view's speed: 1, 10, 100 or 0 (as fast as possible)."),
+        QStringLiteral("X")};
+    QCommandLineOption measureLiveOption{
+        QStringLiteral("measure-live"),
+        QStringLiteral("Measure the Live view: redraws per second and event-loop latency "
+                       "during a ×100 run, then memory before and after an hour of simulated "
+                       "time run as fast as possible.")};
 };
 
 // --charts: the keys of a scenario file's style block (p999_ms) or the short ones (p999).
@@ -279,7 +290,8 @@ int main(int argc, char* argv[])
 
     CommandLine commandLine;
     auto& [parser, presetNames, presetOption, measureOption, screenshotOption, paletteOption,
-           delayOption, chartsOption, sizeOption, editOption, recordOption, overlayOption] =
+           delayOption, chartsOption, sizeOption, editOption, recordOption, overlayOption,
+           liveSpeedOption, measureLiveOption] =
         commandLine;
     parser.process(app);
     QList<hedge::Metric> charts;
@@ -320,12 +332,18 @@ int main(int argc, char* argv[])
     }
     if (const QStringList wh = parser.value(sizeOption).split(QLatin1Char('x')); wh.size() == 2)
         window.resize(wh[0].toInt(), wh[1].toInt());
+    if (parser.isSet(liveSpeedOption)) {
+        window.liveController()->setSpeed(parser.value(liveSpeedOption).toDouble());
+        window.showLiveView();
+    }
     window.show();
     // After the file or preset: the command line wins over their charts. On the shown window:
     // the table gives way to the charts as it does when the user shows them.
     if (parser.isSet(chartsOption))
         for (hedge::Metric m : hedge::allMetrics())
             window.setChartVisible(m, charts.contains(m));
+    if (parser.isSet(measureLiveOption))
+        hedge::measureLiveView(window);
     if (parser.isSet(overlayOption)) {
         if (window.overlayMeasuredFile(parser.value(overlayOption)))
             std::fprintf(stderr, "hedge-explorer: %s\n", qPrintable(window.lastError()));

@@ -1,6 +1,7 @@
-// A grid scenario is a map (knob value × load) and a timeline runs through time: hedgesim
-// runs both; the window draws steady-state curves. Opening one must say so and keep the working scenario, and the grid presets must not be
-// offered in the Presets menu, where they would draw something else than they promise.
+// A grid scenario is a map (knob value × load): hedgesim runs it; the window draws
+// steady-state curves (and timelines in its Live view, tst_liveview). Opening a grid must say
+// so and keep the working scenario, and the grid presets must not be offered in the Presets
+// menu, where they would draw something else than they promise.
 #include "ExplorerTestSupport.h"
 
 #include <hedge/io/Presets.h>
@@ -31,27 +32,12 @@ private slots:
         QVERIFY(w.filePath().isEmpty());
     }
 
-    void openingATimelineKeepsTheScenarioAndSaysWhy()
-    {
-        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        const Scenario before = w.scenario();
-        QTemporaryDir dir;
-        const Preset* metastable = findPreset("metastable");
-        QVERIFY(metastable && metastable->scenario.timeline);
-        const auto error =
-            w.openScenarioFile(test::writeScenario(dir, metastable->scenario, "timeline.json"));
-        QVERIFY(error.has_value());
-        QVERIFY2(error->contains(QStringLiteral("timeline:")), qPrintable(*error));
-        QVERIFY(w.scenario() == before);
-        QVERIFY(!w.loadPreset(QStringLiteral("metastable")));
-    }
-
     void gridPresetsAreNotOffered()
     {
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         bool sawGrid = false;
         for (const Preset& p : presets()) {
-            if (!p.scenario.grid && !p.scenario.timeline)
+            if (!p.scenario.grid)
                 continue;
             sawGrid = true;
             QVERIFY(!test::menuAction(w, QStringLiteral("&Presets"),

@@ -1,0 +1,503 @@
+#include "LiveController.h"
+
+#include <hedge/KnobDiff.h>
+#include <hedge/io/ScenarioValidation.h>
+#include <hedge/sim/LiveTimeline.h>
+
+#include <QMetaObject>
+#include <QStringList>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace hedge {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Behind the clock by more than this, the worker stops catching up: at a speed the machine
+// cannot keep, it runs as fast as it can instead of bursting later.
+constexpr double kMaxLagS = 0.5;
+
+QString outOfRange(const char* field, double value, double lo, double hi)
+{
+    return QStringLiteral("%1: %2 is out of range (allowed %3 … %4)")
+        .arg(QLatin1String(field))
+        .arg(value)
+        .arg(lo)
+        .arg(hi);
+}
+
+} // namespace
+
+struct LiveController::Command {
+    enum class Kind { Follow, Change } kind = Kind::Follow;
+    std::vector<LoadStep> steps; // Follow: from now on
+    TimelineChange change;       // Change: at now
+};
+
+// What the worker and the GUI share. Lock order: timelineMutex, then mutex.
+struct LiveController::Shared {
+    std::mutex timelineMutex;
+    std::unique_ptr<LiveTimeline> timeline; // advanced under timelineMutex
+
+    std::mutex mutex;
+    std::condition_variable wake;
+    bool stop = false;
+    bool paused = false;
+    double speed = 1.0;
+    int threads = 1;
+    std::vector<Command> commands;
+    std::vector<std::vector<std::optional<TimelineBucket>>> pending; // one entry per bucket
+    bool notified = false; // a takeBuckets() call is on its way to the GUI thread
+    bool idle = false;     // the worker waits, paused or finished, between buckets
+    double nowS = 0.0;
+    double load = 0.0; // in force at nowS
+    bool finished = false;
+};
+
+LiveController::LiveController(QObject* parent) : QObject(parent)
+{
+    m_threads = int(std::max(1u, std::thread::hardware_concurrency()));
+    // A steady beat while buckets come (a single shot restarted after each redraw would add
+    // the paint's time to every period); it stops at the first beat with nothing new.
+    m_redrawTimer.setInterval(kRedrawIntervalMs);
+    connect(&m_redrawTimer, &QTimer::timeout, this, [this] {
+        if (!m_newBuckets) {
+            m_redrawTimer.stop();
+            return;
+        }
+        m_newBuckets = false;
+        ++m_redraws;
+        emit samplesChanged();
+    });
+}
+
+LiveController::~LiveController()
+{
+    stopWorker();
+}
+
+std::optional<QString> LiveController::validate(const Scenario& candidate) const
+{
+    if (std::optional<ScenarioError> e = firstScenarioError(candidate))
+        return QString::fromUtf8(e->what());
+    return std::nullopt;
+}
+
+std::optional<QString> LiveController::start(const Scenario& scenario, double load, bool run)
+{
+    if (!(load >= 0.0 && load <= limits::kMaxLoad))
+        return outOfRange("load", load, 0.0, limits::kMaxLoad);
+    Scenario s = scenario.timeline ? scenario : LiveTimeline::liveScenario(scenario, load);
+    s.grid.reset();
+    if (auto error = validate(s))
+        return error;
+    stopWorker();
+    m_scenario = s;
+    m_current = s;
+    m_startLoad = s.timeline->steps().front().load;
+    m_load = m_startLoad;
+    m_nowS = 0.0;
+    m_finished = false;
+    m_session = true;
+    m_paused = !run;
+    m_rings.clear();
+    const double bucketS = s.timeline->bucketMs / 1000.0;
+    const auto capacity = std::size_t(
+        std::clamp(std::ceil(kMaxWindowS / bucketS), 1.0, double(kMaxRingBuckets)));
+    m_rings.assign(s.setups.size(), BucketRing(capacity));
+    m_collapseSince.assign(s.setups.size(), std::nullopt);
+    m_collapsed.assign(s.setups.size(), false);
+    startWorker(std::make_unique<LiveTimeline>(s));
+    emit sessionStarted();
+    emit loadChanged(m_load);
+    emit pausedChanged(m_paused);
+    emit finishedChanged(false);
+    emit samplesChanged();
+    return std::nullopt;
+}
+
+void LiveController::startWorker(std::unique_ptr<LiveTimeline> timeline)
+{
+    m_shared = std::make_shared<Shared>();
+    m_shared->timeline = std::move(timeline);
+    m_shared->paused = m_paused;
+    m_shared->speed = m_speed;
+    m_shared->threads = m_threads;
+    std::shared_ptr<Shared> shared = m_shared;
+    m_worker = std::jthread([shared, this] {
+        Shared& sh = *shared;
+        Clock::time_point anchorWall = Clock::now();
+        double anchorSim = 0.0;
+        double anchorSpeed = -1.0;
+        for (;;) {
+            std::vector<Command> commands;
+            int threads = 1;
+            {
+                std::unique_lock lock(sh.mutex);
+                for (;;) {
+                    if (sh.stop)
+                        return;
+                    if (sh.paused || sh.finished || sh.pending.size() >= kMaxPendingBuckets) {
+                        sh.idle = sh.paused || sh.finished;
+                        sh.wake.notify_all();
+                        sh.wake.wait(lock);
+                        sh.idle = false;
+                        anchorSpeed = -1.0; // the clock starts again from here
+                        continue;
+                    }
+                    const Clock::time_point now = Clock::now();
+                    if (sh.speed != anchorSpeed) {
+                        anchorWall = now;
+                        anchorSim = sh.nowS;
+                        anchorSpeed = sh.speed;
+                    }
+                    if (sh.speed == kFastest)
+                        break;
+                    const double bucketS = sh.timeline->bucketS(); // constant: no lock needed
+                    const double dueS = (sh.nowS + bucketS - anchorSim) / sh.speed;
+                    const auto due = anchorWall + std::chrono::duration_cast<Clock::duration>(
+                                                      std::chrono::duration<double>(dueS));
+                    if (now >= due) {
+                        if (std::chrono::duration<double>(now - due).count() > kMaxLagS)
+                            anchorSpeed = -1.0;
+                        break;
+                    }
+                    sh.wake.wait_until(lock, due);
+                }
+                commands.swap(sh.commands);
+                threads = sh.threads;
+            }
+            const std::lock_guard timelineLock(sh.timelineMutex);
+            LiveTimeline& timeline = *sh.timeline;
+            for (Command& c : commands) {
+                if (c.kind == Command::Kind::Follow)
+                    timeline.followLoad(c.steps);
+                else
+                    timeline.addChange(std::move(c.change));
+            }
+            std::vector<std::optional<TimelineBucket>> buckets = timeline.advance(threads);
+            const std::lock_guard lock(sh.mutex);
+            sh.pending.push_back(std::move(buckets));
+            sh.nowS = timeline.nowS();
+            sh.load = timeline.load();
+            sh.finished = timeline.finished();
+            if (!sh.notified) {
+                sh.notified = true;
+                // Our lock, not the event's hand-off, orders the batch: ThreadSanitizer cannot
+                // see inside Debian's Qt.
+                QMetaObject::invokeMethod(this, &LiveController::takeBuckets, Qt::QueuedConnection);
+            }
+        }
+    });
+}
+
+void LiveController::stopWorker()
+{
+    if (!m_shared)
+        return;
+    {
+        const std::lock_guard lock(m_shared->mutex);
+        m_shared->stop = true;
+    }
+    m_shared->wake.notify_all();
+    if (m_worker.joinable())
+        m_worker.join();
+    m_worker = {};
+    m_shared.reset();
+}
+
+void LiveController::shutdown()
+{
+    stopWorker();
+    m_session = false;
+}
+
+void LiveController::post(Command command)
+{
+    if (!m_shared)
+        return;
+    {
+        const std::lock_guard lock(m_shared->mutex);
+        m_shared->commands.push_back(std::move(command));
+    }
+    m_shared->wake.notify_all();
+}
+
+void LiveController::pause()
+{
+    if (m_paused || !m_shared)
+        return;
+    m_paused = true;
+    {
+        // The bucket under way ends first (milliseconds), so that what the view shows when
+        // paused is where the session stands: edits made now take effect right there.
+        std::unique_lock lock(m_shared->mutex);
+        m_shared->paused = true;
+        m_shared->wake.notify_all();
+        m_shared->wake.wait(lock, [this] { return m_shared->idle || m_shared->stop; });
+    }
+    takeBuckets();
+    emit pausedChanged(true);
+}
+
+void LiveController::resume()
+{
+    if (!m_paused || !m_shared)
+        return;
+    m_paused = false;
+    {
+        const std::lock_guard lock(m_shared->mutex);
+        m_shared->paused = false;
+    }
+    m_shared->wake.notify_all();
+    emit pausedChanged(false);
+}
+
+void LiveController::reset()
+{
+    if (!m_session)
+        return;
+    const bool run = !m_paused;
+    start(m_scenario, m_startLoad, run);
+}
+
+void LiveController::setSpeed(double speed)
+{
+    if (speed != m_speed) {
+        m_speed = speed;
+        emit speedChanged(speed);
+    }
+    if (!m_shared)
+        return;
+    {
+        const std::lock_guard lock(m_shared->mutex);
+        m_shared->speed = speed;
+    }
+    m_shared->wake.notify_all();
+}
+
+void LiveController::setThreadCount(int threads)
+{
+    m_threads = std::max(1, threads);
+    if (!m_shared)
+        return;
+    const std::lock_guard lock(m_shared->mutex);
+    m_shared->threads = m_threads;
+}
+
+std::optional<QString> LiveController::setLoad(double load)
+{
+    if (!(load >= 0.0 && load <= limits::kMaxLoad))
+        return outOfRange("load", load, 0.0, limits::kMaxLoad);
+    Command c;
+    c.steps = {LoadStep{0.0, load}};
+    post(std::move(c));
+    m_load = load;
+    emit loadChanged(load);
+    return std::nullopt;
+}
+
+std::optional<QString> LiveController::spike(double extra, double lengthS)
+{
+    const double peak = m_load + extra;
+    if (!(peak >= 0.0 && peak <= limits::kMaxLoad))
+        return outOfRange("spike", peak, 0.0, limits::kMaxLoad);
+    if (!(lengthS > 0.0 && lengthS <= limits::kMaxTimelineSeconds))
+        return outOfRange("spike length (s)", lengthS, 0.0, limits::kMaxTimelineSeconds);
+    Command c;
+    c.steps = {LoadStep{0.0, peak}, LoadStep{lengthS, m_load}};
+    post(std::move(c));
+    return std::nullopt;
+}
+
+std::optional<QString> LiveController::followProfile(const LoadProfile& profile)
+{
+    Scenario check = m_scenario;
+    Timeline t;
+    t.durationS = limits::kMaxTimelineSeconds;
+    t.profile = profile;
+    check.timeline = t;
+    if (auto error = validate(check))
+        return error;
+    Command c;
+    c.steps = t.steps();
+    post(std::move(c));
+    m_load = c.steps.empty() ? m_load : c.steps.front().load;
+    emit loadChanged(m_load);
+    return std::nullopt;
+}
+
+std::optional<QString> LiveController::applyEdit(const Scenario& next)
+{
+    if (!m_session)
+        return std::nullopt;
+    bool sameWorlds = next.setups.size() == m_current.setups.size() && next.seed == m_current.seed;
+    for (std::size_t i = 0; sameWorlds && i < next.setups.size(); ++i)
+        sameWorlds = next.setups[i].cancellation == m_current.setups[i].cancellation;
+    if (!sameWorlds) {
+        if (auto error = start(next.timeline ? next : LiveTimeline::liveScenario(next, m_load),
+                               m_load, !m_paused))
+            return error;
+        return tr("The setups or the seed changed: the live session started again.");
+    }
+    Scenario candidate = m_current;
+    std::vector<TimelineChange> changes;
+    // Worlds keep the names they started with: a name that follows the policy changes with it.
+    for (std::size_t i = 0; i < next.setups.size(); ++i) {
+        std::vector<KnobSetting> set = setupKnobChanges(m_current.setups[i], next.setups[i]);
+        if (set.empty())
+            continue;
+        for (const KnobSetting& k : set)
+            applyKnob(candidate.setups[i], candidate.service, k);
+        changes.push_back({0.0, m_scenario.setups[i].name, std::move(set)});
+    }
+    std::vector<KnobSetting> service = serviceKnobChanges(m_current.service, next.service);
+    if (!service.empty()) {
+        Setup unused;
+        for (const KnobSetting& k : service)
+            applyKnob(unused, candidate.service, k);
+        changes.push_back({0.0, std::string(), std::move(service)});
+    }
+    // What no change can set (replicas, the balancer, slow periods, a hedge's placement...)
+    // is a new session too.
+    bool reachable = candidate.service == next.service;
+    for (std::size_t i = 0; reachable && i < next.setups.size(); ++i) {
+        Setup a = candidate.setups[i], b = next.setups[i];
+        a.name = b.name;
+        reachable = a == b;
+    }
+    if (!reachable) {
+        if (auto error = start(next.timeline ? next : LiveTimeline::liveScenario(next, m_load),
+                               m_load, !m_paused))
+            return error;
+        return tr("A setting that cannot change while the worlds run changed: the live session "
+                  "started again.");
+    }
+    if (changes.empty())
+        return std::nullopt;
+    if (auto error = validate(candidate))
+        return error;
+    m_current = candidate;
+    for (TimelineChange& c : changes) {
+        Command command;
+        command.kind = Command::Kind::Change;
+        command.change = std::move(c);
+        post(std::move(command));
+    }
+    return std::nullopt;
+}
+
+std::optional<QString> LiveController::setKnob(const QString& setup, const QString& field,
+                                               double value)
+{
+    if (!m_session)
+        return std::nullopt;
+    const KnobSetting knob{field.toStdString(), value};
+    Scenario candidate = m_current;
+    bool found = false;
+    for (std::size_t i = 0; i < candidate.setups.size(); ++i) {
+        if (!setup.isEmpty() && m_scenario.setups[i].name != setup.toStdString())
+            continue;
+        found = true;
+        // A service knob sets the world's service: one service for the editors' scenario.
+        if (!applyKnob(candidate.setups[i], candidate.service, knob))
+            return tr("%1: not a knob a change can set").arg(field);
+    }
+    if (!found)
+        return tr("setup: “%1” is not a setup of this session").arg(setup);
+    if (auto error = validate(candidate))
+        return error;
+    m_current = candidate;
+    Command command;
+    command.kind = Command::Kind::Change;
+    command.change = {0.0, setup.toStdString(), {knob}};
+    post(std::move(command));
+    return std::nullopt;
+}
+
+void LiveController::takeBuckets()
+{
+    if (!m_shared)
+        return;
+    std::vector<std::vector<std::optional<TimelineBucket>>> batch;
+    bool finished = false;
+    {
+        const std::lock_guard lock(m_shared->mutex);
+        batch.swap(m_shared->pending);
+        m_shared->notified = false;
+        m_nowS = m_shared->nowS;
+        finished = m_shared->finished;
+        // The load in force, unless one the user set is still on its way.
+        if (m_shared->commands.empty() ||
+            std::none_of(m_shared->commands.begin(), m_shared->commands.end(),
+                         [](const Command& c) { return c.kind == Command::Kind::Follow; }))
+            m_load = m_shared->load;
+    }
+    m_shared->wake.notify_all(); // room in the batch again
+    for (const auto& buckets : batch) {
+        for (std::size_t w = 0; w < buckets.size() && w < m_rings.size(); ++w) {
+            if (!buckets[w])
+                continue;
+            const TimelineBucket& b = *buckets[w];
+            m_rings[w].push(b);
+            if (b.collapsed && !m_collapsed[w]) {
+                m_collapseSince[w] = b.tS;
+                emit collapseStarted(QString::fromStdString(m_scenario.setups[w].name), b.tS);
+            }
+            m_collapsed[w] = b.collapsed;
+        }
+        ++m_bucketsTaken;
+    }
+    if (finished != m_finished) {
+        m_finished = finished;
+        emit finishedChanged(finished);
+    }
+    if (!batch.empty()) {
+        m_newBuckets = true;
+        if (!m_redrawTimer.isActive())
+            m_redrawTimer.start();
+    }
+}
+
+QStringList LiveController::setupNames() const
+{
+    QStringList names;
+    for (const Setup& s : m_scenario.setups)
+        names << QString::fromStdString(s.name);
+    return names;
+}
+
+std::optional<double> LiveController::firstCollapseS(std::size_t world) const
+{
+    if (world >= m_collapseSince.size() || !m_collapsed[world])
+        return std::nullopt;
+    return m_collapseSince[world];
+}
+
+Scenario LiveController::recordedScenario()
+{
+    if (!m_shared)
+        return m_scenario;
+    Scenario s;
+    {
+        const std::lock_guard lock(m_shared->timelineMutex);
+        s = m_shared->timeline->recorded();
+    }
+    // The rings get every bucket the recording covers.
+    takeBuckets();
+    return s;
+}
+
+std::size_t LiveController::heldBuckets() const
+{
+    std::size_t n = 0;
+    for (const BucketRing& r : m_rings)
+        n += r.size();
+    return n;
+}
+
+} // namespace hedge

@@ -1,0 +1,149 @@
+// Runs the live view's worlds (timeline.md §4) off the GUI thread, on a simulated clock.
+//
+// * A worker thread owns the LiveTimeline and advances every world a bucket at a time, paced
+//   to the chosen speed (×1, ×10, ×100 or as fast as possible). What the user does (a load,
+//   a spike, a profile, an edited knob, pause) goes to the worker through a command list under
+//   a lock and takes effect at the next bucket boundary, at the simulated time of that
+//   boundary; it is recorded there, so the session replays bucket for bucket
+//   (recordedScenario(), `hedgesim timeline`).
+// * Buckets cross to the GUI thread in a batch under a lock of ours; the worker posts one
+//   queued call when the batch stops being empty, never one per bucket, and waits when the
+//   GUI has not taken a full batch (memory stays bounded even when the GUI falls behind).
+//   On the GUI side they land in one fixed-capacity ring per world (the longest window);
+//   one coalescing 25 Hz timer emits samplesChanged().
+// * The numbers do not depend on the thread count: each world is its own simulation.
+#pragma once
+
+#include <hedge/Scenario.h>
+#include <hedge/sim/BucketRing.h>
+#include <hedge/sim/TimelineResult.h>
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+namespace hedge {
+
+class LiveTimeline;
+
+class LiveController : public QObject {
+    Q_OBJECT
+public:
+    static constexpr int kRedrawIntervalMs = 40; // 25 Hz, as the sweep's charts
+    static constexpr double kMaxWindowS = 600.0; // the longest window the view scrolls
+    static constexpr std::size_t kMaxRingBuckets = 60000;
+    // Buckets the worker may hand over before the GUI has taken them.
+    static constexpr std::size_t kMaxPendingBuckets = 4096;
+    static constexpr double kFastest = 0.0; // speed: as fast as possible
+
+    explicit LiveController(QObject* parent = nullptr);
+    ~LiveController() override;
+
+    // A new session of `scenario`: a timeline scenario plays its steps and changes; a sweep
+    // scenario runs at constant `load` (open-ended). Validated first: an invalid one is
+    // refused with the message (FIELD: problem) and the session in place is kept. Starts
+    // paused unless `run`.
+    std::optional<QString> start(const Scenario& scenario, double load = 0.5, bool run = true);
+    bool hasSession() const { return bool(m_session); }
+    // Stops the worker (the window closes); a session can be started again.
+    void shutdown();
+
+    void pause();
+    void resume();
+    bool isPaused() const { return m_paused; }
+    // The same scenario again from 0 s, without the session's live edits.
+    void reset();
+
+    // Simulated seconds per wall second; kFastest for as fast as possible.
+    void setSpeed(double speed);
+    double speed() const { return m_speed; }
+    // Threads the worlds spread over (default: as many as there are cores, at most one per
+    // world). Does not change the numbers.
+    void setThreadCount(int threads);
+
+    // Load in force from the next bucket on (0 … 1.5).
+    std::optional<QString> setLoad(double load);
+    // +`extra` load for `lengthS` simulated seconds, then back to the load in force now.
+    std::optional<QString> spike(double extra, double lengthS);
+    // The profile from now on (its times count from now).
+    std::optional<QString> followProfile(const LoadProfile& profile);
+    double load() const { return m_load; }
+
+    // The user's edit of the working scenario while the session runs: knob changes become
+    // timeline changes at the next bucket boundary. Setups added, removed, renamed or moved,
+    // another cancellation mode or seed start the session afresh (returns a note saying so).
+    // A value out of range is refused (FIELD: problem) and the session keeps its setups.
+    std::optional<QString> applyEdit(const Scenario& next);
+    // One knob of one setup (empty setup: every world), as a timeline file spells it.
+    std::optional<QString> setKnob(const QString& setup, const QString& field, double value);
+
+    // What the GUI holds: per world its last buckets, oldest first.
+    const std::vector<BucketRing>& rings() const { return m_rings; }
+    QStringList setupNames() const;
+    double nowS() const { return m_nowS; }
+    bool finished() const { return m_finished; }
+    std::optional<double> firstCollapseS(std::size_t world) const;
+    // The session so far as a timeline scenario (up to the last bucket the GUI has).
+    Scenario recordedScenario();
+    const Scenario& scenario() const { return m_scenario; }
+    // The setups and service as the changes so far left them.
+    const Scenario& current() const { return m_current; }
+
+    // Figures for --measure and the tests.
+    std::int64_t redrawCount() const { return m_redraws; }
+    std::int64_t bucketCount() const { return m_bucketsTaken; }
+    std::size_t heldBuckets() const;
+
+signals:
+    void sessionStarted();
+    // New buckets in the rings (at most 25 times a second).
+    void samplesChanged();
+    void pausedChanged(bool paused);
+    void speedChanged(double speed);
+    void loadChanged(double load);
+    void finishedChanged(bool finished);
+    // A world's collapse began (timeline.md §2's rule) at simulated `atS`.
+    void collapseStarted(const QString& setup, double atS);
+
+private:
+    struct Command;
+    struct Shared;
+    void startWorker(std::unique_ptr<LiveTimeline> timeline);
+    void stopWorker();
+    void post(Command command);
+    void takeBuckets();
+    std::optional<QString> validate(const Scenario& candidate) const;
+
+    Scenario m_scenario; // as the session started
+    Scenario m_current;  // its setups and service after the changes so far
+    double m_startLoad = 0.5;
+    double m_load = 0.5;
+    double m_speed = 1.0;
+    int m_threads = 0;
+    bool m_paused = false;
+    bool m_finished = false;
+    double m_nowS = 0.0;
+    bool m_session = false;
+
+    std::shared_ptr<Shared> m_shared;
+    std::jthread m_worker;
+    std::vector<BucketRing> m_rings;
+    std::vector<std::optional<double>> m_collapseSince;
+    std::vector<bool> m_collapsed;
+    std::optional<Scenario> m_recorded; // as the worker last reported it
+    QTimer m_redrawTimer;
+    bool m_newBuckets = false; // since the last redraw
+    std::int64_t m_redraws = 0;
+    std::int64_t m_bucketsTaken = 0;
+};
+
+} // namespace hedge

@@ -1,0 +1,349 @@
+#include "LiveView.h"
+
+#include "LiveController.h"
+
+#include <hedge/io/AtomicFile.h>
+#include <hedge/io/ScenarioJson.h>
+#include <hedge/io/TimelineResultsFile.h>
+#include <hedge/sim/TimelineWorld.h>
+
+#include <QAction>
+#include <QMenu>
+#include <QStyle>
+#include <QToolButton>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSlider>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+namespace hedge {
+
+namespace {
+
+QString clockText(double s)
+{
+    const int total = int(std::floor(s));
+    if (total < 3600)
+        return QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1:%2:%3")
+        .arg(total / 3600)
+        .arg(total / 60 % 60, 2, 10, QLatin1Char('0'))
+        .arg(total % 60, 2, 10, QLatin1Char('0'));
+}
+
+} // namespace
+
+LiveView::LiveView(LiveController* controller, QWidget* parent)
+    : QWidget(parent), m_controller(controller)
+{
+    m_chart = new LiveTimeSeriesView(this);
+    m_chart->setSource(&controller->rings());
+
+    m_runButton = new QToolButton(this);
+    m_runButton->setToolTip(tr("Pause or resume the simulated clock"));
+    m_runButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_resetButton = new QToolButton(this);
+    m_resetButton->setText(tr("Reset"));
+    m_resetButton->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
+    m_resetButton->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    m_resetButton->setToolTip(tr("Start again from 0 s, without the live edits"));
+    m_speed = new QComboBox(this);
+    m_speed->addItem(tr("×1"), 1.0);
+    m_speed->addItem(tr("×10"), 10.0);
+    m_speed->addItem(tr("×100"), 100.0);
+    m_speed->addItem(tr("Fastest"), LiveController::kFastest);
+    m_speed->setToolTip(tr("Simulated seconds per second"));
+    m_window = new QComboBox(this);
+    for (int minutes : {1, 2, 5, 10})
+        m_window->addItem(tr("%1 min").arg(minutes), minutes * 60.0);
+    m_window->setCurrentIndex(2);
+    m_window->setToolTip(tr("The span of simulated time the charts show"));
+    m_clock = new QLabel(this);
+    m_clock->setObjectName(QStringLiteral("liveClock"));
+    m_clock->setMinimumWidth(40);
+    auto* save = new QToolButton(this);
+    save->setText(tr("Save Session…"));
+    save->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
+    save->setToolTip(tr("Save the session as a timeline scenario: it replays with the same "
+                        "numbers here and in “hedgesim timeline”"));
+    auto* exportButton = new QToolButton(this);
+    exportButton->setText(tr("Export…"));
+    exportButton->setToolTip(tr("The charts (PNG, SVG, PDF) or the buckets (CSV, JSON)"));
+
+    m_loadSlider = new QSlider(Qt::Horizontal, this);
+    m_loadSlider->setRange(0, 150);
+    m_loadSlider->setPageStep(5);
+    m_loadSlider->setToolTip(tr("The offered load from the next second on (100 %: the service "
+                                "is full without hedges)"));
+    m_loadLabel = new QLabel(this);
+    m_loadLabel->setMinimumWidth(QFontMetrics(font()).horizontalAdvance(QStringLiteral("150 %")) + 4);
+    m_spikeExtra = new QDoubleSpinBox(this);
+    m_spikeExtra->setRange(1, 150);
+    m_spikeExtra->setValue(30);
+    m_spikeExtra->setSuffix(QStringLiteral(" %"));
+    m_spikeExtra->setDecimals(0);
+    m_spikeExtra->setPrefix(QStringLiteral("+"));
+    m_spikeLength = new QDoubleSpinBox(this);
+    m_spikeLength->setRange(1, 3600);
+    m_spikeLength->setValue(30);
+    m_spikeLength->setDecimals(0);
+    m_spikeLength->setSuffix(tr(" s"));
+    m_spikeButton = new QPushButton(tr("Spike"), this);
+    m_spikeExtra->setToolTip(tr("How much more load the spike adds"));
+    m_spikeLength->setToolTip(tr("How long the spike lasts (simulated seconds)"));
+    m_spikeButton->setToolTip(tr("More load for a while, then back to the load in force"));
+    m_profile = new QComboBox(this);
+    for (auto kind : {LoadProfile::Kind::Step, LoadProfile::Kind::Spike, LoadProfile::Kind::Ramp,
+                      LoadProfile::Kind::Sine})
+        m_profile->addItem(QString::fromLatin1(toString(kind)), int(kind));
+    m_profile->setToolTip(tr("A named load profile from now on: from the load in force to "
+                             "+30 % (step and spike after 10 s, spike for 30 s, ramp over 60 s, "
+                             "sine of period 60 s)"));
+    m_profileButton = new QPushButton(tr("Follow"), this);
+
+    m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("liveStatus"));
+    m_status->setMinimumWidth(20);
+
+    auto* charts = new QToolButton(this);
+    charts->setText(tr("Charts"));
+    charts->setToolTip(tr("More charts under p99, requests per call and backlog"));
+    charts->setPopupMode(QToolButton::InstantPopup);
+    auto* chartsMenu = new QMenu(charts);
+    for (LiveTimeSeriesView::Panel panel : LiveTimeSeriesView::panelOrder()) {
+        if (LiveTimeSeriesView::isAlwaysShown(panel))
+            continue;
+        QAction* a = chartsMenu->addAction(LiveTimeSeriesView::panelTitle(panel));
+        a->setCheckable(true);
+        m_panelActions.insert(panel, a);
+        connect(a, &QAction::toggled, this,
+                [this, panel](bool on) { m_chart->setPanelShown(panel, on); });
+    }
+    charts->setMenu(chartsMenu);
+
+    // Three short rows: the view fits beside the editors in a 1024-pixel-wide window.
+    auto* row1 = new QHBoxLayout;
+    row1->addWidget(m_runButton);
+    row1->addWidget(m_resetButton);
+    row1->addWidget(m_speed);
+    row1->addWidget(m_window);
+    row1->addWidget(m_clock, 1);
+    row1->addWidget(save);
+    row1->addWidget(exportButton);
+    auto* row2 = new QHBoxLayout;
+    row2->addWidget(new QLabel(tr("Load"), this));
+    row2->addWidget(m_loadSlider, 1);
+    row2->addWidget(m_loadLabel);
+    row2->addWidget(m_spikeButton);
+    row2->addWidget(m_spikeExtra);
+    row2->addWidget(m_spikeLength);
+    auto* row3 = new QHBoxLayout;
+    row3->addWidget(m_profile);
+    row3->addWidget(m_profileButton);
+    row3->addWidget(charts);
+    row3->addWidget(m_status, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setSpacing(3);
+    layout->addLayout(row1);
+    layout->addLayout(row2);
+    layout->addLayout(row3);
+    layout->addWidget(m_chart, 1);
+
+    connect(m_runButton, &QPushButton::clicked, this, [this] {
+        if (m_controller->isPaused())
+            m_controller->resume();
+        else
+            m_controller->pause();
+    });
+    connect(m_resetButton, &QPushButton::clicked, m_controller, &LiveController::reset);
+    connect(m_speed, &QComboBox::currentIndexChanged, this,
+            [this] { m_controller->setSpeed(m_speed->currentData().toDouble()); });
+    connect(m_window, &QComboBox::currentIndexChanged, this,
+            [this] { m_chart->setWindowSeconds(m_window->currentData().toDouble()); });
+    m_chart->setWindowSeconds(m_window->currentData().toDouble());
+    // The latest position wins: the controller takes the load at the next bucket boundary.
+    connect(m_loadSlider, &QSlider::valueChanged, this, [this](int percent) {
+        m_loadLabel->setText(QStringLiteral("%1 %").arg(percent));
+        if (!m_showingLoad)
+            refuse(m_controller->setLoad(percent / 100.0));
+    });
+    connect(m_spikeButton, &QPushButton::clicked, this, [this] {
+        refuse(m_controller->spike(m_spikeExtra->value() / 100.0, m_spikeLength->value()));
+    });
+    connect(m_profileButton, &QPushButton::clicked, this, [this] {
+        LoadProfile p;
+        p.kind = LoadProfile::Kind(m_profile->currentData().toInt());
+        p.base = m_controller->load();
+        p.peak = std::min(1.5, p.base + 0.3);
+        p.atS = 10.0;
+        p.lengthS = p.kind == LoadProfile::Kind::Ramp ? 60.0 : 30.0;
+        p.periodS = 60.0;
+        refuse(m_controller->followProfile(p));
+    });
+    connect(save, &QPushButton::clicked, this, &LiveView::saveSessionDialog);
+    connect(exportButton, &QPushButton::clicked, this, &LiveView::exportDialog);
+
+    connect(m_controller, &LiveController::samplesChanged, this, [this] {
+        m_chart->refresh();
+        // A played file or profile moves the load: the slider follows unless it is held.
+        if (!m_loadSlider->isSliderDown())
+            showLoad(m_controller->load());
+        updateStatus();
+    });
+    connect(m_controller, &LiveController::pausedChanged, this, [this](bool paused) {
+        m_runButton->setText(paused ? tr("Run") : tr("Pause"));
+        m_runButton->setIcon(
+            style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
+        updateStatus();
+    });
+    connect(m_controller, &LiveController::loadChanged, this, &LiveView::showLoad);
+    connect(m_controller, &LiveController::finishedChanged, this, [this] { updateStatus(); });
+    connect(m_controller, &LiveController::sessionStarted, this, &LiveView::updateStatus);
+    connect(m_controller, &LiveController::speedChanged, this, [this](double speed) {
+        m_speed->setCurrentIndex(std::max(0, m_speed->findData(speed)));
+    });
+    connect(m_controller, &LiveController::collapseStarted, this,
+            [this](const QString& setup, double atS) {
+                emit message(tr("%1 collapsed at %2").arg(setup, clockText(atS)), 6000);
+            });
+    showLoad(m_controller->load());
+    m_runButton->setText(tr("Run"));
+    m_runButton->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    updateStatus();
+}
+
+void LiveView::setSeriesStyles(const QList<SeriesStyle>& styles)
+{
+    m_chart->setSeriesStyles(styles);
+}
+
+void LiveView::showLoad(double load)
+{
+    m_showingLoad = true;
+    m_loadSlider->setValue(int(std::lround(load * 100.0)));
+    m_loadLabel->setText(QStringLiteral("%1 %").arg(int(std::lround(load * 100.0))));
+    m_showingLoad = false;
+}
+
+void LiveView::refuse(const std::optional<QString>& error)
+{
+    if (error) {
+        m_status->setText(*error);
+        emit message(*error, 8000);
+    }
+}
+
+void LiveView::updateStatus()
+{
+    QString state = m_controller->finished() ? tr("finished")
+                    : m_controller->isPaused() ? tr("paused")
+                                               : tr("running");
+    // The button says running or paused; the clock says only when the timeline is over.
+    m_clock->setText(m_controller->finished() ? tr("%1 · end").arg(clockText(m_controller->nowS()))
+                                              : clockText(m_controller->nowS()));
+    m_clock->setToolTip(tr("Simulated time %1 (%2)").arg(clockText(m_controller->nowS()), state));
+    QStringList collapsed;
+    const QStringList names = m_controller->setupNames();
+    for (int w = 0; w < names.size(); ++w)
+        if (auto since = m_controller->firstCollapseS(std::size_t(w)))
+            collapsed << tr("%1 (since %2)").arg(names[w], clockText(*since));
+    const QString text = collapsed.isEmpty() ? QString()
+                                             : tr("Collapsed: %1").arg(collapsed.join(QStringLiteral(", ")));
+    m_status->setToolTip(text);
+    m_status->setText(m_status->fontMetrics().elidedText(text, Qt::ElideRight, m_status->width()));
+}
+
+std::optional<QString> LiveView::saveSession(const QString& path)
+{
+    const Scenario s = m_controller->recordedScenario();
+    if (!s.timeline || s.timeline->durationS <= 0.0)
+        return tr("Nothing to save yet: the session has not run a bucket.");
+    if (auto error = writeFileAtomically(path.toStdString(), writeScenarioJson(s)))
+        return QString::fromStdString(*error);
+    emit message(tr("Saved the session (%1 simulated) to %2")
+                     .arg(clockText(s.timeline->durationS), QDir::toNativeSeparators(path)),
+                 5000);
+    return std::nullopt;
+}
+
+void LiveView::saveSessionDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save Live Session"), QDir::homePath() + QStringLiteral("/live-session.json"),
+        tr("Timeline scenarios (*.json)"));
+    if (path.isEmpty())
+        return;
+    if (auto error = saveSession(path))
+        emit failed(tr("Cannot Save Session"), *error);
+}
+
+std::optional<QString> LiveView::exportTo(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix != QLatin1String("csv") && suffix != QLatin1String("json"))
+        return m_chart->exportTo(path);
+    const Scenario s = m_controller->recordedScenario();
+    if (!s.timeline || s.timeline->durationS <= 0.0)
+        return tr("Nothing to export yet: the session has not run a bucket.");
+    // The whole session replayed (bit for bit the live buckets) on a thread of its own; the
+    // result crosses under our lock.
+    struct Result {
+        std::mutex mutex;
+        std::optional<QString> error;
+    };
+    auto result = std::make_shared<Result>();
+    const bool csv = suffix == QLatin1String("csv");
+    // Joined when the view goes (a member), so `this` outlives the thread and its call.
+    m_exportThreads.emplace_back([this, s, path, csv, result] {
+        const TimelineOutcome outcome = runTimeline(s, 1);
+        const std::string bytes = csv ? writeTimelineResultsCsv(outcome.worlds)
+                                      : writeTimelineResultsJson(s, outcome.worlds);
+        std::optional<QString> error;
+        if (auto e = writeFileAtomically(path.toStdString(), bytes))
+            error = QString::fromStdString(*e);
+        {
+            const std::lock_guard lock(result->mutex);
+            result->error = error;
+        }
+        QMetaObject::invokeMethod(
+            this,
+            [this, path, result] {
+                std::optional<QString> e;
+                {
+                    const std::lock_guard lock(result->mutex);
+                    e = result->error;
+                }
+                emit exportFinished(path, e);
+            },
+            Qt::QueuedConnection);
+    });
+    return std::nullopt;
+}
+
+void LiveView::exportDialog()
+{
+    QString selected;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Live View"), QDir::homePath() + QStringLiteral("/live.png"),
+        tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf);;"
+           "Buckets as CSV (*.csv);;Buckets as JSON, timeline@1 (*.json)"),
+        &selected);
+    if (path.isEmpty())
+        return;
+    if (auto error = exportTo(path))
+        emit failed(tr("Cannot Export"), *error);
+}
+
+} // namespace hedge

@@ -1,0 +1,88 @@
+// The Live view beside the sweep (timeline.md §4): its controls (run/pause, reset, speed,
+// window, the load slider, a spike, a profile, the optional charts, saving the session and
+// exports) over the LiveTimeSeriesView, all driving one LiveController.
+#pragma once
+
+#include <hedge/Scenario.h>
+
+#include "LiveTimeSeriesView.h"
+#include "SeriesStyle.h"
+
+#include <QMap>
+#include <QWidget>
+
+#include <list>
+#include <optional>
+#include <thread>
+
+class QAction;
+class QToolButton;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPushButton;
+class QSlider;
+
+namespace hedge {
+
+class LiveController;
+
+class LiveView : public QWidget {
+    Q_OBJECT
+public:
+    explicit LiveView(LiveController* controller, QWidget* parent = nullptr);
+
+    LiveTimeSeriesView* chart() const { return m_chart; }
+    QSlider* loadSlider() const { return m_loadSlider; }
+    QToolButton* runButton() const { return m_runButton; }
+    QToolButton* resetButton() const { return m_resetButton; }
+    QPushButton* spikeButton() const { return m_spikeButton; }
+    QComboBox* speedBox() const { return m_speed; }
+    QComboBox* profileBox() const { return m_profile; }
+    QPushButton* profileButton() const { return m_profileButton; }
+    QLabel* statusLabel() const { return m_status; }
+    // View → the optional charts (utilisation, limit, budget balance, rejected %).
+    QAction* panelAction(LiveTimeSeriesView::Panel panel) const { return m_panelActions.value(panel); }
+
+    void setSeriesStyles(const QList<SeriesStyle>& styles);
+
+    // The session as a timeline scenario file; the error, or nothing.
+    std::optional<QString> saveSession(const QString& path);
+    // The charts (.png, .svg, .pdf) or the buckets (.csv, .json: timeline@1, the whole session
+    // replayed off the GUI thread, since the view keeps only its window). Buckets files are
+    // written when exportFinished() comes.
+    std::optional<QString> exportTo(const QString& path);
+
+signals:
+    void message(const QString& text, int ms);
+    void failed(const QString& title, const QString& text);
+    void exportFinished(const QString& path, const std::optional<QString>& error);
+
+private:
+    void saveSessionDialog();
+    void exportDialog();
+    void updateStatus();
+    void showLoad(double load);
+    void refuse(const std::optional<QString>& error);
+
+    LiveController* m_controller;
+    LiveTimeSeriesView* m_chart = nullptr;
+    QToolButton* m_runButton = nullptr;
+    QToolButton* m_resetButton = nullptr;
+    QComboBox* m_speed = nullptr;
+    QComboBox* m_window = nullptr;
+    QSlider* m_loadSlider = nullptr;
+    QLabel* m_loadLabel = nullptr;
+    QDoubleSpinBox* m_spikeExtra = nullptr;
+    QDoubleSpinBox* m_spikeLength = nullptr;
+    QPushButton* m_spikeButton = nullptr;
+    QComboBox* m_profile = nullptr;
+    QPushButton* m_profileButton = nullptr;
+    QLabel* m_clock = nullptr;
+    QLabel* m_status = nullptr;
+    QMap<LiveTimeSeriesView::Panel, QAction*> m_panelActions;
+    bool m_showingLoad = false;
+    std::list<std::jthread> m_exportThreads; // last: joined before the widgets go
+};
+
+} // namespace hedge

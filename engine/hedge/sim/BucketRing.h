@@ -1,0 +1,48 @@
+// The last `capacity` buckets of one world, oldest first: what the live view keeps of a run,
+// so that its memory stays the same whatever the duration.
+#pragma once
+
+#include <hedge/sim/TimelineResult.h>
+
+#include <cstddef>
+#include <vector>
+
+namespace hedge {
+
+class BucketRing {
+public:
+    explicit BucketRing(std::size_t capacity = 600) : m_ring(capacity > 0 ? capacity : 1) {}
+
+    std::size_t capacity() const { return m_ring.size(); }
+    std::size_t size() const { return m_size; }
+    bool empty() const { return m_size == 0; }
+    // 0 is the oldest kept.
+    const TimelineBucket& at(std::size_t i) const
+    {
+        return m_ring[(m_start + i) % m_ring.size()];
+    }
+    const TimelineBucket& back() const { return at(m_size - 1); }
+
+    void push(const TimelineBucket& bucket)
+    {
+        if (m_size < m_ring.size()) {
+            m_ring[(m_start + m_size) % m_ring.size()] = bucket;
+            ++m_size;
+        } else {
+            m_ring[m_start] = bucket; // the oldest goes
+            m_start = (m_start + 1) % m_ring.size();
+        }
+    }
+    void clear()
+    {
+        m_start = 0;
+        m_size = 0;
+    }
+
+private:
+    std::vector<TimelineBucket> m_ring;
+    std::size_t m_start = 0;
+    std::size_t m_size = 0;
+};
+
+} // namespace hedge

@@ -1,0 +1,146 @@
+// The live view's charts: each world drawn in its colour against simulated time, hidden
+// worlds not drawn, optional panels added on demand, the window scrolling with the run,
+// collapses marked where they begin, exports in PNG, SVG and PDF (a bad suffix refused).
+#include "LiveTimeSeriesView.h"
+
+#include "ChartTheme.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace hedge;
+
+namespace {
+
+const QColor kFirst(0xE6, 0x9F, 0x00);
+const QColor kSecond(0x00, 0x72, 0xB2);
+
+// `seconds` buckets of 1 s; the second world collapses from `collapseAt` on.
+std::vector<BucketRing> rings(int seconds, int collapseAt = -1)
+{
+    std::vector<BucketRing> r(2, BucketRing(600));
+    for (int t = 1; t <= seconds; ++t) {
+        for (int w = 0; w < 2; ++w) {
+            TimelineBucket b;
+            b.tS = t;
+            b.load = 0.5;
+            b.arrivals = 500;
+            b.callsEnded = 500;
+            b.p99Ms = w == 0 ? 30.0 : 30.0 + t;
+            b.requestsPerCall = 1.0 + 0.5 * w;
+            b.backlogMs = w == 1 && collapseAt >= 0 && t >= collapseAt ? 100.0 * (t - collapseAt) : 0.0;
+            b.busyFraction = 0.5;
+            b.collapsed = w == 1 && collapseAt >= 0 && t >= collapseAt + 5;
+            r[std::size_t(w)].push(b);
+        }
+    }
+    return r;
+}
+
+int count(const QImage& image, const QColor& colour, int tolerance = 40)
+{
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            if (std::abs(c.red() - colour.red()) + std::abs(c.green() - colour.green()) +
+                    std::abs(c.blue() - colour.blue()) <
+                tolerance)
+                ++n;
+        }
+    return n;
+}
+
+} // namespace
+
+class TestLiveTimeSeriesView : public QObject {
+    Q_OBJECT
+private slots:
+    void eachShownWorldIsDrawnInItsColour()
+    {
+        const auto data = rings(120);
+        LiveTimeSeriesView view;
+        view.setSource(&data);
+        view.setSeriesStyles({{QStringLiteral("a"), kFirst, true}, {QStringLiteral("b"), kSecond, true}});
+        const QImage both = view.renderImage({800, 560});
+        QVERIFY(count(both, kFirst) > 200);
+        QVERIFY(count(both, kSecond) > 200);
+        view.setSeriesStyles({{QStringLiteral("a"), kFirst, true}, {QStringLiteral("b"), kSecond, false}});
+        const QImage one = view.renderImage({800, 560});
+        QVERIFY(count(one, kFirst) > 200);
+        QCOMPARE(count(one, kSecond), 0);
+    }
+
+    void optionalPanelsComeOnDemand()
+    {
+        LiveTimeSeriesView view;
+        QVERIFY(view.isPanelShown(LiveTimeSeriesView::Panel::P99));
+        QVERIFY(!view.isPanelShown(LiveTimeSeriesView::Panel::Utilisation));
+        view.setPanelShown(LiveTimeSeriesView::Panel::P99, false); // always shown
+        QVERIFY(view.isPanelShown(LiveTimeSeriesView::Panel::P99));
+        view.setPanelShown(LiveTimeSeriesView::Panel::Utilisation, true);
+        QVERIFY(view.isPanelShown(LiveTimeSeriesView::Panel::Utilisation));
+        TimelineBucket b;
+        b.callsEnded = 200;
+        b.rejected = 50;
+        b.busyFraction = 0.4;
+        QCOMPARE(*LiveTimeSeriesView::panelValue(LiveTimeSeriesView::Panel::RejectedPercent, b), 25.0);
+        QCOMPARE(*LiveTimeSeriesView::panelValue(LiveTimeSeriesView::Panel::Utilisation, b), 40.0);
+        QVERIFY(!LiveTimeSeriesView::panelValue(LiveTimeSeriesView::Panel::Limit, b));
+    }
+
+    void theWindowScrollsWithTheRun()
+    {
+        LiveTimeSeriesView view;
+        view.setWindowSeconds(60);
+        const auto shortRun = rings(30);
+        view.setSource(&shortRun);
+        QCOMPARE(view.timeRange(), std::make_pair(0.0, 60.0));
+        const auto longRun = rings(500);
+        view.setSource(&longRun);
+        QCOMPARE(view.timeRange(), std::make_pair(440.0, 500.0));
+    }
+
+    void aCollapseIsMarkedWhereItBegins()
+    {
+        LiveTimeSeriesView view;
+        const ChartTheme theme(view.palette(), view.font());
+        view.setSeriesStyles({{QStringLiteral("a"), kFirst, true}, {QStringLiteral("b"), kSecond, true}});
+        const auto calm = rings(120);
+        view.setSource(&calm);
+        QCOMPARE(count(view.renderImage({800, 560}), theme.collapseColour()), 0);
+        const auto collapsing = rings(120, 60);
+        view.setSource(&collapsing);
+        QVERIFY(count(view.renderImage({800, 560}), theme.collapseColour()) > 30);
+    }
+
+    void exportsWriteEachFormat()
+    {
+        QTemporaryDir dir;
+        const auto data = rings(100, 50);
+        LiveTimeSeriesView view;
+        view.setSource(&data);
+        view.setSeriesStyles({{QStringLiteral("a"), kFirst, true}, {QStringLiteral("b"), kSecond, true}});
+        for (const char* name : {"live.png", "live.svg", "live.pdf"}) {
+            const QString path = dir.filePath(QLatin1String(name));
+            QVERIFY2(!view.exportTo(path, {900, 600}), name);
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray head = f.read(8);
+            if (path.endsWith(QLatin1String("png")))
+                QVERIFY(head.startsWith("\x89PNG"));
+            else if (path.endsWith(QLatin1String("pdf")))
+                QVERIFY(head.startsWith("%PDF"));
+            else
+                QVERIFY(f.readAll().contains("<svg") || head.contains("<?xml"));
+        }
+        const auto error = view.exportTo(dir.filePath(QStringLiteral("live.bmp")));
+        QVERIFY(error);
+        QVERIFY(error->contains(QStringLiteral(".png")));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("live.bmp"))));
+    }
+};
+
+QTEST_MAIN(TestLiveTimeSeriesView)
+#include "tst_livetimeseriesview.moc"
