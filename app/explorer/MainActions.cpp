@@ -101,7 +101,7 @@ void MainActions::buildMenus()
 
     QMenu* presetsMenu = bar->addMenu(tr("&Presets"));
     for (const Preset& p : presets()) {
-        if (p.scenario.grid || p.scenario.timeline) // maps and timelines: hedgesim runs them
+        if (p.scenario.timeline) // timelines: hedgesim runs them
             continue;
         const QString name = QString::fromStdString(p.name);
         QAction* a = presetsMenu->addAction(QString::fromStdString(p.title));

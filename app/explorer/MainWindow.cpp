@@ -4,6 +4,8 @@
 #include "EditorsController.h"
 #include "ExportController.h"
 #include "MainActions.h"
+#include "MapController.h"
+#include "MapView.h"
 #include "RunStatusBar.h"
 #include "ScenarioDocument.h"
 #include "UserGuideWindow.h"
@@ -18,6 +20,7 @@
 #include <hedge/Version.h>
 #include <hedge/io/Presets.h>
 #include <hedge/io/ResultsJson.h>
+#include <hedge/io/ScenarioValidation.h>
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -31,6 +34,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QVBoxLayout>
 #include <algorithm>
 
@@ -83,6 +87,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 {
     m_controller = new SweepController(this);
     m_controller->setMeasure(options.measure);
+    m_mapController = new MapController(this);
     m_document = new ScenarioDocument(this);
     connect(m_document, &ScenarioDocument::scenarioReplaced, this, &MainWindow::showScenario);
     connect(m_document, &ScenarioDocument::titleChanged, this, &MainWindow::updateTitle);
@@ -117,8 +122,9 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 
 MainWindow::~MainWindow()
 {
-    // The worker must be gone before the widgets it feeds.
+    // The workers must be gone before the widgets they feed.
     m_controller->shutdown();
+    m_mapController->shutdown();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -149,7 +155,18 @@ void MainWindow::buildCentre()
     m_leftSplitter->setChildrenCollapsible(false);
 
     m_centreSplitter = new QSplitter(Qt::Vertical, this);
-    m_centreSplitter->addWidget(m_chartArea);
+    // The map's tab exists for grid scenarios only; without it the bar hides.
+    m_mapView = new MapView(m_mapController, this);
+    m_mapView->hide();
+    connect(m_mapView, &MapView::knobValueChosen, this, &MainWindow::applyMapCell);
+    connect(m_mapView, &MapView::exportFailed, this, &MainWindow::showError);
+    connect(m_mapView, &MapView::message, this,
+            [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
+    m_views = new QTabWidget(this);
+    m_views->setDocumentMode(true);
+    m_views->setTabBarAutoHide(true);
+    m_views->addTab(m_chartArea, tr("&Curves"));
+    m_centreSplitter->addWidget(m_views);
     m_centreSplitter->addWidget(m_tableView);
     // A taller window is for taller charts: the table keeps the height the user gave it.
     m_centreSplitter->setStretchFactor(0, 1);
@@ -218,8 +235,10 @@ void MainWindow::buildActions()
             return;
         }
         m_controller->runNow();
+        m_mapController->runNow();
     });
     connect(m_actions, &MainActions::cancelRequested, m_controller, &SweepController::cancel);
+    connect(m_actions, &MainActions::cancelRequested, m_mapController, &MapController::cancel);
     connect(m_actions, &MainActions::aboutRequested, this, &MainWindow::about);
     connect(m_actions, &MainActions::userGuideRequested, this, &MainWindow::showUserGuide);
     connect(m_actions, &MainActions::presetRequested, this, [this](const QString& name) {
@@ -298,7 +317,38 @@ void MainWindow::showScenario(const Scenario& scenario, const std::optional<Scen
     // While the window is being built without a session, this default scenario only stands
     // in for the file or preset main() loads next: do not start a sweep for it.
     m_controller->setScenario(scenario, m_options.runAtStart && !m_awaitingFirstScenario);
+    m_mapController->setScenario(scenario, m_options.runAtStart && !m_awaitingFirstScenario);
+    showMapTab(scenario.grid.has_value());
     redraw();
+}
+
+void MainWindow::showMapTab(bool grid)
+{
+    const int at = m_views->indexOf(m_mapView);
+    if (grid && at < 0)
+        m_views->addTab(m_mapView, tr("&Map"));
+    else if (!grid && at >= 0)
+        m_views->removeTab(at);
+    // A grid file or preset opens on its map; the curves are a click away.
+    m_views->setCurrentWidget(grid ? static_cast<QWidget*>(m_mapView) : m_chartArea);
+}
+
+void MainWindow::applyMapCell(double knobValue)
+{
+    const std::optional<Scenario> next = MapController::withKnob(m_document->scenario(), knobValue);
+    if (!next)
+        return;
+    try {
+        validateScenario(*next);
+    } catch (const ScenarioError& e) {
+        statusBar()->showMessage(tr("Not run: %1").arg(QString::fromUtf8(e.what())), 8000);
+        return;
+    }
+    const int row = MapController::griddedSetupRow(*next);
+    m_editors->showScenario(*next, m_setupList->styles());
+    m_setupList->setCurrentRow(row);
+    onScenarioEdited(*next);
+    m_views->setCurrentWidget(m_chartArea);
 }
 
 void MainWindow::onScenarioEdited(const Scenario& next)
@@ -311,6 +361,7 @@ void MainWindow::onScenarioEdited(const Scenario& next)
     if (loadsChanged)
         m_chartArea->setLoadRange(next.loads);
     m_controller->setScenario(next);
+    m_mapController->setScenario(next);
 }
 
 void MainWindow::onStylesChanged()
@@ -545,8 +596,9 @@ void MainWindow::about()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    // Stop the worker first (it stops within milliseconds), then keep the session.
+    // Stop the workers first (they stop within milliseconds), then keep the session.
     m_controller->shutdown();
+    m_mapController->shutdown();
     saveSession();
     event->accept();
 }

@@ -23,11 +23,14 @@
 class QLabel;
 class QPushButton;
 class QSplitter;
+class QTabWidget;
 
 namespace hedge {
 
 class EditorsController;
 class MainActions;
+class MapController;
+class MapView;
 class MetricChartView;
 class PresetExplanation;
 class ResultsTableModel;
@@ -101,6 +104,10 @@ public:
     ResultsTableModel* tableModel() const { return m_tableModel; }
     ResultsTableView* tableView() const { return m_tableView; }
     SweepController* controller() const { return m_controller; }
+    // The map of a grid scenario, in a tab beside the curves (shown only for a grid).
+    MapController* mapController() const { return m_mapController; }
+    MapView* mapView() const { return m_mapView; }
+    QTabWidget* views() const { return m_views; }
     QPushButton* cancelButton() const { return m_statusBar->cancelButton(); }
     QLabel* statusLabel() const { return m_statusBar->statusLabel(); }
     void setChartVisible(Metric metric, bool visible)
@@ -123,6 +130,8 @@ private:
     ScenarioStyle currentStyle() const;
     void redraw();
     void makeRoomForCharts();
+    void showMapTab(bool grid);
+    void applyMapCell(double knobValue);
     void updateTitle();
     void restoreSession();
     void saveSession();
@@ -152,6 +161,9 @@ private:
     ServiceRunEditor* m_serviceEditor = nullptr;
     PresetExplanation* m_explanation = nullptr;
     ChartArea* m_chartArea = nullptr;
+    MapController* m_mapController = nullptr;
+    MapView* m_mapView = nullptr;
+    QTabWidget* m_views = nullptr; // the curves, and the map for a grid
     MainActions* m_actions = nullptr;
     ResultsTableModel* m_tableModel = nullptr;
     ResultsTableView* m_tableView = nullptr;
