@@ -293,7 +293,8 @@ QString MapController::passLabel() const
         return tr("%1 calls/point").arg(locale.toString(qlonglong(calls))) + runs;
     };
     if (isComplete())
-        return tr("full pass · %1 · %2 points").arg(size(m_run.calls)).arg(m_total);
+        return tr("full pass · %1 · %2 cells").arg(size(m_run.calls))
+            .arg(m_run.grid->values.size() * m_run.loads.size());
     const std::size_t shown = std::min(m_total, m_full.size() + m_coarse.size());
     switch (m_pass) {
     case Pass::Coarse:
