@@ -29,7 +29,7 @@ QString creator()
 
 } // namespace
 
-QImage paintImage(const PaintAt& paint, QSize size, qreal scale, int dpi)
+QImage paintImage(const PaintAt& paint, QSize size, qreal scale, int dpi, const QColor& background)
 {
     if (size.isEmpty() || !(scale > 0.0))
         return {};
@@ -42,22 +42,23 @@ QImage paintImage(const PaintAt& paint, QSize size, qreal scale, int dpi)
     image.setDotsPerMeterX(dotsPerMeter);
     image.setDotsPerMeterY(dotsPerMeter);
     image.setDevicePixelRatio(scale);
-    image.fill(Qt::white);
+    image.fill(background);
     QPainter painter(&image);
-    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing |
+                           QPainter::SmoothPixmapTransform);
     paint(&painter, QSizeF(size));
     painter.end();
     return image;
 }
 
 std::optional<QString> exportPaintedPng(const PaintAt& paint, const QString& path, QSize size,
-                                        qreal scale, int dpi)
+                                        qreal scale, int dpi, const QColor& background)
 {
     if (size.width() < 16 || size.height() < 16 || size.width() > 20000 || size.height() > 20000)
         return QStringLiteral("The image size must be between 16 and 20000 pixels a side.");
     if (!(scale >= 0.25 && scale <= 8.0))
         return QStringLiteral("The scale must be between 0.25 and 8.");
-    const QImage image = paintImage(paint, size, scale, dpi);
+    const QImage image = paintImage(paint, size, scale, dpi, background);
     if (image.isNull())
         return QStringLiteral("Not enough memory for a %1×%2 image.")
             .arg(std::lround(size.width() * scale))
@@ -74,31 +75,37 @@ std::optional<QString> exportPaintedPng(const PaintAt& paint, const QString& pat
     return std::nullopt;
 }
 
+QByteArray paintSvg(const PaintAt& paint, QSize size, int dpi, const QString& title)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setResolution(dpi);
+    generator.setTitle(title);
+    generator.setDescription(creator());
+    QPainter painter;
+    if (!painter.begin(&generator))
+        return {};
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    paint(&painter, QSizeF(size));
+    painter.end();
+    return bytes;
+}
+
 std::optional<QString> exportPaintedSvg(const PaintAt& paint, const QString& path, QSize size,
                                         int dpi, const QString& title)
 {
-    QByteArray bytes;
-    {
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        QSvgGenerator generator;
-        generator.setOutputDevice(&buffer);
-        generator.setSize(size);
-        generator.setViewBox(QRect(QPoint(0, 0), size));
-        generator.setResolution(dpi);
-        generator.setTitle(title);
-        generator.setDescription(creator());
-        QPainter painter;
-        if (!painter.begin(&generator))
-            return QStringLiteral("Cannot render %1 as SVG.").arg(title);
-        painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-        paint(&painter, QSizeF(size));
-        painter.end();
-    }
+    const QByteArray svg = paintSvg(paint, size, dpi, title);
+    if (svg.isEmpty())
+        return QStringLiteral("Cannot render %1 as SVG.").arg(title);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return fileError(file, path);
-    if (file.write(bytes) != bytes.size() || !file.commit())
+    if (file.write(svg) != svg.size() || !file.commit())
         return fileError(file, path);
     return std::nullopt;
 }
