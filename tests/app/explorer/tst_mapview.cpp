@@ -2,8 +2,8 @@
 // loads, few calls): a grid file and the delay-map preset open on the map; its cells hold
 // exactly the engine's numbers (a whole-scenario LoadSweep through gridMap) and fill in coarse
 // first; hovering a cell shows its figures; a click or Enter on a cell gives the setup that
-// value and shows its curves without re-running the map; the exports are valid files that
-// hold the same numbers.
+// value and shows its curves without re-running the map, while an edit of the service re-runs
+// it; the exports are valid files that hold the same numbers.
 #include "ExplorerTestSupport.h"
 
 #include "MapController.h"
@@ -11,6 +11,7 @@
 
 #include "HeatMapView.h"
 #include "SetupEditor.h"
+#include "ServiceRunEditor.h"
 #include "SetupListWidget.h"
 
 #include <hedge/io/Presets.h>
@@ -19,6 +20,7 @@
 #include <hedge/sim/LoadSweep.h>
 
 #include <QComboBox>
+#include <QSpinBox>
 #include <QFile>
 #include <QImage>
 #include <QTabWidget>
@@ -142,24 +144,30 @@ private slots:
     void cellsFillInCoarseFirst()
     {
         Scenario s = smallGrid();
-        s.calls = 10000;
+        s.calls = 30000;
         auto w = std::make_unique<MainWindow>(
             MainWindow::Options{.restoreSession = false, .runAtStart = false});
         w->mapController()->setCoarseCalls(1000);
-        std::vector<std::int64_t> callsSeen;
+        int redrawsWithCoarseCells = 0;
+        int redrawsWithFullCells = 0;
+        int redrawsWithCoarseAfterFull = 0;
         connect(w->mapController(), &MapController::pointsChanged, w.get(), [&] {
+            bool coarse = false;
+            bool full = false;
             for (const auto& cell : w->mapView()->heatMap()->map().cells)
                 if (cell)
-                    callsSeen.push_back(cell->point.measuredCalls);
+                    (cell->point.measuredCalls <= 1000 ? coarse : full) = true;
+            redrawsWithCoarseCells += coarse;
+            redrawsWithCoarseAfterFull += coarse && !full && redrawsWithFullCells > 0;
+            redrawsWithFullCells += full;
         });
         QVERIFY(!w->openScenarioFile(test::writeScenario(m_dir, s, QStringLiteral("g2.json"))));
         QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 30000);
-        QVERIFY(!callsSeen.empty());
-        // Coarse cells were on the map before the full ones.
-        const auto full = std::find_if(callsSeen.begin(), callsSeen.end(),
-                                       [](std::int64_t c) { return c > 1000; });
-        QVERIFY(full != callsSeen.begin());
-        QVERIFY(callsSeen.front() <= 1000);
+        // The coarse cells were on the map first; the full ones replaced them, never the
+        // other way round.
+        QVERIFY(redrawsWithCoarseCells > 0);
+        QVERIFY(redrawsWithFullCells > 0);
+        QCOMPARE(redrawsWithCoarseAfterFull, 0);
         for (const auto& cell : w->mapView()->heatMap()->map().cells)
             QVERIFY(cell->point.measuredCalls > 1000);
     }
@@ -212,6 +220,24 @@ private slots:
         QTest::keyClick(map, Qt::Key_Home);
         QTest::keyClick(map, Qt::Key_Return);
         QCOMPARE(w->scenario().setups[1].hedge->delayMs, 5.0);
+    }
+
+    void anEditReRunsTheMapWithTheNewNumbers()
+    {
+        auto w = openGrid();
+        QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
+        const GridMap before = w->mapView()->heatMap()->map();
+        // One worker fewer, typed into the service editor as a user does.
+        QSpinBox* workers = w->serviceRunEditor()->workersSpin();
+        workers->setFocus();
+        QTest::keyClick(workers, Qt::Key_Down);
+        QCOMPARE(w->scenario().service.workers, smallGrid().service.workers - 1);
+        // The old cells are gone at once (they were another service's); the new ones follow.
+        QVERIFY(!w->mapController()->isComplete());
+        QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
+        const GridMap after = w->mapView()->heatMap()->map();
+        QVERIFY(!(after.at(0, 0)->point == before.at(0, 0)->point));
+        compareCells(after, gridMap(w->scenario(), enginePoints(w->scenario()), MapFigure::P99Ratio));
     }
 
     void exportsAreValidFilesWithTheMapsNumbers()
