@@ -10,6 +10,7 @@
 #include "MapView.h"
 
 #include "HeatMapView.h"
+#include "MetricChartView.h"
 #include "SetupEditor.h"
 #include "ServiceRunEditor.h"
 #include "SetupListWidget.h"
@@ -20,9 +21,9 @@
 #include <hedge/sim/LoadSweep.h>
 
 #include <QComboBox>
-#include <QSpinBox>
 #include <QFile>
 #include <QImage>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTest>
 #include <QToolTip>
@@ -313,6 +314,8 @@ private slots:
     void theDelayMapPresetIsOfferedAndShowsTheMap()
     {
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
         const Preset* preset = findPreset("delay-map");
         QVERIFY(preset && preset->scenario.grid);
         QAction* entry = test::menuAction(w, QStringLiteral("&Presets"),
@@ -326,6 +329,8 @@ private slots:
         QVERIFY(w.loadPreset(QStringLiteral("reference")));
         QCOMPARE(w.views()->indexOf(w.mapView()), -1);
         QVERIFY(!w.views()->tabBar()->isVisible());
+        QVERIFY(!w.mapView()->isVisible());
+        QVERIFY(w.chart(Metric::P99)->isVisible());
     }
 };
 
