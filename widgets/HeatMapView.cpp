@@ -228,7 +228,11 @@ void HeatMapView::paintCells(QPainter* p, const Layout& l, const MapColourScale&
             p->fillRect(rect, fill);
             const QString text = MapColourScale::valueText(m_figure, *cell->value);
             if (rect.width() >= small.horizontalAdvance(text) + 4 && rect.height() >= small.height()) {
-                p->setPen(fill.lightnessF() > 0.55 ? QColor(Qt::black) : QColor(Qt::white));
+                // Black on light cells, white on dark ones, by luminance (viridis' greens are
+                // bright though their HSL lightness is middling).
+                const double luminance =
+                    0.2126 * fill.redF() + 0.7152 * fill.greenF() + 0.0722 * fill.blueF();
+                p->setPen(luminance > 0.45 ? QColor(Qt::black) : QColor(Qt::white));
                 p->drawText(rect, Qt::AlignCenter, text);
             }
         }
