@@ -1,6 +1,7 @@
 #include "HeatMapView.h"
 
 #include "ChartTheme.h"
+#include "HeatMapLegend.h"
 #include "MapColourScale.h"
 #include "PointTooltip.h"
 
@@ -18,7 +19,6 @@ namespace hedge {
 namespace {
 
 constexpr double kMargin = 8.0;
-constexpr double kBarWidth = 16.0;
 
 QString loadText(double load)
 {
@@ -81,19 +81,16 @@ HeatMapView::Layout HeatMapView::layoutFor(QSizeF size) const
     double widestLoad = 0.0;
     for (double load : m_map.loads)
         widestLoad = std::max(widestLoad, small.horizontalAdvance(loadText(load)));
-    double widestTick = small.horizontalAdvance(QStringLiteral("×0.75"));
-    const MapColourScale scale = MapColourScale::forMap(m_figure, m_map);
-    for (const auto& [value, text] : scale.ticks())
-        widestTick = std::max(widestTick, small.horizontalAdvance(text));
+    const HeatMapLegend legend(theme);
     const double left = kMargin + small.height() + 6 + widestLoad + 6;
-    const double legendWidth = 14 + kBarWidth + 5 + widestTick + 6 + small.height();
-    const std::vector<QRectF> keys = keyRects(size.width() - 2 * kMargin);
-    const double keysHeight = keys.empty() ? 0.0 : keys.back().bottom();
+    const double legendWidth =
+        14 + legend.barAreaWidth(MapColourScale::forMap(m_figure, m_map));
+    const double keysHeight = legend.keysHeight(size.width() - 2 * kMargin);
     const double bottom = small.height() * 2 + 4 + 6 + 6 + keysHeight;
     const double top = l.title.bottom() + 8;
     l.plot = QRectF(left, top, std::max(10.0, size.width() - left - legendWidth - kMargin),
                     std::max(10.0, size.height() - top - bottom - kMargin));
-    l.legend = QRectF(l.plot.right() + 14, l.plot.top(), kBarWidth, l.plot.height());
+    l.legend = QRectF(l.plot.right() + 14, l.plot.top(), HeatMapLegend::kBarWidth, l.plot.height());
     l.keys = QRectF(kMargin, size.height() - kMargin - keysHeight, size.width() - 2 * kMargin,
                     keysHeight);
     return l;
@@ -187,7 +184,7 @@ void HeatMapView::render(QPainter* p, QSizeF size) const
     p->setRenderHint(QPainter::Antialiasing, true);
     paintHelpsOutline(p, l);
     paintAxes(p, l);
-    paintLegend(p, l, scale);
+    HeatMapLegend(theme).paintBar(p, l.legend, scale);
     p->restore();
 }
 
@@ -331,105 +328,7 @@ void HeatMapView::paintAxes(QPainter* p, const Layout& l) const
                 tr("load"));
     p->restore();
 
-    // Keys: what a hatched, an outlined and an empty cell mean.
-    const std::vector<QRectF> rects = keyRects(l.keys.width());
-    const QStringList texts = keyTexts();
-    for (int i = 0; i < texts.size(); ++i) {
-        const QRectF box = rects[std::size_t(i)].translated(l.keys.topLeft());
-        const double s = small.height() - 2;
-        const QRectF r(box.left(), box.top() + 1, s * 1.6, s);
-        switch (i) {
-        case 0:
-            p->fillRect(r, ChartTheme::mix(theme.text(), theme.base(), 0.75));
-            p->fillRect(r, QBrush(theme.collapseColour(), Qt::BDiagPattern));
-            p->setPen(QPen(theme.collapseColour(), 1.2));
-            p->drawLine(r.topLeft(), r.bottomRight());
-            p->drawLine(r.topRight(), r.bottomLeft());
-            break;
-        case 1:
-            p->setBrush(Qt::NoBrush);
-            p->setPen(QPen(theme.text(), 2.5));
-            p->drawRect(r.adjusted(1, 1, -1, -1));
-            break;
-        default:
-            p->setBrush(Qt::NoBrush);
-            p->setPen(QPen(ChartTheme::mix(theme.text(), theme.base(), 0.7), 1, Qt::DotLine));
-            p->drawRect(r.adjusted(1, 1, -1, -1));
-            break;
-        }
-        p->setPen(theme.text());
-        p->drawText(QRectF(r.right() + 4, box.top(), box.right() - r.right() - 4, box.height()),
-                    Qt::AlignLeft | Qt::AlignVCenter, texts[i]);
-    }
-}
-
-QStringList HeatMapView::keyTexts() const
-{
-    return {tr("collapsed"), tr("hedging helps, no collapse"), tr("not computed yet")};
-}
-
-std::vector<QRectF> HeatMapView::keyRects(double width) const
-{
-    // Laid out left to right, wrapping onto a new row where the width runs out.
-    const QFontMetricsF small(ChartTheme(palette(), font()).smallFont());
-    const double h = small.height() + 2;
-    std::vector<QRectF> rects;
-    double x = 0.0;
-    double y = 0.0;
-    for (const QString& text : keyTexts()) {
-        const double w = (small.height() - 2) * 1.6 + 4 + small.horizontalAdvance(text) + 2;
-        if (x > 0.0 && x + w > width) {
-            x = 0.0;
-            y += h;
-        }
-        rects.emplace_back(x, y, w, h);
-        x += w + 16;
-    }
-    return rects;
-}
-
-void HeatMapView::paintLegend(QPainter* p, const Layout& l, const MapColourScale& scale) const
-{
-    const ChartTheme theme(palette(), font());
-    const QFontMetricsF small(theme.smallFont());
-    const int steps = std::max(2, static_cast<int>(l.legend.height()));
-    for (int i = 0; i < steps; ++i) {
-        const double t = (i + 0.5) / steps;
-        // position → value: invert the scale along the bar (bottom: low end).
-        double value = 0.0;
-        if (scale.isLogarithmic())
-            value = scale.low() * std::pow(scale.high() / scale.low(), t);
-        else
-            value = scale.low() + (scale.high() - scale.low()) * t;
-        const double y = l.legend.bottom() - l.legend.height() * (i + 1) / steps;
-        p->fillRect(QRectF(l.legend.left(), y, l.legend.width(), l.legend.height() / steps + 0.5),
-                    scale.colour(value));
-    }
-    p->setPen(QPen(theme.text(), 1));
-    p->setBrush(Qt::NoBrush);
-    p->drawRect(l.legend);
-    p->setFont(theme.smallFont());
-    double tickRight = l.legend.right();
-    for (const auto& [value, text] : scale.ticks()) {
-        const double y = l.legend.bottom() - l.legend.height() * scale.position(value);
-        p->drawLine(QPointF(l.legend.right(), y), QPointF(l.legend.right() + 4, y));
-        const double w = small.horizontalAdvance(text);
-        p->drawText(QRectF(l.legend.right() + 6, y - small.height() / 2, w + 2, small.height()),
-                    Qt::AlignLeft | Qt::AlignVCenter, text);
-        tickRight = std::max(tickRight, l.legend.right() + 6 + w + 2);
-    }
-    p->save();
-    p->translate(tickRight + 4 + small.height(), l.legend.center().y());
-    p->rotate(-90);
-    QString title;
-    if (scale.isDiverging())
-        title = tr("log scale · below 1: hedging helps");
-    else if (scale.isLogarithmic())
-        title = tr("log scale");
-    p->drawText(QRectF(-l.legend.height() / 2 - 40, -small.height(), l.legend.height() + 80,
-                       small.height()),
-                Qt::AlignCenter, title);
-    p->restore();
+    HeatMapLegend(theme).paintKeys(p, l.keys);
 }
 
 void HeatMapView::paintEvent(QPaintEvent*)

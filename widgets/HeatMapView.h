@@ -13,11 +13,9 @@
 
 #include <QRectF>
 #include <QString>
-#include <QStringList>
 #include <QWidget>
 
 #include <optional>
-#include <vector>
 
 namespace hedge {
 
@@ -86,10 +84,6 @@ private:
     void paintCells(QPainter* p, const Layout& layout, const MapColourScale& scale) const;
     void paintHelpsOutline(QPainter* p, const Layout& layout) const;
     void paintAxes(QPainter* p, const Layout& layout) const;
-    void paintLegend(QPainter* p, const Layout& layout, const MapColourScale& scale) const;
-    QStringList keyTexts() const;
-    // The keys' boxes, relative to the keys' area of `width`.
-    std::vector<QRectF> keyRects(double width) const;
     void showCellText(std::optional<CellIndex> cell, QPoint globalPos);
 
     GridMap m_map;
