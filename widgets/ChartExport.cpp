@@ -1,24 +1,16 @@
 #include "ChartExport.h"
 
-#include <hedge/Version.h>
+#include "PaintedExport.h"
 
-#include <QBuffer>
 #include <QChart>
 #include <QChartView>
 #include <QClipboard>
-#include <QFileInfo>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QGuiApplication>
 #include <QLegend>
 #include <QMimeData>
-#include <QPageSize>
 #include <QPainter>
-#include <QPdfWriter>
-#include <QSaveFile>
-#include <QSvgGenerator>
-
-#include <cmath>
 
 namespace hedge {
 
@@ -30,10 +22,12 @@ int viewDpi(const QChartView* view)
     return dpi > 0 ? dpi : 96;
 }
 
-QString fileError(const QSaveFile& file, const QString& path)
+// The chart laid out at the size it is painted at.
+PaintAt chartPainting(QChartView* view)
 {
-    return QStringLiteral("Cannot write %1: %2")
-        .arg(QFileInfo(path).fileName(), file.errorString());
+    return [view](QPainter* painter, QSizeF size) {
+        renderChartInto(view, painter, QRectF(QPointF(0, 0), size), size);
+    };
 }
 
 QString chartTitle(const QChartView* view)
@@ -76,120 +70,35 @@ void renderChartInto(QChartView* view, QPainter* painter, const QRectF& target, 
 
 QImage renderChart(QChartView* view, QSize pixelSize, qreal scale)
 {
-    if (pixelSize.isEmpty() || !(scale > 0.0))
-        return {};
-    const QSize physical(static_cast<int>(std::lround(pixelSize.width() * scale)),
-                         static_cast<int>(std::lround(pixelSize.height() * scale)));
-    QImage image(physical, QImage::Format_ARGB32_Premultiplied);
-    if (image.isNull())
-        return {};
-    // Fonts are resolved at the image's DPI: keep it equal to the screen's layout DPI.
-    const int dotsPerMeter = static_cast<int>(std::lround(viewDpi(view) / 0.0254));
-    image.setDotsPerMeterX(dotsPerMeter);
-    image.setDotsPerMeterY(dotsPerMeter);
-    image.setDevicePixelRatio(scale);
-    image.fill(view->chart()->backgroundBrush().color());
-    QPainter painter(&image);
-    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing |
-                           QPainter::SmoothPixmapTransform);
-    renderChartInto(view, &painter, QRectF(QPointF(0, 0), QSizeF(pixelSize)), QSizeF(pixelSize));
-    painter.end();
-    return image;
+    return paintImage(chartPainting(view), pixelSize, scale, viewDpi(view),
+                      view->chart()->backgroundBrush().color());
 }
 
 std::optional<QString> exportChartPng(QChartView* view, const QString& path, QSize pixelSize,
                                       qreal scale)
 {
-    if (pixelSize.width() < 16 || pixelSize.height() < 16 || pixelSize.width() > 20000 ||
-        pixelSize.height() > 20000)
-        return QStringLiteral("The image size must be between 16 and 20000 pixels a side.");
-    if (!(scale >= 0.25 && scale <= 8.0))
-        return QStringLiteral("The scale must be between 0.25 and 8.");
-    const QImage image = renderChart(view, pixelSize, scale);
-    if (image.isNull())
-        return QStringLiteral("Not enough memory for a %1×%2 image.")
-            .arg(std::lround(pixelSize.width() * scale))
-            .arg(std::lround(pixelSize.height() * scale));
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return fileError(file, path);
-    if (!image.save(&file, "PNG")) {
-        file.cancelWriting();
-        return QStringLiteral("Cannot encode the PNG image for %1.")
-            .arg(QFileInfo(path).fileName());
-    }
-    if (!file.commit())
-        return fileError(file, path);
-    return std::nullopt;
+    return exportPaintedPng(chartPainting(view), path, pixelSize, scale, viewDpi(view),
+                            view->chart()->backgroundBrush().color());
 }
 
 QByteArray renderChartSvg(QChartView* view, QSize size)
 {
     if (size.isEmpty())
         size = defaultExportSize(view);
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    QSvgGenerator generator;
-    generator.setOutputDevice(&buffer);
-    generator.setSize(size);
-    generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setResolution(viewDpi(view));
-    generator.setTitle(chartTitle(view));
-    generator.setDescription(QStringLiteral("%1 %2").arg(QString::fromLatin1(kProjectName),
-                                                         QString::fromLatin1(kVersion)));
-    QPainter painter;
-    if (!painter.begin(&generator))
-        return {};
-    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    renderChartInto(view, &painter, QRectF(QPointF(0, 0), QSizeF(size)), QSizeF(size));
-    painter.end();
-    return bytes;
+    return paintSvg(chartPainting(view), size, viewDpi(view), chartTitle(view));
 }
 
 std::optional<QString> exportChartSvg(QChartView* view, const QString& path, QSize size)
 {
-    const QByteArray svg = renderChartSvg(view, size);
-    if (svg.isEmpty())
-        return QStringLiteral("Cannot render the chart as SVG.");
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return fileError(file, path);
-    if (file.write(svg) != svg.size() || !file.commit())
-        return fileError(file, path);
-    return std::nullopt;
+    if (size.isEmpty())
+        size = defaultExportSize(view);
+    return exportPaintedSvg(chartPainting(view), path, size, viewDpi(view), chartTitle(view));
 }
 
 std::optional<QString> exportChartPdf(QChartView* view, const QString& path)
 {
-    const QSize size = defaultExportSize(view);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return fileError(file, path);
-    {
-        QPdfWriter writer(&file);
-        const int dpi = viewDpi(view);
-        // One page the size of the chart: 1 layout pixel = 1/dpi inch, no extra scaling.
-        writer.setResolution(dpi);
-        writer.setPageSize(QPageSize(QSizeF(size.width() * 72.0 / dpi, size.height() * 72.0 / dpi),
-                                     QPageSize::Point, QString(), QPageSize::ExactMatch));
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        writer.setTitle(chartTitle(view));
-        writer.setCreator(QStringLiteral("%1 %2").arg(QString::fromLatin1(kProjectName),
-                                                      QString::fromLatin1(kVersion)));
-        QPainter painter;
-        if (!painter.begin(&writer)) {
-            file.cancelWriting();
-            return QStringLiteral("Cannot start the PDF for %1.").arg(QFileInfo(path).fileName());
-        }
-        painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-        const QRectF target(QPointF(0, 0), QSizeF(writer.width(), writer.height()));
-        renderChartInto(view, &painter, target, QSizeF(size));
-        painter.end();
-    }
-    if (!file.commit())
-        return fileError(file, path);
-    return std::nullopt;
+    return exportPaintedPdf(chartPainting(view), path, defaultExportSize(view), viewDpi(view),
+                            chartTitle(view));
 }
 
 void copyChartToClipboard(QChartView* view)

@@ -107,8 +107,6 @@ void MainActions::buildMenus()
 
     QMenu* presetsMenu = bar->addMenu(tr("&Presets"));
     for (const Preset& p : presets()) {
-        if (p.scenario.grid) // maps: hedgesim runs them
-            continue;
         const QString name = QString::fromStdString(p.name);
         QAction* a = presetsMenu->addAction(QString::fromStdString(p.title));
         a->setToolTip(QString::fromStdString(p.explanation));

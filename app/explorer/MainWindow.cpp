@@ -7,6 +7,8 @@
 #include "PointInspector.h"
 #include "ExportController.h"
 #include "MainActions.h"
+#include "MapController.h"
+#include "MapView.h"
 #include "RunStatusBar.h"
 #include "ScenarioDocument.h"
 #include "UserGuideWindow.h"
@@ -21,6 +23,7 @@
 #include <hedge/Version.h>
 #include <hedge/io/Presets.h>
 #include <hedge/io/ResultsJson.h>
+#include <hedge/io/ScenarioValidation.h>
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -95,6 +98,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 {
     m_controller = new SweepController(this);
     m_controller->setMeasure(options.measure);
+    m_mapController = new MapController(this);
     m_document = new ScenarioDocument(this);
     connect(m_document, &ScenarioDocument::scenarioReplaced, this, &MainWindow::showScenario);
     connect(m_document, &ScenarioDocument::titleChanged, this, &MainWindow::updateTitle);
@@ -129,9 +133,10 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 
 MainWindow::~MainWindow()
 {
-    // The worker must be gone before the widgets it feeds.
+    // The workers must be gone before the widgets they feed.
     m_controller->shutdown();
     m_live->shutdown();
+    m_mapController->shutdown();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -162,7 +167,18 @@ void MainWindow::buildCentre()
     m_leftSplitter->setChildrenCollapsible(false);
 
     m_centreSplitter = new QSplitter(Qt::Vertical, this);
-    m_centreSplitter->addWidget(m_chartArea);
+    // The map's tab exists for grid scenarios only; without it the bar hides.
+    m_mapView = new MapView(m_mapController, this);
+    m_mapView->hide();
+    connect(m_mapView, &MapView::knobValueChosen, this, &MainWindow::applyMapCell);
+    connect(m_mapView, &MapView::exportFailed, this, &MainWindow::showError);
+    connect(m_mapView, &MapView::message, this,
+            [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
+    m_sweepViews = new QTabWidget(this);
+    m_sweepViews->setDocumentMode(true);
+    m_sweepViews->setTabBarAutoHide(true);
+    m_sweepViews->addTab(m_chartArea, tr("&Curves"));
+    m_centreSplitter->addWidget(m_sweepViews);
     m_centreSplitter->addWidget(m_tableView);
     // A taller window is for taller charts: the table keeps the height the user gave it.
     m_centreSplitter->setStretchFactor(0, 1);
@@ -249,8 +265,10 @@ void MainWindow::buildActions()
             return;
         }
         m_controller->runNow();
+        m_mapController->runNow();
     });
     connect(m_actions, &MainActions::cancelRequested, m_controller, &SweepController::cancel);
+    connect(m_actions, &MainActions::cancelRequested, m_mapController, &MapController::cancel);
     connect(m_actions, &MainActions::aboutRequested, this, &MainWindow::about);
     connect(m_actions, &MainActions::userGuideRequested, this, &MainWindow::showUserGuide);
     connect(m_actions, &MainActions::sweepViewRequested, this, &MainWindow::showSweepView);
@@ -331,6 +349,8 @@ void MainWindow::showScenario(const Scenario& scenario, const std::optional<Scen
     // While the window is being built without a session, this default scenario only stands
     // in for the file or preset main() loads next: do not start a sweep for it.
     m_controller->setScenario(sweepOf(scenario), m_options.runAtStart && !m_awaitingFirstScenario);
+    m_mapController->setScenario(scenario, m_options.runAtStart && !m_awaitingFirstScenario);
+    showMapTab(scenario.grid.has_value());
     // A timeline plays in the Live view; a new scenario ends the session of the old one.
     if (scenario.timeline && !m_awaitingFirstScenario) {
         m_live->shutdown();
@@ -340,6 +360,37 @@ void MainWindow::showScenario(const Scenario& scenario, const std::optional<Scen
     else
         m_live->shutdown();
     redraw();
+}
+
+void MainWindow::showMapTab(bool grid)
+{
+    const int at = m_sweepViews->indexOf(m_mapView);
+    if (grid && at < 0)
+        m_sweepViews->addTab(m_mapView, tr("&Map"));
+    else if (!grid && at >= 0)
+        m_sweepViews->removeTab(at);
+    // A grid file or preset opens on its map; the curves are a click away.
+    m_sweepViews->setCurrentWidget(grid ? static_cast<QWidget*>(m_mapView) : m_chartArea);
+    if (grid)
+        showSweepView();
+}
+
+void MainWindow::applyMapCell(double knobValue)
+{
+    const std::optional<Scenario> next = MapController::withKnob(m_document->scenario(), knobValue);
+    if (!next)
+        return;
+    try {
+        validateScenario(*next);
+    } catch (const ScenarioError& e) {
+        statusBar()->showMessage(tr("Not run: %1").arg(QString::fromUtf8(e.what())), 8000);
+        return;
+    }
+    const int row = MapController::griddedSetupRow(*next);
+    m_editors->showScenario(*next, m_setupList->styles());
+    m_setupList->setCurrentRow(row);
+    onScenarioEdited(*next);
+    m_sweepViews->setCurrentWidget(m_chartArea);
 }
 
 void MainWindow::onScenarioEdited(const Scenario& next)
@@ -352,6 +403,7 @@ void MainWindow::onScenarioEdited(const Scenario& next)
     if (loadsChanged)
         m_chartArea->setLoadRange(next.loads);
     m_controller->setScenario(sweepOf(next));
+    m_mapController->setScenario(next);
     if (m_live->hasSession())
         if (auto note = m_live->applyEdit(next))
             statusBar()->showMessage(*note, 8000);
@@ -633,9 +685,10 @@ void MainWindow::about()
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    // Stop the worker first (it stops within milliseconds), then keep the session.
+    // Stop the workers first (they stop within milliseconds), then keep the session.
     m_controller->shutdown();
     m_live->shutdown();
+    m_mapController->shutdown();
     saveSession();
     event->accept();
 }

@@ -31,6 +31,8 @@ class EditorsController;
 class LiveController;
 class LiveView;
 class MainActions;
+class MapController;
+class MapView;
 class MetricChartView;
 class PresetExplanation;
 class ResultsTableModel;
@@ -114,6 +116,10 @@ public:
     // "Inside this point": `setup` at constant `load` in the Live view (the other setups
     // alongside, under the same calls).
     void showPointLive(const QString& setup, double load);
+    // The map of a grid scenario, in a tab beside the curves (shown only for a grid).
+    MapController* mapController() const { return m_mapController; }
+    MapView* mapView() const { return m_mapView; }
+    QTabWidget* sweepViews() const { return m_sweepViews; }
     QPushButton* cancelButton() const { return m_statusBar->cancelButton(); }
     QLabel* statusLabel() const { return m_statusBar->statusLabel(); }
     void setChartVisible(Metric metric, bool visible)
@@ -139,6 +145,8 @@ private:
     ScenarioStyle currentStyle() const;
     void redraw();
     void makeRoomForCharts();
+    void showMapTab(bool grid);
+    void applyMapCell(double knobValue);
     void updateTitle();
     void restoreSession();
     void saveSession();
@@ -170,7 +178,10 @@ private:
     ChartArea* m_chartArea = nullptr;
     LiveController* m_live = nullptr;
     LiveView* m_liveView = nullptr;
+    MapController* m_mapController = nullptr;
+    MapView* m_mapView = nullptr;
     QTabWidget* m_views = nullptr; // Sweep, Live
+    QTabWidget* m_sweepViews = nullptr; // the curves, and the map for a grid
     MainActions* m_actions = nullptr;
     ResultsTableModel* m_tableModel = nullptr;
     ResultsTableView* m_tableView = nullptr;

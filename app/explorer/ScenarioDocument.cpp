@@ -45,13 +45,6 @@ std::optional<QString> ScenarioDocument::open(const QString& path)
         return tr("“%1” was not opened:\n%2\n\nThe current scenario is unchanged.")
             .arg(QFileInfo(path).fileName(), QString::fromUtf8(e.what()));
     }
-    // A grid is a map (knob value × load), which this window does not draw: running it as
-    // curves would show something else than the file asks for.
-    if (s.scenario.grid)
-        return tr("“%1” was not opened:\ngrid: this scenario sweeps %2 against load (a map); "
-                  "the explorer draws one curve per setup. Run it with “hedgesim run”.\n\n"
-                  "The current scenario is unchanged.")
-            .arg(QFileInfo(path).fileName(), QString::fromStdString(s.scenario.grid->knob));
     m_filePath = QFileInfo(path).absoluteFilePath();
     m_presetName.clear();
     m_scenario = s.scenario;
@@ -76,7 +69,7 @@ std::optional<QString> ScenarioDocument::save(const QString& path)
 bool ScenarioDocument::loadPreset(const QString& name)
 {
     const Preset* p = findPreset(name.toStdString());
-    if (!p || p->scenario.grid) // maps are hedgesim's
+    if (!p)
         return false;
     m_filePath.clear();
     m_presetName = name;

@@ -2,6 +2,7 @@
 #include "LiveMeasure.h"
 #include "LiveController.h"
 #include "MainWindow.h"
+#include "MapController.h"
 
 #include "KnobSlider.h"
 #include "Metric.h"
@@ -25,6 +26,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -115,8 +117,7 @@ struct CommandLine {
             QStringLiteral("A scenario file to open (hedge-explorer/scenario@1)."),
             QStringLiteral("[SCENARIO.json]"));
         for (const hedge::Preset& p : hedge::presets())
-            if (!p.scenario.grid) // maps are hedgesim's
-                presetNames << QString::fromStdString(p.name);
+            presetNames << QString::fromStdString(p.name);
         presetOption.setDescription(
             QStringLiteral("Start with a preset: %1.").arg(presetNames.join(QStringLiteral(", "))));
         for (QCommandLineOption* hidden :
@@ -349,6 +350,19 @@ int main(int argc, char* argv[])
             std::fprintf(stderr, "hedge-explorer: %s\n", qPrintable(window.lastError()));
     }
 
+    if (options.measure && window.scenario().grid) {
+        auto clock = std::make_shared<QElapsedTimer>();
+        clock->start();
+        QObject::connect(window.mapController(), &hedge::MapController::runFinished, &window,
+                         [clock, &window](bool completed) {
+                             if (completed)
+                                 std::fprintf(stderr,
+                                              "hedge-explorer: measure: start -> map full pass: "
+                                              "%lld ms (%zu points)\n",
+                                              static_cast<long long>(clock->elapsed()),
+                                              window.mapController()->points().size());
+                         });
+    }
     if (parser.isSet(screenshotOption)) {
         const QString path = parser.value(screenshotOption);
         window.setupList()->setCurrentRow(1);
@@ -359,6 +373,12 @@ int main(int argc, char* argv[])
         };
         if (parser.isSet(delayOption))
             QTimer::singleShot(parser.value(delayOption).toInt(), &window, shoot);
+        else if (window.scenario().grid) // a grid shows its map: wait for its full pass
+            QObject::connect(window.mapController(), &hedge::MapController::runFinished, &window,
+                             [&window, shoot](bool completed) {
+                                 if (completed)
+                                     QTimer::singleShot(500, &window, shoot);
+                             });
         else
             QObject::connect(window.controller(), &hedge::SweepController::runFinished, &window,
                              [&window, shoot](bool completed) {

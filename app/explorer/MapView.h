@@ -1,0 +1,56 @@
+// The map tab of the window: the heat map of a grid scenario (HeatMapView) fed by the
+// MapController, a choice of figure and the map's exports (PNG/SVG/PDF of the picture, the
+// cells as a CSV or results JSON file).
+#pragma once
+
+#include <hedge/sim/GridMap.h>
+
+#include <QSize>
+#include <QWidget>
+
+#include <optional>
+
+class QComboBox;
+class QPushButton;
+
+namespace hedge {
+
+class HeatMapView;
+class MapController;
+
+class MapView : public QWidget {
+    Q_OBJECT
+public:
+    explicit MapView(MapController* controller, QWidget* parent = nullptr);
+
+    HeatMapView* heatMap() const { return m_heatMap; }
+    QComboBox* figureBox() const { return m_figureBox; }
+    QPushButton* exportButton() const { return m_exportButton; }
+    MapFigure figure() const;
+    void setFigure(MapFigure figure);
+
+    // Writes the map to `path`, the format by its suffix: .png (at `size`, the view's when
+    // empty, × `scale`), .svg, .pdf, .csv or .json (the cells and baselines as results).
+    // Returns the error, or nothing.
+    std::optional<QString> exportMap(const QString& path, QSize size = {}, qreal scale = 1.0);
+
+    // Pulls the controller's points into the heat map (on its coalesced signal).
+    void refresh();
+
+signals:
+    // A cell was clicked (or chosen with Enter): the knob value to give the gridded setup.
+    void knobValueChosen(double value);
+    void exportFailed(const QString& title, const QString& message);
+    void message(const QString& text, int ms);
+
+private:
+    void exportDialog();
+    QSize exportSize() const;
+
+    MapController* m_controller;
+    HeatMapView* m_heatMap = nullptr;
+    QComboBox* m_figureBox = nullptr;
+    QPushButton* m_exportButton = nullptr;
+};
+
+} // namespace hedge

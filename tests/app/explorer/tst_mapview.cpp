@@ -1,0 +1,338 @@
+// The map view in the real window, driven as a user does, on a small grid (3 delays × 3
+// loads, few calls): a grid file and the delay-map preset open on the map; its cells hold
+// exactly the engine's numbers (a whole-scenario LoadSweep through gridMap) and fill in coarse
+// first; hovering a cell shows its figures; a click or Enter on a cell gives the setup that
+// value and shows its curves without re-running the map, while an edit of the service re-runs
+// it; the exports are valid files that hold the same numbers.
+#include "ExplorerTestSupport.h"
+
+#include "MapController.h"
+#include "MapView.h"
+
+#include "HeatMapView.h"
+#include "MetricChartView.h"
+#include "SetupEditor.h"
+#include "ServiceRunEditor.h"
+#include "SetupListWidget.h"
+
+#include <hedge/io/Presets.h>
+#include <hedge/io/ResultsJson.h>
+#include <hedge/sim/GridMap.h>
+#include <hedge/sim/LoadSweep.h>
+
+#include <QComboBox>
+#include <QFile>
+#include <QImage>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTest>
+#include <QToolTip>
+#include <QXmlStreamReader>
+
+using namespace hedge;
+
+namespace {
+
+Scenario smallGrid()
+{
+    Scenario s;
+    s.calls = 2500;
+    s.seed = 11;
+    s.loads = {0.3, 0.6, 0.9};
+    s.setups.clear();
+    const std::vector<Setup> all = Scenario::referenceSetups();
+    for (const Setup& setup : all)
+        if (setup.name == "no hedge / client" || setup.name == "hedge, default budget / client")
+            s.setups.push_back(setup);
+    s.grid = Grid{.setup = "hedge, default budget / client", .knob = "hedge.delay_ms",
+                  .values = {5, 20, 40}};
+    return s;
+}
+
+// The engine's own points of the whole scenario (setups, baseline, cells).
+std::vector<PointResult> enginePoints(const Scenario& s)
+{
+    return LoadSweep(s, 1).run().points;
+}
+
+void compareCells(const GridMap& shown, const GridMap& engine)
+{
+    QCOMPARE(shown.knobValues, engine.knobValues);
+    QCOMPARE(shown.loads, engine.loads);
+    QCOMPARE(shown.cells.size(), engine.cells.size());
+    for (std::size_t i = 0; i < engine.cells.size(); ++i) {
+        QVERIFY(shown.cells[i].has_value());
+        const MapCell& a = *shown.cells[i];
+        const MapCell& b = *engine.cells[i];
+        QVERIFY(a.point == b.point);
+        QVERIFY(a.baseline == b.baseline);
+        QCOMPARE(a.value, b.value);
+        QCOMPARE(a.collapsed, b.collapsed);
+        QCOMPARE(a.helps, b.helps);
+    }
+}
+
+// One CSV line's cells (RFC 4180 quoting: setup names hold commas).
+QStringList csvCells(const QString& line)
+{
+    QStringList cells{QString()};
+    bool quoted = false;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (quoted && c == QLatin1Char('"') && i + 1 < line.size() && line[i + 1] == c)
+            cells.back() += line[++i];
+        else if (c == QLatin1Char('"'))
+            quoted = !quoted;
+        else if (c == QLatin1Char(',') && !quoted)
+            cells.push_back(QString());
+        else
+            cells.back() += c;
+    }
+    return cells;
+}
+
+} // namespace
+
+class TestMapView : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+
+    // A window showing the small grid's completed map.
+    std::unique_ptr<MainWindow> openGrid(const Scenario& s = smallGrid())
+    {
+        auto w = std::make_unique<MainWindow>(
+            MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w->resize(1024, 700);
+        w->show();
+        if (w->openScenarioFile(test::writeScenario(m_dir, s, QStringLiteral("grid.json"))))
+            qFatal("the grid file was refused: %s", qPrintable(w->lastError()));
+        return w;
+    }
+
+    static bool mapDone(MainWindow& w)
+    {
+        return w.mapController()->isComplete() && !w.mapController()->isRunning() &&
+               w.mapView()->heatMap()->map().filled() == w.mapView()->heatMap()->map().cells.size();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        test::startPrivateSession(QStringLiteral("tst_mapview"));
+        QVERIFY(m_dir.isValid());
+    }
+
+    void aGridFileOpensOnItsMapWithTheEnginesNumbers()
+    {
+        const Scenario s = smallGrid();
+        auto w = openGrid(s);
+        QCOMPARE(w->sweepViews()->currentWidget(), w->mapView());
+        QVERIFY(w->sweepViews()->tabBar()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
+        const std::vector<PointResult> engine = enginePoints(s);
+        // Every figure the user can choose, through the figure box.
+        QComboBox* box = w->mapView()->figureBox();
+        for (int i = 0; i < box->count(); ++i) {
+            box->setFocus();
+            box->setCurrentIndex(i);
+            const MapFigure figure = w->mapView()->figure();
+            QCOMPARE(w->mapView()->heatMap()->figure(), figure);
+            compareCells(w->mapView()->heatMap()->map(), gridMap(s, engine, figure));
+        }
+    }
+
+    void cellsFillInCoarseFirst()
+    {
+        Scenario s = smallGrid();
+        s.calls = 30000;
+        auto w = std::make_unique<MainWindow>(
+            MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w->mapController()->setCoarseCalls(1000);
+        int redrawsWithCoarseCells = 0;
+        int redrawsWithFullCells = 0;
+        int redrawsWithCoarseAfterFull = 0;
+        connect(w->mapController(), &MapController::pointsChanged, w.get(), [&] {
+            bool coarse = false;
+            bool full = false;
+            for (const auto& cell : w->mapView()->heatMap()->map().cells)
+                if (cell)
+                    (cell->point.measuredCalls <= 1000 ? coarse : full) = true;
+            redrawsWithCoarseCells += coarse;
+            redrawsWithCoarseAfterFull += coarse && !full && redrawsWithFullCells > 0;
+            redrawsWithFullCells += full;
+        });
+        QVERIFY(!w->openScenarioFile(test::writeScenario(m_dir, s, QStringLiteral("g2.json"))));
+        QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 30000);
+        // The coarse cells were on the map first; the full ones replaced them, never the
+        // other way round.
+        QVERIFY(redrawsWithCoarseCells > 0);
+        QVERIFY(redrawsWithFullCells > 0);
+        QCOMPARE(redrawsWithCoarseAfterFull, 0);
+        for (const auto& cell : w->mapView()->heatMap()->map().cells)
+            QVERIFY(cell->point.measuredCalls > 1000);
+    }
+
+    void hoveringACellShowsItsFigures()
+    {
+        auto w = openGrid();
+        QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
+        HeatMapView* map = w->mapView()->heatMap();
+        const HeatMapView::CellIndex cell{1, 2}; // 20 ms at 90 %
+        const MapCell& shown = *map->map().at(1, 2);
+        QTest::mouseMove(map, map->cellRect(cell).center().toPoint());
+        QTRY_VERIFY(!map->shownText().isEmpty());
+        const QString p99 = QString::number(*shown.point.p99Ms, 'g', 6);
+        const QString baseline = QString::number(*shown.baseline->p99Ms, 'g', 6);
+        QVERIFY2(map->shownText().contains(QStringLiteral("= 20 · load 90 %")),
+                 qPrintable(map->shownText()));
+        QVERIFY2(map->shownText().contains(p99), qPrintable(map->shownText()));
+        QVERIFY(map->shownText().contains(baseline));
+        QVERIFY(map->shownText().contains(
+            QString::number(shown.point.requestsPerCall, 'g', 6)));
+        QTRY_VERIFY(QToolTip::isVisible());
+        QCOMPARE(QToolTip::text(), map->shownText());
+        // Another cell, other figures.
+        QTest::mouseMove(map, map->cellRect({0, 0}).center().toPoint());
+        QTRY_VERIFY(map->shownText().contains(QStringLiteral("= 5 · load 30 %")));
+    }
+
+    void clickingACellSetsTheKnobAndShowsItsCurves()
+    {
+        auto w = openGrid();
+        QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
+        HeatMapView* map = w->mapView()->heatMap();
+        const Setup& before = w->scenario().setups[1];
+        QCOMPARE(before.hedge->delayMs, 20.0); // the reference setup's delay
+        QTest::mouseClick(map, Qt::LeftButton, {}, map->cellRect({2, 1}).center().toPoint());
+        QCOMPARE(w->scenario().setups[1].hedge->delayMs, 40.0);
+        QVERIFY(w->sweepViews()->currentWidget() != w->mapView()); // the curves
+        QCOMPARE(w->setupList()->currentRow(), 1);
+        QCOMPARE(w->setupEditor()->setup().hedge->delayMs, 40.0);
+        QCOMPARE(w->controller()->scenario().setups[1].hedge->delayMs, 40.0);
+        QVERIFY(w->isModified());
+        // The map does not depend on the setup's own delay: it stays complete.
+        QVERIFY(w->mapController()->isComplete());
+        QVERIFY(!w->mapController()->isRunning());
+
+        // The keyboard: back to the map, the first delay (Home), Enter.
+        w->sweepViews()->setCurrentWidget(w->mapView());
+        map->setFocus();
+        QTest::keyClick(map, Qt::Key_Home);
+        QTest::keyClick(map, Qt::Key_Return);
+        QCOMPARE(w->scenario().setups[1].hedge->delayMs, 5.0);
+    }
+
+    void anEditReRunsTheMapWithTheNewNumbers()
+    {
+        auto w = openGrid();
+        QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
+        const GridMap before = w->mapView()->heatMap()->map();
+        // One worker fewer, typed into the service editor as a user does.
+        QSpinBox* workers = w->serviceRunEditor()->workersSpin();
+        workers->setFocus();
+        QTest::keyClick(workers, Qt::Key_Down);
+        QCOMPARE(w->scenario().service.workers, smallGrid().service.workers - 1);
+        // The old cells are gone at once (they were another service's); the new ones follow.
+        QVERIFY(!w->mapController()->isComplete());
+        QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
+        const GridMap after = w->mapView()->heatMap()->map();
+        QVERIFY(!(after.at(0, 0)->point == before.at(0, 0)->point));
+        compareCells(after, gridMap(w->scenario(), enginePoints(w->scenario()), MapFigure::P99Ratio));
+    }
+
+    void exportsAreValidFilesWithTheMapsNumbers()
+    {
+        const Scenario s = smallGrid();
+        auto w = openGrid(s);
+        QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
+        MapView* view = w->mapView();
+
+        const QString png = m_dir.filePath(QStringLiteral("map.png"));
+        QVERIFY(!view->exportMap(png, QSize(800, 500)));
+        QImage image;
+        QVERIFY(image.load(png));
+        QCOMPARE(image.size(), QSize(800, 500));
+
+        const QString svg = m_dir.filePath(QStringLiteral("map.svg"));
+        QVERIFY(!view->exportMap(svg));
+        QFile svgFile(svg);
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&svgFile);
+        bool sawSvg = false;
+        while (!xml.atEnd())
+            if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == u"svg")
+                sawSvg = true;
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY(sawSvg);
+
+        const QString pdf = m_dir.filePath(QStringLiteral("map.pdf"));
+        QVERIFY(!view->exportMap(pdf));
+        QFile pdfFile(pdf);
+        QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+        QVERIFY(pdfFile.read(5) == "%PDF-");
+
+        // The cells as a results file: it reads back with the same numbers.
+        const std::vector<PointResult> points = w->mapController()->points();
+        const QString json = m_dir.filePath(QStringLiteral("cells.json"));
+        QVERIFY(!view->exportMap(json));
+        const RunResults back = readResultsFile(json.toStdString());
+        QCOMPARE(back.points.size(), points.size());
+        QCOMPARE(points.size(), s.loads.size() * (s.grid->values.size() + 1)); // cells + baseline
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            QCOMPARE(back.points[i].setup, points[i].setup);
+            QCOMPARE(back.points[i].knobValue, points[i].knobValue);
+            QCOMPARE(back.points[i].load, points[i].load);
+            QCOMPARE(back.points[i].p99Ms, points[i].p99Ms);
+            QCOMPARE(back.points[i].requestsPerCall, points[i].requestsPerCall);
+        }
+
+        // CSV: a header with the knob's column, one row a point, the same p99s.
+        const QString csv = m_dir.filePath(QStringLiteral("cells.csv"));
+        QVERIFY(!view->exportMap(csv));
+        QFile csvFile(csv);
+        QVERIFY(csvFile.open(QIODevice::ReadOnly | QIODevice::Text));
+        const QStringList lines =
+            QString::fromUtf8(csvFile.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), int(points.size()) + 1);
+        const QStringList header = csvCells(lines[0]);
+        const int p99Column = int(header.indexOf(QStringLiteral("p99_ms")));
+        const int knobColumn = int(header.indexOf(QStringLiteral("knob_value")));
+        QVERIFY(p99Column > 0 && knobColumn > 0);
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            const QStringList cells = csvCells(lines[int(i) + 1]);
+            QCOMPARE(cells[p99Column].toDouble(), *points[i].p99Ms);
+            if (points[i].knobValue)
+                QCOMPARE(cells[knobColumn].toDouble(), *points[i].knobValue);
+        }
+
+        // A name the map cannot be written as: said, with the formats it can.
+        const auto error = view->exportMap(m_dir.filePath(QStringLiteral("map.bmp")));
+        QVERIFY(error && error->contains(QStringLiteral(".png, .svg, .pdf, .csv or .json")));
+    }
+
+    void theDelayMapPresetIsOfferedAndShowsTheMap()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        const Preset* preset = findPreset("delay-map");
+        QVERIFY(preset && preset->scenario.grid);
+        QAction* entry = test::menuAction(w, QStringLiteral("&Presets"),
+                                          QString::fromStdString(preset->title));
+        QVERIFY(entry);
+        entry->trigger();
+        QVERIFY(w.scenario().grid.has_value());
+        QCOMPARE(w.sweepViews()->currentWidget(), w.mapView());
+        QCOMPARE(w.mapView()->heatMap()->map().knobValues, preset->scenario.grid->values);
+        // A scenario without a grid takes the map's tab away again.
+        QVERIFY(w.loadPreset(QStringLiteral("reference")));
+        QCOMPARE(w.sweepViews()->indexOf(w.mapView()), -1);
+        QVERIFY(!w.sweepViews()->tabBar()->isVisible());
+        QVERIFY(!w.mapView()->isVisible());
+        QVERIFY(w.chart(Metric::P99)->isVisible());
+    }
+};
+
+QTEST_MAIN(TestMapView)
+#include "tst_mapview.moc"

@@ -1,0 +1,99 @@
+// A heat map of one figure over (knob value, load): one cell per grid cell, knob values along
+// x, loads up the y axis, a colour legend on the right. It draws a GridMap (engine/hedge/sim/
+// GridMap.h) and simulates nothing.
+// * Collapsed cells are hatched and crossed, not only coloured; cells not computed yet are
+//   outlined and empty.
+// * A thick outline encloses the cells where hedging helps without collapse.
+// * Hover (mouse tracking) shows the cell's figures; arrows move a current cell (shown with
+//   its figures), Enter/Space or a click activates it (cellActivated).
+// * Follows the palette (light/dark) as the charts do; render() paints it for exports.
+#pragma once
+
+#include <hedge/sim/GridMap.h>
+
+#include <QRectF>
+#include <QString>
+#include <QWidget>
+
+#include <optional>
+
+namespace hedge {
+
+class MapColourScale;
+
+class HeatMapView : public QWidget {
+    Q_OBJECT
+public:
+    struct CellIndex {
+        std::size_t value = 0; // column: index into GridMap::knobValues
+        std::size_t load = 0;  // row: index into GridMap::loads
+        bool operator==(const CellIndex&) const = default;
+    };
+
+    explicit HeatMapView(QWidget* parent = nullptr);
+
+    // The map to draw (its cells hold `figure`), the knob's axis title ("hedge delay (ms)") and
+    // the baseline's name for the hover text.
+    void setMap(const GridMap& map, MapFigure figure);
+    void setKnobTitle(const QString& title) { m_knobTitle = title; update(); }
+    void setBaselineName(const QString& name) { m_baselineName = name; }
+    // A line under the title: the pass and its size.
+    void setNote(const QString& note);
+
+    const GridMap& map() const { return m_map; }
+    MapFigure figure() const { return m_figure; }
+    QString note() const { return m_note; }
+
+    // Geometry at the widget's size (tests, hover): the cell's rectangle, the cell at a point.
+    QRectF cellRect(CellIndex cell) const;
+    std::optional<CellIndex> cellAt(QPointF pos) const;
+    std::optional<CellIndex> currentCell() const { return m_current; }
+    void setCurrentCell(std::optional<CellIndex> cell);
+    // The hover text of a cell (HTML), empty for a cell without a result.
+    QString cellText(CellIndex cell) const;
+    // The text shown for the cell under the mouse (or the keyboard's current cell).
+    QString shownText() const { return m_shownText; }
+
+    // Paints the whole map (title, axes, cells, legend) at `size` layout pixels.
+    void render(QPainter* painter, QSizeF size) const;
+
+    QSize sizeHint() const override { return {720, 480}; }
+    QSize minimumSizeHint() const override { return {360, 240}; }
+
+signals:
+    // A cell was clicked or chosen with Enter/Space: its knob value and load.
+    void cellActivated(double knobValue, double load);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    struct Layout {
+        QRectF title;
+        QRectF plot;   // the cells
+        QRectF legend; // the colour bar
+        QRectF keys;   // collapsed / helps / pending swatches under the bar
+    };
+    Layout layoutFor(QSizeF size) const;
+    QRectF cellRectIn(const Layout& layout, CellIndex cell) const;
+    void paintCells(QPainter* p, const Layout& layout, const MapColourScale& scale) const;
+    void paintHelpsOutline(QPainter* p, const Layout& layout) const;
+    void paintAxes(QPainter* p, const Layout& layout) const;
+    void showCellText(std::optional<CellIndex> cell, QPoint globalPos);
+
+    GridMap m_map;
+    MapFigure m_figure = MapFigure::P99Ratio;
+    QString m_knobTitle;
+    QString m_baselineName = QStringLiteral("the baseline");
+    QString m_note;
+    std::optional<CellIndex> m_current;
+    std::optional<CellIndex> m_hovered;
+    QString m_shownText;
+};
+
+} // namespace hedge
