@@ -8,6 +8,7 @@
 #include <hedge/io/ScenarioJson.h>
 
 #include <QAction>
+#include <QApplication>
 #include <QCoreApplication>
 #include <QFile>
 #include <QMenu>
@@ -15,10 +16,27 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include <memory>
 
 namespace hedge::test {
+
+// The main() of a test that starts the built program as well: the test and the programs it
+// starts keep their settings and data in `home`, a directory of their own, never the user's.
+template <class Test>
+int execWithPrivateHome(int argc, char* argv[], QTemporaryDir*& home)
+{
+    QTemporaryDir dir;
+    home = &dir;
+    qputenv("XDG_CONFIG_HOME", dir.filePath(QStringLiteral("config")).toLocal8Bit());
+    qputenv("XDG_DATA_HOME", dir.filePath(QStringLiteral("data")).toLocal8Bit());
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("HedgeExplorer"));
+    QApplication::setApplicationName(QStringLiteral("hedge-explorer"));
+    Test test;
+    return QTest::qExec(&test, argc, argv);
+}
 
 inline void clearSession()
 {

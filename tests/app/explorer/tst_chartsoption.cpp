@@ -116,15 +116,7 @@ private slots:
 
 int main(int argc, char* argv[])
 {
-    QTemporaryDir home;
-    g_home = &home;
-    qputenv("XDG_CONFIG_HOME", home.filePath(QStringLiteral("config")).toLocal8Bit());
-    qputenv("XDG_DATA_HOME", home.filePath(QStringLiteral("data")).toLocal8Bit());
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("HedgeExplorer"));
-    QApplication::setApplicationName(QStringLiteral("hedge-explorer"));
-    TestChartsOption test;
-    return QTest::qExec(&test, argc, argv);
+    return hedge::test::execWithPrivateHome<TestChartsOption>(argc, argv, g_home);
 }
 
 #include "tst_chartsoption.moc"

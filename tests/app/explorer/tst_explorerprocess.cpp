@@ -1,5 +1,6 @@
 // The built hedge-explorer program: --version, and "nothing lost": kill the process right
 // after an edit, start again, the edit is there.
+#include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
 #include <hedge/Version.h>
@@ -97,15 +98,7 @@ private slots:
 
 int main(int argc, char* argv[])
 {
-    QTemporaryDir home;
-    g_home = &home;
-    qputenv("XDG_CONFIG_HOME", home.filePath(QStringLiteral("config")).toLocal8Bit());
-    qputenv("XDG_DATA_HOME", home.filePath(QStringLiteral("data")).toLocal8Bit());
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("HedgeExplorer"));
-    QApplication::setApplicationName(QStringLiteral("hedge-explorer"));
-    TestExplorerProcess test;
-    return QTest::qExec(&test, argc, argv);
+    return hedge::test::execWithPrivateHome<TestExplorerProcess>(argc, argv, g_home);
 }
 
 #include "tst_explorerprocess.moc"
