@@ -189,7 +189,7 @@ void LiveController::startWorker(std::unique_ptr<LiveTimeline> timeline)
                 sh.notified = true;
                 // Our lock, not the event's hand-off, orders the batch: ThreadSanitizer cannot
                 // see inside Debian's Qt.
-                QMetaObject::invokeMethod(this, &LiveController::takeBuckets, Qt::QueuedConnection);
+                QMetaObject::invokeMethod(this, "takeBuckets", Qt::QueuedConnection);
             }
         }
     });

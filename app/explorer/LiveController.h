@@ -114,13 +114,17 @@ signals:
     // A world's collapse began (timeline.md §2's rule) at simulated `atS`.
     void collapseStarted(const QString& setup, double atS);
 
+private slots:
+    // Woken by name from the worker (nothing of ours crosses inside the event: see
+    // WorkerInbox); the buckets themselves cross under the shared lock.
+    void takeBuckets();
+
 private:
     struct Command;
     struct Shared;
     void startWorker(std::unique_ptr<LiveTimeline> timeline);
     void stopWorker();
     void post(Command command);
-    void takeBuckets();
     std::optional<QString> validate(const Scenario& candidate) const;
 
     Scenario m_scenario; // as the session started

@@ -297,39 +297,26 @@ std::optional<QString> LiveView::exportTo(const QString& path)
     const Scenario s = m_controller->recordedScenario();
     if (!s.timeline || s.timeline->durationS <= 0.0)
         return tr("Nothing to export yet: the session has not run a bucket.");
-    // The whole session replayed (bit for bit the live buckets) on a thread of its own; the
-    // result crosses under our lock.
-    struct Result {
-        std::mutex mutex;
-        std::optional<QString> error;
-    };
-    auto result = std::make_shared<Result>();
+    // The whole session replayed (bit for bit the live buckets) on a thread of its own.
     const bool csv = suffix == QLatin1String("csv");
     // Joined when the view goes (a member), so `this` outlives the thread and its call.
-    m_exportThreads.emplace_back([this, s, path, csv, result] {
+    m_exportThreads.emplace_back([this, s, path, csv] {
         const TimelineOutcome outcome = runTimeline(s, 1);
         const std::string bytes = csv ? writeTimelineResultsCsv(outcome.worlds)
                                       : writeTimelineResultsJson(s, outcome.worlds);
         std::optional<QString> error;
         if (auto e = writeFileAtomically(path.toStdString(), bytes))
             error = QString::fromStdString(*e);
-        {
-            const std::lock_guard lock(result->mutex);
-            result->error = error;
-        }
-        QMetaObject::invokeMethod(
-            this,
-            [this, path, result] {
-                std::optional<QString> e;
-                {
-                    const std::lock_guard lock(result->mutex);
-                    e = result->error;
-                }
-                emit exportFinished(path, e);
-            },
-            Qt::QueuedConnection);
+        if (m_finishedExports.put({path, error}))
+            QMetaObject::invokeMethod(this, "takeFinishedExports", Qt::QueuedConnection);
     });
     return std::nullopt;
+}
+
+void LiveView::takeFinishedExports()
+{
+    for (const FinishedExport& done : m_finishedExports.take())
+        emit exportFinished(done.path, done.error);
 }
 
 void LiveView::exportDialog()

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <hedge/Scenario.h>
+#include <hedge/qt/WorkerInbox.h>
 
 #include "LiveTimeSeriesView.h"
 #include "SeriesStyle.h"
@@ -58,7 +59,15 @@ signals:
     void failed(const QString& title, const QString& text);
     void exportFinished(const QString& path, const std::optional<QString>& error);
 
+private slots:
+    // The buckets files written so far (woken by name from their threads: see WorkerInbox).
+    void takeFinishedExports();
+
 private:
+    struct FinishedExport {
+        QString path;
+        std::optional<QString> error;
+    };
     void saveSessionDialog();
     void exportDialog();
     void updateStatus();
@@ -82,6 +91,7 @@ private:
     QLabel* m_status = nullptr;
     QMap<LiveTimeSeriesView::Panel, QAction*> m_panelActions;
     bool m_showingLoad = false;
+    WorkerInbox<FinishedExport> m_finishedExports;
     std::list<std::jthread> m_exportThreads; // last: joined before the widgets go
 };
 

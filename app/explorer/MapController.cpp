@@ -4,7 +4,7 @@
 #include <hedge/sim/SweepPoints.h>
 
 #include <QLocale>
-#include <QtConcurrent/QtConcurrentRun>
+#include <QPromise>
 
 #include <algorithm>
 
@@ -12,17 +12,12 @@ namespace hedge {
 
 MapController::MapController(QObject* parent) : QObject(parent)
 {
-    qRegisterMetaType<hedge::PointResult>("hedge::PointResult");
-    // One driver thread: LoadSweep::run starts its own workers and works on this one too.
-    m_pool.setMaxThreadCount(1);
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(kDebounceMs);
     connect(&m_debounce, &QTimer::timeout, this, &MapController::start);
     m_redraw.setInterval(kRedrawIntervalMs);
     connect(&m_redraw, &QTimer::timeout, this, &MapController::flush);
     connect(&m_watcher, &QFutureWatcher<void>::finished, this, &MapController::onPassFinished);
-    connect(this, &MapController::pointComputed, this, &MapController::onPointComputed,
-            Qt::QueuedConnection);
 }
 
 MapController::~MapController()
@@ -147,38 +142,50 @@ void MapController::startPass(Pass pass)
     m_stop = std::stop_source{};
     const std::stop_token stop = m_stop.get_token();
     const quint64 generation = m_generation;
-    // The worker emits a queued signal; the controller outlives it (shutdown() waits).
-    m_future = QtConcurrent::run(&m_pool, [this, sub = std::move(sub), stop, generation, pass,
-                                           threads = m_threads] {
+    // One pass at a time: the previous one was stopped (or has finished), its thread is at most
+    // returning.
+    if (m_driver.joinable())
+        m_driver.join();
+    QPromise<void> promise;
+    m_watcher.setFuture(promise.future());
+    promise.start();
+    // A thread of our own and a WorkerInbox, not Qt's pool and a queued signal: ThreadSanitizer
+    // sees these hand-offs (see SweepController::startSweep). The controller outlives the
+    // thread (shutdown() joins it).
+    m_driver = std::thread([this, sub = std::move(sub), stop, generation, pass,
+                            threads = m_threads, promise = std::move(promise)]() mutable {
         try {
             LoadSweep(sub, threads)
                 .run(
                     [&](std::size_t index, const PointResult& point) {
-                        if (!stop.stop_requested()) // else possibly cut short: not a result
-                            emit pointComputed(generation, static_cast<int>(pass), index, point,
-                                               QPrivateSignal{});
+                        if (stop.stop_requested()) // possibly cut short: not a result
+                            return;
+                        if (m_computed.put({generation, pass, index, point}))
+                            QMetaObject::invokeMethod(this, "takeComputedPoints",
+                                                      Qt::QueuedConnection);
                     },
                     stop);
         } catch (const std::exception& e) {
             const std::lock_guard guard(m_workerErrorLock);
             m_workerError = QString::fromUtf8(e.what());
         }
+        promise.finish();
     });
-    m_watcher.setFuture(m_future);
     m_dirty = true;
     if (!m_redraw.isActive())
         m_redraw.start();
 }
 
-void MapController::onPointComputed(quint64 generation, int pass, qulonglong index,
-                                    const PointResult& point)
+void MapController::takeComputedPoints()
 {
-    if (generation != m_generation)
-        return; // a stale run's point: another scenario's numbers
-    auto& into = static_cast<Pass>(pass) == Pass::Coarse ? m_coarse : m_full;
-    into[static_cast<std::size_t>(index)] = point;
-    ++m_passDone;
-    m_dirty = true;
+    for (const ComputedPoint& computed : m_computed.take()) {
+        if (computed.generation != m_generation)
+            continue; // a stale run's point: another scenario's numbers
+        auto& into = computed.pass == Pass::Coarse ? m_coarse : m_full;
+        into[computed.index] = computed.point;
+        ++m_passDone;
+        m_dirty = true;
+    }
 }
 
 void MapController::onPassFinished()
@@ -191,22 +198,15 @@ void MapController::onPassFinished()
         emit runFinished(false);
         return;
     }
-    // The queued points of the pass land before the next pass starts.
-    QMetaObject::invokeMethod(
-        this,
-        [this, generation = m_generation] {
-            if (generation != m_generation)
-                return;
-            if (m_pass == Pass::Coarse && !isComplete()) {
-                startPass(Pass::Full);
-                return;
-            }
-            m_pass = Pass::Idle;
-            m_dirty = true;
-            flush();
-            emit runFinished(isComplete());
-        },
-        Qt::QueuedConnection);
+    takeComputedPoints(); // the pass's last points land before the next pass starts
+    if (m_pass == Pass::Coarse && !isComplete()) {
+        startPass(Pass::Full);
+        return;
+    }
+    m_pass = Pass::Idle;
+    m_dirty = true;
+    flush();
+    emit runFinished(isComplete());
 }
 
 void MapController::cancel()
@@ -229,7 +229,8 @@ void MapController::shutdown()
     m_debounce.stop();
     m_stop.request_stop();
     m_pass = Pass::Idle;
-    m_pool.waitForDone();
+    if (m_driver.joinable())
+        m_driver.join();
 }
 
 QString MapController::workerError() const

@@ -1,6 +1,6 @@
 // Runs the map of a grid scenario (../shared/spec/maps.md) off the GUI thread: the grid's
 // cells and its baseline at every load, a coarse pass first and then the full one, as the
-// sweep does for curves. Points cross to the GUI thread by a queued signal; redraws are
+// sweep does for curves. Points cross to the GUI thread through a WorkerInbox; redraws are
 // coalesced by a 25 Hz timer (pointsChanged() is never emitted per point).
 //
 // The run is the scenario cut down to what the map needs (the gridded setup and a baseline
@@ -11,13 +11,13 @@
 #pragma once
 
 #include <hedge/Scenario.h>
+#include <hedge/qt/WorkerInbox.h>
 #include <hedge/sim/GridMap.h>
 #include <hedge/sim/PointResult.h>
 
 #include <QFuture>
 #include <QFutureWatcher>
 #include <QObject>
-#include <QThreadPool>
 #include <QTimer>
 
 #include <cstdint>
@@ -25,6 +25,7 @@
 #include <mutex>
 #include <optional>
 #include <stop_token>
+#include <thread>
 
 namespace hedge {
 
@@ -80,16 +81,22 @@ signals:
     void runFinished(bool completed);
     void runFailed(const QString& message);
 
-    // Internal: a point computed on a worker thread (queued to the GUI thread).
-    void pointComputed(quint64 generation, int pass, qulonglong index,
-                       const hedge::PointResult& point, QPrivateSignal);
+private slots:
+    // The points the workers have computed so far (woken by name: see WorkerInbox).
+    void takeComputedPoints();
 
 private:
+    struct ComputedPoint {
+        quint64 generation = 0;
+        Pass pass = Pass::Idle;
+        std::size_t index = 0;
+        PointResult point;
+    };
+
     static Scenario cutDown(const Scenario& scenario);
     void start();
     void startPass(Pass pass);
     void onPassFinished();
-    void onPointComputed(quint64 generation, int pass, qulonglong index, const PointResult& point);
     void flush();
     void stopWorker();
     QString workerError() const;
@@ -101,9 +108,9 @@ private:
     std::map<std::size_t, PointResult> m_full;
     std::size_t m_total = 0; // points of m_run
 
-    QThreadPool m_pool;
-    QFuture<void> m_future;
+    std::thread m_driver; // runs the pass
     QFutureWatcher<void> m_watcher;
+    WorkerInbox<ComputedPoint> m_computed; // the pass's points, on their way from the workers
     std::stop_source m_stop;
     // Written by the worker, read after its future finished (see SweepController: the lock
     // is ours so that ThreadSanitizer sees the hand-off).

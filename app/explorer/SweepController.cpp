@@ -66,7 +66,6 @@ constexpr std::size_t kMaxCachedPoints = 50000;
 
 SweepController::SweepController(QObject* parent) : QObject(parent)
 {
-    qRegisterMetaType<hedge::PointResult>("hedge::PointResult");
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(kDebounceMs);
     connect(&m_debounce, &QTimer::timeout, this, &SweepController::startRun);
@@ -78,9 +77,6 @@ SweepController::SweepController(QObject* parent) : QObject(parent)
     m_redraw.setInterval(kRedrawIntervalMs);
     m_redraw.setTimerType(Qt::PreciseTimer);
     connect(&m_redraw, &QTimer::timeout, this, &SweepController::flush);
-
-    connect(this, &SweepController::pointComputed, this, &SweepController::onPointComputed,
-            Qt::QueuedConnection);
 }
 
 SweepController::~SweepController()
@@ -396,16 +392,17 @@ QCoro::Task<bool> SweepController::runPass(quint64 generation, Pass pass, std::i
 
     m_stop = std::stop_source{};
     const std::stop_token stop = m_stop.get_token();
-    // The worker emits a queued signal; the controller outlives it (shutdown() waits for it).
+    // The controller outlives the worker (shutdown() waits for it).
     QFuture<void> future = startSweep(
         work.sub, stop,
         [this, generation, keys = work.keys](std::size_t index, const PointResult& point) {
-            emit pointComputed(generation, QString::fromStdString(keys[index]), point,
-                               QPrivateSignal{});
+            if (m_computed.put({generation, keys[index], point}))
+                QMetaObject::invokeMethod(this, "takeComputedPoints", Qt::QueuedConnection);
         });
     co_await qCoro(future).waitForFinished();
     if (!self)
         co_return false;
+    takeComputedPoints(); // the pass's last points, before the next pass looks for gaps
     if (const QString error = workerError(); !error.isEmpty()) {
         if (generation == m_generation)
             emit runFailed(error);
@@ -458,13 +455,19 @@ QString SweepController::workerError() const
     return m_workerError;
 }
 
-void SweepController::onPointComputed(quint64 generation, const QString& key,
-                                      const PointResult& point)
+void SweepController::takeComputedPoints()
 {
+    for (const ComputedPoint& computed : m_computed.take())
+        onPointComputed(computed);
+}
+
+void SweepController::onPointComputed(const ComputedPoint& computed)
+{
+    const PointResult& point = computed.point;
     // A finished point is right for its key whichever run computed it: keep it.
-    store(key.toStdString(), point);
+    store(computed.key, point);
     m_dirty = true;
-    if (generation == m_generation && m_pass != Pass::Idle) {
+    if (computed.generation == m_generation && m_pass != Pass::Idle) {
         ++m_passDone;
         m_workDone +=
             static_cast<double>(point.simulatedCalls > 0 ? point.simulatedCalls : m_scenario.calls);

@@ -18,6 +18,7 @@
 #include "PreviewFrames.h"
 
 #include <hedge/Scenario.h>
+#include <hedge/qt/WorkerInbox.h>
 #include <hedge/sim/LoadSweep.h>
 #include <hedge/sim/PointResult.h>
 
@@ -126,11 +127,17 @@ signals:
     // A preview frame reached the charts with the values of the edit `editSerial`.
     void frameApplied(quint64 editSerial);
 
-    // Internal: a point computed on a worker thread (queued to the GUI thread).
-    void pointComputed(quint64 generation, const QString& key, const hedge::PointResult& point,
-                       QPrivateSignal);
+private slots:
+    // The points the workers have computed so far (woken by name: see WorkerInbox).
+    void takeComputedPoints();
 
 private:
+    struct ComputedPoint {
+        quint64 generation = 0;
+        std::string key;
+        PointResult point;
+    };
+
     // The frames read and fill the cache and run on the driver thread, one sweep at a time with
     // the passes.
     friend class PreviewFrames;
@@ -163,7 +170,7 @@ private:
     void startRun();
     QCoro::Task<bool> runSequence(quint64 generation);
     QCoro::Task<bool> runPass(quint64 generation, Pass pass, std::int64_t calls);
-    void onPointComputed(quint64 generation, const QString& key, const PointResult& point);
+    void onPointComputed(const ComputedPoint& computed);
     void flush();
     void finish(quint64 generation, bool completed);
     void markEdit();
@@ -175,6 +182,7 @@ private:
 
     std::thread m_driver; // runs startSweep()'s sweep
     QFuture<void> m_future;
+    WorkerInbox<ComputedPoint> m_computed; // the passes' points, on their way from the workers
     // Written by the worker, read after its future finished. The lock is ours because the
     // future's own hand-off happens inside Debian's uninstrumented Qt, where ThreadSanitizer
     // cannot see it.

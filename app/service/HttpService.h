@@ -16,11 +16,13 @@
 #include "ServiceQueue.h"
 
 #include <hedge/Scenario.h>
+#include <hedge/qt/WorkerInbox.h>
 #include <hedge/sim/RandomStreams.h>
 
 #include <QHostAddress>
 #include <QObject>
 #include <QString>
+#include <QTimer>
 
 #include <atomic>
 #include <memory>
@@ -69,6 +71,8 @@ private:
     QTcpServer* m_server;
     std::unordered_map<QTcpSocket*, std::unique_ptr<Connection>> m_connections;
     std::unordered_map<const ServiceJob*, QTcpSocket*> m_waiting; // job in the queue or a worker
+    WorkerInbox<std::shared_ptr<ServiceJob>> m_finishedJobs; // from the workers
+    QTimer m_wake;                                           // takes m_finishedJobs
     std::unique_ptr<ServiceQueue> m_queue; // last: its workers stop before the rest goes
 };
 
