@@ -74,6 +74,12 @@ void MainActions::buildActions()
     m_aboutAction->setMenuRole(QAction::AboutRole);
     m_userGuideAction =
         make(tr("&User Guide"), QKeySequence::HelpContents, [this] { emit userGuideRequested(); });
+    m_mapKnobAction = make(tr("&Map a Knob…"), QKeySequence(Qt::CTRL | Qt::Key_M),
+                           [this] { emit mapKnobRequested(); });
+    m_mapKnobAction->setStatusTip(
+        tr("Sweep a setup's knob against load: a map of where hedging helps"));
+    m_removeMapAction = make(tr("Remove Ma&p"), {}, [this] { emit removeMapRequested(); });
+    m_removeMapAction->setEnabled(false);
     m_sweepViewAction = make(tr("&Sweep View"), QKeySequence(Qt::CTRL | Qt::Key_1),
                              [this] { emit sweepViewRequested(); });
     m_liveViewAction = make(tr("&Live View"), QKeySequence(Qt::CTRL | Qt::Key_2),
@@ -117,6 +123,9 @@ void MainActions::buildMenus()
     QMenu* run = bar->addMenu(tr("&Run"));
     run->addAction(m_runAction);
     run->addAction(m_cancelAction);
+    run->addSeparator();
+    run->addAction(m_mapKnobAction);
+    run->addAction(m_removeMapAction);
 
     QMenu* view = bar->addMenu(tr("&View"));
     view->addAction(m_sweepViewAction);
@@ -187,6 +196,12 @@ void MainActions::rebuildRecentMenu()
             rebuildRecentMenu();
         });
     }
+}
+
+void MainActions::setMapShown(bool shown)
+{
+    m_removeMapAction->setEnabled(shown);
+    m_mapKnobAction->setText(shown ? tr("Edit the &Map's Grid…") : tr("&Map a Knob…"));
 }
 
 } // namespace hedge

@@ -25,6 +25,9 @@ public:
     QAction* overlayMeasuredAction() const { return m_overlayMeasuredAction; }
     QAction* removeMeasuredAction() const { return m_removeMeasuredAction; }
     void setChartChecked(Metric metric, bool checked);
+    void setMapShown(bool shown);
+    QAction* mapKnobAction() const { return m_mapKnobAction; }
+    QAction* removeMapAction() const { return m_removeMapAction; }
 
 signals:
     void newRequested();
@@ -48,6 +51,9 @@ signals:
     // View → Sweep / Live (timeline.md §4).
     void sweepViewRequested();
     void liveViewRequested();
+    // Run → Map a Knob… / Remove Map (maps.md).
+    void mapKnobRequested();
+    void removeMapRequested();
 
 private:
     void buildActions();
@@ -59,6 +65,8 @@ private:
     QMenu* m_recentMenu = nullptr;
 
     QAction* m_newAction = nullptr;
+    QAction* m_mapKnobAction = nullptr;
+    QAction* m_removeMapAction = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;

@@ -6,6 +6,7 @@
 #include "LiveView.h"
 #include "PointInspector.h"
 #include "ExportController.h"
+#include "GridDialog.h"
 #include "MainActions.h"
 #include "MapController.h"
 #include "MapView.h"
@@ -171,6 +172,7 @@ void MainWindow::buildCentre()
     m_mapView = new MapView(m_mapController, this);
     m_mapView->hide();
     connect(m_mapView, &MapView::knobValueChosen, this, &MainWindow::applyMapCell);
+    connect(m_mapView, &MapView::editGridRequested, this, &MainWindow::editGrid);
     connect(m_mapView, &MapView::exportFailed, this, &MainWindow::showError);
     connect(m_mapView, &MapView::message, this,
             [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });
@@ -273,6 +275,12 @@ void MainWindow::buildActions()
     connect(m_actions, &MainActions::userGuideRequested, this, &MainWindow::showUserGuide);
     connect(m_actions, &MainActions::sweepViewRequested, this, &MainWindow::showSweepView);
     connect(m_actions, &MainActions::liveViewRequested, this, &MainWindow::showLiveView);
+    connect(m_actions, &MainActions::mapKnobRequested, this, &MainWindow::editGrid);
+    connect(m_actions, &MainActions::removeMapRequested, this, [this] {
+        Scenario next = m_document->scenario();
+        next.grid.reset();
+        applyGridEdit(next);
+    });
     connect(m_actions, &MainActions::presetRequested, this, [this](const QString& name) {
         if (maybeDiscard())
             loadPreset(name);
@@ -364,6 +372,8 @@ void MainWindow::showScenario(const Scenario& scenario, const std::optional<Scen
 
 void MainWindow::showMapTab(bool grid)
 {
+    if (m_actions)
+        m_actions->setMapShown(grid);
     const int at = m_sweepViews->indexOf(m_mapView);
     if (grid && at < 0)
         m_sweepViews->addTab(m_mapView, tr("&Map"));
@@ -391,6 +401,24 @@ void MainWindow::applyMapCell(double knobValue)
     m_setupList->setCurrentRow(row);
     onScenarioEdited(*next);
     m_sweepViews->setCurrentWidget(m_chartArea);
+}
+
+void MainWindow::editGrid()
+{
+    // Not exec(): the window's runs and redraws go on while the dialog is open.
+    auto* dialog = new GridDialog(m_document->scenario(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] { applyGridEdit(dialog->result()); });
+    dialog->open();
+}
+
+void MainWindow::applyGridEdit(const Scenario& next)
+{
+    const int row = m_setupList->currentRow();
+    m_editors->showScenario(next, m_setupList->styles());
+    m_setupList->setCurrentRow(row);
+    onScenarioEdited(next);
+    showMapTab(next.grid.has_value());
 }
 
 void MainWindow::onScenarioEdited(const Scenario& next)

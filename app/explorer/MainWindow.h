@@ -147,6 +147,10 @@ private:
     void makeRoomForCharts();
     void showMapTab(bool grid);
     void applyMapCell(double knobValue);
+    // Run → Map a Knob…, the map's Edit Grid…: the GridDialog, applied on its OK.
+    void editGrid();
+    // A scenario whose grid was added, changed or removed.
+    void applyGridEdit(const Scenario& next);
     void updateTitle();
     void restoreSession();
     void saveSession();

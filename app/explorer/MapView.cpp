@@ -2,6 +2,7 @@
 
 #include "MapController.h"
 
+#include "GridDialog.h"
 #include "HeatMapView.h"
 #include "MapColourScale.h"
 #include "PaintedExport.h"
@@ -22,28 +23,6 @@
 
 namespace hedge {
 
-namespace {
-
-// The knob as an axis title: "hedge.delay_ms" → "hedge delay (ms)".
-QString knobTitle(const std::string& knob)
-{
-    QString name = QString::fromStdString(knob);
-    QString unit;
-    for (const auto& [suffix, text] :
-         {std::pair{"_ms", "ms"}, std::pair{"_percent", "%"}, std::pair{"_s", "s"}})
-        if (name.endsWith(QLatin1String(suffix))) {
-            name.chop(int(qstrlen(suffix)));
-            unit = QLatin1String(text);
-            break;
-        }
-    name.replace(QLatin1Char('.'), QLatin1Char(' ')).replace(QLatin1Char('_'), QLatin1Char(' '));
-    if (name.startsWith(QLatin1String("service ")))
-        name.remove(0, 8);
-    return unit.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, unit);
-}
-
-} // namespace
-
 MapView::MapView(MapController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller)
 {
@@ -55,6 +34,8 @@ MapView::MapView(MapController* controller, QWidget* parent)
     m_figureBox->setAccessibleName(tr("Map figure"));
     auto* figureLabel = new QLabel(tr("&Figure:"), this);
     figureLabel->setBuddy(m_figureBox);
+    m_editButton = new QPushButton(tr("Edit &Grid…"), this);
+    m_editButton->setToolTip(tr("The setup, knob and values the map sweeps against load"));
     m_exportButton = new QPushButton(tr("&Export Map…"), this);
     m_exportButton->setToolTip(
         tr("The map as PNG, SVG or PDF, or its cells as CSV or a results JSON file"));
@@ -69,6 +50,7 @@ MapView::MapView(MapController* controller, QWidget* parent)
     bar->addWidget(figureLabel);
     bar->addWidget(m_figureBox);
     bar->addWidget(hint, 1);
+    bar->addWidget(m_editButton);
     bar->addWidget(m_exportButton);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -77,6 +59,7 @@ MapView::MapView(MapController* controller, QWidget* parent)
 
     connect(m_figureBox, &QComboBox::currentIndexChanged, this, &MapView::refresh);
     connect(m_exportButton, &QPushButton::clicked, this, &MapView::exportDialog);
+    connect(m_editButton, &QPushButton::clicked, this, &MapView::editGridRequested);
     connect(m_controller, &MapController::pointsChanged, this, &MapView::refresh);
     connect(m_heatMap, &HeatMapView::cellActivated, this,
             [this](double value, double) { emit knobValueChosen(value); });
@@ -96,7 +79,7 @@ void MapView::refresh()
 {
     const Scenario& s = m_controller->scenario();
     if (s.grid) {
-        m_heatMap->setKnobTitle(knobTitle(s.grid->knob));
+        m_heatMap->setKnobTitle(GridDialog::knobTitle(s.grid->knob));
         try {
             m_heatMap->setBaselineName(QString::fromStdString(gridBaseline(s).setup.name));
         } catch (const std::exception&) {

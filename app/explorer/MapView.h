@@ -26,6 +26,7 @@ public:
     HeatMapView* heatMap() const { return m_heatMap; }
     QComboBox* figureBox() const { return m_figureBox; }
     QPushButton* exportButton() const { return m_exportButton; }
+    QPushButton* editButton() const { return m_editButton; }
     MapFigure figure() const;
     void setFigure(MapFigure figure);
 
@@ -40,6 +41,8 @@ public:
 signals:
     // A cell was clicked (or chosen with Enter): the knob value to give the gridded setup.
     void knobValueChosen(double value);
+    // Edit Grid… was pressed.
+    void editGridRequested();
     void exportFailed(const QString& title, const QString& message);
     void message(const QString& text, int ms);
 
@@ -51,6 +54,7 @@ private:
     HeatMapView* m_heatMap = nullptr;
     QComboBox* m_figureBox = nullptr;
     QPushButton* m_exportButton = nullptr;
+    QPushButton* m_editButton = nullptr;
 };
 
 } // namespace hedge

@@ -1,0 +1,181 @@
+// A map of the user's own: Run → Map a Knob… opens the grid dialog on the real window; the
+// chosen setup, knob and spread become the scenario's grid and open the Map tab, whose cells
+// are computed; a grid the engine refuses keeps Map disabled with the engine's message (the
+// field and its allowed range) and Cancel leaves the scenario as it was; the map's Edit Grid…
+// shows the grid it has; Run → Remove Map takes the grid and the tab away.
+#include "ExplorerTestSupport.h"
+
+#include "GridDialog.h"
+#include "MapController.h"
+#include "MapView.h"
+
+#include "HeatMapView.h"
+
+#include <hedge/io/ScenarioJson.h>
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTest>
+
+using namespace hedge;
+
+namespace {
+
+Scenario small()
+{
+    Scenario s;
+    s.calls = 2000;
+    s.seed = 5;
+    s.loads = {0.4, 0.8};
+    s.setups = {Scenario::referenceSetups()[0], Scenario::referenceSetups()[1]};
+    return s;
+}
+
+// Types `text` into a spin box as a user does: select all, type, Tab to the next field (Enter
+// would press the dialog's default button, Map).
+void typeInto(QAbstractSpinBox* box, const QString& text)
+{
+    box->setFocus();
+    box->selectAll();
+    QTest::keyClicks(box, text);
+    QTest::keyClick(box, Qt::Key_Tab);
+}
+
+} // namespace
+
+class TestGridEdit : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+
+    std::unique_ptr<MainWindow> open()
+    {
+        auto w = test::openWindow(m_dir, small(), QStringLiteral("small.json"));
+        w->resize(1024, 700);
+        return w;
+    }
+
+    static GridDialog* triggerMapKnob(MainWindow& w, const QString& text)
+    {
+        QAction* action = test::menuAction(w, QStringLiteral("&Run"), text);
+        if (!action || !action->isEnabled())
+            return nullptr;
+        action->trigger();
+        GridDialog* dialog = w.findChild<GridDialog*>();
+        if (dialog) {
+            dialog->activateWindow();
+            if (!QTest::qWaitForWindowActive(dialog))
+                qFatal("the grid dialog did not become active");
+        }
+        return dialog;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        test::startPrivateSession(QStringLiteral("tst_gridedit"));
+        QVERIFY(m_dir.isValid());
+    }
+
+    void aKnobMappedFromTheMenuOpensItsComputedMap()
+    {
+        auto w = open();
+        QCOMPARE(w->sweepViews()->indexOf(w->mapView()), -1);
+        QVERIFY(!test::menuAction(*w, QStringLiteral("&Run"), QStringLiteral("Remove Ma&p"))
+                     ->isEnabled());
+        GridDialog* dialog = triggerMapKnob(*w, QStringLiteral("&Map a Knob…"));
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        // The first map a user would try: the hedging setup's delay.
+        QCOMPARE(dialog->setupBox()->currentText(), QStringLiteral("hedge, no budget / client"));
+        QCOMPARE(dialog->knobBox()->currentData().toString(), QStringLiteral("hedge.delay_ms"));
+        QVERIFY(dialog->okButton()->isEnabled());
+        typeInto(dialog->toBox(), QStringLiteral("30"));
+        typeInto(dialog->countBox(), QStringLiteral("3"));
+        QCOMPARE(dialog->values(), (std::vector<double>{5, 17.5, 30}));
+        QVERIFY(dialog->valuesLabel()->text().contains(QStringLiteral("6 cells")));
+        dialog->countBox()->setFocus();
+        QTest::keyClick(dialog->countBox(), Qt::Key_Return); // Enter maps, as Map does
+
+        QVERIFY(w->scenario().grid.has_value());
+        QCOMPARE(w->scenario().grid->setup, std::string("hedge, no budget / client"));
+        QCOMPARE(w->scenario().grid->knob, std::string("hedge.delay_ms"));
+        QCOMPARE(w->scenario().grid->values, (std::vector<double>{5, 17.5, 30}));
+        QVERIFY(w->isWindowModified());
+        QCOMPARE(w->sweepViews()->currentWidget(), w->mapView());
+        QTRY_VERIFY_WITH_TIMEOUT(w->mapController()->isComplete(), 30000);
+        QTRY_COMPARE(w->mapView()->heatMap()->map().filled(), std::size_t(6));
+        QCOMPARE(w->mapView()->heatMap()->map().knobValues, (std::vector<double>{5, 17.5, 30}));
+
+        // The map's own button shows the grid it has; Remove Map takes it away.
+        QTest::mouseClick(w->mapView()->editButton(), Qt::LeftButton);
+        GridDialog* again = w->findChild<GridDialog*>();
+        QVERIFY(again);
+        QCOMPARE(again->values(), (std::vector<double>{5, 17.5, 30}));
+        again->reject();
+        QAction* remove =
+            test::menuAction(*w, QStringLiteral("&Run"), QStringLiteral("Remove Ma&p"));
+        QVERIFY(remove->isEnabled());
+        remove->trigger();
+        QVERIFY(!w->scenario().grid.has_value());
+        QCOMPARE(w->sweepViews()->indexOf(w->mapView()), -1);
+        QVERIFY(!remove->isEnabled());
+    }
+
+    void aGridTheEngineRefusesIsExplainedAndCancelKeepsTheScenario()
+    {
+        auto w = open();
+        const Scenario before = w->scenario();
+        GridDialog* dialog = triggerMapKnob(*w, QStringLiteral("&Map a Knob…"));
+        QVERIFY(dialog);
+        dialog->knobBox()->setCurrentIndex(
+            dialog->knobBox()->findData(QStringLiteral("hedge.max_attempts")));
+        QCOMPARE(dialog->values(), (std::vector<double>{2, 3, 4, 5}));
+        typeInto(dialog->toBox(), QStringLiteral("14"));
+        // 2 … 14 in 4 values: 2, 6, 10, 14; 14 attempts is over the engine's limit of 10.
+        QVERIFY(!dialog->okButton()->isEnabled());
+        const QString problem = dialog->problemLabel()->text();
+        QVERIFY2(problem.contains(QStringLiteral("grid.values[3]")), qPrintable(problem));
+        QVERIFY2(problem.contains(QStringLiteral("1 … 10")), qPrintable(problem));
+        QVERIFY(dialog->problemLabel()->isVisibleTo(dialog));
+        // A baseline for the no-hedge setup's knob: that setup does not hedge.
+        typeInto(dialog->toBox(), QStringLiteral("5"));
+        QVERIFY(dialog->okButton()->isEnabled());
+        dialog->setupBox()->setCurrentText(QStringLiteral("no hedge / client"));
+        QVERIFY(!dialog->okButton()->isEnabled());
+        QVERIFY(dialog->problemLabel()->text().contains(QStringLiteral("grid.knob")));
+        // From above to: said in words, not run.
+        dialog->setupBox()->setCurrentText(QStringLiteral("hedge, no budget / client"));
+        typeInto(dialog->fromBox(), QStringLiteral("5"));
+        typeInto(dialog->toBox(), QStringLiteral("3"));
+        QVERIFY(!dialog->okButton()->isEnabled());
+        QVERIFY(dialog->problemLabel()->text().contains(QStringLiteral("above the last")));
+        QTest::keyClick(dialog, Qt::Key_Escape);
+        QTRY_VERIFY(!w->findChild<GridDialog*>());
+        QCOMPARE(writeScenarioJson(w->scenario()), writeScenarioJson(before));
+        QCOMPARE(w->sweepViews()->indexOf(w->mapView()), -1);
+    }
+
+    void theDialogFitsASmallScreen()
+    {
+        auto w = open();
+        GridDialog* dialog = triggerMapKnob(*w, QStringLiteral("&Map a Knob…"));
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        QVERIFY2(dialog->minimumSizeHint().width() <= 640 &&
+                     dialog->minimumSizeHint().height() <= 400,
+                 qPrintable(QStringLiteral("%1 × %2")
+                                .arg(dialog->minimumSizeHint().width())
+                                .arg(dialog->minimumSizeHint().height())));
+        if (const QByteArray shot = qgetenv("HEDGE_GRID_DIALOG_SHOT"); !shot.isEmpty())
+            dialog->grab().save(QString::fromLocal8Bit(shot));
+        dialog->reject();
+    }
+};
+
+QTEST_MAIN(TestGridEdit)
+#include "tst_gridedit.moc"

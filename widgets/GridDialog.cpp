@@ -1,0 +1,261 @@
+#include "GridDialog.h"
+
+#include <hedge/io/ScenarioValidation.h>
+#include <hedge/sim/SweepPoints.h>
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace hedge {
+
+namespace {
+
+// Where a new map of a knob starts: a spread a user would try first.
+struct KnobSpread {
+    const char* knob;
+    double from;
+    double to;
+    int count;
+};
+
+constexpr KnobSpread kFirstSpreads[] = {
+    {"hedge.delay_ms", 5, 60, 12},
+    {"hedge.max_attempts", 2, 5, 4},
+    {"hedge.budget_percent", 0, 20, 11},
+    {"hedge.budget_min_per_second", 0, 100, 6},
+    {"hedge.budget_window_s", 1, 30, 6},
+    {"service.workers", 8, 32, 7},
+    {"service.median_ms", 5, 20, 4},
+    {"service.sigma", 0.2, 1.0, 5},
+    {"service.hiccup_probability", 0, 0.05, 6},
+    {"service.error_probability", 0, 0.05, 6},
+};
+
+KnobSpread firstSpread(const std::string& knob)
+{
+    for (const KnobSpread& s : kFirstSpreads)
+        if (knob == s.knob)
+            return s;
+    return {"", 1, 10, 10};
+}
+
+// Six significant digits: 7.27273, not 7.2727272727.
+double tidy(double value)
+{
+    return QString::number(value, 'g', 6).toDouble();
+}
+
+} // namespace
+
+QString GridDialog::knobTitle(const std::string& knob)
+{
+    QString name = QString::fromStdString(knob);
+    QString unit;
+    for (const auto& [suffix, text] :
+         {std::pair{"_ms", "ms"}, std::pair{"_percent", "%"}, std::pair{"_s", "s"}})
+        if (name.endsWith(QLatin1String(suffix))) {
+            name.chop(int(qstrlen(suffix)));
+            unit = QLatin1String(text);
+            break;
+        }
+    name.replace(QLatin1Char('.'), QLatin1Char(' ')).replace(QLatin1Char('_'), QLatin1Char(' '));
+    if (name.startsWith(QLatin1String("service ")))
+        name.remove(0, 8);
+    return unit.isEmpty() ? name : QStringLiteral("%1 (%2)").arg(name, unit);
+}
+
+GridDialog::GridDialog(const Scenario& scenario, QWidget* parent)
+    : QDialog(parent), m_scenario(scenario)
+{
+    setWindowTitle(tr("Map a Knob"));
+    m_setup = new QComboBox(this);
+    for (const Setup& s : scenario.setups)
+        m_setup->addItem(QString::fromStdString(s.name));
+    m_setup->setToolTip(tr("The setup whose knob the map sweeps (a service knob changes the "
+                           "service under this setup only)"));
+    m_knob = new QComboBox(this);
+    for (const GridKnob& k : gridKnobs())
+        m_knob->addItem(knobTitle(k.name), QString::fromLatin1(k.name));
+    m_knob->setToolTip(tr("The knob on the map's horizontal axis; load is on the vertical one"));
+    m_from = new QDoubleSpinBox(this);
+    m_to = new QDoubleSpinBox(this);
+    for (QDoubleSpinBox* box : {m_from, m_to}) {
+        box->setRange(0.0, 1e6);
+        box->setKeyboardTracking(false);
+    }
+    m_from->setAccessibleName(tr("First value"));
+    m_to->setAccessibleName(tr("Last value"));
+    m_count = new QSpinBox(this);
+    m_count->setRange(1, int(limits::kMaxGridValues));
+    m_count->setAccessibleName(tr("Number of values"));
+    m_count->setToolTip(tr("Values spread evenly from the first to the last (1 … %1); each is a "
+                           "column of cells, one per load")
+                            .arg(limits::kMaxGridValues));
+    m_baseline = new QComboBox(this);
+    m_baseline->addItem(tr("No hedge (added when the scenario has none)"), QString());
+    for (const Setup& s : scenario.setups)
+        m_baseline->addItem(QString::fromStdString(s.name), QString::fromStdString(s.name));
+    m_baseline->setToolTip(tr("The setup each cell's p99 is divided by, at the same load"));
+    m_values = new QLabel(this);
+    m_values->setWordWrap(true);
+    m_problem = new QLabel(this);
+    m_problem->setWordWrap(true);
+    m_problem->setForegroundRole(QPalette::BrightText);
+    m_problem->setStyleSheet(QStringLiteral("color: #c62828;"));
+
+    auto* range = new QHBoxLayout;
+    range->addWidget(m_from, 1);
+    range->addWidget(new QLabel(tr("to"), this));
+    range->addWidget(m_to, 1);
+    range->addWidget(new QLabel(tr("in"), this));
+    range->addWidget(m_count);
+    range->addWidget(new QLabel(tr("values"), this));
+    auto* form = new QFormLayout;
+    form->addRow(tr("&Setup:"), m_setup);
+    form->addRow(tr("&Knob:"), m_knob);
+    auto* valuesTitle = new QLabel(tr("&Values:"), this);
+    valuesTitle->setBuddy(m_from);
+    form->addRow(valuesTitle, range);
+    form->addRow(QString(), m_values);
+    form->addRow(tr("&Compared with:"), m_baseline);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_ok = buttons->button(QDialogButtonBox::Ok);
+    m_ok->setText(tr("&Map"));
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_problem);
+    layout->addStretch(1);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    // The grid the scenario has, or a first map of the first hedging setup's delay.
+    if (scenario.grid) {
+        m_setup->setCurrentText(QString::fromStdString(scenario.grid->setup));
+        m_knob->setCurrentIndex(m_knob->findData(QString::fromStdString(scenario.grid->knob)));
+        knobChosen();
+        const auto [lo, hi] =
+            std::minmax_element(scenario.grid->values.begin(), scenario.grid->values.end());
+        if (lo != scenario.grid->values.end()) {
+            m_from->setValue(*lo);
+            m_to->setValue(*hi);
+            m_count->setValue(int(scenario.grid->values.size()));
+        }
+        m_baseline->setCurrentIndex(
+            std::max(0, m_baseline->findData(QString::fromStdString(scenario.grid->baseline))));
+    } else {
+        const auto hedging = std::find_if(scenario.setups.begin(), scenario.setups.end(),
+                                          [](const Setup& s) { return s.hedge.has_value(); });
+        if (hedging != scenario.setups.end())
+            m_setup->setCurrentIndex(int(hedging - scenario.setups.begin()));
+        knobChosen();
+    }
+
+    connect(m_knob, &QComboBox::currentIndexChanged, this, &GridDialog::knobChosen);
+    connect(m_setup, &QComboBox::currentIndexChanged, this, &GridDialog::check);
+    connect(m_baseline, &QComboBox::currentIndexChanged, this, &GridDialog::check);
+    connect(m_from, &QDoubleSpinBox::valueChanged, this, &GridDialog::check);
+    connect(m_to, &QDoubleSpinBox::valueChanged, this, &GridDialog::check);
+    connect(m_count, &QSpinBox::valueChanged, this, &GridDialog::check);
+    check();
+}
+
+std::string GridDialog::knob() const
+{
+    return m_knob->currentData().toString().toStdString();
+}
+
+void GridDialog::knobChosen()
+{
+    const GridKnob* k = findGridKnob(knob());
+    const bool whole = k && k->wholeNumber;
+    const int decimals = whole ? 0 : 3;
+    const KnobSpread spread = firstSpread(knob());
+    for (QDoubleSpinBox* box : {m_from, m_to}) {
+        const QSignalBlocker quiet(box);
+        box->setDecimals(decimals);
+    }
+    {
+        const QSignalBlocker quietFrom(m_from), quietTo(m_to), quietCount(m_count);
+        m_from->setValue(spread.from);
+        m_to->setValue(spread.to);
+        m_count->setValue(spread.count);
+    }
+    check();
+}
+
+std::vector<double> GridDialog::values() const
+{
+    const GridKnob* k = findGridKnob(knob());
+    const bool whole = k && k->wholeNumber;
+    const int n = m_count->value();
+    const double from = m_from->value();
+    const double to = m_to->value();
+    std::vector<double> out;
+    for (int i = 0; i < n; ++i) {
+        double v = n == 1 ? from : from + (to - from) * i / (n - 1);
+        v = whole ? std::round(v) : tidy(v);
+        // Whole numbers over a short range repeat: keep each once.
+        if (std::find(out.begin(), out.end(), v) == out.end())
+            out.push_back(v);
+    }
+    return out;
+}
+
+Scenario GridDialog::result() const
+{
+    Scenario s = m_scenario;
+    Grid grid;
+    grid.setup = m_setup->currentText().toStdString();
+    grid.knob = knob();
+    grid.values = values();
+    grid.baseline = m_baseline->currentData().toString().toStdString();
+    s.grid = std::move(grid);
+    return s;
+}
+
+QString GridDialog::problem() const
+{
+    return m_problemText;
+}
+
+void GridDialog::check()
+{
+    const std::vector<double> v = values();
+    const QLocale locale;
+    QStringList shown;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (v.size() > 12 && i == 6) {
+            shown << QStringLiteral("…");
+            i = v.size() - 3;
+        }
+        shown << locale.toString(v[i], 'g', 4);
+    }
+    const qsizetype cells = qsizetype(v.size()) * qsizetype(m_scenario.loads.size());
+    m_values->setText(tr("%n value(s): %1 — %2 cells with the %3 loads", nullptr, int(v.size()))
+                          .arg(shown.join(QStringLiteral(", ")))
+                          .arg(cells)
+                          .arg(m_scenario.loads.size()));
+    m_problemText.clear();
+    if (m_from->value() > m_to->value())
+        m_problemText = tr("The first value (%1) is above the last (%2).")
+                            .arg(locale.toString(m_from->value()), locale.toString(m_to->value()));
+    else if (const std::optional<ScenarioError> error = firstScenarioError(result()))
+        m_problemText = QString::fromUtf8(error->what());
+    m_problem->setText(m_problemText);
+    m_problem->setVisible(!m_problemText.isEmpty());
+    m_ok->setEnabled(m_problemText.isEmpty());
+}
+
+} // namespace hedge
