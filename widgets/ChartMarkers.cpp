@@ -3,87 +3,85 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QPen>
+#include <QPolygonF>
+
+#include <initializer_list>
 
 namespace hedge {
 
 namespace {
 
-QImage blank()
+// Every marker: a 64 px transparent square, painted antialiased by `paint`.
+template <class Paint>
+QImage paintedMarker(Paint paint)
 {
     QImage image(64, 64, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing);
+    paint(p);
     return image;
+}
+
+QPainterPath closedPath(std::initializer_list<QPointF> corners)
+{
+    QPainterPath path;
+    path.addPolygon(QPolygonF(corners));
+    path.closeSubpath();
+    return path;
 }
 
 } // namespace
 
 QImage collapseMarkerImage(const QColor& colour, const QColor& halo)
 {
-    QImage image = blank();
-    QPainter p(&image);
-    p.setRenderHint(QPainter::Antialiasing);
-    const auto cross = [&p](const QPen& pen) {
-        p.setPen(pen);
-        p.drawLine(QPointF(14, 14), QPointF(50, 50));
-        p.drawLine(QPointF(50, 14), QPointF(14, 50));
-    };
-    // The halo keeps the X readable on top of the line it ends.
-    cross(QPen(halo, 22, Qt::SolidLine, Qt::RoundCap));
-    cross(QPen(colour, 12, Qt::SolidLine, Qt::RoundCap));
-    return image;
+    return paintedMarker([&](QPainter& p) {
+        const auto cross = [&p](const QPen& pen) {
+            p.setPen(pen);
+            p.drawLine(QPointF(14, 14), QPointF(50, 50));
+            p.drawLine(QPointF(50, 14), QPointF(14, 50));
+        };
+        // The halo keeps the X readable on top of the line it ends.
+        cross(QPen(halo, 22, Qt::SolidLine, Qt::RoundCap));
+        cross(QPen(colour, 12, Qt::SolidLine, Qt::RoundCap));
+    });
 }
 
 QImage offScaleMarkerImage(const QColor& colour, const QColor& halo)
 {
-    QImage image = blank();
-    QPainter p(&image);
-    p.setRenderHint(QPainter::Antialiasing);
-    QPainterPath triangle;
-    triangle.moveTo(32, 8);
-    triangle.lineTo(56, 52);
-    triangle.lineTo(8, 52);
-    triangle.closeSubpath();
-    p.setPen(QPen(halo, 8, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-    p.setBrush(colour);
-    p.drawPath(triangle);
-    return image;
+    return paintedMarker([&](QPainter& p) {
+        p.setPen(QPen(halo, 8, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p.setBrush(colour);
+        p.drawPath(closedPath({{32, 8}, {56, 52}, {8, 52}}));
+    });
 }
 
 QImage partialCollapseMarkerImage(const QColor& colour, const QColor& halo)
 {
-    QImage image = blank();
-    QPainter p(&image);
-    p.setRenderHint(QPainter::Antialiasing);
-    const QRectF circle(12, 12, 40, 40);
-    p.setPen(QPen(halo, 16));
-    p.setBrush(halo);
-    p.drawEllipse(circle);
-    p.setPen(Qt::NoPen);
-    p.setBrush(colour);
-    p.drawChord(circle, 180 * 16, 180 * 16); // the lower half
-    p.setPen(QPen(colour, 7));
-    p.setBrush(Qt::NoBrush);
-    p.drawEllipse(circle);
-    return image;
+    return paintedMarker([&](QPainter& p) {
+        const QRectF circle(12, 12, 40, 40);
+        p.setPen(QPen(halo, 16));
+        p.setBrush(halo);
+        p.drawEllipse(circle);
+        p.setPen(Qt::NoPen);
+        p.setBrush(colour);
+        p.drawChord(circle, 180 * 16, 180 * 16); // the lower half
+        p.setPen(QPen(colour, 7));
+        p.setBrush(Qt::NoBrush);
+        p.drawEllipse(circle);
+    });
 }
 
 QImage measuredMarkerImage(const QColor& colour, const QColor& halo)
 {
-    QImage image = blank();
-    QPainter p(&image);
-    p.setRenderHint(QPainter::Antialiasing);
-    QPainterPath diamond;
-    diamond.moveTo(32, 6);
-    diamond.lineTo(58, 32);
-    diamond.lineTo(32, 58);
-    diamond.lineTo(6, 32);
-    diamond.closeSubpath();
-    p.setBrush(Qt::NoBrush);
-    p.setPen(QPen(halo, 14, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-    p.drawPath(diamond);
-    p.setPen(QPen(colour, 7, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
-    p.drawPath(diamond);
-    return image;
+    return paintedMarker([&](QPainter& p) {
+        const QPainterPath diamond = closedPath({{32, 6}, {58, 32}, {32, 58}, {6, 32}});
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(halo, 14, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p.drawPath(diamond);
+        p.setPen(QPen(colour, 7, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p.drawPath(diamond);
+    });
 }
 
 } // namespace hedge

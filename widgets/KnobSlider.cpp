@@ -6,6 +6,8 @@
 #include <QEvent>
 #include <QSignalBlocker>
 #include <QSpinBox>
+#include <QStyle>
+#include <QStyleOptionSlider>
 
 #include <algorithm>
 #include <cmath>
@@ -105,6 +107,13 @@ void KnobSlider::setBoxValue(double value)
         i->setValue(static_cast<int>(std::lround(value)));
     else
         static_cast<QDoubleSpinBox*>(m_box)->setValue(value);
+}
+
+QRect KnobSlider::handleRect() const
+{
+    QStyleOptionSlider option;
+    initStyleOption(&option);
+    return style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, this);
 }
 
 } // namespace hedge

@@ -31,6 +31,8 @@ public:
     // The field's value at a slider position, and the position that shows a value.
     double valueAt(int position) const;
     int positionOf(double value) const;
+    // Where the style draws the handle, in the slider's coordinates: what a hand grabs.
+    QRect handleRect() const;
 
 signals:
     // The handle was grabbed / let go (mouse). Moves in between are edits of the field.

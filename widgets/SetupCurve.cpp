@@ -105,20 +105,18 @@ void SetupCurve::show(Drawn drawn)
     if (!m_style.visible)
         drawn = Drawn{};
     m_drawn = std::move(drawn);
-    if (m_line->points() != m_drawn.line)
-        m_line->replace(m_drawn.line);
-    if (m_collapseMarks->points() != m_drawn.collapse)
-        m_collapseMarks->replace(m_drawn.collapse);
-    if (m_offScaleMarks->points() != m_drawn.offScale)
-        m_offScaleMarks->replace(m_drawn.offScale);
-    if (m_partialMarks->points() != m_drawn.partial)
-        m_partialMarks->replace(m_drawn.partial);
-    if (m_measuredMarks->points() != m_drawn.measured)
-        m_measuredMarks->replace(m_drawn.measured);
-    if (m_bandUpper->points() != m_drawn.bandUpper)
-        m_bandUpper->replace(m_drawn.bandUpper);
-    if (m_bandLower->points() != m_drawn.bandLower)
-        m_bandLower->replace(m_drawn.bandLower);
+    // A series told its unchanged points again repaints the chart all the same.
+    const auto replaceChanged = [](QXYSeries* series, const QList<QPointF>& points) {
+        if (series->points() != points)
+            series->replace(points);
+    };
+    replaceChanged(m_line, m_drawn.line);
+    replaceChanged(m_collapseMarks, m_drawn.collapse);
+    replaceChanged(m_offScaleMarks, m_drawn.offScale);
+    replaceChanged(m_partialMarks, m_drawn.partial);
+    replaceChanged(m_measuredMarks, m_drawn.measured);
+    replaceChanged(m_bandUpper.get(), m_drawn.bandUpper);
+    replaceChanged(m_bandLower.get(), m_drawn.bandLower);
 }
 
 bool SetupCurve::isOffScale(int pointIndex) const

@@ -1,4 +1,5 @@
 // hedge-explorer [SCENARIO.json] [--preset NAME] [--measure] [--version]
+#include "DragRecorder.h"
 #include "LiveMeasure.h"
 #include "LiveController.h"
 #include "MainWindow.h"
@@ -19,6 +20,7 @@
 #include <QElapsedTimer>
 #include <QIcon>
 #include <QPalette>
+#include <QPointer>
 #include <QStyle>
 #include <QStyleFactory>
 #include <QTimer>
@@ -94,8 +96,8 @@ struct CommandLine {
                        "release's full pass (with --measure).")};
     QCommandLineOption recordOption{
         QStringLiteral("record-drag"),
-        QStringLiteral("With --measure-edit: save a PNG of the window at each frame of the "
-                       "drag into DIR."),
+        QStringLiteral("With --measure-edit: save the window's frames during the drag, 25 a "
+                       "second, into DIR (PNGs and frames.tsv; scripts/record-delay-drag.sh)."),
         QStringLiteral("DIR")};
 
     QCommandLineOption overlayOption{
@@ -202,8 +204,9 @@ void answerWithoutDisplay(int argc, char* argv[])
 }
 
 // A drag of the delay slider as the mouse makes it: the handle held, moved at 60 Hz for 2 s
-// across a third of the slider, let go.
-void dragDelaySlider(hedge::MainWindow& window, const QString& recordDir)
+// across a third of the slider, let go. With `recordDir`, a DragRecorder takes the window's
+// frames at 25 a second from the press until 0.5 s after the release.
+hedge::DragRecorder* dragDelaySlider(hedge::MainWindow& window, const QString& recordDir)
 {
     hedge::KnobSlider* slider = window.setupEditor()->delaySlider();
     const int from = slider->value();
@@ -212,18 +215,9 @@ void dragDelaySlider(hedge::MainWindow& window, const QString& recordDir)
     auto* mover = new QTimer(&window);
     mover->setTimerType(Qt::PreciseTimer);
     mover->setInterval(16);
-    if (!recordDir.isEmpty()) {
-        QDir().mkpath(recordDir);
-        QObject::connect(window.controller(), &hedge::SweepController::frameApplied, mover,
-                         [&window, recordDir, frame = 0]() mutable {
-                             // After the frame's redraw, which follows this signal.
-                             QTimer::singleShot(0, &window, [&window, recordDir, n = frame++] {
-                                 window.grab().save(QStringLiteral("%1/frame-%2.png")
-                                                        .arg(recordDir)
-                                                        .arg(n, 4, 10, QLatin1Char('0')));
-                             });
-                         });
-    }
+    hedge::DragRecorder* recorder = nullptr;
+    if (!recordDir.isEmpty())
+        recorder = new hedge::DragRecorder(&window, slider, recordDir, 40, 500, &window);
     QObject::connect(mover, &QTimer::timeout, &window, [slider, from, travel, clock, mover] {
         const double t = std::min(1.0, static_cast<double>(clock->elapsed()) / 2000.0);
         slider->setSliderPosition(from + static_cast<int>(t * travel));
@@ -238,16 +232,19 @@ void dragDelaySlider(hedge::MainWindow& window, const QString& recordDir)
     slider->setSliderDown(true);
     clock->start();
     mover->start();
+    return recorder;
 }
 
 // --measure-edit: after the first full pass, one edit of a setup's delay through its spin box;
-// after its full pass, a drag of the same delay's slider; quits after the release's full pass.
+// after its full pass, a drag of the same delay's slider; quits after the release's full pass
+// (and once the recording, if any, is written).
 void scriptEditAndDrag(hedge::MainWindow& window, const QString& recordDir)
 {
     auto* step = new int(0);
     QObject::connect(
         window.controller(), &hedge::SweepController::runFinished, &window,
-        [&window, step, recordDir](bool completed) {
+        [&window, step, recordDir, recorder = QPointer<hedge::DragRecorder>(),
+         written = std::make_shared<bool>(false)](bool completed) mutable {
             if (!completed)
                 return;
             switch ((*step)++) {
@@ -262,10 +259,18 @@ void scriptEditAndDrag(hedge::MainWindow& window, const QString& recordDir)
                 break;
             }
             case 1:
-                dragDelaySlider(window, recordDir);
+                recorder = dragDelaySlider(window, recordDir);
+                if (recorder)
+                    QObject::connect(recorder, &hedge::DragRecorder::written, &window,
+                                     [&window, step, written](bool) {
+                                         *written = true;
+                                         if (*step > 2) // the full pass came first
+                                             window.close();
+                                     });
                 break;
             default:
-                window.close();
+                if (!recorder || *written)
+                    window.close();
             }
         });
 }

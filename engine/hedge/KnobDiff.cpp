@@ -1,67 +1,14 @@
 #include <hedge/KnobDiff.h>
 
+#include <hedge/KnobMember.h>
+
 namespace hedge {
 
 std::optional<double> knobValue(const Setup& setup, const ServiceConfig& service,
-                                const std::string& f)
+                                const std::string& field)
 {
-    if (f == "hedge")
-        return setup.hedge ? 1.0 : 0.0;
-    if (f == "adaptive_limit")
-        return setup.adaptiveLimit ? 1.0 : 0.0;
-    if (f.starts_with("hedge.")) {
-        if (!setup.hedge)
-            return std::nullopt;
-        const HedgeSettings& h = *setup.hedge;
-        if (f == "hedge.delay_ms")
-            return h.delayMs;
-        if (f == "hedge.max_attempts")
-            return h.maxAttempts;
-        if (f == "hedge.budget_percent")
-            return h.budgetPercent;
-        if (f == "hedge.budget_min_per_second")
-            return h.budgetMinPerSecond;
-        if (f == "hedge.budget_window_s")
-            return h.budgetWindowSeconds;
-        return std::nullopt;
-    }
-    if (f.starts_with("adaptive_limit.")) {
-        if (!setup.adaptiveLimit)
-            return std::nullopt;
-        const Gradient2Config& g = *setup.adaptiveLimit;
-        if (f == "adaptive_limit.initial_limit")
-            return g.initialLimit;
-        if (f == "adaptive_limit.min_limit")
-            return g.minLimit;
-        if (f == "adaptive_limit.max_limit")
-            return g.maxLimit;
-        if (f == "adaptive_limit.smoothing")
-            return g.smoothing;
-        if (f == "adaptive_limit.rtt_tolerance")
-            return g.rttTolerance;
-        if (f == "adaptive_limit.long_window")
-            return g.longWindow;
-        if (f == "adaptive_limit.queue_size")
-            return g.queueSize;
-        return std::nullopt;
-    }
-    if (f == "service.workers")
-        return service.workers;
-    if (f == "service.median_ms")
-        return service.medianMs;
-    if (f == "service.sigma")
-        return service.sigma;
-    if (f == "service.hiccup_probability")
-        return service.hiccupProbability;
-    if (f == "service.hiccup_min_ms")
-        return service.hiccupMinMs;
-    if (f == "service.hiccup_max_ms")
-        return service.hiccupMaxMs;
-    if (f == "service.error_probability")
-        return service.errorProbability;
-    if (f == "service.hiccup_correlation")
-        return service.hiccupCorrelation;
-    return std::nullopt;
+    const KnobMember* member = KnobMember::find(field);
+    return member ? member->read(setup, service) : std::nullopt;
 }
 
 namespace {

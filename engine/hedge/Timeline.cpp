@@ -1,5 +1,6 @@
 #include <hedge/Timeline.h>
 
+#include <hedge/KnobMember.h>
 #include <hedge/Scenario.h>
 
 #include <algorithm>
@@ -96,30 +97,12 @@ std::vector<LoadStep> Timeline::steps() const
 
 const std::vector<std::string>& knobFields()
 {
-    static const std::vector<std::string> fields{
-        "hedge",
-        "hedge.delay_ms",
-        "hedge.max_attempts",
-        "hedge.budget_percent",
-        "hedge.budget_min_per_second",
-        "hedge.budget_window_s",
-        "adaptive_limit",
-        "adaptive_limit.initial_limit",
-        "adaptive_limit.min_limit",
-        "adaptive_limit.max_limit",
-        "adaptive_limit.smoothing",
-        "adaptive_limit.rtt_tolerance",
-        "adaptive_limit.long_window",
-        "adaptive_limit.queue_size",
-        "service.workers",
-        "service.median_ms",
-        "service.sigma",
-        "service.hiccup_probability",
-        "service.hiccup_min_ms",
-        "service.hiccup_max_ms",
-        "service.error_probability",
-        "service.hiccup_correlation",
-    };
+    static const std::vector<std::string> fields = [] {
+        std::vector<std::string> names;
+        for (const KnobMember& knob : KnobMember::all())
+            names.push_back(knob.field);
+        return names;
+    }();
     return fields;
 }
 
@@ -130,79 +113,10 @@ bool isOnOffKnob(const std::string& field)
 
 bool applyKnob(Setup& setup, ServiceConfig& service, const KnobSetting& knob)
 {
-    const std::string& f = knob.field;
-    const double v = knob.value;
-    const auto asInt = [v] { return static_cast<int>(std::lround(v)); };
-    if (f == "hedge") {
-        if (v == 0.0)
-            setup.hedge.reset();
-        else if (!setup.hedge)
-            setup.hedge.emplace();
-        return true;
-    }
-    if (f == "adaptive_limit") {
-        if (v == 0.0)
-            setup.adaptiveLimit.reset();
-        else if (!setup.adaptiveLimit)
-            setup.adaptiveLimit.emplace();
-        return true;
-    }
-    if (f.starts_with("hedge.")) {
-        HedgeSettings h = setup.hedge.value_or(HedgeSettings{});
-        if (f == "hedge.delay_ms")
-            h.delayMs = v;
-        else if (f == "hedge.max_attempts")
-            h.maxAttempts = asInt();
-        else if (f == "hedge.budget_percent")
-            h.budgetPercent = v;
-        else if (f == "hedge.budget_min_per_second")
-            h.budgetMinPerSecond = v;
-        else if (f == "hedge.budget_window_s")
-            h.budgetWindowSeconds = v;
-        else
-            return false;
-        setup.hedge = h;
-        return true;
-    }
-    if (f.starts_with("adaptive_limit.")) {
-        Gradient2Config g = setup.adaptiveLimit.value_or(Gradient2Config{});
-        if (f == "adaptive_limit.initial_limit")
-            g.initialLimit = asInt();
-        else if (f == "adaptive_limit.min_limit")
-            g.minLimit = asInt();
-        else if (f == "adaptive_limit.max_limit")
-            g.maxLimit = asInt();
-        else if (f == "adaptive_limit.smoothing")
-            g.smoothing = v;
-        else if (f == "adaptive_limit.rtt_tolerance")
-            g.rttTolerance = v;
-        else if (f == "adaptive_limit.long_window")
-            g.longWindow = asInt();
-        else if (f == "adaptive_limit.queue_size")
-            g.queueSize = asInt();
-        else
-            return false;
-        setup.adaptiveLimit = g;
-        return true;
-    }
-    if (f == "service.workers")
-        service.workers = asInt();
-    else if (f == "service.median_ms")
-        service.medianMs = v;
-    else if (f == "service.sigma")
-        service.sigma = v;
-    else if (f == "service.hiccup_probability")
-        service.hiccupProbability = v;
-    else if (f == "service.hiccup_min_ms")
-        service.hiccupMinMs = v;
-    else if (f == "service.hiccup_max_ms")
-        service.hiccupMaxMs = v;
-    else if (f == "service.error_probability")
-        service.errorProbability = v;
-    else if (f == "service.hiccup_correlation")
-        service.hiccupCorrelation = v;
-    else
+    const KnobMember* member = KnobMember::find(knob.field);
+    if (!member)
         return false;
+    member->write(setup, service, knob.value);
     return true;
 }
 

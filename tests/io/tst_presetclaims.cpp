@@ -6,6 +6,8 @@
 // calls (LoadSweep: common random numbers keyed by the load's value), and the presets share
 // all of those. So a point that two presets hold is run once, and a claim about a few loads
 // of the reference preset runs only those loads.
+#include "PresetByName.h"
+
 #include <hedge/io/Presets.h>
 #include <hedge/io/ResultsJson.h>
 #include <hedge/sim/LoadSweep.h>
@@ -23,16 +25,9 @@
 #include <vector>
 
 using namespace hedge;
+using hedge::test::preset;
 
 namespace {
-
-const Preset& preset(const char* name)
-{
-    const Preset* p = findPreset(name);
-    if (!p)
-        qFatal("no preset %s", name);
-    return *p;
-}
 
 const Setup& setupNamed(const Preset& p, const std::string& name)
 {

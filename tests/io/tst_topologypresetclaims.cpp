@@ -2,6 +2,8 @@
 // slow-replica; issue 14), checked on the presets' own points (200 000 calls, their seed).
 // "About x" allows 10 % either way: the text rounds. tst_presetclaims checks the teaching
 // presets of model.md, which all share the reference service; these each have their own.
+#include "PresetByName.h"
+
 #include <hedge/io/Presets.h>
 #include <hedge/sim/Simulation.h>
 
@@ -10,16 +12,9 @@
 #include <cmath>
 
 using namespace hedge;
+using hedge::test::preset;
 
 namespace {
-
-const Preset& preset(const char* name)
-{
-    const Preset* p = findPreset(name);
-    if (!p)
-        qFatal("no preset %s", name);
-    return *p;
-}
 
 // One point of `p`: its setup named `setup`, at `load`, on `service` (default: the preset's).
 PointResult point(const Preset& p, const std::string& setup, double load,

@@ -1,5 +1,7 @@
 // Timelines (timeline.md §3): the model in time on the sweep's simulation core. Per-bucket
 // p99 is noisy, so windows of buckets are compared through their median.
+#include "TimelineTestSupport.h"
+
 #include <hedge/io/Presets.h>
 #include <hedge/sim/Simulation.h>
 #include <hedge/sim/TimelineWorld.h>
@@ -10,6 +12,10 @@
 #include <map>
 
 using namespace hedge;
+using hedge::test::median;
+using hedge::test::medianP99;
+using hedge::test::timelineOf;
+using hedge::test::window;
 
 namespace {
 
@@ -20,36 +26,6 @@ const WorldResult& world(const TimelineOutcome& outcome, const std::string& setu
             return w;
     }
     qFatal("no world %s", setup.c_str());
-}
-
-// The buckets whose end lies in (fromS, toS].
-std::vector<TimelineBucket> window(const WorldResult& w, double fromS, double toS)
-{
-    std::vector<TimelineBucket> out;
-    for (const TimelineBucket& b : w.buckets) {
-        if (b.tS > fromS && b.tS <= toS)
-            out.push_back(b);
-    }
-    return out;
-}
-
-template <class F>
-double median(const std::vector<TimelineBucket>& buckets, F&& value)
-{
-    std::vector<double> v;
-    for (const TimelineBucket& b : buckets) {
-        if (const std::optional<double> x = value(b))
-            v.push_back(*x);
-    }
-    if (v.empty())
-        return std::numeric_limits<double>::quiet_NaN();
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
-double medianP99(const WorldResult& w, double fromS, double toS)
-{
-    return median(window(w, fromS, toS), [](const TimelineBucket& b) { return b.p99Ms; });
 }
 
 std::int64_t sumRejected(const WorldResult& w, double fromS, double toS)
@@ -67,17 +43,6 @@ Setup reference(const std::string& name)
             return s;
     }
     qFatal("no setup %s", name.c_str());
-}
-
-Scenario timelineOf(std::vector<Setup> setups, std::vector<LoadStep> steps, double durationS)
-{
-    Scenario s;
-    s.setups = std::move(setups);
-    Timeline t;
-    t.durationS = durationS;
-    t.loadSteps = std::move(steps);
-    s.timeline = t;
-    return s;
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 // Timelines with the topology of issue 14: a timeline's world is the sweep's SimulationCore,
 // so replicas, balancers, slow periods and hiccup correlation hold in time too, a change of
 // the workers reaches every replica, and the buckets do not depend on the thread count.
+#include "TimelineTestSupport.h"
+
 #include <hedge/io/ScenarioError.h>
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/sim/TimelineWorld.h>
@@ -11,6 +13,10 @@
 #include <limits>
 
 using namespace hedge;
+using hedge::test::median;
+using hedge::test::medianP99;
+using hedge::test::timelineOf;
+using hedge::test::window;
 
 namespace {
 
@@ -23,17 +29,6 @@ Setup setupOf(bool hedge)
     return s;
 }
 
-Scenario timelineOf(std::vector<Setup> setups, std::vector<LoadStep> steps, double durationS)
-{
-    Scenario s;
-    s.setups = std::move(setups);
-    Timeline t;
-    t.durationS = durationS;
-    t.loadSteps = std::move(steps);
-    s.timeline = t;
-    return s;
-}
-
 ServiceConfig fourReplicasOfFour()
 {
     ServiceConfig s;
@@ -41,26 +36,6 @@ ServiceConfig fourReplicasOfFour()
     s.workers = 4;
     s.balancer = BalancerKind::Random;
     return s;
-}
-
-// The median over the buckets whose end lies in (fromS, toS] of `value`.
-template <class F>
-double median(const WorldResult& w, double fromS, double toS, F&& value)
-{
-    std::vector<double> v;
-    for (const TimelineBucket& b : w.buckets)
-        if (b.tS > fromS && b.tS <= toS)
-            if (const std::optional<double> x = value(b))
-                v.push_back(*x);
-    if (v.empty())
-        return std::numeric_limits<double>::quiet_NaN();
-    std::sort(v.begin(), v.end());
-    return v[v.size() / 2];
-}
-
-double medianP99(const WorldResult& w, double fromS, double toS)
-{
-    return median(w, fromS, toS, [](const TimelineBucket& b) { return b.p99Ms; });
 }
 
 } // namespace
@@ -90,7 +65,7 @@ private slots:
         const TimelineBucket& last = w.buckets.back();
         QVERIFY2(last.queueLength < 100, QByteArray::number(qlonglong(last.queueLength)));
         QVERIFY(!last.collapsed);
-        const double busy = median(w, 15.0, 30.0, [](const TimelineBucket& b) {
+        const double busy = median(window(w, 15.0, 30.0), [](const TimelineBucket& b) {
             return std::optional(b.busyFraction);
         });
         QVERIFY2(busy > 0.5 && busy < 0.7, QByteArray::number(busy)); // 1.2 × 16 / 32

@@ -15,6 +15,11 @@ std::string formatNumber(double value)
     return std::string(buffer, end);
 }
 
+std::string formatOptionalNumber(const std::optional<double>& value)
+{
+    return value ? formatNumber(*value) : std::string();
+}
+
 std::string outOfRange(const std::string& value, const std::string& range)
 {
     return value + " is out of range (allowed " + range + ")";

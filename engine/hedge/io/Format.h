@@ -2,12 +2,16 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace hedge::io_detail {
 
 // The shortest text that reads back as the same double (std::to_chars): 0.3, 20, 1e-05.
 std::string formatNumber(double value);
+
+// formatNumber, or an empty cell when there is no figure.
+std::string formatOptionalNumber(const std::optional<double>& value);
 
 // "<value> is out of range (allowed <range>)".
 std::string outOfRange(const std::string& value, const std::string& range);

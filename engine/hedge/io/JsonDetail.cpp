@@ -221,6 +221,11 @@ std::string prettyPrint(const OrderedJson& value)
     return out;
 }
 
+OrderedJson optionalNumberJson(const std::optional<double>& value)
+{
+    return value ? OrderedJson(*value) : OrderedJson(nullptr);
+}
+
 std::string childPath(const std::string& parent, std::string_view key)
 {
     return parent.empty() ? std::string(key) : parent + "." + std::string(key);

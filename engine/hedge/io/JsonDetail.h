@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -26,6 +27,9 @@ Json parseJsonText(std::string_view text);
 // (a setup without policies, a results point) on one line; numbers as nlohmann writes them
 // (shortest text that reads back the same double).
 std::string prettyPrint(const OrderedJson& value);
+
+// A figure that may be absent: the number, or null.
+OrderedJson optionalNumberJson(const std::optional<double>& value);
 
 std::string childPath(const std::string& parent, std::string_view key);
 std::string indexPath(const std::string& parent, std::size_t index);

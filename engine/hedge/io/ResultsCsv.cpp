@@ -8,15 +8,6 @@
 
 namespace hedge {
 
-namespace {
-
-std::string optionalNumber(const std::optional<double>& v)
-{
-    return v ? io_detail::formatNumber(*v) : std::string();
-}
-
-} // namespace
-
 const std::vector<std::string>& resultsCsvColumns()
 {
     static const std::vector<std::string> columns{"setup",
@@ -73,11 +64,11 @@ std::string writeResultsCsv(const std::vector<PointResult>& points)
                                      toString(p.cancellation),
                                      formatNumber(p.load),
                                      std::to_string(p.measuredCalls),
-                                     optionalNumber(p.p50Ms),
-                                     optionalNumber(p.p99Ms),
-                                     optionalNumber(p.p999Ms),
-                                     optionalNumber(p.meanMs),
-                                     optionalNumber(p.maxMs),
+                                     io_detail::formatOptionalNumber(p.p50Ms),
+                                     io_detail::formatOptionalNumber(p.p99Ms),
+                                     io_detail::formatOptionalNumber(p.p999Ms),
+                                     io_detail::formatOptionalNumber(p.meanMs),
+                                     io_detail::formatOptionalNumber(p.maxMs),
                                      formatNumber(p.requestsPerCall),
                                      formatNumber(p.hedgedFraction),
                                      formatNumber(p.rejectedFraction),
@@ -96,10 +87,10 @@ std::string writeResultsCsv(const std::vector<PointResult>& points)
             for (const io_detail::SpreadFigure& figure : io_detail::spreadFigures())
                 for (const auto& v :
                      io_detail::spreadValues(p.spread ? figure.get(*p.spread) : std::nullopt))
-                    out += ',' + optionalNumber(v);
+                    out += ',' + io_detail::formatOptionalNumber(v);
         }
         if (withKnob)
-            out += ',' + optionalNumber(p.knobValue); // empty: not a grid cell
+            out += ',' + io_detail::formatOptionalNumber(p.knobValue); // empty: not a grid cell
         out += '\n';
     }
     return out;

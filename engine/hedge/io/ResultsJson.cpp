@@ -17,11 +17,6 @@ namespace {
 using io_detail::Json;
 using io_detail::OrderedJson;
 
-OrderedJson optionalNumber(const std::optional<double>& v)
-{
-    return v ? OrderedJson(*v) : OrderedJson(nullptr);
-}
-
 // `replica_utilisation_max` is a point field only when there are replicas: a one-queue
 // results file stays what it was before topology.md.
 OrderedJson pointToJson(const PointResult& p, const Scenario& scenario)
@@ -36,11 +31,11 @@ OrderedJson pointToJson(const PointResult& p, const Scenario& scenario)
         j["knob_value"] = *p.knobValue;
     }
     j["measured_calls"] = p.measuredCalls;
-    j["p50_ms"] = optionalNumber(p.p50Ms);
-    j["p99_ms"] = optionalNumber(p.p99Ms);
-    j["p999_ms"] = optionalNumber(p.p999Ms);
-    j["mean_ms"] = optionalNumber(p.meanMs);
-    j["max_ms"] = optionalNumber(p.maxMs);
+    j["p50_ms"] = io_detail::optionalNumberJson(p.p50Ms);
+    j["p99_ms"] = io_detail::optionalNumberJson(p.p99Ms);
+    j["p999_ms"] = io_detail::optionalNumberJson(p.p999Ms);
+    j["mean_ms"] = io_detail::optionalNumberJson(p.meanMs);
+    j["max_ms"] = io_detail::optionalNumberJson(p.maxMs);
     j["requests_per_call"] = p.requestsPerCall;
     j["hedged_fraction"] = p.hedgedFraction;
     j["rejected_fraction"] = p.rejectedFraction;
@@ -56,7 +51,7 @@ OrderedJson pointToJson(const PointResult& p, const Scenario& scenario)
             const auto values = io_detail::spreadValues(figure.get(*p.spread));
             for (std::size_t i = 0; i < values.size(); ++i)
                 j[std::string(figure.name) + io_detail::kSpreadSuffixes[i]] =
-                    optionalNumber(values[i]);
+                    io_detail::optionalNumberJson(values[i]);
         }
     }
     return j;

@@ -3,31 +3,92 @@
 #include "Format.h"
 #include "ScenarioJsonDetail.h"
 
+#include <optional>
+#include <type_traits>
+#include <variant>
+
 namespace hedge {
 
 namespace {
 
 using io_detail::OrderedJson;
 
-OrderedJson optionalJson(const std::optional<double>& v)
+// A bucket's figures in file order: the JSON keys and the CSV columns after "setup" are
+// these names, and each writer turns the member's type into its own spelling.
+using BucketMember = std::variant<double TimelineBucket::*, std::int64_t TimelineBucket::*,
+                                  std::optional<double> TimelineBucket::*, bool TimelineBucket::*>;
+
+struct BucketField {
+    const char* name;
+    BucketMember member;
+};
+
+const std::vector<BucketField>& bucketFields()
 {
-    return v ? OrderedJson(*v) : OrderedJson(nullptr);
+    static const std::vector<BucketField> fields{
+        {"t_s", &TimelineBucket::tS},
+        {"load", &TimelineBucket::load},
+        {"arrivals", &TimelineBucket::arrivals},
+        {"calls_ended", &TimelineBucket::callsEnded},
+        {"p50_ms", &TimelineBucket::p50Ms},
+        {"p99_ms", &TimelineBucket::p99Ms},
+        {"p999_ms", &TimelineBucket::p999Ms},
+        {"requests_per_call", &TimelineBucket::requestsPerCall},
+        {"hedges", &TimelineBucket::hedges},
+        {"rejected", &TimelineBucket::rejected},
+        {"failed", &TimelineBucket::failed},
+        {"queue_length", &TimelineBucket::queueLength},
+        {"queue_max", &TimelineBucket::queueMax},
+        {"backlog_ms", &TimelineBucket::backlogMs},
+        {"busy_fraction", &TimelineBucket::busyFraction},
+        {"in_flight", &TimelineBucket::inFlight},
+        {"limit", &TimelineBucket::limit},
+        {"budget_balance", &TimelineBucket::budgetBalance},
+        {"collapsed", &TimelineBucket::collapsed}};
+    return fields;
 }
 
-std::string optionalCell(const std::optional<double>& v)
+OrderedJson jsonValue(const TimelineBucket& b, const BucketMember& member)
 {
-    return v ? io_detail::formatNumber(*v) : std::string();
+    return std::visit(
+        [&b](auto m) -> OrderedJson {
+            const auto& v = b.*m;
+            if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::optional<double>>)
+                return io_detail::optionalNumberJson(v);
+            else
+                return OrderedJson(v);
+        },
+        member);
+}
+
+std::string csvValue(const TimelineBucket& b, const BucketMember& member)
+{
+    return std::visit(
+        [&b](auto m) -> std::string {
+            const auto& v = b.*m;
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<T, std::optional<double>>)
+                return io_detail::formatOptionalNumber(v);
+            else if constexpr (std::is_same_v<T, double>)
+                return io_detail::formatNumber(v);
+            else if constexpr (std::is_same_v<T, bool>)
+                return v ? "true" : "false";
+            else
+                return std::to_string(v);
+        },
+        member);
 }
 
 } // namespace
 
 const std::vector<std::string>& timelineCsvColumns()
 {
-    static const std::vector<std::string> columns{
-        "setup",      "t_s",          "load",         "arrivals",       "calls_ended",
-        "p50_ms",     "p99_ms",       "p999_ms",      "requests_per_call", "hedges",
-        "rejected",   "failed",       "queue_length", "queue_max",      "backlog_ms",
-        "busy_fraction", "in_flight", "limit",        "budget_balance", "collapsed"};
+    static const std::vector<std::string> columns = [] {
+        std::vector<std::string> names{"setup"};
+        for (const BucketField& field : bucketFields())
+            names.emplace_back(field.name);
+        return names;
+    }();
     return columns;
 }
 
@@ -40,29 +101,12 @@ std::string writeTimelineResultsJson(const Scenario& scenario, const std::vector
     for (const WorldResult& w : worlds) {
         OrderedJson o;
         o["setup"] = w.setup;
-        o["stopped_at_s"] = optionalJson(w.stoppedAtS);
+        o["stopped_at_s"] = io_detail::optionalNumberJson(w.stoppedAtS);
         OrderedJson buckets = OrderedJson::array();
         for (const TimelineBucket& b : w.buckets) {
             OrderedJson x;
-            x["t_s"] = b.tS;
-            x["load"] = b.load;
-            x["arrivals"] = b.arrivals;
-            x["calls_ended"] = b.callsEnded;
-            x["p50_ms"] = optionalJson(b.p50Ms);
-            x["p99_ms"] = optionalJson(b.p99Ms);
-            x["p999_ms"] = optionalJson(b.p999Ms);
-            x["requests_per_call"] = optionalJson(b.requestsPerCall);
-            x["hedges"] = b.hedges;
-            x["rejected"] = b.rejected;
-            x["failed"] = b.failed;
-            x["queue_length"] = b.queueLength;
-            x["queue_max"] = b.queueMax;
-            x["backlog_ms"] = b.backlogMs;
-            x["busy_fraction"] = b.busyFraction;
-            x["in_flight"] = b.inFlight;
-            x["limit"] = optionalJson(b.limit);
-            x["budget_balance"] = optionalJson(b.budgetBalance);
-            x["collapsed"] = b.collapsed;
+            for (const BucketField& field : bucketFields())
+                x[field.name] = jsonValue(b, field.member);
             buckets.push_back(std::move(x));
         }
         o["buckets"] = std::move(buckets);
@@ -74,36 +118,15 @@ std::string writeTimelineResultsJson(const Scenario& scenario, const std::vector
 
 std::string writeTimelineResultsCsv(const std::vector<WorldResult>& worlds)
 {
-    using io_detail::formatNumber;
     std::string out;
     for (const std::string& column : timelineCsvColumns())
         out += (out.empty() ? "" : ",") + column;
     out += '\n';
     for (const WorldResult& w : worlds) {
         for (const TimelineBucket& b : w.buckets) {
-            const std::string cells[] = {io_detail::csvCell(w.setup),
-                                         formatNumber(b.tS),
-                                         formatNumber(b.load),
-                                         std::to_string(b.arrivals),
-                                         std::to_string(b.callsEnded),
-                                         optionalCell(b.p50Ms),
-                                         optionalCell(b.p99Ms),
-                                         optionalCell(b.p999Ms),
-                                         optionalCell(b.requestsPerCall),
-                                         std::to_string(b.hedges),
-                                         std::to_string(b.rejected),
-                                         std::to_string(b.failed),
-                                         std::to_string(b.queueLength),
-                                         std::to_string(b.queueMax),
-                                         formatNumber(b.backlogMs),
-                                         formatNumber(b.busyFraction),
-                                         std::to_string(b.inFlight),
-                                         optionalCell(b.limit),
-                                         optionalCell(b.budgetBalance),
-                                         b.collapsed ? "true" : "false"};
-            std::string row;
-            for (const std::string& cell : cells)
-                row += (row.empty() ? "" : ",") + cell;
+            std::string row = io_detail::csvCell(w.setup);
+            for (const BucketField& field : bucketFields())
+                row += "," + csvValue(b, field.member);
             out += row + '\n';
         }
     }

@@ -3,6 +3,7 @@
 // never an older one after a newer; what the hand passed while a frame ran is dropped, not
 // queued; the last value's curve is on the chart when the hand stops, and its full pass after
 // the release. Meanwhile the GUI's event loop keeps turning, also while the engine computes.
+#include "HeldMouse.h"
 #include "MainWindow.h"
 
 #include "KnobSlider.h"
@@ -15,10 +16,8 @@
 
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
-#include <QMouseEvent>
 #include <QSettings>
 #include <QStandardPaths>
-#include <QStyleOptionSlider>
 #include <QtTest>
 
 #include <map>
@@ -26,6 +25,7 @@
 #include <set>
 
 using namespace hedge;
+using hedge::test::moveHeldMouse;
 
 namespace {
 
@@ -51,31 +51,6 @@ bool idle(MainWindow& w)
     return !w.controller()->isPendingOrRunning() && w.controller()->isComplete();
 }
 
-QPoint handleCentre(const QSlider* slider)
-{
-    QStyleOptionSlider opt;
-    opt.initFrom(slider);
-    opt.orientation = slider->orientation();
-    opt.minimum = slider->minimum();
-    opt.maximum = slider->maximum();
-    opt.sliderPosition = slider->sliderPosition();
-    opt.sliderValue = slider->value();
-    opt.singleStep = slider->singleStep();
-    opt.pageStep = slider->pageStep();
-    opt.tickPosition = slider->tickPosition();
-    opt.tickInterval = slider->tickInterval();
-    opt.subControls = QStyle::SC_All;
-    return slider->style()
-        ->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderHandle, slider)
-        .center();
-}
-
-void moveHeldMouse(QWidget* widget, QPoint pos)
-{
-    QMouseEvent move(QEvent::MouseMove, QPointF(pos), QPointF(widget->mapToGlobal(pos)),
-                     Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
-    QApplication::sendEvent(widget, &move);
-}
 
 // The p99 curve a chart draws for `setup`, as (load, p99) pairs.
 QList<QPointF> p99Curve(const std::vector<PointResult>& points, const std::string& setup)
@@ -146,7 +121,7 @@ class TestKnobDrag : public QObject {
         QTest::keyClick(slider, Qt::Key_Home);
         if (delay->value() != 0.0 || !QTest::qWaitFor([&w] { return idle(w); }, 60000))
             qFatal("the Home key did not bring the delay to 0");
-        const QPoint start = handleCentre(slider);
+        const QPoint start = slider->handleRect().center();
         const int framesBefore = c->framesStarted();
         clock.start();
         ticker.start();
