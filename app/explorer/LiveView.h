@@ -53,6 +53,8 @@ public:
     // replayed off the GUI thread, since the view keeps only its window). Buckets files are
     // written when exportFinished() comes.
     std::optional<QString> exportTo(const QString& path);
+    // Export… (also File → Export Chart… while the Live view is shown).
+    void exportDialog();
 
 signals:
     void message(const QString& text, int ms);
@@ -69,7 +71,6 @@ private:
         std::optional<QString> error;
     };
     void saveSessionDialog();
-    void exportDialog();
     void updateStatus();
     void showLoad(double load);
     void refuse(const std::optional<QString>& error);

@@ -14,6 +14,7 @@
 #include "ScenarioDocument.h"
 #include "UserGuideWindow.h"
 
+#include "HeatMapView.h"
 #include "PresetExplanation.h"
 #include "ResultsTableModel.h"
 #include "ResultsTableView.h"
@@ -27,6 +28,7 @@
 #include <hedge/io/ScenarioValidation.h>
 
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
@@ -249,9 +251,28 @@ void MainWindow::buildActions()
     connect(m_actions, &MainActions::openRequested, this, &MainWindow::openDialog);
     connect(m_actions, &MainActions::saveRequested, this, &MainWindow::save);
     connect(m_actions, &MainActions::saveAsRequested, this, &MainWindow::saveAsDialog);
-    connect(m_actions, &MainActions::exportChartRequested, m_exports,
-            &ExportController::exportChartDialog);
-    connect(m_actions, &MainActions::copyChartRequested, m_exports, &ExportController::copyChart);
+    // Export Chart… and Copy Chart act on the view the user is looking at.
+    connect(m_actions, &MainActions::exportChartRequested, this, [this] {
+        if (isLiveViewShown())
+            m_liveView->exportDialog();
+        else if (m_sweepViews->currentWidget() == m_mapView)
+            m_mapView->exportDialog();
+        else
+            m_exports->exportChartDialog();
+    });
+    connect(m_actions, &MainActions::copyChartRequested, this, [this] {
+        QWidget* shown = nullptr;
+        if (isLiveViewShown())
+            shown = m_liveView->chart();
+        else if (m_sweepViews->currentWidget() == m_mapView)
+            shown = m_mapView->heatMap();
+        if (!shown) {
+            m_exports->copyChart();
+            return;
+        }
+        QApplication::clipboard()->setImage(shown->grab().toImage());
+        statusBar()->showMessage(tr("Chart copied to the clipboard"), 3000);
+    });
     connect(m_actions, &MainActions::overlayMeasuredRequested, this,
             &MainWindow::overlayMeasuredDialog);
     connect(m_actions, &MainActions::removeMeasuredRequested, this,

@@ -37,6 +37,8 @@ public:
 
     // Pulls the controller's points into the heat map (on its coalesced signal).
     void refresh();
+    // Export Map… (also File → Export Chart… while the map is shown).
+    void exportDialog();
 
 signals:
     // A cell was clicked (or chosen with Enter): the knob value to give the gridded setup.
@@ -47,7 +49,6 @@ signals:
     void message(const QString& text, int ms);
 
 private:
-    void exportDialog();
     QSize exportSize() const;
 
     MapController* m_controller;

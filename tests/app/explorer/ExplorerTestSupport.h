@@ -11,12 +11,16 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileDialog>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QPointer>
 #include <QTest>
+#include <QTimer>
 
 #include <memory>
 
@@ -101,6 +105,29 @@ inline QAction* menuAction(const QMainWindow& window, const QString& menuText, c
                 if (a->text() == text)
                     return a;
     return nullptr;
+}
+
+// Answers the file dialog an action is about to open as a user does: types the path, presses
+// Enter.
+inline void answerFileDialog(const QString& path)
+{
+    QTimer::singleShot(50, [path] {
+        auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
+        if (!dialog) {
+            answerFileDialog(path);
+            return;
+        }
+        auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+        name->clear();
+        QTest::keyClicks(name, path);
+        QTest::keyClick(name, Qt::Key_Return);
+        // A slow build (sanitizers) can take the keys before the dialog is ready for them:
+        // a dialog still open a moment later is answered again.
+        QTimer::singleShot(500, [path, open = QPointer<QFileDialog>(dialog)] {
+            if (open && open->isVisible())
+                answerFileDialog(path);
+        });
+    });
 }
 
 } // namespace hedge::test

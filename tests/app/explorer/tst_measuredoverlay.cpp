@@ -2,6 +2,7 @@
 // in the matching setup's colour, with hover figures and a key entry; unmatched setups
 // listed; a bad file refused with the overlay in place kept; the menu entry removes it.
 #include "ExplorerTestScenarios.h"
+#include "ExplorerTestSupport.h"
 #include "MainActions.h"
 #include "MainWindow.h"
 
@@ -26,28 +27,6 @@
 using namespace hedge;
 
 namespace {
-
-// Answers the file dialog the action opens as a user does: types the path, presses Enter.
-void answerFileDialog(const QString& path)
-{
-    QTimer::singleShot(50, [path] {
-        auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
-        if (!dialog) {
-            answerFileDialog(path);
-            return;
-        }
-        auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
-        name->clear();
-        QTest::keyClicks(name, path);
-        QTest::keyClick(name, Qt::Key_Return);
-        // A slow build (sanitizers) can take the keys before the dialog is ready for them:
-        // a dialog still open a moment later is answered again.
-        QTimer::singleShot(500, [path, open = QPointer<QFileDialog>(dialog)] {
-            if (open && open->isVisible())
-                answerFileDialog(path);
-        });
-    });
-}
 
 bool writeFile(const QString& path, const QByteArray& bytes)
 {
@@ -90,7 +69,7 @@ private slots:
         QAction* overlay = w.actions()->overlayMeasuredAction();
         QAction* remove = w.actions()->removeMeasuredAction();
         QVERIFY(!remove->isEnabled());
-        answerFileDialog(good);
+        test::answerFileDialog(good);
         overlay->trigger();
 
         MetricChartView* p99 = w.chart(Metric::P99);
@@ -125,7 +104,7 @@ private slots:
         // A bad file: a clear error, the overlay in place kept.
         const QString bad = dir.filePath(QStringLiteral("bad.json"));
         QVERIFY(writeFile(bad, "{\"schema\": \"hedge-explorer/results@1\", \"points\": 3}"));
-        answerFileDialog(bad);
+        test::answerFileDialog(bad);
         overlay->trigger();
         QTRY_VERIFY(!w.lastError().isEmpty());
         QVERIFY2(w.lastError().contains(QStringLiteral("bad.json")), qPrintable(w.lastError()));
