@@ -3,6 +3,8 @@
 #include "Format.h"
 #include "ScenarioJsonDetail.h"
 
+#include <algorithm>
+
 namespace hedge {
 
 namespace {
@@ -58,6 +60,8 @@ std::string writeTimelineResultsJson(const Scenario& scenario, const std::vector
             x["queue_length"] = b.queueLength;
             x["queue_max"] = b.queueMax;
             x["backlog_ms"] = b.backlogMs;
+            if (!b.replicaBacklogMs.empty())
+                x["replica_backlog_ms"] = b.replicaBacklogMs;
             x["busy_fraction"] = b.busyFraction;
             x["in_flight"] = b.inFlight;
             x["limit"] = optionalJson(b.limit);
@@ -75,9 +79,17 @@ std::string writeTimelineResultsJson(const Scenario& scenario, const std::vector
 std::string writeTimelineResultsCsv(const std::vector<WorldResult>& worlds)
 {
     using io_detail::formatNumber;
+    // Every world has the scenario's replicas (no change names them); one replica has no
+    // columns of its own, so a one-queue file stays as it always was.
+    std::size_t replicas = 0;
+    for (const WorldResult& w : worlds)
+        for (const TimelineBucket& b : w.buckets)
+            replicas = std::max(replicas, b.replicaBacklogMs.size());
     std::string out;
     for (const std::string& column : timelineCsvColumns())
         out += (out.empty() ? "" : ",") + column;
+    for (std::size_t r = 0; r < replicas; ++r)
+        out += ",replica_" + std::to_string(r + 1) + "_backlog_ms";
     out += '\n';
     for (const WorldResult& w : worlds) {
         for (const TimelineBucket& b : w.buckets) {
@@ -104,6 +116,8 @@ std::string writeTimelineResultsCsv(const std::vector<WorldResult>& worlds)
             std::string row;
             for (const std::string& cell : cells)
                 row += (row.empty() ? "" : ",") + cell;
+            for (std::size_t r = 0; r < replicas; ++r)
+                row += "," + (r < b.replicaBacklogMs.size() ? formatNumber(b.replicaBacklogMs[r]) : std::string());
             out += row + '\n';
         }
     }
