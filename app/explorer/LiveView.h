@@ -71,6 +71,7 @@ private:
     void saveSessionDialog();
     void exportDialog();
     void updateStatus();
+    void showReplicaStripAvailability();
     void showLoad(double load);
     void refuse(const std::optional<QString>& error);
 

@@ -38,12 +38,18 @@ public:
             else
                 hi = mid;
         }
-        if (lo == 0) {
-            const double length = m_size > 1 ? at(1).tS - at(0).tS : at(0).tS;
-            if (t < at(0).tS - length)
-                return std::nullopt;
-        }
+        if (lo == 0 && t < startS(0))
+            return std::nullopt;
         return lo;
+    }
+    // Where bucket i begins: the previous one's end; the oldest kept, one bucket length (the
+    // next one's) before its end, and never before 0.
+    double startS(std::size_t i) const
+    {
+        if (i > 0)
+            return at(i - 1).tS;
+        const double length = m_size > 1 ? at(1).tS - at(0).tS : at(0).tS;
+        return at(0).tS - length > 0.0 ? at(0).tS - length : 0.0;
     }
 
     void push(const TimelineBucket& bucket)
