@@ -1,8 +1,14 @@
 #include "LiveTimeSeriesView.h"
 
 #include "ChartTheme.h"
+#include "LiveChartHover.h"
+#include "LivePanelPainter.h"
+#include "ReplicaQueueStrip.h"
 
 #include <QEvent>
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QToolTip>
 #include <QFileInfo>
 #include <QPainter>
 #include <QPainterPath>
@@ -19,43 +25,19 @@ namespace hedge {
 
 namespace {
 
-constexpr double kLeftMargin = 52.0;
-constexpr double kRightMargin = 12.0;
+constexpr double kLeftMargin = LivePanelPainter::kLeftMargin;
+constexpr double kRightMargin = LivePanelPainter::kRightMargin;
 constexpr double kPanelGap = 6.0;
-constexpr double kTimeLabelHeight = 18.0;
-constexpr double kCollapseStrip = 3.0; // px per world above the p99 panel
-
-QString timeLabel(double s)
-{
-    const int total = int(std::lround(s));
-    return QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
-}
-
-QString numberLabel(double v)
-{
-    if (v != 0.0 && (std::abs(v) >= 10000 || std::abs(v) < 0.01))
-        return QString::number(v, 'g', 2);
-    return QString::number(v, 'g', 4);
-}
-
-// A round step giving about `count` ticks over `span`.
-double niceStep(double span, int count)
-{
-    const double raw = span / std::max(1, count);
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
-        if (raw <= m * mag)
-            return m * mag;
-    return 10.0 * mag;
-}
+constexpr double kTimeLabelHeight = LivePanelPainter::kTimeLabelHeight;
+constexpr double kCollapseStrip = LivePanelPainter::kCollapseStrip;
 
 } // namespace
 
 const QList<LiveTimeSeriesView::Panel>& LiveTimeSeriesView::panelOrder()
 {
-    static const QList<Panel> order{Panel::Load,        Panel::P99,   Panel::RequestsPerCall,
-                                    Panel::Backlog,     Panel::Utilisation, Panel::Limit,
-                                    Panel::BudgetBalance, Panel::RejectedPercent};
+    static const QList<Panel> order{Panel::Load,           Panel::P99,         Panel::RequestsPerCall,
+                                    Panel::Backlog,        Panel::ReplicaBacklog, Panel::Utilisation,
+                                    Panel::Limit,          Panel::BudgetBalance, Panel::RejectedPercent};
     return order;
 }
 
@@ -72,6 +54,7 @@ QString LiveTimeSeriesView::panelShortTitle(Panel panel)
     case Panel::Limit: return tr("Limit");
     case Panel::BudgetBalance: return tr("Budget balance");
     case Panel::RejectedPercent: return tr("Rejected %");
+    case Panel::ReplicaBacklog: return tr("Backlog per replica");
     default: return panelTitle(panel);
     }
 }
@@ -83,6 +66,7 @@ QString LiveTimeSeriesView::panelTitle(Panel panel)
     case Panel::P99: return tr("p99 (ms, log)");
     case Panel::RequestsPerCall: return tr("Requests per call");
     case Panel::Backlog: return tr("Backlog (s of work)");
+    case Panel::ReplicaBacklog: return tr("Backlog per replica (s of work)");
     case Panel::Utilisation: return tr("Utilisation (%)");
     case Panel::Limit: return tr("Adaptive limit");
     case Panel::BudgetBalance: return tr("Budget balance (hedges)");
@@ -98,6 +82,7 @@ std::optional<double> LiveTimeSeriesView::panelValue(Panel panel, const Timeline
     case Panel::P99: return b.p99Ms;
     case Panel::RequestsPerCall: return b.requestsPerCall;
     case Panel::Backlog: return b.backlogMs / 1000.0;
+    case Panel::ReplicaBacklog: return std::nullopt;
     case Panel::Utilisation: return b.busyFraction * 100.0;
     case Panel::Limit: return b.limit;
     case Panel::BudgetBalance: return b.budgetBalance;
@@ -112,8 +97,9 @@ std::optional<double> LiveTimeSeriesView::panelValue(Panel panel, const Timeline
 LiveTimeSeriesView::LiveTimeSeriesView(QWidget* parent) : QWidget(parent)
 {
     setAttribute(Qt::WA_OpaquePaintEvent);
+    setMouseTracking(true);
     for (Panel p : panelOrder())
-        if (isAlwaysShown(p))
+        if (isAlwaysShown(p) || p == Panel::ReplicaBacklog)
             m_shown.push_back(p);
 }
 
@@ -238,18 +224,14 @@ std::optional<QString> LiveTimeSeriesView::exportTo(const QString& path, QSize s
     return std::nullopt;
 }
 
-void LiveTimeSeriesView::draw(QPainter& p, const QRectF& area) const
+double LiveTimeSeriesView::legend(QPainter* p, const ChartTheme& theme, const QRectF& area) const
 {
-    const ChartTheme theme(palette(), font());
-    p.fillRect(area, theme.base());
-    p.setRenderHint(QPainter::Antialiasing, true);
-    const auto [t0, t1] = timeRange();
-
-    // Legend: the shown worlds, wrapping.
-    p.setFont(theme.smallFont());
+    // The shown worlds, wrapping.
     const QFontMetricsF fm(theme.smallFont());
     double x = area.left() + kLeftMargin, y = area.top() + 4;
     const double lineH = fm.height() + 2;
+    if (p)
+        p->setFont(theme.smallFont());
     const std::size_t worlds = m_rings ? m_rings->size() : 0;
     for (std::size_t w = 0; w < worlds && int(w) < m_styles.size(); ++w) {
         const SeriesStyle& s = m_styles[int(w)];
@@ -260,255 +242,147 @@ void LiveTimeSeriesView::draw(QPainter& p, const QRectF& area) const
             x = area.left() + kLeftMargin;
             y += lineH;
         }
-        p.fillRect(QRectF(x, y + lineH / 2 - 4, 10, 8), s.color);
-        p.setPen(theme.text());
-        p.drawText(QPointF(x + 14, y + fm.ascent()), s.setup);
+        if (p) {
+            p->fillRect(QRectF(x, y + lineH / 2 - 4, 10, 8), s.color);
+            p->setPen(theme.text());
+            p->drawText(QPointF(x + 14, y + fm.ascent()), s.setup);
+        }
         x += width;
     }
-    const double top = y + lineH + 4;
+    return y + lineH + 4;
+}
 
+LiveTimeSeriesView::Layout LiveTimeSeriesView::layout(const ChartTheme& theme, const QRectF& area) const
+{
+    Layout l;
+    const auto [t0, t1] = timeRange();
+    const ReplicaQueueStrip strip(m_rings, m_styles, t0, t1);
+    const double top = legend(nullptr, theme, area);
     QList<Panel> panels;
     for (Panel panel : panelOrder())
-        if (m_shown.contains(panel))
+        if (m_shown.contains(panel) && (panel != Panel::ReplicaBacklog || strip.rowCount() > 0))
             panels.push_back(panel);
     // The load panel is shorter: it shows one line.
     double weights = 0;
     for (Panel panel : panels)
-        weights += panel == Panel::Load ? 0.55 : 1.0;
+        if (panel != Panel::ReplicaBacklog)
+            weights += panel == Panel::Load ? 0.55 : 1.0;
+    const std::size_t worlds = m_rings ? m_rings->size() : 0;
     const double stripH = kCollapseStrip * double(worlds);
     const double available = area.bottom() - top - kTimeLabelHeight - stripH -
                              kPanelGap * double(panels.size());
+    // The replica strip takes the height its rows like, up to 40 % of the charts', and
+    // never less than its header and two pixels a row.
+    double replicaH = 0.0;
+    if (panels.contains(Panel::ReplicaBacklog))
+        replicaH = std::max(ReplicaQueueStrip::headerHeight(theme) + 2.0 * strip.rowCount(),
+                            std::min(strip.preferredHeight(theme), 0.4 * available));
+    const double lines = std::max(0.0, available - replicaH);
+    const double left = area.left() + kLeftMargin;
+    const double width = area.width() - kLeftMargin - kRightMargin;
     double py = top;
-    for (int i = 0; i < panels.size(); ++i) {
-        const Panel panel = panels[i];
+    for (Panel panel : panels) {
         if (panel == Panel::P99) {
-            // The collapse strip: one row per world, in its colour where it is collapsed.
-            const QRectF strip(area.left() + kLeftMargin, py, area.width() - kLeftMargin - kRightMargin, stripH);
-            forCollapsedBuckets(t0, [&](std::size_t w, const TimelineBucket& b, double previousT, bool) {
-                const double xb = strip.left() + (b.tS - t0) / (t1 - t0) * strip.width();
-                const double bucketW =
-                    std::max(1.0, strip.width() / (t1 - t0) * (previousT >= 0 ? b.tS - previousT : 1.0));
-                p.fillRect(QRectF(xb - bucketW, strip.top() + kCollapseStrip * double(w), bucketW,
-                                  kCollapseStrip - 0.5),
-                           m_styles[int(w)].color);
-            });
+            l.collapseStrip = QRectF(left, py, width, stripH);
             py += stripH;
         }
-        const double h = available * (panel == Panel::Load ? 0.55 : 1.0) / weights;
-        const QRectF plot(area.left() + kLeftMargin, py, area.width() - kLeftMargin - kRightMargin, h);
-        drawPanel(p, theme, panel, plot, t0, t1, i == panels.size() - 1);
+        const double h = panel == Panel::ReplicaBacklog
+                             ? replicaH
+                             : lines * (panel == Panel::Load ? 0.55 : 1.0) / weights;
+        l.panels.push_back({panel, QRectF(left, py, width, h)});
         py += h + kPanelGap;
     }
+    return l;
 }
 
-void LiveTimeSeriesView::forCollapsedBuckets(
-    double from,
-    const std::function<void(std::size_t, const TimelineBucket&, double, bool)>& visit) const
+void LiveTimeSeriesView::draw(QPainter& p, const QRectF& area) const
 {
-    const std::size_t worlds = m_rings ? m_rings->size() : 0;
-    for (std::size_t w = 0; w < worlds && int(w) < m_styles.size(); ++w) {
-        if (!m_styles[int(w)].visible)
+    const ChartTheme theme(palette(), font());
+    p.fillRect(area, theme.base());
+    p.setRenderHint(QPainter::Antialiasing, true);
+    const auto [t0, t1] = timeRange();
+    legend(&p, theme, area);
+    const Layout l = layout(theme, area);
+    const LivePanelPainter painter(m_rings, m_styles);
+    for (int i = 0; i < l.panels.size(); ++i) {
+        const auto& [panel, plot] = l.panels[i];
+        const bool last = i == l.panels.size() - 1;
+        if (panel == Panel::P99) // one row per world, in its colour where it is collapsed
+            painter.drawCollapseStrip(p, l.collapseStrip, t0, t1);
+        if (panel == Panel::ReplicaBacklog) {
+            ReplicaQueueStrip(m_rings, m_styles, t0, t1).draw(p, theme, plot);
+            if (last)
+                painter.drawTimeLabels(p, theme, plot, t0, t1, false, true);
             continue;
-        const BucketRing& ring = (*m_rings)[w];
-        for (std::size_t k = 0; k < ring.size(); ++k) {
-            const TimelineBucket& b = ring.at(k);
-            if (!b.collapsed || b.tS < from)
-                continue;
-            const bool onset = k == 0 || !ring.at(k - 1).collapsed;
-            visit(w, b, k > 0 ? ring.at(k - 1).tS : -1.0, onset);
         }
+        painter.drawPanel(p, theme, panel, plot, t0, t1, last);
     }
 }
 
-void LiveTimeSeriesView::drawPanel(QPainter& p, const ChartTheme& theme, Panel panel,
-                                   const QRectF& plot, double t0, double t1, bool timeLabels) const
+QRectF LiveTimeSeriesView::panelRect(Panel panel) const
 {
-    const QColor grid = ChartTheme::mix(theme.text(), theme.base(), theme.isDark() ? 0.78 : 0.85);
-    const QColor axis = ChartTheme::mix(theme.text(), theme.base(), 0.55);
-    const bool log = panel == Panel::P99;
-    const std::size_t worlds = m_rings ? m_rings->size() : 0;
+    const ChartTheme theme(palette(), font());
+    for (const auto& [shown, plot] : layout(theme, QRectF(rect())).panels)
+        if (shown == panel)
+            return plot;
+    return {};
+}
 
-    // The value range of what is shown.
-    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-    for (std::size_t w = 0; w < worlds; ++w) {
-        if (int(w) >= m_styles.size() || !m_styles[int(w)].visible)
+int LiveTimeSeriesView::replicaRowCount() const
+{
+    const auto [t0, t1] = timeRange();
+    return ReplicaQueueStrip(m_rings, m_styles, t0, t1).rowCount();
+}
+
+QString LiveTimeSeriesView::hoverTextAt(QPointF pos) const
+{
+    const ChartTheme theme(palette(), font());
+    const auto [t0, t1] = timeRange();
+    for (const auto& [panel, plot] : layout(theme, QRectF(rect())).panels) {
+        if (!plot.contains(pos))
             continue;
-        if (panel == Panel::Load && w > 0)
-            break; // every world has the same load
-        const BucketRing& ring = (*m_rings)[w];
-        for (std::size_t k = 0; k < ring.size(); ++k) {
-            const TimelineBucket& b = ring.at(k);
-            if (b.tS < t0)
-                continue;
-            if (const auto v = panelValue(panel, b); v && (!log || *v > 0)) {
-                lo = std::min(lo, *v);
-                hi = std::max(hi, *v);
-            }
+        if (panel == Panel::ReplicaBacklog) {
+            const ReplicaQueueStrip strip(m_rings, m_styles, t0, t1);
+            const auto hit = strip.hitTest(theme, plot, pos);
+            return hit ? strip.hoverText(*hit) : QString();
         }
+        if (!m_rings)
+            return {};
+        const double t = t0 + (pos.x() - plot.left()) / plot.width() * (t1 - t0);
+        return LiveChartHover::text(*m_rings, m_styles, panel, t);
     }
-    double y0 = 0, y1 = 1;
-    if (log) {
-        y0 = std::isfinite(lo) ? std::pow(10.0, std::floor(std::log10(lo))) : 1.0;
-        y1 = std::isfinite(hi) ? std::pow(10.0, std::ceil(std::log10(hi))) : 1000.0;
-        if (y1 <= y0)
-            y1 = y0 * 10;
-    } else {
-        y0 = 0;
-        if (panel == Panel::Load)
-            y1 = std::max(100.0, std::isfinite(hi) ? hi : 0.0);
-        else if (panel == Panel::Utilisation || panel == Panel::RejectedPercent)
-            y1 = 100.0;
-        else
-            y1 = std::isfinite(hi) && hi > 0 ? hi * 1.1 : 1.0;
-        if (panel == Panel::RequestsPerCall)
-            y1 = std::max(y1, 2.2);
-    }
-    const auto mapX = [&](double t) { return plot.left() + (t - t0) / (t1 - t0) * plot.width(); };
-    const auto mapY = [&](double v) {
-        const double f = log ? (std::log10(std::max(v, y0)) - std::log10(y0)) /
-                                   (std::log10(y1) - std::log10(y0))
-                             : (v - y0) / (y1 - y0);
-        return plot.bottom() - std::clamp(f, 0.0, 1.0) * plot.height();
-    };
+    return {};
+}
 
-    // Grid and y labels.
-    p.setFont(theme.smallFont());
-    const QFontMetricsF fm(theme.smallFont());
-    QList<double> ticks;
-    if (log) {
-        for (double v = y0; v <= y1 * 1.0001; v *= 10)
-            ticks << v;
-    } else {
-        const double step = niceStep(y1 - y0, plot.height() > 90 ? 4 : 2);
-        for (double v = y0; v <= y1 + step * 1e-6; v += step)
-            ticks << v;
-    }
-    for (double v : ticks) {
-        const double yy = mapY(v);
-        p.setPen(QPen(grid, 1.0));
-        p.drawLine(QPointF(plot.left(), yy), QPointF(plot.right(), yy));
-        p.setPen(theme.text());
-        p.drawText(QRectF(plot.left() - kLeftMargin, yy - fm.height() / 2, kLeftMargin - 4, fm.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, numberLabel(v));
-    }
-    double tStep = 600.0;
-    for (double step : {5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 300.0, 600.0})
-        if ((t1 - t0) / step <= std::max(2.0, plot.width() / 90.0)) {
-            tStep = step;
-            break;
-        }
-    for (double t = std::ceil(t0 / tStep) * tStep; t <= t1 + 1e-9; t += tStep) {
-        const double xx = mapX(t);
-        p.setPen(QPen(grid, 1.0));
-        p.drawLine(QPointF(xx, plot.top()), QPointF(xx, plot.bottom()));
-        if (timeLabels) {
-            p.setPen(theme.text());
-            p.drawText(QRectF(xx - 30, plot.bottom() + 2, 60, kTimeLabelHeight),
-                       Qt::AlignHCenter | Qt::AlignTop, timeLabel(t));
-        }
-    }
-    if (panel == Panel::Load) {
-        // Full load: above it the service cannot keep up even without hedges.
-        p.setPen(QPen(theme.collapseColour(), 1.0, Qt::DashLine));
-        p.drawLine(QPointF(plot.left(), mapY(100.0)), QPointF(plot.right(), mapY(100.0)));
-    }
-    p.setPen(QPen(axis, 1.0));
-    p.drawRect(plot);
+void LiveTimeSeriesView::showHover(QPointF pos, QPoint globalPos)
+{
+    m_shownText = hoverTextAt(pos);
+    if (m_shownText.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(globalPos, m_shownText, this);
+}
 
-    // The series, at most a minimum and a maximum per pixel column.
-    p.save();
-    p.setClipRect(plot.adjusted(-1, -1, 1, 1));
-    for (std::size_t w = 0; w < worlds; ++w) {
-        if (int(w) >= m_styles.size() || !m_styles[int(w)].visible)
-            continue;
-        if (panel == Panel::Load && w > 0)
-            break;
-        const QColor colour = panel == Panel::Load ? theme.text() : m_styles[int(w)].color;
-        QPainterPath path;
-        bool open = false;
-        int column = std::numeric_limits<int>::min();
-        double colMin = 0, colMax = 0, colLast = 0;
-        const auto flush = [&] {
-            if (column == std::numeric_limits<int>::min())
-                return;
-            if (colMin != colMax) {
-                path.lineTo(QPointF(column, mapY(colMin)));
-                path.lineTo(QPointF(column, mapY(colMax)));
-            }
-            path.lineTo(QPointF(column, mapY(colLast)));
-        };
-        const BucketRing& ring = (*m_rings)[w];
-        const bool steps = panel == Panel::Load;
-        double previousT = t0;
-        for (std::size_t k = 0; k < ring.size(); ++k) {
-            const TimelineBucket& b = ring.at(k);
-            const double start = previousT;
-            previousT = b.tS;
-            if (b.tS < t0)
-                continue;
-            const std::optional<double> v = panelValue(panel, b);
-            if (!v || (log && *v <= 0)) {
-                flush();
-                column = std::numeric_limits<int>::min();
-                open = false;
-                continue;
-            }
-            const int c = int(std::lround(mapX(b.tS)));
-            if (!open) {
-                path.moveTo(QPointF(steps ? mapX(std::max(start, t0)) : c, mapY(*v)));
-                open = true;
-                column = c;
-                colMin = colMax = colLast = *v;
-                continue;
-            }
-            if (c == column) {
-                colMin = std::min(colMin, *v);
-                colMax = std::max(colMax, *v);
-                colLast = *v;
-                continue;
-            }
-            flush();
-            if (steps)
-                path.lineTo(QPointF(mapX(start), mapY(colLast)));
-            column = c;
-            colMin = colMax = colLast = *v;
-            if (steps)
-                path.lineTo(QPointF(mapX(start), mapY(*v)));
-        }
-        flush();
-        p.setPen(QPen(colour, panel == Panel::Load ? 1.6 : 1.4));
-        p.setBrush(Qt::NoBrush);
-        // Hundreds of segments per series, 25 times a second: not antialiased (it costs
-        // several times the drawing) except in exports, which draw once.
-        p.setRenderHint(QPainter::Antialiasing, p.device()->devType() != QInternal::Widget);
-        p.drawPath(path);
-        p.setRenderHint(QPainter::Antialiasing, true);
+bool LiveTimeSeriesView::event(QEvent* event)
+{
+    // The pointer at rest: the figures under it now (the charts scroll under a still pointer).
+    if (event->type() == QEvent::ToolTip) {
+        const auto* help = static_cast<QHelpEvent*>(event);
+        showHover(help->pos(), help->globalPos());
+        return true;
     }
-    // Where collapses begin: a mark on the p99 panel in the collapse colour.
-    if (panel == Panel::P99) {
-        p.setPen(QPen(theme.collapseColour(), 1.2, Qt::DashLine));
-        forCollapsedBuckets(t0, [&](std::size_t, const TimelineBucket& b, double, bool onset) {
-            if (!onset)
-                return;
-            const double xx = mapX(b.tS);
-            p.drawLine(QPointF(xx, plot.top()), QPointF(xx, plot.bottom()));
-            p.drawText(QPointF(xx + 3, plot.top() + fm.ascent() + 14), tr("collapse"));
-        });
-    }
-    p.restore();
+    return QWidget::event(event);
+}
 
-    // The title inside the panel, top left, over a backing so lines do not cross it.
-    QFont title = theme.smallFont();
-    title.setBold(true);
-    p.setFont(title);
-    const QFontMetricsF tfm(title);
-    const QString text = panelTitle(panel);
-    const QRectF box(plot.left() + 4, plot.top() + 2, tfm.horizontalAdvance(text) + 6, tfm.height());
-    QColor backing = theme.base();
-    backing.setAlpha(210);
-    p.fillRect(box, backing);
-    p.setPen(theme.text());
-    p.drawText(box.adjusted(3, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
+void LiveTimeSeriesView::mouseMoveEvent(QMouseEvent* event)
+{
+    showHover(event->position(), event->globalPosition().toPoint());
+}
+
+void LiveTimeSeriesView::leaveEvent(QEvent*)
+{
+    m_shownText.clear();
+    QToolTip::hideText();
 }
 
 } // namespace hedge

@@ -1,6 +1,8 @@
 // The live view's charts (timeline.md §4): figures of each world against simulated time,
 // one panel per figure stacked over a shared time axis that scrolls with the run, the load
-// in force on top, collapses marked where they begin. Drawn with QPainter from the rings the
+// in force on top, collapses marked where they begin; with several replicas, each replica's
+// backlog as a strip of coloured rows (ReplicaQueueStrip, topology.md §4). Hovering a panel
+// shows the figures under the pointer. Drawn with QPainter from the rings the
 // live controller fills (it reads them, it never copies them); at most two points per pixel
 // column per series (the minimum and maximum), so a long window of short buckets draws as
 // fast as a short one.
@@ -30,6 +32,7 @@ public:
         P99,
         RequestsPerCall,
         Backlog,
+        ReplicaBacklog, // a strip, not a line: shown by default, drawn only with replicas
         Utilisation,
         Limit,
         BudgetBalance,
@@ -39,7 +42,8 @@ public:
     static bool isAlwaysShown(Panel panel); // load, p99, requests per call, backlog
     static QString panelTitle(Panel panel);
     static QString panelShortTitle(Panel panel); // for a check box
-    // The panel's figure of a bucket; none where the bucket has none (no calls, no limit).
+    // The panel's figure of a bucket; none where the bucket has none (no calls, no limit,
+    // the replica strip's several figures).
     static std::optional<double> panelValue(Panel panel, const TimelineBucket& bucket);
 
     explicit LiveTimeSeriesView(QWidget* parent = nullptr);
@@ -60,6 +64,15 @@ public:
     // The time span [from, to] on the axis now.
     std::pair<double, double> timeRange() const;
 
+    // Where each shown panel is drawn in the widget now (the replica strip included, with
+    // its header, when it has rows); empty for a panel not drawn.
+    QRectF panelRect(Panel panel) const;
+    // Rows of the replica strip now: the replicas of every shown world that has several.
+    int replicaRowCount() const;
+    // The hover text at `pos` (the figures under the pointer), and the one shown last.
+    QString hoverTextAt(QPointF pos) const;
+    const QString& shownText() const { return m_shownText; }
+
     // The charts laid out at `size` (logical pixels).
     QImage renderImage(QSize size, qreal scale = 1.0) const;
     // PNG, SVG or PDF by the file's suffix; the error, or nothing on success.
@@ -71,23 +84,28 @@ public:
 protected:
     void paintEvent(QPaintEvent* event) override;
     void changeEvent(QEvent* event) override;
+    bool event(QEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void leaveEvent(QEvent* event) override;
 
 private:
+    struct Layout {
+        QList<QPair<Panel, QRectF>> panels; // in drawing order
+        QRectF collapseStrip;               // above the p99 panel; empty without worlds
+    };
+    // The legend's rows from `area`'s top; painted when `p` is given. Returns their bottom.
+    double legend(QPainter* p, const ChartTheme& theme, const QRectF& area) const;
+    Layout layout(const ChartTheme& theme, const QRectF& area) const;
+    void showHover(QPointF pos, QPoint globalPos);
     void draw(QPainter& p, const QRectF& area) const;
-    void drawPanel(QPainter& p, const ChartTheme& theme, Panel panel, const QRectF& plot,
-                   double t0, double t1, bool timeLabels) const;
     double lastTime() const;
-    // Each collapsed bucket from `from` on of the shown worlds: (world, bucket, the previous
-    // bucket's end or -1, whether the collapse begins there).
-    void forCollapsedBuckets(
-        double from,
-        const std::function<void(std::size_t, const TimelineBucket&, double, bool)>& visit) const;
 
     const std::vector<BucketRing>* m_rings = nullptr;
     QList<SeriesStyle> m_styles;
     QList<Panel> m_shown;
     double m_windowS = 300.0;
     int m_paints = 0;
+    QString m_shownText;
 };
 
 } // namespace hedge

@@ -45,7 +45,7 @@ std::optional<QString> ExportController::exportChart(Metric metric, const QStrin
 
 std::optional<QString> ExportController::exportResultsCsv(const QString& path)
 {
-    const std::string csv = writeResultsCsv(m_controller->displayedPoints());
+    const std::string csv = writeResultsCsv(m_document->scenario(), m_controller->displayedPoints());
     if (auto error = writeFileAtomically(path.toStdString(), csv))
         return QString::fromStdString(*error);
     return std::nullopt;

@@ -126,6 +126,7 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
             continue;
         QAction* a = chartsMenu->addAction(LiveTimeSeriesView::panelTitle(panel));
         a->setCheckable(true);
+        a->setChecked(m_chart->isPanelShown(panel)); // the replica strip is on by default
         m_panelActions.insert(panel, a);
         connect(a, &QAction::toggled, this,
                 [this, panel](bool on) { m_chart->setPanelShown(panel, on); });
@@ -210,7 +211,10 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
     });
     connect(m_controller, &LiveController::loadChanged, this, &LiveView::showLoad);
     connect(m_controller, &LiveController::finishedChanged, this, [this] { updateStatus(); });
-    connect(m_controller, &LiveController::sessionStarted, this, &LiveView::updateStatus);
+    connect(m_controller, &LiveController::sessionStarted, this, [this] {
+        updateStatus();
+        showReplicaStripAvailability();
+    });
     connect(m_controller, &LiveController::speedChanged, this, [this](double speed) {
         m_speed->setCurrentIndex(std::max(0, m_speed->findData(speed)));
     });
@@ -222,6 +226,17 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
     m_runButton->setText(tr("Run"));
     m_runButton->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
     updateStatus();
+    showReplicaStripAvailability();
+}
+
+void LiveView::showReplicaStripAvailability()
+{
+    // One replica has no queue of its own to show: its backlog is the backlog chart's.
+    QAction* strip = m_panelActions.value(LiveTimeSeriesView::Panel::ReplicaBacklog);
+    const bool replicas = m_controller->scenario().service.replicas > 1;
+    strip->setEnabled(replicas);
+    strip->setText(replicas ? LiveTimeSeriesView::panelTitle(LiveTimeSeriesView::Panel::ReplicaBacklog)
+                            : tr("Backlog per replica (none: the service has one replica)"));
 }
 
 void LiveView::setSeriesStyles(const QList<SeriesStyle>& styles)

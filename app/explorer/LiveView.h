@@ -72,6 +72,7 @@ private:
     };
     void saveSessionDialog();
     void updateStatus();
+    void showReplicaStripAvailability();
     void showLoad(double load);
     void refuse(const std::optional<QString>& error);
 

@@ -104,7 +104,7 @@ std::optional<QString> MapView::exportMap(const QString& path, QSize size, qreal
     if (suffix == QLatin1String("csv") || suffix == QLatin1String("json")) {
         const std::vector<PointResult> points = m_controller->points();
         const std::string bytes = suffix == QLatin1String("csv")
-                                      ? writeResultsCsv(points)
+                                      ? writeResultsCsv(m_controller->scenario(), points)
                                       : writeResultsJson(m_controller->scenario(), points);
         if (auto error = writeFileAtomically(path.toStdString(), bytes))
             return QString::fromStdString(*error);

@@ -127,7 +127,7 @@ int run(const CommandLine& cl, const Streams& s)
     if (!cl.jsonOutput.empty())
         write(cl.jsonOutput, writeResultsJson(scenario, outcome.points, shard));
     if (!cl.csvOutput.empty())
-        write(cl.csvOutput, writeResultsCsv(outcome.points));
+        write(cl.csvOutput, writeResultsCsv(scenario, outcome.points));
     return written ? kExitOk : kExitInternal;
 }
 
@@ -154,13 +154,13 @@ int merge(const CommandLine& cl, const Streams& s)
         throw InvalidInput(e.what());
     }
     if (!cl.quiet)
-        s.out << ResultsTable(merged.points).format() << std::flush;
+        s.out << ResultsTable(merged.points, merged.scenario.service.replicas > 1).format() << std::flush;
     bool written = true;
     if (!cl.jsonOutput.empty())
         written =
             writeOutputFile(cl.jsonOutput, writeResultsJson(merged.scenario, merged.points), s.err);
     if (!cl.csvOutput.empty())
-        written = writeOutputFile(cl.csvOutput, writeResultsCsv(merged.points), s.err) && written;
+        written = writeOutputFile(cl.csvOutput, writeResultsCsv(merged.scenario, merged.points), s.err) && written;
     return written ? kExitOk : kExitInternal;
 }
 

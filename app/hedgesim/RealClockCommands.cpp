@@ -144,7 +144,7 @@ bool writeOutputs(const CommandLine& cl, const Streams& s, const Scenario& scena
         written = writeOutputFile(path, bytes, s.err) && written;
     };
     write(cl.jsonOutput, writeResultsJson(scenario, measured));
-    write(cl.csvOutput, csvText.empty() ? writeResultsCsv(measured) : csvText);
+    write(cl.csvOutput, csvText.empty() ? writeResultsCsv(scenario, measured) : csvText);
     write(cl.healthOutput,
           QJsonDocument(QJsonObject{{"schema", "hedge-explorer/generator-health@1"},
                                     {"points", health}})

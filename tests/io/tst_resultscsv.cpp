@@ -110,7 +110,7 @@ private slots:
         points[3].meanMs.reset();
         points[3].maxMs.reset();
 
-        const std::string text = writeResultsCsv(points);
+        const std::string text = writeResultsCsv(Scenario{}, points);
         const auto rows = parseCsv(text);
         QCOMPARE(rows.size(), points.size() + 1);
         QCOMPARE(rows[0], resultsCsvColumns());
@@ -144,7 +144,7 @@ private slots:
         plain.setup = "hedge, default budget / client";
         PointResult simple;
         simple.setup = "simple";
-        const std::string text = writeResultsCsv({plain, simple});
+        const std::string text = writeResultsCsv(Scenario{}, {plain, simple});
         QVERIFY(text.find("\n\"hedge, default budget / client\",client,0,") != std::string::npos);
         QVERIFY(text.find("\nsimple,client,0,0,,,,,,0,0,0,0,0,false\n") != std::string::npos);
     }
@@ -156,7 +156,7 @@ private slots:
         p.load = 0.3;
         p.p99Ms = 201.3;
         p.utilisation = 0.1 + 0.2;
-        const std::string text = writeResultsCsv({p});
+        const std::string text = writeResultsCsv(Scenario{}, {p});
         QVERIFY(text.find(",0.3,") != std::string::npos);
         QVERIFY(text.find(",201.3,") != std::string::npos);
         QVERIFY(text.find(",0.30000000000000004,") != std::string::npos);
@@ -164,7 +164,7 @@ private slots:
 
     void emptyRunIsJustTheHeader()
     {
-        QCOMPARE(writeResultsCsv({}),
+        QCOMPARE(writeResultsCsv(Scenario{}, {}),
                  std::string("setup,cancellation,load,measured_calls,p50_ms,p99_ms,p999_ms,"
                              "mean_ms,max_ms,requests_per_call,hedged_fraction,"
                              "rejected_fraction,failed_fraction,utilisation,collapsed\n"));

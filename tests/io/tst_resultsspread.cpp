@@ -132,7 +132,7 @@ private slots:
         const std::string json = writeResultsJson(s, points);
         for (const char* field : {"replicates", "collapsed_runs", "_ms_min", "utilisation_p95"})
             QVERIFY2(json.find(field) == std::string::npos, field);
-        const std::string csv = writeResultsCsv(points);
+        const std::string csv = writeResultsCsv(s, points);
         QCOMPARE(csv.substr(0, csv.find('\n')),
                  std::string("setup,cancellation,load,measured_calls,p50_ms,p99_ms,p999_ms,"
                              "mean_ms,max_ms,requests_per_call,hedged_fraction,rejected_fraction,"
@@ -207,7 +207,7 @@ private slots:
     {
         const Scenario s = smallScenario(10);
         const auto points = LoadSweep(s, 2).run().points;
-        const std::string csv = writeResultsCsv(points);
+        const std::string csv = writeResultsCsv(s, points);
         std::vector<std::string> lines;
         for (std::size_t from = 0; from < csv.size();) {
             const std::size_t end = csv.find('\n', from);

@@ -144,7 +144,7 @@ private slots:
         }
         QCOMPARE(writeResultsJson(back.scenario, back.points), json);
 
-        const std::string csv = writeResultsCsv(outcome.points);
+        const std::string csv = writeResultsCsv(s, outcome.points);
         QVERIFY(csv.substr(0, csv.find('\n')).ends_with(",knob_value"));
         QVERIFY(csv.find(",8\n") != std::string::npos);
     }

@@ -40,9 +40,12 @@ const std::vector<std::string>& resultsCsvSpreadColumns()
     return columns;
 }
 
-std::string writeResultsCsv(const std::vector<PointResult>& points)
+std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointResult>& points)
 {
     using io_detail::formatNumber;
+    // The busiest replica's utilisation only with replicas, as in the JSON: a one-queue file
+    // stays what it was before topology.md.
+    const bool withReplicas = scenario.service.replicas > 1;
     // The spread columns only when a point pooled replicates: a 1-replicate file stays as
     // it always was.
     const bool withSpread = std::any_of(points.begin(), points.end(),
@@ -51,8 +54,11 @@ std::string writeResultsCsv(const std::vector<PointResult>& points)
     const bool withKnob = std::any_of(points.begin(), points.end(),
                                       [](const PointResult& p) { return p.knobValue.has_value(); });
     std::string out;
-    for (const std::string& column : resultsCsvColumns())
+    for (const std::string& column : resultsCsvColumns()) {
+        if (withReplicas && column == "collapsed")
+            out += ",replica_utilisation_max";
         out += (out.empty() ? "" : ",") + column;
+    }
     if (withSpread)
         for (const std::string& column : resultsCsvSpreadColumns())
             out += "," + column;
@@ -75,12 +81,13 @@ std::string writeResultsCsv(const std::vector<PointResult>& points)
                                      formatNumber(p.failedFraction),
                                      formatNumber(p.utilisation),
                                      p.collapsed ? "true" : "false"};
-        bool first = true;
-        for (const std::string& cell : cells) {
-            if (!first)
+        const std::size_t collapsedCell = std::size(cells) - 1;
+        for (std::size_t i = 0; i < std::size(cells); ++i) {
+            if (i > 0)
                 out += ',';
-            first = false;
-            out += cell;
+            if (withReplicas && i == collapsedCell)
+                out += formatNumber(p.replicaUtilisationMax) + ',';
+            out += cells[i];
         }
         if (withSpread) {
             out += ',' + std::to_string(p.replicates()) + ',' + std::to_string(p.collapsedRuns());

@@ -2,6 +2,7 @@
 // a point.
 #pragma once
 
+#include <hedge/Scenario.h>
 #include <hedge/sim/PointResult.h>
 
 #include <string>
@@ -18,7 +19,9 @@ namespace hedge {
 // When a point pooled replicates, resultsCsvSpreadColumns() follow: replicates,
 // collapsed_runs and each figure's _min, _max, _p5, _p95 (empty when absent).
 // When a point is a grid cell, a last column knob_value follows (empty for other points).
-std::string writeResultsCsv(const std::vector<PointResult>& points);
+// With `scenario.service.replicas` > 1, replica_utilisation_max (the busiest replica's
+// utilisation) comes between utilisation and collapsed, as in the JSON.
+std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointResult>& points);
 
 // The header row's cells, in order.
 const std::vector<std::string>& resultsCsvColumns();

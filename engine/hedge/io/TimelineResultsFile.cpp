@@ -3,7 +3,9 @@
 #include "Format.h"
 #include "ScenarioJsonDetail.h"
 
+#include <algorithm>
 #include <optional>
+#include <string_view>
 #include <type_traits>
 #include <variant>
 
@@ -105,8 +107,12 @@ std::string writeTimelineResultsJson(const Scenario& scenario, const std::vector
         OrderedJson buckets = OrderedJson::array();
         for (const TimelineBucket& b : w.buckets) {
             OrderedJson x;
-            for (const BucketField& field : bucketFields())
+            for (const BucketField& field : bucketFields()) {
                 x[field.name] = jsonValue(b, field.member);
+                // Per replica only with replicas: a one-queue file stays as it always was.
+                if (std::string_view(field.name) == "backlog_ms" && !b.replicaBacklogMs.empty())
+                    x["replica_backlog_ms"] = b.replicaBacklogMs;
+            }
             buckets.push_back(std::move(x));
         }
         o["buckets"] = std::move(buckets);
@@ -118,15 +124,27 @@ std::string writeTimelineResultsJson(const Scenario& scenario, const std::vector
 
 std::string writeTimelineResultsCsv(const std::vector<WorldResult>& worlds)
 {
+    // Every world has the scenario's replicas (no change names them); one replica has no
+    // columns of its own, so a one-queue file stays as it always was.
+    std::size_t replicas = 0;
+    for (const WorldResult& w : worlds)
+        for (const TimelineBucket& b : w.buckets)
+            replicas = std::max(replicas, b.replicaBacklogMs.size());
     std::string out;
     for (const std::string& column : timelineCsvColumns())
         out += (out.empty() ? "" : ",") + column;
+    for (std::size_t r = 0; r < replicas; ++r)
+        out += ",replica_" + std::to_string(r + 1) + "_backlog_ms";
     out += '\n';
     for (const WorldResult& w : worlds) {
         for (const TimelineBucket& b : w.buckets) {
             std::string row = io_detail::csvCell(w.setup);
             for (const BucketField& field : bucketFields())
                 row += "," + csvValue(b, field.member);
+            for (std::size_t r = 0; r < replicas; ++r)
+                row += "," + (r < b.replicaBacklogMs.size()
+                                  ? io_detail::formatNumber(b.replicaBacklogMs[r])
+                                  : std::string());
             out += row + '\n';
         }
     }

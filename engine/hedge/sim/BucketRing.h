@@ -5,6 +5,7 @@
 #include <hedge/sim/TimelineResult.h>
 
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 namespace hedge {
@@ -22,6 +23,34 @@ public:
         return m_ring[(m_start + i) % m_ring.size()];
     }
     const TimelineBucket& back() const { return at(m_size - 1); }
+    // The kept bucket whose span holds simulated time `t` (a bucket spans from the previous
+    // one's end to its own; the oldest kept, one bucket length before its end); none when `t`
+    // is outside what is kept.
+    std::optional<std::size_t> indexCovering(double t) const
+    {
+        if (m_size == 0 || t > back().tS)
+            return std::nullopt;
+        std::size_t lo = 0, hi = m_size - 1; // the first bucket ending at or after t
+        while (lo < hi) {
+            const std::size_t mid = (lo + hi) / 2;
+            if (at(mid).tS < t)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo == 0 && t < startS(0))
+            return std::nullopt;
+        return lo;
+    }
+    // Where bucket i begins: the previous one's end; the oldest kept, one bucket length (the
+    // next one's) before its end, and never before 0.
+    double startS(std::size_t i) const
+    {
+        if (i > 0)
+            return at(i - 1).tS;
+        const double length = m_size > 1 ? at(1).tS - at(0).tS : at(0).tS;
+        return at(0).tS - length > 0.0 ? at(0).tS - length : 0.0;
+    }
 
     void push(const TimelineBucket& bucket)
     {

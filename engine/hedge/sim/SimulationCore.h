@@ -215,6 +215,14 @@ public:
     double meanServiceMs() const { return m_meanServiceMs; }
     // Queued work over the workers, as in the collapse rule (server-cancelled losers excluded).
     double backlogMs() const { return double(m_queued) * m_meanServiceMs / double(m_activeWorkers); }
+    // The same for replica r alone, over its own workers (several replicas only: its busy
+    // count is kept only then). What it holds minus what it serves is what waits there and
+    // will be served: a server-cancelled loser left both counts when its call ended.
+    double replicaBacklogMs(int r) const
+    {
+        const Replica& replica = m_replicas[static_cast<std::size_t>(r)];
+        return double(replica.outstanding - replica.busy) * m_meanServiceMs / double(replica.active);
+    }
     std::int64_t liveCalls() const { return std::int64_t(m_slots.size() - m_freeSlots.size()); }
     std::int64_t arrivals() const { return m_arrivals; }
     std::int64_t events() const { return m_eventCount; }

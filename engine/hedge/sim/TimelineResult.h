@@ -23,6 +23,10 @@ struct TimelineBucket {
     std::int64_t queueLength = 0; // at the end (attempts that will be served)
     std::int64_t queueMax = 0;    // its maximum in the bucket
     double backlogMs = 0.0;       // queued work over workers, at the end
+    // With several replicas (topology.md §1), each replica's backlog at the end: its queued
+    // work over its own workers (backlogMs is their mean). Empty with one replica, whose
+    // backlog is backlogMs: a one-queue timeline's buckets are what they always were.
+    std::vector<double> replicaBacklogMs;
     double busyFraction = 0.0;    // worker busy time / worker time in the bucket
     std::int64_t inFlight = 0;    // attempts at the service (in service or queued), at the end
     std::optional<double> limit;         // Gradient2's estimate at the end; none without a limiter

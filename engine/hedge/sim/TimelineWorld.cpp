@@ -15,9 +15,6 @@ namespace {
 
 using sim_detail::SimulationCore;
 
-// A timeline's random numbers are keyed apart from every sweep point's (whose key is a load
-// in (0, 1.5]); every world of one scenario shares them (common random numbers).
-constexpr double kTimelineRandomKey = -1.0;
 constexpr double kCollapseBacklogMs = 1000.0;
 constexpr double kCollapseGrowthWindowMs = 5000.0;
 
@@ -194,6 +191,11 @@ private:
         b.queueLength = m_core.queued();
         b.queueMax = m_queueMax;
         b.backlogMs = m_core.backlogMs();
+        if (m_core.replicaCount() > 1) {
+            b.replicaBacklogMs.resize(static_cast<std::size_t>(m_core.replicaCount()));
+            for (int r = 0; r < m_core.replicaCount(); ++r)
+                b.replicaBacklogMs[static_cast<std::size_t>(r)] = m_core.replicaBacklogMs(r);
+        }
         b.busyFraction = m_capacityMs > 0.0 ? (m_core.busyIntegral() - m_busyAtStart) / m_capacityMs : 0.0;
         b.inFlight = m_core.busyWorkers() + m_core.queued();
         HedgePipeline& pipeline = m_core.pipeline();
@@ -204,7 +206,7 @@ private:
         const std::int64_t earlier = m_queueHistory[m_bucketIndex % m_collapseLookback];
         b.collapsed = b.backlogMs > kCollapseBacklogMs && b.queueLength > earlier;
         m_queueHistory[m_bucketIndex % m_collapseLookback] = b.queueLength;
-        m_last = b;
+        m_last = std::move(b);
         m_closed = true;
 
         // The next bucket starts empty; memory does not grow with the duration.

@@ -20,6 +20,10 @@
 
 namespace hedge {
 
+// A timeline's random numbers are keyed apart from every sweep point's (whose key is a load
+// in (0, 1.5]); every world of one scenario shares them (common random numbers).
+inline constexpr double kTimelineRandomKey = -1.0;
+
 class TimelineWorld {
 public:
     // `scenario.timeline` must be set and valid; `setup` indexes scenario.setups.

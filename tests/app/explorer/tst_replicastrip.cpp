@@ -1,0 +1,191 @@
+// The Live view's per-replica queue strip (topology.md §4) and its hover texts, on the real
+// window driven as a user drives it: the slow-replica preset opened in the Live view shows
+// one row per replica of each world; the pointer over a row names the world, the replica, the
+// time and that replica's backlog; over a line chart, the figure of each world at that time.
+// A one-replica scenario has no strip, and the Charts menu says why. The strip keeps its rows
+// in a small window.
+#include "ExplorerTestSupport.h"
+#include "LiveChartHover.h"
+#include "LiveController.h"
+#include "LiveView.h"
+
+#include <hedge/io/Presets.h>
+
+#include <QComboBox>
+#include <QSlider>
+#include <QToolButton>
+#include <QToolTip>
+#include <QtTest>
+
+using namespace hedge;
+
+namespace {
+
+using Panel = LiveTimeSeriesView::Panel;
+
+QString clockText(double s)
+{
+    const int total = int(std::lround(s));
+    return QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
+}
+
+// Run (the button) until `seconds` of simulated time, then Pause.
+void runUntil(MainWindow& w, double seconds)
+{
+    LiveController* live = w.liveController();
+    if (live->isPaused())
+        QTest::mouseClick(w.liveView()->runButton(), Qt::LeftButton);
+    QVERIFY(QTest::qWaitFor([&] { return live->nowS() >= seconds; }, 30000));
+    QTest::mouseClick(w.liveView()->runButton(), Qt::LeftButton);
+    QVERIFY(live->isPaused());
+    // What the worker handed over before the pause reaches the rings, and the chart.
+    QTest::qWait(2 * LiveController::kRedrawIntervalMs);
+}
+
+// The x of simulated time `t` on the chart's time axis.
+double xOf(const LiveTimeSeriesView* chart, const QRectF& plot, double t)
+{
+    const auto [t0, t1] = chart->timeRange();
+    return plot.left() + (t - t0) / (t1 - t0) * plot.width();
+}
+
+} // namespace
+
+class TestReplicaStrip : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { test::startPrivateSession(QStringLiteral("tst_replicastrip")); }
+
+    void theSlowReplicaPresetShowsEachReplicasQueue()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(w.loadPreset(QStringLiteral("slow-replica")));
+        test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
+        LiveView* view = w.liveView();
+        LiveController* live = w.liveController();
+        QVERIFY(live->hasSession());
+        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        // The preset's own load, 30 %, by keys on the slider; a minute on the time axis.
+        QSlider* slider = view->loadSlider();
+        slider->setFocus();
+        QTest::keyClick(slider, Qt::Key_PageDown);
+        QTest::keyClick(slider, Qt::Key_PageDown);
+        QTest::keyClick(slider, Qt::Key_PageDown);
+        QTest::keyClick(slider, Qt::Key_PageDown);
+        QCOMPARE(slider->value(), 30);
+        for (QComboBox* box : view->findChildren<QComboBox*>())
+            if (box->findText(QStringLiteral("1 min")) >= 0)
+                box->setCurrentIndex(box->findText(QStringLiteral("1 min")));
+        runUntil(w, 50);
+
+        LiveTimeSeriesView* chart = view->chart();
+        const int worlds = int(live->rings().size());
+        QCOMPARE(worlds, 3);
+        QCOMPARE(chart->replicaRowCount(), worlds * 4);
+        const QRectF strip = chart->panelRect(Panel::ReplicaBacklog);
+        QVERIFY(!strip.isEmpty());
+        QVERIFY2(strip.height() >= 12 * 6, qPrintable(QString::number(strip.height())));
+        QVERIFY(strip.bottom() <= chart->height());
+        QAction* action = view->panelAction(Panel::ReplicaBacklog);
+        QVERIFY(action->isEnabled() && action->isChecked());
+
+        // The busiest replica cell of the window: world, replica, bucket.
+        const auto [t0, t1] = chart->timeRange();
+        std::size_t world = 0, bucket = 0;
+        int replica = 0;
+        double most = -1.0;
+        for (std::size_t wi = 0; wi < live->rings().size(); ++wi) {
+            const BucketRing& ring = live->rings()[wi];
+            for (std::size_t k = 1; k + 1 < ring.size(); ++k) {
+                const TimelineBucket& b = ring.at(k);
+                QCOMPARE(b.replicaBacklogMs.size(), std::size_t(4));
+                for (int r = 0; r < 4; ++r)
+                    if (b.tS - 1.0 > t0 && b.replicaBacklogMs[std::size_t(r)] > most) {
+                        most = b.replicaBacklogMs[std::size_t(r)];
+                        world = wi;
+                        replica = r;
+                        bucket = k;
+                    }
+            }
+        }
+        QVERIFY2(most > 20.0, qPrintable(QString::number(most))); // a slow period piled up
+        const TimelineBucket& b = live->rings()[world].at(bucket);
+        const QString setup = live->setupNames()[int(world)];
+
+        // The pointer down the strip at that bucket's time, as a user looks for the row.
+        const int x = int(std::lround(xOf(chart, strip, b.tS - 0.5)));
+        QString found;
+        for (int y = int(strip.top()); y < int(strip.bottom()) && found.isEmpty(); ++y) {
+            QTest::mouseMove(chart, QPoint(x, y));
+            const QString text = chart->shownText();
+            if (text.contains(setup.toHtmlEscaped()) &&
+                text.contains(QStringLiteral("replica %1 of 4").arg(replica + 1)))
+                found = text;
+        }
+        QVERIFY2(!found.isEmpty(), qPrintable(setup));
+        QVERIFY2(found.contains(QStringLiteral("%1–%2").arg(clockText(b.tS - 1.0), clockText(b.tS))),
+                 qPrintable(found));
+        QVERIFY2(found.contains(QStringLiteral("(%1 ms)").arg(most, 0, 'f', 1)), qPrintable(found));
+        QTRY_VERIFY(QToolTip::isVisible());
+        QCOMPARE(QToolTip::text(), found);
+
+        // Over the p99 chart at the same time: each world's p99 in that bucket.
+        const QRectF p99 = chart->panelRect(Panel::P99);
+        QTest::mouseMove(chart, QPoint(x, int(p99.center().y())));
+        const QString line = chart->shownText();
+        QVERIFY2(line.contains(LiveTimeSeriesView::panelTitle(Panel::P99)), qPrintable(line));
+        for (std::size_t wi = 0; wi < live->rings().size(); ++wi) {
+            const TimelineBucket& same = live->rings()[wi].at(bucket);
+            QCOMPARE(same.tS, b.tS);
+            QVERIFY2(line.contains(QStringLiteral("%1: %2").arg(live->setupNames()[int(wi)].toHtmlEscaped(),
+                                                                 LiveChartHover::valueText(*same.p99Ms))),
+                     qPrintable(line));
+        }
+        QTRY_COMPARE(QToolTip::text(), line);
+        // Off the charts, no text.
+        QTest::mouseMove(chart, QPoint(2, 2));
+        QVERIFY(chart->shownText().isEmpty());
+
+        // A small window: the strip keeps a row for every replica.
+        w.resize(760, 560);
+        QTRY_VERIFY(chart->height() < 420);
+        const QRectF small = chart->panelRect(Panel::ReplicaBacklog);
+        QVERIFY(!small.isEmpty());
+        QVERIFY2(small.height() >= 12 * 2, qPrintable(QString::number(small.height())));
+        QVERIFY(small.bottom() <= chart->height());
+    }
+
+    void oneReplicaHasNoStripAndTheMenuSaysWhy()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(w.loadPreset(QStringLiteral("reference")));
+        test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
+        LiveView* view = w.liveView();
+        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        runUntil(w, 5);
+        QCOMPARE(view->chart()->replicaRowCount(), 0);
+        QVERIFY(view->chart()->panelRect(Panel::ReplicaBacklog).isEmpty());
+        QAction* action = view->panelAction(Panel::ReplicaBacklog);
+        QVERIFY(!action->isEnabled());
+        QVERIFY2(action->text().contains(QStringLiteral("one replica")), qPrintable(action->text()));
+
+        // The slow-replica preset in the same window: the strip and its menu entry come back.
+        QVERIFY(w.loadPreset(QStringLiteral("slow-replica")));
+        QTRY_VERIFY(w.liveController()->scenario().service.replicas == 4);
+        QVERIFY(action->isEnabled());
+        QCOMPARE(action->text(), LiveTimeSeriesView::panelTitle(Panel::ReplicaBacklog));
+        runUntil(w, 3);
+        QCOMPARE(view->chart()->replicaRowCount(), 12);
+        // Unchecked, the strip goes.
+        action->trigger();
+        QVERIFY(view->chart()->panelRect(Panel::ReplicaBacklog).isEmpty());
+    }
+};
+
+QTEST_MAIN(TestReplicaStrip)
+#include "tst_replicastrip.moc"

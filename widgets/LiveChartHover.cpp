@@ -1,0 +1,47 @@
+#include "LiveChartHover.h"
+#include "LivePanelPainter.h"
+
+namespace hedge {
+
+QString LiveChartHover::valueText(double value)
+{
+    return QString::number(value, 'g', 4);
+}
+
+QString LiveChartHover::text(const std::vector<BucketRing>& rings, const QList<SeriesStyle>& styles,
+                             LiveTimeSeriesView::Panel panel, double t)
+{
+    QString rows;
+    double fromS = -1.0, toS = -1.0;
+    for (std::size_t w = 0; w < rings.size() && int(w) < styles.size(); ++w) {
+        const SeriesStyle& style = styles[int(w)];
+        if (!style.visible)
+            continue;
+        const BucketRing& ring = rings[w];
+        const std::optional<std::size_t> k = ring.indexCovering(t);
+        if (!k)
+            continue;
+        const TimelineBucket& b = ring.at(*k);
+        if (toS < 0.0) {
+            toS = b.tS;
+            fromS = ring.startS(*k);
+        }
+        const std::optional<double> v = LiveTimeSeriesView::panelValue(panel, b);
+        if (panel == LiveTimeSeriesView::Panel::Load) {
+            rows += QStringLiteral("<nobr>%1 %</nobr>").arg(valueText(*v));
+            break;
+        }
+        rows += QStringLiteral("<br><nobr><span style=\"color:%1\">■</span> %2: %3%4</nobr>")
+                    .arg(style.color.name(), style.setup.toHtmlEscaped(),
+                         v ? valueText(*v) : LiveTimeSeriesView::tr("none"),
+                         b.collapsed ? LiveTimeSeriesView::tr(" · <b>collapsed</b>") : QString());
+    }
+    if (toS < 0.0)
+        return {};
+    const QString head = QStringLiteral("<nobr><b>%1</b> · %2–%3</nobr>")
+                             .arg(LiveTimeSeriesView::panelTitle(panel).toHtmlEscaped(),
+                                  LivePanelPainter::timeLabel(fromS), LivePanelPainter::timeLabel(toS));
+    return panel == LiveTimeSeriesView::Panel::Load ? head + QStringLiteral("<br>") + rows : head + rows;
+}
+
+} // namespace hedge

@@ -1,0 +1,21 @@
+// The hover text of the live view's line charts: the figure of the panel under the pointer
+// in the bucket under it, for every shown world, as the sweep charts show a point's figures.
+#pragma once
+
+#include "LiveTimeSeriesView.h"
+
+#include <QString>
+
+namespace hedge {
+
+class LiveChartHover {
+public:
+    // The bucket holding simulated time `t` in each shown world and its figure of `panel`
+    // (the load once: every world has the same); empty when no world has that bucket.
+    static QString text(const std::vector<BucketRing>& rings, const QList<SeriesStyle>& styles,
+                        LiveTimeSeriesView::Panel panel, double t);
+    // A figure as the hover text writes it.
+    static QString valueText(double value);
+};
+
+} // namespace hedge

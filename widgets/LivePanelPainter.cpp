@@ -1,0 +1,274 @@
+#include "LivePanelPainter.h"
+
+#include "ChartTheme.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace hedge {
+
+namespace {
+
+QString numberLabel(double v)
+{
+    if (v != 0.0 && (std::abs(v) >= 10000 || std::abs(v) < 0.01))
+        return QString::number(v, 'g', 2);
+    return QString::number(v, 'g', 4);
+}
+
+// A round step giving about `count` ticks over `span`.
+double niceStep(double span, int count)
+{
+    const double raw = span / std::max(1, count);
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
+        if (raw <= m * mag)
+            return m * mag;
+    return 10.0 * mag;
+}
+
+} // namespace
+
+QString LivePanelPainter::timeLabel(double s)
+{
+    const int total = int(std::lround(s));
+    return QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
+}
+
+void LivePanelPainter::drawCollapseStrip(QPainter& p, const QRectF& strip, double t0, double t1) const
+{
+    forCollapsedBuckets(t0, [&](std::size_t w, const TimelineBucket& b, double previousT, bool) {
+        const double xb = strip.left() + (b.tS - t0) / (t1 - t0) * strip.width();
+        const double bucketW =
+            std::max(1.0, strip.width() / (t1 - t0) * (previousT >= 0 ? b.tS - previousT : 1.0));
+        p.fillRect(QRectF(xb - bucketW, strip.top() + kCollapseStrip * double(w), bucketW,
+                          kCollapseStrip - 0.5),
+                   m_styles[int(w)].color);
+    });
+}
+
+void LivePanelPainter::forCollapsedBuckets(
+    double from,
+    const std::function<void(std::size_t, const TimelineBucket&, double, bool)>& visit) const
+{
+    const std::size_t worlds = m_rings ? m_rings->size() : 0;
+    for (std::size_t w = 0; w < worlds && int(w) < m_styles.size(); ++w) {
+        if (!m_styles[int(w)].visible)
+            continue;
+        const BucketRing& ring = (*m_rings)[w];
+        for (std::size_t k = 0; k < ring.size(); ++k) {
+            const TimelineBucket& b = ring.at(k);
+            if (!b.collapsed || b.tS < from)
+                continue;
+            const bool onset = k == 0 || !ring.at(k - 1).collapsed;
+            visit(w, b, k > 0 ? ring.at(k - 1).tS : -1.0, onset);
+        }
+    }
+}
+
+void LivePanelPainter::drawTimeLabels(QPainter& p, const ChartTheme& theme, const QRectF& plot,
+                                      double t0, double t1, bool grid, bool labels) const
+{
+    const QColor gridColour = ChartTheme::mix(theme.text(), theme.base(), theme.isDark() ? 0.78 : 0.85);
+    double tStep = 600.0;
+    for (double step : {5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 300.0, 600.0})
+        if ((t1 - t0) / step <= std::max(2.0, plot.width() / 90.0)) {
+            tStep = step;
+            break;
+        }
+    p.setFont(theme.smallFont());
+    for (double t = std::ceil(t0 / tStep) * tStep; t <= t1 + 1e-9; t += tStep) {
+        const double xx = plot.left() + (t - t0) / (t1 - t0) * plot.width();
+        if (grid) {
+            p.setPen(QPen(gridColour, 1.0));
+            p.drawLine(QPointF(xx, plot.top()), QPointF(xx, plot.bottom()));
+        }
+        if (labels) {
+            p.setPen(theme.text());
+            p.drawText(QRectF(xx - 30, plot.bottom() + 2, 60, kTimeLabelHeight),
+                       Qt::AlignHCenter | Qt::AlignTop, timeLabel(t));
+        }
+    }
+}
+
+void LivePanelPainter::drawPanel(QPainter& p, const ChartTheme& theme, Panel panel,
+                                 const QRectF& plot, double t0, double t1, bool timeLabels) const
+{
+    const QColor grid = ChartTheme::mix(theme.text(), theme.base(), theme.isDark() ? 0.78 : 0.85);
+    const QColor axis = ChartTheme::mix(theme.text(), theme.base(), 0.55);
+    const bool log = panel == Panel::P99;
+    const std::size_t worlds = m_rings ? m_rings->size() : 0;
+
+    // The value range of what is shown.
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (std::size_t w = 0; w < worlds; ++w) {
+        if (int(w) >= m_styles.size() || !m_styles[int(w)].visible)
+            continue;
+        if (panel == Panel::Load && w > 0)
+            break; // every world has the same load
+        const BucketRing& ring = (*m_rings)[w];
+        for (std::size_t k = 0; k < ring.size(); ++k) {
+            const TimelineBucket& b = ring.at(k);
+            if (b.tS < t0)
+                continue;
+            if (const auto v = LiveTimeSeriesView::panelValue(panel, b); v && (!log || *v > 0)) {
+                lo = std::min(lo, *v);
+                hi = std::max(hi, *v);
+            }
+        }
+    }
+    double y0 = 0, y1 = 1;
+    if (log) {
+        y0 = std::isfinite(lo) ? std::pow(10.0, std::floor(std::log10(lo))) : 1.0;
+        y1 = std::isfinite(hi) ? std::pow(10.0, std::ceil(std::log10(hi))) : 1000.0;
+        if (y1 <= y0)
+            y1 = y0 * 10;
+    } else {
+        y0 = 0;
+        if (panel == Panel::Load)
+            y1 = std::max(100.0, std::isfinite(hi) ? hi : 0.0);
+        else if (panel == Panel::Utilisation || panel == Panel::RejectedPercent)
+            y1 = 100.0;
+        else
+            y1 = std::isfinite(hi) && hi > 0 ? hi * 1.1 : 1.0;
+        if (panel == Panel::RequestsPerCall)
+            y1 = std::max(y1, 2.2);
+    }
+    const auto mapX = [&](double t) { return plot.left() + (t - t0) / (t1 - t0) * plot.width(); };
+    const auto mapY = [&](double v) {
+        const double f = log ? (std::log10(std::max(v, y0)) - std::log10(y0)) /
+                                   (std::log10(y1) - std::log10(y0))
+                             : (v - y0) / (y1 - y0);
+        return plot.bottom() - std::clamp(f, 0.0, 1.0) * plot.height();
+    };
+
+    // Grid and y labels.
+    p.setFont(theme.smallFont());
+    const QFontMetricsF fm(theme.smallFont());
+    QList<double> ticks;
+    if (log) {
+        for (double v = y0; v <= y1 * 1.0001; v *= 10)
+            ticks << v;
+    } else {
+        const double step = niceStep(y1 - y0, plot.height() > 90 ? 4 : 2);
+        for (double v = y0; v <= y1 + step * 1e-6; v += step)
+            ticks << v;
+    }
+    for (double v : ticks) {
+        const double yy = mapY(v);
+        p.setPen(QPen(grid, 1.0));
+        p.drawLine(QPointF(plot.left(), yy), QPointF(plot.right(), yy));
+        p.setPen(theme.text());
+        p.drawText(QRectF(plot.left() - kLeftMargin, yy - fm.height() / 2, kLeftMargin - 4, fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, numberLabel(v));
+    }
+    drawTimeLabels(p, theme, plot, t0, t1, true, timeLabels);
+    if (panel == Panel::Load) {
+        // Full load: above it the service cannot keep up even without hedges.
+        p.setPen(QPen(theme.collapseColour(), 1.0, Qt::DashLine));
+        p.drawLine(QPointF(plot.left(), mapY(100.0)), QPointF(plot.right(), mapY(100.0)));
+    }
+    p.setPen(QPen(axis, 1.0));
+    p.drawRect(plot);
+
+    // The series, at most a minimum and a maximum per pixel column.
+    p.save();
+    p.setClipRect(plot.adjusted(-1, -1, 1, 1));
+    for (std::size_t w = 0; w < worlds; ++w) {
+        if (int(w) >= m_styles.size() || !m_styles[int(w)].visible)
+            continue;
+        if (panel == Panel::Load && w > 0)
+            break;
+        const QColor colour = panel == Panel::Load ? theme.text() : m_styles[int(w)].color;
+        QPainterPath path;
+        bool open = false;
+        int column = std::numeric_limits<int>::min();
+        double colMin = 0, colMax = 0, colLast = 0;
+        const auto flush = [&] {
+            if (column == std::numeric_limits<int>::min())
+                return;
+            if (colMin != colMax) {
+                path.lineTo(QPointF(column, mapY(colMin)));
+                path.lineTo(QPointF(column, mapY(colMax)));
+            }
+            path.lineTo(QPointF(column, mapY(colLast)));
+        };
+        const BucketRing& ring = (*m_rings)[w];
+        const bool steps = panel == Panel::Load;
+        double previousT = t0;
+        for (std::size_t k = 0; k < ring.size(); ++k) {
+            const TimelineBucket& b = ring.at(k);
+            const double start = previousT;
+            previousT = b.tS;
+            if (b.tS < t0)
+                continue;
+            const std::optional<double> v = LiveTimeSeriesView::panelValue(panel, b);
+            if (!v || (log && *v <= 0)) {
+                flush();
+                column = std::numeric_limits<int>::min();
+                open = false;
+                continue;
+            }
+            const int c = int(std::lround(mapX(b.tS)));
+            if (!open) {
+                path.moveTo(QPointF(steps ? mapX(std::max(start, t0)) : c, mapY(*v)));
+                open = true;
+                column = c;
+                colMin = colMax = colLast = *v;
+                continue;
+            }
+            if (c == column) {
+                colMin = std::min(colMin, *v);
+                colMax = std::max(colMax, *v);
+                colLast = *v;
+                continue;
+            }
+            flush();
+            if (steps)
+                path.lineTo(QPointF(mapX(start), mapY(colLast)));
+            column = c;
+            colMin = colMax = colLast = *v;
+            if (steps)
+                path.lineTo(QPointF(mapX(start), mapY(*v)));
+        }
+        flush();
+        p.setPen(QPen(colour, panel == Panel::Load ? 1.6 : 1.4));
+        p.setBrush(Qt::NoBrush);
+        // Hundreds of segments per series, 25 times a second: not antialiased (it costs
+        // several times the drawing) except in exports, which draw once.
+        p.setRenderHint(QPainter::Antialiasing, p.device()->devType() != QInternal::Widget);
+        p.drawPath(path);
+        p.setRenderHint(QPainter::Antialiasing, true);
+    }
+    // Where collapses begin: a mark on the p99 panel in the collapse colour.
+    if (panel == Panel::P99) {
+        p.setPen(QPen(theme.collapseColour(), 1.2, Qt::DashLine));
+        forCollapsedBuckets(t0, [&](std::size_t, const TimelineBucket& b, double, bool onset) {
+            if (!onset)
+                return;
+            const double xx = mapX(b.tS);
+            p.drawLine(QPointF(xx, plot.top()), QPointF(xx, plot.bottom()));
+            p.drawText(QPointF(xx + 3, plot.top() + fm.ascent() + 14), LiveTimeSeriesView::tr("collapse"));
+        });
+    }
+    p.restore();
+
+    // The title inside the panel, top left, over a backing so lines do not cross it.
+    QFont title = theme.smallFont();
+    title.setBold(true);
+    p.setFont(title);
+    const QFontMetricsF tfm(title);
+    const QString text = LiveTimeSeriesView::panelTitle(panel);
+    const QRectF box(plot.left() + 4, plot.top() + 2, tfm.horizontalAdvance(text) + 6, tfm.height());
+    QColor backing = theme.base();
+    backing.setAlpha(210);
+    p.fillRect(box, backing);
+    p.setPen(theme.text());
+    p.drawText(box.adjusted(3, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
+}
+
+} // namespace hedge
