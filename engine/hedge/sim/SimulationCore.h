@@ -23,6 +23,7 @@
 #include <hedge/sim/RingBuffer.h>
 #include <hedge/sim/SetupPipelineConfig.h>
 #include <hedge/sim/Simulation.h>
+#include <hedge/sim/UpperVectorState.h>
 #include <hedge/topology/Balancer.h>
 #include <hedge/topology/ReplicaPlacement.h>
 #include <hedge/topology/SlowdownSchedule.h>
@@ -113,6 +114,7 @@ public:
     // budget says once there are two instantiations (one-queue and topology).
     [[gnu::flatten]] void run()
     {
+        clearUpperVectorState(); // this thread may have inherited a dirty state (its header)
         while (!m_events.empty() && !m_stoppedByCap) {
             const Event e = m_events.pop();
             advanceClock(e.time);
