@@ -10,33 +10,37 @@ namespace hedge {
 template<typename T>
 class RingBuffer {
 public:
-    RingBuffer() : m_ring(64) {}
+    RingBuffer() : m_ring(64), m_mask(63) {}
 
     bool empty() const { return m_head == m_tail; }
     std::size_t size() const { return m_tail - m_head; }
-    const T& front() const { return m_ring[m_head & (m_ring.size() - 1)]; }
-    const T& back() const { return m_ring[(m_tail - 1) & (m_ring.size() - 1)]; }
+    const T& front() const { return m_ring[m_head & m_mask]; }
+    const T& back() const { return m_ring[(m_tail - 1) & m_mask]; }
 
     void push(const T& value)
     {
-        if (m_tail - m_head == m_ring.size())
+        if (m_tail - m_head == m_mask + 1)
             grow();
-        m_ring[m_tail++ & (m_ring.size() - 1)] = value;
+        m_ring[m_tail++ & m_mask] = value;
     }
-    T pop() { return m_ring[m_head++ & (m_ring.size() - 1)]; }
+    T pop() { return m_ring[m_head++ & m_mask]; }
 
 private:
     void grow()
     {
         std::vector<T> bigger(m_ring.size() * 2);
         for (std::size_t i = m_head; i != m_tail; ++i)
-            bigger[i - m_head] = m_ring[i & (m_ring.size() - 1)];
+            bigger[i - m_head] = m_ring[i & m_mask];
         m_tail -= m_head;
         m_head = 0;
         m_ring.swap(bigger);
+        m_mask = m_ring.size() - 1;
     }
 
-    std::vector<T> m_ring; // a power of two long
+    // A power of two long; the mask is kept rather than derived from size(), which for a
+    // 24-byte Event is a division (a multiply by its inverse) at every access.
+    std::vector<T> m_ring;
+    std::size_t m_mask;
     std::size_t m_head = 0, m_tail = 0;
 };
 
