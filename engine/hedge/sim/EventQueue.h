@@ -40,17 +40,37 @@ public:
     bool empty() const { return !hasArrival() && m_timers.empty() && m_heap.empty(); }
     std::size_t size() const { return std::size_t(hasArrival()) + m_timers.size() + m_heap.size(); }
 
-    Event pop()
+    // The lane whose head comes first: with `popFrom`, what `pop` does, for a loop that
+    // dispatches on the lane. The lanes alternate at random (an arrival, a service end, a
+    // timer), so the choice is computed without branches and the loop's one switch on it is
+    // the only guess the branch predictor makes (it used to make three: two here, then one on
+    // the event's kind).
+    enum Lane : std::uint8_t { ArrivalLane, TimerLane, HeapLane };
+    Lane firstLane() const
     {
         const Event& timer = m_timers.empty() ? kNone : m_timers.front();
         const Event& other = m_heap.empty() ? kNone : m_heap.top();
-        if (m_arrival.before(timer) && m_arrival.before(other)) {
-            const Event e = m_arrival;
-            m_arrival = kNone;
-            return e;
-        }
-        return timer.before(other) ? m_timers.pop() : m_heap.pop();
+        const bool timerFirst = timer.before(other);
+        const Event& early = timerFirst ? timer : other;
+        const bool arrivalFirst = m_arrival.before(early);
+        return static_cast<Lane>(arrivalFirst ? ArrivalLane : timerFirst ? TimerLane : HeapLane);
     }
+
+    // Pops the head of `lane` (not empty): an Arrival from ArrivalLane, a HedgeDue from
+    // TimerLane, any kind from HeapLane.
+    Event popFrom(Lane lane)
+    {
+        switch (lane) {
+        case ArrivalLane: break;
+        case TimerLane: return m_timers.pop();
+        case HeapLane: return m_heap.pop();
+        }
+        const Event e = m_arrival;
+        m_arrival = kNone;
+        return e;
+    }
+
+    Event pop() { return popFrom(firstLane()); }
 
 private:
     static constexpr Event kNone = Event::none();

@@ -116,14 +116,27 @@ public:
     {
         clearUpperVectorState(); // this thread may have inherited a dirty state (its header)
         while (!m_events.empty() && !m_stoppedByCap) {
-            const Event e = m_events.pop();
-            advanceClock(e.time);
+            // One switch on the lane, which tells the kind but in the heap (EventQueue.h).
             bool yield = false;
-            switch (e.kind()) {
-            case Event::Arrival: arrive(e.b); break;
-            case Event::HedgeDue: hedgeDue(e.a, e.b); break;
-            case Event::ServiceDone: serviceDone(static_cast<std::uint16_t>(e.a), e.b); break;
-            case Event::Boundary: yield = m_driver.onBoundary(*this); break;
+            switch (const EventQueue::Lane lane = m_events.firstLane()) {
+            case EventQueue::ArrivalLane: {
+                const Event e = m_events.popFrom(lane);
+                advanceClock(e.time);
+                arrive(e.b);
+                break;
+            }
+            case EventQueue::TimerLane: {
+                const Event e = m_events.popFrom(lane);
+                advanceClock(e.time);
+                hedgeDue(e.a, e.b);
+                break;
+            }
+            case EventQueue::HeapLane: {
+                const Event e = m_events.popFrom(lane);
+                advanceClock(e.time);
+                yield = dispatch(e);
+                break;
+            }
             }
             if (++m_eventCount % kStopCheckInterval == 0 && m_stop.stop_requested()) {
                 m_cancelled = true;
@@ -278,6 +291,18 @@ private:
             busy += delta;
         }
     };
+
+    // An event of any kind; true: the driver asks run() to return.
+    bool dispatch(const Event& e)
+    {
+        switch (e.kind()) {
+        case Event::Arrival: arrive(e.b); break;
+        case Event::HedgeDue: hedgeDue(e.a, e.b); break;
+        case Event::ServiceDone: serviceDone(static_cast<std::uint16_t>(e.a), e.b); break;
+        case Event::Boundary: return m_driver.onBoundary(*this);
+        }
+        return false;
+    }
 
     void continueArrivals()
     {
