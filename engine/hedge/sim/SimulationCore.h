@@ -18,42 +18,22 @@
 #include <hedge/Scenario.h>
 #include <hedge/policy/HedgePipeline.h>
 #include <hedge/sim/ArrivalSchedule.h>
+#include <hedge/sim/AttemptDraws.h>
 #include <hedge/sim/EventQueue.h>
 #include <hedge/sim/RandomStreams.h>
-#include <hedge/sim/RingBuffer.h>
+#include <hedge/sim/ServiceReplica.h>
 #include <hedge/sim/SetupPipelineConfig.h>
 #include <hedge/sim/Simulation.h>
+#include <hedge/sim/SimulationCoreTypes.h>
 #include <hedge/sim/UpperVectorState.h>
 #include <hedge/topology/Balancer.h>
 #include <hedge/topology/ReplicaPlacement.h>
-#include <hedge/topology/SlowdownSchedule.h>
 
 #include <optional>
 #include <stop_token>
 #include <vector>
 
 namespace hedge::sim_detail {
-
-inline constexpr std::uint32_t kNoCall = 0xffffffffu;   // a free call slot
-inline constexpr std::uint16_t kNotInService = 0xffffu; // an attempt waiting in the queue
-inline constexpr std::int64_t kStopCheckInterval = 1024; // events between looks at the stop token
-
-// One attempt as the service sees it: whose it is. The call may have ended meanwhile.
-struct AttemptRef {
-    std::uint32_t slot;
-    std::uint32_t call;
-    std::uint8_t attempt;
-};
-
-struct CoreConfig {
-    ServiceConfig service;
-    Setup setup;
-    std::uint64_t seed = 1;
-    double randomKey = 0.5; // the sweep's load value; a timeline has its own key
-    int replicate = 0;
-    ServiceDistribution distribution = ServiceDistribution::Reference;
-    std::int64_t callLimit = std::numeric_limits<std::int64_t>::max();
-};
 
 // `kTopology` false: the one-queue model of model.md alone (one replica, no hiccup
 // correlation, no slow periods), compiled without the topology's bookkeeping so that a sweep
@@ -75,25 +55,8 @@ public:
           m_multiReplica(m_service.replicas > 1),
           m_replicas(static_cast<std::size_t>(m_service.replicas))
     {
-        // Replica r's workers are numbered r × workers + i; each free list pops its lowest
-        // number first (with one replica: the one-queue model's order, bit for bit).
-        const auto perReplica = static_cast<std::size_t>(m_service.workers);
-        m_workers.resize(perReplica * m_replicas.size());
-        for (std::size_t r = 0; r < m_replicas.size(); ++r) {
-            Replica& replica = m_replicas[r];
-            replica.active = perReplica;
-            replica.freeWorkers.reserve(perReplica);
-            for (std::size_t i = 0; i < perReplica; ++i) {
-                const auto w = static_cast<std::uint16_t>(r * perReplica + i);
-                m_workers[w].replica = static_cast<std::uint8_t>(r);
-                replica.members.push_back(w);
-            }
-            for (std::size_t i = perReplica; i-- > 0;)
-                replica.freeWorkers.push_back(replica.members[i]);
-            if (m_service.slowdowns)
-                replica.slowdowns.emplace(*m_service.slowdowns,
-                                          m_random.topologyStream(RandomStreams::kSlowdown, r, 0));
-        }
+        buildReplicas(static_cast<std::size_t>(m_service.workers), m_service.slowdowns, m_random,
+                      m_workers, m_replicas);
         m_activeWorkers = m_workers.size();
         m_topologyDraws = drawsDependOnTopology();
     }
@@ -184,29 +147,7 @@ public:
         m_meanServiceMs = m_exponential ? m_service.medianMs : m_service.meanServiceMs();
         m_topologyDraws = drawsDependOnTopology();
         const auto target = static_cast<std::size_t>(service.workers);
-        for (std::size_t r = 0; r < m_replicas.size(); ++r) {
-            Replica& replica = m_replicas[r];
-            const std::size_t before = replica.active;
-            replica.active = target;
-            if (target < before) {
-                for (std::size_t i = target; i < before; ++i)
-                    m_workers[replica.members[i]].retired = true;
-                std::erase_if(replica.freeWorkers,
-                              [this](std::uint16_t w) { return m_workers[w].retired; });
-                continue;
-            }
-            while (replica.members.size() < target) {
-                const auto w = static_cast<std::uint16_t>(m_workers.size());
-                m_workers.emplace_back().replica = static_cast<std::uint8_t>(r);
-                replica.members.push_back(w);
-            }
-            for (std::size_t i = before; i < target; ++i) {
-                Worker& w = m_workers[replica.members[i]];
-                w.retired = false; // before serveNext: it serves only workers in service
-                if (!w.busy)       // idle (new, or retired earlier): serve at once
-                    serveNext(replica.members[i]);
-            }
-        }
+        resizeReplicas(target, m_workers, m_replicas, [this](std::uint16_t w) { serveNext(w); });
         m_activeWorkers = target * m_replicas.size();
     }
 
@@ -257,41 +198,8 @@ public:
     }
 
 private:
-    struct Worker {
-        AttemptRef serving{};
-        bool error = false;
-        bool busy = false;
-        bool retired = false; // removed by a service change: takes nothing more once done
-        std::uint8_t replica = 0;
-        std::uint32_t generation = 0; // bumped when its attempt is cut short (server cancel)
-    };
-    struct CallSlot {
-        CallState state;
-        std::uint32_t call = kNoCall; // the call index, or kNoCall when free
-        std::uint16_t worker[kMaxAttempts];
-        std::uint8_t replica[kMaxAttempts];
-    };
-    // One replica of topology.md §1: its own FIFO queue and workers.
-    struct Replica {
-        RingBuffer<AttemptRef> queue;
-        std::vector<std::uint16_t> members; // its workers, by place
-        std::vector<std::uint16_t> freeWorkers;
-        std::size_t active = 0;             // members[0, active) serve; the others are retired
-        int outstanding = 0;                // queued or in service here, abandoned losers included
-        // Busy time, integrated when this replica's busy count changes (several replicas only).
-        int busy = 0;
-        double busyIntegral = 0.0, lastChange = 0.0;
-        std::optional<SlowdownSchedule> slowdowns;
-
-        double busyIntegralAt(double t) const { return busyIntegral + double(busy) * (t - lastChange); }
-        void changeBusy(double t, int delta)
-        {
-            busyIntegral = busyIntegralAt(t);
-            lastChange = t;
-            busy += delta;
-        }
-    };
-
+    using Worker = ServiceWorker;
+    using Replica = ServiceReplica;
     // An event of any kind; true: the driver asks run() to return.
     bool dispatch(const Event& e)
     {
@@ -458,33 +366,6 @@ private:
         replica.freeWorkers.push_back(worker);
     }
 
-    // The model's draw of an attempt's service (model.md §1).
-    ServiceDraw modelDraw(const AttemptRef& ref) const
-    {
-        const ServiceConfig& sc = m_service;
-        return m_exponential
-                   ? ServiceDraw{m_random.exponentialServiceMs(ref.call, ref.attempt, sc.medianMs), false}
-                   : m_random.service(ref.call, ref.attempt, sc.medianMs, sc.sigma,
-                                      sc.hiccupProbability, sc.hiccupMinMs, sc.hiccupMaxMs,
-                                      sc.errorProbability);
-    }
-
-    // The same with the topology's effects: a hedge's hiccup copied from the first attempt,
-    // the replica's slow period.
-    ServiceDraw topologyDraw(const AttemptRef& ref, Replica& replica)
-    {
-        const ServiceConfig& sc = m_service;
-        ServiceDraw d = !m_exponential && sc.hiccupCorrelation > 0.0 && ref.attempt > 0
-                            ? m_random.correlatedService(ref.call, ref.attempt, sc.medianMs,
-                                                         sc.sigma, sc.hiccupProbability,
-                                                         sc.hiccupMinMs, sc.hiccupMaxMs,
-                                                         sc.errorProbability, sc.hiccupCorrelation)
-                            : modelDraw(ref);
-        if (replica.slowdowns)
-            d.serviceMs *= replica.slowdowns->factorAt(m_now);
-        return d;
-    }
-
     bool drawsDependOnTopology() const
     {
         return m_service.hiccupCorrelation > 0.0 || m_service.slowdowns.has_value();
@@ -497,9 +378,11 @@ private:
         // One branch for the one-queue model: the topology's draws only when they apply.
         ServiceDraw draw;
         if constexpr (kTopology)
-            draw = m_topologyDraws ? topologyDraw(ref, replica) : modelDraw(ref);
+            draw = m_topologyDraws ? topologyDraw(m_random, m_service, m_exponential, ref,
+                                                  replica.slowdowns, m_now)
+                                   : modelDraw(m_random, m_service, m_exponential, ref);
         else
-            draw = modelDraw(ref);
+            draw = modelDraw(m_random, m_service, m_exponential, ref);
         w.serving = ref;
         w.error = draw.error;
         w.busy = true;

@@ -1,0 +1,106 @@
+// The service side of a SimulationCore (topology.md §1): a worker and a replica — its FIFO
+// queue, its workers, its busy time, its slow periods. Plain data the core's handlers drive.
+// Internal to the engine.
+#pragma once
+
+#include <hedge/sim/RandomStreams.h>
+#include <hedge/sim/RingBuffer.h>
+#include <hedge/sim/SimulationCoreTypes.h>
+#include <hedge/topology/SlowdownSchedule.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace hedge::sim_detail {
+
+// A worker: the attempt it serves, and how that ends.
+struct ServiceWorker {
+    AttemptRef serving{};
+    bool error = false;
+    bool busy = false;
+    bool retired = false; // removed by a service change: takes nothing more once done
+    std::uint8_t replica = 0;
+    std::uint32_t generation = 0; // bumped when its attempt is cut short (server cancel)
+};
+
+// One replica of topology.md §1: its own FIFO queue and workers.
+struct ServiceReplica {
+    RingBuffer<AttemptRef> queue;
+    std::vector<std::uint16_t> members; // its workers, by place
+    std::vector<std::uint16_t> freeWorkers;
+    std::size_t active = 0;             // members[0, active) serve; the others are retired
+    int outstanding = 0;                // queued or in service here, abandoned losers included
+    // Busy time, integrated when this replica's busy count changes (several replicas only).
+    int busy = 0;
+    double busyIntegral = 0.0, lastChange = 0.0;
+    std::optional<SlowdownSchedule> slowdowns;
+
+    double busyIntegralAt(double t) const { return busyIntegral + double(busy) * (t - lastChange); }
+    void changeBusy(double t, int delta)
+    {
+        busyIntegral = busyIntegralAt(t);
+        lastChange = t;
+        busy += delta;
+    }
+};
+
+// The workers of `replicas.size()` replicas, `perReplica` each, all free. Replica r's workers
+// are numbered r × perReplica + i; each free list pops its lowest number first (with one
+// replica: the one-queue model's order, bit for bit).
+inline void buildReplicas(std::size_t perReplica, const std::optional<Slowdowns>& slowdowns,
+                          const RandomStreams& random, std::vector<ServiceWorker>& workers,
+                          std::vector<ServiceReplica>& replicas)
+{
+    workers.resize(perReplica * replicas.size());
+    for (std::size_t r = 0; r < replicas.size(); ++r) {
+        ServiceReplica& replica = replicas[r];
+        replica.active = perReplica;
+        replica.freeWorkers.reserve(perReplica);
+        for (std::size_t i = 0; i < perReplica; ++i) {
+            const auto w = static_cast<std::uint16_t>(r * perReplica + i);
+            workers[w].replica = static_cast<std::uint8_t>(r);
+            replica.members.push_back(w);
+        }
+        for (std::size_t i = perReplica; i-- > 0;)
+            replica.freeWorkers.push_back(replica.members[i]);
+        if (slowdowns)
+            replica.slowdowns.emplace(*slowdowns,
+                                      random.topologyStream(RandomStreams::kSlowdown, r, 0));
+    }
+}
+
+// A change of the workers per replica to `target`: removed workers retire (they finish the
+// attempt they serve first); extra ones, new or retired earlier, are put back in service and
+// `serve(worker)` is called for each that is idle, to take the head of its replica's queue.
+template <class Serve>
+void resizeReplicas(std::size_t target, std::vector<ServiceWorker>& workers,
+                    std::vector<ServiceReplica>& replicas, Serve&& serve)
+{
+    for (std::size_t r = 0; r < replicas.size(); ++r) {
+        ServiceReplica& replica = replicas[r];
+        const std::size_t before = replica.active;
+        replica.active = target;
+        if (target < before) {
+            for (std::size_t i = target; i < before; ++i)
+                workers[replica.members[i]].retired = true;
+            std::erase_if(replica.freeWorkers,
+                          [&workers](std::uint16_t w) { return workers[w].retired; });
+            continue;
+        }
+        while (replica.members.size() < target) {
+            const auto w = static_cast<std::uint16_t>(workers.size());
+            workers.emplace_back().replica = static_cast<std::uint8_t>(r);
+            replica.members.push_back(w);
+        }
+        for (std::size_t i = before; i < target; ++i) {
+            ServiceWorker& w = workers[replica.members[i]];
+            w.retired = false; // before serve: it serves only workers in service
+            if (!w.busy)       // idle (new, or retired earlier): serve at once
+                serve(replica.members[i]);
+        }
+    }
+}
+
+} // namespace hedge::sim_detail

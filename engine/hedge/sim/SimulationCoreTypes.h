@@ -1,0 +1,44 @@
+// The plain types a SimulationCore is made of and configured with: an attempt as the service
+// sees it, a call's slot, the core's configuration. Internal to the engine.
+#pragma once
+
+#include <hedge/Scenario.h>
+#include <hedge/policy/CallState.h>
+#include <hedge/sim/Simulation.h>
+
+#include <cstdint>
+#include <limits>
+
+namespace hedge::sim_detail {
+
+inline constexpr std::uint32_t kNoCall = 0xffffffffu;   // a free call slot
+inline constexpr std::uint16_t kNotInService = 0xffffu; // an attempt waiting in the queue
+inline constexpr std::int64_t kStopCheckInterval = 1024; // events between looks at the stop token
+
+// One attempt as the service sees it: whose it is. The call may have ended meanwhile.
+struct AttemptRef {
+    std::uint32_t slot;
+    std::uint32_t call;
+    std::uint8_t attempt;
+};
+
+struct CoreConfig {
+    ServiceConfig service;
+    Setup setup;
+    std::uint64_t seed = 1;
+    double randomKey = 0.5; // the sweep's load value; a timeline has its own key
+    int replicate = 0;
+    ServiceDistribution distribution = ServiceDistribution::Reference;
+    std::int64_t callLimit = std::numeric_limits<std::int64_t>::max();
+};
+
+// A live call: its pipeline state and where each attempt is (worker, or kNotInService; and
+// its replica). Reused through a free list; kNoCall marks a free slot.
+struct CallSlot {
+    CallState state;
+    std::uint32_t call = kNoCall; // the call index, or kNoCall when free
+    std::uint16_t worker[kMaxAttempts];
+    std::uint8_t replica[kMaxAttempts];
+};
+
+} // namespace hedge::sim_detail
