@@ -118,6 +118,9 @@ inline void answerFileDialog(const QString& path)
             return;
         }
         auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit"));
+        // The completer's popup (filled by a thread, whenever it is ready) would take the
+        // Enter and put a directory of the path into the field instead.
+        name->setCompleter(nullptr);
         name->clear();
         QTest::keyClicks(name, path);
         QTest::keyClick(name, Qt::Key_Return);

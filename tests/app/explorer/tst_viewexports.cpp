@@ -59,6 +59,8 @@ private slots:
         view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
         QVERIFY(QTest::qWaitFor([&] { return w.liveController()->nowS() >= 2.0; }, 20000));
+        QTest::mouseClick(view->runButton(), Qt::LeftButton); // pause: the charts hold still
+        QVERIFY(w.liveController()->isPaused());
 
         const QString png = m_dir.filePath(QStringLiteral("live.png"));
         test::answerFileDialog(png);
