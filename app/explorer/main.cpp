@@ -22,6 +22,7 @@
 #include <QPalette>
 #include <QPointer>
 #include <QStyle>
+#include <QSize>
 #include <QStyleFactory>
 #include <QTimer>
 
@@ -306,6 +307,37 @@ int main(int argc, char* argv[])
         return 2;
     }
 
+    // Checked before the window exists: a bad value changes nothing and starts nothing.
+    std::optional<QSize> size;
+    if (parser.isSet(sizeOption)) {
+        const QStringList wh = parser.value(sizeOption).split(QLatin1Char('x'));
+        bool okW = false;
+        bool okH = false;
+        const int w = wh.size() == 2 ? wh[0].toInt(&okW) : 0;
+        const int h = wh.size() == 2 ? wh[1].toInt(&okH) : 0;
+        if (!okW || !okH || w < 200 || h < 150 || w > 10000 || h > 10000) {
+            std::fprintf(stderr,
+                         "hedge-explorer: --size: \"%s\" is not WIDTHxHEIGHT in pixels "
+                         "(allowed 200x150 … 10000x10000)\n",
+                         qPrintable(parser.value(sizeOption)));
+            return 2;
+        }
+        size = QSize(w, h);
+    }
+    std::optional<double> liveSpeed;
+    if (parser.isSet(liveSpeedOption)) {
+        bool ok = false;
+        const double speed = parser.value(liveSpeedOption).toDouble(&ok);
+        if (!ok || (speed != 0.0 && speed != 1.0 && speed != 10.0 && speed != 100.0)) {
+            std::fprintf(stderr,
+                         "hedge-explorer: --live-speed: \"%s\" is not a speed (allowed 1, 10, "
+                         "100, or 0 for as fast as possible)\n",
+                         qPrintable(parser.value(liveSpeedOption)));
+            return 2;
+        }
+        liveSpeed = speed;
+    }
+
     if (parser.value(paletteOption) == QLatin1String("dark")) {
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
         QApplication::setPalette(darkPalette());
@@ -336,10 +368,10 @@ int main(int argc, char* argv[])
     } else if (files.isEmpty() && !options.restoreSession) {
         window.loadPreset(QStringLiteral("reference"));
     }
-    if (const QStringList wh = parser.value(sizeOption).split(QLatin1Char('x')); wh.size() == 2)
-        window.resize(wh[0].toInt(), wh[1].toInt());
-    if (parser.isSet(liveSpeedOption)) {
-        window.liveController()->setSpeed(parser.value(liveSpeedOption).toDouble());
+    if (size)
+        window.resize(*size);
+    if (liveSpeed) {
+        window.liveController()->setSpeed(*liveSpeed);
         window.showLiveView();
     }
     window.show();

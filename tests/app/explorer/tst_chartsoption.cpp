@@ -112,6 +112,36 @@ private slots:
         QVERIFY2(err.contains("--charts: unknown chart \"p95_ms\""), err.constData());
         QVERIFY2(err.contains("known: p99_ms, requests_per_call, p999_ms"), err.constData());
     }
+
+    void aBadSizeOrLiveSpeedIsNamedWithWhatIsAllowed_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        const QString size = QStringLiteral("is not WIDTHxHEIGHT in pixels (allowed 200x150");
+        const QString speed = QStringLiteral("is not a speed (allowed 1, 10, 100, or 0");
+        QTest::newRow("size without x") << QStringList{"--size", "1024"} << size;
+        QTest::newRow("size not a number") << QStringList{"--size", "wide x700"} << size;
+        QTest::newRow("size too small") << QStringList{"--size", "10x10"} << size;
+        QTest::newRow("speed not a number") << QStringList{"--live-speed", "fast"} << speed;
+        QTest::newRow("speed not offered") << QStringList{"--live-speed", "7"} << speed;
+    }
+
+    void aBadSizeOrLiveSpeedIsNamedWithWhatIsAllowed()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        QProcess p;
+        p.setProcessEnvironment(childEnvironment());
+        p.start(QStringLiteral(HEDGE_EXPLORER_PATH),
+                QStringList{QStringLiteral("--preset"), QStringLiteral("reference")} + arguments);
+        QVERIFY(p.waitForFinished(30000));
+        const QByteArray err = p.readAllStandardError();
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY2(err.contains(arguments.first().toUtf8() + ": \"" + arguments.last().toUtf8()),
+                 err.constData());
+        QVERIFY2(err.contains(message.toUtf8()), err.constData());
+    }
 };
 
 int main(int argc, char* argv[])
