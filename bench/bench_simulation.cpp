@@ -3,6 +3,7 @@
 // thread's CPU time. On a machine shared with other jobs the wall figure drops with the share
 // of the core the thread gets; the CPU-time figure does not (caches and memory bandwidth shared
 // with the other jobs still lower it a little).
+#include <hedge/sim/AllocatorTuning.h>
 #include <hedge/sim/Simulation.h>
 
 #include <benchmark/benchmark.h>
@@ -77,4 +78,14 @@ BENCHMARK(BM_HedgeNoBudget)->Arg(200000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_FourReplicas)
     ->ArgsProduct({{200000}, {0, 1, 2, 3}})
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_MAIN();
+// As hedgesim and the explorer run their points: freed blocks kept for reuse.
+int main(int argc, char** argv)
+{
+    hedge::keepFreedMemoryForReuse();
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+        return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

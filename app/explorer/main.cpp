@@ -5,6 +5,8 @@
 #include "MainWindow.h"
 #include "MapController.h"
 
+#include <hedge/sim/AllocatorTuning.h>
+
 #include "KnobSlider.h"
 #include "Metric.h"
 #include "SetupEditor.h"
@@ -280,6 +282,7 @@ void scriptEditAndDrag(hedge::MainWindow& window, const QString& recordDir)
 
 int main(int argc, char* argv[])
 {
+    hedge::keepFreedMemoryForReuse();
     QApplication::setOrganizationName(QStringLiteral("HedgeExplorer"));
     QApplication::setApplicationName(QStringLiteral("hedge-explorer"));
     QApplication::setApplicationDisplayName(QStringLiteral("Hedge Explorer"));

@@ -39,6 +39,12 @@ public:
     // what is still to be spent from `horizon` on. Also kNever when the rate stays 0.
     double next(double from, double& hazard, double horizon)
     {
+        // A sweep's point: one constant rate, no horizon; the loop below gives the same.
+        if (m_steps.size() == 1 && m_steps[0].ratePerMs > 0.0) {
+            const double at = from + hazard / m_steps[0].ratePerMs;
+            if (at < horizon)
+                return at;
+        }
         while (m_cursor + 1 < m_steps.size() && m_steps[m_cursor + 1].atMs <= from)
             ++m_cursor;
         double t = from;

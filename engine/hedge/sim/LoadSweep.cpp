@@ -1,5 +1,6 @@
 #include <hedge/sim/LoadSweep.h>
 
+#include <hedge/sim/CallDrawTable.h>
 #include <hedge/sim/PooledPoint.h>
 #include <hedge/sim/Simulation.h>
 #include <hedge/sim/SweepPoints.h>
@@ -7,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <numeric>
@@ -29,6 +31,77 @@ std::vector<std::size_t> schedule(const std::vector<SweepPoint>& points)
     });
     return order;
 }
+
+// The tables of draws a sweep shares between its points (CallDrawTable.h): one per key that
+// at least two of its jobs use, drawn by the first of them to start and freed when the last
+// is done. A table costs as much as a point drawing for itself, so one used once is not made.
+class SharedDrawTables {
+public:
+    static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    // Tables live while their load's points run (the schedule goes load by load), one per
+    // replicate: share only while those stay under this many bytes.
+    static constexpr std::size_t kMaxBytesAtOnce = std::size_t{256} << 20;
+
+    SharedDrawTables(const std::vector<PointSpec>& jobs, int replicates)
+        : m_tableOf(jobs.size(), kNone)
+    {
+        if (jobs.empty() || CallDrawTable::kBytesPerCall * std::size_t(jobs.front().calls) *
+                                    std::size_t(replicates) > kMaxBytesAtOnce)
+            return;
+        std::map<CallDrawTable::Key, std::vector<std::size_t>> users;
+        for (std::size_t j = 0; j < jobs.size(); ++j)
+            users[CallDrawTable::Key::of(jobs[j])].push_back(j);
+        std::size_t shared = 0;
+        for (const auto& [key, jobsOfKey] : users)
+            shared += jobsOfKey.size() > 1;
+        m_tables = std::make_unique<Table[]>(shared);
+        std::size_t t = 0;
+        for (const auto& [key, jobsOfKey] : users) {
+            if (jobsOfKey.size() < 2)
+                continue;
+            m_tables[t].key = key;
+            m_tables[t].users = jobsOfKey.size();
+            for (const std::size_t j : jobsOfKey)
+                m_tableOf[j] = t;
+            ++t;
+        }
+    }
+
+    // The table of job `job`'s key, drawn now if no other job has drawn it; null: none.
+    const CallDrawTable* acquire(std::size_t job)
+    {
+        const std::size_t t = m_tableOf[job];
+        if (t == kNone)
+            return nullptr;
+        Table& table = m_tables[t];
+        std::call_once(table.drawn, [&table] {
+            table.draws = std::make_unique<const CallDrawTable>(table.key);
+        });
+        return table.draws.get();
+    }
+
+    // Job `job` is done with its table.
+    void release(std::size_t job)
+    {
+        const std::size_t t = m_tableOf[job];
+        if (t == kNone)
+            return;
+        const std::lock_guard lock(m_mutex);
+        if (--m_tables[t].users == 0)
+            m_tables[t].draws.reset();
+    }
+
+private:
+    struct Table {
+        CallDrawTable::Key key;
+        std::once_flag drawn;
+        std::unique_ptr<const CallDrawTable> draws;
+        std::size_t users = 0; // jobs not done with it yet
+    };
+    std::vector<std::size_t> m_tableOf; // per job: its table, or kNone
+    std::unique_ptr<Table[]> m_tables;
+    std::mutex m_mutex;
+};
 
 } // namespace
 
@@ -84,26 +157,36 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
 
     // A point's replicates go one after the other, over all the threads. Results land in
     // results order whatever the schedule.
+    std::vector<PointSpec> specs(jobs);
+    for (std::size_t job = 0; job < jobs; ++job) {
+        const SweepPoint& sweepPoint =
+            points[m_shardPoints[job / static_cast<std::size_t>(replicates)]];
+        specs[job] = PointSpec{.service = sweepPoint.service,
+                               .setup = sweepPoint.setup,
+                               .load = m_scenario.loads[sweepPoint.load],
+                               .seed = m_scenario.seed,
+                               .replicate = static_cast<int>(job % std::size_t(replicates)),
+                               .calls = m_scenario.calls,
+                               .warmupFraction = m_scenario.warmupFraction};
+    }
+    SharedDrawTables draws(specs, replicates);
+
     std::atomic<std::size_t> next{0};
     std::mutex reportMutex;
     const auto work = [&] {
-        std::vector<double> latencies;
+        std::vector<double> latencies; // this thread's points' latencies, one after the other
         for (;;) {
             const std::size_t job = next.fetch_add(1);
             if (job >= jobs || stop.stop_requested())
                 return;
             const std::size_t index = m_shardPoints[job / static_cast<std::size_t>(replicates)];
-            const int replicate = static_cast<int>(job % static_cast<std::size_t>(replicates));
+            const int replicate = specs[job].replicate;
             const SweepPoint& sweepPoint = points[index];
-            const PointSpec spec{.service = sweepPoint.service,
-                                 .setup = sweepPoint.setup,
-                                 .load = m_scenario.loads[sweepPoint.load],
-                                 .seed = m_scenario.seed,
-                                 .replicate = replicate,
-                                 .calls = m_scenario.calls,
-                                 .warmupFraction = m_scenario.warmupFraction};
+            PointSpec spec = specs[job];
+            spec.draws = draws.acquire(job);
             PointResult point =
-                simulatePoint(spec, stop, {}, nullptr, replicates > 1 ? &latencies : nullptr);
+                simulatePoint(spec, stop, {}, nullptr, &latencies);
+            draws.release(job);
             if (stop.stop_requested())
                 return; // a point cut short is not a result
             point.knobValue = sweepPoint.knobValue;

@@ -1,5 +1,6 @@
 #include <hedge/sim/Simulation.h>
 
+#include <hedge/sim/CallDrawTable.h>
 #include <hedge/sim/NearestRank.h>
 #include <hedge/sim/RankSelection.h>
 #include <hedge/sim/SimulationCore.h>
@@ -7,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <stdexcept>
 #include <vector>
 
 namespace hedge {
@@ -19,10 +21,16 @@ using sim_detail::SimulationCore;
 // unmeasured, then a drain; model.md §4's figures over the measured calls.
 class PointMeasure {
 public:
-    explicit PointMeasure(const PointSpec& spec)
+    // `buffer`, when given, lends its memory for the latencies (they go back into it at the
+    // end): a thread that runs point after point then touches no new page for them.
+    PointMeasure(const PointSpec& spec, std::vector<double>* buffer)
         : m_spec(spec), m_warmupCalls(static_cast<std::int64_t>(
                             std::floor(double(spec.calls) * spec.warmupFraction + 1e-9)))
     {
+        if (buffer) {
+            m_latencies = std::move(*buffer);
+            m_latencies.clear();
+        }
         m_latencies.reserve(static_cast<std::size_t>(spec.calls - m_warmupCalls));
     }
 
@@ -171,17 +179,20 @@ PointResult PointMeasure::result(const Core& core)
 PointResult simulatePoint(const PointSpec& spec, std::stop_token stop, const SafetyCap& cap,
                           SimulationObserver* observer, std::vector<double>* latencies)
 {
+    if (spec.draws && !(spec.draws->key() == CallDrawTable::Key::of(spec)))
+        throw std::invalid_argument("simulatePoint: the draw table is another point's");
     const CoreConfig config{.service = spec.service,
                             .setup = spec.setup,
                             .seed = spec.seed,
                             .randomKey = spec.load,
                             .replicate = spec.replicate,
                             .distribution = spec.distribution,
-                            .callLimit = spec.calls};
+                            .callLimit = spec.calls,
+                            .draws = spec.draws};
     const double meanServiceMs = spec.distribution == ServiceDistribution::Exponential
                                      ? spec.service.medianMs
                                      : spec.service.meanServiceMs();
-    PointMeasure measure(spec);
+    PointMeasure measure(spec, latencies);
     const ArrivalSchedule arrivals(spec.load * spec.service.totalWorkers() / meanServiceMs);
     const auto run = [&]<bool kTopology>() {
         SimulationCore<PointMeasure, kTopology> core(config, arrivals, measure, std::move(stop),

@@ -13,6 +13,8 @@
 
 namespace hedge {
 
+class CallDrawTable;
+
 // The service-time distribution. `Reference` is model.md §1 (log-normal with hiccups);
 // `Exponential` (mean = median_ms, no hiccups, no errors) exists to check the queueing core
 // against Erlang C. Scenario files always use `Reference`.
@@ -27,6 +29,10 @@ struct PointSpec {
     std::int64_t calls = 200000;
     double warmupFraction = 0.1;
     ServiceDistribution distribution = ServiceDistribution::Reference;
+    // The calls' arrival and first-attempt draws, drawn once for several points of the same
+    // key (CallDrawTable.h); the results are the same with or without it. Must be the table
+    // of this spec's key (CallDrawTable::Key::of), or simulatePoint throws.
+    const CallDrawTable* draws = nullptr;
 };
 
 // Limits that keep a run bounded in memory and time whatever the input; a run that hits
@@ -40,7 +46,8 @@ struct SafetyCap {
 // and must be discarded). Deterministic: the same spec gives the same result, bit for bit.
 // `observer`, when given, sees every event (tests use it to check the model's rules).
 // `latencies`, when given, receives the measured calls' latencies (in no particular order),
-// for pooling replicates.
+// for pooling replicates; its memory is reused for them (a thread running point after point
+// passes the same vector: no fresh pages to fault in each time).
 PointResult simulatePoint(const PointSpec& spec, std::stop_token stop = {},
                           const SafetyCap& cap = {}, SimulationObserver* observer = nullptr,
                           std::vector<double>* latencies = nullptr);

@@ -19,6 +19,7 @@
 #include <hedge/policy/HedgePipeline.h>
 #include <hedge/sim/ArrivalSchedule.h>
 #include <hedge/sim/AttemptDraws.h>
+#include <hedge/sim/CallDrawTable.h>
 #include <hedge/sim/EventQueue.h>
 #include <hedge/sim/RandomStreams.h>
 #include <hedge/sim/ServiceReplica.h>
@@ -45,7 +46,8 @@ public:
                    std::stop_token stop, const SafetyCap& cap, SimulationObserver* observer)
         : m_driver(driver), m_stop(std::move(stop)), m_cap(cap), m_observer(observer),
           m_service(config.service), m_pipeline(pipelineConfigFor(config.setup)),
-          m_random(config.seed, config.randomKey, config.replicate), m_arrivalSchedule(std::move(arrivals)),
+          m_random(config.seed, config.randomKey, config.replicate), m_draws(config.draws),
+          m_arrivalSchedule(std::move(arrivals)),
           m_exponential(config.distribution == ServiceDistribution::Exponential),
           m_meanServiceMs(m_exponential ? m_service.medianMs : m_service.meanServiceMs()),
           m_callLimit(config.callLimit),
@@ -67,7 +69,7 @@ public:
     {
         m_horizon = horizon;
         m_nextCall = 0;
-        m_hazard = m_random.unitArrivalGap(0);
+        m_hazard = unitArrivalGap(0);
         continueArrivals();
     }
 
@@ -141,6 +143,7 @@ public:
         const BalancerKind balancer = m_service.balancer;
         const std::optional<Slowdowns> slowdowns = m_service.slowdowns;
         m_service = service;
+        m_draws = nullptr; // its first attempts were drawn for the old service
         m_service.replicas = replicas;
         m_service.balancer = balancer;
         m_service.slowdowns = slowdowns;
@@ -226,7 +229,7 @@ private:
         m_driver.onArrival(*this, call);
         if (call + 1 < m_callLimit) {
             m_nextCall = call + 1;
-            m_hazard = m_random.unitArrivalGap(m_nextCall);
+            m_hazard = unitArrivalGap(m_nextCall);
             continueArrivals();
         } else {
             m_driver.onLastArrival(*this);
@@ -377,10 +380,10 @@ private:
         Replica& replica = m_replicas[w.replica];
         // One branch for the one-queue model: the topology's draws only when they apply.
         ServiceDraw draw;
-        if constexpr (kTopology)
-            draw = m_topologyDraws ? topologyDraw(m_random, m_service, m_exponential, ref,
-                                                  replica.slowdowns, m_now)
-                                   : modelDraw(m_random, m_service, m_exponential, ref);
+        if (kTopology && m_topologyDraws)
+            draw = topologyDraw(m_random, m_service, m_exponential, ref, replica.slowdowns, m_now);
+        else if (ref.attempt == 0 && m_draws)
+            draw = m_draws->firstService(ref.call);
         else
             draw = modelDraw(m_random, m_service, m_exponential, ref);
         w.serving = ref;
@@ -427,6 +430,12 @@ private:
         }
     }
 
+    // A call's arrival draw: from the shared table when there is one (same numbers).
+    double unitArrivalGap(std::int64_t call) const
+    {
+        return m_draws ? m_draws->unitArrivalGap(call) : m_random.unitArrivalGap(call);
+    }
+
     void advanceClock(double t)
     {
         m_busyIntegral += double(m_busy) * (t - m_now);
@@ -449,6 +458,9 @@ private:
     ServiceConfig m_service;
     HedgePipeline m_pipeline;
     RandomStreams m_random;
+    // The calls' arrivals and first attempts, drawn once for every setup at this point's key
+    // (CallDrawTable.h); null: drawn here. The caller lends it only for the calls it holds.
+    const CallDrawTable* m_draws;
     ArrivalSchedule m_arrivalSchedule;
     const bool m_exponential;
     double m_meanServiceMs;

@@ -9,6 +9,10 @@
 #include <cstdint>
 #include <limits>
 
+namespace hedge {
+class CallDrawTable;
+}
+
 namespace hedge::sim_detail {
 
 inline constexpr std::uint32_t kNoCall = 0xffffffffu;   // a free call slot
@@ -30,6 +34,7 @@ struct CoreConfig {
     int replicate = 0;
     ServiceDistribution distribution = ServiceDistribution::Reference;
     std::int64_t callLimit = std::numeric_limits<std::int64_t>::max();
+    const CallDrawTable* draws = nullptr; // every call's draws, drawn once (CallDrawTable.h)
 };
 
 // A live call: its pipeline state and where each attempt is (worker, or kNotInService; and

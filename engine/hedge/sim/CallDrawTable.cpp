@@ -1,0 +1,43 @@
+#include <hedge/sim/CallDrawTable.h>
+
+#include <hedge/sim/AttemptDraws.h>
+
+namespace hedge {
+
+CallDrawTable::Key CallDrawTable::Key::of(const PointSpec& spec)
+{
+    const ServiceConfig& s = spec.service;
+    return Key{.seed = spec.seed,
+               .load = spec.load,
+               .replicate = spec.replicate,
+               .distribution = spec.distribution,
+               .medianMs = s.medianMs,
+               .sigma = s.sigma,
+               .hiccupProbability = s.hiccupProbability,
+               .hiccupMinMs = s.hiccupMinMs,
+               .hiccupMaxMs = s.hiccupMaxMs,
+               .errorProbability = s.errorProbability,
+               .calls = spec.calls};
+}
+
+CallDrawTable::CallDrawTable(const Key& key)
+    : m_key(key), m_gaps(std::size_t(key.calls)), m_firstService(std::size_t(key.calls))
+{
+    const RandomStreams random(key.seed, key.load, key.replicate);
+    ServiceConfig service;
+    service.medianMs = key.medianMs;
+    service.sigma = key.sigma;
+    service.hiccupProbability = key.hiccupProbability;
+    service.hiccupMinMs = key.hiccupMinMs;
+    service.hiccupMaxMs = key.hiccupMaxMs;
+    service.errorProbability = key.errorProbability;
+    const bool exponential = key.distribution == ServiceDistribution::Exponential;
+    for (std::int64_t call = 0; call < key.calls; ++call) {
+        m_gaps[std::size_t(call)] = random.unitArrivalGap(call);
+        const sim_detail::AttemptRef first{0, static_cast<std::uint32_t>(call), 0};
+        const ServiceDraw d = sim_detail::modelDraw(random, service, exponential, first);
+        m_firstService[std::size_t(call)] = std::copysign(d.serviceMs, d.error ? -1.0 : 1.0);
+    }
+}
+
+} // namespace hedge
