@@ -1,7 +1,7 @@
 #include <hedge/sim/LoadSweep.h>
 
-#include <hedge/sim/CallDrawTable.h>
 #include <hedge/sim/PooledPoint.h>
+#include <hedge/sim/SharedDrawTables.h>
 #include <hedge/sim/Simulation.h>
 #include <hedge/sim/SweepPoints.h>
 
@@ -32,76 +32,25 @@ std::vector<std::size_t> schedule(const std::vector<SweepPoint>& points)
     return order;
 }
 
-// The tables of draws a sweep shares between its points (CallDrawTable.h): one per key that
-// at least two of its jobs use, drawn by the first of them to start and freed when the last
-// is done. A table costs as much as a point drawing for itself, so one used once is not made.
-class SharedDrawTables {
-public:
-    static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-    // Tables live while their load's points run (the schedule goes load by load), one per
-    // replicate: share only while those stay under this many bytes.
-    static constexpr std::size_t kMaxBytesAtOnce = std::size_t{256} << 20;
-
-    SharedDrawTables(const std::vector<PointSpec>& jobs, int replicates)
-        : m_tableOf(jobs.size(), kNone)
-    {
-        if (jobs.empty() || CallDrawTable::kBytesPerCall * std::size_t(jobs.front().calls) *
-                                    std::size_t(replicates) > kMaxBytesAtOnce)
-            return;
-        std::map<CallDrawTable::Key, std::vector<std::size_t>> users;
-        for (std::size_t j = 0; j < jobs.size(); ++j)
-            users[CallDrawTable::Key::of(jobs[j])].push_back(j);
-        std::size_t shared = 0;
-        for (const auto& [key, jobsOfKey] : users)
-            shared += jobsOfKey.size() > 1;
-        m_tables = std::make_unique<Table[]>(shared);
-        std::size_t t = 0;
-        for (const auto& [key, jobsOfKey] : users) {
-            if (jobsOfKey.size() < 2)
-                continue;
-            m_tables[t].key = key;
-            m_tables[t].users = jobsOfKey.size();
-            for (const std::size_t j : jobsOfKey)
-                m_tableOf[j] = t;
-            ++t;
-        }
-    }
-
-    // The table of job `job`'s key, drawn now if no other job has drawn it; null: none.
-    const CallDrawTable* acquire(std::size_t job)
-    {
-        const std::size_t t = m_tableOf[job];
-        if (t == kNone)
-            return nullptr;
-        Table& table = m_tables[t];
-        std::call_once(table.drawn, [&table] {
-            table.draws = std::make_unique<const CallDrawTable>(table.key);
+// Per job, the earlier job that runs the same simulation (runsTheSameSimulation), or
+// `none`: such a twin is not run, its result is the earlier one's under its own name.
+std::vector<std::size_t> twinsOf(const std::vector<PointSpec>& jobs, std::size_t none)
+{
+    std::vector<std::size_t> twin(jobs.size(), none);
+    // Only jobs of one load and replicate can be twins: compare within those.
+    std::map<std::pair<double, int>, std::vector<std::size_t>> runsOf;
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+        std::vector<std::size_t>& runs = runsOf[{jobs[j].load, jobs[j].replicate}];
+        const auto same = std::find_if(runs.begin(), runs.end(), [&](std::size_t k) {
+            return runsTheSameSimulation(jobs[k], jobs[j]);
         });
-        return table.draws.get();
+        if (same != runs.end())
+            twin[j] = *same;
+        else
+            runs.push_back(j);
     }
-
-    // Job `job` is done with its table.
-    void release(std::size_t job)
-    {
-        const std::size_t t = m_tableOf[job];
-        if (t == kNone)
-            return;
-        const std::lock_guard lock(m_mutex);
-        if (--m_tables[t].users == 0)
-            m_tables[t].draws.reset();
-    }
-
-private:
-    struct Table {
-        CallDrawTable::Key key;
-        std::once_flag drawn;
-        std::unique_ptr<const CallDrawTable> draws;
-        std::size_t users = 0; // jobs not done with it yet
-    };
-    std::vector<std::size_t> m_tableOf; // per job: its table, or kNone
-    std::unique_ptr<Table[]> m_tables;
-    std::mutex m_mutex;
-};
+    return twin;
+}
 
 } // namespace
 
@@ -169,42 +118,62 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
                                .calls = m_scenario.calls,
                                .warmupFraction = m_scenario.warmupFraction};
     }
-    SharedDrawTables draws(specs, replicates);
+    constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    const std::vector<std::size_t> twin = twinsOf(specs, kNone);
+    std::vector<bool> runs(jobs);
+    std::vector<std::vector<std::size_t>> twinsRunBy(jobs);
+    for (std::size_t job = 0; job < jobs; ++job) {
+        runs[job] = twin[job] == kNone;
+        if (!runs[job])
+            twinsRunBy[twin[job]].push_back(job);
+    }
+    SharedDrawTables draws(specs, runs, replicates);
 
     std::atomic<std::size_t> next{0};
     std::mutex reportMutex;
+    // A job's run is in (`latencies`: its measured calls'): pool it, and report the point once
+    // all its replicates are. Under reportMutex.
+    const auto report = [&](std::size_t job, PointResult point, const std::vector<double>& latencies) {
+        const std::size_t index = m_shardPoints[job / static_cast<std::size_t>(replicates)];
+        const SweepPoint& sweepPoint = points[index];
+        point.knobValue = sweepPoint.knobValue;
+        const std::size_t at = slot[index];
+        if (replicates > 1) {
+            auto& pool = pools[at];
+            if (!pool)
+                pool = std::make_unique<PooledPoint>(replicates, measuredPerReplicate);
+            if (!pool->add(specs[job].replicate, point, latencies))
+                return;
+            point = pool->result();
+            point.knobValue = sweepPoint.knobValue;
+            pool.reset();
+        }
+        outcome.points[at] = std::move(point);
+        if (onPoint)
+            onPoint(index, outcome.points[at]);
+    };
     const auto work = [&] {
         std::vector<double> latencies; // this thread's points' latencies, one after the other
         for (;;) {
             const std::size_t job = next.fetch_add(1);
             if (job >= jobs || stop.stop_requested())
                 return;
-            const std::size_t index = m_shardPoints[job / static_cast<std::size_t>(replicates)];
-            const int replicate = specs[job].replicate;
-            const SweepPoint& sweepPoint = points[index];
+            if (!runs[job])
+                continue; // its twin's run reports it
             PointSpec spec = specs[job];
             spec.draws = draws.acquire(job);
-            PointResult point =
-                simulatePoint(spec, stop, {}, nullptr, &latencies);
+            const PointResult point = simulatePoint(spec, stop, {}, nullptr, &latencies);
             draws.release(job);
             if (stop.stop_requested())
                 return; // a point cut short is not a result
-            point.knobValue = sweepPoint.knobValue;
-            const std::size_t at = slot[index];
             const std::lock_guard lock(reportMutex);
-            if (replicates > 1) {
-                auto& pool = pools[at];
-                if (!pool)
-                    pool = std::make_unique<PooledPoint>(replicates, measuredPerReplicate);
-                if (!pool->add(replicate, point, latencies))
-                    continue;
-                point = pool->result();
-                point.knobValue = sweepPoint.knobValue;
-                pool.reset();
+            report(job, point, latencies);
+            for (const std::size_t other : twinsRunBy[job]) {
+                PointResult copy = point;
+                copy.setup = specs[other].setup.name;
+                copy.cancellation = specs[other].setup.cancellation;
+                report(other, std::move(copy), latencies);
             }
-            outcome.points[at] = std::move(point);
-            if (onPoint)
-                onPoint(index, outcome.points[at]);
         }
     };
 

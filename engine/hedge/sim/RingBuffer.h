@@ -3,34 +3,14 @@
 #pragma once
 
 #include <cstddef>
-#include <memory>
-#include <type_traits>
+#include <vector>
 
 namespace hedge {
 
 template<typename T>
 class RingBuffer {
-    // Slots are left uninitialised (a queue that doubles to megabytes would clear each ring
-    // only to overwrite it): only for plain values.
-    static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>);
-
 public:
-    RingBuffer() : m_ring(std::make_unique_for_overwrite<T[]>(64)), m_mask(63) {}
-    RingBuffer(const RingBuffer& other) : RingBuffer() { *this = other; }
-    RingBuffer& operator=(const RingBuffer& other)
-    {
-        if (this != &other) {
-            m_ring = std::make_unique_for_overwrite<T[]>(other.m_mask + 1);
-            m_mask = other.m_mask;
-            m_head = 0;
-            m_tail = 0;
-            for (std::size_t i = other.m_head; i != other.m_tail; ++i)
-                m_ring[m_tail++] = other.m_ring[i & other.m_mask];
-        }
-        return *this;
-    }
-    RingBuffer(RingBuffer&&) noexcept = default;
-    RingBuffer& operator=(RingBuffer&&) noexcept = default;
+    RingBuffer() : m_ring(64), m_mask(63) {}
 
     bool empty() const { return m_head == m_tail; }
     std::size_t size() const { return m_tail - m_head; }
@@ -48,19 +28,18 @@ public:
 private:
     void grow()
     {
-        const std::size_t capacity = 2 * (m_mask + 1);
-        std::unique_ptr<T[]> bigger = std::make_unique_for_overwrite<T[]>(capacity);
+        std::vector<T> bigger(m_ring.size() * 2);
         for (std::size_t i = m_head; i != m_tail; ++i)
             bigger[i - m_head] = m_ring[i & m_mask];
         m_tail -= m_head;
         m_head = 0;
-        m_ring = std::move(bigger);
-        m_mask = capacity - 1;
+        m_ring.swap(bigger);
+        m_mask = m_ring.size() - 1;
     }
 
-    // A power of two long (m_mask + 1 slots); the mask is kept rather than a size, from
-    // which it would be derived by a division (a multiply by its inverse) at every access.
-    std::unique_ptr<T[]> m_ring;
+    // A power of two long; the mask is kept rather than derived from size(), which for a
+    // 24-byte Event is a division (a multiply by its inverse) at every access.
+    std::vector<T> m_ring;
     std::size_t m_mask;
     std::size_t m_head = 0, m_tail = 0;
 };

@@ -176,6 +176,18 @@ PointResult PointMeasure::result(const Core& core)
 
 } // namespace
 
+bool runsTheSameSimulation(const PointSpec& a, const PointSpec& b)
+{
+    const auto hedges = [](const Setup& s) { return s.hedge && s.hedge->maxAttempts > 1; };
+    const bool cancellationMatters = hedges(a.setup) || hedges(b.setup);
+    return a.service == b.service && a.setup.hedge == b.setup.hedge &&
+           a.setup.adaptiveLimit == b.setup.adaptiveLimit &&
+           (!cancellationMatters || a.setup.cancellation == b.setup.cancellation) &&
+           a.load == b.load && a.seed == b.seed && a.replicate == b.replicate &&
+           a.calls == b.calls && a.warmupFraction == b.warmupFraction &&
+           a.distribution == b.distribution;
+}
+
 PointResult simulatePoint(const PointSpec& spec, std::stop_token stop, const SafetyCap& cap,
                           SimulationObserver* observer, std::vector<double>* latencies)
 {

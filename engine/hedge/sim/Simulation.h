@@ -42,6 +42,13 @@ struct SafetyCap {
     double maxBacklogMs = 600000.0; // queued work (queue × E[S] / workers): 10 minutes
 };
 
+// Whether `a` and `b` run the same simulation, event for event, so that one's result is the
+// other's but for the setup's name and cancellation: everything equal but the name, and the
+// cancellation too where neither setup ever has a second attempt (a call's only attempt is
+// never cancelled: "no hedge / client" and "no hedge / server" are one run). A sweep runs
+// such twins once.
+bool runsTheSameSimulation(const PointSpec& a, const PointSpec& b);
+
 // Runs one point to completion (or until `stop` is requested: then the result is partial
 // and must be discarded). Deterministic: the same spec gives the same result, bit for bit.
 // `observer`, when given, sees every event (tests use it to check the model's rules).
