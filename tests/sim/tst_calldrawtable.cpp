@@ -7,6 +7,8 @@
 #include <hedge/sim/Simulation.h>
 #include <hedge/sim/SweepPoints.h>
 
+#include "SameFigures.h"
+
 #include <QTest>
 
 #include <stdexcept>
@@ -33,26 +35,6 @@ std::vector<Setup> mixedSetups()
     return setups;
 }
 
-// Every figure of two results, exactly.
-void compareExactly(const PointResult& a, const PointResult& b)
-{
-    QCOMPARE(a.setup, b.setup);
-    QCOMPARE(a.simulatedCalls, b.simulatedCalls);
-    QCOMPARE(a.measuredCalls, b.measuredCalls);
-    QCOMPARE(a.events, b.events);
-    QCOMPARE(a.p50Ms, b.p50Ms);
-    QCOMPARE(a.p99Ms, b.p99Ms);
-    QCOMPARE(a.p999Ms, b.p999Ms);
-    QCOMPARE(a.meanMs, b.meanMs);
-    QCOMPARE(a.maxMs, b.maxMs);
-    QCOMPARE(a.requestsPerCall, b.requestsPerCall);
-    QCOMPARE(a.hedgedFraction, b.hedgedFraction);
-    QCOMPARE(a.rejectedFraction, b.rejectedFraction);
-    QCOMPARE(a.failedFraction, b.failedFraction);
-    QCOMPARE(a.utilisation, b.utilisation);
-    QCOMPARE(a.collapsed, b.collapsed);
-    QCOMPARE(a.stoppedBySafetyCap, b.stoppedBySafetyCap);
-}
 
 } // namespace
 
@@ -110,7 +92,7 @@ private slots:
                 const PointResult own = simulatePoint(spec);
                 spec.draws = &table;
                 const PointResult borrowed = simulatePoint(spec);
-                compareExactly(own, borrowed);
+                compareFiguresExactly(own, borrowed);
             }
         }
     }
@@ -132,7 +114,7 @@ private slots:
             const LoadSweep::Outcome two = LoadSweep(s, 2).run();
             QCOMPARE(one.points.size(), two.points.size());
             for (std::size_t i = 0; i < one.points.size(); ++i)
-                compareExactly(one.points[i], two.points[i]);
+                compareFiguresExactly(one.points[i], two.points[i]);
             // Each pooled point against its replicates run alone, without a table.
             const std::vector<SweepPoint> points = sweepPoints(s);
             QCOMPARE(points.size(), one.points.size());
@@ -164,7 +146,7 @@ private slots:
                                      .seed = s.seed,
                                      .calls = s.calls,
                                      .warmupFraction = s.warmupFraction};
-                compareExactly(single.points[setup * s.loads.size() + load], simulatePoint(spec));
+                compareFiguresExactly(single.points[setup * s.loads.size() + load], simulatePoint(spec));
             }
         }
     }
