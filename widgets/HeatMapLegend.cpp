@@ -2,7 +2,6 @@
 
 #include "MapColourScale.h"
 
-#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPainter>
 
@@ -10,15 +9,6 @@
 #include <cmath>
 
 namespace hedge {
-
-namespace {
-
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("hedge::HeatMapLegend", text);
-}
-
-} // namespace
 
 double HeatMapLegend::barAreaWidth(const MapColourScale& scale) const
 {

@@ -5,6 +5,7 @@
 
 #include "ChartTheme.h"
 
+#include <QCoreApplication>
 #include <QRectF>
 #include <QStringList>
 
@@ -17,6 +18,8 @@ namespace hedge {
 class MapColourScale;
 
 class HeatMapLegend {
+    Q_DECLARE_TR_FUNCTIONS(hedge::HeatMapLegend)
+
 public:
     static constexpr double kBarWidth = 16.0;
 

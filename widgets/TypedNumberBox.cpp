@@ -2,7 +2,6 @@
 
 #include "SpinBoxes.h"
 
-#include <QCoreApplication>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QLocale>
@@ -11,15 +10,6 @@
 #include <type_traits>
 
 namespace hedge {
-
-namespace {
-
-QString tr(const char* text)
-{
-    return QCoreApplication::translate("hedge::TypedNumberBox", text);
-}
-
-} // namespace
 
 template <class Base>
 TypedNumberBox<Base>::TypedNumberBox(const QString& fieldName, QWidget* parent)

@@ -7,6 +7,7 @@
 
 #include "FieldMessage.h"
 
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QPointer>
 #include <QSpinBox>
@@ -19,6 +20,8 @@ namespace hedge {
 
 template <class Base> // QSpinBox or QDoubleSpinBox
 class TypedNumberBox : public Base {
+    Q_DECLARE_TR_FUNCTIONS(hedge::TypedNumberBox)
+
 public:
     using Value = decltype(std::declval<const Base&>().value());
 

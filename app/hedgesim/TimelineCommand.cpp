@@ -1,23 +1,17 @@
 #include "TimelineCommand.h"
 
+#include "ResultsTable.h"
+
 #include <hedge/io/TimelineResultsFile.h>
 #include <hedge/sim/TimelineWorld.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <ostream>
 
 namespace hedge::cli {
 
 namespace {
-
-std::string fixed(double value, int decimals)
-{
-    char text[64];
-    const auto end = std::to_chars(text, text + sizeof text, value, std::chars_format::fixed, decimals).ptr;
-    return std::string(text, end);
-}
 
 std::string pad(std::string text, std::size_t width)
 {
@@ -27,7 +21,7 @@ std::string pad(std::string text, std::size_t width)
 }
 
 // Per world: how long it was collapsed, the worst bucket p99 and backlog, when the cap
-// stopped it. Locale-independent (std::to_chars), like the sweep's table.
+// stopped it. Locale-independent: the sweep's table's number format.
 std::string summary(const std::vector<WorldResult>& worlds)
 {
     std::size_t width = 5;
@@ -43,6 +37,7 @@ std::string summary(const std::vector<WorldResult>& worlds)
             worstP99 = std::max(worstP99, b.p99Ms.value_or(0.0));
             worstBacklog = std::max(worstBacklog, b.backlogMs);
         }
+        const auto fixed = &ResultsTable::fixed;
         out += pad(w.setup, width) + "  " + pad(fixed(collapsedS, 0), 11) + "  " +
                pad(fixed(worstP99, 1), 12) + "  " + pad(fixed(worstBacklog, 0), 16) + "  " +
                (w.stoppedAtS ? fixed(*w.stoppedAtS, 3) : std::string("-")) + "\n";
