@@ -6,6 +6,17 @@
 # Commands and timings: docs/HARDENING.md.
 set -e
 cd "$(dirname "$0")/.."
+
+# Each phase ends with a line "== phase NAME took W s wall, U s user + S s system CPU" (the
+# CPU seconds of everything the phase ran, background phases apart), so that a CI log shows
+# where the time goes; the CPU figures hold on a busy machine, where the wall time does not.
+phase() {
+    phase_name=$1
+    shift
+    /usr/bin/time -f "== phase $phase_name took %e s wall, %U s user + %S s system CPU" "$@"
+}
+run_wall=$(date +%s)
+
 sh scripts/install-deps.sh
 
 # Warnings are errors in CI only (CI sets CI=true): elsewhere a newer compiler's new warning
@@ -15,58 +26,93 @@ if [ "${CI:-}" = true ]; then
     werror=ON
 fi
 
-# Build time (docs/HARDENING.md, "Time in CI"): the tests' Qt headers are precompiled; the
-# sanitizer trees are linked by lld, keep line tables only (-g1: file:line in every report)
-# and build only the tests their ctest run selects (the same label regular expressions).
+# Build time (docs/HARDENING.md, "Time in CI"): every tree compiles the libraries as unity
+# builds and the tests with precompiled Qt headers; the sanitizer trees are linked by lld, keep
+# line tables only (-g1: file:line in every report) and build only the tests their ctest run
+# selects (the same label regular expressions).
 LLD="-fuse-ld=lld"
 SANITIZER_FLAGS="-O2 -g1 -DNDEBUG"
 # The sanitizer runs skip the golden file (minutes at this speed), the real-clock tests and
 # the drag test (label timing): they assert rates, service times and frames on real clocks,
 # which a 5-15x slower build cannot keep.
 NOT_SANITIZED="golden|realclock|timing"
+# The normal suite runs these alone on a quiet machine, for the same reason.
+NEEDS_QUIET="realclock|timing"
 
 # The normal build is Release (-O3), what users and packagers build, so that a warning or a
 # failure that only optimisation brings out is seen; the sanitizer builds keep debug info.
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DHEDGE_WERROR=$werror -DHEDGE_TEST_PCH=ON
-cmake --build build
+phase release-configure cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DHEDGE_WERROR=$werror -DHEDGE_TEST_PCH=ON -DHEDGE_UNITY_BUILD=ON
+phase release-build cmake --build build
 
 # ASan + UBSan: every test but the packaging ones (they package the normal build); any
 # report fails its test (-fno-sanitize-recover=all). Two tests at a time: the sanitized
 # tests are CPU-bound and most of them use one core.
-cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+phase asan-configure cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$SANITIZER_FLAGS" -DCMAKE_EXE_LINKER_FLAGS="$LLD" \
     -DHEDGE_WERROR=$werror -DHEDGE_SANITIZE="address;undefined" -DHEDGE_BUILD_BENCHMARKS=OFF \
-    -DHEDGE_TEST_PCH=ON -DHEDGE_TEST_AREAS="policy;sim;io;app;widgets" \
+    -DHEDGE_TEST_PCH=ON -DHEDGE_UNITY_BUILD=ON -DHEDGE_TEST_AREAS="policy;sim;io;app;widgets" \
     -DHEDGE_TEST_EXCLUDE_LABEL_REGEX="$NOT_SANITIZED"
-cmake --build build-asan
-ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1" \
-UBSAN_OPTIONS="print_stacktrace=1" \
+phase asan-build cmake --build build-asan
+phase asan-tests env \
+    ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1" \
+    UBSAN_OPTIONS="print_stacktrace=1" \
     ctest --test-dir build-asan --output-on-failure --timeout 900 -j2 -LE "$NOT_SANITIZED"
+
+# The fuzz tree (clang) is configured and built beside the TSan tree, one job at a time: its
+# engine is one unity file, so alone it would leave the second core idle. Its log follows the
+# TSan build's.
+fuzz_log=$(mktemp)
+(
+    phase fuzz-configure env CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja \
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$SANITIZER_FLAGS" \
+        -DCMAKE_EXE_LINKER_FLAGS="$LLD" -DHEDGE_WERROR=$werror -DHEDGE_FUZZ=ON \
+        -DHEDGE_UNITY_BUILD=ON -DHEDGE_TEST_AREAS= -DHEDGE_BUILD_BENCHMARKS=OFF &&
+    phase fuzz-build cmake --build build-fuzz --target fuzz_scenario -j1
+) > "$fuzz_log" 2>&1 &
+fuzz_build=$!
 
 # TSan: every test labelled `threads` (hedge_add_test ... LABELS threads: the engine's sweep,
 # replicates and timeline, HedgedCaller, hedgesim, the explorer's controllers and windows).
 # tests/tsan.supp only covers Qt internals (Debian's Qt is not built with TSan, so its
 # queued-signal hand-off is invisible to it).
-cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+phase tsan-configure cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$SANITIZER_FLAGS" -DCMAKE_EXE_LINKER_FLAGS="$LLD" \
     -DHEDGE_WERROR=$werror -DHEDGE_SANITIZE=thread -DHEDGE_BUILD_BENCHMARKS=OFF \
-    -DHEDGE_TEST_PCH=ON -DHEDGE_TEST_AREAS="policy;sim;io;app" \
+    -DHEDGE_TEST_PCH=ON -DHEDGE_UNITY_BUILD=ON -DHEDGE_TEST_AREAS="policy;sim;io;app" \
     -DHEDGE_TEST_LABEL_REGEX=threads -DHEDGE_TEST_EXCLUDE_LABEL_REGEX="$NOT_SANITIZED"
-cmake --build build-tsan
-TSAN_OPTIONS="suppressions=$PWD/tests/tsan.supp:ignore_noninstrumented_modules=1:history_size=7:halt_on_error=1" \
+phase tsan-build cmake --build build-tsan
+fuzz_build_status=0
+wait $fuzz_build || fuzz_build_status=$?
+cat "$fuzz_log"
+[ $fuzz_build_status -eq 0 ]
+phase tsan-tests env \
+    TSAN_OPTIONS="suppressions=$PWD/tests/tsan.supp:ignore_noninstrumented_modules=1:history_size=7:halt_on_error=1" \
     ctest --test-dir build-tsan --output-on-failure --timeout 900 -j2 -L threads \
     -LE "$NOT_SANITIZED"
 
-# One minute of libFuzzer over the scenario parser, from the committed corpus (clang).
-CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$SANITIZER_FLAGS" -DCMAKE_EXE_LINKER_FLAGS="$LLD" \
-    -DHEDGE_WERROR=$werror -DHEDGE_FUZZ=ON -DHEDGE_TEST_AREAS= -DHEDGE_BUILD_BENCHMARKS=OFF
-cmake --build build-fuzz --target fuzz_scenario
+# One minute of libFuzzer over the scenario parser, from the committed corpus, on one core
+# while the normal suite's tests that do not need a quiet machine run one at a time on the
+# other; its log follows theirs.
 rm -rf build-fuzz/ci-corpus build-fuzz/ci-artifacts
 mkdir -p build-fuzz/ci-corpus build-fuzz/ci-artifacts
-build-fuzz/fuzz/fuzz_scenario build-fuzz/ci-corpus tests/fuzz/corpus tests/fuzz/regressions \
-    -dict=tests/fuzz/scenario.dict -max_total_time=60 -timeout=5 -max_len=8192 \
-    -print_final_stats=1 -artifact_prefix=build-fuzz/ci-artifacts/
+(
+    phase fuzz-run build-fuzz/fuzz/fuzz_scenario build-fuzz/ci-corpus tests/fuzz/corpus \
+        tests/fuzz/regressions -dict=tests/fuzz/scenario.dict -max_total_time=60 -timeout=5 \
+        -max_len=8192 -print_final_stats=1 -artifact_prefix=build-fuzz/ci-artifacts/
+) > "$fuzz_log" 2>&1 &
+fuzz_run=$!
 
-# The whole suite of the normal build, the Debian package included.
-ctest --test-dir build --output-on-failure --timeout 900
+# The whole suite of the normal build, the Debian package included: first every test but the
+# real-clock and timing ones (beside the fuzzer), then those alone.
+suite_status=0
+phase tests ctest --test-dir build --output-on-failure --timeout 900 -LE "$NEEDS_QUIET" ||
+    suite_status=$?
+fuzz_run_status=0
+wait $fuzz_run || fuzz_run_status=$?
+cat "$fuzz_log"
+phase tests-quiet ctest --test-dir build --output-on-failure --timeout 900 -L "$NEEDS_QUIET" ||
+    suite_status=$?
+rm -f "$fuzz_log"
+echo "== all phases took $(($(date +%s) - run_wall)) s wall"
+[ $fuzz_run_status -eq 0 ] && [ $suite_status -eq 0 ]
