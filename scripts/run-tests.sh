@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs what is needed (Debian 12, as root), builds everything and runs the whole suite:
 # first under AddressSanitizer + UndefinedBehaviorSanitizer, the threaded parts under
-# ThreadSanitizer, a one-minute fuzz run of the scenario parser, and last the normal build's
-# suite (whose ctest summary closes the output). .ci/run runs exactly this.
+# ThreadSanitizer, then the normal build's suite with a one-minute fuzz run of the scenario
+# parser beside it, and last the real-clock and timing tests alone (whose ctest summary
+# closes the output). .ci/run runs exactly this.
 # Commands and timings: docs/HARDENING.md.
 set -e
 cd "$(dirname "$0")/.."
