@@ -57,7 +57,7 @@ private slots:
                              .replicate = 3,
                              .calls = 20000,
                              .distribution = ServiceDistribution(distribution)};
-        const CallDrawTable table(CallDrawTable::Key::of(spec));
+        const CallDrawTable table(spec);
         QCOMPARE(table.calls(), spec.calls);
         const RandomStreams random(spec.seed, spec.load, spec.replicate);
         const ServiceConfig& s = spec.service;
@@ -85,7 +85,7 @@ private slots:
     {
         for (const double load : {0.5, 0.9}) {
             PointSpec spec{.service = errorProneService(), .load = load, .seed = 3, .calls = 30000};
-            const CallDrawTable table(CallDrawTable::Key::of(spec));
+            const CallDrawTable table(spec);
             for (const Setup& setup : mixedSetups()) {
                 spec.setup = setup;
                 spec.draws = nullptr;
@@ -156,7 +156,7 @@ private slots:
     void anotherPointsTableIsRefused()
     {
         PointSpec spec{.load = 0.5, .calls = 2000};
-        const CallDrawTable table(CallDrawTable::Key::of(spec));
+        const CallDrawTable table(spec);
         spec.draws = &table;
         QVERIFY(simulatePoint(spec).measuredCalls > 0);
         spec.load = 0.6;

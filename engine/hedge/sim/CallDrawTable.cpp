@@ -20,22 +20,16 @@ CallDrawTable::Key CallDrawTable::Key::of(const PointSpec& spec)
                .calls = spec.calls};
 }
 
-CallDrawTable::CallDrawTable(const Key& key)
-    : m_key(key), m_gaps(std::size_t(key.calls)), m_firstService(std::size_t(key.calls))
+CallDrawTable::CallDrawTable(const PointSpec& spec)
+    : m_key(Key::of(spec)), m_gaps(std::size_t(spec.calls)),
+      m_firstService(std::size_t(spec.calls))
 {
-    const RandomStreams random(key.seed, key.load, key.replicate);
-    ServiceConfig service;
-    service.medianMs = key.medianMs;
-    service.sigma = key.sigma;
-    service.hiccupProbability = key.hiccupProbability;
-    service.hiccupMinMs = key.hiccupMinMs;
-    service.hiccupMaxMs = key.hiccupMaxMs;
-    service.errorProbability = key.errorProbability;
-    const bool exponential = key.distribution == ServiceDistribution::Exponential;
-    for (std::int64_t call = 0; call < key.calls; ++call) {
+    const RandomStreams random(spec.seed, spec.load, spec.replicate);
+    const bool exponential = spec.distribution == ServiceDistribution::Exponential;
+    for (std::int64_t call = 0; call < spec.calls; ++call) {
         m_gaps[std::size_t(call)] = random.unitArrivalGap(call);
         const sim_detail::AttemptRef first{0, static_cast<std::uint32_t>(call), 0};
-        const ServiceDraw d = sim_detail::modelDraw(random, service, exponential, first);
+        const ServiceDraw d = sim_detail::modelDraw(random, spec.service, exponential, first);
         m_firstService[std::size_t(call)] = std::copysign(d.serviceMs, d.error ? -1.0 : 1.0);
     }
 }

@@ -20,7 +20,7 @@ namespace hedge {
 class CallDrawTable {
 public:
     // What the draws depend on: the key of a point's RandomStreams, the service fields a
-    // draw reads, and how many calls the table holds.
+    // draw reads (modelDraw), and how many calls the table holds.
     struct Key {
         std::uint64_t seed = 1;
         double load = 0.5;
@@ -36,8 +36,8 @@ public:
 
     static constexpr std::size_t kBytesPerCall = 2 * sizeof(double);
 
-    // Draws every call of `key` (kBytesPerCall bytes a call).
-    explicit CallDrawTable(const Key& key);
+    // Draws every call of `spec`'s key (kBytesPerCall bytes a call); the setup is not read.
+    explicit CallDrawTable(const PointSpec& spec);
 
     const Key& key() const { return m_key; }
     std::int64_t calls() const { return m_key.calls; }

@@ -23,7 +23,7 @@ SharedDrawTables::SharedDrawTables(const std::vector<PointSpec>& jobs,
     for (const auto& [key, jobsOfKey] : users) {
         if (jobsOfKey.size() < 2)
             continue;
-        m_tables[t].key = key;
+        m_tables[t].spec = &jobs[jobsOfKey.front()];
         m_tables[t].users = jobsOfKey.size();
         for (const std::size_t j : jobsOfKey)
             m_tableOf[j] = t;
@@ -38,7 +38,7 @@ const CallDrawTable* SharedDrawTables::acquire(std::size_t job)
         return nullptr;
     Table& table = m_tables[t];
     std::call_once(table.drawn, [&table] {
-        table.draws = std::make_unique<const CallDrawTable>(table.key);
+        table.draws = std::make_unique<const CallDrawTable>(*table.spec);
     });
     return table.draws.get();
 }

@@ -22,7 +22,8 @@ public:
     static constexpr std::size_t kMaxBytesAtOnce = std::size_t{256} << 20;
 
     // `jobs`: the sweep's runs, in the order they start, `replicates` of each point; those
-    // with `runs[job]` false are never run (their twin's result serves).
+    // with `runs[job]` false are never run (their twin's result serves). `jobs` must outlive
+    // this object.
     SharedDrawTables(const std::vector<PointSpec>& jobs, const std::vector<bool>& runs,
                      int replicates);
 
@@ -33,7 +34,7 @@ public:
 
 private:
     struct Table {
-        CallDrawTable::Key key;
+        const PointSpec* spec = nullptr; // the first of its jobs: what the table is drawn from
         std::once_flag drawn;
         std::unique_ptr<const CallDrawTable> draws;
         std::size_t users = 0; // jobs not done with it yet
