@@ -179,11 +179,12 @@ PointResult PointMeasure::result(const Core& core)
 bool runsTheSameSimulation(const PointSpec& a, const PointSpec& b)
 {
     const auto hedges = [](const Setup& s) { return s.hedge && s.hedge->maxAttempts > 1; };
-    const bool cancellationMatters = hedges(a.setup) || hedges(b.setup);
-    return a.service == b.service && a.setup.hedge == b.setup.hedge &&
-           a.setup.adaptiveLimit == b.setup.adaptiveLimit &&
-           (!cancellationMatters || a.setup.cancellation == b.setup.cancellation) &&
-           a.load == b.load && a.seed == b.seed && a.replicate == b.replicate &&
+    // Setup::samePolicy, the cancellation left out where it never reaches anything.
+    const bool samePolicy =
+        a.setup.samePolicy(b.setup) ||
+        (!hedges(a.setup) && !hedges(b.setup) && a.setup.hedge == b.setup.hedge &&
+         a.setup.adaptiveLimit == b.setup.adaptiveLimit);
+    return samePolicy && a.service == b.service && a.load == b.load && a.seed == b.seed && a.replicate == b.replicate &&
            a.calls == b.calls && a.warmupFraction == b.warmupFraction &&
            a.distribution == b.distribution;
 }
