@@ -1,11 +1,10 @@
 #include <hedge/sim/LiveTimeline.h>
 
 #include <hedge/io/ScenarioValidation.h>
+#include <hedge/sim/ParallelFor.h>
 #include <hedge/sim/TimelineWorld.h>
 
 #include <algorithm>
-#include <atomic>
-#include <thread>
 
 namespace hedge {
 
@@ -130,24 +129,13 @@ void LiveTimeline::feed(World& w) const
 std::vector<std::optional<TimelineBucket>> LiveTimeline::advance(int threads)
 {
     std::vector<std::optional<TimelineBucket>> out(m_worlds.size());
-    std::atomic<std::size_t> next{0};
-    const auto work = [&] {
-        for (std::size_t i; (i = next.fetch_add(1)) < m_worlds.size();) {
-            World& w = *m_worlds[i];
-            if (w.world->finished())
-                continue;
-            feed(w);
-            out[i] = w.world->advance();
-        }
-    };
-    const std::size_t count =
-        std::min<std::size_t>(std::size_t(std::max(threads, 1)), std::max<std::size_t>(m_worlds.size(), 1));
-    {
-        std::vector<std::jthread> helpers;
-        for (std::size_t t = 1; t < count; ++t)
-            helpers.emplace_back(work);
-        work();
-    }
+    parallelFor(m_worlds.size(), threads, [&](std::size_t i) {
+        World& w = *m_worlds[i];
+        if (w.world->finished())
+            return;
+        feed(w);
+        out[i] = w.world->advance();
+    });
     for (const auto& w : m_worlds)
         m_nowS = std::max(m_nowS, w->world->nowS());
     return out;

@@ -1,12 +1,12 @@
 #include <hedge/sim/LoadSweep.h>
 
+#include <hedge/sim/ParallelFor.h>
 #include <hedge/sim/PooledPoint.h>
 #include <hedge/sim/SharedDrawTables.h>
 #include <hedge/sim/Simulation.h>
 #include <hedge/sim/SweepPoints.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -14,7 +14,6 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
-#include <thread>
 
 namespace hedge {
 
@@ -56,8 +55,7 @@ std::vector<std::size_t> twinsOf(const std::vector<PointSpec>& jobs, std::size_t
 
 LoadSweep::LoadSweep(Scenario scenario, int threads, Shard shard) : m_scenario(std::move(scenario))
 {
-    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    m_threads = threads > 0 ? threads : cores;
+    m_threads = workerThreads(threads);
     m_shardPoints = pointsOfShard(m_scenario, shard);
 }
 
@@ -129,7 +127,6 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
     }
     SharedDrawTables draws(specs, runs, replicates);
 
-    std::atomic<std::size_t> next{0};
     std::mutex reportMutex;
     // A job's run is in (`latencies`: its measured calls'): pool it, and report the point once
     // all its replicates are. Under reportMutex.
@@ -152,38 +149,27 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
         if (onPoint)
             onPoint(index, outcome.points[at]);
     };
-    const auto work = [&] {
-        std::vector<double> latencies; // this thread's points' latencies, one after the other
-        for (;;) {
-            const std::size_t job = next.fetch_add(1);
-            if (job >= jobs || stop.stop_requested())
-                return;
-            if (!runs[job])
-                continue; // its twin's run reports it
-            PointSpec spec = specs[job];
-            spec.draws = draws.acquire(job);
-            const PointResult point = simulatePoint(spec, stop, {}, nullptr, &latencies);
-            draws.release(job);
-            if (stop.stop_requested())
-                return; // a point cut short is not a result
-            const std::lock_guard lock(reportMutex);
-            report(job, point, latencies);
-            for (const std::size_t other : twinsRunBy[job]) {
-                PointResult copy = point;
-                copy.setup = specs[other].setup.name;
-                copy.cancellation = specs[other].setup.cancellation;
-                report(other, std::move(copy), latencies);
-            }
+    // Each thread keeps the latencies of the point it runs in one vector, reused point after
+    // point.
+    using Latencies = std::vector<double>;
+    parallelForEach<Latencies>(jobs, m_threads, stop, [&](std::size_t job, Latencies& latencies) {
+        if (!runs[job])
+            return; // its twin's run reports it
+        PointSpec spec = specs[job];
+        spec.draws = draws.acquire(job);
+        const PointResult point = simulatePoint(spec, stop, {}, nullptr, &latencies);
+        draws.release(job);
+        if (stop.stop_requested())
+            return; // a point cut short is not a result
+        const std::lock_guard lock(reportMutex);
+        report(job, point, latencies);
+        for (const std::size_t other : twinsRunBy[job]) {
+            PointResult copy = point;
+            copy.setup = specs[other].setup.name;
+            copy.cancellation = specs[other].setup.cancellation;
+            report(other, std::move(copy), latencies);
         }
-    };
-
-    const int threads =
-        static_cast<int>(std::min<std::size_t>(m_threads, std::max<std::size_t>(jobs, 1)));
-    std::vector<std::jthread> pool;
-    for (int t = 1; t < threads; ++t)
-        pool.emplace_back(work);
-    work();       // the calling thread works too
-    pool.clear(); // joins
+    });
     outcome.cancelled = stop.stop_requested();
     return outcome;
 }

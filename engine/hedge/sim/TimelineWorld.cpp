@@ -1,13 +1,12 @@
 #include <hedge/sim/TimelineWorld.h>
 
 #include <hedge/sim/LatencySummary.h>
+#include <hedge/sim/ParallelFor.h>
 #include <hedge/sim/SimulationCore.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <mutex>
-#include <thread>
 
 namespace hedge {
 
@@ -268,36 +267,21 @@ TimelineOutcome runTimeline(const Scenario& scenario, int threads, std::stop_tok
     const std::size_t worlds = scenario.setups.size();
     TimelineOutcome outcome;
     outcome.worlds.resize(worlds);
-    std::atomic<std::size_t> next{0};
     std::mutex reportMutex;
     // Each world runs start to end on one thread: worlds share nothing but their inputs.
-    const auto work = [&] {
-        for (;;) {
-            const std::size_t w = next.fetch_add(1);
-            if (w >= worlds || stop.stop_requested())
-                return;
-            TimelineWorld world(scenario, w, stop);
-            WorldResult& result = outcome.worlds[w];
-            result.setup = scenario.setups[w].name;
-            while (std::optional<TimelineBucket> bucket = world.advance()) {
-                if (onBucket) {
-                    const std::lock_guard lock(reportMutex);
-                    onBucket(w, *bucket);
-                }
-                result.buckets.push_back(std::move(*bucket));
+    parallelFor(worlds, workerThreads(threads), stop, [&](std::size_t w) {
+        TimelineWorld world(scenario, w, stop);
+        WorldResult& result = outcome.worlds[w];
+        result.setup = scenario.setups[w].name;
+        while (std::optional<TimelineBucket> bucket = world.advance()) {
+            if (onBucket) {
+                const std::lock_guard lock(reportMutex);
+                onBucket(w, *bucket);
             }
-            result.stoppedAtS = world.stoppedAtS();
+            result.buckets.push_back(std::move(*bucket));
         }
-    };
-    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    const int wanted = threads > 0 ? threads : cores;
-    const int count = static_cast<int>(std::min<std::size_t>(std::size_t(wanted), std::max<std::size_t>(worlds, 1)));
-    {
-        std::vector<std::jthread> pool;
-        for (int t = 1; t < count; ++t)
-            pool.emplace_back(work);
-        work();
-    }
+        result.stoppedAtS = world.stoppedAtS();
+    });
     outcome.cancelled = stop.stop_requested();
     return outcome;
 }
