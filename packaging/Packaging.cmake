@@ -83,10 +83,22 @@ if(EXISTS ${PROJECT_SOURCE_DIR}/README.md)
 else()
     list(APPEND _package_problems "README.md does not exist")
 endif()
-# The About dialog points to the scenario format's description.
-if(EXISTS ${PROJECT_SOURCE_DIR}/docs/scenario.md)
-    install(FILES ${PROJECT_SOURCE_DIR}/docs/scenario.md DESTINATION ${_docdir})
+# The project's documentation, side by side with the README: the man pages, the help texts,
+# the built-in user guide and the About dialog cite these files by their installed path
+# (/usr/share/doc/hedge-explorer/model.md, ...), and their links to each other hold there.
+# The cluster recipes keep their folder; the reference confirmation's scenario is what
+# `hedgesim confirm` is shown running in hedgesim(1).
+file(GLOB _docs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)
+if(_docs)
+    install(FILES ${_docs} ${PROJECT_SOURCE_DIR}/CHANGELOG.md
+                  ${PROJECT_SOURCE_DIR}/docs/confirmation.scenario.json
+                  ${PROJECT_SOURCE_DIR}/docs/confirmation.reference.csv
+            DESTINATION ${_docdir})
+else()
+    list(APPEND _package_problems "docs/*.md does not exist")
 endif()
+file(GLOB _cluster_docs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/cluster/*)
+install(FILES ${_cluster_docs} DESTINATION ${_docdir}/cluster)
 
 # --- The Debian package ------------------------------------------------------------------
 set(CPACK_GENERATOR DEB)

@@ -246,11 +246,11 @@ std::string usageText()
            "  hedgesim --help | --version\n"
            "\n"
            "Simulates every (setup, load) point of a scenario (hedged calls to a shared\n"
-           "service; see the project's model.md) and prints p99, p99.9, requests per call,\n"
-           "rejected %, utilisation and collapses as a table.\n"
+           "service) and prints p99, p99.9, requests per call, rejected %, utilisation and\n"
+           "collapses as a table.\n"
            "\n"
            "run options:\n"
-           "  -o, --output FILE   write the results as JSON (scenario.md's results format)\n"
+           "  -o, --output FILE   write the results as JSON (hedge-explorer/results@1)\n"
            "      --csv FILE      write the results as CSV, one row a point\n"
            "  -j, --threads N     worker threads, 0 … 256 (default 0: all cores); the\n"
            "                      numbers do not depend on it\n"
@@ -280,7 +280,11 @@ std::string usageText()
            "Files are written whole or not at all.\n"
            "\n"
            "Exit status: 0 success; 2 invalid input or usage (\"FIELD: problem\" on standard\n"
-           "error, no file written); 1 internal failure.\n";
+           "error, no file written); 1 internal failure.\n"
+           "\n"
+           "The model, the file formats and the tools are described in\n"
+           "/usr/share/doc/hedge-explorer/ (model.md, scenario.md, timeline.md, maps.md,\n"
+           "realclock.md; docs/ in the source tree) and in man hedgesim.\n";
 }
 
 } // namespace hedge::cli

@@ -151,7 +151,9 @@ std::string serviceUsageText()
            "  --error-probability P     0 … 1 (default 0): such requests answer 503\n"
            "  --seed N                  seed of the service-time draws (default 1)\n"
            "\n"
-           "Exit status: 0 after a clean stop; 2 usage error; 1 cannot listen.\n";
+           "Exit status: 0 after a clean stop; 2 usage error; 1 cannot listen.\n"
+           "The service model and the real-clock tools: /usr/share/doc/hedge-explorer/\n"
+           "(model.md, realclock.md; docs/ in the source tree) and man hedge-service.\n";
 }
 
 } // namespace hedge::service

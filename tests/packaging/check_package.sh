@@ -14,6 +14,8 @@ fi
 BUILD=$1
 VERSION=$2
 SCRATCH=$3
+# The source tree this script is in: the documentation the package must ship is its docs/.
+SOURCE=$(cd "$(dirname "$0")/../.." && pwd)
 
 failures=0
 fail() {
@@ -90,7 +92,7 @@ else
 fi
 # Only the expected places: no headers, static libraries or stray files from install() rules.
 stray=$(awk '$1 !~ /^d/ { print $6 }' "$LISTING" | grep -Ev \
-    '^\./usr/(bin/[^/]+|share/(applications|metainfo)/[^/]+|share/icons/hicolor/[^/]+/apps/[^/]+|share/man/man1/[^/]+\.1\.gz|share/doc/hedge-explorer/[^/]+)$')
+    '^\./usr/(bin/[^/]+|share/(applications|metainfo)/[^/]+|share/icons/hicolor/[^/]+/apps/[^/]+|share/man/man1/[^/]+\.1\.gz|share/doc/hedge-explorer/(cluster/)?[^/]+)$')
 if [ -z "$stray" ]; then
     pass "no file outside bin, applications, metainfo, icons, man1 and doc"
 else
@@ -106,6 +108,58 @@ for f in usr/bin/hedge-explorer usr/bin/hedgesim usr/bin/hedge-service \
     usr/share/man/man1/hedge-service.1.gz \
     usr/share/doc/hedge-explorer/copyright usr/share/doc/hedge-explorer/README.md; do
     [ -f "$ROOT/$f" ] && pass "/$f" || fail "/$f is missing"
+done
+
+# --- The documentation -------------------------------------------------------------------
+# Every page of docs/ is shipped beside the README, and the cluster recipes in their folder.
+DOC=$ROOT/usr/share/doc/hedge-explorer
+for page in "$SOURCE"/docs/*.md "$SOURCE"/docs/cluster/*; do
+    [ -f "$page" ] || continue
+    case "$page" in
+        "$SOURCE"/docs/cluster/*) shipped=$DOC/cluster/$(basename "$page") ;;
+        *) shipped=$DOC/$(basename "$page") ;;
+    esac
+    [ -f "$shipped" ] && pass "${shipped#"$ROOT"}" || fail "${shipped#"$ROOT"} is missing"
+done
+# A page of docs/ links to others (model.md, ../CHANGELOG.md, cluster/README.md): they must be
+# shipped too. Links into the rest of the source tree (../engine/, ../resources/) and to the
+# web are not checked; the README, the repository's front page, links into the tree.
+for source_page in "$SOURCE"/docs/*.md; do
+    page=$DOC/$(basename "$source_page")
+    [ -f "$page" ] || continue
+    for target in $(grep -o '](\([^)#]*\)' "$page" | sed 's/^](//' | grep -v '^http' \
+        | grep -v '^\.\./\(engine\|resources\|tests\|docs\)/' | grep -v '^docs/' | grep -v '^$' | sort -u); do
+        case "$target" in
+            ../*) resolved=$DOC/${target#../} ;;
+            *) resolved=$DOC/$target ;;
+        esac
+        [ -e "$resolved" ] || fail "$(basename "$page") links to $target, which the package does not hold"
+    done
+done
+
+# Every page the man pages and the programs' --help cite (a *.md name, or a path under
+# /usr/share/doc/hedge-explorer/) is in the package.
+cited_docs() {
+    sed 's/\\-/-/g' | grep -oE '/usr/share/doc/hedge-explorer/[A-Za-z0-9_./-]*|[A-Za-z0-9_-]+\.md' \
+        | sed 's|^/usr/share/doc/hedge-explorer/||; s|\.$||' | sort -u
+}
+check_cited() { # WHAT: the text on standard input
+    for name in $(cited_docs); do
+        if [ -z "$name" ] || [ -e "$DOC/$name" ]; then
+            pass "$1 cites ${name:-/usr/share/doc/hedge-explorer/}, which is shipped"
+        else
+            fail "$1 cites $name, which the package does not hold"
+        fi
+    done
+}
+for page in hedgesim hedge-explorer hedge-service; do
+    gz=$ROOT/usr/share/man/man1/$page.1.gz
+    [ -f "$gz" ] && gzip -dc "$gz" | check_cited "man $page"
+done
+for p in hedgesim hedge-service hedge-explorer; do
+    [ -x "$ROOT/usr/bin/$p" ] || continue
+    HOME=$SCRATCH/home XDG_RUNTIME_DIR=$SCRATCH/runtime QT_QPA_PLATFORM=offscreen \
+        "$ROOT/usr/bin/$p" --help 2>&1 | check_cited "$p --help"
 done
 
 # --- The programs ------------------------------------------------------------------------
