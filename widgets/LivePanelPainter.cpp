@@ -39,7 +39,8 @@ QString LivePanelPainter::timeLabel(double s)
     return QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
 }
 
-void LivePanelPainter::drawCollapseStrip(QPainter& p, const QRectF& strip, double t0, double t1) const
+void LivePanelPainter::drawCollapseStrip(QPainter& p, const QRectF& strip, double t0,
+                                         double t1) const
 {
     forCollapsedBuckets(t0, [&](std::size_t w, const TimelineBucket& b, double previousT, bool) {
         const double xb = strip.left() + (b.tS - t0) / (t1 - t0) * strip.width();
@@ -73,7 +74,8 @@ void LivePanelPainter::forCollapsedBuckets(
 void LivePanelPainter::drawTimeLabels(QPainter& p, const ChartTheme& theme, const QRectF& plot,
                                       double t0, double t1, bool grid, bool labels) const
 {
-    const QColor gridColour = ChartTheme::mix(theme.text(), theme.base(), theme.isDark() ? 0.78 : 0.85);
+    const QColor gridColour =
+        ChartTheme::mix(theme.text(), theme.base(), theme.isDark() ? 0.78 : 0.85);
     double tStep = 600.0;
     for (double step : {5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 300.0, 600.0})
         if ((t1 - t0) / step <= std::max(2.0, plot.width() / 90.0)) {
@@ -95,175 +97,211 @@ void LivePanelPainter::drawTimeLabels(QPainter& p, const ChartTheme& theme, cons
     }
 }
 
-void LivePanelPainter::drawPanel(QPainter& p, const ChartTheme& theme, Panel panel,
-                                 const QRectF& plot, double t0, double t1, bool timeLabels) const
-{
-    const QColor grid = ChartTheme::mix(theme.text(), theme.base(), theme.isDark() ? 0.78 : 0.85);
-    const QColor axis = ChartTheme::mix(theme.text(), theme.base(), 0.55);
-    const bool log = panel == Panel::P99;
-    const std::size_t worlds = m_rings ? m_rings->size() : 0;
+// Where a panel's values and times land in its plot rectangle.
+struct LivePanelPainter::Scale {
+    QRectF plot;
+    double t0 = 0, t1 = 1, y0 = 0, y1 = 1;
+    bool log = false;
 
+    double x(double t) const { return plot.left() + (t - t0) / (t1 - t0) * plot.width(); }
+    double y(double v) const
+    {
+        const double f =
+            log ? (std::log10(std::max(v, y0)) - std::log10(y0)) / (std::log10(y1) - std::log10(y0))
+                : (v - y0) / (y1 - y0);
+        return plot.bottom() - std::clamp(f, 0.0, 1.0) * plot.height();
+    }
+};
+
+bool LivePanelPainter::shows(Panel panel, std::size_t world) const
+{
+    if (int(world) >= m_styles.size() || !m_styles[int(world)].visible)
+        return false;
+    return panel != Panel::Load || world == 0; // every world has the same load
+}
+
+LivePanelPainter::Scale LivePanelPainter::scaleFor(Panel panel, const QRectF& plot, double t0,
+                                                   double t1) const
+{
+    Scale scale{plot, t0, t1, 0, 1, panel == Panel::P99};
     // The value range of what is shown.
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    const std::size_t worlds = m_rings ? m_rings->size() : 0;
     for (std::size_t w = 0; w < worlds; ++w) {
-        if (int(w) >= m_styles.size() || !m_styles[int(w)].visible)
+        if (!shows(panel, w))
             continue;
-        if (panel == Panel::Load && w > 0)
-            break; // every world has the same load
         const BucketRing& ring = (*m_rings)[w];
         for (std::size_t k = 0; k < ring.size(); ++k) {
             const TimelineBucket& b = ring.at(k);
             if (b.tS < t0)
                 continue;
-            if (const auto v = LiveTimeSeriesView::panelValue(panel, b); v && (!log || *v > 0)) {
+            if (const auto v = LiveTimeSeriesView::panelValue(panel, b);
+                v && (!scale.log || *v > 0)) {
                 lo = std::min(lo, *v);
                 hi = std::max(hi, *v);
             }
         }
     }
-    double y0 = 0, y1 = 1;
-    if (log) {
-        y0 = std::isfinite(lo) ? std::pow(10.0, std::floor(std::log10(lo))) : 1.0;
-        y1 = std::isfinite(hi) ? std::pow(10.0, std::ceil(std::log10(hi))) : 1000.0;
-        if (y1 <= y0)
-            y1 = y0 * 10;
-    } else {
-        y0 = 0;
-        if (panel == Panel::Load)
-            y1 = std::max(100.0, std::isfinite(hi) ? hi : 0.0);
-        else if (panel == Panel::Utilisation || panel == Panel::RejectedPercent)
-            y1 = 100.0;
-        else
-            y1 = std::isfinite(hi) && hi > 0 ? hi * 1.1 : 1.0;
-        if (panel == Panel::RequestsPerCall)
-            y1 = std::max(y1, 2.2);
+    if (scale.log) {
+        scale.y0 = std::isfinite(lo) ? std::pow(10.0, std::floor(std::log10(lo))) : 1.0;
+        scale.y1 = std::isfinite(hi) ? std::pow(10.0, std::ceil(std::log10(hi))) : 1000.0;
+        if (scale.y1 <= scale.y0)
+            scale.y1 = scale.y0 * 10;
+        return scale;
     }
-    const auto mapX = [&](double t) { return plot.left() + (t - t0) / (t1 - t0) * plot.width(); };
-    const auto mapY = [&](double v) {
-        const double f = log ? (std::log10(std::max(v, y0)) - std::log10(y0)) /
-                                   (std::log10(y1) - std::log10(y0))
-                             : (v - y0) / (y1 - y0);
-        return plot.bottom() - std::clamp(f, 0.0, 1.0) * plot.height();
-    };
+    if (panel == Panel::Load)
+        scale.y1 = std::max(100.0, std::isfinite(hi) ? hi : 0.0);
+    else if (panel == Panel::Utilisation || panel == Panel::RejectedPercent)
+        scale.y1 = 100.0;
+    else
+        scale.y1 = std::isfinite(hi) && hi > 0 ? hi * 1.1 : 1.0;
+    if (panel == Panel::RequestsPerCall)
+        scale.y1 = std::max(scale.y1, 2.2);
+    return scale;
+}
 
-    // Grid and y labels.
+void LivePanelPainter::drawGrid(QPainter& p, const ChartTheme& theme, Panel panel,
+                                const Scale& scale, bool timeLabels) const
+{
+    const QRectF& plot = scale.plot;
+    const QColor grid = ChartTheme::mix(theme.text(), theme.base(), theme.isDark() ? 0.78 : 0.85);
+    const QColor axis = ChartTheme::mix(theme.text(), theme.base(), 0.55);
     p.setFont(theme.smallFont());
     const QFontMetricsF fm(theme.smallFont());
     QList<double> ticks;
-    if (log) {
-        for (double v = y0; v <= y1 * 1.0001; v *= 10)
+    if (scale.log) {
+        for (double v = scale.y0; v <= scale.y1 * 1.0001; v *= 10)
             ticks << v;
     } else {
-        const double step = niceStep(y1 - y0, plot.height() > 90 ? 4 : 2);
-        for (double v = y0; v <= y1 + step * 1e-6; v += step)
+        const double step = niceStep(scale.y1 - scale.y0, plot.height() > 90 ? 4 : 2);
+        for (double v = scale.y0; v <= scale.y1 + step * 1e-6; v += step)
             ticks << v;
     }
     for (double v : ticks) {
-        const double yy = mapY(v);
+        const double yy = scale.y(v);
         p.setPen(QPen(grid, 1.0));
         p.drawLine(QPointF(plot.left(), yy), QPointF(plot.right(), yy));
         p.setPen(theme.text());
-        p.drawText(QRectF(plot.left() - kLeftMargin, yy - fm.height() / 2, kLeftMargin - 4, fm.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, numberLabel(v));
+        p.drawText(
+            QRectF(plot.left() - kLeftMargin, yy - fm.height() / 2, kLeftMargin - 4, fm.height()),
+            Qt::AlignRight | Qt::AlignVCenter, numberLabel(v));
     }
-    drawTimeLabels(p, theme, plot, t0, t1, true, timeLabels);
+    drawTimeLabels(p, theme, plot, scale.t0, scale.t1, true, timeLabels);
     if (panel == Panel::Load) {
         // Full load: above it the service cannot keep up even without hedges.
         p.setPen(QPen(theme.collapseColour(), 1.0, Qt::DashLine));
-        p.drawLine(QPointF(plot.left(), mapY(100.0)), QPointF(plot.right(), mapY(100.0)));
+        p.drawLine(QPointF(plot.left(), scale.y(100.0)), QPointF(plot.right(), scale.y(100.0)));
     }
     p.setPen(QPen(axis, 1.0));
     p.drawRect(plot);
+}
 
-    // The series, at most a minimum and a maximum per pixel column.
-    p.save();
-    p.setClipRect(plot.adjusted(-1, -1, 1, 1));
-    for (std::size_t w = 0; w < worlds; ++w) {
-        if (int(w) >= m_styles.size() || !m_styles[int(w)].visible)
+// One world's series, at most a minimum and a maximum per pixel column; the load as steps.
+QPainterPath LivePanelPainter::seriesPath(Panel panel, const BucketRing& ring, const Scale& scale)
+{
+    QPainterPath path;
+    bool open = false;
+    int column = std::numeric_limits<int>::min();
+    double colMin = 0, colMax = 0, colLast = 0;
+    const auto flush = [&] {
+        if (column == std::numeric_limits<int>::min())
+            return;
+        if (colMin != colMax) {
+            path.lineTo(QPointF(column, scale.y(colMin)));
+            path.lineTo(QPointF(column, scale.y(colMax)));
+        }
+        path.lineTo(QPointF(column, scale.y(colLast)));
+    };
+    const bool steps = panel == Panel::Load;
+    double previousT = scale.t0;
+    for (std::size_t k = 0; k < ring.size(); ++k) {
+        const TimelineBucket& b = ring.at(k);
+        const double start = previousT;
+        previousT = b.tS;
+        if (b.tS < scale.t0)
             continue;
-        if (panel == Panel::Load && w > 0)
-            break;
-        const QColor colour = panel == Panel::Load ? theme.text() : m_styles[int(w)].color;
-        QPainterPath path;
-        bool open = false;
-        int column = std::numeric_limits<int>::min();
-        double colMin = 0, colMax = 0, colLast = 0;
-        const auto flush = [&] {
-            if (column == std::numeric_limits<int>::min())
-                return;
-            if (colMin != colMax) {
-                path.lineTo(QPointF(column, mapY(colMin)));
-                path.lineTo(QPointF(column, mapY(colMax)));
-            }
-            path.lineTo(QPointF(column, mapY(colLast)));
-        };
-        const BucketRing& ring = (*m_rings)[w];
-        const bool steps = panel == Panel::Load;
-        double previousT = t0;
-        for (std::size_t k = 0; k < ring.size(); ++k) {
-            const TimelineBucket& b = ring.at(k);
-            const double start = previousT;
-            previousT = b.tS;
-            if (b.tS < t0)
-                continue;
-            const std::optional<double> v = LiveTimeSeriesView::panelValue(panel, b);
-            if (!v || (log && *v <= 0)) {
-                flush();
-                column = std::numeric_limits<int>::min();
-                open = false;
-                continue;
-            }
-            const int c = int(std::lround(mapX(b.tS)));
-            if (!open) {
-                path.moveTo(QPointF(steps ? mapX(std::max(start, t0)) : c, mapY(*v)));
-                open = true;
-                column = c;
-                colMin = colMax = colLast = *v;
-                continue;
-            }
-            if (c == column) {
-                colMin = std::min(colMin, *v);
-                colMax = std::max(colMax, *v);
-                colLast = *v;
-                continue;
-            }
+        const std::optional<double> v = LiveTimeSeriesView::panelValue(panel, b);
+        if (!v || (scale.log && *v <= 0)) {
             flush();
-            if (steps)
-                path.lineTo(QPointF(mapX(start), mapY(colLast)));
+            column = std::numeric_limits<int>::min();
+            open = false;
+            continue;
+        }
+        const int c = int(std::lround(scale.x(b.tS)));
+        if (!open) {
+            path.moveTo(QPointF(steps ? scale.x(std::max(start, scale.t0)) : c, scale.y(*v)));
+            open = true;
             column = c;
             colMin = colMax = colLast = *v;
-            if (steps)
-                path.lineTo(QPointF(mapX(start), mapY(*v)));
+            continue;
+        }
+        if (c == column) {
+            colMin = std::min(colMin, *v);
+            colMax = std::max(colMax, *v);
+            colLast = *v;
+            continue;
         }
         flush();
+        if (steps)
+            path.lineTo(QPointF(scale.x(start), scale.y(colLast)));
+        column = c;
+        colMin = colMax = colLast = *v;
+        if (steps)
+            path.lineTo(QPointF(scale.x(start), scale.y(*v)));
+    }
+    flush();
+    return path;
+}
+
+void LivePanelPainter::drawPanel(QPainter& p, const ChartTheme& theme, Panel panel,
+                                 const QRectF& plot, double t0, double t1, bool timeLabels) const
+{
+    const Scale scale = scaleFor(panel, plot, t0, t1);
+    drawGrid(p, theme, panel, scale, timeLabels);
+
+    p.save();
+    p.setClipRect(plot.adjusted(-1, -1, 1, 1));
+    const std::size_t worlds = m_rings ? m_rings->size() : 0;
+    for (std::size_t w = 0; w < worlds; ++w) {
+        if (!shows(panel, w))
+            continue;
+        const QColor colour = panel == Panel::Load ? theme.text() : m_styles[int(w)].color;
         p.setPen(QPen(colour, panel == Panel::Load ? 1.6 : 1.4));
         p.setBrush(Qt::NoBrush);
         // Hundreds of segments per series, 25 times a second: not antialiased (it costs
         // several times the drawing) except in exports, which draw once.
         p.setRenderHint(QPainter::Antialiasing, p.device()->devType() != QInternal::Widget);
-        p.drawPath(path);
+        p.drawPath(seriesPath(panel, (*m_rings)[w], scale));
         p.setRenderHint(QPainter::Antialiasing, true);
     }
     // Where collapses begin: a mark on the p99 panel in the collapse colour.
     if (panel == Panel::P99) {
+        const QFontMetricsF fm(theme.smallFont());
         p.setPen(QPen(theme.collapseColour(), 1.2, Qt::DashLine));
         forCollapsedBuckets(t0, [&](std::size_t, const TimelineBucket& b, double, bool onset) {
             if (!onset)
                 return;
-            const double xx = mapX(b.tS);
+            const double xx = scale.x(b.tS);
             p.drawLine(QPointF(xx, plot.top()), QPointF(xx, plot.bottom()));
-            p.drawText(QPointF(xx + 3, plot.top() + fm.ascent() + 14), LiveTimeSeriesView::tr("collapse"));
+            p.drawText(QPointF(xx + 3, plot.top() + fm.ascent() + 14),
+                       LiveTimeSeriesView::tr("collapse"));
         });
     }
     p.restore();
+    drawTitle(p, theme, panel, plot);
+}
 
-    // The title inside the panel, top left, over a backing so lines do not cross it.
+// The title inside the panel, top left, over a backing so lines do not cross it.
+void LivePanelPainter::drawTitle(QPainter& p, const ChartTheme& theme, Panel panel,
+                                 const QRectF& plot)
+{
     QFont title = theme.smallFont();
     title.setBold(true);
     p.setFont(title);
     const QFontMetricsF tfm(title);
     const QString text = LiveTimeSeriesView::panelTitle(panel);
-    const QRectF box(plot.left() + 4, plot.top() + 2, tfm.horizontalAdvance(text) + 6, tfm.height());
+    const QRectF box(plot.left() + 4, plot.top() + 2, tfm.horizontalAdvance(text) + 6,
+                     tfm.height());
     QColor backing = theme.base();
     backing.setAlpha(210);
     p.fillRect(box, backing);

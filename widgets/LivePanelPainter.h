@@ -6,6 +6,7 @@
 
 #include "LiveTimeSeriesView.h"
 
+#include <QPainterPath>
 #include <QRectF>
 #include <QString>
 
@@ -27,11 +28,10 @@ public:
     // The rings and styles outlive the painter.
     LivePanelPainter(const std::vector<BucketRing>* rings, const QList<SeriesStyle>& styles)
         : m_rings(rings), m_styles(styles)
-    {
-    }
+    {}
 
-    void drawPanel(QPainter& p, const ChartTheme& theme, Panel panel, const QRectF& plot,
-                   double t0, double t1, bool timeLabels) const;
+    void drawPanel(QPainter& p, const ChartTheme& theme, Panel panel, const QRectF& plot, double t0,
+                   double t1, bool timeLabels) const;
     // The time grid over `plot` and/or the time labels under it.
     void drawTimeLabels(QPainter& p, const ChartTheme& theme, const QRectF& plot, double t0,
                         double t1, bool grid, bool labels) const;
@@ -39,6 +39,15 @@ public:
     void drawCollapseStrip(QPainter& p, const QRectF& strip, double t0, double t1) const;
 
 private:
+    struct Scale;
+    // Whether the panel draws world `world` (shown; the load only once).
+    bool shows(Panel panel, std::size_t world) const;
+    Scale scaleFor(Panel panel, const QRectF& plot, double t0, double t1) const;
+    void drawGrid(QPainter& p, const ChartTheme& theme, Panel panel, const Scale& scale,
+                  bool timeLabels) const;
+    static QPainterPath seriesPath(Panel panel, const BucketRing& ring, const Scale& scale);
+    static void drawTitle(QPainter& p, const ChartTheme& theme, Panel panel, const QRectF& plot);
+
     // Each collapsed bucket from `from` on of the shown worlds: (world, bucket, the previous
     // bucket's end or -1, whether the collapse begins there).
     void forCollapsedBuckets(

@@ -321,6 +321,67 @@ std::optional<QString> writeHtmlReport(const QString& path, const QString& scena
     return commitText(path, html.toUtf8());
 }
 
+namespace {
+
+// The charts, one a row as wide as the page, from height `y` on.
+void drawReportCharts(QPainter& painter, QPdfWriter& writer, const QList<QChartView*>& charts,
+                      const QRectF& page, double y)
+{
+    // One chart a row, as wide as the page: legible without zooming.
+    LightCharts light(charts);
+    const double chartWidth = page.width();
+    const double chartHeight = std::min(
+        page.height() * 0.92, chartWidth * kReportChartSize.height() / kReportChartSize.width());
+    for (QChartView* view : charts) {
+        if (!view)
+            continue;
+        // A chart may be a little flatter to share the first page with the summary.
+        double height = chartHeight;
+        if (y + height > page.height()) {
+            if (page.height() - y >= 0.6 * chartHeight) {
+                height = page.height() - y;
+            } else {
+                writer.newPage();
+                y = 0.0;
+            }
+        }
+        const QSizeF layoutSize(kReportChartSize.width(),
+                                kReportChartSize.width() * height / chartWidth);
+        renderChartInto(view, &painter, QRectF(0, y, chartWidth, height), layoutSize);
+        y += height + 16.0;
+    }
+}
+
+void drawReportTable(QPainter& painter, QPdfWriter& writer, const std::vector<PointResult>& points,
+                     const QRectF& page, const QFont& base)
+{
+    // The table on its own pages; QTextDocument paginates it and repeats the header row.
+    writer.newPage();
+    QTextDocument table;
+    table.documentLayout()->setPaintDevice(&writer);
+    QFont small = base;
+    small.setPointSizeF(7.0);
+    table.setDefaultFont(small);
+    table.setDefaultStyleSheet(
+        QStringLiteral("th{background-color:#eeeeee} td,th{border-color:#bbbbbb} "
+                       "tr.collapsed td{color:#aa0000}"));
+    table.setHtml(QStringLiteral("<p><b>Results</b> — %1 points</p>").arg(points.size()) +
+                  resultsTableHtml(points, true));
+    table.setPageSize(page.size());
+    const int pages = table.pageCount();
+    for (int i = 0; i < pages; ++i) {
+        if (i > 0)
+            writer.newPage();
+        painter.save();
+        const QRectF clip(0, i * page.height(), page.width(), page.height());
+        painter.translate(0, -clip.top());
+        table.drawContents(&painter, clip);
+        painter.restore();
+    }
+}
+
+} // namespace
+
 std::optional<QString> writePdfReport(const QString& path, const QString& scenarioJson,
                                       const QList<QChartView*>& charts,
                                       const std::vector<PointResult>& points, const QString& title,
@@ -362,58 +423,9 @@ std::optional<QString> writePdfReport(const QString& path, const QString& scenar
                               scenarioSummaryHtml(scenarioJson)));
         head.setTextWidth(page.width());
         head.drawContents(&painter, page);
-        double y = head.size().height() + 12.0;
+        drawReportCharts(painter, writer, charts, page, head.size().height() + 12.0);
 
-        {
-            // One chart a row, as wide as the page: legible without zooming.
-            LightCharts light(charts);
-            const double chartWidth = page.width();
-            const double chartHeight =
-                std::min(page.height() * 0.92,
-                         chartWidth * kReportChartSize.height() / kReportChartSize.width());
-            for (QChartView* view : charts) {
-                if (!view)
-                    continue;
-                // A chart may be a little flatter to share the first page with the summary.
-                double height = chartHeight;
-                if (y + height > page.height()) {
-                    if (page.height() - y >= 0.6 * chartHeight) {
-                        height = page.height() - y;
-                    } else {
-                        writer.newPage();
-                        y = 0.0;
-                    }
-                }
-                const QSizeF layoutSize(kReportChartSize.width(),
-                                        kReportChartSize.width() * height / chartWidth);
-                renderChartInto(view, &painter, QRectF(0, y, chartWidth, height), layoutSize);
-                y += height + 16.0;
-            }
-        }
-
-        // The table on its own pages; QTextDocument paginates it and repeats the header row.
-        writer.newPage();
-        QTextDocument table;
-        table.documentLayout()->setPaintDevice(&writer);
-        QFont small = base;
-        small.setPointSizeF(7.0);
-        table.setDefaultFont(small);
-        table.setDefaultStyleSheet(
-            QStringLiteral("th{background-color:#eeeeee} td,th{border-color:#bbbbbb} "
-                           "tr.collapsed td{color:#aa0000}"));
-        table.setHtml(QStringLiteral("<p><b>Results</b> — %1 points</p>").arg(points.size()) +
-                      resultsTableHtml(points, true));
-        table.setPageSize(page.size());
-        const int pages = table.pageCount();
-        for (int i = 0; i < pages; ++i) {
-            if (i > 0)
-                writer.newPage();
-            painter.save();
-            const QRectF clip(0, i * page.height(), page.width(), page.height());
-            painter.translate(0, -clip.top());
-            table.drawContents(&painter, clip);
-            painter.restore();
-        }
+        drawReportTable(painter, writer, points, page, base);
         painter.end();
     }
     if (!file.commit())

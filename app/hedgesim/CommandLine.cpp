@@ -62,6 +62,53 @@ bool isOption(const std::string& arg)
     return arg.size() > 1 && arg[0] == '-';
 }
 
+// One option's value: "--name=value" or the next argument.
+struct OptionValue {
+    const std::vector<std::string>& args;
+    std::size_t& i;
+    bool hasValue;
+    std::string value;
+
+    std::string take(const std::string& name, const char* missing)
+    {
+        if (!hasValue) {
+            if (i + 1 >= args.size())
+                usage(name, missing);
+            value = args[++i];
+        }
+        return value;
+    }
+    void fill(const char* name, std::string& target)
+    {
+        if (!target.empty())
+            usage(name, "given twice");
+        take(name, "needs a file name");
+        if (value.empty())
+            usage(name, "needs a file name");
+        target = value;
+    }
+};
+
+// What run, load, confirm and merge need once every argument is read.
+void checkRun(const CommandLine& cl, const std::string& name)
+{
+    const bool merge = cl.command == Command::Merge;
+    if (merge && cl.parts.empty())
+        usage("merge", "missing PART.json files");
+    if (merge && cl.jsonOutput.empty() && cl.csvOutput.empty())
+        usage("merge", "needs -o RESULTS.json or --csv RESULTS.csv");
+    if (!merge && cl.input.empty())
+        usage(name, "missing SCENARIO.json");
+    if (cl.command == Command::Load && cl.target.empty())
+        usage("--target",
+              "load needs the URL of the service to load (e.g. http://127.0.0.1:8080/)");
+    if (!cl.target.empty()) {
+        if (!cl.target.starts_with("http://") || cl.target.size() <= 7)
+            usage("--target",
+                  "\"" + cl.target + "\" is not an http:// URL (https is not supported)");
+    }
+}
+
 // run, load, confirm, and merge (which takes part files instead of a scenario, and no
 // --threads/--shard).
 CommandLine parseRun(const std::vector<std::string>& args, Command command = Command::Run)
@@ -69,68 +116,45 @@ CommandLine parseRun(const std::vector<std::string>& args, Command command = Com
     CommandLine cl;
     cl.command = command;
     const bool realClock = command == Command::Load || command == Command::Confirm;
-    const std::string name = command == Command::Load      ? "load"
-                             : command == Command::Confirm ? "confirm"
+    const std::string name = command == Command::Load       ? "load"
+                             : command == Command::Confirm  ? "confirm"
                              : command == Command::Timeline ? "timeline"
-                                                           : "run";
+                                                            : "run";
     const bool merge = command == Command::Merge;
     bool threadsSeen = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string arg = args[i];
-        std::string value;
-        bool hasValue = false;
+        OptionValue option{args, i, false, {}};
         if (arg.starts_with("--")) {
             if (const auto eq = arg.find('='); eq != std::string::npos) {
-                value = arg.substr(eq + 1);
+                option.value = arg.substr(eq + 1);
                 arg = arg.substr(0, eq);
-                hasValue = true;
+                option.hasValue = true;
             }
         }
-        const auto takeValue = [&](const char* name, std::string& target) {
-            if (!target.empty())
-                usage(name, "given twice");
-            if (!hasValue) {
-                if (i + 1 >= args.size())
-                    usage(name, "needs a file name");
-                value = args[++i];
-            }
-            if (value.empty())
-                usage(name, "needs a file name");
-            target = value;
-        };
         if (arg == "-o" || arg == "--output") {
-            takeValue("-o", cl.jsonOutput);
+            option.fill("-o", cl.jsonOutput);
         } else if (arg == "--csv") {
-            takeValue("--csv", cl.csvOutput);
+            option.fill("--csv", cl.csvOutput);
         } else if (realClock && arg == "--target") {
-            takeValue("--target", cl.target);
+            option.fill("--target", cl.target);
         } else if (realClock && arg == "--health") {
-            takeValue("--health", cl.healthOutput);
+            option.fill("--health", cl.healthOutput);
         } else if (realClock && arg == "--calls") {
             std::string text;
-            takeValue("--calls", text);
+            option.fill("--calls", text);
             cl.calls = parseCalls(text);
         } else if (arg == "--shard" && command == Command::Run) {
             if (cl.shardCount != 0)
                 usage("--shard", "given twice");
-            if (!hasValue) {
-                if (i + 1 >= args.size())
-                    usage("--shard", "needs K/N");
-                value = args[++i];
-            }
-            parseShard(value, cl);
+            parseShard(option.take("--shard", "needs K/N"), cl);
         } else if (!realClock && !merge && (arg == "--threads" || arg == "-j")) {
             if (threadsSeen)
                 usage("--threads", "given twice");
             threadsSeen = true;
-            if (!hasValue) {
-                if (i + 1 >= args.size())
-                    usage("--threads", "needs a number");
-                value = args[++i];
-            }
-            cl.threads = parseThreads(value);
+            cl.threads = parseThreads(option.take("--threads", "needs a number"));
         } else if (arg == "--quiet" || arg == "-q") {
-            if (hasValue)
+            if (option.hasValue)
                 usage(arg, "takes no value");
             cl.quiet = true;
         } else if (arg == "--help" || arg == "-h") {
@@ -145,18 +169,7 @@ CommandLine parseRun(const std::vector<std::string>& args, Command command = Com
             usage(name, "takes one scenario file; \"" + arg + "\" is one too many");
         }
     }
-    if (merge && cl.parts.empty())
-        usage("merge", "missing PART.json files");
-    if (merge && cl.jsonOutput.empty() && cl.csvOutput.empty())
-        usage("merge", "needs -o RESULTS.json or --csv RESULTS.csv");
-    if (!merge && cl.input.empty())
-        usage(name, "missing SCENARIO.json");
-    if (command == Command::Load && cl.target.empty())
-        usage("--target", "load needs the URL of the service to load (e.g. http://127.0.0.1:8080/)");
-    if (!cl.target.empty()) {
-        if (!cl.target.starts_with("http://") || cl.target.size() <= 7)
-            usage("--target", "\"" + cl.target + "\" is not an http:// URL (https is not supported)");
-    }
+    checkRun(cl, name);
     return cl;
 }
 
@@ -224,7 +237,8 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
         return parseOne(Command::Validate, "validate", "scenario FILE", rest);
     if (isOption(first))
         usage(first, "unknown option");
-    usage(first, "unknown command (commands: run, timeline, load, confirm, merge, preset, validate)");
+    usage(first,
+          "unknown command (commands: run, timeline, load, confirm, merge, preset, validate)");
 }
 
 std::string usageText()
@@ -234,7 +248,8 @@ std::string usageText()
            "[--quiet]\n"
            "               [--shard K/N]\n"
            "  hedgesim merge PART.json... -o RESULTS.json [--csv RESULTS.csv] [--quiet]\n"
-           "  hedgesim timeline SCENARIO.json [-o TIMELINE.json] [--csv TIMELINE.csv] [--threads N]\n"
+           "  hedgesim timeline SCENARIO.json [-o TIMELINE.json] [--csv TIMELINE.csv] [--threads "
+           "N]\n"
            "                [--quiet]\n"
            "  hedgesim load SCENARIO.json --target URL [--calls N] [-o RESULTS.json]\n"
            "                [--csv RESULTS.csv] [--health HEALTH.json] [--quiet]\n"

@@ -51,12 +51,59 @@ std::string loadText(double load)
     return ec == std::errc() ? std::string(buffer, end) : std::string("?");
 }
 
+// One point's row: its figures, with the replicates' spread where there is one.
+Row pointRow(const PointResult& p, bool first, bool showFailed, bool replicaColumn)
+{
+    const auto spreadOf = [&p](auto field) {
+        return p.spread ? std::optional<FigureSpread>((*p.spread).*field) : std::nullopt;
+    };
+    const auto ms = [](double v) { return ResultsTable::fixed(v, 1); };
+    const auto pct = [](double v) { return ResultsTable::fixed(v * 100.0, 1); };
+    std::string label = p.setup;
+    if (p.knobValue) {
+        char value[32];
+        const auto end = std::to_chars(value, value + sizeof value, *p.knobValue).ptr;
+        label += " @ " + std::string(value, end);
+    }
+    Row row{first ? label : std::string(),
+            loadText(p.load),
+            withSpread(latency(p.p99Ms), p.spread ? p.spread->p99Ms : std::nullopt, ms),
+            withSpread(latency(p.p999Ms), p.spread ? p.spread->p999Ms : std::nullopt, ms),
+            withSpread(ResultsTable::fixed(p.requestsPerCall, 3),
+                       spreadOf(&ReplicateSpread::requestsPerCall),
+                       [](double v) { return ResultsTable::fixed(v, 3); }),
+            percent(p.rejectedFraction, 2)};
+    if (showFailed)
+        row.push_back(percent(p.failedFraction, 2));
+    row.push_back(
+        withSpread(percent(p.utilisation, 1), spreadOf(&ReplicateSpread::utilisation), pct));
+    if (replicaColumn)
+        row.push_back(percent(p.replicaUtilisationMax, 1));
+    row.push_back(collapseMark(p));
+    return row;
+}
+
+// What the table's marks mean, for the marks it shows.
+std::string footnotes(bool anySpread, bool anyCollapsed)
+{
+    std::string text;
+    if (anySpread)
+        text += "\n[a–b]: the spread over the replicates — their 5th to 95th percentile with 10 "
+                "or more replicates, else their range; the value before it pools them all.\n";
+    if (anyCollapsed)
+        text += "\nCOLLAPSED: the queue never drained (a backlog still growing when the "
+                "arrivals ended, or a safety cap hit); its latencies are not a steady state.\n";
+    if (anyCollapsed && anySpread)
+        text += "k/N: collapsed in k of N replicates; capitals when most did (the point counts "
+                "as collapsed).\n";
+    return text;
+}
+
 } // namespace
 
 ResultsTable::ResultsTable(std::vector<PointResult> points, bool replicaColumn)
     : m_points(std::move(points)), m_replicaColumn(replicaColumn)
-{
-}
+{}
 
 std::string ResultsTable::fixed(double value, int decimals)
 {
@@ -99,32 +146,7 @@ std::string ResultsTable::format() const
         // A grid cell's rows group by knob value too: each value is a curve of its own.
         const bool first =
             i == 0 || m_points[i - 1].setup != p.setup || m_points[i - 1].knobValue != p.knobValue;
-        const auto spreadOf = [&p](auto field) {
-            return p.spread ? std::optional<FigureSpread>((*p.spread).*field) : std::nullopt;
-        };
-        const auto ms = [](double v) { return fixed(v, 1); };
-        const auto pct = [](double v) { return fixed(v * 100.0, 1); };
-        std::string label = p.setup;
-        if (p.knobValue) {
-            char value[32];
-            const auto end = std::to_chars(value, value + sizeof value, *p.knobValue).ptr;
-            label += " @ " + std::string(value, end);
-        }
-        Row row{first ? label : std::string(),
-                loadText(p.load),
-                withSpread(latency(p.p99Ms), p.spread ? p.spread->p99Ms : std::nullopt, ms),
-                withSpread(latency(p.p999Ms), p.spread ? p.spread->p999Ms : std::nullopt, ms),
-                withSpread(fixed(p.requestsPerCall, 3), spreadOf(&ReplicateSpread::requestsPerCall),
-                           [](double v) { return fixed(v, 3); }),
-                percent(p.rejectedFraction, 2)};
-        if (showFailed)
-            row.push_back(percent(p.failedFraction, 2));
-        row.push_back(withSpread(percent(p.utilisation, 1),
-                                 spreadOf(&ReplicateSpread::utilisation), pct));
-        if (m_replicaColumn)
-            row.push_back(percent(p.replicaUtilisationMax, 1));
-        row.push_back(collapseMark(p));
-        rows.push_back(std::move(row));
+        rows.push_back(pointRow(p, first, showFailed, m_replicaColumn));
         groupStart.push_back(first);
         anyCollapsed = anyCollapsed || p.collapsedRuns() > 0;
         anySpread = anySpread || p.spread.has_value();
@@ -159,16 +181,7 @@ std::string ResultsTable::format() const
             out += "\n";
         out += line(rows[i]);
     }
-    if (anySpread)
-        out += "\n[a–b]: the spread over the replicates — their 5th to 95th percentile with 10 "
-               "or more replicates, else their range; the value before it pools them all.\n";
-    if (anyCollapsed)
-        out += "\nCOLLAPSED: the queue never drained (a backlog still growing when the "
-               "arrivals ended, or a safety cap hit); its latencies are not a steady state.\n";
-    if (anyCollapsed && anySpread)
-        out += "k/N: collapsed in k of N replicates; capitals when most did (the point counts "
-               "as collapsed).\n";
-    return out;
+    return out + footnotes(anySpread, anyCollapsed);
 }
 
 } // namespace hedge::cli

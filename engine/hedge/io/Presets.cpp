@@ -67,7 +67,8 @@ Preset knifeEdge()
     s.service.hiccupMinMs = 200.0;
     s.service.hiccupMaxMs = 1000.0;
     return Preset{
-        "knife-edge", "Knife edge: when one run is not the answer",
+        "knife-edge",
+        "Knife edge: when one run is not the answer",
         "One run is one sample. This preset runs every point ten times, each run (a replicate) "
         "with its own random numbers, and reports the pooled figure (all ten runs' calls "
         "together), the spread of the ten runs beside it and how many of them collapsed. The "
@@ -101,11 +102,13 @@ Preset delayMap()
     const double p95 = serviceTimeQuantile(s.service, 0.95);
     const double budget = s.setups[1].hedge->budgetPercent;
     return Preset{
-        "delay-map", "Delay map: where a hedge delay helps, load by load",
+        "delay-map",
+        "Delay map: where a hedge delay helps, load by load",
         "The advice \"set the delay a little above p95\" is about one load. This preset runs "
-        "\"hedge, default budget\" with every delay from " + ms(s.grid->values.front()) +
-            " to " + ms(s.grid->values.back()) + " ms at every load from " +
-            ms(s.loads.front() * 100) + " % to " + ms(s.loads.back() * 100) +
+        "\"hedge, default budget\" with every delay from " +
+            ms(s.grid->values.front()) + " to " + ms(s.grid->values.back()) +
+            " ms at every load from " + ms(s.loads.front() * 100) + " % to " +
+            ms(s.loads.back() * 100) +
             " %, and compares each cell's p99 with \"no hedge\" at the same load (below 1: "
             "hedging helps).\n\n"
             "At light load the p99 without hedging is about 200 ms: it sits in the hiccups (" +
@@ -113,11 +116,12 @@ Preset delayMap()
             ms(s.service.hiccupMinMs) + "–" + ms(s.service.hiccupMaxMs) +
             " ms). Delays up to 10 ms spend the " + ms(budget) +
             " % budget on calls that were only a little slow (the median service time is " +
-            ms(s.service.medianMs) +
-            " ms), so the p99 hardly moves: at most 13 % lower at " + ms(s.loads.front() * 100) +
+            ms(s.service.medianMs) + " ms), so the p99 hardly moves: at most 13 % lower at " +
+            ms(s.loads.front() * 100) +
             " % load. From 15 ms the budget reaches the hiccups and the p99 drops to between 13 % "
             "and 35 % of the unhedged one, lowest at 15 ms, next to the service's p95 (" +
-            ms(p95) + " ms); each longer delay waits longer before it helps.\n\n"
+            ms(p95) +
+            " ms); each longer delay waits longer before it helps.\n\n"
             "As the load grows, queueing alone makes calls wait longer than the delay: the "
             "budget goes to calls that are merely queued and each hedge adds work to the queue. "
             "At 70 % load the 20 ms delay that helped at light load makes the p99 1.8 times "
@@ -132,9 +136,10 @@ Preset delayMap()
 // timeline.md §3: 40 %, a burst to 80 % at 60 s, 55 % from 90 s, 40 % from 270 s to 570 s.
 Scenario metastableScenario()
 {
-    Scenario s = scenario({0.4}, pick({"no hedge / client", "hedge, no budget / client",
-                                      "hedge, default budget / client", "hedge, no budget / server",
-                                      "hedge, default budget, adaptive limit / client"}));
+    Scenario s =
+        scenario({0.4}, pick({"no hedge / client", "hedge, no budget / client",
+                              "hedge, default budget / client", "hedge, no budget / server",
+                              "hedge, default budget, adaptive limit / client"}));
     Timeline t;
     t.durationS = 570.0;
     t.bucketMs = 1000.0;
@@ -143,11 +148,12 @@ Scenario metastableScenario()
     return s;
 }
 
-std::vector<Preset> build()
+// The sweeps of one shared queue: what hedging buys, and what a budget and a limit cost.
+void addQueuePresets(std::vector<Preset>& list)
 {
-    std::vector<Preset> list;
     list.push_back(Preset{
-        "reference", "Reference: six setups, client and server cancellation",
+        "reference",
+        "Reference: six setups, client and server cancellation",
         "The full comparison of the model: no hedge, hedging with no budget, with the default "
         "10 % budget, with a 5 % budget, with a budget and an adaptive limit, and three "
         "attempts with no budget, each once with client cancellation (the server finishes "
@@ -156,9 +162,11 @@ std::vector<Preset> build()
         "at low load every hedge setup cuts the tail; at high load the setups without a "
         "budget and with client cancellation collapse, while the server-cancellation twins "
         "stay healthy. Requests per call shows the price of each setup.",
-        Scenario{}, {"p99_ms", "requests_per_call"}});
+        Scenario{},
+        {"p99_ms", "requests_per_call"}});
     list.push_back(Preset{
-        "tail-cutting", "Tail cutting: what a hedge buys when there is room to spare",
+        "tail-cutting",
+        "Tail cutting: what a hedge buys when there is room to spare",
         "The service usually answers in about 10 ms, but 2 % of requests hit a hiccup of "
         "100–300 ms, so without hedging the p99 and p99.9 sit in the hiccup range. A hedge "
         "sends a second copy of a request that has not answered after 20 ms (a little above "
@@ -173,7 +181,8 @@ std::vector<Preset> build()
                  pick({"no hedge / client", "hedge, default budget / client"})),
         {"p99_ms", "p999_ms", "p50_ms", "requests_per_call"}});
     list.push_back(Preset{
-        "collapse", "Collapse: why hedging needs a budget",
+        "collapse",
+        "Collapse: why hedging needs a budget",
         "Here the server finishes every request even when the caller has stopped waiting "
         "(client cancellation, the usual HTTP case). Without a budget, every call that waits "
         "in the queue longer than the delay sends a hedge; at high load queueing makes many "
@@ -194,8 +203,14 @@ std::vector<Preset> build()
                        "hedge, default budget / client", "hedge, budget 5 % / client",
                        "hedge, default budget, adaptive limit / client"})),
         {"p99_ms", "requests_per_call", "rejected_fraction"}});
+}
+
+// Past capacity, and what cancellation decides.
+void addCapacityPresets(std::vector<Preset>& list)
+{
     list.push_back(
-        Preset{"adaptive-limit", "Adaptive limit: shedding load to keep the tail short",
+        Preset{"adaptive-limit",
+               "Adaptive limit: shedding load to keep the tail short",
                "An adaptive concurrency limit (Netflix's Gradient2) sits inside the hedge: every "
                "attempt, first or hedge, must get a place, and the limit shrinks when round-trip "
                "times grow. This preset pushes the service to and past its capacity (loads above "
@@ -210,7 +225,8 @@ std::vector<Preset> build()
                               "hedge, default budget, adaptive limit / client"})),
                {"p99_ms", "rejected_fraction"}});
     list.push_back(Preset{
-        "server-cancellation", "Cancellation: when abandoned work is really dropped",
+        "server-cancellation",
+        "Cancellation: when abandoned work is really dropped",
         "Whether a cancelled request still costs the server decides how dangerous hedging "
         "is. With client cancellation (HTTP) the losing copy of a hedged call still occupies "
         "a worker; with server cancellation (gRPC propagates it) the loser leaves the queue "
@@ -225,10 +241,13 @@ std::vector<Preset> build()
             pick({"no hedge / client", "hedge, no budget / client", "hedge, no budget / server",
                   "hedge, default budget / server", "3 attempts, no budget / server"})),
         {"p99_ms", "utilisation"}});
-    list.push_back(knifeEdge());
-    list.push_back(delayMap());
+}
+
+void addMetastablePreset(std::vector<Preset>& list)
+{
     list.push_back(Preset{
-        "metastable", "Metastable collapse: a burst starts it, only a deep cut ends it",
+        "metastable",
+        "Metastable collapse: a burst starts it, only a deep cut ends it",
         "A timeline, not a sweep: the load changes with time. It runs at 40 % for a minute, "
         "bursts to 80 % for 30 seconds, falls back to 55 % for three minutes, then to 40 % "
         "again. Follow \"hedge, no budget / client\": during the burst its queue grows and "
@@ -244,8 +263,14 @@ std::vector<Preset> build()
         "collapses.",
         metastableScenario(),
         {"p99_ms", "requests_per_call"}});
+}
+
+// Several replicas: balancing, placement, shared slowness, slow replicas.
+void addTopologyPresets(std::vector<Preset>& list)
+{
     list.push_back(Preset{
-        "replicas-placement", "Replicas and placement: a hedge behind a load balancer",
+        "replicas-placement",
+        "Replicas and placement: a hedge behind a load balancer",
         "The reference service's 16 workers, split into four replicas of four, each with its "
         "own queue, behind a balancer that picks a replica at random for every request, hedges "
         "included. At 30 % load nothing changes: hedging cuts the p99 from about 200 ms to "
@@ -257,15 +282,15 @@ std::vector<Preset> build()
         "50 ms for the same requests per call. A balancer that looks at the replicas' queues "
         "(least outstanding, two choices) behaves almost like the shared queue.",
         scenario({0.3, 0.4, 0.5, 0.6, 0.7},
-                 {pick({"no hedge / client"})[0],
-                  pick({"hedge, default budget / client"})[0],
+                 {pick({"no hedge / client"})[0], pick({"hedge, default budget / client"})[0],
                   toOtherReplica(pick({"hedge, default budget / client"})[0])},
                  fourReplicas()),
         {"p99_ms", "requests_per_call"}});
     ServiceConfig shared;
     shared.hiccupCorrelation = 1.0;
     list.push_back(Preset{
-        "shared-slow-path", "Shared slow path: when a hedge waits twice",
+        "shared-slow-path",
+        "Shared slow path: when a hedge waits twice",
         "Hedging works because a slow request is usually bad luck that a second copy does not "
         "share. Here every replica shares the same slow path (a slow database behind them "
         "all: hiccup correlation 1), so a hedge hits a hiccup whenever its first attempt did. "
@@ -281,7 +306,8 @@ std::vector<Preset> build()
     slow.hiccupProbability = 0.0;
     slow.slowdowns = Slowdowns{.perMinute = 3.0, .durationMs = 1000.0, .factor = 10.0};
     list.push_back(Preset{
-        "slow-replica", "Slow replica: where the hedge goes is the whole difference",
+        "slow-replica",
+        "Slow replica: where the hedge goes is the whole difference",
         "Four replicas of four workers behind a random balancer, no hiccups, but each replica "
         "now and then turns slow (a garbage-collection pause, a noisy neighbour): about 3 "
         "times a minute, for one second, it serves 10 times slower, and its queue piles up. "
@@ -301,6 +327,17 @@ std::vector<Preset> build()
                   toOtherReplica(pick({"hedge, no budget / client"})[0])},
                  slow),
         {"p99_ms", "requests_per_call"}});
+}
+
+std::vector<Preset> build()
+{
+    std::vector<Preset> list;
+    addQueuePresets(list);
+    addCapacityPresets(list);
+    list.push_back(knifeEdge());
+    list.push_back(delayMap());
+    addMetastablePreset(list);
+    addTopologyPresets(list);
     return list;
 }
 

@@ -51,6 +51,55 @@ std::vector<std::size_t> twinsOf(const std::vector<PointSpec>& jobs, std::size_t
     return twin;
 }
 
+// Where each of the shard's points lands in the outcome (results order), by point index.
+std::vector<std::size_t> slotsOf(std::size_t pointCount, std::vector<std::size_t> shardPoints)
+{
+    std::vector<std::size_t> slot(pointCount, 0);
+    std::sort(shardPoints.begin(), shardPoints.end());
+    for (std::size_t i = 0; i < shardPoints.size(); ++i)
+        slot[shardPoints[i]] = i;
+    return slot;
+}
+
+// One job per (shard point, replicate), a point's replicates one after the other.
+std::vector<PointSpec> jobSpecs(const Scenario& scenario, const std::vector<SweepPoint>& points,
+                                const std::vector<std::size_t>& shardPoints, int replicates)
+{
+    const auto perPoint = static_cast<std::size_t>(replicates);
+    std::vector<PointSpec> specs(shardPoints.size() * perPoint);
+    for (std::size_t job = 0; job < specs.size(); ++job) {
+        const SweepPoint& sweepPoint = points[shardPoints[job / perPoint]];
+        specs[job] = PointSpec{.service = sweepPoint.service,
+                               .setup = sweepPoint.setup,
+                               .load = scenario.loads[sweepPoint.load],
+                               .seed = scenario.seed,
+                               .replicate = static_cast<int>(job % perPoint),
+                               .calls = scenario.calls,
+                               .warmupFraction = scenario.warmupFraction};
+    }
+    return specs;
+}
+
+// Which jobs run, and for each job that runs, the twins it reports for.
+struct TwinPlan {
+    std::vector<bool> runs;
+    std::vector<std::vector<std::size_t>> twinsRunBy;
+};
+
+TwinPlan planTwins(const std::vector<PointSpec>& specs)
+{
+    constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    const std::vector<std::size_t> twin = twinsOf(specs, kNone);
+    TwinPlan plan{std::vector<bool>(specs.size()),
+                  std::vector<std::vector<std::size_t>>(specs.size())};
+    for (std::size_t job = 0; job < specs.size(); ++job) {
+        plan.runs[job] = twin[job] == kNone;
+        if (!plan.runs[job])
+            plan.twinsRunBy[twin[job]].push_back(job);
+    }
+    return plan;
+}
+
 } // namespace
 
 LoadSweep::LoadSweep(Scenario scenario, int threads, Shard shard) : m_scenario(std::move(scenario))
@@ -88,14 +137,7 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
         std::floor(double(m_scenario.calls) * m_scenario.warmupFraction + 1e-9));
     const std::int64_t measuredPerReplicate =
         std::max<std::int64_t>(0, m_scenario.calls - warmupCalls);
-    // Where each of the shard's points lands in the outcome: results order.
-    std::vector<std::size_t> slot(points.size(), 0);
-    {
-        std::vector<std::size_t> sorted = m_shardPoints;
-        std::sort(sorted.begin(), sorted.end());
-        for (std::size_t i = 0; i < sorted.size(); ++i)
-            slot[sorted[i]] = i;
-    }
+    const std::vector<std::size_t> slot = slotsOf(points.size(), m_shardPoints);
     Outcome outcome;
     outcome.points.resize(total);
     // The replicates of a point being gathered; a point's pool lives from its first finished
@@ -104,33 +146,17 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
 
     // A point's replicates go one after the other, over all the threads. Results land in
     // results order whatever the schedule.
-    std::vector<PointSpec> specs(jobs);
-    for (std::size_t job = 0; job < jobs; ++job) {
-        const SweepPoint& sweepPoint =
-            points[m_shardPoints[job / static_cast<std::size_t>(replicates)]];
-        specs[job] = PointSpec{.service = sweepPoint.service,
-                               .setup = sweepPoint.setup,
-                               .load = m_scenario.loads[sweepPoint.load],
-                               .seed = m_scenario.seed,
-                               .replicate = static_cast<int>(job % std::size_t(replicates)),
-                               .calls = m_scenario.calls,
-                               .warmupFraction = m_scenario.warmupFraction};
-    }
-    constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-    const std::vector<std::size_t> twin = twinsOf(specs, kNone);
-    std::vector<bool> runs(jobs);
-    std::vector<std::vector<std::size_t>> twinsRunBy(jobs);
-    for (std::size_t job = 0; job < jobs; ++job) {
-        runs[job] = twin[job] == kNone;
-        if (!runs[job])
-            twinsRunBy[twin[job]].push_back(job);
-    }
+    const std::vector<PointSpec> specs = jobSpecs(m_scenario, points, m_shardPoints, replicates);
+    const TwinPlan twins = planTwins(specs);
+    const std::vector<bool>& runs = twins.runs;
+    const std::vector<std::vector<std::size_t>>& twinsRunBy = twins.twinsRunBy;
     SharedDrawTables draws(specs, runs, replicates);
 
     std::mutex reportMutex;
     // A job's run is in (`latencies`: its measured calls'): pool it, and report the point once
     // all its replicates are. Under reportMutex.
-    const auto report = [&](std::size_t job, PointResult point, const std::vector<double>& latencies) {
+    const auto report = [&](std::size_t job, PointResult point,
+                            const std::vector<double>& latencies) {
         const std::size_t index = m_shardPoints[job / static_cast<std::size_t>(replicates)];
         const SweepPoint& sweepPoint = points[index];
         point.knobValue = sweepPoint.knobValue;
