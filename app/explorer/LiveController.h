@@ -1,4 +1,5 @@
-// Runs the live view's worlds (timeline.md §4) off the GUI thread, on a simulated clock.
+// Runs the live view's worlds (docs/timeline.md, "In the explorer") off the GUI thread, on a
+// simulated clock.
 //
 // * A worker thread owns the LiveTimeline and advances every world a bucket at a time, paced
 //   to the chosen speed (×1, ×10, ×100 or as fast as possible). What the user does (a load,
@@ -112,7 +113,8 @@ signals:
     void speedChanged(double speed);
     void loadChanged(double load);
     void finishedChanged(bool finished);
-    // A world's collapse began (timeline.md §2's rule) at simulated `atS`.
+    // A world's collapse began at simulated `atS` (the rule of `collapsed` in
+    // docs/timeline.md, "Results (`hedge-explorer/timeline@1`)").
     void collapseStarted(const QString& setup, double atS);
 
 private:
