@@ -9,12 +9,12 @@ namespace hedge {
 
 void BackgroundRunner::Worker::post(std::function<void()> onGui)
 {
-    m_runner.put({m_generation, false, false, {}, std::move(onGui)});
+    m_runner.put(m_generation, false, std::move(onGui));
 }
 
 void BackgroundRunner::Worker::keep(std::function<void()> onGui)
 {
-    m_runner.put({m_generation, true, false, {}, std::move(onGui)});
+    m_runner.put(m_generation, true, std::move(onGui));
 }
 
 BackgroundRunner::BackgroundRunner(QObject* parent) : QObject(parent) {}
@@ -79,7 +79,12 @@ bool BackgroundRunner::owns(int owner) const
     return m_current && (owner < 0 || m_current->owner == owner);
 }
 
-void BackgroundRunner::put(Posted posted)
+void BackgroundRunner::put(quint64 generation, bool keep, std::function<void()> onGui)
+{
+    putPosted({generation, keep, false, {}, std::move(onGui)});
+}
+
+void BackgroundRunner::putPosted(Posted posted)
 {
     if (m_inbox.put(std::move(posted)))
         QMetaObject::invokeMethod(this, "takePosted", Qt::QueuedConnection);
@@ -119,19 +124,19 @@ void BackgroundRunner::launch(Job job)
     m_stop = std::stop_source{};
     m_threadBusy = true;
     m_currentLaunched = true;
-    m_thread = std::thread([this, job = std::move(job), generation = m_generation,
-                            stop = m_stop.get_token()] {
-        Worker worker(*this, generation, stop);
-        Posted end{generation, false, true, {}, {}};
-        try {
-            job(worker);
-        } catch (const std::exception& e) {
-            end.error = QString::fromUtf8(e.what());
-            if (end.error.isEmpty())
-                end.error = QStringLiteral("the run failed");
-        }
-        put(std::move(end));
-    });
+    m_thread = std::thread(
+        [this, job = std::move(job), generation = m_generation, stop = m_stop.get_token()] {
+            Worker worker(*this, generation, stop);
+            Posted end{generation, false, true, {}, {}};
+            try {
+                job(worker);
+            } catch (const std::exception& e) {
+                end.error = QString::fromUtf8(e.what());
+                if (end.error.isEmpty())
+                    end.error = QStringLiteral("the run failed");
+            }
+            putPosted(std::move(end));
+        });
 }
 
 void BackgroundRunner::takePosted()

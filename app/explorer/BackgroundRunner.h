@@ -37,6 +37,10 @@ public:
     // What a job sees of the runner on its own thread.
     class Worker {
     public:
+        // Made by the runner for each job.
+        Worker(BackgroundRunner& runner, quint64 generation, std::stop_token stop)
+            : m_runner(runner), m_generation(generation), m_stop(std::move(stop))
+        {}
         std::stop_token stopToken() const { return m_stop; }
         bool stopRequested() const { return m_stop.stop_requested(); }
         // Calls `onGui` on the GUI thread, unless the run is stale by then.
@@ -45,11 +49,6 @@ public:
         void keep(std::function<void()> onGui);
 
     private:
-        friend class BackgroundRunner;
-        Worker(BackgroundRunner& runner, quint64 generation, std::stop_token stop)
-            : m_runner(runner), m_generation(generation), m_stop(std::move(stop))
-        {
-        }
         BackgroundRunner& m_runner;
         quint64 m_generation;
         std::stop_token m_stop;
@@ -97,6 +96,9 @@ private slots:
     // What the jobs posted (woken by name: see WorkerInbox).
     void takePosted();
 
+    // Hands `onGui` to the GUI thread (Worker::post and keep).
+    void put(quint64 generation, bool keep, std::function<void()> onGui);
+
 private:
     struct Posted {
         quint64 generation = 0;
@@ -106,7 +108,7 @@ private:
         std::function<void()> onGui;
     };
 
-    void put(Posted posted);
+    void putPosted(Posted posted);
     void startNextPass();
     void launch(Job job);
     void onJobEnd(const Posted& end);
@@ -118,7 +120,7 @@ private:
     bool m_threadBusy = false;
     std::stop_source m_stop;
     quint64 m_generation = 0;
-    std::optional<Run> m_current;  // running, or waiting for the thread
+    std::optional<Run> m_current;   // running, or waiting for the thread
     bool m_currentLaunched = false; // its pass m_pass runs on the thread
     bool m_stopWaiting = false;     // stop() came while it waited for the thread
     std::size_t m_pass = 0;

@@ -75,8 +75,8 @@ std::optional<QString> LiveController::start(const Scenario& scenario, double lo
     m_paused = !run;
     m_rings.clear();
     const double bucketS = s.timeline->bucketMs / 1000.0;
-    const auto capacity = std::size_t(
-        std::clamp(std::ceil(kMaxWindowS / bucketS), 1.0, double(kMaxRingBuckets)));
+    const auto capacity =
+        std::size_t(std::clamp(std::ceil(kMaxWindowS / bucketS), 1.0, double(kMaxRingBuckets)));
     m_rings.assign(s.setups.size(), BucketRing(capacity));
     m_collapseSince.assign(s.setups.size(), std::nullopt);
     m_collapsed.assign(s.setups.size(), false);

@@ -124,7 +124,8 @@ void MapController::start()
     if (coarse)
         passes.push_back([this] { return planPass(Pass::Coarse); });
     // After the coarse pass, unless its points completed the map.
-    passes.push_back([this] { return isComplete() ? BackgroundRunner::Job{} : planPass(Pass::Full); });
+    passes.push_back(
+        [this] { return isComplete() ? BackgroundRunner::Job{} : planPass(Pass::Full); });
     m_runner.start({.owner = 0,
                     .passes = std::move(passes),
                     .onEnd = [this](const BackgroundRunner::Outcome& o) { onRunEnd(o); }});
@@ -246,13 +247,13 @@ QString MapController::passLabel() const
     if (!m_scenario.grid)
         return {};
     const QLocale locale;
-    const QString runs =
-        m_run.replicates > 1 ? tr(" × %1 runs").arg(m_run.replicates) : QString();
+    const QString runs = m_run.replicates > 1 ? tr(" × %1 runs").arg(m_run.replicates) : QString();
     const auto size = [&](std::int64_t calls) {
         return tr("%1 calls/point").arg(locale.toString(qlonglong(calls))) + runs;
     };
     if (isComplete())
-        return tr("full pass · %1 · %2 cells").arg(size(m_run.calls))
+        return tr("full pass · %1 · %2 cells")
+            .arg(size(m_run.calls))
             .arg(m_run.grid->values.size() * m_run.loads.size());
     const std::size_t shown = std::min(m_total, m_full.size() + m_coarse.size());
     switch (m_pass) {

@@ -54,7 +54,8 @@ void PreviewFrames::noteEdit(const Scenario& next)
                            std::vector<std::optional<PointResult>>(current.loads.size()));
         for (std::size_t i = 0; i < current.setups.size(); ++i)
             for (std::size_t j = 0; j < current.loads.size(); ++j)
-                if (const PointResult* p = m_results.passResult(current.setups[i], current.loads[j]))
+                if (const PointResult* p =
+                        m_results.passResult(current.setups[i], current.loads[j]))
                     m_shown[i][j] = *p;
     }
 

@@ -95,9 +95,9 @@ private:
         std::size_t setupCount = 0;
         std::vector<double> loads;
         std::vector<Cell> cells;
-        Scenario work;                 // the unique policies × loads to run
+        Scenario work;                   // the unique policies × loads to run
         std::vector<PointIdentity> keys; // work's point index → its identity
-        int workCount = 0;             // distinct points to run
+        int workCount = 0;               // distinct points to run
     };
     // What a cell shows while its new results are computed: the point shown before the edit.
     using Shown = std::vector<std::vector<std::optional<PointResult>>>; // [row][load]

@@ -102,9 +102,9 @@ private slots:
         // What the run of this point never reads: the other setups, the loads list.
         c = s;
         c.setups.push_back(Setup{.name = "other",
-                                .cancellation = Cancellation::Server,
-                                .hedge = std::nullopt,
-                                .adaptiveLimit = std::nullopt});
+                                 .cancellation = Cancellation::Server,
+                                 .hedge = std::nullopt,
+                                 .adaptiveLimit = std::nullopt});
         c.loads = {0.1};
         verifySame(idOf(c, 1), base);
     }
