@@ -126,6 +126,9 @@ void MapController::start()
     // After the coarse pass, unless its points completed the map.
     passes.push_back(
         [this] { return isComplete() ? BackgroundRunner::Job{} : planPass(Pass::Full); });
+    // Running from now on, though the runner may first wait for a stopped pass to wind down.
+    m_pass = coarse ? Pass::Coarse : Pass::Full;
+    markDirty();
     m_runner.start({.owner = 0,
                     .passes = std::move(passes),
                     .onEnd = [this](const BackgroundRunner::Outcome& o) { onRunEnd(o); }});
