@@ -4,22 +4,16 @@
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/sim/LiveTimeline.h>
 
-#include <QMetaObject>
 #include <QStringList>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
+#include <stop_token>
+#include <thread>
 
 namespace hedge {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-// Behind the clock by more than this, the worker stops catching up: at a speed the machine
-// cannot keep, it runs as fast as it can instead of bursting later.
-constexpr double kMaxLagS = 0.5;
 
 QString outOfRange(const char* field, double value, double lo, double hi)
 {
@@ -32,47 +26,22 @@ QString outOfRange(const char* field, double value, double lo, double hi)
 
 } // namespace
 
-struct LiveController::Command {
-    enum class Kind { Follow, Change } kind = Kind::Follow;
-    std::vector<LoadStep> steps; // Follow: from now on
-    TimelineChange change;       // Change: at now
-};
-
-// What the worker and the GUI share. Lock order: timelineMutex, then mutex.
-struct LiveController::Shared {
-    std::mutex timelineMutex;
-    std::unique_ptr<LiveTimeline> timeline; // advanced under timelineMutex
-
-    std::mutex mutex;
-    std::condition_variable wake;
-    bool stop = false;
-    bool paused = false;
-    double speed = 1.0;
-    int threads = 1;
-    std::vector<Command> commands;
-    std::vector<std::vector<std::optional<TimelineBucket>>> pending; // one entry per bucket
-    bool notified = false; // a takeBuckets() call is on its way to the GUI thread
-    bool idle = false;     // the worker waits, paused or finished, between buckets
-    double nowS = 0.0;
-    double load = 0.0; // in force at nowS
-    bool finished = false;
-};
-
-LiveController::LiveController(QObject* parent) : QObject(parent)
+LiveController::LiveController(RedrawClock* clock, QObject* parent)
+    : QObject(parent), m_clock(clock ? clock : new RedrawClock(this))
 {
     m_threads = int(std::max(1u, std::thread::hardware_concurrency()));
-    // A steady beat while buckets come (a single shot restarted after each redraw would add
-    // the paint's time to every period); it stops at the first beat with nothing new.
-    m_redrawTimer.setInterval(kRedrawIntervalMs);
-    connect(&m_redrawTimer, &QTimer::timeout, this, [this] {
-        if (!m_newBuckets) {
-            m_redrawTimer.stop();
-            return;
-        }
-        m_newBuckets = false;
-        ++m_redraws;
-        emit samplesChanged();
-    });
+    m_clockClient = m_clock->add(this, [this] { return redraw(); });
+}
+
+bool LiveController::redraw()
+{
+    // A steady beat while buckets come; it stops at the first beat with nothing new.
+    if (!m_newBuckets)
+        return false;
+    m_newBuckets = false;
+    ++m_redraws;
+    emit samplesChanged();
+    return true;
 }
 
 LiveController::~LiveController()
@@ -106,8 +75,8 @@ std::optional<QString> LiveController::start(const Scenario& scenario, double lo
     m_paused = !run;
     m_rings.clear();
     const double bucketS = s.timeline->bucketMs / 1000.0;
-    const auto capacity = std::size_t(
-        std::clamp(std::ceil(kMaxWindowS / bucketS), 1.0, double(kMaxRingBuckets)));
+    const auto capacity =
+        std::size_t(std::clamp(std::ceil(kMaxWindowS / bucketS), 1.0, double(kMaxRingBuckets)));
     m_rings.assign(s.setups.size(), BucketRing(capacity));
     m_collapseSince.assign(s.setups.size(), std::nullopt);
     m_collapsed.assign(s.setups.size(), false);
@@ -122,91 +91,26 @@ std::optional<QString> LiveController::start(const Scenario& scenario, double lo
 
 void LiveController::startWorker(std::unique_ptr<LiveTimeline> timeline)
 {
-    m_shared = std::make_shared<Shared>();
+    m_shared = std::make_shared<LiveWorker>();
     m_shared->timeline = std::move(timeline);
     m_shared->paused = m_paused;
     m_shared->speed = m_speed;
     m_shared->threads = m_threads;
-    std::shared_ptr<Shared> shared = m_shared;
-    m_worker = std::jthread([shared, this] {
-        Shared& sh = *shared;
-        Clock::time_point anchorWall = Clock::now();
-        double anchorSim = 0.0;
-        double anchorSpeed = -1.0;
-        for (;;) {
-            std::vector<Command> commands;
-            int threads = 1;
-            {
-                std::unique_lock lock(sh.mutex);
-                for (;;) {
-                    if (sh.stop)
-                        return;
-                    if (sh.paused || sh.finished || sh.pending.size() >= kMaxPendingBuckets) {
-                        sh.idle = sh.paused || sh.finished;
-                        sh.wake.notify_all();
-                        sh.wake.wait(lock);
-                        sh.idle = false;
-                        anchorSpeed = -1.0; // the clock starts again from here
-                        continue;
-                    }
-                    const Clock::time_point now = Clock::now();
-                    if (sh.speed != anchorSpeed) {
-                        anchorWall = now;
-                        anchorSim = sh.nowS;
-                        anchorSpeed = sh.speed;
-                    }
-                    if (sh.speed == kFastest)
-                        break;
-                    const double bucketS = sh.timeline->bucketS(); // constant: no lock needed
-                    const double dueS = (sh.nowS + bucketS - anchorSim) / sh.speed;
-                    const auto due = anchorWall + std::chrono::duration_cast<Clock::duration>(
-                                                      std::chrono::duration<double>(dueS));
-                    if (now >= due) {
-                        if (std::chrono::duration<double>(now - due).count() > kMaxLagS)
-                            anchorSpeed = -1.0;
-                        break;
-                    }
-                    sh.wake.wait_until(lock, due);
-                }
-                commands.swap(sh.commands);
-                threads = sh.threads;
-            }
-            const std::lock_guard timelineLock(sh.timelineMutex);
-            LiveTimeline& timeline = *sh.timeline;
-            for (Command& c : commands) {
-                if (c.kind == Command::Kind::Follow)
-                    timeline.followLoad(c.steps);
-                else
-                    timeline.addChange(std::move(c.change));
-            }
-            std::vector<std::optional<TimelineBucket>> buckets = timeline.advance(threads);
-            const std::lock_guard lock(sh.mutex);
-            sh.pending.push_back(std::move(buckets));
-            sh.nowS = timeline.nowS();
-            sh.load = timeline.load();
-            sh.finished = timeline.finished();
-            if (!sh.notified) {
-                sh.notified = true;
-                // Our lock, not the event's hand-off, orders the batch: ThreadSanitizer cannot
-                // see inside Debian's Qt.
-                QMetaObject::invokeMethod(this, "takeBuckets", Qt::QueuedConnection);
-            }
-        }
-    });
+    std::shared_ptr<LiveWorker> shared = m_shared;
+    const auto job = [shared, this](BackgroundRunner::Worker& worker) {
+        // The runner's stop wakes the worker wherever it waits.
+        const std::stop_callback wake(worker.stopToken(), [&shared] { shared->requestStop(); });
+        // Our lock, not the hand-off, orders the batch; a stale session's wake is dropped.
+        shared->run([&worker, this] { worker.post([this] { takeBuckets(); }); });
+    };
+    m_runner.start({.owner = 0, .passes = {[job] { return job; }}, .onEnd = {}});
 }
 
 void LiveController::stopWorker()
 {
     if (!m_shared)
         return;
-    {
-        const std::lock_guard lock(m_shared->mutex);
-        m_shared->stop = true;
-    }
-    m_shared->wake.notify_all();
-    if (m_worker.joinable())
-        m_worker.join();
-    m_worker = {};
+    m_runner.shutdown(); // its stop wakes the worker (see startWorker)
     m_shared.reset();
 }
 
@@ -458,8 +362,8 @@ void LiveController::takeBuckets()
     }
     if (!batch.empty()) {
         m_newBuckets = true;
-        if (!m_redrawTimer.isActive())
-            m_redrawTimer.start();
+        if (m_clock)
+            m_clock->mark(m_clockClient);
     }
 }
 

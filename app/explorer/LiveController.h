@@ -1,4 +1,5 @@
-// Runs the live view's worlds (timeline.md §4) off the GUI thread, on a simulated clock.
+// Runs the live view's worlds (docs/timeline.md, "In the explorer") off the GUI thread, on a
+// simulated clock.
 //
 // * A worker thread owns the LiveTimeline and advances every world a bucket at a time, paced
 //   to the chosen speed (×1, ×10, ×100 or as fast as possible). What the user does (a load,
@@ -10,9 +11,15 @@
 //   queued call when the batch stops being empty, never one per bucket, and waits when the
 //   GUI has not taken a full batch (memory stays bounded even when the GUI falls behind).
 //   On the GUI side they land in one fixed-capacity ring per world (the longest window);
-//   one coalescing 25 Hz timer emits samplesChanged().
+//   the window's RedrawClock emits samplesChanged() at most once a tick.
+// * The worker is a job of a BackgroundRunner, as the sweep's passes are: its thread, its stop
+//   and its hand-off; a new session makes the old one's late buckets stale.
 // * The numbers do not depend on the thread count: each world is its own simulation.
 #pragma once
+
+#include "BackgroundRunner.h"
+#include "LiveWorker.h"
+#include "RedrawClock.h"
 
 #include <hedge/Scenario.h>
 #include <hedge/sim/BucketRing.h>
@@ -20,32 +27,27 @@
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QPointer>
 #include <QString>
-#include <QTimer>
 
-#include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <thread>
 #include <vector>
 
 namespace hedge {
 
-class LiveTimeline;
-
 class LiveController : public QObject {
     Q_OBJECT
 public:
-    static constexpr int kRedrawIntervalMs = 40; // 25 Hz, as the sweep's charts
+    static constexpr int kRedrawIntervalMs = RedrawClock::kIntervalMs;
     static constexpr double kMaxWindowS = 600.0; // the longest window the view scrolls
     static constexpr std::size_t kMaxRingBuckets = 60000;
-    // Buckets the worker may hand over before the GUI has taken them.
-    static constexpr std::size_t kMaxPendingBuckets = 4096;
-    static constexpr double kFastest = 0.0; // speed: as fast as possible
+    static constexpr double kFastest = LiveWorker::kFastest; // speed: as fast as possible
 
-    explicit LiveController(QObject* parent = nullptr);
+    // Redraws on `clock` (the window's); without one, on a clock of its own.
+    explicit LiveController(RedrawClock* clock = nullptr, QObject* parent = nullptr);
     ~LiveController() override;
 
     // A new session of `scenario`: a timeline scenario plays its steps and changes; a sweep
@@ -111,17 +113,16 @@ signals:
     void speedChanged(double speed);
     void loadChanged(double load);
     void finishedChanged(bool finished);
-    // A world's collapse began (timeline.md §2's rule) at simulated `atS`.
+    // A world's collapse began at simulated `atS` (the rule of `collapsed` in
+    // docs/timeline.md, "Results (`hedge-explorer/timeline@1`)").
     void collapseStarted(const QString& setup, double atS);
 
-private slots:
-    // Woken by name from the worker (nothing of ours crosses inside the event: see
-    // WorkerInbox); the buckets themselves cross under the shared lock.
-    void takeBuckets();
-
 private:
-    struct Command;
-    struct Shared;
+    using Command = LiveWorker::Command;
+    // Woken through the runner; the buckets themselves cross under the shared lock.
+    void takeBuckets();
+    // The clock's redraw: returns whether the next tick is wanted too.
+    bool redraw();
     void startWorker(std::unique_ptr<LiveTimeline> timeline);
     void stopWorker();
     void post(Command command);
@@ -138,13 +139,14 @@ private:
     double m_nowS = 0.0;
     bool m_session = false;
 
-    std::shared_ptr<Shared> m_shared;
-    std::jthread m_worker;
+    std::shared_ptr<LiveWorker> m_shared;
+    BackgroundRunner m_runner;
     std::vector<BucketRing> m_rings;
     std::vector<std::optional<double>> m_collapseSince;
     std::vector<bool> m_collapsed;
     std::optional<Scenario> m_recorded; // as the worker last reported it
-    QTimer m_redrawTimer;
+    QPointer<RedrawClock> m_clock;
+    RedrawClock::Client m_clockClient = 0;
     bool m_newBuckets = false; // since the last redraw
     std::int64_t m_redraws = 0;
     std::int64_t m_bucketsTaken = 0;

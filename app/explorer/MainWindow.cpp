@@ -99,9 +99,11 @@ Scenario sweepOf(Scenario scenario)
 MainWindow::MainWindow(const Options& options, QWidget* parent)
     : QMainWindow(parent), m_options(options)
 {
-    m_controller = new SweepController(this);
+    // One redraw clock for the charts, the map and the Live view.
+    m_redrawClock = new RedrawClock(this);
+    m_controller = new SweepController(m_redrawClock, this);
     m_controller->setMeasure(options.measure);
-    m_mapController = new MapController(this);
+    m_mapController = new MapController(m_redrawClock, this);
     m_document = new ScenarioDocument(this);
     connect(m_document, &ScenarioDocument::scenarioReplaced, this, &MainWindow::showScenario);
     connect(m_document, &ScenarioDocument::titleChanged, this, &MainWindow::updateTitle);
@@ -199,7 +201,7 @@ void MainWindow::buildCentre()
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
     m_mainSplitter->addWidget(m_leftSplitter);
-    m_live = new LiveController(this);
+    m_live = new LiveController(m_redrawClock, this);
     m_liveView = new LiveView(m_live, this);
     connect(m_liveView, &LiveView::message, this,
             [this](const QString& text, int ms) { statusBar()->showMessage(text, ms); });

@@ -174,6 +174,7 @@ private:
     // While a new scenario is put on screen, style changes are not the user's edits.
     bool m_showingScenario = false;
 
+    RedrawClock* m_redrawClock = nullptr;
     SweepController* m_controller = nullptr;
     SetupListWidget* m_setupList = nullptr;
     SetupEditor* m_setupEditor = nullptr;

@@ -4,20 +4,18 @@
 #include <hedge/sim/SweepPoints.h>
 
 #include <QLocale>
-#include <QPromise>
 
 #include <algorithm>
 
 namespace hedge {
 
-MapController::MapController(QObject* parent) : QObject(parent)
+MapController::MapController(RedrawClock* clock, QObject* parent)
+    : QObject(parent), m_clock(clock ? clock : new RedrawClock(this))
 {
     m_debounce.setSingleShot(true);
-    m_debounce.setInterval(kDebounceMs);
+    m_debounce.setInterval(kRunDebounceMs);
     connect(&m_debounce, &QTimer::timeout, this, &MapController::start);
-    m_redraw.setInterval(kRedrawIntervalMs);
-    connect(&m_redraw, &QTimer::timeout, this, &MapController::flush);
-    connect(&m_watcher, &QFutureWatcher<void>::finished, this, &MapController::onPassFinished);
+    m_clockClient = m_clock->add(this, [this] { return flush(); });
 }
 
 MapController::~MapController()
@@ -72,7 +70,6 @@ void MapController::setScenario(const Scenario& scenario, bool immediate)
     m_scenario = scenario;
     if (!scenario.grid) {
         stopWorker();
-        ++m_generation;
         m_run = Scenario{};
         m_coarse.clear();
         m_full.clear();
@@ -92,7 +89,6 @@ void MapController::setScenario(const Scenario& scenario, bool immediate)
     const bool changed = !(run == m_run) || m_total == 0;
     if (changed) {
         stopWorker();
-        ++m_generation;
         m_run = run;
         m_coarse.clear();
         m_full.clear();
@@ -123,87 +119,56 @@ void MapController::start()
     if (!m_scenario.grid || m_total == 0 || isComplete())
         return;
     stopWorker();
-    ++m_generation;
     const bool coarse = m_run.calls > m_coarseCalls && m_coarse.size() + m_full.size() < m_total;
-    startPass(coarse ? Pass::Coarse : Pass::Full);
+    std::vector<BackgroundRunner::Plan> passes;
+    if (coarse)
+        passes.push_back([this] { return planPass(Pass::Coarse); });
+    // After the coarse pass, unless its points completed the map.
+    passes.push_back(
+        [this] { return isComplete() ? BackgroundRunner::Job{} : planPass(Pass::Full); });
+    // Running from now on, though the runner may first wait for a stopped pass to wind down.
+    m_pass = coarse ? Pass::Coarse : Pass::Full;
+    markDirty();
+    m_runner.start({.owner = 0,
+                    .passes = std::move(passes),
+                    .onEnd = [this](const BackgroundRunner::Outcome& o) { onRunEnd(o); }});
 }
 
-void MapController::startPass(Pass pass)
+BackgroundRunner::Job MapController::planPass(Pass pass)
 {
     m_pass = pass;
     m_passDone = 0;
+    markDirty();
     Scenario sub = m_run;
     if (pass == Pass::Coarse)
         sub.calls = m_coarseCalls;
-    {
-        const std::lock_guard guard(m_workerErrorLock);
-        m_workerError.clear();
-    }
-    m_stop = std::stop_source{};
-    const std::stop_token stop = m_stop.get_token();
-    const quint64 generation = m_generation;
-    // One pass at a time: the previous one was stopped (or has finished), its thread is at most
-    // returning.
-    if (m_driver.joinable())
-        m_driver.join();
-    QPromise<void> promise;
-    m_watcher.setFuture(promise.future());
-    promise.start();
-    // A thread of our own and a WorkerInbox, not Qt's pool and a queued signal: ThreadSanitizer
-    // sees these hand-offs (see SweepController::startSweep). The controller outlives the
-    // thread (shutdown() joins it).
-    m_driver = std::thread([this, sub = std::move(sub), stop, generation, pass,
-                            threads = m_threads, promise = std::move(promise)]() mutable {
-        try {
-            LoadSweep(sub, threads)
-                .run(
-                    [&](std::size_t index, const PointResult& point) {
-                        if (stop.stop_requested()) // possibly cut short: not a result
-                            return;
-                        if (m_computed.put({generation, pass, index, point}))
-                            QMetaObject::invokeMethod(this, "takeComputedPoints",
-                                                      Qt::QueuedConnection);
-                    },
-                    stop);
-        } catch (const std::exception& e) {
-            const std::lock_guard guard(m_workerErrorLock);
-            m_workerError = QString::fromUtf8(e.what());
-        }
-        promise.finish();
-    });
-    m_dirty = true;
-    if (!m_redraw.isActive())
-        m_redraw.start();
+    return [this, sub = std::move(sub), pass, threads = m_threads](BackgroundRunner::Worker& w) {
+        LoadSweep(sub, threads)
+            .run(
+                [&](std::size_t index, const PointResult& point) {
+                    if (w.stopRequested()) // possibly cut short: not a result
+                        return;
+                    // Dropped if stale: another scenario's numbers.
+                    w.post([this, pass, index, point] {
+                        (pass == Pass::Coarse ? m_coarse : m_full)[index] = point;
+                        ++m_passDone;
+                        markDirty();
+                    });
+                },
+                w.stopToken());
+    };
 }
 
-void MapController::takeComputedPoints()
+void MapController::onRunEnd(const BackgroundRunner::Outcome& outcome)
 {
-    for (const ComputedPoint& computed : m_computed.take()) {
-        if (computed.generation != m_generation)
-            continue; // a stale run's point: another scenario's numbers
-        auto& into = computed.pass == Pass::Coarse ? m_coarse : m_full;
-        into[computed.index] = computed.point;
-        ++m_passDone;
-        m_dirty = true;
-    }
-}
-
-void MapController::onPassFinished()
-{
-    if (m_stop.stop_requested() || m_pass == Pass::Idle)
-        return; // stopped: whoever stopped it decides what runs next
-    if (const QString error = workerError(); !error.isEmpty()) {
-        m_pass = Pass::Idle;
-        emit runFailed(error);
+    m_pass = Pass::Idle;
+    if (!outcome.error.isEmpty()) {
+        emit runFailed(outcome.error);
         emit runFinished(false);
         return;
     }
-    takeComputedPoints(); // the pass's last points land before the next pass starts
-    if (m_pass == Pass::Coarse && !isComplete()) {
-        startPass(Pass::Full);
-        return;
-    }
-    m_pass = Pass::Idle;
+    if (!outcome.completed)
+        return; // stopped: whoever stopped it decides what runs next
     m_dirty = true;
     flush();
     emit runFinished(isComplete());
@@ -213,40 +178,37 @@ void MapController::cancel()
 {
     m_debounce.stop();
     stopWorker();
-    ++m_generation;
     m_dirty = true;
     flush();
 }
 
 void MapController::stopWorker()
 {
-    m_stop.request_stop();
+    m_runner.cancel();
     m_pass = Pass::Idle;
 }
 
 void MapController::shutdown()
 {
     m_debounce.stop();
-    m_stop.request_stop();
     m_pass = Pass::Idle;
-    if (m_driver.joinable())
-        m_driver.join();
+    m_runner.shutdown();
 }
 
-QString MapController::workerError() const
+void MapController::markDirty()
 {
-    const std::lock_guard guard(m_workerErrorLock);
-    return m_workerError;
+    m_dirty = true;
+    if (m_clock)
+        m_clock->mark(m_clockClient);
 }
 
-void MapController::flush()
+bool MapController::flush()
 {
     if (m_dirty) {
         m_dirty = false;
         emit pointsChanged();
     }
-    if (m_pass == Pass::Idle)
-        m_redraw.stop();
+    return m_pass != Pass::Idle;
 }
 
 bool MapController::isComplete() const
@@ -288,13 +250,13 @@ QString MapController::passLabel() const
     if (!m_scenario.grid)
         return {};
     const QLocale locale;
-    const QString runs =
-        m_run.replicates > 1 ? tr(" × %1 runs").arg(m_run.replicates) : QString();
+    const QString runs = m_run.replicates > 1 ? tr(" × %1 runs").arg(m_run.replicates) : QString();
     const auto size = [&](std::int64_t calls) {
         return tr("%1 calls/point").arg(locale.toString(qlonglong(calls))) + runs;
     };
     if (isComplete())
-        return tr("full pass · %1 · %2 cells").arg(size(m_run.calls))
+        return tr("full pass · %1 · %2 cells")
+            .arg(size(m_run.calls))
             .arg(m_run.grid->values.size() * m_run.loads.size());
     const std::size_t shown = std::min(m_total, m_full.size() + m_coarse.size());
     switch (m_pass) {

@@ -1,7 +1,7 @@
-// Runs the map of a grid scenario (../shared/spec/maps.md) off the GUI thread: the grid's
-// cells and its baseline at every load, a coarse pass first and then the full one, as the
-// sweep does for curves. Points cross to the GUI thread through a WorkerInbox; redraws are
-// coalesced by a 25 Hz timer (pointsChanged() is never emitted per point).
+// The map of a grid scenario (docs/user-guide.md, "Map"): the sweep of the grid's cells and
+// its baseline at every load, configured for the map. It runs on a BackgroundRunner as the
+// curves' sweep does (a coarse pass first, then the full one; stale work dropped) and redraws
+// on the window's RedrawClock (pointsChanged() is never emitted per point).
 //
 // The run is the scenario cut down to what the map needs (the gridded setup and a baseline
 // the scenario holds), with the gridded setup's own knob value left out: setting the knob
@@ -10,35 +10,31 @@
 // pause.
 #pragma once
 
+#include "BackgroundRunner.h"
+#include "RedrawClock.h"
+#include "RunPass.h"
+
 #include <hedge/Scenario.h>
-#include <hedge/qt/WorkerInbox.h>
 #include <hedge/sim/GridMap.h>
 #include <hedge/sim/PointResult.h>
 
-#include <QFuture>
-#include <QFutureWatcher>
 #include <QObject>
+#include <QPointer>
 #include <QTimer>
 
 #include <cstdint>
 #include <map>
-#include <mutex>
 #include <optional>
-#include <stop_token>
-#include <thread>
 
 namespace hedge {
 
 class MapController : public QObject {
     Q_OBJECT
 public:
-    static constexpr std::int64_t kCoarseCalls = 20000;
-    static constexpr int kRedrawIntervalMs = 40; // 25 Hz
-    static constexpr int kDebounceMs = 80;
+    using Pass = RunPass;
 
-    enum class Pass { Idle, Coarse, Full };
-
-    explicit MapController(QObject* parent = nullptr);
+    // Redraws on `clock` (the window's); without one, on a clock of its own.
+    explicit MapController(RedrawClock* clock = nullptr, QObject* parent = nullptr);
     ~MapController() override;
 
     // The working scenario. Without a grid the map is cleared and nothing runs; with one, a
@@ -81,48 +77,31 @@ signals:
     void runFinished(bool completed);
     void runFailed(const QString& message);
 
-private slots:
-    // The points the workers have computed so far (woken by name: see WorkerInbox).
-    void takeComputedPoints();
-
 private:
-    struct ComputedPoint {
-        quint64 generation = 0;
-        Pass pass = Pass::Idle;
-        std::size_t index = 0;
-        PointResult point;
-    };
-
     static Scenario cutDown(const Scenario& scenario);
     void start();
-    void startPass(Pass pass);
-    void onPassFinished();
-    void flush();
+    BackgroundRunner::Job planPass(Pass pass);
+    void onRunEnd(const BackgroundRunner::Outcome& outcome);
+    void markDirty();
+    // The clock's redraw: returns whether the next tick is wanted too.
+    bool flush();
     void stopWorker();
-    QString workerError() const;
 
     Scenario m_scenario;
     Scenario m_run; // cut down; its results-order indices key the points below
-    quint64 m_generation = 0;
     std::map<std::size_t, PointResult> m_coarse;
     std::map<std::size_t, PointResult> m_full;
     std::size_t m_total = 0; // points of m_run
 
-    std::thread m_driver; // runs the pass
-    QFutureWatcher<void> m_watcher;
-    WorkerInbox<ComputedPoint> m_computed; // the pass's points, on their way from the workers
-    std::stop_source m_stop;
-    // Written by the worker, read after its future finished (see SweepController: the lock
-    // is ours so that ThreadSanitizer sees the hand-off).
-    mutable std::mutex m_workerErrorLock;
-    QString m_workerError;
+    BackgroundRunner m_runner;
     int m_threads = 0;
-    std::int64_t m_coarseCalls = kCoarseCalls;
+    std::int64_t m_coarseCalls = kCoarsePassCalls;
     Pass m_pass = Pass::Idle;
     int m_passDone = 0;
 
     QTimer m_debounce;
-    QTimer m_redraw;
+    QPointer<RedrawClock> m_clock;
+    RedrawClock::Client m_clockClient = 0;
     bool m_dirty = false;
 };
 

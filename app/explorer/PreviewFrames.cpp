@@ -1,15 +1,9 @@
 #include "PreviewFrames.h"
 
-#include "SweepController.h"
-
-#include <QPointer>
-
-#include <qcoro/qcorofuture.h>
+#include <hedge/sim/LoadSweep.h>
 
 #include <algorithm>
 #include <cstdio>
-#include <memory>
-#include <mutex>
 #include <utility>
 
 namespace hedge {
@@ -29,9 +23,13 @@ qint64 maximum(const std::vector<qint64>& v)
     return v.empty() ? 0 : *std::max_element(v.begin(), v.end());
 }
 
+// The preview frames' runs on the runner they share with the sweep's passes.
+constexpr int kPreviewOwner = 2;
+
 } // namespace
 
-PreviewFrames::PreviewFrames(SweepController& sweep) : m_sweep(sweep)
+PreviewFrames::PreviewFrames(SweepResults& results, BackgroundRunner& runner)
+    : m_results(results), m_runner(runner)
 {
     m_kick.setSingleShot(true);
     m_kick.setInterval(0);
@@ -40,7 +38,7 @@ PreviewFrames::PreviewFrames(SweepController& sweep) : m_sweep(sweep)
 
 void PreviewFrames::noteEdit(const Scenario& next)
 {
-    const Scenario& current = m_sweep.scenario();
+    const Scenario& current = m_results.scenario();
     // Only an edit that keeps the rows in place (a knob of one setup, the service, the run
     // parameters) keeps the cells: a reorder or a new setup would show a curve on another row.
     bool sameRows = next.setups.size() == current.setups.size() && next.loads == current.loads;
@@ -56,7 +54,8 @@ void PreviewFrames::noteEdit(const Scenario& next)
                            std::vector<std::optional<PointResult>>(current.loads.size()));
         for (std::size_t i = 0; i < current.setups.size(); ++i)
             for (std::size_t j = 0; j < current.loads.size(); ++j)
-                if (const PointResult* p = m_sweep.passResult(current.setups[i], current.loads[j]))
+                if (const PointResult* p =
+                        m_results.passResult(current.setups[i], current.loads[j]))
                     m_shown[i][j] = *p;
     }
 
@@ -67,7 +66,7 @@ void PreviewFrames::noteEdit(const Scenario& next)
     // finish, or no frame would ever land.
     if (m_frameInFlight && m_frameClock.elapsed() > 3 * kFrameBudgetMs &&
         m_frameCalls > kMinFrameCalls) {
-        m_stop.request_stop();
+        m_runner.stop(kPreviewOwner);
         m_frameRate /= 2.0;
         m_dragFrameCalls = 0;
     }
@@ -86,14 +85,17 @@ void PreviewFrames::schedule()
 
 void PreviewFrames::cancel()
 {
-    m_stop.request_stop();
     m_wanted = false;
+    m_runner.stop(kPreviewOwner); // its end ends the frames
 }
 
 void PreviewFrames::shutdown()
 {
     m_kick.stop();
-    cancel();
+    m_wanted = false;
+    m_runner.cancel(kPreviewOwner);
+    m_busy = false;
+    m_frameInFlight = false;
 }
 
 bool PreviewFrames::clearShownCells()
@@ -136,7 +138,7 @@ bool PreviewFrames::endDrag()
 
 std::int64_t PreviewFrames::frameCallsFor(std::size_t points) const
 {
-    const std::int64_t ceiling = m_sweep.firstPassCalls();
+    const std::int64_t ceiling = m_results.firstPassCalls();
     const std::int64_t floor = std::min(kMinFrameCalls, ceiling);
     const double fits = m_frameRate * kFrameBudgetMs / 1000.0 / static_cast<double>(points);
     // Whole hundreds: frames of nearly the same speed find each other's points in the cache
@@ -147,7 +149,7 @@ std::int64_t PreviewFrames::frameCallsFor(std::size_t points) const
 
 PreviewFrames::Frame PreviewFrames::planFrame() const
 {
-    const Scenario& scenario = m_sweep.scenario();
+    const Scenario& scenario = m_results.scenario();
     Frame f;
     f.serial = m_editSerial;
     f.editMs = m_lastEditMs;
@@ -156,7 +158,7 @@ PreviewFrames::Frame PreviewFrames::planFrame() const
     std::size_t lacking = 0;
     for (const Setup& s : scenario.setups)
         for (double load : scenario.loads)
-            lacking += m_sweep.passResult(s, load) ? 0 : 1;
+            lacking += m_results.passResult(s, load) ? 0 : 1;
     if (lacking == 0)
         return f;
     f.calls = m_dragging && m_dragFrameCalls > 0 ? m_dragFrameCalls : frameCallsFor(lacking);
@@ -164,10 +166,10 @@ PreviewFrames::Frame PreviewFrames::planFrame() const
         for (std::size_t j = 0; j < scenario.loads.size(); ++j) {
             const Setup& s = scenario.setups[i];
             const double load = scenario.loads[j];
-            if (!m_sweep.passResult(s, load))
-                f.cells.push_back({i, j, m_sweep.key(s, load, f.calls)});
+            if (!m_results.passResult(s, load))
+                f.cells.push_back({i, j, m_results.key(s, load, f.calls)});
         }
-    SweepController::Missing work = m_sweep.missingBesidePasses(f.calls);
+    SweepResults::Missing work = m_results.missingBesidePasses(f.calls);
     f.work = std::move(work.sub);
     f.keys = std::move(work.keys);
     f.workCount = work.count;
@@ -176,86 +178,89 @@ PreviewFrames::Frame PreviewFrames::planFrame() const
 
 void PreviewFrames::start()
 {
-    if (m_wanted && !m_busy)
-        QCoro::connect(loop(), this, [] {});
+    if (m_wanted && !m_busy) {
+        m_busy = true;
+        requestFrame();
+    }
 }
 
-// Frames one after another, each planned from the newest edit when it starts: what the hand
-// passed over while a frame ran is never computed. The run waits for the loop to end.
-QCoro::Task<void> PreviewFrames::loop()
+void PreviewFrames::requestFrame()
 {
-    QPointer<PreviewFrames> self(this);
-    m_busy = true;
-    while (m_wanted) {
-        m_wanted = false;
-        if (QFuture<void> previous = m_sweep.m_future; previous.isRunning()) {
-            // A stopped run winds down within milliseconds: one sweep at a time.
-            co_await qCoro(previous).waitForFinished();
-            if (!self)
-                co_return;
-        }
-        const Frame frame = planFrame();
-        if (frame.cells.empty()) {
-            // Back on results of a pass (a drag over a cached value): show them.
-            if (m_dragging)
-                apply(frame, 0);
-            continue;
-        }
-        if (m_dragging && m_dragFrameCalls == 0)
-            m_dragFrameCalls = frame.calls;
-        if (frame.workCount == 0) {
-            apply(frame, 0); // every point of the frame was cached
-            continue;
-        }
-        m_stop = std::stop_source{};
-        const std::stop_token stop = m_stop.get_token();
-        // Filled on the workers, read here once the future finished. The lock is ours because
-        // the future's own hand-off happens inside Debian's uninstrumented Qt, where
-        // ThreadSanitizer cannot see it.
-        struct Computed {
-            std::mutex lock;
-            std::vector<std::pair<std::size_t, PointResult>> points;
-        };
-        auto computed = std::make_shared<Computed>();
-        m_frameInFlight = true;
-        m_frameCalls = frame.calls;
-        ++m_framesStarted;
-        m_frameClock.start();
-        QFuture<void> future = m_sweep.startSweep(
-            frame.work, stop, [computed](std::size_t index, const PointResult& point) {
-                const std::lock_guard guard(computed->lock);
-                computed->points.emplace_back(index, point);
-            });
-        co_await qCoro(future).waitForFinished();
-        if (!self)
-            co_return;
-        m_frameInFlight = false;
+    m_wanted = false;
+    m_runner.start({.owner = kPreviewOwner,
+                    .passes = {[this] { return planJob(); }},
+                    .onEnd = [this](const BackgroundRunner::Outcome& o) { onFrameEnd(o); }});
+}
+
+BackgroundRunner::Job PreviewFrames::planJob()
+{
+    // Planned now that the runner's thread is free: from the newest edit.
+    m_frame = planFrame();
+    if (m_frame.cells.empty())
+        return {}; // back on results of a pass: onFrameEnd shows them
+    if (m_dragging && m_dragFrameCalls == 0)
+        m_dragFrameCalls = m_frame.calls;
+    if (m_frame.workCount == 0)
+        return {}; // every point of the frame was cached: onFrameEnd shows them
+    m_frameInFlight = true;
+    m_frameCalls = m_frame.calls;
+    ++m_framesStarted;
+    m_frameClock.start();
+    return [this, work = m_frame.work, keys = m_frame.keys,
+            threads = m_threads](BackgroundRunner::Worker& worker) {
+        std::vector<std::pair<PointIdentity, PointResult>> points;
+        LoadSweep(work, threads)
+            .run([&](std::size_t index,
+                     const PointResult& point) { points.emplace_back(keys[index], point); },
+                 worker.stopToken());
+        if (worker.stopRequested())
+            return; // cancelled, or over its budget for a value the hand has left
+        // Right for their keys whichever frame is current when they land.
+        worker.keep([this, points = std::move(points)] {
+            for (const auto& [key, point] : points)
+                m_results.store(key, point);
+        });
+    };
+}
+
+void PreviewFrames::onFrameEnd(const BackgroundRunner::Outcome& outcome)
+{
+    const bool computed = m_frameInFlight;
+    m_frameInFlight = false;
+    if (!outcome.error.isEmpty()) {
+        emit failed(outcome.error);
+        m_busy = false;
+        emit finished();
+        return;
+    }
+    if (m_frame.cells.empty()) {
+        // Back on results of a pass (a drag over a cached value): show them.
+        if (m_dragging)
+            apply(m_frame, 0);
+    } else if (!computed) {
+        apply(m_frame, 0); // every point of the frame was cached
+    } else if (outcome.completed) {
         const qint64 computeMs = m_frameClock.elapsed();
-        if (const QString error = m_sweep.workerError(); !error.isEmpty()) {
-            emit failed(error);
-            break;
-        }
-        if (stop.stop_requested())
-            continue; // cancelled, or over its budget for a value the hand has left
-        std::vector<std::pair<std::size_t, PointResult>> points;
-        {
-            const std::lock_guard guard(computed->lock);
-            points.swap(computed->points);
-        }
-        for (const auto& [index, point] : points)
-            m_sweep.store(frame.keys[index], point);
-        const double calls =
-            static_cast<double>(frame.keys.size()) * static_cast<double>(frame.calls);
-        const double rate = calls / (static_cast<double>(std::max<qint64>(computeMs, 1)) / 1000.0);
-        m_frameRate = 0.5 * m_frameRate + 0.5 * rate;
-        // A drag keeps one frame size (its curves change with the knob, not with the noise of
-        // another size), but not one that overruns the budget: the machine got busier.
-        if (m_dragging && 2 * computeMs > 3 * kFrameBudgetMs)
-            m_dragFrameCalls = std::min(m_dragFrameCalls, frameCallsFor(frame.cells.size()));
-        apply(frame, computeMs);
+        learnSpeed(m_frame, computeMs);
+        apply(m_frame, computeMs);
+    }
+    if (m_wanted) {
+        requestFrame();
+        return;
     }
     m_busy = false;
     emit finished();
+}
+
+void PreviewFrames::learnSpeed(const Frame& frame, qint64 computeMs)
+{
+    const double calls = static_cast<double>(frame.keys.size()) * static_cast<double>(frame.calls);
+    const double rate = calls / (static_cast<double>(std::max<qint64>(computeMs, 1)) / 1000.0);
+    m_frameRate = 0.5 * m_frameRate + 0.5 * rate;
+    // A drag keeps one frame size (its curves change with the knob, not with the noise of
+    // another size), but not one that overruns the budget: the machine got busier.
+    if (m_dragging && 2 * computeMs > 3 * kFrameBudgetMs)
+        m_dragFrameCalls = std::min(m_dragFrameCalls, frameCallsFor(frame.cells.size()));
 }
 
 void PreviewFrames::apply(const Frame& frame, qint64 computeMs)
@@ -265,7 +270,7 @@ void PreviewFrames::apply(const Frame& frame, qint64 computeMs)
     if (frame.serial < m_appliedSerial)
         return;
     m_appliedSerial = frame.serial;
-    const Scenario& scenario = m_sweep.scenario();
+    const Scenario& scenario = m_results.scenario();
     // The cells keep their meaning only while no edit since the frame's changed the rows.
     if (frame.serial >= m_rowsSerial && frame.setupCount == scenario.setups.size() &&
         frame.loads == scenario.loads) {
@@ -273,7 +278,7 @@ void PreviewFrames::apply(const Frame& frame, qint64 computeMs)
             m_shown.assign(frame.setupCount,
                            std::vector<std::optional<PointResult>>(frame.loads.size()));
         for (const Frame::Cell& cell : frame.cells)
-            if (const PointResult* p = m_sweep.cached(cell.key))
+            if (const PointResult* p = m_results.cached(cell.key))
                 m_shown[cell.row][cell.load] = *p;
     }
     if (m_dragging)

@@ -2,14 +2,17 @@
 //
 // * An edit gets a frame on the next turn of the event loop: every point it left without a
 //   result of a pass, all of them at a size the machine computes within one frame
-//   (kFrameBudgetMs), applied to the charts together. The frame's points go into the
-//   controller's cache; the frames run on the controller's driver thread, one sweep at a time.
+//   (kFrameBudgetMs), applied to the charts together. The frame's points go into the sweep's
+//   SweepResults; the frames run on the sweep's BackgroundRunner, one sweep at a time.
 // * While a knob is dragged (beginDrag/endDrag) frames follow each other, each one the value
 //   under the hand when it started; values the hand passed while a frame ran are dropped, never
 //   queued. Until its frame lands, a cell shows what it showed before the edit (shownCell).
 // * With --measure, the end of a drag logs its frames per second, their engine time and how
 //   long after the hand set a value it was shown.
 #pragma once
+
+#include "BackgroundRunner.h"
+#include "SweepResults.h"
 
 #include <hedge/Scenario.h>
 #include <hedge/sim/PointResult.h>
@@ -18,17 +21,12 @@
 #include <QObject>
 #include <QTimer>
 
-#include <qcoro/qcorotask.h>
-
 #include <cstdint>
 #include <optional>
-#include <stop_token>
 #include <string>
 #include <vector>
 
 namespace hedge {
-
-class SweepController;
 
 class PreviewFrames : public QObject {
     Q_OBJECT
@@ -40,10 +38,10 @@ public:
     // A frame never goes below this many calls per point (nor above the first pass).
     static constexpr std::int64_t kMinFrameCalls = 1000;
 
-    // Reads and fills `sweep`'s cache, runs on its driver thread; `sweep` owns this object.
-    explicit PreviewFrames(SweepController& sweep);
+    // Reads and fills `results`, runs on `runner` (both the sweep's).
+    PreviewFrames(SweepResults& results, BackgroundRunner& runner);
 
-    // The controller's scenario is about to become `next` (a new edit): keeps what the cells
+    // The results' scenario is about to become `next` (a new edit): keeps what the cells
     // show, and stops a frame far over its budget. Call schedule() once `next` is in place.
     void noteEdit(const Scenario& next);
     // A frame of the current scenario is wanted (on the next turn of the event loop).
@@ -72,6 +70,7 @@ public:
     // Calls per point of the last frame.
     std::int64_t frameCalls() const { return m_frameCalls; }
     void setMeasure(bool on) { m_measure = on; }
+    void setThreads(int threads) { m_threads = threads; }
 
 signals:
     // A frame's points are in the cache and its cells in shownCell(): the charts may redraw.
@@ -88,7 +87,7 @@ private:
         struct Cell {
             std::size_t row;
             std::size_t load;
-            std::string key;
+            PointIdentity key;
         };
         quint64 serial = 0;
         qint64 editMs = 0; // when the edit was made, on the drag's clock
@@ -96,9 +95,9 @@ private:
         std::size_t setupCount = 0;
         std::vector<double> loads;
         std::vector<Cell> cells;
-        Scenario work;                 // the unique policies × loads to run
-        std::vector<std::string> keys; // work's point index → cache key
-        int workCount = 0;             // distinct points to run
+        Scenario work;                   // the unique policies × loads to run
+        std::vector<PointIdentity> keys; // work's point index → its identity
+        int workCount = 0;               // distinct points to run
     };
     // What a cell shows while its new results are computed: the point shown before the edit.
     using Shown = std::vector<std::vector<std::optional<PointResult>>>; // [row][load]
@@ -106,18 +105,25 @@ private:
     std::int64_t frameCallsFor(std::size_t points) const;
     Frame planFrame() const;
     void start();
-    QCoro::Task<void> loop();
+    // Frames one after another, each planned from the newest edit when the runner's thread is
+    // free: what the hand passed over while a frame ran is never computed.
+    void requestFrame();
+    BackgroundRunner::Job planJob();
+    void onFrameEnd(const BackgroundRunner::Outcome& outcome);
+    void learnSpeed(const Frame& frame, qint64 computeMs);
     void apply(const Frame& frame, qint64 computeMs);
     void measureDragFrame(const Frame& frame, qint64 computeMs);
     void logDrag();
 
-    SweepController& m_sweep;
+    SweepResults& m_results;
+    BackgroundRunner& m_runner;
+    int m_threads = 0;
     QTimer m_kick;
     bool m_wanted = false; // a frame for the current scenario is wanted
-    bool m_busy = false;   // loop() is running
+    bool m_busy = false;   // frames follow each other until none is wanted
+    Frame m_frame;         // the last one planned
     bool m_frameInFlight = false;
     bool m_dragging = false;
-    std::stop_source m_stop;
     double m_frameRate = 3.0e6; // simulated calls per second of the frames, measured
     std::int64_t m_frameCalls = 0;
     std::int64_t m_dragFrameCalls = 0; // one size for all the frames of a drag

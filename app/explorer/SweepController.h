@@ -1,40 +1,34 @@
 // Runs the sweep of the working scenario off the GUI thread and keeps its results.
 //
-// * Points cross to the GUI thread by a queued signal and land in a cache keyed by everything
-//   that decides their numbers (the setup's policy, the service, seed, calls, replicates,
-//   warm-up and the load value; not the setup's name nor the other setups, since the engine
-//   keys its random numbers by seed, load and replicate). An edit therefore re-runs only the
-//   points it changed. Both passes and the preview frames run the scenario's replicates.
+// * The work runs on a BackgroundRunner, shared with the preview frames (one sweep at a time).
+//   Points land in SweepResults, keyed by what they simulate (PointIdentity): an edit re-runs
+//   only the points it changed. Both passes and the preview frames run the scenario's
+//   replicates.
 // * An edit first gets a preview frame, at once (PreviewFrames: every point it left without a
 //   result, at a size computed within one frame; frames follow each other while a knob is
 //   dragged). Until its frame lands, a point shows what it showed before the edit.
 // * The run (a coarse pass of 20 000 calls per point, then the full pass) starts after a short
-//   pause without edits, or when the drag ends. An edit cancels running work at once
-//   (std::stop_source); the worker stops within milliseconds.
-// * Redraws are coalesced by a 25 Hz timer: pointsChanged() is never emitted per point (a
-//   preview frame redraws at once: it is one redraw for all its points).
+//   pause without edits, or when the drag ends. An edit cancels running work at once (the
+//   runner's generation); the worker stops within milliseconds.
+// * Redraws are coalesced by the window's RedrawClock: pointsChanged() is never emitted per
+//   point (a preview frame redraws at once: it is one redraw for all its points).
 #pragma once
 
+#include "BackgroundRunner.h"
 #include "PreviewFrames.h"
+#include "RedrawClock.h"
+#include "RunPass.h"
+#include "SweepResults.h"
 
 #include <hedge/Scenario.h>
-#include <hedge/qt/WorkerInbox.h>
-#include <hedge/sim/LoadSweep.h>
 #include <hedge/sim/PointResult.h>
 
 #include <QElapsedTimer>
-#include <QFuture>
 #include <QObject>
+#include <QPointer>
 #include <QTimer>
 
-#include <qcoro/qcorotask.h>
-
 #include <cstdint>
-#include <mutex>
-#include <stop_token>
-#include <string>
-#include <thread>
-#include <unordered_map>
 #include <vector>
 
 namespace hedge {
@@ -42,13 +36,10 @@ namespace hedge {
 class SweepController : public QObject {
     Q_OBJECT
 public:
-    static constexpr std::int64_t kCoarseCalls = 20000;
-    static constexpr int kRedrawIntervalMs = 40; // 25 Hz
-    // Under the 100 ms an edit may take to show its first curve (the frame does not wait for
-    // it); long enough not to start a run between two steps of a held arrow key.
-    static constexpr int kDebounceMs = 80;
+    static constexpr std::int64_t kCoarseCalls = kCoarsePassCalls;
+    static constexpr int kDebounceMs = kRunDebounceMs;
 
-    enum class Pass { Idle, Coarse, Full };
+    using Pass = RunPass;
 
     struct Progress {
         Pass pass = Pass::Idle;
@@ -58,13 +49,14 @@ public:
         double secondsLeft = -1.0; // < 0: unknown
     };
 
-    explicit SweepController(QObject* parent = nullptr);
+    // Redraws on `clock` (the window's); without one, on a clock of its own.
+    explicit SweepController(RedrawClock* clock = nullptr, QObject* parent = nullptr);
     ~SweepController() override;
 
     // The scenario to show. A changed scenario stops the running work at once and starts a
     // run after the debounce pause (at once with `immediate`).
     void setScenario(const Scenario& scenario, bool immediate = false);
-    const Scenario& scenario() const { return m_scenario; }
+    const Scenario& scenario() const { return m_results.scenario(); }
 
     // Runs what is missing now (F5), without the pause.
     void runNow();
@@ -89,7 +81,7 @@ public:
     // preferred over the coarse one; names are the setups' current names.
     std::vector<PointResult> displayedPoints() const;
     // Whether displayedPoints() holds every point at the full call count.
-    bool isComplete() const;
+    bool isComplete() const { return m_results.isComplete(); }
     // What the charts show: "coarse pass · 20 000 calls/point", "full pass · …".
     QString passLabel() const;
 
@@ -101,12 +93,16 @@ public:
         m_preview.setMeasure(on);
     }
     void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
-    void setCoarseCalls(std::int64_t calls) { m_coarseCalls = calls; }
+    void setCoarseCalls(std::int64_t calls) { m_results.setCoarseCalls(calls); }
     // Worker threads of the sweep (0: all cores).
-    void setThreads(int threads) { m_threads = threads; }
-    std::size_t cacheSize() const { return m_cache.size(); }
+    void setThreads(int threads)
+    {
+        m_threads = threads;
+        m_preview.setThreads(threads);
+    }
+    std::size_t cacheSize() const { return m_results.size(); }
     // Points simulated since construction (tests: an edit re-runs only what it changed).
-    int simulatedPoints() const { return m_simulatedPoints; }
+    int simulatedPoints() const { return m_results.storedPoints(); }
     // What tests and --measure see of the preview frames: every change of the scenario gets
     // the next edit serial; frameApplied() says which edit's values a frame shows.
     quint64 editSerial() const { return m_preview.editSerial(); }
@@ -127,80 +123,37 @@ signals:
     // A preview frame reached the charts with the values of the edit `editSerial`.
     void frameApplied(quint64 editSerial);
 
-private slots:
-    // The points the workers have computed so far (woken by name: see WorkerInbox).
-    void takeComputedPoints();
-
 private:
-    struct ComputedPoint {
-        quint64 generation = 0;
-        std::string key;
-        PointResult point;
-    };
-
-    // The frames read and fill the cache and run on the driver thread, one sweep at a time with
-    // the passes.
-    friend class PreviewFrames;
-
-    struct Missing {
-        Scenario sub;                  // the unique policies × loads to run
-        std::vector<std::string> keys; // sub's point index → cache key
-        int count = 0;                 // distinct points missing
-    };
-
-    std::string key(const Setup& setup, double load, std::int64_t calls) const;
-    // The points (as a rectangle of policies × loads) for which `have` is false.
-    template <class Have> Missing missingWhere(std::int64_t calls, Have have) const;
-    Missing missing(std::int64_t calls, bool coarse) const;
-    // The points with neither a result of a pass nor one of `calls` calls.
-    Missing missingBesidePasses(std::int64_t calls) const;
-    const PointResult* passResult(const Setup& setup, double load) const;
-    const PointResult* cached(const std::string& key) const;
-    // Keeps a computed point (the cache is bounded).
-    void store(const std::string& key, const PointResult& point);
-    bool needsCoarsePass() const;
-    // Calls per point of the run's first pass: the coarse one if it has one.
-    std::int64_t firstPassCalls() const;
+    void startRun();
+    // The passes of a run, planned when each starts (see BackgroundRunner).
+    BackgroundRunner::Job planFirstPass(quint64 generation);
+    BackgroundRunner::Job planPass(quint64 generation, Pass pass, std::int64_t calls);
+    void onPointComputed(quint64 generation, const PointIdentity& key, const PointResult& point);
+    void markDirty();
+    // The clock's redraw: returns whether the next tick is wanted too.
+    bool flush();
+    void finish(quint64 generation, const BackgroundRunner::Outcome& outcome);
     void onFrameApplied(quint64 editSerial);
     void onPreviewFailed(const QString& message);
     void onPreviewFinished();
-    // Runs `sub` on the driver thread; `onPoint` hears the points that `stop` did not cut short,
-    // on the worker thread. An engine error is left in m_workerError.
-    QFuture<void> startSweep(Scenario sub, std::stop_token stop, LoadSweep::OnPoint onPoint);
-    void startRun();
-    QCoro::Task<bool> runSequence(quint64 generation);
-    QCoro::Task<bool> runPass(quint64 generation, Pass pass, std::int64_t calls);
-    void onPointComputed(const ComputedPoint& computed);
-    void flush();
-    void finish(quint64 generation, bool completed);
     void markEdit();
+    void logFirstCurve();
+    void logFullPass();
 
-    Scenario m_scenario;
+    SweepResults m_results;
     quint64 m_generation = 0;
     bool m_running = false;
-    std::unordered_map<std::string, PointResult> m_cache;
-
-    std::thread m_driver; // runs startSweep()'s sweep
-    QFuture<void> m_future;
-    WorkerInbox<ComputedPoint> m_computed; // the passes' points, on their way from the workers
-    // Written by the worker, read after its future finished. The lock is ours because the
-    // future's own hand-off happens inside Debian's uninstrumented Qt, where ThreadSanitizer
-    // cannot see it.
-    QString workerError() const;
-    mutable std::mutex m_workerErrorLock;
-    QString m_workerError;
-    std::stop_source m_stop;
     int m_threads = 0;
-    std::int64_t m_coarseCalls = kCoarseCalls;
 
-    PreviewFrames m_preview{*this};
+    BackgroundRunner m_runner; // the passes and the preview frames, one at a time
+    PreviewFrames m_preview{m_results, m_runner};
     bool m_runAfterPreview = false; // the run waits for the preview frames
     bool m_runAfterDrag = false;    // the scenario changed during the drag
 
     QTimer m_debounce;
-    QTimer m_redraw;
+    QPointer<RedrawClock> m_clock;
+    RedrawClock::Client m_clockClient = 0;
     bool m_dirty = false;
-    int m_simulatedPoints = 0;
     int m_simulatedAtEdit = 0;
 
     // Progress of the current run.

@@ -66,6 +66,22 @@ private slots:
         QCOMPARE(c.displayedPoints(), engine(s));
     }
 
+    // Points are keyed by what they simulate (PointIdentity): "no hedge / client" and
+    // "no hedge / server" are one run, shown under each setup's own name.
+    void twinsAreSimulatedOnce()
+    {
+        SweepController c;
+        QSignalSpy finished(&c, &SweepController::runFinished);
+        Scenario s = small();
+        Setup server = s.setups[0];
+        server.name = "no hedge / server";
+        server.cancellation = Cancellation::Server;
+        s.setups = {s.setups[0], server};
+        RUN_AND_WAIT(c.setScenario(s, true));
+        QCOMPARE(c.simulatedPoints(), 2); // one per load
+        QCOMPARE(c.displayedPoints(), engine(s));
+    }
+
     void coarsePassThenFullPass()
     {
         SweepController c;
