@@ -1,5 +1,7 @@
 #include "SetupListWidget.h"
 
+#include "SetupNames.h"
+
 #include <QAction>
 #include <QColorDialog>
 #include <QHBoxLayout>
@@ -10,6 +12,8 @@
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace hedge {
 
@@ -133,11 +137,11 @@ SetupListWidget::~SetupListWidget()
         disconnect(child, nullptr, this, nullptr);
 }
 
-void SetupListWidget::setSetups(const std::vector<Setup>& setups, const QList<SeriesStyle>& styles)
+void SetupListWidget::setSetups(const std::vector<Setup>& setups, const QList<SeriesStyle>& styles,
+                                int currentRow)
 {
     m_setups = setups;
     m_styles.clear();
-    QList<QColor> used;
     for (const Setup& s : m_setups) {
         const QString name = QString::fromStdString(s.name);
         SeriesStyle style{name, QColor(), true};
@@ -156,7 +160,20 @@ void SetupListWidget::setSetups(const std::vector<Setup>& setups, const QList<Se
         if (!m_styles[i].color.isValid())
             m_styles[i].color = colourForIndex(i);
     }
-    rebuild(m_setups.empty() ? -1 : 0);
+    const int rows = static_cast<int>(m_setups.size());
+    const int current = rows == 0 ? -1 : std::clamp(currentRow, 0, rows - 1);
+    if (m_list->count() != rows) {
+        rebuild(current);
+        return;
+    }
+    // The same rows, new contents (an edit of a knob, an undo): filled in place, so that the
+    // list keeps its scroll position and a drag does not rebuild it at every step.
+    m_filling = true;
+    for (int i = 0; i < rows; ++i)
+        fillItem(m_list->item(i), i);
+    m_list->setCurrentRow(current);
+    m_filling = false;
+    updateButtons();
 }
 
 int SetupListWidget::currentRow() const
@@ -167,28 +184,6 @@ int SetupListWidget::currentRow() const
 void SetupListWidget::setCurrentRow(int row)
 {
     m_list->setCurrentRow(row);
-}
-
-void SetupListWidget::updateSetup(int row, const Setup& setup)
-{
-    if (row < 0 || row >= static_cast<int>(m_setups.size()))
-        return;
-    Setup s = setup;
-    // A name generated from the policy follows it; the user's own name is kept.
-    s.name = m_setups[row].nameFollowsPolicy()
-                 ? uniqueName(QString::fromStdString(s.generatedName()), row).toStdString()
-                 : m_setups[row].name;
-    if (s == m_setups[row])
-        return;
-    const bool renamed = s.name != m_setups[row].name;
-    m_setups[row] = s;
-    m_styles[row].setup = QString::fromStdString(s.name);
-    m_filling = true;
-    fillItem(m_list->item(row), row);
-    m_filling = false;
-    emit setupsChanged();
-    if (renamed)
-        emit stylesChanged();
 }
 
 void SetupListWidget::setSetupVisible(const QString& name, bool visible)
@@ -218,7 +213,7 @@ void SetupListWidget::setSetupColor(int row, const QColor& color)
 void SetupListWidget::addSetup()
 {
     Setup s;
-    s.name = uniqueName(tr("new setup")).toStdString();
+    s.name = uniqueSetupName(tr("new setup").toStdString(), m_setups);
     s.hedge = HedgeSettings{};
     const int row = currentRow() >= 0 ? currentRow() + 1 : static_cast<int>(m_setups.size());
     insertSetup(row, s, unusedColor());
@@ -229,12 +224,7 @@ void SetupListWidget::duplicateSetup()
     const int row = currentRow();
     if (row < 0)
         return;
-    Setup s = m_setups[row];
-    // A copy of a setup named by its policy is named by its policy too, and so follows it.
-    s.name = uniqueName(s.nameFollowsPolicy() ? QString::fromStdString(s.generatedName())
-                                              : QString::fromStdString(s.name) + tr(" (copy)"))
-                 .toStdString();
-    insertSetup(row + 1, s, unusedColor());
+    insertSetup(row + 1, copyOfSetup(m_setups, row), unusedColor());
 }
 
 void SetupListWidget::removeSetup()
@@ -246,8 +236,7 @@ void SetupListWidget::removeSetup()
     m_setups.erase(m_setups.begin() + row);
     m_styles.removeAt(row);
     rebuild(std::min(row, static_cast<int>(m_setups.size()) - 1));
-    emit setupsChanged();
-    emit stylesChanged();
+    emitChanged();
     emit currentSetupChanged(currentRow());
 }
 
@@ -259,8 +248,7 @@ void SetupListWidget::moveUp()
     std::swap(m_setups[row], m_setups[row - 1]);
     m_styles.swapItemsAt(row, row - 1);
     rebuild(row - 1);
-    emit setupsChanged();
-    emit stylesChanged();
+    emitChanged();
     emit currentSetupChanged(currentRow());
 }
 
@@ -272,8 +260,7 @@ void SetupListWidget::moveDown()
     std::swap(m_setups[row], m_setups[row + 1]);
     m_styles.swapItemsAt(row, row + 1);
     rebuild(row + 1);
-    emit setupsChanged();
-    emit stylesChanged();
+    emitChanged();
     emit currentSetupChanged(currentRow());
 }
 
@@ -360,8 +347,7 @@ void SetupListWidget::onItemChanged(QListWidgetItem* item)
         item->setText(newName);
         m_filling = false;
     }
-    emit setupsChanged();
-    emit stylesChanged();
+    emitChanged();
     emit currentSetupChanged(row);
 }
 
@@ -376,21 +362,10 @@ void SetupListWidget::updateButtons()
     m_down->setEnabled(row >= 0 && row + 1 < n);
 }
 
-QString SetupListWidget::uniqueName(const QString& base, int exceptRow) const
+void SetupListWidget::emitChanged()
 {
-    const auto taken = [this, exceptRow](const QString& name) {
-        for (int i = 0; i < static_cast<int>(m_setups.size()); ++i)
-            if (i != exceptRow && QString::fromStdString(m_setups[i].name) == name)
-                return true;
-        return false;
-    };
-    if (!taken(base))
-        return base;
-    for (int n = 2;; ++n) {
-        const QString candidate = QStringLiteral("%1 %2").arg(base).arg(n);
-        if (!taken(candidate))
-            return candidate;
-    }
+    emit setupsChanged(m_setups, m_styles);
+    emit stylesChanged();
 }
 
 QColor SetupListWidget::unusedColor() const
@@ -411,8 +386,7 @@ void SetupListWidget::insertSetup(int row, const Setup& setup, const QColor& col
     m_setups.insert(m_setups.begin() + row, setup);
     m_styles.insert(row, SeriesStyle{QString::fromStdString(setup.name), color, true});
     rebuild(row);
-    emit setupsChanged();
-    emit stylesChanged();
+    emitChanged();
     emit currentSetupChanged(row);
 }
 

@@ -9,10 +9,50 @@
 #include <QFileInfo>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QUndoStack>
+
+#include <map>
+#include <utility>
 
 namespace hedge {
 
-ScenarioDocument::ScenarioDocument(QObject* parent) : QObject(parent) {}
+namespace {
+
+// The style of `target`'s setups: each keeps the colour and visibility it has in `current`
+// (by name), else the one it had in `saved`; the charts shown now stay.
+std::optional<ScenarioStyle> styleByName(const ScenarioState& saved,
+                                         const Scenario& currentScenario,
+                                         const std::optional<ScenarioStyle>& current)
+{
+    if (!saved.style && !current)
+        return std::nullopt;
+    std::map<std::string, SetupStyle> byName;
+    const auto collect = [&byName](const Scenario& scenario,
+                                   const std::optional<ScenarioStyle>& style) {
+        if (!style)
+            return;
+        for (std::size_t i = 0; i < style->setups.size() && i < scenario.setups.size(); ++i)
+            byName.try_emplace(scenario.setups[i].name, style->setups[i]);
+    };
+    collect(currentScenario, current);
+    collect(saved.scenario, saved.style);
+    ScenarioStyle style;
+    style.charts = current ? current->charts : saved.style->charts;
+    for (const Setup& s : saved.scenario.setups) {
+        const auto found = byName.find(s.name);
+        if (found == byName.end())
+            break; // the rest take the palette
+        style.setups.push_back(found->second);
+    }
+    return style;
+}
+
+} // namespace
+
+ScenarioDocument::ScenarioDocument(QObject* parent)
+    : QObject(parent), m_undoStack(new QUndoStack(this))
+{
+}
 
 QString ScenarioDocument::title() const
 {
@@ -49,7 +89,7 @@ std::optional<QString> ScenarioDocument::open(const QString& path)
     m_presetName.clear();
     m_scenario = s.scenario;
     m_style = s.style;
-    emit scenarioReplaced(m_scenario, m_style);
+    replaced();
     setModified(false);
     autosave();
     return std::nullopt;
@@ -75,7 +115,7 @@ bool ScenarioDocument::loadPreset(const QString& name)
     m_presetName = name;
     m_scenario = p->scenario;
     m_style.reset();
-    emit scenarioReplaced(m_scenario, m_style);
+    replaced();
     setModified(false);
     autosave();
     return true;
@@ -87,7 +127,7 @@ void ScenarioDocument::setScenario(const Scenario& scenario)
     m_presetName.clear();
     m_scenario = scenario;
     m_style.reset();
-    emit scenarioReplaced(m_scenario, m_style);
+    replaced();
     setModified(false);
     autosave();
 }
@@ -101,14 +141,69 @@ void ScenarioDocument::setDefaultScenario(const Scenario& scenario)
 {
     m_scenario = scenario;
     m_style.reset();
-    emit scenarioReplaced(m_scenario, m_style);
+    replaced();
 }
 
-void ScenarioDocument::applyEdit(const Scenario& scenario)
+void ScenarioDocument::applyEdit(const Scenario& scenario, const QString& text)
 {
-    m_scenario = scenario;
+    push({scenario, styleByName({scenario, m_style}, m_scenario, m_style)}, text);
+}
+
+void ScenarioDocument::applyEdit(const Scenario& scenario, const ScenarioStyle& style,
+                                 const QString& text)
+{
+    push({scenario, style}, text);
+}
+
+void ScenarioDocument::push(ScenarioState after, const QString& text)
+{
+    ScenarioState before{m_scenario, m_style};
+    if (after == before)
+        return;
+    m_undoStack->push(new ScenarioEditCommand(this, std::move(before), std::move(after),
+                                              m_dragging ? m_drag : 0,
+                                              text.isEmpty() ? tr("Edit") : text));
+}
+
+void ScenarioDocument::beginDrag()
+{
+    m_dragging = true;
+    m_draggedEdit = false;
+    ++m_drag;
+}
+
+void ScenarioDocument::endDrag()
+{
+    if (!m_dragging)
+        return;
+    m_dragging = false;
+    if (std::exchange(m_draggedEdit, false)) {
+        autosave();
+        emit dragFinished(m_scenario);
+    }
+}
+
+void ScenarioDocument::show(const ScenarioState& state)
+{
+    m_scenario = state.scenario;
+    m_style = state.style;
     setModified(true);
-    autosave();
+    if (m_dragging)
+        m_draggedEdit = true;
+    else
+        autosave();
+    emit edited(m_scenario);
+}
+
+void ScenarioDocument::restore(const ScenarioState& state)
+{
+    show({state.scenario, styleByName(state, m_scenario, m_style)});
+}
+
+void ScenarioDocument::replaced()
+{
+    m_undoStack->clear();
+    emit scenarioReplaced(m_scenario, m_style);
 }
 
 void ScenarioDocument::applyStyleEdit(const ScenarioStyle& style)
@@ -132,7 +227,7 @@ bool ScenarioDocument::restoreAutosave()
         m_presetName = settings.value(QStringLiteral("session/preset")).toString();
         m_scenario = s.scenario;
         m_style = s.style;
-        emit scenarioReplaced(m_scenario, m_style);
+        replaced();
         setModified(settings.value(QStringLiteral("session/modified")).toBool());
         return true;
     } catch (const ScenarioError& e) {
