@@ -116,7 +116,6 @@ void MainWindow::buildCentre()
     m_tableView->horizontalHeader()->resizeSection(0, 230);
 
     buildViews();
-    buildPanes();
 
     // First the editors follow an edit, then the drawing and the runs.
     m_editors = new EditorsController(m_document, m_setupList, m_setupEditor, m_serviceEditor,
@@ -132,43 +131,37 @@ void MainWindow::buildCentre()
 
 void MainWindow::buildViews()
 {
+    m_panes = new WindowPanes({.setupList = m_setupList,
+                               .setupEditor = m_setupEditor,
+                               .curves = m_chartArea,
+                               .table = m_tableView,
+                               .serviceEditor = m_serviceEditor,
+                               .explanation = m_explanation},
+                              this);
+    m_sweepViews = m_panes->sweepViews();
     // The map's tab exists for grid scenarios only; without it the bar hides.
     m_mapView = new MapView(m_mapController, this);
     m_mapView->hide();
     connect(m_mapView, &MapView::exportFailed, this, &MainWindow::showError);
     connect(m_mapView, &MapView::message, this, &MainWindow::showMessage);
-    m_sweepViews = new QTabWidget(this);
-    m_sweepViews->setDocumentMode(true);
-    m_sweepViews->setTabBarAutoHide(true);
-    m_sweepViews->addTab(m_chartArea, tr("&Curves"));
 
     m_live = new LiveController(this);
     m_liveView = new LiveView(m_live, this);
     connect(m_liveView, &LiveView::message, this, &MainWindow::showMessage);
     connect(m_liveView, &LiveView::failed, this, &MainWindow::showError);
-    QList<MetricChartView*> charts;
-    for (Metric m : ChartArea::chartOrder())
-        charts << m_chartArea->chart(m);
-    connect(new PointInspector(charts, this), &PointInspector::insideRequested, this,
-            &MainWindow::showPointLive);
-}
-
-void MainWindow::buildPanes()
-{
-    m_panes = new WindowPanes({.setupList = m_setupList,
-                               .setupEditor = m_setupEditor,
-                               .sweepViews = m_sweepViews,
-                               .table = m_tableView,
-                               .liveView = m_liveView,
-                               .serviceEditor = m_serviceEditor,
-                               .explanation = m_explanation},
-                              this);
+    m_panes->addLiveView(m_liveView);
     m_views = m_panes->views();
     connect(m_views, &QTabWidget::currentChanged, this, [this] {
         if (isLiveViewShown() && !m_live->hasSession())
             showLiveView();
     });
     setCentralWidget(m_panes->mainWidget());
+
+    QList<MetricChartView*> charts;
+    for (Metric m : ChartArea::chartOrder())
+        charts << m_chartArea->chart(m);
+    connect(new PointInspector(charts, this), &PointInspector::insideRequested, this,
+            &MainWindow::showPointLive);
 }
 
 void MainWindow::buildActions()

@@ -137,7 +137,6 @@ private:
     void buildActions();
     void buildCentre();
     void buildViews();
-    void buildPanes();
     void buildStatusBar();
 
     void showScenario(const Scenario& scenario, const std::optional<ScenarioStyle>& style);

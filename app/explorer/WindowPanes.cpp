@@ -64,19 +64,31 @@ WindowPanes::WindowPanes(const Parts& parts, QWidget* window) : QObject(window),
                               {titled(tr("Setups"), parts.setupList, window),
                                scrolled(parts.setupEditor, window)},
                               {1, 1}, window);
+    m_sweepViews = new QTabWidget(window);
+    m_sweepViews->setDocumentMode(true);
+    m_sweepViews->setTabBarAutoHide(true);
+    m_sweepViews->addTab(parts.curves, tr("&Curves"));
     // A taller window is for taller charts: the table keeps the height the user gave it.
-    m_centreSplitter = splitter(Qt::Vertical, {parts.sweepViews, parts.table}, {1, 0}, window);
+    m_centreSplitter = splitter(Qt::Vertical, {m_sweepViews, parts.table}, {1, 0}, window);
     m_rightSplitter = splitter(Qt::Vertical,
                                {scrolled(parts.serviceEditor, window),
                                 titled(tr("What this shows"), parts.explanation, window)},
                                {3, 2}, window);
-    m_views = new QTabWidget(window);
+    m_mainSplitter = new QSplitter(Qt::Horizontal, window);
+    m_mainSplitter->addWidget(m_leftSplitter);
+}
+
+void WindowPanes::addLiveView(QWidget* liveView)
+{
+    m_views = new QTabWidget(m_mainSplitter->parentWidget());
     m_views->setDocumentMode(true);
     m_views->addTab(m_centreSplitter, tr("Sweep"));
-    m_views->addTab(parts.liveView, tr("Live"));
-    m_mainSplitter = splitter(Qt::Horizontal, {m_leftSplitter, m_views, m_rightSplitter},
-                              {0, 1, 0}, window);
-    m_mainSplitter->setChildrenCollapsible(true);
+    m_views->addTab(liveView, tr("Live"));
+    m_mainSplitter->addWidget(m_views);
+    m_mainSplitter->addWidget(m_rightSplitter);
+    m_mainSplitter->setStretchFactor(0, 0);
+    m_mainSplitter->setStretchFactor(1, 1);
+    m_mainSplitter->setStretchFactor(2, 0);
     m_mainSplitter->setSizes({300, 780, 320});
     m_centreSplitter->setSizes({600, 220});
     m_leftSplitter->setSizes({330, 420});

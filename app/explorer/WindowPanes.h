@@ -21,19 +21,24 @@ public:
     struct Parts {
         QWidget* setupList;
         QWidget* setupEditor;
-        QWidget* sweepViews; // curves, map
+        QWidget* curves;
         QWidget* table;
-        QWidget* liveView;
         QWidget* serviceEditor;
         QWidget* explanation;
     };
-    // Lays `parts` out in a splitter that becomes the central widget of `window`.
+    // Lays `parts` out in splitters, in the order Tab walks them (the widgets are made in
+    // that order: the table, then the setup editor, ...).
     WindowPanes(const Parts& parts, QWidget* window);
+    // Puts the Sweep and Live tabs between the left and right panes; then mainWidget() is
+    // complete.
+    void addLiveView(QWidget* liveView);
 
     QWidget* mainWidget() const;
     // The Sweep and Live tabs.
     QTabWidget* views() const { return m_views; }
     QWidget* sweepPage() const;
+    // The curves, and the map for a grid (its tab bar hides with one tab).
+    QTabWidget* sweepViews() const { return m_sweepViews; }
 
     void restoreState(const QSettings& settings);
     void saveState(QSettings& settings) const;
@@ -44,6 +49,7 @@ public:
 private:
     Parts m_parts;
     QTabWidget* m_views = nullptr;
+    QTabWidget* m_sweepViews = nullptr;
     QSplitter* m_mainSplitter = nullptr;
     QSplitter* m_centreSplitter = nullptr;
     QSplitter* m_leftSplitter = nullptr;
