@@ -72,6 +72,14 @@ void clickRow(SetupListWidget& list, int row)
 
 } // namespace
 
+// verifyShown() and stop at its first failure.
+#define VERIFY_SHOWN(state)                                                                     \
+    do {                                                                                       \
+        verifyShown(state);                                                                    \
+        if (QTest::currentTestFailed())                                                        \
+            return;                                                                            \
+    } while (false)
+
 class TestUndo : public QObject {
     Q_OBJECT
 
@@ -133,7 +141,7 @@ private slots:
         const double defaultDelay = HedgeSettings{}.delayMs;
         std::vector<Shown> states;
         states.push_back({{"no hedge", "hedge, no budget"}, {std::nullopt, 20.0}});
-        verifyShown(states.back());
+        VERIFY_SHOWN(states.back());
         const QColor plainColour = m_list->styles()[0].color;
 
         // Add, after the selected setup.
@@ -141,7 +149,7 @@ private slots:
         QTest::mouseClick(button(*m_list, QStringLiteral("Add")), Qt::LeftButton);
         states.push_back({{"no hedge", "hedge, no budget", "new setup"},
                           {std::nullopt, 20.0, defaultDelay}});
-        verifyShown(states.back());
+        VERIFY_SHOWN(states.back());
 
         // Rename: F2, a name, Enter.
         QListWidget* view = m_list->listWidget();
@@ -155,7 +163,7 @@ private slots:
         QTRY_COMPARE(m_document->scenario().setups[2].name, std::string("mine"));
         states.push_back({{"no hedge", "hedge, no budget", "mine"},
                           {std::nullopt, 20.0, defaultDelay}});
-        verifyShown(states.back());
+        VERIFY_SHOWN(states.back());
 
         // A knob typed (it applies after the typing pause).
         QDoubleSpinBox* delay = m_editor->delaySpin();
@@ -164,20 +172,20 @@ private slots:
         QTest::keyClicks(delay, QStringLiteral("45"));
         QTRY_COMPARE(m_document->scenario().setups[2].hedge->delayMs, 45.0);
         states.push_back({{"no hedge", "hedge, no budget", "mine"}, {std::nullopt, 20.0, 45.0}});
-        verifyShown(states.back());
+        VERIFY_SHOWN(states.back());
 
         // Remove the first setup.
         clickRow(*m_list, 0);
         QTest::mouseClick(button(*m_list, QStringLiteral("Remove")), Qt::LeftButton);
         states.push_back({{"hedge, no budget", "mine"}, {20.0, 45.0}});
-        verifyShown(states.back());
+        VERIFY_SHOWN(states.back());
         QCOMPARE(m_document->undoStack()->count(), 4);
 
         // Back, one step at a time.
         for (int i = int(states.size()) - 2; i >= 0; --i) {
             QVERIFY(undo->isEnabled());
             pressKeys(Qt::CTRL | Qt::Key_Z);
-            verifyShown(states[std::size_t(i)]);
+            VERIFY_SHOWN(states[std::size_t(i)]);
         }
         QVERIFY(!undo->isEnabled());
         // The removed setup came back in its own colour.
@@ -187,7 +195,7 @@ private slots:
         for (std::size_t i = 1; i < states.size(); ++i) {
             QVERIFY(redo->isEnabled());
             pressKeys(Qt::CTRL | Qt::SHIFT | Qt::Key_Z);
-            verifyShown(states[i]);
+            VERIFY_SHOWN(states[i]);
         }
         QVERIFY(!redo->isEnabled());
         QVERIFY(m_window->isWindowModified());
