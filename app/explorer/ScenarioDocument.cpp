@@ -11,38 +11,47 @@
 #include <QStandardPaths>
 #include <QUndoStack>
 
-#include <map>
 #include <utility>
 
 namespace hedge {
 
 namespace {
 
-// The style of `target`'s setups: each keeps the colour and visibility it has in `current`
-// (by name), else the one it had in `saved`; the charts shown now stay.
-std::optional<ScenarioStyle> styleByName(const ScenarioState& saved,
-                                         const Scenario& currentScenario,
-                                         const std::optional<ScenarioStyle>& current)
+// The style of `target`'s setups as it replaces the working scenario: each setup keeps the
+// colour and visibility it has now, found by name (a setup moved, or back from an undone
+// removal), else at its row when the row's setup was renamed (by the user, or by its policy),
+// else the one `target` was saved with; the charts shown now stay.
+std::optional<ScenarioStyle> styleFollowingSetups(const ScenarioState& target,
+                                                  const Scenario& currentScenario,
+                                                  const std::optional<ScenarioStyle>& current)
 {
-    if (!saved.style && !current)
+    if (!target.style && !current)
         return std::nullopt;
-    std::map<std::string, SetupStyle> byName;
-    const auto collect = [&byName](const Scenario& scenario,
-                                   const std::optional<ScenarioStyle>& style) {
-        if (!style)
-            return;
-        for (std::size_t i = 0; i < style->setups.size() && i < scenario.setups.size(); ++i)
-            byName.try_emplace(scenario.setups[i].name, style->setups[i]);
+    const auto styleAt = [](const std::optional<ScenarioStyle>& style,
+                            std::size_t row) -> const SetupStyle* {
+        return style && row < style->setups.size() ? &style->setups[row] : nullptr;
     };
-    collect(currentScenario, current);
-    collect(saved.scenario, saved.style);
+    const auto rowOf = [](const Scenario& scenario, const std::string& name) {
+        for (std::size_t i = 0; i < scenario.setups.size(); ++i)
+            if (scenario.setups[i].name == name)
+                return std::optional(i);
+        return std::optional<std::size_t>();
+    };
+    const std::vector<Setup>& setups = target.scenario.setups;
+    const bool sameRows = setups.size() == currentScenario.setups.size();
     ScenarioStyle style;
-    style.charts = current ? current->charts : saved.style->charts;
-    for (const Setup& s : saved.scenario.setups) {
-        const auto found = byName.find(s.name);
-        if (found == byName.end())
+    style.charts = current ? current->charts : target.style->charts;
+    for (std::size_t i = 0; i < setups.size(); ++i) {
+        const SetupStyle* found = nullptr;
+        if (const auto row = rowOf(currentScenario, setups[i].name))
+            found = styleAt(current, *row);
+        else if (sameRows && !rowOf(target.scenario, currentScenario.setups[i].name))
+            found = styleAt(current, i);
+        if (!found)
+            found = styleAt(target.style, i);
+        if (!found)
             break; // the rest take the palette
-        style.setups.push_back(found->second);
+        style.setups.push_back(*found);
     }
     return style;
 }
@@ -146,7 +155,7 @@ void ScenarioDocument::setDefaultScenario(const Scenario& scenario)
 
 void ScenarioDocument::applyEdit(const Scenario& scenario, const QString& text)
 {
-    push({scenario, styleByName({scenario, m_style}, m_scenario, m_style)}, text);
+    push({scenario, styleFollowingSetups({scenario, m_style}, m_scenario, m_style)}, text);
 }
 
 void ScenarioDocument::applyEdit(const Scenario& scenario, const ScenarioStyle& style,
@@ -197,7 +206,7 @@ void ScenarioDocument::show(const ScenarioState& state)
 
 void ScenarioDocument::restore(const ScenarioState& state)
 {
-    show({state.scenario, styleByName(state, m_scenario, m_style)});
+    show({state.scenario, styleFollowingSetups(state, m_scenario, m_style)});
 }
 
 void ScenarioDocument::replaced()

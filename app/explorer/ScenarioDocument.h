@@ -63,7 +63,7 @@ public:
     QUndoStack* undoStack() const { return m_undoStack; }
 
     // For ScenarioEditCommand: `state` as the edit made it (show), or back from the undo stack
-    // with the colours the setups have now kept by name (restore).
+    // with each setup's colour and visibility as they are now (restore).
     void show(const ScenarioState& state);
     void restore(const ScenarioState& state);
     // The user restyled the scenario: modified (the file would change), autosaved.

@@ -1,7 +1,7 @@
 // Undo and redo as a user meets them (docs/user-guide.md, "Undo and redo"): a setup added,
 // renamed, a knob typed, a setup removed, then Ctrl+Z step by step takes the setup list and the
-// working scenario back through each state (names, order, values, colours), Ctrl+Shift+Z
-// forward again; a slider's drag is one step; opening a file starts a new history.
+// working scenario back through each state (names, order, values, colours, hidden setups),
+// Ctrl+Shift+Z forward again; a slider's drag is one step; opening a file starts a new history.
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
 #include "HeldMouse.h"
@@ -181,11 +181,23 @@ private slots:
         VERIFY_SHOWN(states.back());
         QCOMPARE(m_document->undoStack()->count(), 4);
 
+        // Space hides "mine": how it is drawn, not an undo step, and kept while the edits
+        // before it are undone (under its earlier name too).
+        clickRow(*m_list, 1);
+        QTest::keyClick(view, Qt::Key_Space);
+        QVERIFY(!m_list->styles()[1].visible);
+        QVERIFY(!m_document->style()->setups[1].visible);
+        QCOMPARE(m_document->undoStack()->count(), 4);
+
         // Back, one step at a time.
         for (int i = int(states.size()) - 2; i >= 0; --i) {
             QVERIFY(undo->isEnabled());
             pressKeys(Qt::CTRL | Qt::Key_Z);
             VERIFY_SHOWN(states[std::size_t(i)]);
+            if (i >= 1) {
+                QVERIFY(!m_list->styles()[2].visible);
+                QCOMPARE(view->item(2)->checkState(), Qt::Unchecked);
+            }
         }
         QVERIFY(!undo->isEnabled());
         // The removed setup came back in its own colour.
