@@ -108,25 +108,29 @@ SetupListWidget::SetupListWidget(QWidget* parent) : QWidget(parent)
         if (!m_filling)
             emit currentSetupChanged(row);
     });
-    connect(m_list, &QListWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
-        QMenu menu(this);
-        menu.addAction(tr("Add"), this, &SetupListWidget::addSetup);
-        menu.addAction(tr("Duplicate"), this, &SetupListWidget::duplicateSetup)
-            ->setEnabled(currentRow() >= 0);
-        menu.addAction(tr("Rename"), this,
-                       [this] {
-                           if (auto* item = m_list->currentItem())
-                               m_list->editItem(item);
-                       })
-            ->setEnabled(currentRow() >= 0);
-        menu.addAction(tr("Colour…"), this, &SetupListWidget::chooseColor)
-            ->setEnabled(currentRow() >= 0);
-        menu.addSeparator();
-        menu.addAction(tr("Remove"), this, &SetupListWidget::removeSetup)
-            ->setEnabled(currentRow() >= 0);
-        menu.exec(m_list->viewport()->mapToGlobal(pos));
-    });
+    connect(m_list, &QListWidget::customContextMenuRequested, this,
+            &SetupListWidget::showContextMenu);
     updateButtons();
+}
+
+void SetupListWidget::showContextMenu(const QPoint& pos)
+{
+    QMenu menu(this);
+    menu.addAction(tr("Add"), this, &SetupListWidget::addSetup);
+    menu.addAction(tr("Duplicate"), this, &SetupListWidget::duplicateSetup)
+        ->setEnabled(currentRow() >= 0);
+    menu.addAction(tr("Rename"), this,
+                   [this] {
+                       if (auto* item = m_list->currentItem())
+                           m_list->editItem(item);
+                   })
+        ->setEnabled(currentRow() >= 0);
+    menu.addAction(tr("Colour…"), this, &SetupListWidget::chooseColor)
+        ->setEnabled(currentRow() >= 0);
+    menu.addSeparator();
+    menu.addAction(tr("Remove"), this, &SetupListWidget::removeSetup)
+        ->setEnabled(currentRow() >= 0);
+    menu.exec(m_list->viewport()->mapToGlobal(pos));
 }
 
 // Closing the window while a name is being edited commits the name: the half-destroyed
@@ -195,7 +199,7 @@ void SetupListWidget::setSetupVisible(const QString& name, bool visible)
         m_filling = true;
         m_list->item(i)->setCheckState(visible ? Qt::Checked : Qt::Unchecked);
         m_filling = false;
-        emit stylesChanged();
+        emit stylesChanged(m_styles);
     }
 }
 
@@ -207,7 +211,7 @@ void SetupListWidget::setSetupColor(int row, const QColor& color)
     m_filling = true;
     fillItem(m_list->item(row), row);
     m_filling = false;
-    emit stylesChanged();
+    emit stylesChanged(m_styles);
 }
 
 void SetupListWidget::addSetup()
@@ -321,7 +325,7 @@ void SetupListWidget::onItemChanged(QListWidgetItem* item)
     const bool visible = item->checkState() == Qt::Checked;
     if (visible != m_styles[row].visible) {
         m_styles[row].visible = visible;
-        emit stylesChanged();
+        emit stylesChanged(m_styles);
     }
     const QString oldName = QString::fromStdString(m_setups[row].name);
     const QString newName = item->text().trimmed();
@@ -365,7 +369,7 @@ void SetupListWidget::updateButtons()
 void SetupListWidget::emitChanged()
 {
     emit setupsChanged(m_setups, m_styles);
-    emit stylesChanged();
+    emit stylesChanged(m_styles);
 }
 
 QColor SetupListWidget::unusedColor() const

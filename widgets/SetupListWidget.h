@@ -53,9 +53,9 @@ signals:
     // The user added, removed, reordered or renamed setups: the setups and their styles now.
     void setupsChanged(const std::vector<hedge::Setup>& setups,
                        const QList<hedge::SeriesStyle>& styles);
-    // styles() changed: a colour or a visibility (only the drawing changed), or, right after
-    // setupsChanged(), the setups' names or order (the series and legends must follow).
-    void stylesChanged();
+    // The styles now: a colour or a visibility changed (only the drawing changed), or, right
+    // after setupsChanged(), the setups' names or order (the series and legends must follow).
+    void stylesChanged(const QList<hedge::SeriesStyle>& styles);
     void currentSetupChanged(int row);
     // A rename was refused (empty or taken name); the message says why.
     void renameRefused(const QString& message);
@@ -64,6 +64,7 @@ private:
     void rebuild(int currentRow);
     void fillItem(QListWidgetItem* item, int row);
     void onItemChanged(QListWidgetItem* item);
+    void showContextMenu(const QPoint& pos);
     void updateButtons();
     // The setups or their order changed here: tells the document, then the drawing.
     void emitChanged();

@@ -260,7 +260,8 @@ void MainWindow::showScenario(const Scenario& scenario, const std::optional<Scen
         m_explanation->clear();
     m_editors->showScenario(scenario, EditorsController::seriesStyles(scenario, style));
     m_statusBar->setSweepSize(scenario);
-    onStylesChanged();
+    // The list gave the setups without a saved style the palette's colours.
+    onStylesChanged(m_setupList->styles());
     m_showingScenario = false;
     // A file without a style block is saved with the colours it was drawn with.
     m_document->adoptStyle(currentStyle());
@@ -319,7 +320,7 @@ void MainWindow::startLiveSession(const Scenario& scenario)
 {
     if (auto error = m_live->start(scenario, kLiveStartLoad, m_options.runAtStart))
         showError(tr("Cannot Run Live"), *error);
-    m_liveView->setSeriesStyles(m_setupList->styles());
+    m_liveView->setSeriesStyles(m_seriesStyles);
 }
 
 void MainWindow::showLiveView()
@@ -337,7 +338,7 @@ void MainWindow::showPointLive(const QString& setup, double load)
         showError(tr("Cannot Run Live"), *error);
         return;
     }
-    m_liveView->setSeriesStyles(m_setupList->styles());
+    m_liveView->setSeriesStyles(m_seriesStyles);
     m_views->setCurrentWidget(m_liveView);
     for (int row = 0; row < int(s.setups.size()); ++row)
         if (QString::fromStdString(s.setups[std::size_t(row)].name) == setup)
@@ -358,9 +359,9 @@ bool MainWindow::isLiveViewShown() const
     return m_views->currentWidget() == m_liveView;
 }
 
-void MainWindow::onStylesChanged()
+void MainWindow::onStylesChanged(const QList<SeriesStyle>& styles)
 {
-    m_seriesStyles = m_setupList->styles();
+    m_seriesStyles = styles;
     m_chartArea->setSeriesStyles(m_seriesStyles);
     m_liveView->setSeriesStyles(m_seriesStyles);
     redraw();
@@ -371,7 +372,7 @@ void MainWindow::onStylesChanged()
 ScenarioStyle MainWindow::currentStyle() const
 {
     ScenarioStyle style;
-    for (const SeriesStyle& s : m_setupList->styles())
+    for (const SeriesStyle& s : m_seriesStyles)
         style.setups.push_back({s.color.name().toStdString(), s.visible});
     for (Metric m : ChartArea::chartOrder())
         if (ChartArea::isAlwaysShown(m) || m_chartArea->extraCharts().contains(m))

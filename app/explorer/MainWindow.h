@@ -144,7 +144,8 @@ private:
     void onDocumentEdited(const Scenario& next);
     // The map and a live session follow (at the end of a drag).
     void followEdit(const Scenario& next);
-    void onStylesChanged();
+    // The setup list restyled the setups (colour, visibility): a style edit of the document.
+    void onStylesChanged(const QList<SeriesStyle>& styles);
     void startLiveSession(const Scenario& scenario);
     // A live session of a sweep scenario starts at this load (the slider moves it).
     static constexpr double kLiveStartLoad = 0.5;
