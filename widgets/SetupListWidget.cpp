@@ -14,6 +14,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace hedge {
 
@@ -144,8 +145,8 @@ SetupListWidget::~SetupListWidget()
 void SetupListWidget::setSetups(const std::vector<Setup>& setups, const QList<SeriesStyle>& styles,
                                 int currentRow)
 {
-    m_setups = setups;
-    m_styles.clear();
+    const std::vector<Setup> shownSetups = std::exchange(m_setups, setups);
+    const QList<SeriesStyle> shownStyles = std::exchange(m_styles, {});
     for (const Setup& s : m_setups) {
         const QString name = QString::fromStdString(s.name);
         SeriesStyle style{name, QColor(), true};
@@ -170,11 +171,14 @@ void SetupListWidget::setSetups(const std::vector<Setup>& setups, const QList<Se
         rebuild(current);
         return;
     }
-    // The same rows, new contents (an edit of a knob, an undo): filled in place, so that the
-    // list keeps its scroll position and a drag does not rebuild it at every step.
+    // The same rows, new contents (an edit of a knob, an undo): the rows that changed are
+    // filled in place, so that the list keeps its scroll position and a drag does not
+    // rebuild it at every step.
     m_filling = true;
     for (int i = 0; i < rows; ++i)
-        fillItem(m_list->item(i), i);
+        if (m_setups[std::size_t(i)] != shownSetups[std::size_t(i)] ||
+            m_styles[i] != shownStyles[i])
+            fillItem(m_list->item(i), i);
     m_list->setCurrentRow(current);
     m_filling = false;
     updateButtons();
