@@ -250,9 +250,7 @@ void SetupEditor::setDelayHint(const QString& hint)
 void SetupEditor::setSetup(const Setup& setup)
 {
     m_loading = true;
-    m_name = setup.name;
-    m_nameFollowsPolicy = setup.nameFollowsPolicy();
-    showTitle(setup.name);
+    setName(setup.name);
     for (FieldMessage* message : std::as_const(m_messages))
         message->withdrawAll();
     const HedgeSettings h = setup.hedge.value_or(HedgeSettings{});
@@ -302,12 +300,13 @@ Setup SetupEditor::setup() const
                                           .rttTolerance = m_tolerance->value(),
                                           .longWindow = m_longWindow->value(),
                                           .queueSize = m_queueSize->value()};
-    s.name = m_nameFollowsPolicy ? s.generatedName() : m_name;
+    s.name = m_name;
     return s;
 }
 
-void SetupEditor::showTitle(const std::string& name)
+void SetupEditor::setName(const std::string& name)
 {
+    m_name = name;
     m_title->setText(name.empty() ? tr("Setup") : QString::fromStdString(name));
 }
 
@@ -337,7 +336,6 @@ void SetupEditor::emitEdited()
         return;
     updateLimitRanges();
     updateEnabled();
-    showTitle(setup().name);
     emit edited();
 }
 

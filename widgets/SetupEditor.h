@@ -28,11 +28,12 @@ public:
     explicit SetupEditor(QWidget* parent = nullptr);
     ~SetupEditor() override;
 
-    // Shows `setup` without emitting edited(). The name is not edited here, but a name that
-    // follows the policy (Setup::nameFollowsPolicy) follows the edits.
+    // Shows `setup` without emitting edited(). The name is not edited here.
     void setSetup(const Setup& setup);
-    // The setup as the fields describe it. Knobs of a switched-off hedge or limiter keep their
-    // values in the fields, so switching back on restores them.
+    // The name above the fields, e.g. one that followed an edit of the policy (SetupNames.h).
+    void setName(const std::string& name);
+    // The setup as the fields describe it, under the name last shown. Knobs of a switched-off
+    // hedge or limiter keep their values in the fields, so switching back on restores them.
     Setup setup() const;
 
     // A hint under the delay, e.g. the service's own p95, to set the delay against.
@@ -77,10 +78,8 @@ private:
     void updateEnabled();
     void updateLimitRanges();
     void emitEdited();
-    void showTitle(const std::string& name);
 
     bool m_loading = false;
-    bool m_nameFollowsPolicy = false;
     QList<FieldMessage*> m_messages;
     QLabel* m_title = nullptr;
     QCheckBox* m_hedge = nullptr;

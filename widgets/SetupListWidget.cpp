@@ -1,5 +1,7 @@
 #include "SetupListWidget.h"
 
+#include "SetupNames.h"
+
 #include <QAction>
 #include <QColorDialog>
 #include <QHBoxLayout>
@@ -10,6 +12,9 @@
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
+#include <utility>
 
 namespace hedge {
 
@@ -104,25 +109,29 @@ SetupListWidget::SetupListWidget(QWidget* parent) : QWidget(parent)
         if (!m_filling)
             emit currentSetupChanged(row);
     });
-    connect(m_list, &QListWidget::customContextMenuRequested, this, [this](const QPoint& pos) {
-        QMenu menu(this);
-        menu.addAction(tr("Add"), this, &SetupListWidget::addSetup);
-        menu.addAction(tr("Duplicate"), this, &SetupListWidget::duplicateSetup)
-            ->setEnabled(currentRow() >= 0);
-        menu.addAction(tr("Rename"), this,
-                       [this] {
-                           if (auto* item = m_list->currentItem())
-                               m_list->editItem(item);
-                       })
-            ->setEnabled(currentRow() >= 0);
-        menu.addAction(tr("Colour…"), this, &SetupListWidget::chooseColor)
-            ->setEnabled(currentRow() >= 0);
-        menu.addSeparator();
-        menu.addAction(tr("Remove"), this, &SetupListWidget::removeSetup)
-            ->setEnabled(currentRow() >= 0);
-        menu.exec(m_list->viewport()->mapToGlobal(pos));
-    });
+    connect(m_list, &QListWidget::customContextMenuRequested, this,
+            &SetupListWidget::showContextMenu);
     updateButtons();
+}
+
+void SetupListWidget::showContextMenu(const QPoint& pos)
+{
+    QMenu menu(this);
+    menu.addAction(tr("Add"), this, &SetupListWidget::addSetup);
+    menu.addAction(tr("Duplicate"), this, &SetupListWidget::duplicateSetup)
+        ->setEnabled(currentRow() >= 0);
+    menu.addAction(tr("Rename"), this,
+                   [this] {
+                       if (auto* item = m_list->currentItem())
+                           m_list->editItem(item);
+                   })
+        ->setEnabled(currentRow() >= 0);
+    menu.addAction(tr("Colour…"), this, &SetupListWidget::chooseColor)
+        ->setEnabled(currentRow() >= 0);
+    menu.addSeparator();
+    menu.addAction(tr("Remove"), this, &SetupListWidget::removeSetup)
+        ->setEnabled(currentRow() >= 0);
+    menu.exec(m_list->viewport()->mapToGlobal(pos));
 }
 
 // Closing the window while a name is being edited commits the name: the half-destroyed
@@ -133,11 +142,11 @@ SetupListWidget::~SetupListWidget()
         disconnect(child, nullptr, this, nullptr);
 }
 
-void SetupListWidget::setSetups(const std::vector<Setup>& setups, const QList<SeriesStyle>& styles)
+void SetupListWidget::setSetups(const std::vector<Setup>& setups, const QList<SeriesStyle>& styles,
+                                int currentRow)
 {
-    m_setups = setups;
-    m_styles.clear();
-    QList<QColor> used;
+    const std::vector<Setup> shownSetups = std::exchange(m_setups, setups);
+    const QList<SeriesStyle> shownStyles = std::exchange(m_styles, {});
     for (const Setup& s : m_setups) {
         const QString name = QString::fromStdString(s.name);
         SeriesStyle style{name, QColor(), true};
@@ -156,7 +165,23 @@ void SetupListWidget::setSetups(const std::vector<Setup>& setups, const QList<Se
         if (!m_styles[i].color.isValid())
             m_styles[i].color = colourForIndex(i);
     }
-    rebuild(m_setups.empty() ? -1 : 0);
+    const int rows = static_cast<int>(m_setups.size());
+    const int current = rows == 0 ? -1 : std::clamp(currentRow, 0, rows - 1);
+    if (m_list->count() != rows) {
+        rebuild(current);
+        return;
+    }
+    // The same rows, new contents (an edit of a knob, an undo): the rows that changed are
+    // filled in place, so that the list keeps its scroll position and a drag does not
+    // rebuild it at every step.
+    m_filling = true;
+    for (int i = 0; i < rows; ++i)
+        if (m_setups[std::size_t(i)] != shownSetups[std::size_t(i)] ||
+            m_styles[i] != shownStyles[i])
+            fillItem(m_list->item(i), i);
+    m_list->setCurrentRow(current);
+    m_filling = false;
+    updateButtons();
 }
 
 int SetupListWidget::currentRow() const
@@ -169,28 +194,6 @@ void SetupListWidget::setCurrentRow(int row)
     m_list->setCurrentRow(row);
 }
 
-void SetupListWidget::updateSetup(int row, const Setup& setup)
-{
-    if (row < 0 || row >= static_cast<int>(m_setups.size()))
-        return;
-    Setup s = setup;
-    // A name generated from the policy follows it; the user's own name is kept.
-    s.name = m_setups[row].nameFollowsPolicy()
-                 ? uniqueName(QString::fromStdString(s.generatedName()), row).toStdString()
-                 : m_setups[row].name;
-    if (s == m_setups[row])
-        return;
-    const bool renamed = s.name != m_setups[row].name;
-    m_setups[row] = s;
-    m_styles[row].setup = QString::fromStdString(s.name);
-    m_filling = true;
-    fillItem(m_list->item(row), row);
-    m_filling = false;
-    emit setupsChanged();
-    if (renamed)
-        emit stylesChanged();
-}
-
 void SetupListWidget::setSetupVisible(const QString& name, bool visible)
 {
     for (int i = 0; i < m_styles.size(); ++i) {
@@ -200,7 +203,7 @@ void SetupListWidget::setSetupVisible(const QString& name, bool visible)
         m_filling = true;
         m_list->item(i)->setCheckState(visible ? Qt::Checked : Qt::Unchecked);
         m_filling = false;
-        emit stylesChanged();
+        emit stylesChanged(m_styles);
     }
 }
 
@@ -212,13 +215,13 @@ void SetupListWidget::setSetupColor(int row, const QColor& color)
     m_filling = true;
     fillItem(m_list->item(row), row);
     m_filling = false;
-    emit stylesChanged();
+    emit stylesChanged(m_styles);
 }
 
 void SetupListWidget::addSetup()
 {
     Setup s;
-    s.name = uniqueName(tr("new setup")).toStdString();
+    s.name = uniqueSetupName(tr("new setup").toStdString(), m_setups);
     s.hedge = HedgeSettings{};
     const int row = currentRow() >= 0 ? currentRow() + 1 : static_cast<int>(m_setups.size());
     insertSetup(row, s, unusedColor());
@@ -229,12 +232,7 @@ void SetupListWidget::duplicateSetup()
     const int row = currentRow();
     if (row < 0)
         return;
-    Setup s = m_setups[row];
-    // A copy of a setup named by its policy is named by its policy too, and so follows it.
-    s.name = uniqueName(s.nameFollowsPolicy() ? QString::fromStdString(s.generatedName())
-                                              : QString::fromStdString(s.name) + tr(" (copy)"))
-                 .toStdString();
-    insertSetup(row + 1, s, unusedColor());
+    insertSetup(row + 1, copyOfSetup(m_setups, row), unusedColor());
 }
 
 void SetupListWidget::removeSetup()
@@ -246,8 +244,7 @@ void SetupListWidget::removeSetup()
     m_setups.erase(m_setups.begin() + row);
     m_styles.removeAt(row);
     rebuild(std::min(row, static_cast<int>(m_setups.size()) - 1));
-    emit setupsChanged();
-    emit stylesChanged();
+    emitChanged();
     emit currentSetupChanged(currentRow());
 }
 
@@ -259,8 +256,7 @@ void SetupListWidget::moveUp()
     std::swap(m_setups[row], m_setups[row - 1]);
     m_styles.swapItemsAt(row, row - 1);
     rebuild(row - 1);
-    emit setupsChanged();
-    emit stylesChanged();
+    emitChanged();
     emit currentSetupChanged(currentRow());
 }
 
@@ -272,8 +268,7 @@ void SetupListWidget::moveDown()
     std::swap(m_setups[row], m_setups[row + 1]);
     m_styles.swapItemsAt(row, row + 1);
     rebuild(row + 1);
-    emit setupsChanged();
-    emit stylesChanged();
+    emitChanged();
     emit currentSetupChanged(currentRow());
 }
 
@@ -334,7 +329,7 @@ void SetupListWidget::onItemChanged(QListWidgetItem* item)
     const bool visible = item->checkState() == Qt::Checked;
     if (visible != m_styles[row].visible) {
         m_styles[row].visible = visible;
-        emit stylesChanged();
+        emit stylesChanged(m_styles);
     }
     const QString oldName = QString::fromStdString(m_setups[row].name);
     const QString newName = item->text().trimmed();
@@ -360,8 +355,7 @@ void SetupListWidget::onItemChanged(QListWidgetItem* item)
         item->setText(newName);
         m_filling = false;
     }
-    emit setupsChanged();
-    emit stylesChanged();
+    emitChanged();
     emit currentSetupChanged(row);
 }
 
@@ -376,21 +370,10 @@ void SetupListWidget::updateButtons()
     m_down->setEnabled(row >= 0 && row + 1 < n);
 }
 
-QString SetupListWidget::uniqueName(const QString& base, int exceptRow) const
+void SetupListWidget::emitChanged()
 {
-    const auto taken = [this, exceptRow](const QString& name) {
-        for (int i = 0; i < static_cast<int>(m_setups.size()); ++i)
-            if (i != exceptRow && QString::fromStdString(m_setups[i].name) == name)
-                return true;
-        return false;
-    };
-    if (!taken(base))
-        return base;
-    for (int n = 2;; ++n) {
-        const QString candidate = QStringLiteral("%1 %2").arg(base).arg(n);
-        if (!taken(candidate))
-            return candidate;
-    }
+    emit setupsChanged(m_setups, m_styles);
+    emit stylesChanged(m_styles);
 }
 
 QColor SetupListWidget::unusedColor() const
@@ -411,8 +394,7 @@ void SetupListWidget::insertSetup(int row, const Setup& setup, const QColor& col
     m_setups.insert(m_setups.begin() + row, setup);
     m_styles.insert(row, SeriesStyle{QString::fromStdString(setup.name), color, true});
     rebuild(row);
-    emit setupsChanged();
-    emit stylesChanged();
+    emitChanged();
     emit currentSetupChanged(row);
 }
 

@@ -1,6 +1,8 @@
 // The list of setups of a scenario: a colour swatch, a check box that shows or hides the
 // setup's curves and an editable, unique name per row; add, duplicate, remove, reorder and
-// recolour. It owns the setups' order and names; their knobs are edited by SetupEditor.
+// recolour. It shows the setups it is given (the window gives it the document's) and
+// proposes each change of order, names or membership as setupsChanged(); their knobs are
+// edited by SetupEditor.
 #pragma once
 
 #include "SeriesStyle.h"
@@ -23,19 +25,16 @@ public:
     explicit SetupListWidget(QWidget* parent = nullptr);
     ~SetupListWidget() override;
 
-    // Replaces the list. Styles are matched by setup name; a setup without one gets the next
-    // unused colour of the colour-blind-safe palette. No signal is emitted.
-    void setSetups(const std::vector<Setup>& setups, const QList<SeriesStyle>& styles = {});
+    // Replaces the list and selects `currentRow` (clamped). Styles are matched by setup name;
+    // a setup without one gets the next unused colour of the colour-blind-safe palette. No
+    // signal is emitted.
+    void setSetups(const std::vector<Setup>& setups, const QList<SeriesStyle>& styles = {},
+                   int currentRow = 0);
     const std::vector<Setup>& setups() const { return m_setups; }
     const QList<SeriesStyle>& styles() const { return m_styles; }
 
     int currentRow() const;
     void setCurrentRow(int row);
-    // Replaces the knobs of one setup and emits setupsChanged(). The name of `setup` is not
-    // taken: the list's name is kept, or if it was generated from the policy
-    // (Setup::nameFollowsPolicy), it is generated from the new policy, and stylesChanged()
-    // tells the drawing.
-    void updateSetup(int row, const Setup& setup);
     // Shows or hides a setup, e.g. from a chart legend click; emits stylesChanged().
     void setSetupVisible(const QString& name, bool visible);
     void setSetupColor(int row, const QColor& color);
@@ -51,11 +50,12 @@ public slots:
     void chooseColor();
 
 signals:
-    // Setups were added, removed, reordered, renamed or edited: the scenario changed.
-    void setupsChanged();
-    // styles() changed: a colour or a visibility (only the drawing changed), or, right after
-    // setupsChanged(), the setups' names or order (the series and legends must follow).
-    void stylesChanged();
+    // The user added, removed, reordered or renamed setups: the setups and their styles now.
+    void setupsChanged(const std::vector<hedge::Setup>& setups,
+                       const QList<hedge::SeriesStyle>& styles);
+    // The styles now: a colour or a visibility changed (only the drawing changed), or, right
+    // after setupsChanged(), the setups' names or order (the series and legends must follow).
+    void stylesChanged(const QList<hedge::SeriesStyle>& styles);
     void currentSetupChanged(int row);
     // A rename was refused (empty or taken name); the message says why.
     void renameRefused(const QString& message);
@@ -64,9 +64,10 @@ private:
     void rebuild(int currentRow);
     void fillItem(QListWidgetItem* item, int row);
     void onItemChanged(QListWidgetItem* item);
+    void showContextMenu(const QPoint& pos);
     void updateButtons();
-    // `base`, or "base 2", "base 3"…: a name no other row than `exceptRow` has.
-    QString uniqueName(const QString& base, int exceptRow = -1) const;
+    // The setups or their order changed here: tells the document, then the drawing.
+    void emitChanged();
     QColor unusedColor() const;
     void insertSetup(int row, const Setup& setup, const QColor& color);
 

@@ -1,18 +1,21 @@
 // The glue between the editors (setup list, setup editor, service/run editor) and the working
-// scenario: the selected setup goes to the setup editor, its edits back to the list, and every
-// edit becomes a new validated scenario. Loading a scenario into the editors is not an edit.
-// A drag of an editor's slider is a drag for the sweep too: its moves go to the sweep alone
-// (preview frames), and the value the hand lets go becomes the edit of the document (its
-// autosave syncs two files to disk: not something to do 60 times a second on the GUI thread).
+// scenario, ScenarioDocument. Each user edit becomes a new validated scenario made from the
+// document's and goes to the document (ScenarioDocument::applyEdit); the editors show what the
+// document holds after every edit, undo and redo (ScenarioDocument::edited) and after a new
+// scenario. Showing a scenario in the editors is not an edit.
+// A drag of an editor's slider is one drag of the document (one undo step, autosaved at the
+// end) and a drag for the sweep (preview frames until the hand lets go).
 #pragma once
 
 #include <hedge/Scenario.h>
+#include <hedge/io/ScenarioStyle.h>
 
 #include "SeriesStyle.h"
 
 #include <QObject>
 
 #include <optional>
+#include <vector>
 
 namespace hedge {
 
@@ -25,33 +28,42 @@ class SweepController;
 class EditorsController : public QObject {
     Q_OBJECT
 public:
-    EditorsController(const ScenarioDocument* document, SetupListWidget* setupList,
+    EditorsController(ScenarioDocument* document, SetupListWidget* setupList,
                       SetupEditor* setupEditor, ServiceRunEditor* serviceEditor,
                       SweepController* sweep, QObject* parent = nullptr);
 
-    // Fills the editors without echoing an edit back.
+    // Fills the editors without echoing an edit back (a new scenario: the first setup shown).
     void showScenario(const Scenario& scenario, const QList<SeriesStyle>& styles);
 
+    // A style's colours and visibility by position, as the setup list matches them (by name).
+    static QList<SeriesStyle> seriesStyles(const Scenario& scenario,
+                                           const std::optional<ScenarioStyle>& style);
+
 signals:
-    // A valid scenario that differs from the document's; the delay hint follows it.
-    void scenarioEdited(const Scenario& next);
     void editRefused(const QString& message);
 
 private:
+    // Which editor the edit being applied came from: it shows it already.
+    enum class Source { None, SetupList, SetupEditor, ServiceEditor };
+
     void onSetupSelected(int row);
+    void onSetupsEdited(const std::vector<Setup>& setups, const QList<SeriesStyle>& styles);
     void onSetupEdited();
-    void onScenarioEdited();
+    void onServiceEdited();
+    void onDocumentEdited(const Scenario& scenario);
+    // Validates `next` and hands it to the document; false (and editRefused) if invalid.
+    bool apply(const Scenario& next, Source source, const QList<SeriesStyle>* styles,
+               const QString& text);
     void updateDelayHint(const ServiceConfig& service);
     void onDragStarted();
     void onDragFinished();
 
-    const ScenarioDocument* m_document;
+    ScenarioDocument* m_document;
     SetupListWidget* m_setupList;
     SetupEditor* m_setupEditor;
     ServiceRunEditor* m_serviceEditor;
     SweepController* m_sweep;
-    bool m_dragging = false;
-    std::optional<Scenario> m_dragScenario; // the newest scenario of the drag, not yet edited
+    Source m_source = Source::None;
     // Set while the editors are being filled: their change signals are not user edits.
     bool m_loading = false;
 };

@@ -11,6 +11,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QSettings>
+#include <QUndoStack>
 
 namespace hedge {
 
@@ -20,10 +21,28 @@ constexpr int kMaxRecentFiles = 8;
 
 } // namespace
 
-MainActions::MainActions(QMainWindow* window) : QObject(window), m_window(window)
+MainActions::MainActions(QMainWindow* window, QUndoStack* undoStack)
+    : QObject(window), m_window(window)
 {
     buildActions();
+    buildUndoActions(undoStack);
     buildMenus();
+}
+
+void MainActions::buildUndoActions(QUndoStack* undoStack)
+{
+    // The stack names the step ("Undo Edit Setup") and greys the action out at its end.
+    m_undoAction = undoStack->createUndoAction(m_window, tr("&Undo"));
+    m_undoAction->setShortcuts(QKeySequence::Undo);
+    m_redoAction = undoStack->createRedoAction(m_window, tr("&Redo"));
+    // Ctrl+Shift+Z whatever the platform's own redo keys are (docs/user-guide.md, "Keyboard shortcuts").
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    const QKeySequence ctrlShiftZ(Qt::CTRL | Qt::SHIFT | Qt::Key_Z);
+    if (!redoKeys.contains(ctrlShiftZ))
+        redoKeys.prepend(ctrlShiftZ);
+    m_redoAction->setShortcuts(redoKeys);
+    m_window->addAction(m_undoAction);
+    m_window->addAction(m_redoAction);
 }
 
 void MainActions::buildActions()
@@ -110,6 +129,10 @@ void MainActions::buildMenus()
     file->addSeparator();
     file->addAction(m_quitAction);
     rebuildRecentMenu();
+
+    QMenu* edit = bar->addMenu(tr("&Edit"));
+    edit->addAction(m_undoAction);
+    edit->addAction(m_redoAction);
 
     QMenu* presetsMenu = bar->addMenu(tr("&Presets"));
     for (const Preset& p : presets()) {

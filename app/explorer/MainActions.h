@@ -1,4 +1,5 @@
-// The window's actions and menus (File, Presets, Run, View, Help) and the recent-files list.
+// The window's actions and menus (File, Edit, Presets, Run, View, Help) and the recent-files
+// list.
 // The actions only say what the user asked for; the window decides what happens.
 #pragma once
 
@@ -10,14 +11,16 @@
 class QAction;
 class QMainWindow;
 class QMenu;
+class QUndoStack;
 
 namespace hedge {
 
 class MainActions : public QObject {
     Q_OBJECT
 public:
-    // Adds the actions (with their shortcuts) and the menus to the window.
-    explicit MainActions(QMainWindow* window);
+    // Adds the actions (with their shortcuts) and the menus to the window; Edit → Undo and
+    // Redo act on `undoStack` (the working scenario's).
+    MainActions(QMainWindow* window, QUndoStack* undoStack);
 
     void addRecentFile(const QString& path);
     void setCancelEnabled(bool enabled);
@@ -28,6 +31,8 @@ public:
     void setMapShown(bool shown);
     QAction* mapKnobAction() const { return m_mapKnobAction; }
     QAction* removeMapAction() const { return m_removeMapAction; }
+    QAction* undoAction() const { return m_undoAction; }
+    QAction* redoAction() const { return m_redoAction; }
 
 signals:
     void newRequested();
@@ -57,6 +62,7 @@ signals:
 
 private:
     void buildActions();
+    void buildUndoActions(QUndoStack* undoStack);
     void buildMenus();
     void rebuildRecentMenu();
 
@@ -85,6 +91,8 @@ private:
     QAction* m_userGuideAction = nullptr;
     QAction* m_sweepViewAction = nullptr;
     QAction* m_liveViewAction = nullptr;
+    QAction* m_undoAction = nullptr;
+    QAction* m_redoAction = nullptr;
 };
 
 } // namespace hedge

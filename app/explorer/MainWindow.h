@@ -1,8 +1,9 @@
 // The Hedge Explorer window: setups and their editor on the left, the charts and the results
 // table in the centre, the service/run editor and the preset's explanation on the right. It
 // wires the parts together (ScenarioDocument, EditorsController, ChartArea, MainActions,
-// RunStatusBar, ExportController, SweepController), shows the file dialogs and errors, and
-// keeps the window's session (geometry, splitters, shown charts, series styles).
+// ScenarioFiles, MeasuredOverlay, HelpController, MapTab, WindowPanes, RunStatusBar,
+// ExportController, SweepController), follows the document's edits with the drawing and the runs, shows errors,
+// and keeps the window's session (geometry, splitters, shown charts, series styles).
 #pragma once
 
 #include "ChartArea.h"
@@ -22,7 +23,6 @@
 
 class QLabel;
 class QPushButton;
-class QSplitter;
 class QTabWidget;
 
 namespace hedge {
@@ -32,15 +32,18 @@ class LiveController;
 class LiveView;
 class MainActions;
 class MapController;
+class MapTab;
 class MapView;
+class MeasuredOverlay;
 class MetricChartView;
 class PresetExplanation;
 class ResultsTableModel;
 class ResultsTableView;
+class ScenarioFiles;
 class ServiceRunEditor;
 class SetupEditor;
 class SetupListWidget;
-class UserGuideWindow;
+class WindowPanes;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -133,46 +136,42 @@ protected:
 private:
     void buildActions();
     void buildCentre();
+    void buildViews();
     void buildStatusBar();
 
     void showScenario(const Scenario& scenario, const std::optional<ScenarioStyle>& style);
-    void onScenarioEdited(const Scenario& next);
-    void onStylesChanged();
+    // After each edit, undo and redo of the document: the drawing and the runs follow.
+    void onDocumentEdited(const Scenario& next);
+    // The map and a live session follow (at the end of a drag).
+    void followEdit(const Scenario& next);
+    // The setup list restyled the setups (colour, visibility): a style edit of the document.
+    void onStylesChanged(const QList<SeriesStyle>& styles);
     void startLiveSession(const Scenario& scenario);
     // A live session of a sweep scenario starts at this load (the slider moves it).
     static constexpr double kLiveStartLoad = 0.5;
     // The colours, shown setups and charts as the window draws them now.
     ScenarioStyle currentStyle() const;
     void redraw();
-    void makeRoomForCharts();
-    void showMapTab(bool grid);
-    void applyMapCell(double knobValue);
-    // Run → Map a Knob…, the map's Edit Grid…: the GridDialog, applied on its OK.
-    void editGrid();
-    // A scenario whose grid was added, changed or removed.
-    void applyGridEdit(const Scenario& next);
     void updateTitle();
     void restoreSession();
     void saveSession();
-    bool maybeDiscard();
     void showError(const QString& title, const QString& message);
-
-    // Menu handlers.
-    void openDialog();
-    void overlayMeasuredDialog();
-    bool save();
-    bool saveAsDialog();
-    void about();
-    void showUserGuide();
+    void showMessage(const QString& text, int ms);
 
     ScenarioDocument* m_document = nullptr;
     EditorsController* m_editors = nullptr;
     ExportController* m_exports = nullptr;
+    ScenarioFiles* m_files = nullptr;
+    MeasuredOverlay* m_overlay = nullptr;
+    MapTab* m_mapTab = nullptr;
     QString m_lastError;
     Options m_options;
     bool m_awaitingFirstScenario = false;
     // While a new scenario is put on screen, style changes are not the user's edits.
     bool m_showingScenario = false;
+    // The loads and series the charts were last given.
+    std::vector<double> m_loads;
+    QList<SeriesStyle> m_seriesStyles;
 
     RedrawClock* m_redrawClock = nullptr;
     SweepController* m_controller = nullptr;
@@ -190,13 +189,9 @@ private:
     MainActions* m_actions = nullptr;
     ResultsTableModel* m_tableModel = nullptr;
     ResultsTableView* m_tableView = nullptr;
-    QSplitter* m_mainSplitter = nullptr;
-    QSplitter* m_centreSplitter = nullptr;
-    QSplitter* m_leftSplitter = nullptr;
-    QSplitter* m_rightSplitter = nullptr;
+    WindowPanes* m_panes = nullptr;
 
     RunStatusBar* m_statusBar = nullptr;
-    UserGuideWindow* m_userGuide = nullptr;
 };
 
 } // namespace hedge

@@ -9,10 +9,59 @@
 #include <QFileInfo>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QUndoStack>
+
+#include <utility>
 
 namespace hedge {
 
-ScenarioDocument::ScenarioDocument(QObject* parent) : QObject(parent) {}
+namespace {
+
+// The style of `target`'s setups as it replaces the working scenario: each setup keeps the
+// colour and visibility it has now, found by name (a setup moved, or back from an undone
+// removal), else at its row when the row's setup was renamed (by the user, or by its policy),
+// else the one `target` was saved with; the charts shown now stay.
+std::optional<ScenarioStyle> styleFollowingSetups(const ScenarioState& target,
+                                                  const Scenario& currentScenario,
+                                                  const std::optional<ScenarioStyle>& current)
+{
+    if (!target.style && !current)
+        return std::nullopt;
+    const auto styleAt = [](const std::optional<ScenarioStyle>& style,
+                            std::size_t row) -> const SetupStyle* {
+        return style && row < style->setups.size() ? &style->setups[row] : nullptr;
+    };
+    const auto rowOf = [](const Scenario& scenario, const std::string& name) {
+        for (std::size_t i = 0; i < scenario.setups.size(); ++i)
+            if (scenario.setups[i].name == name)
+                return std::optional(i);
+        return std::optional<std::size_t>();
+    };
+    const std::vector<Setup>& setups = target.scenario.setups;
+    const bool sameRows = setups.size() == currentScenario.setups.size();
+    ScenarioStyle style;
+    style.charts = current ? current->charts : target.style->charts;
+    for (std::size_t i = 0; i < setups.size(); ++i) {
+        const SetupStyle* found = nullptr;
+        if (const auto row = rowOf(currentScenario, setups[i].name))
+            found = styleAt(current, *row);
+        else if (sameRows && !rowOf(target.scenario, currentScenario.setups[i].name))
+            found = styleAt(current, i);
+        if (!found)
+            found = styleAt(target.style, i);
+        if (!found)
+            break; // the rest take the palette
+        style.setups.push_back(*found);
+    }
+    return style;
+}
+
+} // namespace
+
+ScenarioDocument::ScenarioDocument(QObject* parent)
+    : QObject(parent), m_undoStack(new QUndoStack(this))
+{
+}
 
 QString ScenarioDocument::title() const
 {
@@ -49,7 +98,7 @@ std::optional<QString> ScenarioDocument::open(const QString& path)
     m_presetName.clear();
     m_scenario = s.scenario;
     m_style = s.style;
-    emit scenarioReplaced(m_scenario, m_style);
+    replaced();
     setModified(false);
     autosave();
     return std::nullopt;
@@ -75,7 +124,7 @@ bool ScenarioDocument::loadPreset(const QString& name)
     m_presetName = name;
     m_scenario = p->scenario;
     m_style.reset();
-    emit scenarioReplaced(m_scenario, m_style);
+    replaced();
     setModified(false);
     autosave();
     return true;
@@ -87,7 +136,7 @@ void ScenarioDocument::setScenario(const Scenario& scenario)
     m_presetName.clear();
     m_scenario = scenario;
     m_style.reset();
-    emit scenarioReplaced(m_scenario, m_style);
+    replaced();
     setModified(false);
     autosave();
 }
@@ -101,14 +150,69 @@ void ScenarioDocument::setDefaultScenario(const Scenario& scenario)
 {
     m_scenario = scenario;
     m_style.reset();
-    emit scenarioReplaced(m_scenario, m_style);
+    replaced();
 }
 
-void ScenarioDocument::applyEdit(const Scenario& scenario)
+void ScenarioDocument::applyEdit(const Scenario& scenario, const QString& text)
 {
-    m_scenario = scenario;
+    push({scenario, styleFollowingSetups({scenario, m_style}, m_scenario, m_style)}, text);
+}
+
+void ScenarioDocument::applyEdit(const Scenario& scenario, const ScenarioStyle& style,
+                                 const QString& text)
+{
+    push({scenario, style}, text);
+}
+
+void ScenarioDocument::push(ScenarioState after, const QString& text)
+{
+    ScenarioState before{m_scenario, m_style};
+    if (after == before)
+        return;
+    m_undoStack->push(new ScenarioEditCommand(this, std::move(before), std::move(after),
+                                              m_dragging ? m_drag : 0,
+                                              text.isEmpty() ? tr("Edit") : text));
+}
+
+void ScenarioDocument::beginDrag()
+{
+    m_dragging = true;
+    m_draggedEdit = false;
+    ++m_drag;
+}
+
+void ScenarioDocument::endDrag()
+{
+    if (!m_dragging)
+        return;
+    m_dragging = false;
+    if (std::exchange(m_draggedEdit, false)) {
+        autosave();
+        emit dragFinished(m_scenario);
+    }
+}
+
+void ScenarioDocument::show(const ScenarioState& state)
+{
+    m_scenario = state.scenario;
+    m_style = state.style;
     setModified(true);
-    autosave();
+    if (m_dragging)
+        m_draggedEdit = true;
+    else
+        autosave();
+    emit edited(m_scenario);
+}
+
+void ScenarioDocument::restore(const ScenarioState& state)
+{
+    show({state.scenario, styleFollowingSetups(state, m_scenario, m_style)});
+}
+
+void ScenarioDocument::replaced()
+{
+    m_undoStack->clear();
+    emit scenarioReplaced(m_scenario, m_style);
 }
 
 void ScenarioDocument::applyStyleEdit(const ScenarioStyle& style)
@@ -132,7 +236,7 @@ bool ScenarioDocument::restoreAutosave()
         m_presetName = settings.value(QStringLiteral("session/preset")).toString();
         m_scenario = s.scenario;
         m_style = s.style;
-        emit scenarioReplaced(m_scenario, m_style);
+        replaced();
         setModified(settings.value(QStringLiteral("session/modified")).toBool());
         return true;
     } catch (const ScenarioError& e) {

@@ -1,7 +1,11 @@
-// The working scenario as a document: the scenario, the file or preset it came from, whether it
-// has unsaved edits, and its autosave. No dialogs: failures come back as messages for the
-// window to show.
+// The working scenario as a document, the one model of the window: the scenario, the file or
+// preset it came from, whether it has unsaved edits, its autosave and its undo stack. Every
+// edit (typed, dragged, in the setup list, on the map, in the grid dialog) comes in through
+// applyEdit() and goes out through edited(), to which the editors, charts, runs and Live view
+// listen. No dialogs: failures come back as messages for the window to show.
 #pragma once
+
+#include "ScenarioEditCommand.h"
 
 #include <hedge/Scenario.h>
 #include <hedge/io/ScenarioStyle.h>
@@ -10,6 +14,8 @@
 #include <QString>
 
 #include <optional>
+
+class QUndoStack;
 
 namespace hedge {
 
@@ -43,8 +49,23 @@ public:
     void newScenario();
     // Stands in before the first real scenario (no file, no autosave).
     void setDefaultScenario(const Scenario& scenario);
-    // An edit of the working scenario: modified, autosaved.
-    void applyEdit(const Scenario& scenario);
+    // An edit of the working scenario, one undo step: modified, autosaved, edited() emitted.
+    // Setups keep their colours by name; a changed list of setups (added, removed, renamed,
+    // moved) comes with its `style`. Nothing happens for a scenario equal to the working one.
+    void applyEdit(const Scenario& scenario, const QString& text = {});
+    void applyEdit(const Scenario& scenario, const ScenarioStyle& style, const QString& text);
+    // The edits between beginDrag() and endDrag() are one undo step, autosaved at the end
+    // (not 60 times a second on the GUI thread); endDrag() emits dragFinished().
+    void beginDrag();
+    void endDrag();
+    bool isDragging() const { return m_dragging; }
+    // Undo/Redo over applyEdit(); loading a file or preset, New and a restored session clear it.
+    QUndoStack* undoStack() const { return m_undoStack; }
+
+    // For ScenarioEditCommand: `state` as the edit made it (show), or back from the undo stack
+    // with each setup's colour and visibility as they are now (restore).
+    void show(const ScenarioState& state);
+    void restore(const ScenarioState& state);
     // The user restyled the scenario: modified (the file would change), autosaved.
     void applyStyleEdit(const ScenarioStyle& style);
     // The style the window drew a new scenario with (the palette for a file without one):
@@ -64,9 +85,21 @@ signals:
     void titleChanged();
     void autosaveFailed(const QString& error);
     void restoreFailed(const QString& error);
+    // The working scenario changed by an edit, an undo or a redo (not by loading).
+    void edited(const Scenario& scenario);
+    // The drag's last edit was made (see beginDrag()).
+    void dragFinished(const Scenario& scenario);
 
 private:
     void setModified(bool modified);
+    void push(ScenarioState after, const QString& text);
+    // A new scenario replaces the working one: the edits of the old one cannot be undone.
+    void replaced();
+
+    QUndoStack* m_undoStack = nullptr;
+    bool m_dragging = false;
+    bool m_draggedEdit = false;
+    int m_drag = 0; // the number of the current or last drag
 
     Scenario m_scenario;
     std::optional<ScenarioStyle> m_style;

@@ -1,4 +1,5 @@
 #include "SetupListWidget.h"
+#include "SetupNames.h"
 
 #include <QListWidget>
 #include <QSignalSpy>
@@ -118,18 +119,64 @@ private slots:
         QCOMPARE(changed.count(), 0);
     }
 
-    void updateSetupKeepsName()
+    // The list proposes its edits with the setups and styles they give: the window hands
+    // them to the scenario document, and nothing reads them back from the list.
+    void changesCarryTheSetupsAndStyles()
     {
         SetupListWidget w;
-        w.setSetups({Setup{.name = "a"}});
-        const Setup edited{.name = "ignored", .hedge = HedgeSettings{}};
+        const Setup a{.name = "a"}, b{.name = "b"};
+        w.setSetups({a, b});
         QSignalSpy changed(&w, &SetupListWidget::setupsChanged);
-        w.updateSetup(0, edited);
+        w.setCurrentRow(0);
+        w.moveDown();
         QCOMPARE(changed.count(), 1);
-        QCOMPARE(w.setups()[0].name, std::string("a"));
-        QVERIFY(w.setups()[0].hedge.has_value());
-        w.updateSetup(0, edited); // no change, no signal
-        QCOMPARE(changed.count(), 1);
+        const auto setups = changed[0][0].value<std::vector<Setup>>();
+        const auto styles = changed[0][1].value<QList<SeriesStyle>>();
+        QCOMPARE(setups.size(), std::size_t{2});
+        QCOMPARE(setups[0].name, std::string("b"));
+        QCOMPARE(styles[0].setup, QStringLiteral("b"));
+        QCOMPARE(styles[1].setup, QStringLiteral("a"));
+    }
+
+    // The document's setups shown again (an edit of a knob, an undo): same rows, filled in
+    // place, the selection kept; no signal.
+    void showingTheSameRowsAgainKeepsTheSelection()
+    {
+        SetupListWidget w;
+        w.setSetups(Scenario::referenceSetups());
+        w.setCurrentRow(4);
+        QListWidgetItem* item = w.listWidget()->item(4);
+        QSignalSpy changed(&w, &SetupListWidget::setupsChanged);
+        QSignalSpy current(&w, &SetupListWidget::currentSetupChanged);
+        std::vector<Setup> setups = Scenario::referenceSetups();
+        setups[4].name = "renamed";
+        w.setSetups(setups, w.styles(), 4);
+        QCOMPARE(w.currentRow(), 4);
+        QCOMPARE(w.listWidget()->item(4), item);
+        QCOMPARE(item->text(), QStringLiteral("renamed"));
+        QCOMPARE(changed.count(), 0);
+        QCOMPARE(current.count(), 0);
+        setups.pop_back();
+        w.setSetups(setups, w.styles(), 40);
+        QCOMPARE(w.currentRow(), 10);
+    }
+
+    void editedKnobsKeepTheUsersNameAndFollowAGeneratedOne()
+    {
+        const Setup mine{.name = "a"};
+        Setup generated;
+        generated.name = generated.generatedName(); // "no hedge / client"
+        Setup taken;
+        taken.hedge = HedgeSettings{};
+        taken.name = taken.generatedName();
+        const std::vector<Setup> setups{mine, generated, taken};
+        const Setup knobs{.name = "ignored", .hedge = HedgeSettings{}};
+        QCOMPARE(withEditedKnobs(setups, 0, knobs).name, std::string("a"));
+        QVERIFY(withEditedKnobs(setups, 0, knobs).hedge.has_value());
+        // The generated name follows, kept unique.
+        QCOMPARE(withEditedKnobs(setups, 1, knobs).name, taken.name + " 2");
+        QCOMPARE(copyOfSetup(setups, 0).name, std::string("a (copy)"));
+        QCOMPARE(copyOfSetup(setups, 2).name, taken.name + " 2");
     }
 };
 

@@ -6,6 +6,7 @@
 #include "ServiceRunEditor.h"
 #include "ServiceTopologyFields.h"
 #include "SetupEditor.h"
+#include "SetupNames.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -188,8 +189,10 @@ private slots:
         QTest::keyClick(placement, Qt::Key_Down);
         QCOMPARE(edited.count(), 1);
         QCOMPARE(editor.setup().hedge->placement, HedgePlacement::OtherReplica);
-        // A generated name follows the knob, so two setups differing by it differ by name.
-        QCOMPARE(editor.setup().name, std::string("hedge, default budget, other replica / client"));
+        // A generated name follows the knob (SetupNames.h), so two setups differing by it differ
+        // by name.
+        QCOMPARE(withEditedKnobs({s}, 0, editor.setup()).name,
+                 std::string("hedge, default budget, other replica / client"));
         // Kept through an edit of another knob, and through switching the hedge off and on.
         editor.delaySpin()->setValue(35.0);
         QCOMPARE(editor.setup().hedge->placement, HedgePlacement::OtherReplica);

@@ -1,0 +1,48 @@
+#include "HelpController.h"
+
+#include "MainActions.h"
+#include "UserGuideWindow.h"
+
+#include <hedge/Version.h>
+
+#include <QMessageBox>
+
+namespace hedge {
+
+HelpController::HelpController(MainActions* actions, QWidget* window)
+    : QObject(window), m_window(window)
+{
+    connect(actions, &MainActions::aboutRequested, this, &HelpController::about);
+    connect(actions, &MainActions::userGuideRequested, this, &HelpController::showUserGuide);
+}
+
+void HelpController::showUserGuide()
+{
+    if (!m_userGuide)
+        m_userGuide = new UserGuideWindow(m_window);
+    m_userGuide->show();
+    m_userGuide->raise();
+    m_userGuide->activateWindow();
+}
+
+void HelpController::about()
+{
+    QMessageBox::about(
+        m_window, tr("About Hedge Explorer"),
+        tr("<h3>Hedge Explorer %1</h3>"
+           "<p>See when request hedging helps a service and when it hurts it.</p>"
+           "<p>The model: open-loop Poisson callers, a hedge policy with a Finagle-style "
+           "retry budget and a Netflix Gradient2 adaptive limit, in front of a service of "
+           "<i>workers</i> servers behind one shared FIFO queue, with log-normal service times "
+           "and uniform hiccups; cancellation either stays in the client (HTTP) or reaches "
+           "the server (gRPC). The same scenario gives the same numbers here and in "
+           "<tt>hedgesim</tt>.</p>"
+           "<p>Scenario and results files (schemas <tt>hedge-explorer/scenario@1</tt> and "
+           "<tt>hedge-explorer/results@1</tt>) are described in <tt>scenario.md</tt> "
+           "(<tt>/usr/share/doc/hedge-explorer/</tt>, or <tt>docs/</tt> in the source tree) "
+           "and in <tt>man hedgesim</tt>; <tt>hedgesim validate FILE</tt> checks one.</p>"
+           "<p>Built with Qt %2 (LGPL-3.0) and QCoro (MIT).</p>")
+            .arg(QString::fromLatin1(kVersion), QString::fromLatin1(qVersion())));
+}
+
+} // namespace hedge
