@@ -8,9 +8,6 @@
 #include <hedge/sim/TimelineWorld.h>
 
 #include <QAction>
-#include <QMenu>
-#include <QStyle>
-#include <QToolButton>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -18,8 +15,11 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMenu>
 #include <QPushButton>
 #include <QSlider>
+#include <QStyle>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -49,7 +49,32 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
 {
     m_chart = new LiveTimeSeriesView(this);
     m_chart->setSource(&controller->rings());
+    createClockControls();
+    createLoadControls();
+    auto* save = new QToolButton(this);
+    save->setText(tr("Save Session…"));
+    save->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
+    save->setToolTip(tr("Save the session as a timeline scenario: it replays with the same "
+                        "numbers here and in “hedgesim timeline”"));
+    auto* exportButton = new QToolButton(this);
+    exportButton->setText(tr("Export…"));
+    exportButton->setToolTip(tr("The charts (PNG, SVG, PDF) or the buckets (CSV, JSON)"));
 
+    layOut(save, exportButton, createChartsButton());
+    connectControls();
+    connect(save, &QPushButton::clicked, this, &LiveView::saveSessionDialog);
+    connect(exportButton, &QPushButton::clicked, this, &LiveView::exportDialog);
+    connectController();
+    showLoad(m_controller->load());
+    m_runButton->setText(tr("Run"));
+    m_runButton->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    updateStatus();
+    showReplicaStripAvailability();
+}
+
+// Run/pause, reset, speed, the charts' window and the simulated clock.
+void LiveView::createClockControls()
+{
     m_runButton = new QToolButton(this);
     m_runButton->setToolTip(tr("Pause or resume the simulated clock"));
     m_runButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -72,22 +97,19 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
     m_clock = new QLabel(this);
     m_clock->setObjectName(QStringLiteral("liveClock"));
     m_clock->setMinimumWidth(40);
-    auto* save = new QToolButton(this);
-    save->setText(tr("Save Session…"));
-    save->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
-    save->setToolTip(tr("Save the session as a timeline scenario: it replays with the same "
-                        "numbers here and in “hedgesim timeline”"));
-    auto* exportButton = new QToolButton(this);
-    exportButton->setText(tr("Export…"));
-    exportButton->setToolTip(tr("The charts (PNG, SVG, PDF) or the buckets (CSV, JSON)"));
+}
 
+// The load slider, a spike, a named profile, and the status line.
+void LiveView::createLoadControls()
+{
     m_loadSlider = new QSlider(Qt::Horizontal, this);
     m_loadSlider->setRange(0, 150);
     m_loadSlider->setPageStep(5);
     m_loadSlider->setToolTip(tr("The offered load from the next second on (100 %: the service "
                                 "is full without hedges)"));
     m_loadLabel = new QLabel(this);
-    m_loadLabel->setMinimumWidth(QFontMetrics(font()).horizontalAdvance(QStringLiteral("150 %")) + 4);
+    m_loadLabel->setMinimumWidth(QFontMetrics(font()).horizontalAdvance(QStringLiteral("150 %")) +
+                                 4);
     m_spikeExtra = new QDoubleSpinBox(this);
     m_spikeExtra->setRange(1, 150);
     m_spikeExtra->setValue(30);
@@ -115,7 +137,11 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("liveStatus"));
     m_status->setMinimumWidth(20);
+}
 
+// Charts: the optional panels, each on or off.
+QToolButton* LiveView::createChartsButton()
+{
     auto* charts = new QToolButton(this);
     charts->setText(tr("Charts"));
     charts->setToolTip(tr("More charts under p99, requests per call and backlog"));
@@ -133,6 +159,11 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
     }
     charts->setMenu(chartsMenu);
 
+    return charts;
+}
+
+void LiveView::layOut(QToolButton* save, QToolButton* exportButton, QToolButton* charts)
+{
     // Three short rows: the view fits beside the editors in a 1024-pixel-wide window.
     auto* row1 = new QHBoxLayout;
     row1->addWidget(m_runButton);
@@ -161,7 +192,10 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
     layout->addLayout(row2);
     layout->addLayout(row3);
     layout->addWidget(m_chart, 1);
+}
 
+void LiveView::connectControls()
+{
     connect(m_runButton, &QPushButton::clicked, this, [this] {
         if (m_controller->isPaused())
             m_controller->resume();
@@ -193,9 +227,11 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
         p.periodS = 60.0;
         refuse(m_controller->followProfile(p));
     });
-    connect(save, &QPushButton::clicked, this, &LiveView::saveSessionDialog);
-    connect(exportButton, &QPushButton::clicked, this, &LiveView::exportDialog);
+}
 
+// The view follows the controller: samples, pause, load, speed, collapses.
+void LiveView::connectController()
+{
     connect(m_controller, &LiveController::samplesChanged, this, [this] {
         m_chart->refresh();
         // A played file or profile moves the load: the slider follows unless it is held.
@@ -222,11 +258,6 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
             [this](const QString& setup, double atS) {
                 emit message(tr("%1 collapsed at %2").arg(setup, clockText(atS)), 6000);
             });
-    showLoad(m_controller->load());
-    m_runButton->setText(tr("Run"));
-    m_runButton->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
-    updateStatus();
-    showReplicaStripAvailability();
 }
 
 void LiveView::showReplicaStripAvailability()
@@ -235,8 +266,9 @@ void LiveView::showReplicaStripAvailability()
     QAction* strip = m_panelActions.value(LiveTimeSeriesView::Panel::ReplicaBacklog);
     const bool replicas = m_controller->scenario().service.replicas > 1;
     strip->setEnabled(replicas);
-    strip->setText(replicas ? LiveTimeSeriesView::panelTitle(LiveTimeSeriesView::Panel::ReplicaBacklog)
-                            : tr("Backlog per replica (none: the service has one replica)"));
+    strip->setText(replicas
+                       ? LiveTimeSeriesView::panelTitle(LiveTimeSeriesView::Panel::ReplicaBacklog)
+                       : tr("Backlog per replica (none: the service has one replica)"));
 }
 
 void LiveView::setSeriesStyles(const QList<SeriesStyle>& styles)
@@ -262,7 +294,7 @@ void LiveView::refuse(const std::optional<QString>& error)
 
 void LiveView::updateStatus()
 {
-    QString state = m_controller->finished() ? tr("finished")
+    QString state = m_controller->finished()   ? tr("finished")
                     : m_controller->isPaused() ? tr("paused")
                                                : tr("running");
     // The button says running or paused; the clock says only when the timeline is over.
@@ -274,8 +306,9 @@ void LiveView::updateStatus()
     for (int w = 0; w < names.size(); ++w)
         if (auto since = m_controller->firstCollapseS(std::size_t(w)))
             collapsed << tr("%1 (since %2)").arg(names[w], clockText(*since));
-    const QString text = collapsed.isEmpty() ? QString()
-                                             : tr("Collapsed: %1").arg(collapsed.join(QStringLiteral(", ")));
+    const QString text = collapsed.isEmpty()
+                             ? QString()
+                             : tr("Collapsed: %1").arg(collapsed.join(QStringLiteral(", ")));
     m_status->setToolTip(text);
     m_status->setText(m_status->fontMetrics().elidedText(text, Qt::ElideRight, m_status->width()));
 }

@@ -43,7 +43,10 @@ public:
     QPushButton* profileButton() const { return m_profileButton; }
     QLabel* statusLabel() const { return m_status; }
     // View → the optional charts (utilisation, limit, budget balance, rejected %).
-    QAction* panelAction(LiveTimeSeriesView::Panel panel) const { return m_panelActions.value(panel); }
+    QAction* panelAction(LiveTimeSeriesView::Panel panel) const
+    {
+        return m_panelActions.value(panel);
+    }
 
     void setSeriesStyles(const QList<SeriesStyle>& styles);
 
@@ -70,6 +73,12 @@ private:
         QString path;
         std::optional<QString> error;
     };
+    void createClockControls();
+    void createLoadControls();
+    QToolButton* createChartsButton();
+    void layOut(QToolButton* save, QToolButton* exportButton, QToolButton* charts);
+    void connectControls();
+    void connectController();
     void saveSessionDialog();
     void updateStatus();
     void showReplicaStripAvailability();
