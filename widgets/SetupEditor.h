@@ -12,6 +12,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QRadioButton;
 class QSpinBox;
@@ -20,6 +21,7 @@ class QToolButton;
 namespace hedge {
 
 class FieldMessage;
+class KnobFields;
 class KnobSlider;
 
 class SetupEditor : public QWidget {
@@ -74,6 +76,8 @@ signals:
     void dragFinished();
 
 private:
+    void takeKnobFields();
+    void addCancellationRows(QFormLayout* form);
     void updateEnabled();
     void updateLimitRanges();
     void emitEdited();
@@ -83,6 +87,9 @@ private:
     bool m_nameFollowsPolicy = false;
     QList<FieldMessage*> m_messages;
     QLabel* m_title = nullptr;
+    // The fields of the hedge's and the limit's knobs, made from their rows (KnobRegistry).
+    KnobFields* m_hedgeFields = nullptr;
+    KnobFields* m_limitFields = nullptr;
     QCheckBox* m_hedge = nullptr;
     QDoubleSpinBox* m_delay = nullptr;
     KnobSlider* m_delaySlider = nullptr;

@@ -77,7 +77,8 @@ std::vector<Knob> hedgeKnobs()
                               "expire.\nDefault: %1 s."),
          .editor = {.label = "Window:", .name = "Budget window", .min = 0.1, .max = 86400.0,
                     .decimals = 1, .suffix = " s", .advanced = true},
-         .grid = GridSpread{1, 30, 6}},
+         // Windows from a second to half a minute: equal ratios, not equal steps.
+         .grid = GridSpread{1, 30, 6, true}},
     };
 }
 
@@ -161,7 +162,8 @@ std::vector<Knob> serviceKnobs()
          .editor = {.label = "M&edian:", .name = "Median", .min = 0.001, .max = 1e6,
                     .decimals = 3, .suffix = " ms", .sliderLow = 0.1, .sliderHigh = 1000.0,
                     .sliderCurvature = 9.2},
-         .grid = GridSpread{5, 20, 4}},
+         // Medians that differ by a factor, as services do.
+         .grid = GridSpread{2, 50, 5, true}},
         {.field = "service.sigma",
          .member = &ServiceConfig::sigma,
          .range = {0.0, kMaxSigma},
