@@ -73,6 +73,9 @@ struct Knob {
     std::optional<GridSpread> grid; // none: a grid cannot sweep it
     bool live = true;               // a timeline change (and so the Live view) may set it
     bool topology = false; // a service knob written with the replicas, only when they are not plain
+    // Written only when not the default: a knob added later keeps every file written before it
+    // (tests/golden among them) the same, byte for byte.
+    bool omitDefault = false;
 
     // The file's key inside its object: "delay_ms" (an on/off knob: its whole name, "hedge").
     const char* jsonKey() const;

@@ -28,7 +28,7 @@ public:
     static const std::vector<std::string>& liveFields();
 
 private:
-    // Tests add rows of their own (tests/io/KnobRegistryTesting.h) to see that one row is all a
+    // Tests add rows of their own (tests/widgets/KnobRegistryTesting.h) to see that one row is all a
     // knob needs; the product never changes the rows.
     friend class KnobRegistryTesting;
     struct Rows {

@@ -84,6 +84,8 @@ void writeKnobs(OrderedJson& o, std::string_view group, bool topology, const Set
         if (knob->topology != topology)
             continue;
         const double value = knob->read(setup, service).value_or(knob->defaultValue());
+        if (knob->omitDefault && value == knob->defaultValue())
+            continue;
         if (knob->wholeNumber())
             o[knob->jsonKey()] = static_cast<int>(std::lround(value));
         else
