@@ -157,7 +157,7 @@ void GridDialog::knobChosen()
     const bool whole = k && k->wholeNumber();
     const int decimals = whole ? 0 : 3;
     // Where a new map of the knob starts: the spread its row gives, one a user would try first.
-    const GridSpread spread = k ? *k->grid : GridSpread{1, 10, 10};
+    const GridSpread spread = k ? *k->grid : GridSpread{.from = 1, .to = 10, .count = 10};
     for (QDoubleSpinBox* box : {m_from, m_to}) {
         const QSignalBlocker quiet(box);
         box->setDecimals(decimals);

@@ -40,6 +40,18 @@ QToolButton* makeFold(const QString& text, QWidget* body, QWidget* parent)
     return fold;
 }
 
+// The setup's name above its knobs, in bold.
+QLabel* makeTitle(QWidget* parent)
+{
+    auto* title = new QLabel(parent);
+    title->setTextFormat(Qt::PlainText);
+    QFont font = title->font();
+    font.setBold(true);
+    title->setFont(font);
+    title->setWordWrap(true);
+    return title;
+}
+
 } // namespace
 
 QString SetupEditor::cancellationText(Cancellation mode)
@@ -50,18 +62,10 @@ QString SetupEditor::cancellationText(Cancellation mode)
 
 SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
 {
-    m_title = new QLabel(this);
-    m_title->setTextFormat(Qt::PlainText);
-    QFont titleFont = m_title->font();
-    titleFont.setBold(true);
-    m_title->setFont(titleFont);
-    m_title->setWordWrap(true);
-
+    m_title = makeTitle(this);
+    // Made in the order of the form, which is the order of the keyboard focus.
     m_hedge = KnobFields::makeCheck(*KnobRegistry::find("hedge"), this);
-    m_adaptive = KnobFields::makeCheck(*KnobRegistry::find("adaptive_limit"), this);
     m_hedgeFields = new KnobFields(KnobRegistry::group("hedge."), this);
-    m_limitFields = new KnobFields(KnobRegistry::group("adaptive_limit."), this);
-    takeKnobFields();
 
     m_delayHint = new QLabel(this);
     m_delayHint->setWordWrap(true);
@@ -78,6 +82,9 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
            "load balancer sends it, possibly the busy or slow replica its first attempt waits "
            "in. Another replica: only replicas this call has not used yet (all again once each "
            "has one). With one replica both are the same.\nDefault: any replica."));
+    m_adaptive = KnobFields::makeCheck(*KnobRegistry::find("adaptive_limit"), this);
+    m_limitFields = new KnobFields(KnobRegistry::group("adaptive_limit."), this);
+    takeKnobFields();
 
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -85,10 +92,11 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     m_budgetAdvanced = new QWidget(this);
     auto* budgetForm = new QFormLayout(m_budgetAdvanced);
     budgetForm->setContentsMargins(16, 0, 0, 0);
-    m_messages << m_hedgeFields->addRows(form, budgetForm, [this](const Knob& knob, QFormLayout* f) {
+    const auto hintUnderDelay = [this](const Knob& knob, QFormLayout* f) {
         if (knob.field == std::string_view("hedge.delay_ms"))
             f->addRow(QString(), m_delayHint);
-    });
+    };
+    m_messages << m_hedgeFields->addRows(form, budgetForm, hintUnderDelay);
     m_budgetFold = makeFold(tr("Advanced budget"), m_budgetAdvanced, this);
     m_budgetFold->setToolTip(tr("Show the budget's floor and window."));
     form->addRow(m_budgetFold);
@@ -146,7 +154,6 @@ void SetupEditor::takeKnobFields()
     m_tolerance = m_limitFields->doubleBox("adaptive_limit.rtt_tolerance");
     m_longWindow = m_limitFields->intBox("adaptive_limit.long_window");
     m_queueSize = m_limitFields->intBox("adaptive_limit.queue_size");
-
 }
 
 // Both choices in view, under their label across the whole panel: the wording of

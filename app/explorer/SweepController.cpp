@@ -1,5 +1,6 @@
 #include "SweepController.h"
 
+#include <hedge/KnobRegistry.h>
 #include <hedge/sim/LoadSweep.h>
 
 #include <QLocale>
@@ -31,31 +32,22 @@ void put(std::string& out, std::int64_t v)
     out += '|';
 }
 
+// Every knob of the setup (KnobRegistry: a new row is in the key by itself), the placement
+// and the cancellation; the service is not part of a setup's key.
 std::string policyKey(const Setup& s)
 {
     std::string k = s.cancellation == Cancellation::Server ? "S|" : "C|";
-    if (s.hedge) {
-        put(k, s.hedge->delayMs);
-        put(k, std::int64_t{s.hedge->maxAttempts});
-        put(k, s.hedge->budgetPercent);
-        put(k, s.hedge->budgetMinPerSecond);
-        put(k, s.hedge->budgetWindowSeconds);
+    const ServiceConfig service;
+    for (const Knob& knob : KnobRegistry::all()) {
+        if (knob.group() == "service.")
+            continue;
+        if (const std::optional<double> value = knob.read(s, service))
+            put(k, *value);
+        else
+            k += "-|"; // a member of a hedge or limit the setup has not
+    }
+    if (s.hedge)
         put(k, std::int64_t{static_cast<int>(s.hedge->placement)});
-    } else {
-        k += "-|";
-    }
-    if (s.adaptiveLimit) {
-        const Gradient2Config& g = *s.adaptiveLimit;
-        put(k, std::int64_t{g.initialLimit});
-        put(k, std::int64_t{g.minLimit});
-        put(k, std::int64_t{g.maxLimit});
-        put(k, g.smoothing);
-        put(k, g.rttTolerance);
-        put(k, std::int64_t{g.longWindow});
-        put(k, std::int64_t{g.queueSize});
-    } else {
-        k += "-|";
-    }
     return k;
 }
 

@@ -32,10 +32,10 @@ Knob testKnob()
 {
     return {.field = "service.test_copies",
             .member = &ServiceConfig::replicas,
-            .range = {1.0, 8.0},
+            .range = {.min = 1.0, .max = 8.0},
             .tooltip = "Copies of the test service.\nDefault: %1 copy.",
             .editor = {.label = "&Test copies:", .name = "Test copies", .min = 1.0, .max = 8.0},
-            .grid = GridSpread{1, 4, 4},
+            .grid = GridSpread{.from = 1, .to = 4, .count = 4},
             .omitDefault = true};
 }
 
