@@ -115,7 +115,20 @@ GridDialog::GridDialog(const Scenario& scenario, QWidget* parent)
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
-    // The grid the scenario has, or a first map of the first hedging setup's delay.
+    showGrid(scenario);
+
+    connect(m_knob, &QComboBox::currentIndexChanged, this, &GridDialog::knobChosen);
+    connect(m_setup, &QComboBox::currentIndexChanged, this, &GridDialog::check);
+    connect(m_baseline, &QComboBox::currentIndexChanged, this, &GridDialog::check);
+    connect(m_from, &QDoubleSpinBox::valueChanged, this, &GridDialog::check);
+    connect(m_to, &QDoubleSpinBox::valueChanged, this, &GridDialog::check);
+    connect(m_count, &QSpinBox::valueChanged, this, &GridDialog::check);
+    check();
+}
+
+// The grid the scenario has, or a first map of the first hedging setup's first knob.
+void GridDialog::showGrid(const Scenario& scenario)
+{
     if (scenario.grid) {
         m_setup->setCurrentText(QString::fromStdString(scenario.grid->setup));
         m_knob->setCurrentIndex(m_knob->findData(QString::fromStdString(scenario.grid->knob)));
@@ -136,14 +149,6 @@ GridDialog::GridDialog(const Scenario& scenario, QWidget* parent)
             m_setup->setCurrentIndex(int(hedging - scenario.setups.begin()));
         knobChosen();
     }
-
-    connect(m_knob, &QComboBox::currentIndexChanged, this, &GridDialog::knobChosen);
-    connect(m_setup, &QComboBox::currentIndexChanged, this, &GridDialog::check);
-    connect(m_baseline, &QComboBox::currentIndexChanged, this, &GridDialog::check);
-    connect(m_from, &QDoubleSpinBox::valueChanged, this, &GridDialog::check);
-    connect(m_to, &QDoubleSpinBox::valueChanged, this, &GridDialog::check);
-    connect(m_count, &QSpinBox::valueChanged, this, &GridDialog::check);
-    check();
 }
 
 std::string GridDialog::knob() const

@@ -47,6 +47,7 @@ public:
     QPushButton* okButton() const { return m_ok; }
 
 private:
+    void showGrid(const Scenario& scenario);
     void knobChosen();
     bool logSpread() const; // the knob's row spreads it on a log scale
     void check();

@@ -1,15 +1,14 @@
 #include <hedge/io/ScenarioJson.h>
 
+#include "KnobJson.h"
 #include "ScenarioJsonDetail.h"
 
-#include <hedge/KnobRegistry.h>
 #include <hedge/io/ScenarioValidation.h>
 
 #include <QFile>
 #include <QString>
 
 #include <algorithm>
-#include <cmath>
 #include <initializer_list>
 #include <limits>
 #include <optional>
@@ -21,10 +20,8 @@ namespace io_detail {
 
 namespace {
 
-constexpr auto kIntMax = std::numeric_limits<int>::max();
-
 // Integers go through int64 with their real range when it is stricter than int's, so that
-// "workers": 1e12 says "out of range (allowed 1 … 10000)" rather than overflowing.
+// "replicas": 1e12 says "out of range (allowed 1 … 64)" rather than overflowing.
 int readInt(const ObjectReader& r, const char* key, int fallback, std::int64_t lo, std::int64_t hi)
 {
     return static_cast<int>(r.integer(key, fallback, lo, hi));
@@ -46,60 +43,6 @@ Enum readName(const ObjectReader& r, const char* key, Enum fallback,
     for (const char* n : names)
         allowed += (allowed.empty() ? "\"" : ", \"") + std::string(n) + "\"";
     throw ScenarioError(r.path(key), describe(*v) + " is not allowed (allowed " + allowed + ")");
-}
-
-// The file's keys of the knobs of `group` (KnobRegistry) whose `topology` is `topology`.
-std::vector<const char*> knobKeys(std::string_view group, bool topology)
-{
-    std::vector<const char*> keys;
-    for (const Knob* knob : KnobRegistry::group(group))
-        if (knob->topology == topology)
-            keys.push_back(knob->jsonKey());
-    return keys;
-}
-
-// Reads every knob of `group` that `r` has into `setup` / `service` (the others keep their
-// values). Counts are read in their range, so that "workers": 1e12 says "out of range
-// (allowed 1 … 10000)" rather than overflowing.
-void readKnobs(const ObjectReader& r, std::string_view group, Setup& setup, ServiceConfig& service)
-{
-    for (const Knob* knob : KnobRegistry::group(group)) {
-        const double current = knob->read(setup, service).value_or(knob->defaultValue());
-        const double value =
-            knob->wholeNumber()
-                ? double(r.integer(knob->jsonKey(), std::int64_t(current),
-                                   std::int64_t(knob->range.min),
-                                   std::isinf(knob->range.max) ? kIntMax
-                                                               : std::int64_t(knob->range.max)))
-                : r.number(knob->jsonKey(), current);
-        knob->write(setup, service, value);
-    }
-}
-
-// Writes the knobs of `group` whose `topology` is `topology`, in the registry's order.
-void writeKnobs(OrderedJson& o, std::string_view group, bool topology, const Setup& setup,
-                const ServiceConfig& service)
-{
-    for (const Knob* knob : KnobRegistry::group(group)) {
-        if (knob->topology != topology)
-            continue;
-        const double value = knob->read(setup, service).value_or(knob->defaultValue());
-        if (knob->omitDefault && value == knob->defaultValue())
-            continue;
-        if (knob->wholeNumber())
-            o[knob->jsonKey()] = static_cast<int>(std::lround(value));
-        else
-            o[knob->jsonKey()] = value;
-    }
-}
-
-// Whether a topology knob (written only with the replicas) is not at its default.
-bool topologyKnobsSet(const ServiceConfig& service)
-{
-    for (const Knob* knob : KnobRegistry::group("service."))
-        if (knob->topology && knob->read(Setup{}, service) != knob->defaultValue())
-            return true;
-    return false;
 }
 
 std::optional<Slowdowns> readSlowdowns(const Json& value, const std::string& path)
