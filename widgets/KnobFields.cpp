@@ -130,9 +130,9 @@ QWidget* KnobFields::fieldWidget(std::size_t index, std::size_t* joined)
     return line;
 }
 
-QList<FieldMessage*> KnobFields::addRows(
-    QFormLayout* form, QFormLayout* advancedForm,
-    const std::function<void(const Knob&, QFormLayout*)>& after)
+QList<FieldMessage*>
+KnobFields::addRows(QFormLayout* form, QFormLayout* advancedForm,
+                    const std::function<void(const Knob&, QFormLayout*)>& after)
 {
     QList<FieldMessage*> messages;
     for (std::size_t i = 0; i < m_knobs.size(); ++i) {

@@ -243,7 +243,7 @@ void ServiceRunEditor::setScenario(const Scenario& scenario)
     m_loading = true;
     const ServiceConfig& s = scenario.service;
     m_serviceFields->show(Setup{}, s); // each range opened first: the values are not clamped
-    m_topology->show(s); // the workers too: their range follows the replicas
+    m_topology->show(s);               // the workers too: their range follows the replicas
     m_hiccupMin->setMaximum(s.hiccupMaxMs);
     m_hiccupMax->setMinimum(s.hiccupMinMs);
 

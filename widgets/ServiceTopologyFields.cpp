@@ -95,8 +95,7 @@ ServiceTopologyFields::ServiceTopologyFields(QFormLayout* form, QSpinBox* worker
 
     m_messages << addFieldRow(form, tr("Replic&as:"), m_replicas, {m_replicas});
     form->addRow(tr("Bala&ncer:"), m_balancer);
-    m_messages << addFieldRow(form, KnobFields::label(correlation), m_correlation,
-                              {m_correlation});
+    m_messages << addFieldRow(form, KnobFields::label(correlation), m_correlation, {m_correlation});
     form->addRow(m_slowdowns);
     form->addRow(m_slowdownFields);
 

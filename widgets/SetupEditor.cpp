@@ -224,8 +224,8 @@ Setup SetupEditor::setup() const
     s.cancellation =
         m_cancelServer->isChecked() ? Cancellation::Server : Cancellation::Client;
     if (m_hedge->isChecked())
-        s.hedge = HedgeSettings{.placement =
-                                    static_cast<HedgePlacement>(m_placement->currentIndex())};
+        s.hedge =
+            HedgeSettings{.placement = static_cast<HedgePlacement>(m_placement->currentIndex())};
     if (m_adaptive->isChecked())
         s.adaptiveLimit.emplace();
     ServiceConfig unused;

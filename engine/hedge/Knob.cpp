@@ -10,17 +10,14 @@ namespace hedge {
 
 namespace {
 
-template <class>
-struct MemberPointer;
-template <class C, class T>
-struct MemberPointer<T C::*> {
+template <class> struct MemberPointer;
+template <class C, class T> struct MemberPointer<T C::*> {
     using Class = C;
     using Type = T;
 };
 
 // The setup's optional policy that holds a member of `Policy`.
-template <class Policy>
-constexpr auto policyOf()
+template <class Policy> constexpr auto policyOf()
 {
     if constexpr (std::is_same_v<Policy, HedgeSettings>)
         return &Setup::hedge;
@@ -28,8 +25,7 @@ constexpr auto policyOf()
         return &Setup::adaptiveLimit;
 }
 
-template <class T>
-T converted(double value)
+template <class T> T converted(double value)
 {
     if constexpr (std::is_same_v<T, int>)
         return static_cast<int>(std::lround(value));
@@ -91,9 +87,9 @@ std::string KnobRange::text(bool wholeNumber) const
 {
     using io_detail::formatNumber;
     if (wholeNumber)
-        return io_detail::intRange(std::int64_t(min),
-                                   std::isinf(max) ? std::numeric_limits<int>::max()
-                                                   : std::int64_t(max));
+        return io_detail::intRange(std::int64_t(min), std::isinf(max)
+                                                          ? std::numeric_limits<int>::max()
+                                                          : std::int64_t(max));
     if (std::isinf(max))
         return (minExclusive ? "> " : "≥ ") + formatNumber(min);
     if (minExclusive)

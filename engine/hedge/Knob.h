@@ -30,16 +30,16 @@ struct KnobRange {
 // (a spin box needs finite ends; an excluded 0 becomes the smallest step); `scale` turns the
 // value into what the box shows (a probability as a percentage: 100).
 struct KnobEditor {
-    const char* label = "";   // the form's label, with its mnemonic: "&Delay:"
-    const char* name = "";    // names the field in messages and for screen readers: "Delay"
+    const char* label = ""; // the form's label, with its mnemonic: "&Delay:"
+    const char* name = "";  // names the field in messages and for screen readers: "Delay"
     double min = 0.0;
     double max = 0.0;
     int decimals = 0;
     double step = 1.0;
     double scale = 1.0;
-    const char* suffix = ""; // " ms"
-    const char* zeroText = ""; // shown instead of 0 ("no budget"); empty: the number
-    bool advanced = false;     // under the editor's "Advanced" fold
+    const char* suffix = "";    // " ms"
+    const char* zeroText = "";  // shown instead of 0 ("no budget"); empty: the number
+    bool advanced = false;      // under the editor's "Advanced" fold
     bool joinsPrevious = false; // on the previous knob's line, after "to" (a from–to pair)
     // A slider beside the box over low … high (KnobSlider::Scale); none when high ≤ low.
     double sliderLow = 0.0;

@@ -16,7 +16,10 @@ constexpr double kNone = std::numeric_limits<double>::infinity();
 // context "KnobRegistry"); QT_TRANSLATE_NOOP marks them for lupdate.
 #define KNOB_TEXT(text) QT_TRANSLATE_NOOP("KnobRegistry", text)
 
-// The table is cut in three (hedge, adaptive limit, service) to keep each function short.
+// The table is cut in three (hedge, adaptive limit, service) to keep each function short, and
+// kept out of clang-format, which would give every designator a line of its own: a row should
+// read as a row.
+// clang-format off
 std::vector<Knob> hedgeKnobs()
 {
     using namespace limits;
@@ -218,6 +221,8 @@ std::vector<Knob> serviceKnobs()
          .topology = true},
     };
 }
+
+// clang-format on
 
 #undef KNOB_TEXT
 

@@ -28,8 +28,8 @@ public:
     static const std::vector<std::string>& liveFields();
 
 private:
-    // Tests add rows of their own (tests/widgets/KnobRegistryTesting.h) to see that one row is all a
-    // knob needs; the product never changes the rows.
+    // Tests add rows of their own (tests/widgets/KnobRegistryTesting.h) to see that one row is all
+    // a knob needs; the product never changes the rows.
     friend class KnobRegistryTesting;
     struct Rows {
         std::vector<Knob> knobs;

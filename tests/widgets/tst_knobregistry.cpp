@@ -135,7 +135,8 @@ private slots:
         test::replaceText(dialog.toBox(), QStringLiteral("12"));
         QTest::keyClick(dialog.toBox(), Qt::Key_Return);
         QVERIFY(!dialog.okButton()->isEnabled());
-        QVERIFY2(dialog.problem().contains(QStringLiteral("allowed 1 … 8")), qPrintable(dialog.problem()));
+        QVERIFY2(dialog.problem().contains(QStringLiteral("allowed 1 … 8")),
+                 qPrintable(dialog.problem()));
         QVERIFY2(dialog.problem().contains(QStringLiteral("service.test_copies")),
                  qPrintable(dialog.problem()));
     }
@@ -183,8 +184,8 @@ private slots:
             if (knob.isOnOff())
                 continue;
             Scenario s;
-            s.setups = {Setup{.name = "s", .hedge = HedgeSettings{},
-                              .adaptiveLimit = Gradient2Config{}}};
+            s.setups = {
+                Setup{.name = "s", .hedge = HedgeSettings{}, .adaptiveLimit = Gradient2Config{}}};
             const double value = knob.grid ? knob.grid->to : knob.editor.max / knob.editor.scale;
             knob.write(s.setups[0], s.service, value);
             // The ranges between knobs: min ≤ initial ≤ max limit, hiccups from ≤ to.

@@ -11,8 +11,8 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
-#include <vector>
 #include <string_view>
+#include <vector>
 
 namespace hedge::io_detail {
 

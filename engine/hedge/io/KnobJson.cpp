@@ -29,10 +29,9 @@ void readKnobs(const ObjectReader& r, std::string_view group, Setup& setup, Serv
         const double current = knob->read(setup, service).value_or(knob->defaultValue());
         const double value =
             knob->wholeNumber()
-                ? double(r.integer(knob->jsonKey(), std::int64_t(current),
-                                   std::int64_t(knob->range.min),
-                                   std::isinf(knob->range.max) ? kIntMax
-                                                               : std::int64_t(knob->range.max)))
+                ? double(r.integer(
+                      knob->jsonKey(), std::int64_t(current), std::int64_t(knob->range.min),
+                      std::isinf(knob->range.max) ? kIntMax : std::int64_t(knob->range.max)))
                 : r.number(knob->jsonKey(), current);
         knob->write(setup, service, value);
     }
