@@ -307,7 +307,9 @@ QString ServiceRunEditor::loadError() const
 
 void ServiceRunEditor::onServiceEdited()
 {
-    {
+    // While a scenario loads, its own hiccup range sets the fields' ranges at the end
+    // (setScenario): coupled here, a range above the shown one would clamp "from" to the old "to".
+    if (!m_loading) {
         const QSignalBlocker b1(m_hiccupMin), b2(m_hiccupMax);
         m_hiccupMin->setMaximum(m_hiccupMax->value());
         m_hiccupMax->setMinimum(m_hiccupMin->value());
