@@ -141,6 +141,23 @@ private slots:
                  qPrintable(dialog.problem()));
     }
 
+    // A row whose grid spread is log (the service's median) gets equal ratios, and a first
+    // value of 0, which no ratio reaches, is refused with the reason.
+    void gridDialogSpreadsALogKnobWithEqualRatios()
+    {
+        GridDialog dialog{Scenario{}};
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        dialog.knobBox()->setCurrentIndex(
+            dialog.knobBox()->findData(QStringLiteral("service.median_ms")));
+        QCOMPARE(dialog.values(), (std::vector<double>{2, 4.47214, 10, 22.3607, 50}));
+        test::replaceText(dialog.fromBox(), QStringLiteral("0"));
+        QTest::keyClick(dialog.fromBox(), Qt::Key_Return);
+        QVERIFY(!dialog.okButton()->isEnabled());
+        QVERIFY2(dialog.problem().contains(QStringLiteral("log scale")),
+                 qPrintable(dialog.problem()));
+    }
+
     void addedKnobIsSetByATimelineChange()
     {
         const KnobRegistryTesting added(testKnob());
