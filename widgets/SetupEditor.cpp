@@ -136,7 +136,7 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     connect(m_placement, &QComboBox::currentIndexChanged, this, &SetupEditor::emitEdited);
 }
 
-// The knobs' own fields, kept by name for the constraints between them and for tests.
+// The fields the editor keeps rules between (min ≤ initial ≤ max limit) or puts sliders by.
 void SetupEditor::takeKnobFields()
 {
     m_delay = m_hedgeFields->doubleBox("hedge.delay_ms");
@@ -145,15 +145,15 @@ void SetupEditor::takeKnobFields()
     m_maxAttemptsSlider = m_hedgeFields->slider("hedge.max_attempts");
     m_budget = m_hedgeFields->doubleBox("hedge.budget_percent");
     m_budgetSlider = m_hedgeFields->slider("hedge.budget_percent");
-    m_budgetMinPerSecond = m_hedgeFields->doubleBox("hedge.budget_min_per_second");
-    m_budgetWindow = m_hedgeFields->doubleBox("hedge.budget_window_s");
     m_initialLimit = m_limitFields->intBox("adaptive_limit.initial_limit");
     m_minLimit = m_limitFields->intBox("adaptive_limit.min_limit");
     m_maxLimit = m_limitFields->intBox("adaptive_limit.max_limit");
-    m_smoothing = m_limitFields->doubleBox("adaptive_limit.smoothing");
-    m_tolerance = m_limitFields->doubleBox("adaptive_limit.rtt_tolerance");
-    m_longWindow = m_limitFields->intBox("adaptive_limit.long_window");
-    m_queueSize = m_limitFields->intBox("adaptive_limit.queue_size");
+}
+
+QAbstractSpinBox* SetupEditor::knobField(const std::string& field) const
+{
+    QAbstractSpinBox* box = m_hedgeFields->box(field);
+    return box ? box : m_limitFields->box(field);
 }
 
 // Both choices in view, under their label across the whole panel: the wording of
