@@ -7,6 +7,7 @@
 #include "ServiceRunEditor.h"
 #include "UserInput.h"
 
+#include <hedge/KnobDiff.h>
 #include <hedge/KnobRegistry.h>
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/io/ScenarioValidation.h>
@@ -167,6 +168,26 @@ private slots:
         ServiceConfig service;
         QVERIFY(applyKnob(setup, service, s.timeline->changes.at(0).set.at(0)));
         QCOMPARE(service.replicas, 2);
+    }
+
+    // A row the Live view may not change: a change naming it is refused with the knobs a change
+    // can set, and an edit of it makes no change (KnobDiff), while files still carry it.
+    void addedKnobThatIsNotLiveIsNotSetByChanges()
+    {
+        Knob knob = testKnob();
+        knob.live = false;
+        const KnobRegistryTesting added(knob);
+        try {
+            parseScenarioJson(R"({"timeline": {"duration_s": 10, "changes": )"
+                              R"([{"at_s": 5, "set": {"service.test_copies": 2}}]}})");
+            QFAIL("a change set a knob the Live view may not change");
+        } catch (const ScenarioError& e) {
+            QCOMPARE(QString::fromStdString(e.field()), QStringLiteral("timeline.changes[0].set"));
+        }
+        ServiceConfig more;
+        more.replicas = 2;
+        QVERIFY(serviceKnobChanges(ServiceConfig{}, more).empty());
+        QCOMPARE(parseScenarioJson(R"({"service": {"test_copies": 5}})").service.replicas, 5);
     }
 
     // The product's own rows: each default inside its range, each editor and first grid spread
