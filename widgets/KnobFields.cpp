@@ -18,19 +18,19 @@ namespace hedge {
 
 namespace {
 
-QString knobText(const char* text)
+QString registryText(const char* text)
 {
     return QCoreApplication::translate("KnobRegistry", text);
 }
 
-double boxValue(const QAbstractSpinBox* box)
+double spinValue(const QAbstractSpinBox* box)
 {
     if (const auto* i = qobject_cast<const QSpinBox*>(box))
         return i->value();
     return static_cast<const QDoubleSpinBox*>(box)->value();
 }
 
-void setBoxValue(QAbstractSpinBox* box, double value)
+void setSpinValue(QAbstractSpinBox* box, double value)
 {
     if (auto* i = qobject_cast<QSpinBox*>(box))
         i->setValue(static_cast<int>(std::lround(value)));
@@ -50,12 +50,12 @@ void openRange(QAbstractSpinBox* box, const KnobEditor& e)
 
 QString KnobFields::label(const Knob& knob)
 {
-    return knobText(knob.editor.label);
+    return registryText(knob.editor.label);
 }
 
 QString KnobFields::toolTip(const Knob& knob)
 {
-    const QString text = knobText(knob.tooltip);
+    const QString text = registryText(knob.tooltip);
     if (!text.contains(QLatin1String("%1")))
         return text;
     return text.arg(knob.defaultValue() * knob.editor.scale);
@@ -64,15 +64,15 @@ QString KnobFields::toolTip(const Knob& knob)
 QAbstractSpinBox* KnobFields::makeBox(const Knob& knob, QWidget* parent)
 {
     const KnobEditor& e = knob.editor;
-    const QString name = knobText(e.name);
-    const QString suffix = knobText(e.suffix);
+    const QString name = registryText(e.name);
+    const QString suffix = registryText(e.suffix);
     QAbstractSpinBox* box = nullptr;
     if (knob.wholeNumber()) {
         box = makeSpinBox(name, static_cast<int>(e.min), static_cast<int>(e.max), suffix, parent);
     } else {
         auto* d = makeDoubleSpinBox(name, e.min, e.max, e.decimals, e.step, suffix, parent);
         if (*e.zeroText)
-            d->setSpecialValueText(knobText(e.zeroText));
+            d->setSpecialValueText(registryText(e.zeroText));
         box = d;
     }
     box->setToolTip(toolTip(knob));
@@ -187,7 +187,7 @@ void KnobFields::show(const Setup& setup, const ServiceConfig& service)
         const Knob& knob = *m_knobs[i];
         openRange(m_boxes[i], knob.editor);
         const double value = knob.read(parts, service).value_or(knob.defaultValue());
-        setBoxValue(m_boxes[i], value * knob.editor.scale);
+        setSpinValue(m_boxes[i], value * knob.editor.scale);
     }
 }
 
@@ -196,7 +196,7 @@ void KnobFields::applyTo(Setup& setup, ServiceConfig& service) const
     for (std::size_t i = 0; i < m_knobs.size(); ++i) {
         const Knob& knob = *m_knobs[i];
         if (knob.read(setup, service))
-            knob.write(setup, service, boxValue(m_boxes[i]) / knob.editor.scale);
+            knob.write(setup, service, spinValue(m_boxes[i]) / knob.editor.scale);
     }
 }
 

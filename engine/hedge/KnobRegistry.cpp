@@ -10,7 +10,7 @@ namespace hedge {
 
 namespace {
 
-constexpr double kNone = std::numeric_limits<double>::infinity();
+constexpr double kUnbounded = std::numeric_limits<double>::infinity();
 
 // The tooltips are translated where they are shown (QCoreApplication::translate with the
 // context "KnobRegistry"); QT_TRANSLATE_NOOP marks them for lupdate.
@@ -75,7 +75,7 @@ std::vector<Knob> hedgeKnobs()
         {.field = "hedge.budget_window_s",
          .member = &HedgeSettings::budgetWindowSeconds,
          .unit = "s",
-         .range = {.min = 0.0, .max = kNone, .minExclusive = true},
+         .range = {.min = 0.0, .max = kUnbounded, .minExclusive = true},
          .tooltip = KNOB_TEXT("How long calls and hedges count against the budget before they "
                               "expire.\nDefault: %1 s."),
          .editor = {.label = "Window:", .name = "Budget window", .min = 0.1, .max = 86400.0,
@@ -160,7 +160,7 @@ std::vector<Knob> serviceKnobs()
         {.field = "service.median_ms",
          .member = &ServiceConfig::medianMs,
          .unit = "ms",
-         .range = {.min = 0.0, .max = kNone, .minExclusive = true},
+         .range = {.min = 0.0, .max = kUnbounded, .minExclusive = true},
          .tooltip = KNOB_TEXT("Median of the ordinary (log-normal) service time.\nDefault: %1 ms."),
          .editor = {.label = "M&edian:", .name = "Median", .min = 0.001, .max = 1e6,
                     .decimals = 3, .suffix = " ms", .sliderLow = 0.1, .sliderHigh = 1000.0,
