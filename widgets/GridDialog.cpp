@@ -1,7 +1,9 @@
 #include "GridDialog.h"
 
+#include "KnobFields.h"
+
+#include <hedge/KnobRegistry.h>
 #include <hedge/io/ScenarioValidation.h>
-#include <hedge/sim/SweepPoints.h>
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -20,35 +22,6 @@
 namespace hedge {
 
 namespace {
-
-// Where a new map of a knob starts: a spread a user would try first.
-struct KnobSpread {
-    const char* knob;
-    double from;
-    double to;
-    int count;
-};
-
-constexpr KnobSpread kFirstSpreads[] = {
-    {"hedge.delay_ms", 5, 60, 12},
-    {"hedge.max_attempts", 2, 5, 4},
-    {"hedge.budget_percent", 0, 20, 11},
-    {"hedge.budget_min_per_second", 0, 100, 6},
-    {"hedge.budget_window_s", 1, 30, 6},
-    {"service.workers", 8, 32, 7},
-    {"service.median_ms", 5, 20, 4},
-    {"service.sigma", 0.2, 1.0, 5},
-    {"service.hiccup_probability", 0, 0.05, 6},
-    {"service.error_probability", 0, 0.05, 6},
-};
-
-KnobSpread firstSpread(const std::string& knob)
-{
-    for (const KnobSpread& s : kFirstSpreads)
-        if (knob == s.knob)
-            return s;
-    return {"", 1, 10, 10};
-}
 
 // Six significant digits: 7.27273, not 7.2727272727.
 double tidy(double value)
@@ -85,8 +58,10 @@ GridDialog::GridDialog(const Scenario& scenario, QWidget* parent)
     m_setup->setToolTip(tr("The setup whose knob the map sweeps (a service knob changes the "
                            "service under this setup only)"));
     m_knob = new QComboBox(this);
-    for (const GridKnob& k : gridKnobs())
-        m_knob->addItem(knobTitle(k.name), QString::fromLatin1(k.name));
+    for (const Knob* k : KnobRegistry::gridKnobs()) {
+        m_knob->addItem(knobTitle(k->field), QString::fromLatin1(k->field));
+        m_knob->setItemData(m_knob->count() - 1, KnobFields::toolTip(*k), Qt::ToolTipRole);
+    }
     m_knob->setToolTip(tr("The knob on the map's horizontal axis; load is on the vertical one"));
     m_from = new QDoubleSpinBox(this);
     m_to = new QDoubleSpinBox(this);
@@ -140,7 +115,20 @@ GridDialog::GridDialog(const Scenario& scenario, QWidget* parent)
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
-    // The grid the scenario has, or a first map of the first hedging setup's delay.
+    showGrid(scenario);
+
+    connect(m_knob, &QComboBox::currentIndexChanged, this, &GridDialog::knobChosen);
+    connect(m_setup, &QComboBox::currentIndexChanged, this, &GridDialog::check);
+    connect(m_baseline, &QComboBox::currentIndexChanged, this, &GridDialog::check);
+    connect(m_from, &QDoubleSpinBox::valueChanged, this, &GridDialog::check);
+    connect(m_to, &QDoubleSpinBox::valueChanged, this, &GridDialog::check);
+    connect(m_count, &QSpinBox::valueChanged, this, &GridDialog::check);
+    check();
+}
+
+// The grid the scenario has, or a first map of the first hedging setup's first knob.
+void GridDialog::showGrid(const Scenario& scenario)
+{
     if (scenario.grid) {
         m_setup->setCurrentText(QString::fromStdString(scenario.grid->setup));
         m_knob->setCurrentIndex(m_knob->findData(QString::fromStdString(scenario.grid->knob)));
@@ -161,14 +149,6 @@ GridDialog::GridDialog(const Scenario& scenario, QWidget* parent)
             m_setup->setCurrentIndex(int(hedging - scenario.setups.begin()));
         knobChosen();
     }
-
-    connect(m_knob, &QComboBox::currentIndexChanged, this, &GridDialog::knobChosen);
-    connect(m_setup, &QComboBox::currentIndexChanged, this, &GridDialog::check);
-    connect(m_baseline, &QComboBox::currentIndexChanged, this, &GridDialog::check);
-    connect(m_from, &QDoubleSpinBox::valueChanged, this, &GridDialog::check);
-    connect(m_to, &QDoubleSpinBox::valueChanged, this, &GridDialog::check);
-    connect(m_count, &QSpinBox::valueChanged, this, &GridDialog::check);
-    check();
 }
 
 std::string GridDialog::knob() const
@@ -178,10 +158,11 @@ std::string GridDialog::knob() const
 
 void GridDialog::knobChosen()
 {
-    const GridKnob* k = findGridKnob(knob());
-    const bool whole = k && k->wholeNumber;
+    const Knob* k = KnobRegistry::findGridKnob(knob());
+    const bool whole = k && k->wholeNumber();
     const int decimals = whole ? 0 : 3;
-    const KnobSpread spread = firstSpread(knob());
+    // Where a new map of the knob starts: the spread its row gives, one a user would try first.
+    const GridSpread spread = k ? *k->grid : GridSpread{.from = 1, .to = 10, .count = 10};
     for (QDoubleSpinBox* box : {m_from, m_to}) {
         const QSignalBlocker quiet(box);
         box->setDecimals(decimals);
@@ -195,16 +176,25 @@ void GridDialog::knobChosen()
     check();
 }
 
+bool GridDialog::logSpread() const
+{
+    const Knob* k = KnobRegistry::findGridKnob(knob());
+    return k && k->grid->log;
+}
+
 std::vector<double> GridDialog::values() const
 {
-    const GridKnob* k = findGridKnob(knob());
-    const bool whole = k && k->wholeNumber;
+    const Knob* k = KnobRegistry::findGridKnob(knob());
+    const bool whole = k && k->wholeNumber();
+    // Equal ratios need two positive ends (check() says so otherwise): even steps meanwhile.
+    const bool log = logSpread() && m_from->value() > 0.0 && m_to->value() > 0.0;
     const int n = m_count->value();
     const double from = m_from->value();
     const double to = m_to->value();
     std::vector<double> out;
     for (int i = 0; i < n; ++i) {
-        double v = n == 1 ? from : from + (to - from) * i / (n - 1);
+        const double t = n == 1 ? 0.0 : double(i) / (n - 1);
+        double v = log ? from * std::pow(to / from, t) : from + (to - from) * t;
         v = whole ? std::round(v) : tidy(v);
         // Whole numbers over a short range repeat: keep each once.
         if (std::find(out.begin(), out.end(), v) == out.end())
@@ -251,6 +241,10 @@ void GridDialog::check()
     if (m_from->value() > m_to->value())
         m_problemText = tr("The first value (%1) is above the last (%2).")
                             .arg(locale.toString(m_from->value()), locale.toString(m_to->value()));
+    else if (logSpread() && !(m_from->value() > 0.0))
+        m_problemText = tr("%1 is spread on a log scale (equal ratios): the first value must be "
+                           "above 0.")
+                            .arg(knobTitle(knob()));
     else if (const std::optional<ScenarioError> error = firstScenarioError(result()))
         m_problemText = QString::fromUtf8(error->what());
     m_problem->setText(m_problemText);

@@ -1,8 +1,9 @@
 // Edits the grid of a scenario (../shared/spec/maps.md): which setup's (or the service's) knob
 // is swept against load, over which values, and which setup the cells are compared with. The
-// values are an even spread from–to (whole numbers for counting knobs). OK stays disabled while
-// the grid is invalid, and the engine's own check says why (the field and its allowed range);
-// the scenario is only changed by OK.
+// knobs, their first spreads and their units are their rows' (KnobRegistry). The values spread
+// from–to evenly, or with equal ratios for a knob whose row says log (whole numbers for
+// counting knobs). OK stays disabled while the grid is invalid, and the engine's own check says
+// why (the field and its allowed range); the scenario is only changed by OK.
 #pragma once
 
 #include <hedge/Scenario.h>
@@ -46,7 +47,9 @@ public:
     QPushButton* okButton() const { return m_ok; }
 
 private:
+    void showGrid(const Scenario& scenario);
     void knobChosen();
+    bool logSpread() const; // the knob's row spreads it on a log scale
     void check();
     std::string knob() const;
 

@@ -1,7 +1,9 @@
 #include "ServiceRunEditor.h"
 
 #include "FieldMessage.h"
+#include "KnobFields.h"
 #include "KnobSlider.h"
+#include "LoadList.h"
 #include "ServiceTopologyFields.h"
 #include "SpinBoxes.h"
 
@@ -15,7 +17,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QRegularExpression>
 #include <QRegularExpressionValidator>
 #include <QSignalBlocker>
@@ -23,76 +24,91 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
-#include <cmath>
 #include <limits>
+#include <utility>
 
 namespace hedge {
 
 namespace {
 
-constexpr double kMaxLoad = 1.5;
-constexpr int kMaxLoadPoints = 200;
-
-// Loads are compared by value (the engine keys its random numbers by the load): round them so
-// that 0.3 typed in a list and 0.3 reached by steps are the same double.
-double roundLoad(double x)
-{
-    return std::round(x * 1e6) / 1e6;
-}
+constexpr double kMaxLoad = LoadList::kMaxLoad;
+constexpr int kMaxLoadPoints = LoadList::kMaxPoints;
 
 QString formatMs(double ms)
 {
     return ms < 100.0 ? QString::number(ms, 'f', 1) : QString::number(ms, 'f', 0);
 }
 
-// An arithmetic progression (within rounding) can be shown as from/to/step.
-bool isEvenlySpaced(const std::vector<double>& loads)
-{
-    if (loads.size() < 2)
-        return false;
-    const double step = loads[1] - loads[0];
-    if (step <= 0.0)
-        return false;
-    for (std::size_t i = 1; i < loads.size(); ++i)
-        if (std::abs((loads[i] - loads[i - 1]) - step) > 1e-7)
-            return false;
-    return true;
-}
-
 } // namespace
 
 ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
 {
-    const ServiceConfig sd;
-    const Scenario rd;
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(makeServiceBox());
+    layout->addWidget(makeRunBox());
+    layout->addStretch(1);
 
-    m_workers = makeSpinBox(tr("Workers"), 1, 10000, QString(), this);
-    m_workers->setToolTip(
-        tr("Servers behind the shared FIFO queue (per replica when there are several).\n"
-           "Default: %1.")
-            .arg(sd.workers));
-    m_median = makeDoubleSpinBox(tr("Median"), 0.001, 1e6, 3, 1.0, tr(" ms"), this);
-    m_median->setToolTip(
-        tr("Median of the ordinary (log-normal) service time.\nDefault: %1 ms.").arg(sd.medianMs));
-    m_sigma = makeDoubleSpinBox(tr("Sigma"), 0.0, 3.0, 3, 0.05, QString(), this);
-    m_sigma->setToolTip(tr("Spread of the ordinary service time: the standard deviation of its "
-                           "logarithm (0 = every attempt takes the median; range 0–3).\n"
-                           "Default: %1.")
-                            .arg(sd.sigma));
-    m_hiccupP = makeDoubleSpinBox(tr("Hiccup chance"), 0.0, 100.0, 2, 0.5, tr(" %"), this);
-    m_hiccupP->setToolTip(tr("Chance that an attempt hits a hiccup (a GC pause, a cold cache) and "
-                             "takes a uniform time in the hiccup range instead.\nDefault: %1 %.")
-                              .arg(sd.hiccupProbability * 100.0));
-    m_hiccupMin = makeDoubleSpinBox(tr("Hiccup range, from"), 0.0, 1e7, 1, 10.0, tr(" ms"), this);
+    setScenario(Scenario{});
+
+    connect(m_serviceFields, &KnobFields::edited, this, &ServiceRunEditor::onServiceEdited);
+    connect(m_serviceFields, &KnobFields::dragStarted, this, &ServiceRunEditor::dragStarted);
+    connect(m_serviceFields, &KnobFields::dragFinished, this, &ServiceRunEditor::dragFinished);
+    connect(m_topology, &ServiceTopologyFields::edited, this, &ServiceRunEditor::onServiceEdited);
+    for (QDoubleSpinBox* s : {m_from, m_to, m_step})
+        connect(s, &QDoubleSpinBox::valueChanged, this, &ServiceRunEditor::onRangeEdited);
+    // Typed text applies after the pause of the spin boxes (kApplyPauseMs), or at once on
+    // Enter or when the field loses the focus.
+    for (QTimer* pause : {&m_loadListPause, &m_seedPause}) {
+        pause->setSingleShot(true);
+        pause->setInterval(kApplyPauseMs);
+    }
+    connect(m_loadList, &QLineEdit::textEdited, &m_loadListPause, qOverload<>(&QTimer::start));
+    connect(&m_loadListPause, &QTimer::timeout, this, [this] { applyLoadList(false); });
+    connect(m_loadList, &QLineEdit::editingFinished, this, [this] { applyLoadList(true); });
+    connect(m_seed, &QLineEdit::textEdited, this, [this] {
+        if (!m_seedBeforeEdit)
+            m_seedBeforeEdit = m_seedValue;
+        m_seedPause.start();
+    });
+    connect(&m_seedPause, &QTimer::timeout, this, [this] { applySeed(false); });
+    connect(m_seed, &QLineEdit::editingFinished, this, [this] { applySeed(true); });
+    connect(m_loadMode, &QComboBox::currentIndexChanged, this, [this](int mode) {
+        showLoadPage(mode);
+        if (m_loading)
+            return;
+        if (mode == 0) {
+            showLoadError(m_loadList, QString());
+            onRangeEdited();
+        } else {
+            showLoadError(m_loadStack, QString());
+            applyLoadList(true);
+        }
+    });
+    connect(m_calls, &QSpinBox::valueChanged, this, &ServiceRunEditor::emitEdited);
+    connect(m_replicates, &QSpinBox::valueChanged, this, &ServiceRunEditor::emitEdited);
+    connect(m_warmup, &QDoubleSpinBox::valueChanged, this, &ServiceRunEditor::emitEdited);
+}
+
+// The service's knobs, made from their rows (KnobRegistry), then its topology.
+QWidget* ServiceRunEditor::makeServiceBox()
+{
+    std::vector<const Knob*> knobs;
+    for (const Knob* knob : KnobRegistry::group("service."))
+        if (!knob->topology)
+            knobs.push_back(knob);
+    m_serviceFields = new KnobFields(std::move(knobs), this);
+    m_workers = m_serviceFields->intBox("service.workers");
+    m_workersSlider = m_serviceFields->slider("service.workers");
+    m_median = m_serviceFields->doubleBox("service.median_ms");
+    m_medianSlider = m_serviceFields->slider("service.median_ms");
+    m_sigma = m_serviceFields->doubleBox("service.sigma");
+    m_hiccupP = m_serviceFields->doubleBox("service.hiccup_probability");
+    m_hiccupMin = m_serviceFields->doubleBox("service.hiccup_min_ms");
+    m_hiccupMax = m_serviceFields->doubleBox("service.hiccup_max_ms");
+    m_errorP = m_serviceFields->doubleBox("service.error_probability");
     setRangeReason(m_hiccupMin, tr("“from” cannot be above “to”"));
-    m_hiccupMin->setToolTip(tr("Shortest hiccup.\nDefault: %1 ms.").arg(sd.hiccupMinMs));
-    m_hiccupMax = makeDoubleSpinBox(tr("Hiccup range, to"), 0.0, 1e7, 1, 10.0, tr(" ms"), this);
     setRangeReason(m_hiccupMax, tr("“to” cannot be below “from”"));
-    m_hiccupMax->setToolTip(tr("Longest hiccup.\nDefault: %1 ms.").arg(sd.hiccupMaxMs));
-    m_errorP = makeDoubleSpinBox(tr("Errors"), 0.0, 100.0, 2, 0.5, tr(" %"), this);
-    m_errorP->setToolTip(tr("Chance that an attempt ends, after its service time, with a handled "
-                            "error; the hedge then sends the next attempt at once.\nDefault: %1 %.")
-                             .arg(sd.errorProbability * 100.0));
 
     m_quantiles = new QLabel(this);
     m_quantiles->setTextFormat(Qt::RichText);
@@ -101,38 +117,19 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
                                "computed from the model. A hedge delay a little above p95 "
                                "hedges only the slow tail."));
 
-    auto* hiccupRange = new QWidget(this);
-    auto* hiccupLayout = new QHBoxLayout(hiccupRange);
-    hiccupLayout->setContentsMargins(0, 0, 0, 0);
-    hiccupLayout->addWidget(m_hiccupMin, 1);
-    hiccupLayout->addWidget(new QLabel(tr("to"), hiccupRange));
-    hiccupLayout->addWidget(m_hiccupMax, 1);
-
-    // Sliders whose middles are the reference service (16 workers, a 10 ms median).
-    m_workersSlider =
-        new KnobSlider(m_workers, {.low = 1.0, .high = 256.0, .curvature = 5.5}, this);
-    m_medianSlider = new KnobSlider(m_median, {.low = 0.1, .high = 1000.0, .curvature = 9.2}, this);
-    for (KnobSlider* k : {m_workersSlider, m_medianSlider}) {
-        connect(k, &KnobSlider::dragStarted, this, &ServiceRunEditor::dragStarted);
-        connect(k, &KnobSlider::dragFinished, this, &ServiceRunEditor::dragFinished);
-    }
-
     auto* serviceBox = new QGroupBox(tr("Service"), this);
     auto* serviceForm = new QFormLayout(serviceBox);
     serviceForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    m_messages << addFieldRow(serviceForm, tr("&Workers:"), makeKnobRow(m_workers, m_workersSlider),
-                              {m_workers})
-               << addFieldRow(serviceForm, tr("M&edian:"), makeKnobRow(m_median, m_medianSlider),
-                              {m_median})
-               << addFieldRow(serviceForm, tr("S&igma:"), m_sigma, {m_sigma})
-               << addFieldRow(serviceForm, tr("Hiccup &chance:"), m_hiccupP, {m_hiccupP})
-               << addFieldRow(serviceForm, tr("Hiccup &range:"), hiccupRange,
-                              {m_hiccupMin, m_hiccupMax})
-               << addFieldRow(serviceForm, tr("E&rrors:"), m_errorP, {m_errorP});
+    m_messages << m_serviceFields->addRows(serviceForm, serviceForm);
     serviceForm->addRow(m_quantiles);
     m_topology = new ServiceTopologyFields(serviceForm, m_workers, this);
     m_messages << m_topology->messages();
+    return serviceBox;
+}
 
+QWidget* ServiceRunEditor::makeLoadFields()
+{
+    const Scenario rd;
     m_loadMode = new QComboBox(this);
     takeWheelOnlyWhenFocused(m_loadMode);
     m_loadMode->addItem(tr("From / to / step"));
@@ -174,7 +171,13 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
     listLayout->addWidget(m_loadList);
     m_loadStack->addWidget(listPage);
     m_loadStack->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    return m_loadStack;
+}
 
+QWidget* ServiceRunEditor::makeRunBox()
+{
+    const Scenario rd;
+    QWidget* loads = makeLoadFields();
     m_calls = makeSpinBox(tr("Calls per point"), 1000, 100000000, QString(), this);
     m_calls->setSingleStep(10000);
     m_calls->setGroupSeparatorShown(true);
@@ -205,7 +208,7 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
     runForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     runForm->addRow(tr("&Loads:"), m_loadMode);
     // Across the whole panel: a list of loads is the longest text of the editor.
-    m_loadError = addFieldRow(runForm, QString(), m_loadStack, {m_from, m_to, m_step});
+    m_loadError = addFieldRow(runForm, QString(), loads, {m_from, m_to, m_step});
     m_loadError->setAccessibleName(tr("Load error"));
     m_messages << m_loadError
                << addFieldRow(runForm, tr("Calls per &point:"), m_calls, {m_calls})
@@ -213,52 +216,7 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
                << addFieldRow(runForm, tr("&Warm-up:"), m_warmup, {m_warmup});
     m_seedMessage = addFieldRow(runForm, tr("&Seed:"), m_seed, {});
     m_messages << m_seedMessage;
-
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(serviceBox);
-    layout->addWidget(runBox);
-    layout->addStretch(1);
-
-    setScenario(Scenario{});
-
-    for (QDoubleSpinBox* s : {m_median, m_sigma, m_hiccupP, m_hiccupMin, m_hiccupMax, m_errorP})
-        connect(s, &QDoubleSpinBox::valueChanged, this, &ServiceRunEditor::onServiceEdited);
-    connect(m_workers, &QSpinBox::valueChanged, this, &ServiceRunEditor::onServiceEdited);
-    connect(m_topology, &ServiceTopologyFields::edited, this, &ServiceRunEditor::onServiceEdited);
-    for (QDoubleSpinBox* s : {m_from, m_to, m_step})
-        connect(s, &QDoubleSpinBox::valueChanged, this, &ServiceRunEditor::onRangeEdited);
-    // Typed text applies after the pause of the spin boxes (kApplyPauseMs), or at once on
-    // Enter or when the field loses the focus.
-    for (QTimer* pause : {&m_loadListPause, &m_seedPause}) {
-        pause->setSingleShot(true);
-        pause->setInterval(kApplyPauseMs);
-    }
-    connect(m_loadList, &QLineEdit::textEdited, &m_loadListPause, qOverload<>(&QTimer::start));
-    connect(&m_loadListPause, &QTimer::timeout, this, [this] { applyLoadList(false); });
-    connect(m_loadList, &QLineEdit::editingFinished, this, [this] { applyLoadList(true); });
-    connect(m_seed, &QLineEdit::textEdited, this, [this] {
-        if (!m_seedBeforeEdit)
-            m_seedBeforeEdit = m_seedValue;
-        m_seedPause.start();
-    });
-    connect(&m_seedPause, &QTimer::timeout, this, [this] { applySeed(false); });
-    connect(m_seed, &QLineEdit::editingFinished, this, [this] { applySeed(true); });
-    connect(m_loadMode, &QComboBox::currentIndexChanged, this, [this](int mode) {
-        showLoadPage(mode);
-        if (m_loading)
-            return;
-        if (mode == 0) {
-            showLoadError(m_loadList, QString());
-            onRangeEdited();
-        } else {
-            showLoadError(m_loadStack, QString());
-            applyLoadList(true);
-        }
-    });
-    connect(m_calls, &QSpinBox::valueChanged, this, &ServiceRunEditor::emitEdited);
-    connect(m_replicates, &QSpinBox::valueChanged, this, &ServiceRunEditor::emitEdited);
-    connect(m_warmup, &QDoubleSpinBox::valueChanged, this, &ServiceRunEditor::emitEdited);
+    return runBox;
 }
 
 // Closing the window takes the focus from a field being typed in, which applies what was
@@ -272,77 +230,29 @@ ServiceRunEditor::~ServiceRunEditor()
 std::optional<std::vector<double>> ServiceRunEditor::parseLoadList(const QString& text,
                                                                    QString* error)
 {
-    const auto fail = [error](const QString& message) {
-        if (error)
-            *error = message;
-        return std::nullopt;
-    };
-    static const QRegularExpression separators(QStringLiteral("[,;\\s]+"));
-    // "80 %" is one load: glue a percent sign to the number before it.
-    QString glued = text;
-    glued.replace(QRegularExpression(QStringLiteral("\\s+%")), QStringLiteral("%"));
-    const QStringList parts = glued.split(separators, Qt::SkipEmptyParts);
-    if (parts.isEmpty())
-        return fail(tr("Give at least one load, e.g. 0.5."));
-    if (parts.size() > kMaxLoadPoints)
-        return fail(tr("At most %1 loads.").arg(kMaxLoadPoints));
-    std::vector<double> loads;
-    for (const QString& part : parts) {
-        QString number = part;
-        double scale = 1.0;
-        if (number.endsWith(QLatin1Char('%'))) {
-            number.chop(1);
-            scale = 0.01;
-        }
-        bool ok = false;
-        double value = number.toDouble(&ok);
-        if (!ok)
-            value = QLocale().toDouble(number, &ok);
-        if (!ok || !std::isfinite(value))
-            return fail(tr("“%1” is not a number.").arg(part));
-        value = roundLoad(value * scale);
-        if (!(value > 0.0) || value > kMaxLoad)
-            return fail(tr("Load %1 is outside (0, %2].").arg(part).arg(kMaxLoad));
-        for (double seen : loads)
-            if (seen == value)
-                return fail(tr("Load %1 is given twice.").arg(part));
-        loads.push_back(value);
-    }
-    if (error)
-        error->clear();
-    return loads;
+    return LoadList::parse(text, error);
 }
 
 QString ServiceRunEditor::formatLoadList(const std::vector<double>& loads)
 {
-    QStringList parts;
-    for (double l : loads)
-        parts << QString::number(l, 'g', 6);
-    return parts.join(QStringLiteral(", "));
+    return LoadList::format(loads);
 }
 
 void ServiceRunEditor::setScenario(const Scenario& scenario)
 {
     m_loading = true;
     const ServiceConfig& s = scenario.service;
-    m_topology->show(s); // the workers too: their range follows the replicas
-    m_median->setValue(s.medianMs);
-    m_sigma->setValue(s.sigma);
-    m_hiccupP->setValue(s.hiccupProbability * 100.0);
-    m_hiccupMin->setRange(0.0, 1e7);
-    m_hiccupMax->setRange(0.0, 1e7);
-    m_hiccupMin->setValue(s.hiccupMinMs);
-    m_hiccupMax->setValue(s.hiccupMaxMs);
+    m_serviceFields->show(Setup{}, s); // each range opened first: the values are not clamped
+    m_topology->show(s);               // the workers too: their range follows the replicas
     m_hiccupMin->setMaximum(s.hiccupMaxMs);
     m_hiccupMax->setMinimum(s.hiccupMinMs);
-    m_errorP->setValue(s.errorProbability * 100.0);
 
     m_loads.clear();
     for (double l : scenario.loads)
-        m_loads.push_back(roundLoad(l));
+        m_loads.push_back(LoadList::round(l));
     m_loadList->setText(formatLoadList(m_loads));
     m_loadList->setCursorPosition(0);
-    const bool even = isEvenlySpaced(m_loads);
+    const bool even = LoadList::isEvenlySpaced(m_loads);
     if (even) {
         m_from->setValue(m_loads.front());
         m_to->setValue(m_loads.back());
@@ -375,13 +285,8 @@ ServiceConfig ServiceRunEditor::service() const
 {
     ServiceConfig s;
     m_topology->applyTo(s);
-    s.workers = m_workers->value();
-    s.medianMs = m_median->value();
-    s.sigma = m_sigma->value();
-    s.hiccupProbability = m_hiccupP->value() / 100.0;
-    s.hiccupMinMs = m_hiccupMin->value();
-    s.hiccupMaxMs = m_hiccupMax->value();
-    s.errorProbability = m_errorP->value() / 100.0;
+    Setup unused;
+    m_serviceFields->applyTo(unused, s);
     return s;
 }
 
@@ -402,7 +307,9 @@ QString ServiceRunEditor::loadError() const
 
 void ServiceRunEditor::onServiceEdited()
 {
-    {
+    // While a scenario loads, its own hiccup range sets the fields' ranges at the end
+    // (setScenario): coupled here, a range above the shown one would clamp "from" to the old "to".
+    if (!m_loading) {
         const QSignalBlocker b1(m_hiccupMin), b2(m_hiccupMax);
         m_hiccupMin->setMaximum(m_hiccupMax->value());
         m_hiccupMax->setMinimum(m_hiccupMin->value());
@@ -424,7 +331,7 @@ void ServiceRunEditor::onRangeEdited()
     }
     std::vector<double> loads;
     for (int i = 0;; ++i) {
-        const double value = roundLoad(from + i * step);
+        const double value = LoadList::round(from + i * step);
         if (value > to + 1e-9)
             break;
         if (static_cast<int>(loads.size()) == kMaxLoadPoints) {

@@ -25,6 +25,7 @@ class QStackedWidget;
 
 namespace hedge {
 
+class KnobFields;
 class KnobSlider;
 class ServiceTopologyFields;
 
@@ -81,6 +82,9 @@ signals:
     void dragFinished();
 
 private:
+    QWidget* makeServiceBox();
+    QWidget* makeLoadFields(); // the load mode's pages
+    QWidget* makeRunBox();
     void onServiceEdited();
     void onRangeEdited();
     // Applies the typed list if it parses, else reports it and goes back to the committed
@@ -105,6 +109,8 @@ private:
     QTimer m_seedPause;
     QList<FieldMessage*> m_messages;
     ServiceTopologyFields* m_topology = nullptr;
+    // The service's knobs but the topology's, made from their rows (KnobRegistry).
+    KnobFields* m_serviceFields = nullptr;
 
     QSpinBox* m_workers = nullptr;
     QDoubleSpinBox* m_median = nullptr;

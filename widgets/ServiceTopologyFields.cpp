@@ -1,6 +1,7 @@
 #include "ServiceTopologyFields.h"
 
 #include "FieldMessage.h"
+#include "KnobFields.h"
 #include "SpinBoxes.h"
 
 #include <hedge/io/ScenarioValidation.h>
@@ -60,14 +61,9 @@ ServiceTopologyFields::ServiceTopologyFields(QFormLayout* form, QSpinBox* worker
            "random).\nTwo choices: the less busy of two drawn at random.\n"
            "With one replica there is nothing to choose.\nDefault: round robin."));
 
-    m_correlation = makeDoubleSpinBox(tr("Hiccup correlation"), 0.0, 1.0, 2, 0.1, QString(), parent);
-    m_correlation->setToolTip(
-        tr("Hiccup correlation (hiccup_correlation in a scenario file), i.e. shared slowness: the "
-           "chance that a hedge hits a hiccup exactly when its first attempt did (a slow database "
-           "behind every replica) instead of by its own luck. 1 = every "
-           "hedge of a slow call is slow too, so hedging cannot cut the tail. Range 0–1.\n"
-           "Default: %1 (hiccups are independent).")
-            .arg(sd.hiccupCorrelation));
+    // A knob of the service (KnobRegistry) that lives with the topology, in files too.
+    const Knob& correlation = *KnobRegistry::find("service.hiccup_correlation");
+    m_correlation = static_cast<QDoubleSpinBox*>(KnobFields::makeBox(correlation, parent));
 
     m_slowdowns = new QCheckBox(tr("Sl&ow periods"), parent);
     m_slowdowns->setToolTip(
@@ -99,7 +95,7 @@ ServiceTopologyFields::ServiceTopologyFields(QFormLayout* form, QSpinBox* worker
 
     m_messages << addFieldRow(form, tr("Replic&as:"), m_replicas, {m_replicas});
     form->addRow(tr("Bala&ncer:"), m_balancer);
-    m_messages << addFieldRow(form, tr("Correla&tion:"), m_correlation, {m_correlation});
+    m_messages << addFieldRow(form, KnobFields::label(correlation), m_correlation, {m_correlation});
     form->addRow(m_slowdowns);
     form->addRow(m_slowdownFields);
 

@@ -1,6 +1,7 @@
 #include "SetupEditor.h"
 
 #include "FieldMessage.h"
+#include "KnobFields.h"
 #include "KnobSlider.h"
 #include "SpinBoxes.h"
 
@@ -15,6 +16,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <string_view>
 #include <utility>
 
 namespace hedge {
@@ -38,6 +40,18 @@ QToolButton* makeFold(const QString& text, QWidget* body, QWidget* parent)
     return fold;
 }
 
+// The setup's name above its knobs, in bold.
+QLabel* makeTitle(QWidget* parent)
+{
+    auto* title = new QLabel(parent);
+    title->setTextFormat(Qt::PlainText);
+    QFont font = title->font();
+    font.setBold(true);
+    title->setFont(font);
+    title->setWordWrap(true);
+    return title;
+}
+
 } // namespace
 
 QString SetupEditor::cancellationText(Cancellation mode)
@@ -48,53 +62,15 @@ QString SetupEditor::cancellationText(Cancellation mode)
 
 SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
 {
-    const HedgeSettings hd;
-    const Gradient2Config gd;
-
-    m_title = new QLabel(this);
-    m_title->setTextFormat(Qt::PlainText);
-    QFont titleFont = m_title->font();
-    titleFont.setBold(true);
-    m_title->setFont(titleFont);
-    m_title->setWordWrap(true);
-
-    m_hedge = new QCheckBox(tr("&Hedge"), this);
-    m_hedge->setToolTip(tr("Send an extra attempt (a hedge) when the first has not answered after "
-                           "the delay; the first answer wins and the others are cancelled.\n"
-                           "Default: on in the hedging presets (a plain client has it off)."));
-
-    m_delay = makeDoubleSpinBox(tr("Delay"), 0.0, 600000.0, 1, 1.0, tr(" ms"), this);
-    m_delay->setToolTip(tr("How long to wait for an answer before sending the next hedge. "
-                           "A little above the service's p95 hedges only the slow tail.\n"
-                           "Default: %1 ms (the library's own default is 2000 ms).")
-                            .arg(hd.delayMs));
+    m_title = makeTitle(this);
+    // Made in the order of the form, which is the order of the keyboard focus.
+    m_hedge = KnobFields::makeCheck(*KnobRegistry::find("hedge"), this);
+    m_hedgeFields = new KnobFields(KnobRegistry::group("hedge."), this);
 
     m_delayHint = new QLabel(this);
     m_delayHint->setWordWrap(true);
     m_delayHint->setVisible(false);
     m_delayHint->setForegroundRole(QPalette::PlaceholderText);
-
-    m_maxAttempts = makeSpinBox(tr("Max attempts"), 1, 10, QString(), this);
-    m_maxAttempts->setToolTip(tr("Total attempts a call may make, the first included "
-                                 "(2 = one hedge at most). Range 1–10.\nDefault: %1.")
-                                  .arg(hd.maxAttempts));
-
-    m_budget = makeDoubleSpinBox(tr("Budget"), 0.0, 100.0, 1, 1.0, tr(" %"), this);
-    m_budget->setSpecialValueText(tr("no budget"));
-    m_budget->setToolTip(tr("Hedge budget: hedges may be at most this share of the calls (plus a "
-                            "small floor per second). 0 = no budget: hedges are unlimited.\n"
-                            "Default: %1 %.")
-                             .arg(hd.budgetPercent));
-
-    m_budgetMinPerSecond =
-        makeDoubleSpinBox(tr("Budget min per second"), 0.0, 1e6, 1, 1.0, tr(" /s"), this);
-    m_budgetMinPerSecond->setToolTip(tr("Hedges always allowed per second, whatever the share, so "
-                                        "a quiet client can still hedge.\nDefault: %1 per second.")
-                                         .arg(hd.budgetMinPerSecond));
-    m_budgetWindow = makeDoubleSpinBox(tr("Budget window"), 0.1, 86400.0, 1, 1.0, tr(" s"), this);
-    m_budgetWindow->setToolTip(tr("How long calls and hedges count against the budget before they "
-                                  "expire.\nDefault: %1 s.")
-                                   .arg(hd.budgetWindowSeconds));
 
     // In the order of HedgePlacement.
     m_placement = new QComboBox(this);
@@ -106,66 +82,84 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
            "load balancer sends it, possibly the busy or slow replica its first attempt waits "
            "in. Another replica: only replicas this call has not used yet (all again once each "
            "has one). With one replica both are the same.\nDefault: any replica."));
+    m_adaptive = KnobFields::makeCheck(*KnobRegistry::find("adaptive_limit"), this);
+    m_limitFields = new KnobFields(KnobRegistry::group("adaptive_limit."), this);
+    takeKnobFields();
 
+    auto* form = new QFormLayout;
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->addRow(m_hedge);
     m_budgetAdvanced = new QWidget(this);
     auto* budgetForm = new QFormLayout(m_budgetAdvanced);
     budgetForm->setContentsMargins(16, 0, 0, 0);
-    m_messages << addFieldRow(budgetForm, tr("Min per second:"), m_budgetMinPerSecond,
-                              {m_budgetMinPerSecond})
-               << addFieldRow(budgetForm, tr("Window:"), m_budgetWindow, {m_budgetWindow});
+    const auto hintUnderDelay = [this](const Knob& knob, QFormLayout* f) {
+        if (knob.field == std::string_view("hedge.delay_ms"))
+            f->addRow(QString(), m_delayHint);
+    };
+    m_messages << m_hedgeFields->addRows(form, budgetForm, hintUnderDelay);
     m_budgetFold = makeFold(tr("Advanced budget"), m_budgetAdvanced, this);
     m_budgetFold->setToolTip(tr("Show the budget's floor and window."));
-
-    m_adaptive = new QCheckBox(tr("&Adaptive limit"), this);
-    m_adaptive->setToolTip(tr("An adaptive concurrency limit (Netflix Gradient2) inside the hedge: "
-                              "every attempt, first or hedge, needs a free place; when the "
-                              "round-trip time grows the limit shrinks and extra work is "
-                              "rejected.\nDefault: off."));
-
-    m_initialLimit = makeSpinBox(tr("Initial limit"), 1, 1000000, QString(), this);
-    m_initialLimit->setToolTip(
-        tr("Concurrency limit at the start.\nDefault: %1.").arg(gd.initialLimit));
-    m_minLimit = makeSpinBox(tr("Min limit"), 1, 1000000, QString(), this);
-    m_minLimit->setToolTip(tr("The limit never goes below this.\nDefault: %1.").arg(gd.minLimit));
-    m_maxLimit = makeSpinBox(tr("Max limit"), 1, 1000000, QString(), this);
-    m_maxLimit->setToolTip(tr("The limit never goes above this.\nDefault: %1.").arg(gd.maxLimit));
-    m_smoothing = makeDoubleSpinBox(tr("Smoothing"), 0.01, 1.0, 2, 0.05, QString(), this);
-    m_smoothing->setToolTip(tr("How fast the limit follows its new estimate (0–1; 1 = at once).\n"
-                               "Default: %1.")
-                                .arg(gd.smoothing));
-    m_tolerance = makeDoubleSpinBox(tr("RTT tolerance"), 1.0, 100.0, 2, 0.1, QString(), this);
-    m_tolerance->setToolTip(tr("How much longer than the long-term round-trip time an attempt may "
-                               "take before the limit shrinks.\nDefault: %1.")
-                                .arg(gd.rttTolerance));
-    m_longWindow = makeSpinBox(tr("Long window"), 1, 1000000, tr(" samples"), this);
-    m_longWindow->setToolTip(
-        tr("Samples in the long-term round-trip average.\nDefault: %1.").arg(gd.longWindow));
-    m_queueSize = makeSpinBox(tr("Queue size"), 0, 1000000, QString(), this);
-    m_queueSize->setToolTip(tr("Extra places added to the limit on each update, to let it grow.\n"
-                               "Default: %1.")
-                                .arg(gd.queueSize));
-
+    form->addRow(m_budgetFold);
+    form->addRow(tr("Hedges &go to:"), m_placement);
+    form->addRow(m_budgetAdvanced);
+    form->addRow(m_adaptive);
     m_limitAdvanced = new QWidget(this);
     auto* limitForm = new QFormLayout(m_limitAdvanced);
     limitForm->setContentsMargins(16, 0, 0, 0);
-    for (const auto& [label, box] : {std::pair<QString, QAbstractSpinBox*>{tr("Initial limit:"),
-                                                                           m_initialLimit},
-                                     {tr("Min limit:"), m_minLimit},
-                                     {tr("Max limit:"), m_maxLimit},
-                                     {tr("Smoothing:"), m_smoothing},
-                                     {tr("RTT tolerance:"), m_tolerance},
-                                     {tr("Long window:"), m_longWindow},
-                                     {tr("Queue size:"), m_queueSize}})
-        m_messages << addFieldRow(limitForm, label, box, {box});
+    m_messages << m_limitFields->addRows(limitForm, limitForm);
     // min <= initial <= max: each range follows the other fields (updateLimitRanges).
     setRangeReason(m_initialLimit, tr("from the min limit to the max limit"));
     setRangeReason(m_minLimit, tr("at most the initial limit"));
     setRangeReason(m_maxLimit, tr("at least the initial limit"));
     m_limitFold = makeFold(tr("Advanced limit (Gradient2)"), m_limitAdvanced, this);
     m_limitFold->setToolTip(tr("Show the Gradient2 parameters."));
+    form->addRow(m_limitFold);
+    form->addRow(m_limitAdvanced);
+    addCancellationRows(form);
 
-    // Both choices in view, under their label across the whole panel: the wording of
-    // explorer.md is too long for one line of a combo box in a 300-pixel side panel.
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_title);
+    layout->addLayout(form);
+    layout->addStretch(1);
+
+    setSetup(Setup{});
+
+    for (QCheckBox* c : {m_hedge, m_adaptive})
+        connect(c, &QCheckBox::toggled, this, &SetupEditor::emitEdited);
+    for (KnobFields* fields : {m_hedgeFields, m_limitFields}) {
+        connect(fields, &KnobFields::edited, this, &SetupEditor::emitEdited);
+        connect(fields, &KnobFields::dragStarted, this, &SetupEditor::dragStarted);
+        connect(fields, &KnobFields::dragFinished, this, &SetupEditor::dragFinished);
+    }
+    // The two buttons are exclusive: the server one toggles with every change.
+    connect(m_cancelServer, &QRadioButton::toggled, this, &SetupEditor::emitEdited);
+    connect(m_placement, &QComboBox::currentIndexChanged, this, &SetupEditor::emitEdited);
+}
+
+// The fields the editor keeps rules between (min ≤ initial ≤ max limit) or puts sliders by.
+void SetupEditor::takeKnobFields()
+{
+    m_delay = m_hedgeFields->doubleBox("hedge.delay_ms");
+    m_delaySlider = m_hedgeFields->slider("hedge.delay_ms");
+    m_maxAttempts = m_hedgeFields->intBox("hedge.max_attempts");
+    m_maxAttemptsSlider = m_hedgeFields->slider("hedge.max_attempts");
+    m_budget = m_hedgeFields->doubleBox("hedge.budget_percent");
+    m_budgetSlider = m_hedgeFields->slider("hedge.budget_percent");
+    m_initialLimit = m_limitFields->intBox("adaptive_limit.initial_limit");
+    m_minLimit = m_limitFields->intBox("adaptive_limit.min_limit");
+    m_maxLimit = m_limitFields->intBox("adaptive_limit.max_limit");
+}
+
+QAbstractSpinBox* SetupEditor::knobField(const std::string& field) const
+{
+    QAbstractSpinBox* box = m_hedgeFields->box(field);
+    return box ? box : m_limitFields->box(field);
+}
+
+// Both choices in view, under their label across the whole panel: the wording of
+// explorer.md is too long for one line of a combo box in a 300-pixel side panel.
+void SetupEditor::addCancellationRows(QFormLayout* form)
+{
     const QString cancellationTip =
         tr("What cancelling a losing attempt does. Client only (HTTP): the caller stops waiting "
            "but the server still does the work. Reaches the server (gRPC): a queued loser leaves "
@@ -184,53 +178,8 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     }
     auto* cancellationLabel = new QLabel(tr("&Cancellation:"), this);
     cancellationLabel->setBuddy(m_cancelClient);
-
-    // Sliders for the knobs one turns to see the curves move. The delay's crowds its positions
-    // below ~30 ms (its middle), where services answer; the budget's below ~25 %.
-    m_delaySlider = new KnobSlider(m_delay, {.low = 0.0, .high = 1000.0, .curvature = 6.9}, this);
-    m_maxAttemptsSlider = new KnobSlider(m_maxAttempts, {.low = 1.0, .high = 10.0}, this);
-    m_budgetSlider = new KnobSlider(m_budget, {.low = 0.0, .high = 100.0, .curvature = 2.0}, this);
-
-    auto* form = new QFormLayout;
-    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->addRow(m_hedge);
-    m_messages << addFieldRow(form, tr("&Delay:"), makeKnobRow(m_delay, m_delaySlider), {m_delay});
-    form->addRow(QString(), m_delayHint);
-    m_messages << addFieldRow(form, tr("&Max attempts:"),
-                              makeKnobRow(m_maxAttempts, m_maxAttemptsSlider), {m_maxAttempts})
-               << addFieldRow(form, tr("&Budget:"), makeKnobRow(m_budget, m_budgetSlider),
-                              {m_budget});
-    form->addRow(m_budgetFold);
-    form->addRow(tr("Hedges &go to:"), m_placement);
-    form->addRow(m_budgetAdvanced);
-    form->addRow(m_adaptive);
-    form->addRow(m_limitFold);
-    form->addRow(m_limitAdvanced);
     form->addRow(cancellationLabel);
     form->addRow(cancellationChoices);
-
-    auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_title);
-    layout->addLayout(form);
-    layout->addStretch(1);
-
-    setSetup(Setup{});
-
-    for (QCheckBox* c : {m_hedge, m_adaptive})
-        connect(c, &QCheckBox::toggled, this, &SetupEditor::emitEdited);
-    for (QDoubleSpinBox* s :
-         {m_delay, m_budget, m_budgetMinPerSecond, m_budgetWindow, m_smoothing, m_tolerance})
-        connect(s, &QDoubleSpinBox::valueChanged, this, &SetupEditor::emitEdited);
-    for (QSpinBox* s :
-         {m_maxAttempts, m_initialLimit, m_minLimit, m_maxLimit, m_longWindow, m_queueSize})
-        connect(s, &QSpinBox::valueChanged, this, &SetupEditor::emitEdited);
-    // The two buttons are exclusive: the server one toggles with every change.
-    connect(m_cancelServer, &QRadioButton::toggled, this, &SetupEditor::emitEdited);
-    connect(m_placement, &QComboBox::currentIndexChanged, this, &SetupEditor::emitEdited);
-    for (KnobSlider* k : {m_delaySlider, m_maxAttemptsSlider, m_budgetSlider}) {
-        connect(k, &KnobSlider::dragStarted, this, &SetupEditor::dragStarted);
-        connect(k, &KnobSlider::dragFinished, this, &SetupEditor::dragFinished);
-    }
 }
 
 // Closing the window takes the focus from a field being typed in, which applies what was
@@ -254,25 +203,13 @@ void SetupEditor::setSetup(const Setup& setup)
     for (FieldMessage* message : std::as_const(m_messages))
         message->withdrawAll();
     const HedgeSettings h = setup.hedge.value_or(HedgeSettings{});
-    const Gradient2Config g = setup.adaptiveLimit.value_or(Gradient2Config{});
     m_hedge->setChecked(setup.hedge.has_value());
-    m_delay->setValue(h.delayMs);
-    m_maxAttempts->setValue(h.maxAttempts);
-    m_budget->setValue(h.budgetPercent);
-    m_budgetMinPerSecond->setValue(h.budgetMinPerSecond);
-    m_budgetWindow->setValue(h.budgetWindowSeconds);
     m_placement->setCurrentIndex(static_cast<int>(h.placement));
     m_adaptive->setChecked(setup.adaptiveLimit.has_value());
-    // Open the limits wide first so that no value is clamped by the previous setup's ones.
-    for (QSpinBox* s : {m_initialLimit, m_minLimit, m_maxLimit})
-        s->setRange(1, 1000000);
-    m_initialLimit->setValue(g.initialLimit);
-    m_minLimit->setValue(g.minLimit);
-    m_maxLimit->setValue(g.maxLimit);
-    m_smoothing->setValue(g.smoothing);
-    m_tolerance->setValue(g.rttTolerance);
-    m_longWindow->setValue(g.longWindow);
-    m_queueSize->setValue(g.queueSize);
+    // Each range opened first, so that no value is clamped by the previous setup's limits.
+    const ServiceConfig unused;
+    m_hedgeFields->show(setup, unused);
+    m_limitFields->show(setup, unused);
     cancellationButton(setup.cancellation)->setChecked(true);
     updateLimitRanges();
     updateEnabled();
@@ -285,21 +222,13 @@ Setup SetupEditor::setup() const
     s.cancellation =
         m_cancelServer->isChecked() ? Cancellation::Server : Cancellation::Client;
     if (m_hedge->isChecked())
-        s.hedge = HedgeSettings{.delayMs = m_delay->value(),
-                                .maxAttempts = m_maxAttempts->value(),
-                                .budgetPercent = m_budget->value(),
-                                .budgetMinPerSecond = m_budgetMinPerSecond->value(),
-                                .budgetWindowSeconds = m_budgetWindow->value(),
-                                .placement =
-                                    static_cast<HedgePlacement>(m_placement->currentIndex())};
+        s.hedge =
+            HedgeSettings{.placement = static_cast<HedgePlacement>(m_placement->currentIndex())};
     if (m_adaptive->isChecked())
-        s.adaptiveLimit = Gradient2Config{.initialLimit = m_initialLimit->value(),
-                                          .minLimit = m_minLimit->value(),
-                                          .maxLimit = m_maxLimit->value(),
-                                          .smoothing = m_smoothing->value(),
-                                          .rttTolerance = m_tolerance->value(),
-                                          .longWindow = m_longWindow->value(),
-                                          .queueSize = m_queueSize->value()};
+        s.adaptiveLimit.emplace();
+    ServiceConfig unused;
+    m_hedgeFields->applyTo(s, unused);
+    m_limitFields->applyTo(s, unused);
     s.name = m_name;
     return s;
 }
@@ -313,10 +242,9 @@ void SetupEditor::setName(const std::string& name)
 void SetupEditor::updateEnabled()
 {
     const bool hedge = m_hedge->isChecked();
-    for (QWidget* w : std::initializer_list<QWidget*>{m_delay, m_maxAttempts, m_budget,
-                                                      m_budgetMinPerSecond, m_budgetWindow,
-                                                      m_placement})
-        w->setEnabled(hedge);
+    for (QAbstractSpinBox* box : m_hedgeFields->boxes())
+        box->setEnabled(hedge);
+    m_placement->setEnabled(hedge);
     m_limitAdvanced->setEnabled(m_adaptive->isChecked());
 }
 

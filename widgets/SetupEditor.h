@@ -9,9 +9,11 @@
 #include <QList>
 #include <QWidget>
 
+class QAbstractSpinBox;
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QRadioButton;
 class QSpinBox;
@@ -20,6 +22,7 @@ class QToolButton;
 namespace hedge {
 
 class FieldMessage;
+class KnobFields;
 class KnobSlider;
 
 class SetupEditor : public QWidget {
@@ -43,6 +46,9 @@ public:
     // line after the dash).
     static QString cancellationText(Cancellation mode);
 
+    // The field of a hedge or adaptive-limit knob (KnobRegistry's field name), or null.
+    QAbstractSpinBox* knobField(const std::string& field) const;
+
     // For tests and keyboard users.
     QCheckBox* hedgeCheck() const { return m_hedge; }
     QDoubleSpinBox* delaySpin() const { return m_delay; }
@@ -51,17 +57,11 @@ public:
     KnobSlider* budgetSlider() const { return m_budgetSlider; }
     QSpinBox* maxAttemptsSpin() const { return m_maxAttempts; }
     QDoubleSpinBox* budgetSpin() const { return m_budget; }
-    QDoubleSpinBox* budgetMinPerSecondSpin() const { return m_budgetMinPerSecond; }
-    QDoubleSpinBox* budgetWindowSpin() const { return m_budgetWindow; }
     QComboBox* placementCombo() const { return m_placement; }
     QCheckBox* adaptiveCheck() const { return m_adaptive; }
     QSpinBox* initialLimitSpin() const { return m_initialLimit; }
     QSpinBox* minLimitSpin() const { return m_minLimit; }
     QSpinBox* maxLimitSpin() const { return m_maxLimit; }
-    QDoubleSpinBox* smoothingSpin() const { return m_smoothing; }
-    QDoubleSpinBox* toleranceSpin() const { return m_tolerance; }
-    QSpinBox* longWindowSpin() const { return m_longWindow; }
-    QSpinBox* queueSizeSpin() const { return m_queueSize; }
     QRadioButton* cancellationButton(Cancellation mode) const
     {
         return mode == Cancellation::Server ? m_cancelServer : m_cancelClient;
@@ -75,6 +75,8 @@ signals:
     void dragFinished();
 
 private:
+    void takeKnobFields();
+    void addCancellationRows(QFormLayout* form);
     void updateEnabled();
     void updateLimitRanges();
     void emitEdited();
@@ -82,6 +84,9 @@ private:
     bool m_loading = false;
     QList<FieldMessage*> m_messages;
     QLabel* m_title = nullptr;
+    // The fields of the hedge's and the limit's knobs, made from their rows (KnobRegistry).
+    KnobFields* m_hedgeFields = nullptr;
+    KnobFields* m_limitFields = nullptr;
     QCheckBox* m_hedge = nullptr;
     QDoubleSpinBox* m_delay = nullptr;
     KnobSlider* m_delaySlider = nullptr;
@@ -92,18 +97,12 @@ private:
     QDoubleSpinBox* m_budget = nullptr;
     QToolButton* m_budgetFold = nullptr;
     QWidget* m_budgetAdvanced = nullptr;
-    QDoubleSpinBox* m_budgetMinPerSecond = nullptr;
-    QDoubleSpinBox* m_budgetWindow = nullptr;
     QCheckBox* m_adaptive = nullptr;
     QToolButton* m_limitFold = nullptr;
     QWidget* m_limitAdvanced = nullptr;
     QSpinBox* m_initialLimit = nullptr;
     QSpinBox* m_minLimit = nullptr;
     QSpinBox* m_maxLimit = nullptr;
-    QDoubleSpinBox* m_smoothing = nullptr;
-    QDoubleSpinBox* m_tolerance = nullptr;
-    QSpinBox* m_longWindow = nullptr;
-    QSpinBox* m_queueSize = nullptr;
     QRadioButton* m_cancelClient = nullptr;
     QRadioButton* m_cancelServer = nullptr;
     QComboBox* m_placement = nullptr;

@@ -79,6 +79,12 @@ void takeWheelOnlyWhenFocused(QWidget* field)
 FieldMessage* addFieldRow(QFormLayout* form, const QString& label, QWidget* field,
                           std::initializer_list<QAbstractSpinBox*> boxes)
 {
+    return addFieldRow(form, label, field, QList<QAbstractSpinBox*>(boxes));
+}
+
+FieldMessage* addFieldRow(QFormLayout* form, const QString& label, QWidget* field,
+                          const QList<QAbstractSpinBox*>& boxes)
+{
     auto* message = new FieldMessage(form->parentWidget());
     if (label.isEmpty())
         form->addRow(field);

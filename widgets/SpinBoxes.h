@@ -5,6 +5,7 @@
 #pragma once
 
 #include <QDoubleSpinBox>
+#include <QList>
 #include <QSpinBox>
 
 #include <initializer_list>
@@ -33,6 +34,8 @@ void takeWheelOnlyWhenFocused(QWidget* field);
 // wrong with what was typed.
 FieldMessage* addFieldRow(QFormLayout* form, const QString& label, QWidget* field,
                           std::initializer_list<QAbstractSpinBox*> boxes);
+FieldMessage* addFieldRow(QFormLayout* form, const QString& label, QWidget* field,
+                          const QList<QAbstractSpinBox*>& boxes);
 
 // `box` with `slider` beside it (the slider takes what room the row leaves), as one field of
 // a form row.

@@ -1,5 +1,6 @@
 #include "MapController.h"
 
+#include <hedge/KnobRegistry.h>
 #include <hedge/sim/LoadSweep.h>
 #include <hedge/sim/SweepPoints.h>
 
@@ -36,11 +37,11 @@ int MapController::griddedSetupRow(const Scenario& scenario)
 std::optional<Scenario> MapController::withKnob(const Scenario& scenario, double value)
 {
     const int row = griddedSetupRow(scenario);
-    const GridKnob* knob = scenario.grid ? findGridKnob(scenario.grid->knob) : nullptr;
+    const Knob* knob = scenario.grid ? KnobRegistry::findGridKnob(scenario.grid->knob) : nullptr;
     if (row < 0 || !knob)
         return std::nullopt;
     Scenario next = scenario;
-    knob->apply(next.setups[static_cast<std::size_t>(row)], next.service, value);
+    knob->write(next.setups[static_cast<std::size_t>(row)], next.service, value);
     return next;
 }
 
@@ -48,15 +49,15 @@ Scenario MapController::cutDown(const Scenario& scenario)
 {
     Scenario run = scenario;
     const int row = griddedSetupRow(scenario);
-    const GridKnob* knob = findGridKnob(scenario.grid->knob);
+    const Knob* knob = KnobRegistry::findGridKnob(scenario.grid->knob);
     if (row < 0 || !knob)
         return run; // invalid: LoadSweep says why
     Setup gridded = scenario.setups[static_cast<std::size_t>(row)];
     // Every cell sets the knob itself: the setup's own value makes no difference to the map.
     // (A service knob would change the baseline too, so it is left as it is.)
-    if (!std::string_view(knob->name).starts_with("service.") && !scenario.grid->values.empty()) {
+    if (knob->group() != "service." && !scenario.grid->values.empty()) {
         ServiceConfig unused = scenario.service;
-        knob->apply(gridded, unused, scenario.grid->values.front());
+        knob->write(gridded, unused, scenario.grid->values.front());
     }
     run.setups = {gridded};
     const GridBaseline baseline = gridBaseline(scenario);

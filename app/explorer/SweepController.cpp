@@ -1,5 +1,6 @@
 #include "SweepController.h"
 
+#include <hedge/KnobRegistry.h>
 #include <hedge/sim/LoadSweep.h>
 
 #include <QLocale>

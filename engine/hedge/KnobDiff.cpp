@@ -1,14 +1,14 @@
 #include <hedge/KnobDiff.h>
 
-#include <hedge/KnobMember.h>
+#include <hedge/KnobRegistry.h>
 
 namespace hedge {
 
 std::optional<double> knobValue(const Setup& setup, const ServiceConfig& service,
                                 const std::string& field)
 {
-    const KnobMember* member = KnobMember::find(field);
-    return member ? member->read(setup, service) : std::nullopt;
+    const Knob* knob = KnobRegistry::find(field);
+    return knob ? knob->read(setup, service) : std::nullopt;
 }
 
 namespace {

@@ -100,7 +100,8 @@ struct Setup {
 
 // A 2-D sweep (../shared/spec/maps.md): one setup's knob takes each of `values` at each of
 // the scenario's loads; every (value, load) cell is a point of the results. `knob` is spelt
-// as in the file ("hedge.delay_ms", "service.workers", ...; see hedge/sim/GridKnob.h).
+// as in the file ("hedge.delay_ms", "service.workers", ...; the knobs with a grid spread in
+// hedge/KnobRegistry.cpp).
 struct Grid {
     std::string setup;
     std::string knob;

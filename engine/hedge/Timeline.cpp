@@ -1,6 +1,6 @@
 #include <hedge/Timeline.h>
 
-#include <hedge/KnobMember.h>
+#include <hedge/KnobRegistry.h>
 #include <hedge/Scenario.h>
 
 #include <algorithm>
@@ -97,26 +97,21 @@ std::vector<LoadStep> Timeline::steps() const
 
 const std::vector<std::string>& knobFields()
 {
-    static const std::vector<std::string> fields = [] {
-        std::vector<std::string> names;
-        for (const KnobMember& knob : KnobMember::all())
-            names.push_back(knob.field);
-        return names;
-    }();
-    return fields;
+    return KnobRegistry::liveFields();
 }
 
 bool isOnOffKnob(const std::string& field)
 {
-    return field == "hedge" || field == "adaptive_limit";
+    const Knob* knob = KnobRegistry::find(field);
+    return knob && knob->isOnOff();
 }
 
 bool applyKnob(Setup& setup, ServiceConfig& service, const KnobSetting& knob)
 {
-    const KnobMember* member = KnobMember::find(knob.field);
-    if (!member)
+    const Knob* row = KnobRegistry::find(knob.field);
+    if (!row || !row->live)
         return false;
-    member->write(setup, service, knob.value);
+    row->write(setup, service, knob.value);
     return true;
 }
 

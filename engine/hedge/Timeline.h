@@ -69,11 +69,12 @@ struct Timeline {
     bool operator==(const Timeline&) const = default;
 };
 
-// Every field a change may set, in the order the docs list them.
+// Every field a change may set (KnobRegistry's rows a timeline may change), in their order.
 const std::vector<std::string>& knobFields();
 bool isOnOffKnob(const std::string& field); // "hedge", "adaptive_limit": 0 or 1
 
-// Sets one knob on a world's setup and service; false when the field is unknown. Setting a
+// Sets one knob on a world's setup and service; false when the field is unknown or not one a
+// change may set. Setting a
 // hedge field on a setup without hedge gives it the default hedge first; an adaptive-limit
 // field likewise switches the limit on with Gradient2's defaults. Values are taken as they
 // are: validateScenario checks the result.

@@ -44,6 +44,24 @@ private slots:
         QCOMPARE(editor.loadModeCombo()->currentIndex(), 1);
     }
 
+    // A hiccup range wholly above the one shown (from above its "to") loads as it is: the
+    // fields' ranges that keep from ≤ to do not clamp the new values while they load.
+    void hiccupRangeAboveTheShownOneLoads()
+    {
+        ServiceRunEditor editor; // shows 100 … 300 ms
+        Scenario s;
+        s.service.hiccupMinMs = 500.0;
+        s.service.hiccupMaxMs = 900.0;
+        editor.setScenario(s);
+        QCOMPARE(editor.service().hiccupMinMs, 500.0);
+        QCOMPARE(editor.service().hiccupMaxMs, 900.0);
+        s.service.hiccupMinMs = 10.0;
+        s.service.hiccupMaxMs = 20.0;
+        editor.setScenario(s);
+        QCOMPARE(editor.service().hiccupMinMs, 10.0);
+        QCOMPARE(editor.service().hiccupMaxMs, 20.0);
+    }
+
     void evenLoadsShowAsRange()
     {
         Scenario s;

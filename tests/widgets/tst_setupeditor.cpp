@@ -105,10 +105,13 @@ private slots:
         QCOMPARE(editor.budgetSpin()->minimum(), 0.0);
         QCOMPARE(editor.budgetSpin()->maximum(), 100.0);
         QCOMPARE(editor.delaySpin()->minimum(), 0.0);
-        QVERIFY(editor.budgetWindowSpin()->minimum() > 0.0);
-        QCOMPARE(editor.budgetMinPerSecondSpin()->minimum(), 0.0);
-        QVERIFY(editor.smoothingSpin()->minimum() > 0.0);
-        QCOMPARE(editor.smoothingSpin()->maximum(), 1.0);
+        const auto box = [&editor](const char* field) {
+            return qobject_cast<QDoubleSpinBox*>(editor.knobField(field));
+        };
+        QVERIFY(box("hedge.budget_window_s")->minimum() > 0.0);
+        QCOMPARE(box("hedge.budget_min_per_second")->minimum(), 0.0);
+        QVERIFY(box("adaptive_limit.smoothing")->minimum() > 0.0);
+        QCOMPARE(box("adaptive_limit.smoothing")->maximum(), 1.0);
         QCOMPARE(editor.minLimitSpin()->minimum(), 1);
 
         // min <= initial <= max cannot be broken by typing.
@@ -140,16 +143,16 @@ private slots:
                                      editor.delaySpin(),
                                      editor.maxAttemptsSpin(),
                                      editor.budgetSpin(),
-                                     editor.budgetMinPerSecondSpin(),
-                                     editor.budgetWindowSpin(),
+                                     editor.knobField("hedge.budget_min_per_second"),
+                                     editor.knobField("hedge.budget_window_s"),
                                      editor.adaptiveCheck(),
                                      editor.initialLimitSpin(),
                                      editor.minLimitSpin(),
                                      editor.maxLimitSpin(),
-                                     editor.smoothingSpin(),
-                                     editor.toleranceSpin(),
-                                     editor.longWindowSpin(),
-                                     editor.queueSizeSpin(),
+                                     editor.knobField("adaptive_limit.smoothing"),
+                                     editor.knobField("adaptive_limit.rtt_tolerance"),
+                                     editor.knobField("adaptive_limit.long_window"),
+                                     editor.knobField("adaptive_limit.queue_size"),
                                      editor.cancellationButton(Cancellation::Client),
                                      editor.cancellationButton(Cancellation::Server)};
         for (QWidget* w : fields) {

@@ -288,6 +288,11 @@ std::int64_t readInteger(const Json& value, const std::string& path, std::int64_
 
 ObjectReader::ObjectReader(const Json& object, std::string path,
                            std::initializer_list<const char*> allowed, const char* what)
+    : ObjectReader(object, std::move(path), std::vector<const char*>(allowed), what)
+{}
+
+ObjectReader::ObjectReader(const Json& object, std::string path,
+                           const std::vector<const char*>& allowed, const char* what)
     : m_object(object), m_path(std::move(path))
 {
     if (!object.is_object())

@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace hedge::io_detail {
 
@@ -41,6 +42,9 @@ std::string describe(const Json& value);
 class ObjectReader {
 public:
     ObjectReader(const Json& object, std::string path, std::initializer_list<const char*> allowed,
+                 const char* what = "an object");
+    // The allowed keys built at run time (a knob group's, KnobRegistry).
+    ObjectReader(const Json& object, std::string path, const std::vector<const char*>& allowed,
                  const char* what = "an object");
 
     const Json* find(const char* key) const; // nullptr when absent

@@ -1,5 +1,6 @@
 #include <hedge/io/ScenarioJson.h>
 
+#include "KnobJson.h"
 #include "ScenarioJsonDetail.h"
 
 #include <hedge/io/ScenarioValidation.h>
@@ -19,10 +20,8 @@ namespace io_detail {
 
 namespace {
 
-constexpr auto kIntMax = std::numeric_limits<int>::max();
-
 // Integers go through int64 with their real range when it is stricter than int's, so that
-// "workers": 1e12 says "out of range (allowed 1 … 10000)" rather than overflowing.
+// "replicas": 1e12 says "out of range (allowed 1 … 64)" rather than overflowing.
 int readInt(const ObjectReader& r, const char* key, int fallback, std::int64_t lo, std::int64_t hi)
 {
     return static_cast<int>(r.integer(key, fallback, lo, hi));
@@ -61,22 +60,19 @@ std::optional<Slowdowns> readSlowdowns(const Json& value, const std::string& pat
 
 ServiceConfig readService(const Json& value, const std::string& path)
 {
-    const ObjectReader r(value, path,
-                         {"workers", "median_ms", "sigma", "hiccup_probability", "hiccup_min_ms",
-                          "hiccup_max_ms", "error_probability", "replicas", "balancer",
-                          "hiccup_correlation", "slowdowns"});
+    // In the order of the file: the queue's knobs, then the topology (replicas first).
+    std::vector<const char*> keys = knobKeys("service.", false);
+    keys.insert(keys.end(), {"replicas", "balancer"});
+    for (const char* key : knobKeys("service.", true))
+        keys.push_back(key);
+    keys.push_back("slowdowns");
+    const ObjectReader r(value, path, keys);
     ServiceConfig s;
-    s.workers = readInt(r, "workers", s.workers, limits::kMinWorkers, limits::kMaxWorkers);
-    s.medianMs = r.number("median_ms", s.medianMs);
-    s.sigma = r.number("sigma", s.sigma);
-    s.hiccupProbability = r.number("hiccup_probability", s.hiccupProbability);
-    s.hiccupMinMs = r.number("hiccup_min_ms", s.hiccupMinMs);
-    s.hiccupMaxMs = r.number("hiccup_max_ms", s.hiccupMaxMs);
-    s.errorProbability = r.number("error_probability", s.errorProbability);
+    Setup unused;
+    readKnobs(r, "service.", unused, s);
     s.replicas = readInt(r, "replicas", s.replicas, limits::kMinReplicas, limits::kMaxReplicas);
     s.balancer = readName(r, "balancer", s.balancer, &balancerFromString,
                           {"round_robin", "random", "least_outstanding", "two_choices"});
-    s.hiccupCorrelation = r.number("hiccup_correlation", s.hiccupCorrelation);
     if (const Json* d = r.find("slowdowns"))
         s.slowdowns = readSlowdowns(*d, r.path("slowdowns"));
     return s;
@@ -86,18 +82,14 @@ std::optional<HedgeSettings> readHedge(const Json& value, const std::string& pat
 {
     if (value.is_null())
         return std::nullopt;
-    const ObjectReader r(
-        value, path,
-        {"delay_ms", "max_attempts", "budget_percent", "budget_min_per_second", "budget_window_s",
-         "placement"},
-        "null or an object");
-    HedgeSettings h;
-    h.delayMs = r.number("delay_ms", h.delayMs);
-    h.maxAttempts =
-        readInt(r, "max_attempts", h.maxAttempts, limits::kMinAttempts, limits::kMaxAttempts);
-    h.budgetPercent = r.number("budget_percent", h.budgetPercent);
-    h.budgetMinPerSecond = r.number("budget_min_per_second", h.budgetMinPerSecond);
-    h.budgetWindowSeconds = r.number("budget_window_s", h.budgetWindowSeconds);
+    std::vector<const char*> keys = knobKeys("hedge.", false);
+    keys.push_back("placement");
+    const ObjectReader r(value, path, keys, "null or an object");
+    Setup setup;
+    ServiceConfig unused;
+    setup.hedge.emplace();
+    readKnobs(r, "hedge.", setup, unused);
+    HedgeSettings h = *setup.hedge;
     h.placement = readName(r, "placement", h.placement, &placementFromString,
                            {"any", "other_replica"});
     return h;
@@ -109,19 +101,13 @@ std::optional<Gradient2Config> readLimit(const Json& value, const std::string& p
         return std::nullopt;
     if (value.is_boolean())
         return Gradient2Config{};
-    const ObjectReader r(value, path,
-                         {"initial_limit", "min_limit", "max_limit", "smoothing", "rtt_tolerance",
-                          "long_window", "queue_size"},
+    const ObjectReader r(value, path, knobKeys("adaptive_limit.", false),
                          "null, false, true or an object");
-    Gradient2Config g;
-    g.initialLimit = readInt(r, "initial_limit", g.initialLimit, limits::kMinLimit, kIntMax);
-    g.minLimit = readInt(r, "min_limit", g.minLimit, limits::kMinLimit, kIntMax);
-    g.maxLimit = readInt(r, "max_limit", g.maxLimit, limits::kMinLimit, kIntMax);
-    g.smoothing = r.number("smoothing", g.smoothing);
-    g.rttTolerance = r.number("rtt_tolerance", g.rttTolerance);
-    g.longWindow = readInt(r, "long_window", g.longWindow, limits::kMinLongWindow, kIntMax);
-    g.queueSize = readInt(r, "queue_size", g.queueSize, limits::kMinQueueSize, kIntMax);
-    return g;
+    Setup setup;
+    ServiceConfig unused;
+    setup.adaptiveLimit.emplace();
+    readKnobs(r, "adaptive_limit.", setup, unused);
+    return setup.adaptiveLimit;
 }
 
 Setup readSetup(const Json& value, const std::string& path, std::size_t index)
@@ -406,21 +392,15 @@ OrderedJson scenarioToJson(const Scenario& s)
     j["warmup_fraction"] = s.warmupFraction;
     j["loads"] = s.loads;
     OrderedJson& service = j["service"];
-    service["workers"] = s.service.workers;
-    service["median_ms"] = s.service.medianMs;
-    service["sigma"] = s.service.sigma;
-    service["hiccup_probability"] = s.service.hiccupProbability;
-    service["hiccup_min_ms"] = s.service.hiccupMinMs;
-    service["hiccup_max_ms"] = s.service.hiccupMaxMs;
-    service["error_probability"] = s.service.errorProbability;
-    // The topology (topology.md) is written only when it is not the one queue of model.md,
-    // so that every file written before it existed is written the same, byte for byte.
+    writeKnobs(service, "service.", false, Setup{}, s.service);
+    // The topology (docs/topology.md) is written only when it is not the one queue, so that
+    // every file written before it existed is written the same, byte for byte.
     const ServiceConfig plain;
     if (s.service.replicas != plain.replicas || s.service.balancer != plain.balancer ||
-        s.service.hiccupCorrelation != plain.hiccupCorrelation || s.service.slowdowns) {
+        topologyKnobsSet(s.service) || s.service.slowdowns) {
         service["replicas"] = s.service.replicas;
         service["balancer"] = toString(s.service.balancer);
-        service["hiccup_correlation"] = s.service.hiccupCorrelation;
+        writeKnobs(service, "service.", true, Setup{}, s.service);
         if (s.service.slowdowns) {
             OrderedJson& d = service["slowdowns"];
             d["per_minute"] = s.service.slowdowns->perMinute;
@@ -436,31 +416,17 @@ OrderedJson scenarioToJson(const Scenario& s)
         o["name"] = setup.name;
         o["cancellation"] = toString(setup.cancellation);
         if (setup.hedge) {
-            const HedgeSettings& h = *setup.hedge;
             OrderedJson& hj = o["hedge"];
-            hj["delay_ms"] = h.delayMs;
-            hj["max_attempts"] = h.maxAttempts;
-            hj["budget_percent"] = h.budgetPercent;
-            hj["budget_min_per_second"] = h.budgetMinPerSecond;
-            hj["budget_window_s"] = h.budgetWindowSeconds;
-            if (h.placement != HedgePlacement::Any)
-                hj["placement"] = toString(h.placement);
+            writeKnobs(hj, "hedge.", false, setup, s.service);
+            if (setup.hedge->placement != HedgePlacement::Any)
+                hj["placement"] = toString(setup.hedge->placement);
         } else {
             o["hedge"] = nullptr;
         }
-        if (setup.adaptiveLimit) {
-            const Gradient2Config& g = *setup.adaptiveLimit;
-            OrderedJson& gj = o["adaptive_limit"];
-            gj["initial_limit"] = g.initialLimit;
-            gj["min_limit"] = g.minLimit;
-            gj["max_limit"] = g.maxLimit;
-            gj["smoothing"] = g.smoothing;
-            gj["rtt_tolerance"] = g.rttTolerance;
-            gj["long_window"] = g.longWindow;
-            gj["queue_size"] = g.queueSize;
-        } else {
+        if (setup.adaptiveLimit)
+            writeKnobs(o["adaptive_limit"], "adaptive_limit.", false, setup, s.service);
+        else
             o["adaptive_limit"] = nullptr;
-        }
         setups.push_back(std::move(o));
     }
     j["setups"] = std::move(setups);

@@ -2,6 +2,7 @@
 
 #include "Format.h"
 
+#include <hedge/KnobRegistry.h>
 #include <hedge/sim/SweepPoints.h>
 
 #include <algorithm>
@@ -104,19 +105,35 @@ bool isValidUtf8(const std::string& text)
     return true;
 }
 
+// Every knob of `group` (KnobRegistry) in its range, in the registry's order; `path` names the
+// object they are in ("service", "setups[2].hedge").
+void validateKnobs(const std::string& path, std::string_view group, const Setup& setup,
+                   const ServiceConfig& service)
+{
+    for (const Knob* knob : KnobRegistry::group(group)) {
+        const std::optional<double> value = knob->read(setup, service);
+        if (!value)
+            continue;
+        const std::string field = path + "." + knob->jsonKey();
+        if (knob->wholeNumber()) {
+            if (!knob->range.contains(*value))
+                fail(field, io_detail::outOfRange(std::to_string(std::int64_t(*value)),
+                                                  knob->range.text(true)));
+            continue;
+        }
+        requireFinite(field, *value);
+        if (!knob->range.contains(*value))
+            fail(field, io_detail::outOfRange(formatNumber(*value), knob->range.text(false)));
+    }
+}
+
 void validateService(const ServiceConfig& s)
 {
-    integer("service.workers", s.workers, limits::kMinWorkers, limits::kMaxWorkers);
-    positive("service.median_ms", s.medianMs);
-    closed("service.sigma", s.sigma, 0.0, limits::kMaxSigma);
-    closed("service.hiccup_probability", s.hiccupProbability, 0.0, 1.0);
-    nonNegative("service.hiccup_min_ms", s.hiccupMinMs);
-    nonNegative("service.hiccup_max_ms", s.hiccupMaxMs);
+    validateKnobs("service", "service.", Setup{}, s);
     if (s.hiccupMinMs > s.hiccupMaxMs)
         fail("service.hiccup_min_ms",
              formatNumber(s.hiccupMinMs) + " is greater than service.hiccup_max_ms (" +
                  formatNumber(s.hiccupMaxMs) + "); hiccup_min_ms must be ≤ hiccup_max_ms");
-    closed("service.error_probability", s.errorProbability, 0.0, 1.0);
     integer("service.replicas", s.replicas, limits::kMinReplicas, limits::kMaxReplicas);
     if (std::int64_t{s.replicas} * s.workers > limits::kMaxTotalWorkers)
         fail("service.replicas",
@@ -127,7 +144,6 @@ void validateService(const ServiceConfig& s)
     if (static_cast<int>(s.balancer) > static_cast<int>(BalancerKind::TwoChoices))
         fail("service.balancer", "is not allowed (allowed \"round_robin\", \"random\", "
                                  "\"least_outstanding\", \"two_choices\")");
-    closed("service.hiccup_correlation", s.hiccupCorrelation, 0.0, 1.0);
     if (s.slowdowns) {
         nonNegative("service.slowdowns.per_minute", s.slowdowns->perMinute);
         nonNegative("service.slowdowns.duration_ms", s.slowdowns->durationMs);
@@ -137,20 +153,18 @@ void validateService(const ServiceConfig& s)
 
 void validateHedge(const std::string& path, const HedgeSettings& h)
 {
-    nonNegative(path + ".delay_ms", h.delayMs);
-    integer(path + ".max_attempts", h.maxAttempts, limits::kMinAttempts, limits::kMaxAttempts);
-    closed(path + ".budget_percent", h.budgetPercent, 0.0, limits::kMaxBudgetPercent);
-    nonNegative(path + ".budget_min_per_second", h.budgetMinPerSecond);
-    positive(path + ".budget_window_s", h.budgetWindowSeconds);
+    Setup setup;
+    setup.hedge = h;
+    validateKnobs(path, "hedge.", setup, ServiceConfig{});
     if (h.placement != HedgePlacement::Any && h.placement != HedgePlacement::OtherReplica)
         fail(path + ".placement", "is not allowed (allowed \"any\" or \"other_replica\")");
 }
 
 void validateLimit(const std::string& path, const Gradient2Config& g)
 {
-    integer(path + ".initial_limit", g.initialLimit, limits::kMinLimit, limits::kMaxInt);
-    integer(path + ".min_limit", g.minLimit, limits::kMinLimit, limits::kMaxInt);
-    integer(path + ".max_limit", g.maxLimit, limits::kMinLimit, limits::kMaxInt);
+    Setup setup;
+    setup.adaptiveLimit = g;
+    validateKnobs(path, "adaptive_limit.", setup, ServiceConfig{});
     if (g.minLimit > g.maxLimit)
         fail(path + ".min_limit", std::to_string(g.minLimit) + " is greater than max_limit (" +
                                       std::to_string(g.maxLimit) +
@@ -160,12 +174,6 @@ void validateLimit(const std::string& path, const Gradient2Config& g)
              io_detail::outOfRange(std::to_string(g.initialLimit),
                                    "min_limit … max_limit = " + std::to_string(g.minLimit) + " … " +
                                        std::to_string(g.maxLimit)));
-    requireFinite(path + ".smoothing", g.smoothing);
-    if (!(g.smoothing > 0.0 && g.smoothing <= 1.0))
-        fail(path + ".smoothing", io_detail::outOfRange(formatNumber(g.smoothing), "> 0 and ≤ 1"));
-    atLeast(path + ".rtt_tolerance", g.rttTolerance, limits::kMinRttTolerance);
-    integer(path + ".long_window", g.longWindow, limits::kMinLongWindow, limits::kMaxInt);
-    integer(path + ".queue_size", g.queueSize, limits::kMinQueueSize, limits::kMaxInt);
 }
 
 void validateGrid(const Scenario& s)
@@ -175,16 +183,19 @@ void validateGrid(const Scenario& s)
                                     [&grid](const Setup& each) { return each.name == grid.setup; });
     if (setup == s.setups.end())
         fail("grid.setup", "\"" + grid.setup + "\" is not a setup of the scenario");
-    const GridKnob* knob = findGridKnob(grid.knob);
+    const Knob* knob = KnobRegistry::findGridKnob(grid.knob);
     if (!knob) {
         std::string names;
-        for (const GridKnob& each : gridKnobs())
-            names += (names.empty() ? "" : ", ") + std::string(each.name);
+        for (const Knob* each : KnobRegistry::gridKnobs())
+            names += (names.empty() ? "" : ", ") + std::string(each->field);
         fail("grid.knob", "\"" + grid.knob + "\" is not a knob (knobs: " + names + ")");
     }
-    if (knob->needsHedge && !setup->hedge)
+    if (knob->needsHedge() && !setup->hedge)
         fail("grid.knob",
              grid.knob + " needs setup \"" + grid.setup + "\" to hedge (its \"hedge\" is null)");
+    if (knob->needsLimit() && !setup->adaptiveLimit)
+        fail("grid.knob", grid.knob + " needs setup \"" + grid.setup +
+                              "\" to have an adaptive limit (its \"adaptive_limit\" is null)");
     if (grid.values.empty() || grid.values.size() > limits::kMaxGridValues)
         fail("grid.values", "must hold 1 … " + std::to_string(limits::kMaxGridValues) +
                                 " values (it holds " + std::to_string(grid.values.size()) + ")");
@@ -193,16 +204,18 @@ void validateGrid(const Scenario& s)
         const std::string field = "grid.values[" + std::to_string(i) + "]";
         const double value = grid.values[i];
         requireFinite(field, value);
-        if (knob->wholeNumber && (std::trunc(value) != value || std::abs(value) > 1e9))
+        if (knob->wholeNumber() && (std::trunc(value) != value || std::abs(value) > 1e9))
             fail(field, formatNumber(value) + " is not a whole number (" + grid.knob + " counts)");
         // The cell must be a valid setup and service: the same ranges, named by the value.
         Setup cellSetup = *setup;
         ServiceConfig cellService = s.service;
-        knob->apply(cellSetup, cellService, value);
+        knob->write(cellSetup, cellService, value);
         try {
             validateService(cellService);
             if (cellSetup.hedge)
                 validateHedge("hedge", *cellSetup.hedge);
+            if (cellSetup.adaptiveLimit)
+                validateLimit("adaptive_limit", *cellSetup.adaptiveLimit);
         } catch (const ScenarioError& e) {
             fail(field, e.problem() + " for " + grid.knob);
         }
@@ -224,11 +237,11 @@ void validateGrid(const Scenario& s)
                                   "baseline setup");
 }
 
+// A count a change sets must be a whole number; on/off knobs take 1 or 0 from the file.
 bool isIntegerKnob(const std::string& field)
 {
-    return field == "hedge.max_attempts" || field == "service.workers" ||
-           (field.starts_with("adaptive_limit.") && field != "adaptive_limit.smoothing" &&
-            field != "adaptive_limit.rtt_tolerance");
+    const Knob* knob = KnobRegistry::find(field);
+    return knob && knob->wholeNumber() && !knob->isOnOff();
 }
 
 std::string knobList()

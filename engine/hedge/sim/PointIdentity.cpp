@@ -1,5 +1,7 @@
 #include "PointIdentity.h"
 
+#include <hedge/KnobRegistry.h>
+
 #include <functional>
 
 namespace hedge {
@@ -28,52 +30,30 @@ void mix(std::size_t& seed, int value)
     mix(seed, static_cast<std::int64_t>(value));
 }
 
-void mixService(std::size_t& h, const ServiceConfig& s)
+// Every knob the registry lists (a new row is in the hash by itself), then what is not a row:
+// the balancer, slow periods, placement, which policies there are, and the cancellation.
+void mixKnobs(std::size_t& h, const Setup& setup, const ServiceConfig& service)
 {
-    mix(h, s.workers);
-    mix(h, s.medianMs);
-    mix(h, s.sigma);
-    mix(h, s.hiccupProbability);
-    mix(h, s.hiccupMinMs);
-    mix(h, s.hiccupMaxMs);
-    mix(h, s.errorProbability);
-    mix(h, s.replicas);
-    mix(h, static_cast<int>(s.balancer));
-    mix(h, s.hiccupCorrelation);
-    mix(h, s.slowdowns.has_value());
-    if (s.slowdowns) {
-        mix(h, s.slowdowns->perMinute);
-        mix(h, s.slowdowns->durationMs);
-        mix(h, s.slowdowns->factor);
+    for (const Knob& knob : KnobRegistry::all()) {
+        const std::optional<double> value = knob.read(setup, service);
+        mix(h, value.has_value() ? 1 : 0);
+        if (value)
+            mix(h, *value);
     }
-}
-
-void mixPolicy(std::size_t& h, const Setup& s)
-{
+    mix(h, static_cast<int>(service.balancer));
+    mix(h, service.slowdowns.has_value() ? 1 : 0);
+    if (service.slowdowns) {
+        mix(h, service.slowdowns->perMinute);
+        mix(h, service.slowdowns->durationMs);
+        mix(h, service.slowdowns->factor);
+    }
+    mix(h, setup.hedge.has_value() ? 1 : 0);
+    if (setup.hedge)
+        mix(h, static_cast<int>(setup.hedge->placement));
+    mix(h, setup.adaptiveLimit.has_value() ? 1 : 0);
     // The cancellation only where runsTheSameSimulation looks at it: a second attempt.
-    const bool hedges = s.hedge && s.hedge->maxAttempts > 1;
-    mix(h, hedges ? static_cast<int>(s.cancellation) + 1 : 0);
-    mix(h, s.hedge.has_value());
-    if (s.hedge) {
-        const HedgeSettings& k = *s.hedge;
-        mix(h, k.delayMs);
-        mix(h, k.maxAttempts);
-        mix(h, k.budgetPercent);
-        mix(h, k.budgetMinPerSecond);
-        mix(h, k.budgetWindowSeconds);
-        mix(h, static_cast<int>(k.placement));
-    }
-    mix(h, s.adaptiveLimit.has_value());
-    if (s.adaptiveLimit) {
-        const Gradient2Config& g = *s.adaptiveLimit;
-        mix(h, g.initialLimit);
-        mix(h, g.minLimit);
-        mix(h, g.maxLimit);
-        mix(h, g.smoothing);
-        mix(h, g.rttTolerance);
-        mix(h, g.longWindow);
-        mix(h, g.queueSize);
-    }
+    const bool hedges = setup.hedge && setup.hedge->maxAttempts > 1;
+    mix(h, hedges ? static_cast<int>(setup.cancellation) + 1 : 0);
 }
 
 } // namespace
@@ -101,8 +81,7 @@ bool PointIdentity::operator==(const PointIdentity& other) const
 std::size_t PointIdentity::hash() const
 {
     std::size_t h = 0;
-    mixPolicy(h, m_spec.setup);
-    mixService(h, m_spec.service);
+    mixKnobs(h, m_spec.setup, m_spec.service);
     mix(h, m_spec.load);
     mix(h, static_cast<std::size_t>(m_spec.seed));
     mix(h, m_spec.replicate);

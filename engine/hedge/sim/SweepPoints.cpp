@@ -1,38 +1,13 @@
 #include <hedge/sim/SweepPoints.h>
 
+#include <hedge/KnobRegistry.h>
+
 #include <algorithm>
-#include <cmath>
 #include <stdexcept>
 
 namespace hedge {
 
 namespace {
-
-int wholeNumber(double value)
-{
-    return static_cast<int>(std::lround(value));
-}
-
-constexpr GridKnob kKnobs[] = {
-    {"hedge.delay_ms", false, true,
-     [](Setup& s, ServiceConfig&, double v) { s.hedge->delayMs = v; }},
-    {"hedge.max_attempts", true, true,
-     [](Setup& s, ServiceConfig&, double v) { s.hedge->maxAttempts = wholeNumber(v); }},
-    {"hedge.budget_percent", false, true,
-     [](Setup& s, ServiceConfig&, double v) { s.hedge->budgetPercent = v; }},
-    {"hedge.budget_min_per_second", false, true,
-     [](Setup& s, ServiceConfig&, double v) { s.hedge->budgetMinPerSecond = v; }},
-    {"hedge.budget_window_s", false, true,
-     [](Setup& s, ServiceConfig&, double v) { s.hedge->budgetWindowSeconds = v; }},
-    {"service.workers", true, false,
-     [](Setup&, ServiceConfig& c, double v) { c.workers = wholeNumber(v); }},
-    {"service.median_ms", false, false, [](Setup&, ServiceConfig& c, double v) { c.medianMs = v; }},
-    {"service.sigma", false, false, [](Setup&, ServiceConfig& c, double v) { c.sigma = v; }},
-    {"service.hiccup_probability", false, false,
-     [](Setup&, ServiceConfig& c, double v) { c.hiccupProbability = v; }},
-    {"service.error_probability", false, false,
-     [](Setup&, ServiceConfig& c, double v) { c.errorProbability = v; }},
-};
 
 const Setup& setupNamed(const Scenario& s, const std::string& name)
 {
@@ -44,19 +19,6 @@ const Setup& setupNamed(const Scenario& s, const std::string& name)
 }
 
 } // namespace
-
-std::span<const GridKnob> gridKnobs()
-{
-    return kKnobs;
-}
-
-const GridKnob* findGridKnob(std::string_view name)
-{
-    for (const GridKnob& knob : kKnobs)
-        if (name == knob.name)
-            return &knob;
-    return nullptr;
-}
 
 std::string gridBaselineName(Cancellation c)
 {
@@ -80,13 +42,15 @@ GridBaseline gridBaseline(const Scenario& s)
 SweepPoint gridCell(const Scenario& s, double value, std::size_t load)
 {
     const Grid& grid = s.grid.value();
-    const GridKnob* knob = findGridKnob(grid.knob);
+    const Knob* knob = KnobRegistry::findGridKnob(grid.knob);
     if (!knob)
         throw std::invalid_argument("no grid knob named \"" + grid.knob + "\"");
     SweepPoint cell{setupNamed(s, grid.setup), s.service, load, value};
-    if (knob->needsHedge && !cell.setup.hedge)
+    if (knob->needsHedge() && !cell.setup.hedge)
         throw std::invalid_argument("grid knob " + grid.knob + " needs a hedging setup");
-    knob->apply(cell.setup, cell.service, value);
+    if (knob->needsLimit() && !cell.setup.adaptiveLimit)
+        throw std::invalid_argument("grid knob " + grid.knob + " needs an adaptive limit");
+    knob->write(cell.setup, cell.service, value);
     return cell;
 }
 

@@ -8,23 +8,10 @@
 
 #include <cstddef>
 #include <optional>
-#include <span>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace hedge {
-
-// A knob a grid may sweep: its name in the file and how a value sets it.
-struct GridKnob {
-    const char* name;
-    bool wholeNumber; // the value must be an integer (workers, attempts)
-    bool needsHedge;  // a hedge.* knob: the gridded setup must hedge
-    void (*apply)(Setup& setup, ServiceConfig& service, double value);
-};
-
-std::span<const GridKnob> gridKnobs();
-const GridKnob* findGridKnob(std::string_view name);
 
 struct GridBaseline {
     Setup setup;

@@ -1,0 +1,147 @@
+#include <hedge/Knob.h>
+
+#include <hedge/io/Format.h>
+
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+
+namespace hedge {
+
+namespace {
+
+template <class> struct MemberPointer;
+template <class C, class T> struct MemberPointer<T C::*> {
+    using Class = C;
+    using Type = T;
+};
+
+// The setup's optional policy that holds a member of `Policy`.
+template <class Policy> constexpr auto policyOf()
+{
+    if constexpr (std::is_same_v<Policy, HedgeSettings>)
+        return &Setup::hedge;
+    else
+        return &Setup::adaptiveLimit;
+}
+
+template <class T> T converted(double value)
+{
+    if constexpr (std::is_same_v<T, int>)
+        return static_cast<int>(std::lround(value));
+    else
+        return value;
+}
+
+} // namespace
+
+std::optional<double> Knob::read(const Setup& setup, const ServiceConfig& service) const
+{
+    return std::visit(
+        [&](auto m) -> std::optional<double> {
+            using C = typename MemberPointer<decltype(m)>::Class;
+            if constexpr (std::is_same_v<C, Setup>) {
+                return (setup.*m).has_value() ? 1.0 : 0.0;
+            } else if constexpr (std::is_same_v<C, ServiceConfig>) {
+                return service.*m;
+            } else {
+                const auto& policy = setup.*policyOf<C>();
+                if (!policy)
+                    return std::nullopt;
+                return (*policy).*m;
+            }
+        },
+        member);
+}
+
+void Knob::write(Setup& setup, ServiceConfig& service, double value) const
+{
+    std::visit(
+        [&](auto m) {
+            using C = typename MemberPointer<decltype(m)>::Class;
+            using T = typename MemberPointer<decltype(m)>::Type;
+            if constexpr (std::is_same_v<C, Setup>) {
+                auto& policy = setup.*m;
+                if (value == 0.0)
+                    policy.reset();
+                else if (!policy)
+                    policy.emplace();
+            } else if constexpr (std::is_same_v<C, ServiceConfig>) {
+                service.*m = converted<T>(value);
+            } else {
+                auto& policy = setup.*policyOf<C>();
+                C settings = policy.value_or(C{});
+                settings.*m = converted<T>(value);
+                policy = settings;
+            }
+        },
+        member);
+}
+
+bool KnobRange::contains(double value) const
+{
+    return (minExclusive ? value > min : value >= min) && value <= max;
+}
+
+std::string KnobRange::text(bool wholeNumber) const
+{
+    using io_detail::formatNumber;
+    if (wholeNumber)
+        return io_detail::intRange(std::int64_t(min), std::isinf(max)
+                                                          ? std::numeric_limits<int>::max()
+                                                          : std::int64_t(max));
+    if (std::isinf(max))
+        return (minExclusive ? "> " : "≥ ") + formatNumber(min);
+    if (minExclusive)
+        return "> " + formatNumber(min) + " and ≤ " + formatNumber(max);
+    return formatNumber(min) + " … " + formatNumber(max);
+}
+
+const char* Knob::jsonKey() const
+{
+    const char* dot = std::strchr(field, '.');
+    return dot ? dot + 1 : field;
+}
+
+std::string Knob::group() const
+{
+    const char* dot = std::strchr(field, '.');
+    return dot ? std::string(field, std::size_t(dot - field) + 1) : std::string();
+}
+
+bool Knob::isOnOff() const
+{
+    return std::holds_alternative<std::optional<HedgeSettings> Setup::*>(member) ||
+           std::holds_alternative<std::optional<Gradient2Config> Setup::*>(member);
+}
+
+bool Knob::wholeNumber() const
+{
+    return isOnOff() || std::holds_alternative<int HedgeSettings::*>(member) ||
+           std::holds_alternative<int Gradient2Config::*>(member) ||
+           std::holds_alternative<int ServiceConfig::*>(member);
+}
+
+bool Knob::needsHedge() const
+{
+    return std::holds_alternative<double HedgeSettings::*>(member) ||
+           std::holds_alternative<int HedgeSettings::*>(member);
+}
+
+bool Knob::needsLimit() const
+{
+    return std::holds_alternative<double Gradient2Config::*>(member) ||
+           std::holds_alternative<int Gradient2Config::*>(member);
+}
+
+double Knob::defaultValue() const
+{
+    if (isOnOff())
+        return 0.0;
+    Setup setup;
+    setup.hedge.emplace();
+    setup.adaptiveLimit.emplace();
+    return read(setup, ServiceConfig{}).value_or(0.0);
+}
+
+} // namespace hedge

@@ -1,0 +1,99 @@
+// One knob of a scenario: a number of a setup or of the service that a file names, an editor
+// shows, a grid may sweep and a timeline change may set. Everything about the knob is in its
+// row (KnobRegistry), so that the file, the check, the editors, the grid and the timeline
+// cannot disagree about its name, its range or its unit. How to add one: DEVELOPERS.md,
+// "Adding a knob".
+#pragma once
+
+#include <hedge/Scenario.h>
+
+#include <limits>
+#include <optional>
+#include <string>
+#include <variant>
+
+namespace hedge {
+
+// The values a knob may take: min … max, min excluded when `minExclusive`; no upper bound when
+// max is infinite. Counts (int members) are whole numbers in the same range.
+struct KnobRange {
+    double min = 0.0;
+    double max = std::numeric_limits<double>::infinity();
+    bool minExclusive = false;
+
+    bool contains(double value) const; // false for NaN
+    // As messages give it: "0 … 3", "> 0", "≥ 1", "> 0 and ≤ 1" (counts: "1 … 10", "≥ 1").
+    std::string text(bool wholeNumber) const;
+};
+
+// Where a spin box of an editor shows the knob. Its range is the useful part of the allowed one
+// (a spin box needs finite ends; an excluded 0 becomes the smallest step); `scale` turns the
+// value into what the box shows (a probability as a percentage: 100).
+struct KnobEditor {
+    const char* label = ""; // the form's label, with its mnemonic: "&Delay:"
+    const char* name = "";  // names the field in messages and for screen readers: "Delay"
+    double min = 0.0;
+    double max = 0.0;
+    int decimals = 0;
+    double step = 1.0;
+    double scale = 1.0;
+    const char* suffix = "";    // " ms"
+    const char* zeroText = "";  // shown instead of 0 ("no budget"); empty: the number
+    bool advanced = false;      // under the editor's "Advanced" fold
+    bool joinsPrevious = false; // on the previous knob's line, after "to" (a from–to pair)
+    // A slider beside the box over low … high (KnobSlider::Scale); none when high ≤ low.
+    double sliderLow = 0.0;
+    double sliderHigh = 0.0;
+    double sliderCurvature = 0.0;
+};
+
+// The values a new map of the knob starts with (GridDialog): `count` values from `from` to
+// `to`, evenly spread, or on a log scale (equal ratios) when `log`.
+struct GridSpread {
+    double from = 0.0;
+    double to = 0.0;
+    int count = 0;
+    bool log = false;
+};
+
+struct Knob {
+    // The setup's optional part an on/off knob switches (0 or 1), or the member of a hedge, of
+    // an adaptive limit or of the service the knob is. Counts (int) take the value rounded.
+    using Member =
+        std::variant<std::optional<HedgeSettings> Setup::*, std::optional<Gradient2Config> Setup::*,
+                     double HedgeSettings::*, int HedgeSettings::*, double Gradient2Config::*,
+                     int Gradient2Config::*, double ServiceConfig::*, int ServiceConfig::*>;
+
+    const char* field = ""; // as files, grids and changes spell it: "hedge.delay_ms"
+    Member member;
+    const char* unit = "";    // of the value in files: "ms", "%", "" for a plain number
+    KnobRange range;          // what validation allows
+    const char* tooltip = ""; // the editor's; "%1" is replaced by the default as the box shows it
+    KnobEditor editor;
+    std::optional<GridSpread> grid; // none: a grid cannot sweep it
+    bool live = true;               // a timeline change (and so the Live view) may set it
+    bool topology = false; // a service knob written with the replicas, only when they are not plain
+    // Written only when not the default: a knob added later keeps every file written before it
+    // (tests/golden among them) the same, byte for byte.
+    bool omitDefault = false;
+
+    // The file's key inside its object: "delay_ms" (an on/off knob: its whole name, "hedge").
+    const char* jsonKey() const;
+    // "hedge.", "adaptive_limit." or "service.": the object of the file it lives in.
+    std::string group() const;
+    bool isOnOff() const;
+    bool wholeNumber() const; // an int member or an on/off knob
+    // A knob of a hedge or an adaptive limit: only a setup that has one can be gridded on it.
+    bool needsHedge() const;
+    bool needsLimit() const;
+    // The member's initializer (Scenario.h, Gradient2Limit.h): the one place a default lives.
+    // On/off knobs: 0.
+    double defaultValue() const;
+
+    // On/off knobs: 1 or 0. None for a member of a hedge or limit the setup has not.
+    std::optional<double> read(const Setup& setup, const ServiceConfig& service) const;
+    // A member of a hedge or limit the setup has not gives it the defaults first.
+    void write(Setup& setup, ServiceConfig& service, double value) const;
+};
+
+} // namespace hedge
