@@ -100,7 +100,6 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     : QMainWindow(parent), m_options(options)
 {
     m_controller = new SweepController(this);
-    m_controller->setMeasure(options.measure);
     m_mapController = new MapController(this);
     m_document = new ScenarioDocument(this);
     connect(m_document, &ScenarioDocument::scenarioReplaced, this, &MainWindow::showScenario);

@@ -1,5 +1,7 @@
 #include "SweepController.h"
 
+#include "TimingLog.h"
+
 #include <hedge/sim/LoadSweep.h>
 
 #include <QLocale>
@@ -118,7 +120,7 @@ void SweepController::setScenario(const Scenario& scenario, bool immediate)
 void SweepController::beginDrag()
 {
     m_preview.beginDrag();
-    // The drag's moves are not single edits: --measure reports them as a drag.
+    // The drag's moves are not single edits: the timing log reports them as a drag.
     m_firstCurvePending = false;
 }
 
@@ -480,13 +482,12 @@ void SweepController::flush()
     if (m_dirty) {
         m_dirty = false;
         emit pointsChanged();
-        if (m_measure && m_firstCurvePending && m_newPointSinceEdit) {
+        if (m_firstCurvePending && m_newPointSinceEdit) {
             m_firstCurvePending = false;
-            std::fprintf(stderr,
-                         "hedge-explorer: measure: edit -> first redrawn curve: %lld ms (preview "
-                         "frame of %lld calls/point)\n",
-                         static_cast<long long>(m_editClock.elapsed()),
-                         static_cast<long long>(m_preview.frameCalls()));
+            qCInfo(lcExplorerTiming,
+                   "edit -> first redrawn curve: %lld ms (preview frame of %lld calls/point)",
+                   static_cast<long long>(m_editClock.elapsed()),
+                   static_cast<long long>(m_preview.frameCalls()));
         }
     }
     if (m_pass != Pass::Idle)
@@ -505,14 +506,14 @@ void SweepController::finish(quint64 generation, bool completed)
         m_preview.clearShownCells(); // every cell has its full result
     m_dirty = true;
     flush();
-    if (m_measure && completed && m_editClock.isValid()) {
-        std::fprintf(stderr,
-                     "hedge-explorer: measure: %s -> full pass: %lld ms (%d points simulated "
-                     "since then; scenario %zu setups x %zu loads, %lld calls/point)\n",
-                     m_measuringRelease ? "release" : "edit",
-                     static_cast<long long>(m_editClock.elapsed()),
-                     m_simulatedPoints - m_simulatedAtEdit, m_scenario.setups.size(),
-                     m_scenario.loads.size(), static_cast<long long>(m_scenario.calls));
+    if (completed && m_editClock.isValid()) {
+        qCInfo(lcExplorerTiming,
+               "%s -> full pass: %lld ms (%d points simulated since then; "
+               "scenario %zu setups x %zu loads, %lld calls/point)",
+               m_measuringRelease ? "release" : "edit",
+               static_cast<long long>(m_editClock.elapsed()),
+               m_simulatedPoints - m_simulatedAtEdit, m_scenario.setups.size(),
+               m_scenario.loads.size(), static_cast<long long>(m_scenario.calls));
         m_editClock.invalidate();
         m_measuringRelease = false;
     }

@@ -1,5 +1,6 @@
 // Drives the real main window offscreen at 1024 × 700: View → every metric keeps the window
 // within the screen, every chart keeps its labels, and hiding them again lets it shrink back.
+#include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
 #include "MetricChartView.h"
@@ -70,7 +71,7 @@ private slots:
                  qPrintable(QStringLiteral("minimum %1 × %2").arg(all.width()).arg(all.height())));
         QTRY_COMPARE(w.size(), QSize(1024, 700));
         for (Metric m : allMetrics()) {
-            MetricChartView* chart = w.chart(m);
+            MetricChartView* chart = test::chart(w, m);
             QVERIFY(chart->isVisible());
             QVERIFY2(chart->height() >= chart->minimumSizeHint().height(),
                      qPrintable(metricKey(m)));

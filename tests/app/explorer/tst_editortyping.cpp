@@ -74,8 +74,8 @@ private slots:
     {
         auto w = openSmall();
         QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
-        w->setupList()->setCurrentRow(1);
-        QDoubleSpinBox* delay = w->setupEditor()->delaySpin();
+        test::setupList(*w)->setCurrentRow(1);
+        QDoubleSpinBox* delay = test::setupEditor(*w)->delaySpin();
         delay->setFocus();
         delay->selectAll();
         QTest::keyClicks(delay, QStringLiteral("35"));
@@ -89,9 +89,9 @@ private slots:
     void generatedNameFollowsTheCancellationIntoTheScenario()
     {
         auto w = openSmall();
-        w->setupList()->setCurrentRow(1);
+        test::setupList(*w)->setCurrentRow(1);
         QCOMPARE(w->scenario().setups[1].name, std::string("hedge, no budget / client"));
-        QTest::mouseClick(w->setupEditor()->cancellationButton(Cancellation::Server),
+        QTest::mouseClick(test::setupEditor(*w)->cancellationButton(Cancellation::Server),
                           Qt::LeftButton);
         QCOMPARE(w->scenario().setups[1].name, std::string("hedge, no budget / server"));
         QCOMPARE(w->scenario().setups[1].cancellation, Cancellation::Server);
@@ -102,7 +102,7 @@ private slots:
     {
         auto w = openSmall();
         QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
-        ServiceRunEditor* e = w->serviceRunEditor();
+        ServiceRunEditor* e = test::serviceRunEditor(*w);
         e->loadModeCombo()->setCurrentIndex(1);
         QLineEdit* list = e->loadListEdit();
         list->setFocus();

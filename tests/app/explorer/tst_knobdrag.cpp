@@ -4,6 +4,7 @@
 // queued; the last value's curve is on the chart when the hand stops, and its full pass after
 // the release. Meanwhile the GUI's event loop keeps turning, also while the engine computes.
 #include "HeldMouse.h"
+#include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
 #include "KnobSlider.h"
@@ -98,9 +99,9 @@ class TestKnobDrag : public QObject {
     Drag drag(MainWindow& w)
     {
         Drag d;
-        w.setupList()->setCurrentRow(1);
-        KnobSlider* slider = w.setupEditor()->delaySlider();
-        QDoubleSpinBox* delay = w.setupEditor()->delaySpin();
+        test::setupList(w)->setCurrentRow(1);
+        KnobSlider* slider = test::setupEditor(w)->delaySlider();
+        QDoubleSpinBox* delay = test::setupEditor(w)->delaySpin();
         SweepController* c = w.controller();
         connect(c, &SweepController::frameApplied, this,
                 [&d](quint64 serial) { d.applied << serial; });
@@ -157,7 +158,7 @@ class TestKnobDrag : public QObject {
         d.framesStarted = c->framesStarted() - framesBefore;
         d.frameCalls = c->frameCalls();
         d.curveAtLastFrame =
-            w.chart(Metric::P99)->seriesPoints(QString::fromStdString(w.scenario().setups[1].name));
+            test::chart(w, Metric::P99)->seriesPoints(QString::fromStdString(w.scenario().setups[1].name));
         QTest::mouseRelease(slider, Qt::LeftButton, Qt::NoModifier, start + QPoint(travel, 0));
         return d;
     }
@@ -214,9 +215,9 @@ private slots:
         QCOMPARE(w->scenario(), last);
         const std::vector<PointResult> full = LoadSweep(last, 1).run().points;
         for (const Setup& s : last.setups)
-            QCOMPARE(w->chart(Metric::P99)->seriesPoints(QString::fromStdString(s.name)),
+            QCOMPARE(test::chart(*w, Metric::P99)->seriesPoints(QString::fromStdString(s.name)),
                      p99Curve(full, s.name));
-        QVERIFY(w->chart(Metric::P99)->passLabel().startsWith(QStringLiteral("full pass")));
+        QVERIFY(test::chart(*w, Metric::P99)->passLabel().startsWith(QStringLiteral("full pass")));
     }
 
     void eventLoopTurnsDuringTheDrag()

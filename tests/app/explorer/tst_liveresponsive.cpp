@@ -29,17 +29,17 @@ private slots:
         w.setScenario(s);
         w.showLiveView();
         LiveController* controller = w.liveController();
-        w.liveView()->speedBox()->setCurrentIndex(3); // Fastest
+        test::liveView(w)->speedBox()->setCurrentIndex(3); // Fastest
         int ticks = 0;
         QTimer ticker;
         ticker.setInterval(5);
         connect(&ticker, &QTimer::timeout, this, [&ticks] { ++ticks; });
         ticker.start();
         const int redraws = int(controller->redrawCount());
-        QTest::mouseClick(w.liveView()->runButton(), Qt::LeftButton);
+        QTest::mouseClick(test::liveView(w)->runButton(), Qt::LeftButton);
         QVERIFY(QTest::qWaitFor([&] { return controller->nowS() >= 60; }, 20000));
         QTest::qWait(400); // at least 400 ms of wall time with the worlds running
-        QTest::mouseClick(w.liveView()->runButton(), Qt::LeftButton);
+        QTest::mouseClick(test::liveView(w)->runButton(), Qt::LeftButton);
         ticker.stop();
         // A 5 ms timer got its turns (some tens at the very least), and redraws were coalesced:
         // far fewer than the buckets.

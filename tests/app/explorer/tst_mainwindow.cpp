@@ -81,8 +81,8 @@ private slots:
         QCOMPARE(before, 6);
 
         // Select the hedged setup and change its delay through the spin box.
-        w->setupList()->setCurrentRow(1);
-        QDoubleSpinBox* delay = w->setupEditor()->delaySpin();
+        test::setupList(*w)->setCurrentRow(1);
+        QDoubleSpinBox* delay = test::setupEditor(*w)->delaySpin();
         QCOMPARE(delay->value(), 20.0);
         delay->setFocus();
         delay->selectAll();
@@ -100,9 +100,9 @@ private slots:
         // Only the edited setup ran again.
         QCOMPARE(w->controller()->simulatedPoints(), before + 3);
 
-        QCOMPARE(w->tableModel()->points(), points);
+        QCOMPARE(test::tableModel(*w)->points(), points);
         for (Metric m : {Metric::P99, Metric::RequestsPerCall}) {
-            MetricChartView* chart = w->chart(m);
+            MetricChartView* chart = test::chart(*w, m);
             // A collapsed point above the axis is drawn on its ceiling.
             const double ceiling = chart->valueAxisCeiling();
             for (const Setup& s : expected.setups) {
@@ -115,7 +115,7 @@ private slots:
                 QCOMPARE(chart->seriesPoints(QString::fromStdString(s.name)), want);
             }
         }
-        QVERIFY(w->chart(Metric::P99)->passLabel().startsWith(QStringLiteral("full pass")));
+        QVERIFY(test::chart(*w, Metric::P99)->passLabel().startsWith(QStringLiteral("full pass")));
     }
 
     void eventLoopTurnsDuringSweep()
@@ -130,8 +130,8 @@ private slots:
         QStringList statuses;
         connect(&ticker, &QTimer::timeout, this, [&] {
             ++ticks;
-            if (statuses.isEmpty() || statuses.last() != w->statusLabel()->text())
-                statuses << w->statusLabel()->text();
+            if (statuses.isEmpty() || statuses.last() != test::statusLabel(*w)->text())
+                statuses << test::statusLabel(*w)->text();
         });
         ticker.start();
         QVERIFY(w->controller()->isRunning());
@@ -145,7 +145,7 @@ private slots:
         for (const QString& text : statuses)
             sawProgress = sawProgress || (text.contains(QStringLiteral(" / 6 points")));
         QVERIFY2(sawProgress, qPrintable(statuses.join(QLatin1Char('\n'))));
-        QVERIFY(w->statusLabel()->text().contains(QStringLiteral("6 points")));
+        QVERIFY(test::statusLabel(*w)->text().contains(QStringLiteral("6 points")));
     }
 
     void cancelKeepsScenarioAndPoints()
@@ -153,12 +153,12 @@ private slots:
         Scenario s = small();
         s.calls = 5000000;
         auto w = openSmall(s);
-        QTRY_VERIFY(w->cancelButton()->isEnabled());
-        QTest::mouseClick(w->cancelButton(), Qt::LeftButton);
+        QTRY_VERIFY(test::cancelButton(*w)->isEnabled());
+        QTest::mouseClick(test::cancelButton(*w), Qt::LeftButton);
         QVERIFY(!w->controller()->isRunning());
-        QVERIFY(!w->cancelButton()->isEnabled());
+        QVERIFY(!test::cancelButton(*w)->isEnabled());
         QCOMPARE(w->scenario(), s);
-        QVERIFY(w->statusLabel()->text().contains(QStringLiteral("Stopped")));
+        QVERIFY(test::statusLabel(*w)->text().contains(QStringLiteral("Stopped")));
     }
 
     // Esc closes an open name editor first (the run goes on), then cancels the run.
@@ -170,7 +170,7 @@ private slots:
         w->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(w.get()));
         QTRY_VERIFY(w->controller()->isRunning());
-        QListWidget* list = w->setupList()->listWidget();
+        QListWidget* list = test::setupList(*w)->listWidget();
         list->setFocus();
         list->editItem(list->item(0));
         QTRY_VERIFY(qobject_cast<QLineEdit*>(QApplication::focusWidget()) != nullptr);
@@ -200,7 +200,7 @@ private slots:
     {
         auto w = openSmall();
         QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
-        ServiceRunEditor* e = w->serviceRunEditor();
+        ServiceRunEditor* e = test::serviceRunEditor(*w);
         e->loadModeCombo()->setCurrentIndex(1);
         QLineEdit* list = e->loadListEdit();
         list->setFocus();
@@ -296,8 +296,8 @@ private slots:
     void saveThenReopenRoundTrips()
     {
         auto w = openSmall();
-        w->setupList()->setCurrentRow(0);
-        w->setupEditor()->hedgeCheck()->setChecked(true);
+        test::setupList(*w)->setCurrentRow(0);
+        test::setupEditor(*w)->hedgeCheck()->setChecked(true);
         QVERIFY(w->isModified());
         QVERIFY(w->windowTitle().contains(QStringLiteral("[*]")));
         const QString path = m_dir.filePath(QStringLiteral("saved.json"));
@@ -312,8 +312,8 @@ private slots:
         Scenario edited = small();
         {
             auto w = openSmall();
-            w->setupList()->setCurrentRow(1);
-            w->setupEditor()->maxAttemptsSpin()->setValue(3);
+            test::setupList(*w)->setCurrentRow(1);
+            test::setupEditor(*w)->maxAttemptsSpin()->setValue(3);
             edited.setups[1].hedge->maxAttempts = 3;
             QCOMPARE(w->scenario(), edited);
             // Written at the edit, not at exit: a killed process loses nothing.
@@ -336,14 +336,14 @@ private slots:
     void extraChartsCanBeShown()
     {
         auto w = openSmall();
-        QVERIFY(!w->chart(Metric::P999)->isVisible());
+        QVERIFY(!test::chart(*w, Metric::P999)->isVisible());
         w->setChartVisible(Metric::P999, true);
-        QVERIFY(w->chart(Metric::P999)->isVisible());
+        QVERIFY(test::chart(*w, Metric::P999)->isVisible());
         QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
-        QCOMPARE(w->chart(Metric::P999)->seriesPoints(QStringLiteral("no hedge")).size(), 3);
+        QCOMPARE(test::chart(*w, Metric::P999)->seriesPoints(QStringLiteral("no hedge")).size(), 3);
         w->setChartVisible(Metric::P999, false);
-        QVERIFY(!w->chart(Metric::P999)->isVisible());
-        QVERIFY(w->chart(Metric::P99)->isVisible());
+        QVERIFY(!test::chart(*w, Metric::P999)->isVisible());
+        QVERIFY(test::chart(*w, Metric::P99)->isVisible());
     }
 };
 

@@ -52,7 +52,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 20000);
 
         // "Measured": the simulated points 20 % slower, and a setup the scenario has not.
-        std::vector<PointResult> measured = w.tableModel()->points();
+        std::vector<PointResult> measured = test::tableModel(w)->points();
         QCOMPARE(measured.size(), std::size_t(4));
         for (PointResult& p : measured)
             p.p99Ms = *p.p99Ms * 1.2;
@@ -72,7 +72,7 @@ private slots:
         test::answerFileDialog(good);
         overlay->trigger();
 
-        MetricChartView* p99 = w.chart(Metric::P99);
+        MetricChartView* p99 = test::chart(w, Metric::P99);
         const QList<QPointF> drawn = p99->measuredPoints(QStringLiteral("no hedge"));
         QCOMPARE(drawn.size(), 2);
         QCOMPARE(drawn.front(), QPointF(0.3, *measured.front().p99Ms));

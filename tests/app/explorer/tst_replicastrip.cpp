@@ -34,9 +34,9 @@ void runUntil(MainWindow& w, double seconds)
 {
     LiveController* live = w.liveController();
     if (live->isPaused())
-        QTest::mouseClick(w.liveView()->runButton(), Qt::LeftButton);
+        QTest::mouseClick(test::liveView(w)->runButton(), Qt::LeftButton);
     QVERIFY(QTest::qWaitFor([&] { return live->nowS() >= seconds; }, 30000));
-    QTest::mouseClick(w.liveView()->runButton(), Qt::LeftButton);
+    QTest::mouseClick(test::liveView(w)->runButton(), Qt::LeftButton);
     QVERIFY(live->isPaused());
     // What the worker handed over before the pause reaches the rings, and the chart.
     QTest::qWait(2 * LiveController::kRedrawIntervalMs);
@@ -64,7 +64,7 @@ private slots:
         w.show();
         QVERIFY(w.loadPreset(QStringLiteral("slow-replica")));
         test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
-        LiveView* view = w.liveView();
+        LiveView* view = test::liveView(w);
         LiveController* live = w.liveController();
         QVERIFY(live->hasSession());
         view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
@@ -165,7 +165,7 @@ private slots:
         w.show();
         QVERIFY(w.loadPreset(QStringLiteral("reference")));
         test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
-        LiveView* view = w.liveView();
+        LiveView* view = test::liveView(w);
         view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
         runUntil(w, 5);
         QCOMPARE(view->chart()->replicaRowCount(), 0);

@@ -55,7 +55,7 @@ private slots:
         w.setScenario(test::twoSetups({0.5, 0.8}));
         test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
         QVERIFY(w.isLiveViewShown());
-        LiveView* view = w.liveView();
+        LiveView* view = test::liveView(w);
         view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
         QVERIFY(QTest::qWaitFor([&] { return w.liveController()->nowS() >= 2.0; }, 20000));
@@ -91,7 +91,7 @@ private slots:
         w.resize(1024, 700);
         w.show();
         QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, QStringLiteral("grid.json"))));
-        QCOMPARE(w.sweepViews()->currentWidget(), w.mapView());
+        QCOMPARE(test::sweepViews(w)->currentWidget(), test::mapView(w));
         QTRY_VERIFY_WITH_TIMEOUT(w.mapController()->isComplete(), 30000);
 
         const QString svg = m_dir.filePath(QStringLiteral("map.svg"));
@@ -103,7 +103,7 @@ private slots:
         QApplication::clipboard()->clear();
         pressInWindow(w, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
         QCOMPARE(QApplication::clipboard()->image().size(),
-                 w.mapView()->heatMap()->grab().size());
+                 test::mapView(w)->heatMap()->grab().size());
     }
 };
 
