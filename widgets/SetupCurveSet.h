@@ -38,8 +38,7 @@ public:
     void addSeriesTo(QChart* chart) const;
     // The index of the drawn point nearest to `chartPos` within `radiusPx` (chart
     // coordinates), or -1. A measured point's index is `measuredOffset` + its own.
-    int nearestPoint(QChart& chart, QPointF chartPos, double radiusPx,
-                     int measuredOffset) const;
+    int nearestPoint(QChart& chart, QPointF chartPos, double radiusPx, int measuredOffset) const;
 
     std::size_t size() const { return m_curves.size(); }
     const std::unique_ptr<SetupCurve>& operator[](std::size_t i) const { return m_curves[i]; }

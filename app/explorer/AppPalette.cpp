@@ -42,8 +42,8 @@ bool applyPalette(const QString& name)
     if (name != QLatin1String("dark") && name != QLatin1String("light"))
         return false;
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-    QApplication::setPalette(name == QLatin1String("dark") ? darkPalette()
-                                                           : QApplication::style()->standardPalette());
+    QApplication::setPalette(
+        name == QLatin1String("dark") ? darkPalette() : QApplication::style()->standardPalette());
     return true;
 }
 

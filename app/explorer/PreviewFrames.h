@@ -7,8 +7,8 @@
 // * While a knob is dragged (beginDrag/endDrag) frames follow each other, each one the value
 //   under the hand when it started; values the hand passed while a frame ran are dropped, never
 //   queued. Until its frame lands, a cell shows what it showed before the edit (shownCell).
-// * With the timing log on (TimingLog.h), the end of a drag logs its frames per second, their engine time and how
-//   long after the hand set a value it was shown.
+// * With the timing log on (TimingLog.h), the end of a drag logs its frames per second, their
+//   engine time and how long after the hand set a value it was shown.
 #pragma once
 
 #include <hedge/Scenario.h>

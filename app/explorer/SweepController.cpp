@@ -511,9 +511,9 @@ void SweepController::finish(quint64 generation, bool completed)
                "%s -> full pass: %lld ms (%d points simulated since then; "
                "scenario %zu setups x %zu loads, %lld calls/point)",
                m_measuringRelease ? "release" : "edit",
-               static_cast<long long>(m_editClock.elapsed()),
-               m_simulatedPoints - m_simulatedAtEdit, m_scenario.setups.size(),
-               m_scenario.loads.size(), static_cast<long long>(m_scenario.calls));
+               static_cast<long long>(m_editClock.elapsed()), m_simulatedPoints - m_simulatedAtEdit,
+               m_scenario.setups.size(), m_scenario.loads.size(),
+               static_cast<long long>(m_scenario.calls));
         m_editClock.invalidate();
         m_measuringRelease = false;
     }

@@ -32,8 +32,8 @@ struct CommandLine {
     QStringList presetNames;
     QCommandLineOption presetOption{QStringLiteral("preset"), QString(), QStringLiteral("NAME")};
     QCommandLineOption paletteOption{
-        QStringLiteral("palette"),
-        QStringLiteral("light or dark colours, whatever the desktop's."), QStringLiteral("NAME")};
+        QStringLiteral("palette"), QStringLiteral("light or dark colours, whatever the desktop's."),
+        QStringLiteral("NAME")};
     QCommandLineOption chartsOption{
         QStringLiteral("charts"),
         QStringLiteral("The charts to show besides p99 and requests per call (comma-separated "
@@ -145,18 +145,28 @@ std::optional<QString> parseRequest(const CommandLine& cl, Request& request)
 // it. Returns only when the window is to start.
 void answerWithoutDisplay(int argc, char* argv[])
 {
-    static const QStringList qtOptions = {
-        QStringLiteral("platform"),      QStringLiteral("platformpluginpath"),
-        QStringLiteral("platformtheme"), QStringLiteral("plugin"),
-        QStringLiteral("qwindowgeometry"), QStringLiteral("qwindowicon"),
-        QStringLiteral("qwindowtitle"),  QStringLiteral("qmljsdebugger"),
-        QStringLiteral("reverse"),       QStringLiteral("session"),
-        QStringLiteral("style"),         QStringLiteral("stylesheet"),
-        QStringLiteral("widgetcount"),   QStringLiteral("display"),
-        QStringLiteral("geometry"),      QStringLiteral("title"),
-        QStringLiteral("name"),          QStringLiteral("dialogs"),
-        QStringLiteral("nograb"),        QStringLiteral("dograb"),
-        QStringLiteral("sync"),          QStringLiteral("visual")};
+    static const QStringList qtOptions = {QStringLiteral("platform"),
+                                          QStringLiteral("platformpluginpath"),
+                                          QStringLiteral("platformtheme"),
+                                          QStringLiteral("plugin"),
+                                          QStringLiteral("qwindowgeometry"),
+                                          QStringLiteral("qwindowicon"),
+                                          QStringLiteral("qwindowtitle"),
+                                          QStringLiteral("qmljsdebugger"),
+                                          QStringLiteral("reverse"),
+                                          QStringLiteral("session"),
+                                          QStringLiteral("style"),
+                                          QStringLiteral("stylesheet"),
+                                          QStringLiteral("widgetcount"),
+                                          QStringLiteral("display"),
+                                          QStringLiteral("geometry"),
+                                          QStringLiteral("title"),
+                                          QStringLiteral("name"),
+                                          QStringLiteral("dialogs"),
+                                          QStringLiteral("nograb"),
+                                          QStringLiteral("dograb"),
+                                          QStringLiteral("sync"),
+                                          QStringLiteral("visual")};
     // QCoreApplication may take arguments out of argv: give it a copy, the window needs all.
     int coreArgc = argc;
     std::vector<char*> coreArgv(argv, argv + argc + 1);
@@ -164,10 +174,9 @@ void answerWithoutDisplay(int argc, char* argv[])
     CommandLine commandLine;
     if (!commandLine.parser.parse(QCoreApplication::arguments())) {
         const QStringList unknown = commandLine.parser.unknownOptionNames();
-        if (!unknown.isEmpty() && std::all_of(unknown.begin(), unknown.end(),
-                                              [](const QString& name) {
-                                                  return qtOptions.contains(name);
-                                              }))
+        if (!unknown.isEmpty() &&
+            std::all_of(unknown.begin(), unknown.end(),
+                        [](const QString& name) { return qtOptions.contains(name); }))
             return;
     }
     commandLine.parser.process(core); // exits after help, version or an error

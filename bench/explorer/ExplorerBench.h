@@ -33,8 +33,7 @@ struct WindowOptions {
 
 // The window's one part of type T (its setup list, its setup editor, its Live view): the
 // window has no getters for them.
-template <class T>
-T* part(const MainWindow& window)
+template <class T> T* part(const MainWindow& window)
 {
     return window.findChild<T*>();
 }

@@ -77,15 +77,14 @@ void measureLiveView(MainWindow& window)
                 return late.empty() ? 0.0 : late[std::size_t(q * double(late.size() - 1))];
             };
             qCInfo(lcExplorerTiming,
-                         "live: x100 for %.1f s: %.1f simulated s/s, "
-                         "%.1f redraws/s (timer), %.1f paints/s, %.0f buckets/s taken; "
-                         "event-loop latency of a %d ms timer: median %.2f ms, p99 %.2f ms, "
-                         "max %.2f ms (%zu ticks)",
-                         s, (live->nowS() - m->sim0) / s,
-                         double(live->redrawCount() - m->redraws0) / s,
-                         double(part<LiveView>(window)->chart()->paintCount() - m->paints0) / s,
-                         double(live->bucketCount() - m->buckets0) / s, kTickMs, at(0.5), at(0.99),
-                         late.empty() ? 0.0 : late.back(), late.size());
+                   "live: x100 for %.1f s: %.1f simulated s/s, "
+                   "%.1f redraws/s (timer), %.1f paints/s, %.0f buckets/s taken; "
+                   "event-loop latency of a %d ms timer: median %.2f ms, p99 %.2f ms, "
+                   "max %.2f ms (%zu ticks)",
+                   s, (live->nowS() - m->sim0) / s, double(live->redrawCount() - m->redraws0) / s,
+                   double(part<LiveView>(window)->chart()->paintCount() - m->paints0) / s,
+                   double(live->bucketCount() - m->buckets0) / s, kTickMs, at(0.5), at(0.99),
+                   late.empty() ? 0.0 : late.back(), late.size());
             // An hour of simulated time at load 0.5, as fast as possible.
             Scenario open = window.scenario();
             open.timeline.reset();
@@ -104,11 +103,11 @@ void measureLiveView(MainWindow& window)
                 poll->stop();
                 const long rss = residentKiB();
                 qCInfo(lcExplorerTiming,
-                             "live: an hour of simulated time (%zu "
-                             "worlds, load 0.5) in %.1f s: resident %ld KiB after %.0f s, %ld "
-                             "KiB an hour later (%+ld KiB per simulated hour); %zu buckets held",
-                             live->rings().size(), double(m->wall.elapsed()) / 1000.0,
-                             m->rssWarm, m->sim0, rss, rss - m->rssWarm, live->heldBuckets());
+                       "live: an hour of simulated time (%zu "
+                       "worlds, load 0.5) in %.1f s: resident %ld KiB after %.0f s, %ld "
+                       "KiB an hour later (%+ld KiB per simulated hour); %zu buckets held",
+                       live->rings().size(), double(m->wall.elapsed()) / 1000.0, m->rssWarm,
+                       m->sim0, rss, rss - m->rssWarm, live->heldBuckets());
                 window.close();
             });
             poll->start(100);

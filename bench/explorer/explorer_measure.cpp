@@ -54,10 +54,11 @@ int main(int argc, char* argv[])
                          });
     if (parser.isSet(editAndDrag)) {
         auto* script = new hedge::bench::EditAndDrag(*w);
-        QObject::connect(script, &hedge::bench::EditAndDrag::finished, w, [sweepDone, quitWhenDone] {
-            *sweepDone = true;
-            quitWhenDone();
-        });
+        QObject::connect(script, &hedge::bench::EditAndDrag::finished, w,
+                         [sweepDone, quitWhenDone] {
+                             *sweepDone = true;
+                             quitWhenDone();
+                         });
     } else {
         QObject::connect(w->controller(), &hedge::SweepController::runFinished, w,
                          [sweepDone, quitWhenDone](bool completed) {

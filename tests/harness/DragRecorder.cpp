@@ -90,9 +90,8 @@ void DragRecorder::finish()
     }
     const double seconds = m_frames.size() > 1 ? double(m_frames.back().ms) / 1000.0 : 0.0;
     qCInfo(lcExplorerTiming, "recorded %zu frames in %.2f s (%.1f a second) into %s%s",
-           m_frames.size(), seconds,
-           seconds > 0.0 ? double(m_frames.size() - 1) / seconds : 0.0, qPrintable(m_dir),
-           ok ? "" : " (writing failed)");
+           m_frames.size(), seconds, seconds > 0.0 ? double(m_frames.size() - 1) / seconds : 0.0,
+           qPrintable(m_dir), ok ? "" : " (writing failed)");
     m_frames.clear();
     emit written(ok);
 }

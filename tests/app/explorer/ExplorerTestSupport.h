@@ -25,11 +25,11 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPointer>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
-#include <QPointer>
 #include <QTest>
 #include <QTimer>
 
@@ -39,18 +39,22 @@ namespace hedge::test {
 
 // The window's parts as the user sees them, found in it (the window has no getters for its
 // widgets): the one object of type T among the window's children. Two or none is a test error.
-template <class T>
-T* onlyPart(const MainWindow& w)
+template <class T> T* onlyPart(const MainWindow& w)
 {
     const QList<T*> found = w.findChildren<T*>();
     if (found.size() != 1)
-        qFatal("the window has %d %s, not one", int(found.size()),
-               T::staticMetaObject.className());
+        qFatal("the window has %d %s, not one", int(found.size()), T::staticMetaObject.className());
     return found.front();
 }
 
-inline SetupListWidget* setupList(const MainWindow& w) { return onlyPart<SetupListWidget>(w); }
-inline SetupEditor* setupEditor(const MainWindow& w) { return onlyPart<SetupEditor>(w); }
+inline SetupListWidget* setupList(const MainWindow& w)
+{
+    return onlyPart<SetupListWidget>(w);
+}
+inline SetupEditor* setupEditor(const MainWindow& w)
+{
+    return onlyPart<SetupEditor>(w);
+}
 inline ServiceRunEditor* serviceRunEditor(const MainWindow& w)
 {
     return onlyPart<ServiceRunEditor>(w);
@@ -59,15 +63,30 @@ inline PresetExplanation* presetExplanation(const MainWindow& w)
 {
     return onlyPart<PresetExplanation>(w);
 }
-inline ResultsTableView* tableView(const MainWindow& w) { return onlyPart<ResultsTableView>(w); }
-inline ResultsTableModel* tableModel(const MainWindow& w) { return onlyPart<ResultsTableModel>(w); }
-inline LiveView* liveView(const MainWindow& w) { return onlyPart<LiveView>(w); }
-inline MapView* mapView(const MainWindow& w) { return onlyPart<MapView>(w); }
+inline ResultsTableView* tableView(const MainWindow& w)
+{
+    return onlyPart<ResultsTableView>(w);
+}
+inline ResultsTableModel* tableModel(const MainWindow& w)
+{
+    return onlyPart<ResultsTableModel>(w);
+}
+inline LiveView* liveView(const MainWindow& w)
+{
+    return onlyPart<LiveView>(w);
+}
+inline MapView* mapView(const MainWindow& w)
+{
+    return onlyPart<MapView>(w);
+}
 inline MetricChartView* chart(const MainWindow& w, Metric metric)
 {
     return onlyPart<ChartArea>(w)->chart(metric);
 }
-inline QLabel* statusLabel(const MainWindow& w) { return onlyPart<RunStatusBar>(w)->statusLabel(); }
+inline QLabel* statusLabel(const MainWindow& w)
+{
+    return onlyPart<RunStatusBar>(w)->statusLabel();
+}
 inline QPushButton* cancelButton(const MainWindow& w)
 {
     return onlyPart<RunStatusBar>(w)->cancelButton();

@@ -69,7 +69,7 @@ private slots:
         const QSize all = minimumOf(w);
         QVERIFY2(all.height() <= 700 && all.width() <= 1024,
                  qPrintable(QStringLiteral("minimum %1 × %2").arg(all.width()).arg(all.height())));
-        QTRY_COMPARE(w.size(), QSize(1024, 700));
+        QTRY_COMPARE_WITH_TIMEOUT(w.size(), QSize(1024, 700), 60000);
         for (Metric m : allMetrics()) {
             MetricChartView* chart = test::chart(w, m);
             QVERIFY(chart->isVisible());
@@ -81,7 +81,7 @@ private slots:
             a->trigger();
         QVERIFY(minimumOf(w).height() <= all.height());
         w.resize(900, 560);
-        QTRY_COMPARE(w.size(), QSize(900, 560));
+        QTRY_COMPARE_WITH_TIMEOUT(w.size(), QSize(900, 560), 60000);
     }
 };
 

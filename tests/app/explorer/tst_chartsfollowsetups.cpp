@@ -101,7 +101,8 @@ private slots:
         QListWidget* items = list->listWidget();
         const QList<Metric> charts{Metric::P99, Metric::RequestsPerCall};
         for (Metric m : charts)
-            QTRY_COMPARE(drawnSetups(*test::chart(w, m)), listNames(*list)); // redrawn at the next tick
+            QTRY_COMPARE_WITH_TIMEOUT(drawnSetups(*test::chart(w, m)), listNames(*list),
+                                      60000); // redrawn at the next tick
 
         // Add: a third setup appears in the list, then as a third curve once it has run.
         items->setFocus();
@@ -110,8 +111,9 @@ private slots:
         QCOMPARE(list->setups().size(), std::size_t{3});
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 60000);
         for (Metric m : charts)
-            QTRY_COMPARE(drawnSetups(*test::chart(w, m)), listNames(*list)); // redrawn at the next tick
-        QTRY_VERIFY(chartHoldsTheEngineNumbers(w));
+            QTRY_COMPARE_WITH_TIMEOUT(drawnSetups(*test::chart(w, m)), listNames(*list),
+                                      60000); // redrawn at the next tick
+        QTRY_VERIFY_WITH_TIMEOUT(chartHoldsTheEngineNumbers(w), 60000);
 
         // Rename with F2: the curve keeps its points under the new name, the old name is gone.
         list->setCurrentRow(2);
@@ -121,14 +123,15 @@ private slots:
         editor->selectAll();
         QTest::keyClicks(editor, QStringLiteral("late hedge"));
         QTest::keyClick(editor, Qt::Key_Return); // the delegate commits on the next loop turn
-        QTRY_COMPARE(listNames(*list).at(2), QStringLiteral("late hedge"));
+        QTRY_COMPARE_WITH_TIMEOUT(listNames(*list).at(2), QStringLiteral("late hedge"), 60000);
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 60000);
         for (Metric m : charts) {
-            QTRY_COMPARE(drawnSetups(*test::chart(w, m)), listNames(*list)); // redrawn at the next tick
+            QTRY_COMPARE_WITH_TIMEOUT(drawnSetups(*test::chart(w, m)), listNames(*list),
+                                      60000); // redrawn at the next tick
             for (const SeriesStyle& s : test::chart(w, m)->seriesStyles())
                 QVERIFY(s.setup != QStringLiteral("new setup"));
         }
-        QTRY_VERIFY(chartHoldsTheEngineNumbers(w));
+        QTRY_VERIFY_WITH_TIMEOUT(chartHoldsTheEngineNumbers(w), 60000);
 
         // Alt+Up twice: the renamed setup is first in the list and first in every chart.
         items->setFocus();
@@ -137,12 +140,13 @@ private slots:
         QCOMPARE(listNames(*list).at(0), QStringLiteral("late hedge"));
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 60000);
         for (Metric m : charts) {
-            QTRY_COMPARE(drawnSetups(*test::chart(w, m)), listNames(*list)); // redrawn at the next tick
+            QTRY_COMPARE_WITH_TIMEOUT(drawnSetups(*test::chart(w, m)), listNames(*list),
+                                      60000); // redrawn at the next tick
             // Colours travel with the setup, not with the row.
             for (qsizetype i = 0; i < list->styles().size(); ++i)
                 QCOMPARE(test::chart(w, m)->seriesStyles().at(i), list->styles().at(i));
         }
-        QTRY_VERIFY(chartHoldsTheEngineNumbers(w));
+        QTRY_VERIFY_WITH_TIMEOUT(chartHoldsTheEngineNumbers(w), 60000);
 
         // Delete removes its curve.
         list->setCurrentRow(0);
@@ -151,7 +155,8 @@ private slots:
         QCOMPARE(list->setups().size(), std::size_t{2});
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 60000);
         for (Metric m : charts) {
-            QTRY_COMPARE(drawnSetups(*test::chart(w, m)), listNames(*list)); // redrawn at the next tick
+            QTRY_COMPARE_WITH_TIMEOUT(drawnSetups(*test::chart(w, m)), listNames(*list),
+                                      60000); // redrawn at the next tick
             QVERIFY(test::chart(w, m)->seriesPoints(QStringLiteral("late hedge")).isEmpty());
         }
     }

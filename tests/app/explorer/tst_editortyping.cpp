@@ -79,7 +79,7 @@ private slots:
         delay->setFocus();
         delay->selectAll();
         QTest::keyClicks(delay, QStringLiteral("35"));
-        QTRY_COMPARE(w->scenario().setups[1].hedge->delayMs, 35.0);
+        QTRY_COMPARE_WITH_TIMEOUT(w->scenario().setups[1].hedge->delayMs, 35.0, 60000);
         QVERIFY(delay->hasFocus()); // no Enter, no Tab
         QVERIFY(w->isWindowModified());
         QCOMPARE(autosaved().setups[1].hedge->delayMs, 35.0);
@@ -108,9 +108,9 @@ private slots:
         list->setFocus();
         list->selectAll();
         QTest::keyClicks(list, QStringLiteral("0.5,"));
-        QTRY_COMPARE(w->scenario().loads, (std::vector<double>{0.5}));
+        QTRY_COMPARE_WITH_TIMEOUT(w->scenario().loads, (std::vector<double>{0.5}), 60000);
         QTest::keyClicks(list, QStringLiteral(" abc"));
-        QTRY_COMPARE(w->scenario().loads, small().loads);
+        QTRY_COMPARE_WITH_TIMEOUT(w->scenario().loads, small().loads, 60000);
         QVERIFY(e->loadError().contains(QStringLiteral("abc")));
         QCOMPARE(autosaved().loads, small().loads);
     }

@@ -56,12 +56,11 @@ private slots:
         for (const QByteArray& line : o.out.split('\n'))
             if (line.trimmed().startsWith("--"))
                 options << QString::fromUtf8(line.trimmed().split(' ').front());
-        QCOMPARE(options,
-                 (QStringList{QStringLiteral("--help"), QStringLiteral("--help-all"),
-                              QStringLiteral("--version"), QStringLiteral("--preset"),
-                              QStringLiteral("--palette"), QStringLiteral("--charts"),
-                              QStringLiteral("--size"), QStringLiteral("--overlay"),
-                              QStringLiteral("--live-speed")}));
+        QCOMPARE(options, (QStringList{QStringLiteral("--help"), QStringLiteral("--help-all"),
+                                       QStringLiteral("--version"), QStringLiteral("--preset"),
+                                       QStringLiteral("--palette"), QStringLiteral("--charts"),
+                                       QStringLiteral("--size"), QStringLiteral("--overlay"),
+                                       QStringLiteral("--live-speed")}));
         QVERIFY(o.out.contains("SCENARIO.json"));
     }
 

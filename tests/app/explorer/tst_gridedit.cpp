@@ -89,7 +89,7 @@ private slots:
                      ->isEnabled());
         GridDialog* dialog = triggerMapKnob(*w, QStringLiteral("&Map a Knob…"));
         QVERIFY(dialog);
-        QTRY_VERIFY(dialog->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->isVisible(), 60000);
         // The first map a user would try: the hedging setup's delay.
         QCOMPARE(dialog->setupBox()->currentText(), QStringLiteral("hedge, no budget / client"));
         QCOMPARE(dialog->knobBox()->currentData().toString(), QStringLiteral("hedge.delay_ms"));
@@ -108,8 +108,10 @@ private slots:
         QVERIFY(w->isWindowModified());
         QCOMPARE(test::sweepViews(*w)->currentWidget(), test::mapView(*w));
         QTRY_VERIFY_WITH_TIMEOUT(w->mapController()->isComplete(), 30000);
-        QTRY_COMPARE(test::mapView(*w)->heatMap()->map().filled(), std::size_t(6));
-        QCOMPARE(test::mapView(*w)->heatMap()->map().knobValues, (std::vector<double>{5, 17.5, 30}));
+        QTRY_COMPARE_WITH_TIMEOUT(test::mapView(*w)->heatMap()->map().filled(), std::size_t(6),
+                                  60000);
+        QCOMPARE(test::mapView(*w)->heatMap()->map().knobValues,
+                 (std::vector<double>{5, 17.5, 30}));
 
         // The map's own button shows the grid it has; Remove Map takes it away.
         QTest::mouseClick(test::mapView(*w)->editButton(), Qt::LeftButton);
@@ -155,7 +157,7 @@ private slots:
         QVERIFY(!dialog->okButton()->isEnabled());
         QVERIFY(dialog->problemLabel()->text().contains(QStringLiteral("above the last")));
         QTest::keyClick(dialog, Qt::Key_Escape);
-        QTRY_VERIFY(!w->findChild<GridDialog*>());
+        QTRY_VERIFY_WITH_TIMEOUT(!w->findChild<GridDialog*>(), 60000);
         QCOMPARE(writeScenarioJson(w->scenario()), writeScenarioJson(before));
         QCOMPARE(test::sweepViews(*w)->indexOf(test::mapView(*w)), -1);
     }
@@ -165,7 +167,7 @@ private slots:
         auto w = open();
         GridDialog* dialog = triggerMapKnob(*w, QStringLiteral("&Map a Knob…"));
         QVERIFY(dialog);
-        QTRY_VERIFY(dialog->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->isVisible(), 60000);
         QVERIFY2(dialog->minimumSizeHint().width() <= 640 &&
                      dialog->minimumSizeHint().height() <= 400,
                  qPrintable(QStringLiteral("%1 × %2")

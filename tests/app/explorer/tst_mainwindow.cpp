@@ -153,7 +153,7 @@ private slots:
         Scenario s = small();
         s.calls = 5000000;
         auto w = openSmall(s);
-        QTRY_VERIFY(test::cancelButton(*w)->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(test::cancelButton(*w)->isEnabled(), 60000);
         QTest::mouseClick(test::cancelButton(*w), Qt::LeftButton);
         QVERIFY(!w->controller()->isRunning());
         QVERIFY(!test::cancelButton(*w)->isEnabled());
@@ -169,18 +169,20 @@ private slots:
         auto w = openSmall(s);
         w->activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(w.get()));
-        QTRY_VERIFY(w->controller()->isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(w->controller()->isRunning(), 60000);
         QListWidget* list = test::setupList(*w)->listWidget();
         list->setFocus();
         list->editItem(list->item(0));
-        QTRY_VERIFY(qobject_cast<QLineEdit*>(QApplication::focusWidget()) != nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(qobject_cast<QLineEdit*>(QApplication::focusWidget()) != nullptr,
+                                 60000);
         QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("typed"));
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
-        QTRY_VERIFY(qobject_cast<QLineEdit*>(QApplication::focusWidget()) == nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(qobject_cast<QLineEdit*>(QApplication::focusWidget()) == nullptr,
+                                 60000);
         QVERIFY(w->controller()->isRunning()); // the run goes on
         QCOMPARE(w->scenario().setups[0].name, s.setups[0].name); // the edit was dropped
         QTest::keyClick(w.get(), Qt::Key_Escape); // now Esc cancels the run
-        QTRY_VERIFY(!w->controller()->isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(!w->controller()->isRunning(), 60000);
     }
 
     void closeDuringRunIsSafe()
@@ -188,7 +190,8 @@ private slots:
         Scenario s = small();
         s.calls = 5000000;
         auto w = openSmall(s);
-        QTRY_VERIFY(w->controller()->progress().pass != SweepController::Pass::Idle);
+        QTRY_VERIFY_WITH_TIMEOUT(w->controller()->progress().pass != SweepController::Pass::Idle,
+                                 60000);
         QVERIFY(w->close());
         QVERIFY(!w->controller()->isRunning());
         w.reset();
@@ -206,7 +209,7 @@ private slots:
         list->setFocus();
         list->end(false);
         QTest::keyClicks(list, QStringLiteral(", 2.5"));
-        QTRY_VERIFY(e->loadErrorLabel()->isVisible()); // after the typing pause
+        QTRY_VERIFY_WITH_TIMEOUT(e->loadErrorLabel()->isVisible(), 60000); // after the typing pause
         QVERIFY(e->loadError().contains(QStringLiteral("2.5")));
         QCOMPARE(w->scenario().loads, small().loads);
         QVERIFY(!w->controller()->isPendingOrRunning());
@@ -234,7 +237,7 @@ private slots:
         QVERIFY(!w->isModified());
         auto* box = w->findChild<QMessageBox*>(QStringLiteral("errorMessage"));
         QVERIFY(box);
-        QTRY_VERIFY(box->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(box->isVisible(), 60000);
         QVERIFY(box->text().contains(QStringLiteral("bad.json")));
         box->close();
     }

@@ -113,7 +113,8 @@ private:
     static bool mapDone(MainWindow& w)
     {
         return w.mapController()->isComplete() && !w.mapController()->isRunning() &&
-               test::mapView(w)->heatMap()->map().filled() == test::mapView(w)->heatMap()->map().cells.size();
+               test::mapView(w)->heatMap()->map().filled() ==
+                   test::mapView(w)->heatMap()->map().cells.size();
     }
 
 private slots:
@@ -181,7 +182,7 @@ private slots:
         const HeatMapView::CellIndex cell{1, 2}; // 20 ms at 90 %
         const MapCell& shown = *map->map().at(1, 2);
         QTest::mouseMove(map, map->cellRect(cell).center().toPoint());
-        QTRY_VERIFY(!map->shownText().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!map->shownText().isEmpty(), 60000);
         const QString p99 = QString::number(*shown.point.p99Ms, 'g', 6);
         const QString baseline = QString::number(*shown.baseline->p99Ms, 'g', 6);
         QVERIFY2(map->shownText().contains(QStringLiteral("= 20 · load 90 %")),
@@ -190,11 +191,12 @@ private slots:
         QVERIFY(map->shownText().contains(baseline));
         QVERIFY(map->shownText().contains(
             QString::number(shown.point.requestsPerCall, 'g', 6)));
-        QTRY_VERIFY(QToolTip::isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
         QCOMPARE(QToolTip::text(), map->shownText());
         // Another cell, other figures.
         QTest::mouseMove(map, map->cellRect({0, 0}).center().toPoint());
-        QTRY_VERIFY(map->shownText().contains(QStringLiteral("= 5 · load 30 %")));
+        QTRY_VERIFY_WITH_TIMEOUT(map->shownText().contains(QStringLiteral("= 5 · load 30 %")),
+                                 60000);
     }
 
     void clickingACellSetsTheKnobAndShowsItsCurves()

@@ -81,7 +81,8 @@ private slots:
         QVERIFY(!p99->collapseLabelRect().isEmpty()); // the key names the diamonds
 
         // The setup the scenario has not is named in a message.
-        QTRY_VERIFY(w.findChild<QMessageBox*>(QStringLiteral("unmatchedSetupsMessage")));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            w.findChild<QMessageBox*>(QStringLiteral("unmatchedSetupsMessage")), 60000);
         auto* unmatched = w.findChild<QMessageBox*>(QStringLiteral("unmatchedSetupsMessage"));
         QVERIFY2(unmatched->text().contains(QStringLiteral("only measured")),
                  qPrintable(unmatched->text()));
@@ -96,7 +97,7 @@ private slots:
         const QPoint at = p99->mapFromScene(
             p99->chart()->mapToScene(p99->chart()->mapToPosition(drawn.front(), marks)));
         QTest::mouseMove(w.windowHandle(), p99->viewport()->mapTo(&w, at));
-        QTRY_VERIFY(QToolTip::isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
         QVERIFY2(QToolTip::text().contains(QStringLiteral("measured")), qPrintable(QToolTip::text()));
         QVERIFY2(QToolTip::text().contains(QString::number(*measured.front().p99Ms, 'g', 6)),
                  qPrintable(QToolTip::text()));
@@ -106,7 +107,7 @@ private slots:
         QVERIFY(writeFile(bad, "{\"schema\": \"hedge-explorer/results@1\", \"points\": 3}"));
         test::answerFileDialog(bad);
         overlay->trigger();
-        QTRY_VERIFY(!w.lastError().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.lastError().isEmpty(), 60000);
         QVERIFY2(w.lastError().contains(QStringLiteral("bad.json")), qPrintable(w.lastError()));
         QCOMPARE(p99->measuredPoints(QStringLiteral("no hedge")), drawn);
 

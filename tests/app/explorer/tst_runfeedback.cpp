@@ -89,7 +89,8 @@ private slots:
         QVERIFY(!w.controller()->isComplete());
         QCOMPARE(w.controller()->displayedPoints().size(), std::size_t{2});
         // The charts take the label at their next redraw.
-        QTRY_VERIFY(test::chart(w, Metric::P99)->passLabel() == w.controller()->passLabel());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            test::chart(w, Metric::P99)->passLabel() == w.controller()->passLabel(), 60000);
         const QString label = test::chart(w, Metric::P99)->passLabel();
         QVERIFY2(!label.startsWith(QStringLiteral("coarse pass")), qPrintable(label));
         QVERIFY2(label.startsWith(QStringLiteral("mixed")), qPrintable(label));
@@ -121,12 +122,14 @@ private slots:
                      test::writeScenario(m_dir, scenarioOf({named("no hedge", std::nullopt)}, 2000),
                                          QStringLiteral("own.json"))),
                  std::nullopt);
-        QVERIFY(test::presetExplanation(w)->text().contains(QStringLiteral("not one of the presets")));
+        QVERIFY(
+            test::presetExplanation(w)->text().contains(QStringLiteral("not one of the presets")));
         QTest::keySequence(&w, QKeySequence::New);
         const Preset* reference = findPreset("reference");
         QVERIFY(reference);
         QCOMPARE(w.scenario(), reference->scenario);
-        QCOMPARE(test::presetExplanation(w)->text(), QString::fromStdString(reference->explanation));
+        QCOMPARE(test::presetExplanation(w)->text(),
+                 QString::fromStdString(reference->explanation));
         QCOMPARE(test::presetExplanation(w)->title(), QString::fromStdString(reference->title));
     }
 };

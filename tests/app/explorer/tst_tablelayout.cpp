@@ -102,7 +102,7 @@ private slots:
         ResultsTableView* view = test::tableView(w);
         view->setFocus();
         view->setCurrentIndex(view->model()->index(0, 0));
-        QTRY_VERIFY(view->hasFocus());
+        QTRY_VERIFY_WITH_TIMEOUT(view->hasFocus(), 60000);
         QTest::keyClick(view, Qt::Key_Tab);
         QVERIFY2(!view->hasFocus(), "Tab walked the cells instead of leaving the table");
         QCOMPARE(view->currentIndex().column(), 0);
@@ -118,7 +118,7 @@ private slots:
         const int chartsBefore = charts->height();
         const int tableBefore = test::tableView(w)->height();
         w.resize(1600, 1000);
-        QTRY_COMPARE(w.height(), 1000);
+        QTRY_COMPARE_WITH_TIMEOUT(w.height(), 1000, 60000);
         QCoreApplication::processEvents();
         const int chartsGain = charts->height() - chartsBefore;
         const int tableGain = test::tableView(w)->height() - tableBefore;

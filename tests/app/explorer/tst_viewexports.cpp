@@ -65,7 +65,7 @@ private slots:
         const QString png = m_dir.filePath(QStringLiteral("live.png"));
         test::answerFileDialog(png);
         pressInWindow(w, Qt::Key_E, Qt::ControlModifier);
-        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(png), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(png), 60000);
         const QImage written(png);
         QVERIFY(!written.isNull());
         // The live charts, not a sweep chart: the picture is the live view's chart area.
@@ -97,7 +97,7 @@ private slots:
         const QString svg = m_dir.filePath(QStringLiteral("map.svg"));
         test::answerFileDialog(svg);
         pressInWindow(w, Qt::Key_E, Qt::ControlModifier);
-        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(svg), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(svg), 60000);
         QVERIFY(head(svg, 400).contains("<svg"));
 
         QApplication::clipboard()->clear();
