@@ -1,6 +1,6 @@
-// --record-drag's recorder (scripts/record-delay-drag.sh): a mouse drag of a knob slider,
-// recorded from the press until after the release, frames of the window as shown with the
-// pointer on the handle, and their times.
+// The recorder of bench/explorer/explorer_record_drag (scripts/record-delay-drag.sh): a mouse
+// drag of a knob slider, recorded from the press until after the release, frames of the window
+// as shown with the pointer on the handle, in the order they were taken.
 #include "HeldMouse.h"
 #include "DragRecorder.h"
 #include "KnobSlider.h"
