@@ -7,6 +7,7 @@
 #include "PointTooltip.h"
 #include "SetupCurve.h"
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QEvent>
 #include <QFontMetricsF>
