@@ -50,6 +50,8 @@ private slots:
         // worker's buckets wait for it, and the next redraw takes them all at once.
         QThread::msleep(200);
         QVERIFY(QTest::qWaitFor([&] { return controller->nowS() >= 60; }, 120000));
+        // The chart is redrawn while they run.
+        QVERIFY(QTest::qWaitFor([&] { return controller->redrawCount() > redraws; }, 60000));
         // The timer turned while the worlds ran flat out, and the user's click is taken: the
         // session pauses (an open-ended session would run on for ever).
         QVERIFY(ticks > 0);
