@@ -1,6 +1,6 @@
 // The GUI thread keeps turning while the Live view's worlds run as fast as they can: a timer
 // gets its turns and the user's Pause click is taken while they run; redraws are coalesced,
-// each taking every bucket that came since the last (fewer redraws than buckets). Order and
+// each taking every bucket that came since the last, several at once. Order and
 // content only: how many turns or redraws a second depends on the machine and its load.
 #include "ExplorerTestSupport.h"
 #include "LiveController.h"
@@ -11,6 +11,8 @@
 #include <QThread>
 #include <QToolButton>
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace hedge;
 
@@ -39,9 +41,12 @@ private slots:
         ticker.start();
         const int redraws = int(controller->redrawCount());
         int redrawsWithoutBuckets = 0;
+        std::int64_t mostBucketsInARedraw = 0;
         std::int64_t bucketsAtLastRedraw = controller->bucketCount();
         connect(controller, &LiveController::samplesChanged, this, [&] {
-            redrawsWithoutBuckets += controller->bucketCount() == bucketsAtLastRedraw;
+            const std::int64_t buckets = controller->bucketCount() - bucketsAtLastRedraw;
+            redrawsWithoutBuckets += buckets == 0;
+            mostBucketsInARedraw = std::max(mostBucketsInARedraw, buckets);
             bucketsAtLastRedraw = controller->bucketCount();
         });
         QTest::mouseClick(test::liveView(w)->runButton(), Qt::LeftButton);
@@ -58,11 +63,12 @@ private slots:
         QTest::mouseClick(test::liveView(w)->runButton(), Qt::LeftButton);
         ticker.stop();
         QVERIFY(controller->isPaused());
-        // Every redraw showed new buckets, and they were coalesced: fewer redraws than buckets.
+        // Every redraw showed new buckets, and they were coalesced: a redraw took all that
+        // came since the last, several at once (those that waited for the busy GUI at least).
         const std::int64_t drawn = controller->redrawCount() - redraws;
         QVERIFY(drawn >= 1);
         QCOMPARE(redrawsWithoutBuckets, 0);
-        QVERIFY2(drawn < controller->bucketCount(),
+        QVERIFY2(mostBucketsInARedraw > 1,
                  qPrintable(QStringLiteral("%1 redraws for %2 buckets")
                                 .arg(drawn)
                                 .arg(controller->bucketCount())));
