@@ -98,7 +98,7 @@ private slots:
                 return QStringList();
             }
         };
-        QTRY_COMPARE_WITH_TIMEOUT(autosaved(), shown, 120000);
+        QTRY_COMPARE_WITH_TIMEOUT(autosaved(), shown, 60000);
         p.kill();
         p.waitForFinished(30000);
         // The window keeps the charts it showed in the autosave's style block; the next start

@@ -129,7 +129,7 @@ private slots:
         ticker.setInterval(10);
         QStringList statuses;
         connect(&ticker, &QTimer::timeout, this, [&] {
-            ++ticks;
+            ticks += w->controller()->isRunning();
             if (statuses.isEmpty() || statuses.last() != test::statusLabel(*w)->text())
                 statuses << test::statusLabel(*w)->text();
         });
@@ -138,8 +138,9 @@ private slots:
         QVERIFY(finished.wait(120000));
         ticker.stop();
         QVERIFY(w->controller()->simulatedPoints() >= 6);
-        // A blocked GUI thread would give one or two ticks at most.
-        QVERIFY2(ticks > 10, qPrintable(QString::number(ticks)));
+        // The loop turned while the sweep ran (how often depends on the machine:
+        // not asserted); a GUI thread blocked for the sweep turns only once it is over.
+        QVERIFY2(ticks >= 2, qPrintable(QString::number(ticks)));
         // The status bar showed the progress: points done / total, then the end state.
         bool sawProgress = false;
         for (const QString& text : statuses)
