@@ -92,7 +92,6 @@ public:
     // message (and not drawn).
     std::optional<QString> overlayMeasuredFile(const QString& path);
     void removeMeasuredOverlay();
-    MainActions* actions() const { return m_actions; }
 
     // Where the working scenario is autosaved after each edit.
     static QString autosavePath() { return ScenarioDocument::autosavePath(); }

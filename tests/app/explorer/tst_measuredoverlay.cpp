@@ -66,8 +66,11 @@ private slots:
         const QString good = dir.filePath(QStringLiteral("measured.json"));
         QVERIFY(writeFile(good, QByteArray::fromStdString(writeResultsJson(fileScenario, measured))));
 
-        QAction* overlay = w.actions()->overlayMeasuredAction();
-        QAction* remove = w.actions()->removeMeasuredAction();
+        QAction* overlay =
+            test::menuAction(w, QStringLiteral("&File"), QStringLiteral("Overlay &Measured Results…"));
+        QAction* remove =
+            test::menuAction(w, QStringLiteral("&File"), QStringLiteral("Remove Measured O&verlay"));
+        QVERIFY(overlay && remove);
         QVERIFY(!remove->isEnabled());
         test::answerFileDialog(good);
         overlay->trigger();
