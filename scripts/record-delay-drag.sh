@@ -1,12 +1,14 @@
 #!/bin/sh
-# Records the README's delay drag (resources/screenshots/delay-drag.gif): the explorer runs
-# offscreen at 1024x700 on the reference preset with --measure-edit, whose synthetic drag
-# moves the delay slider of "hedge, default budget / client" for 2 s; --record-drag takes the
-# window's frames 25 times a second from the press until 0.5 s after the release; ImageMagick
-# plays them at the times they were taken and holds the last one for 1.5 s.
+# Records the README's delay drag (resources/screenshots/delay-drag.gif): the bench program
+# explorer_record_drag runs the explorer's window offscreen at 1024x700 on the reference
+# preset; its scripted drag moves the delay slider of "hedge, default budget / client" for
+# 2 s, and it takes the window's frames 25 times a second from the press until 0.5 s after
+# the release; ImageMagick plays them at the times they were taken and holds the last one
+# for 1.5 s.
 #
 # Usage: scripts/record-delay-drag.sh [BUILD_DIR [OUTPUT.gif]]   (defaults: build, the above)
-# Needs a built hedge-explorer and ImageMagick's convert (Debian: imagemagick).
+# Needs a built explorer_record_drag (cmake --build build --target explorer_record_drag)
+# and ImageMagick's convert (Debian: imagemagick).
 set -eu
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -21,8 +23,7 @@ trap 'rm -rf "$work"' EXIT
 mkdir -m 700 "$work/home" "$work/runtime"
 HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" XDG_RUNTIME_DIR="$work/runtime" \
     QT_QPA_PLATFORM=offscreen \
-    "$build/bin/hedge-explorer" --preset reference --size 1024x700 --measure --measure-edit \
-    --record-drag "$work/frames"
+    "$build/bin/explorer_record_drag" --preset reference --size 1024x700 "$work/frames"
 # GIF delays are centiseconds: each frame lasts until the next was taken, counted on the
 # running time so that rounding does not add up, and at least 2 (browsers play shorter
 # delays as 10); the last frame stays 1.5 s.

@@ -38,9 +38,10 @@ fi
 # a sanitized build, and little of its tests' running time.
 LLD="-fuse-ld=lld"
 SANITIZER_FLAGS="-O1 -g1 -DNDEBUG"
-# The sanitizer runs skip the golden file (minutes at this speed), the real-clock tests and
-# the drag test (label timing): they assert rates, service times and frames on real clocks,
-# which a 5-15x slower build cannot keep.
+# The sanitizer runs skip the golden file (minutes at this speed) and the real-clock tests
+# (label realclock; `timing` is kept for a test that would need a quiet machine, none does
+# now): they assert rates and service times on real clocks, which a 5-15x slower build
+# cannot keep.
 NOT_SANITIZED="golden|realclock|timing"
 # The normal suite runs these alone on a quiet machine, for the same reason.
 NEEDS_QUIET="realclock|timing"

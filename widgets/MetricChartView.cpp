@@ -3,10 +3,10 @@
 #include "ChartAnnotations.h"
 #include "ChartMarkers.h"
 #include "ChartTheme.h"
+#include "CurveLayout.h"
 #include "PointTooltip.h"
 #include "SetupCurve.h"
 
-#include <QAreaSeries>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QEvent>
@@ -22,7 +22,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace hedge {
 
@@ -91,36 +90,7 @@ void MetricChartView::setMetric(Metric metric)
 
 void MetricChartView::setSeriesStyles(const QList<SeriesStyle>& styles)
 {
-    QList<SeriesStyle> unique;
-    for (const SeriesStyle& style : styles) {
-        // Names are unique in a scenario; a duplicate would be unreachable.
-        if (std::none_of(unique.begin(), unique.end(),
-                         [&](const SeriesStyle& u) { return u.setup == style.setup; }))
-            unique.append(style);
-    }
-    bool sameSetups = static_cast<std::size_t>(unique.size()) == m_curves.size();
-    for (std::size_t i = 0; sameSetups && i < m_curves.size(); ++i)
-        sameSetups = m_curves[i]->style().setup == unique[static_cast<qsizetype>(i)].setup;
-
-    if (sameSetups) {
-        for (std::size_t i = 0; i < m_curves.size(); ++i)
-            m_curves[i]->setStyle(unique[static_cast<qsizetype>(i)], halo());
-    } else {
-        // A curve belongs to its setup's name: kept ones move with it, others come and go.
-        std::vector<std::unique_ptr<SetupCurve>> next;
-        for (const SeriesStyle& style : unique) {
-            const int old = m_lookup.value(style.setup, -1);
-            if (old >= 0) {
-                next.push_back(std::move(m_curves[static_cast<std::size_t>(old)]));
-                next.back()->setStyle(style, halo());
-            } else {
-                next.push_back(std::make_unique<SetupCurve>(style));
-            }
-        }
-        m_curves = std::move(next); // the curves of removed setups leave the chart
-        m_lookup.clear();
-        for (std::size_t i = 0; i < m_curves.size(); ++i)
-            m_lookup.insert(m_curves[i]->style().setup, static_cast<int>(i));
+    if (m_curves.setStyles(styles, halo())) {
         m_tooltipPoint = -1;
         attachSeries();
     }
@@ -129,10 +99,7 @@ void MetricChartView::setSeriesStyles(const QList<SeriesStyle>& styles)
 
 QList<SeriesStyle> MetricChartView::seriesStyles() const
 {
-    QList<SeriesStyle> styles;
-    for (const auto& curve : m_curves)
-        styles.append(curve->style());
-    return styles;
+    return m_curves.styles();
 }
 
 void MetricChartView::setPoints(const std::vector<PointResult>& points)
@@ -152,7 +119,7 @@ QStringList MetricChartView::setMeasuredPoints(const std::vector<PointResult>& p
     QStringList unmatched;
     for (const PointResult& p : m_measured) {
         const QString setup = QString::fromStdString(p.setup);
-        if (!m_lookup.contains(setup) && !unmatched.contains(setup))
+        if (m_curves.indexOf(setup) < 0 && !unmatched.contains(setup))
             unmatched << setup;
     }
     return unmatched;
@@ -212,8 +179,7 @@ QRectF MetricChartView::titleRect() const
 
 const SetupCurve* MetricChartView::curve(const QString& setup) const
 {
-    const int i = m_lookup.value(setup, -1);
-    return i < 0 ? nullptr : m_curves[static_cast<std::size_t>(i)].get();
+    return m_curves.find(setup);
 }
 
 QList<QPointF> MetricChartView::seriesPoints(const QString& setup) const
@@ -280,21 +246,7 @@ QColor MetricChartView::halo() const
 void MetricChartView::attachSeries()
 {
     QChart* c = chart();
-    // All series are taken off and put back in the setups' order, every line before every
-    // marker so that the markers are drawn on top.
-    for (QAbstractSeries* series : c->series())
-        c->removeSeries(series);
-    // The bands first: every line and marker is drawn over every band.
-    for (const auto& curve : m_curves)
-        c->addSeries(curve->band());
-    for (const auto& curve : m_curves)
-        c->addSeries(curve->line());
-    for (const auto& curve : m_curves) {
-        c->addSeries(curve->collapseMarks());
-        c->addSeries(curve->offScaleMarks());
-        c->addSeries(curve->partialMarks());
-        c->addSeries(curve->measuredMarks());
-    }
+    m_curves.addSeriesTo(c);
     for (const auto& curve : m_curves) {
         for (QAbstractSeries* series : curve->series()) {
             series->attachAxis(m_xAxis.axis());
@@ -315,125 +267,15 @@ void MetricChartView::distributePoints()
     if (m_distributing)
         return;
     m_distributing = true;
-    struct Entry {
-        double load;
-        std::optional<double> value;
-        int index;
-        std::optional<std::pair<double, double>> band;
-    };
-    const bool log = isLatencyMetric(m_metric);
-    std::vector<std::vector<Entry>> perSeries(m_curves.size());
-    double minLoad = std::numeric_limits<double>::infinity();
-    double maxLoad = -std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < m_points.size(); ++i) {
-        const PointResult& p = m_points[i];
-        const int si = m_lookup.value(QString::fromStdString(p.setup), -1);
-        if (si < 0)
-            continue;
-        minLoad = std::min(minLoad, p.load);
-        maxLoad = std::max(maxLoad, p.load);
-        std::optional<double> v = metricValue(p, m_metric);
-        // One y <= 0 on a log axis hides the whole series: such a point is not drawn.
-        if (v && (!std::isfinite(*v) || (log && *v <= 0.0)))
-            v.reset();
-        std::optional<std::pair<double, double>> band = metricBand(p, m_metric);
-        if (band && (!v || !std::isfinite(band->first) || !std::isfinite(band->second)))
-            band.reset();
-        perSeries[static_cast<std::size_t>(si)].push_back({p.load, v, static_cast<int>(i), band});
-    }
-    m_xRange = std::isfinite(minLoad) ? std::make_pair(minLoad, maxLoad)
-                                      : std::make_pair(kDefaultMinLoad, kDefaultMaxLoad);
-
-    // The y range comes from the visible setups only (hiding one zooms in on the rest) and,
-    // where the axis has a ceiling, from the points that did not collapse.
-    const bool ceiling = MetricValueAxis::hasCeiling(m_metric);
-    double minAll = std::numeric_limits<double>::infinity();
-    double maxAll = -minAll, maxHealthy = -minAll;
-    for (std::size_t si = 0; si < m_curves.size(); ++si) {
-        std::stable_sort(perSeries[si].begin(), perSeries[si].end(),
-                         [](const Entry& a, const Entry& b) { return a.load < b.load; });
-        if (!m_curves[si]->style().visible)
-            continue;
-        for (const Entry& e : perSeries[si]) {
-            if (!e.value)
-                continue;
-            // The band is part of what the chart shows: the axis holds it (its lower edge only
-            // where the axis can, a log axis stops above 0).
-            double lo = *e.value, hi = *e.value;
-            if (e.band) {
-                if (!log || e.band->first > 0.0)
-                    lo = std::min(lo, e.band->first);
-                hi = std::max(hi, e.band->second);
-            }
-            minAll = std::min(minAll, lo);
-            maxAll = std::max(maxAll, hi);
-            if (!m_points[static_cast<std::size_t>(e.index)].collapsed)
-                maxHealthy = std::max(maxHealthy, hi);
-        }
-    }
-    // Measured points are compared with the curves: the axis holds them (healthy ones).
-    std::vector<std::vector<std::pair<QPointF, int>>> measuredPerSeries(m_curves.size());
-    for (std::size_t i = 0; i < m_measured.size(); ++i) {
-        const PointResult& p = m_measured[i];
-        const int si = m_lookup.value(QString::fromStdString(p.setup), -1);
-        const std::optional<double> v = metricValue(p, m_metric);
-        if (si < 0 || !v || !std::isfinite(*v) || (log && *v <= 0.0))
-            continue;
-        measuredPerSeries[static_cast<std::size_t>(si)].push_back(
-            {QPointF(p.load, *v), static_cast<int>(i)});
-        if (!m_curves[static_cast<std::size_t>(si)]->style().visible)
-            continue;
-        minAll = std::min(minAll, *v);
-        maxAll = std::max(maxAll, *v);
-        if (!p.collapsed)
-            maxHealthy = std::max(maxHealthy, *v);
-    }
-    std::optional<std::pair<double, double>> values;
-    if (std::isfinite(minAll))
-        values = std::make_pair(minAll, ceiling && std::isfinite(maxHealthy) ? maxHealthy : maxAll);
-    fitAxes(values);
+    const CurveLayout layout(m_metric, m_points, m_measured, m_curves);
+    m_xRange = layout.loadRange().value_or(std::make_pair(kDefaultMinLoad, kDefaultMaxLoad));
+    fitAxes(layout.valueRange());
     const double top = m_yAxis->ceiling();
     const double bottom = m_yAxis->range().first;
-
-    for (std::size_t si = 0; si < m_curves.size(); ++si) {
-        SetupCurve& curve = *m_curves[si];
-        SetupCurve::Drawn drawn;
+    for (std::size_t i = 0; i < m_curves.size(); ++i) {
+        SetupCurve& curve = *m_curves[i];
         bool server = curve.serverCancellation();
-        const bool anyBand = std::any_of(perSeries[si].begin(), perSeries[si].end(),
-                                         [](const Entry& e) { return e.band.has_value(); });
-        for (const Entry& e : perSeries[si]) {
-            const PointResult& p = m_points[static_cast<std::size_t>(e.index)];
-            server = p.cancellation == Cancellation::Server;
-            const bool above = p.collapsed && (!e.value || (ceiling && *e.value > top));
-            const double y = above ? top : e.value.value_or(top);
-            if (e.value) {
-                drawn.line.append(QPointF(e.load, y));
-                drawn.lineIndex.push_back(e.index);
-                if (anyBand) {
-                    // A point run once has no spread: the band narrows to the line there. On a
-                    // log axis an edge at or below 0 would hide the band: it stops at the axis.
-                    const auto [lo, hi] = e.band.value_or(std::make_pair(y, y));
-                    const double lower = log && lo <= 0.0 ? bottom : std::min(lo, y);
-                    const double upper = ceiling ? std::min(std::max(hi, y), top) : std::max(hi, y);
-                    drawn.bandUpper.append(QPointF(e.load, upper));
-                    drawn.bandLower.append(QPointF(e.load, std::min(lower, upper)));
-                }
-            }
-            if (above) {
-                drawn.offScale.append(QPointF(e.load, y));
-                drawn.offScaleIndex.push_back(e.index);
-            } else if (p.partiallyCollapsed()) {
-                drawn.partial.append(QPointF(e.load, y));
-                drawn.partialIndex.push_back(e.index);
-            } else if (p.collapsed) {
-                drawn.collapse.append(QPointF(e.load, y));
-                drawn.collapseIndex.push_back(e.index);
-            }
-        }
-        for (const auto& [at, index] : measuredPerSeries[si]) {
-            drawn.measured.append(QPointF(at.x(), ceiling ? std::min(at.y(), top) : at.y()));
-            drawn.measuredIndex.push_back(index);
-        }
+        SetupCurve::Drawn drawn = layout.drawn(i, top, bottom, server);
         curve.setServerCancellation(server, halo());
         curve.show(std::move(drawn));
     }
@@ -569,36 +411,9 @@ void MetricChartView::updateOverlays()
 
 int MetricChartView::nearestPointIndex(const QPoint& viewPos) const
 {
-    const QPointF chartPos = chart()->mapFromScene(mapToScene(viewPos));
-    const QRectF plot = chart()->plotArea().adjusted(-kHoverRadiusPx, -kHoverRadiusPx,
-                                                     kHoverRadiusPx, kHoverRadiusPx);
-    if (!plot.contains(chartPos))
-        return -1;
-    int best = -1;
-    double bestDistance = kHoverRadiusPx * kHoverRadiusPx;
-    const auto consider = [&](QXYSeries* series, const std::vector<int>& indices) {
-        const QList<QPointF> points = series->points();
-        for (qsizetype k = 0; k < points.size(); ++k) {
-            const QPointF d = chart()->mapToPosition(points[k], series) - chartPos;
-            const double distance = d.x() * d.x() + d.y() * d.y();
-            if (distance < bestDistance) {
-                bestDistance = distance;
-                best = indices[static_cast<std::size_t>(k)];
-            }
-        }
-    };
-    for (const auto& curve : m_curves) {
-        consider(curve->offScaleMarks(), curve->drawn().offScaleIndex);
-        consider(curve->collapseMarks(), curve->drawn().collapseIndex);
-        consider(curve->partialMarks(), curve->drawn().partialIndex);
-        // Measured points follow the simulated ones in the index space.
-        std::vector<int> measured = curve->drawn().measuredIndex;
-        for (int& i : measured)
-            i += static_cast<int>(m_points.size());
-        consider(curve->measuredMarks(), measured);
-        consider(curve->line(), curve->drawn().lineIndex);
-    }
-    return best;
+    // Measured points follow the simulated ones in the index space.
+    return m_curves.nearestPoint(*chart(), chart()->mapFromScene(mapToScene(viewPos)),
+                                 kHoverRadiusPx, static_cast<int>(m_points.size()));
 }
 
 std::optional<PointResult> MetricChartView::pointAt(const QPoint& viewPos) const

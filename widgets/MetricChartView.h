@@ -9,11 +9,11 @@
 #include "Metric.h"
 #include "MetricValueAxis.h"
 #include "SeriesStyle.h"
+#include "SetupCurveSet.h"
 
 #include <hedge/sim/PointResult.h>
 
 #include <QChartView>
-#include <QHash>
 #include <QList>
 #include <QPointF>
 #include <QString>
@@ -30,7 +30,6 @@ class QLineSeries;
 namespace hedge {
 
 class ChartAnnotations;
-class SetupCurve;
 
 class MetricChartView : public QChartView {
     Q_OBJECT
@@ -141,8 +140,7 @@ private:
     std::vector<PointResult> m_points;
     std::vector<PointResult> m_measured;
     QString m_measuredSource;
-    std::vector<std::unique_ptr<SetupCurve>> m_curves;
-    QHash<QString, int> m_lookup; // setup name -> m_curves index
+    SetupCurveSet m_curves;
     LoadAxis m_xAxis;
     std::unique_ptr<MetricValueAxis> m_yAxis;
     std::optional<std::pair<double, double>> m_fixedLoadRange;

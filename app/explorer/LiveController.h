@@ -100,7 +100,7 @@ public:
     // The setups and service as the changes so far left them.
     const Scenario& current() const { return m_current; }
 
-    // Figures for --measure and the tests.
+    // Figures for bench/explorer/explorer_measure_live and the tests.
     std::int64_t redrawCount() const { return m_redraws; }
     std::int64_t bucketCount() const { return m_bucketsTaken; }
     std::size_t heldBuckets() const;

@@ -57,7 +57,6 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     // One redraw clock for the charts, the map and the Live view.
     m_redrawClock = new RedrawClock(this);
     m_controller = new SweepController(m_redrawClock, this);
-    m_controller->setMeasure(options.measure);
     m_mapController = new MapController(m_redrawClock, this);
     m_document = new ScenarioDocument(this);
     connect(m_document, &ScenarioDocument::scenarioReplaced, this, &MainWindow::showScenario);

@@ -50,7 +50,6 @@ class MainWindow : public QMainWindow {
 public:
     struct Options {
         bool restoreSession = true; // the last working scenario and geometry
-        bool measure = false;       // --measure
         bool runAtStart = true;
     };
 
@@ -96,21 +95,12 @@ public:
     // message (and not drawn).
     std::optional<QString> overlayMeasuredFile(const QString& path);
     void removeMeasuredOverlay();
-    MainActions* actions() const { return m_actions; }
 
     // Where the working scenario is autosaved after each edit.
     static QString autosavePath() { return ScenarioDocument::autosavePath(); }
 
-    SetupListWidget* setupList() const { return m_setupList; }
-    SetupEditor* setupEditor() const { return m_setupEditor; }
-    ServiceRunEditor* serviceRunEditor() const { return m_serviceEditor; }
-    PresetExplanation* presetExplanation() const { return m_explanation; }
-    MetricChartView* chart(Metric metric) const { return m_chartArea->chart(metric); }
-    ResultsTableModel* tableModel() const { return m_tableModel; }
-    ResultsTableView* tableView() const { return m_tableView; }
     SweepController* controller() const { return m_controller; }
     LiveController* liveController() const { return m_live; }
-    LiveView* liveView() const { return m_liveView; }
     // The Live view (timeline.md §4) instead of the sweep; starts a session of the working
     // scenario when none runs.
     void showLiveView();
@@ -121,10 +111,6 @@ public:
     void showPointLive(const QString& setup, double load);
     // The map of a grid scenario, in a tab beside the curves (shown only for a grid).
     MapController* mapController() const { return m_mapController; }
-    MapView* mapView() const { return m_mapView; }
-    QTabWidget* sweepViews() const { return m_sweepViews; }
-    QPushButton* cancelButton() const { return m_statusBar->cancelButton(); }
-    QLabel* statusLabel() const { return m_statusBar->statusLabel(); }
     void setChartVisible(Metric metric, bool visible)
     {
         m_chartArea->setChartVisible(metric, visible);

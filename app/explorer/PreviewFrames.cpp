@@ -1,5 +1,7 @@
 #include "PreviewFrames.h"
 
+#include "TimingLog.h"
+
 #include <hedge/sim/LoadSweep.h>
 
 #include <algorithm>
@@ -131,7 +133,7 @@ bool PreviewFrames::endDrag()
         return false;
     m_dragging = false;
     m_dragFrameCalls = 0;
-    if (m_measure)
+    if (lcExplorerTiming().isInfoEnabled())
         logDrag();
     return true;
 }
@@ -298,16 +300,16 @@ void PreviewFrames::measureDragFrame(const Frame& frame, qint64 computeMs)
 void PreviewFrames::logDrag()
 {
     const double seconds = static_cast<double>(m_dragClock.elapsed()) / 1000.0;
-    std::fprintf(stderr,
-                 "hedge-explorer: measure: drag: %d edits, %d frames in %.2f s = %.1f frames/s "
-                 "(%lld calls/point x %d points a frame; engine %lld ms a frame, median, max "
-                 "%lld; the value shown %lld ms after the hand set it, median, max %lld)\n",
-                 m_dragEdits, m_dragFrames, seconds, seconds > 0.0 ? m_dragFrames / seconds : 0.0,
-                 static_cast<long long>(m_frameCalls), m_dragFramePoints,
-                 static_cast<long long>(median(m_dragComputeMs)),
-                 static_cast<long long>(maximum(m_dragComputeMs)),
-                 static_cast<long long>(median(m_dragLagMs)),
-                 static_cast<long long>(maximum(m_dragLagMs)));
+    qCInfo(lcExplorerTiming,
+           "drag: %d edits, %d frames in %.2f s = %.1f frames/s "
+           "(%lld calls/point x %d points a frame; engine %lld ms a frame, median, max "
+           "%lld; the value shown %lld ms after the hand set it, median, max %lld)",
+           m_dragEdits, m_dragFrames, seconds, seconds > 0.0 ? m_dragFrames / seconds : 0.0,
+           static_cast<long long>(m_frameCalls), m_dragFramePoints,
+           static_cast<long long>(median(m_dragComputeMs)),
+           static_cast<long long>(maximum(m_dragComputeMs)),
+           static_cast<long long>(median(m_dragLagMs)),
+           static_cast<long long>(maximum(m_dragLagMs)));
 }
 
 } // namespace hedge

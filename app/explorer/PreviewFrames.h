@@ -7,8 +7,8 @@
 // * While a knob is dragged (beginDrag/endDrag) frames follow each other, each one the value
 //   under the hand when it started; values the hand passed while a frame ran are dropped, never
 //   queued. Until its frame lands, a cell shows what it showed before the edit (shownCell).
-// * With --measure, the end of a drag logs its frames per second, their engine time and how
-//   long after the hand set a value it was shown.
+// * With the timing log on (TimingLog.h), the end of a drag logs its frames per second, their
+//   engine time and how long after the hand set a value it was shown.
 #pragma once
 
 #include "BackgroundRunner.h"
@@ -69,7 +69,6 @@ public:
     int framesStarted() const { return m_framesStarted; }
     // Calls per point of the last frame.
     std::int64_t frameCalls() const { return m_frameCalls; }
-    void setMeasure(bool on) { m_measure = on; }
     void setThreads(int threads) { m_threads = threads; }
 
 signals:
@@ -134,8 +133,7 @@ private:
     Shown m_shown;            // empty, or the scenario's rows × loads
     quint64 m_rowsSerial = 0; // the last edit that moved, added or removed rows or loads
 
-    // --measure
-    bool m_measure = false;
+    // The timing log (TimingLog.h)
     QElapsedTimer m_dragClock;
     qint64 m_lastEditMs = 0; // on m_dragClock
     int m_dragEdits = 0;

@@ -1,6 +1,7 @@
 #include "SweepController.h"
 
-#include <hedge/KnobRegistry.h>
+#include "TimingLog.h"
+
 #include <hedge/sim/LoadSweep.h>
 
 #include <QLocale>
@@ -70,7 +71,7 @@ void SweepController::setScenario(const Scenario& scenario, bool immediate)
 void SweepController::beginDrag()
 {
     m_preview.beginDrag();
-    // The drag's moves are not single edits: --measure reports them as a drag.
+    // The drag's moves are not single edits: the timing log reports them as a drag.
     m_firstCurvePending = false;
 }
 
@@ -238,7 +239,7 @@ bool SweepController::flush()
     if (m_dirty) {
         m_dirty = false;
         emit pointsChanged();
-        if (m_measure && m_firstCurvePending && m_newPointSinceEdit)
+        if (m_firstCurvePending && m_newPointSinceEdit)
             logFirstCurve();
     }
     if (m_pass != Pass::Idle)
@@ -259,7 +260,7 @@ void SweepController::finish(quint64 generation, const BackgroundRunner::Outcome
         m_preview.clearShownCells(); // every cell has its full result
     m_dirty = true;
     flush();
-    if (m_measure && outcome.completed && m_editClock.isValid())
+    if (outcome.completed && m_editClock.isValid())
         logFullPass();
     emit progressChanged();
     emit runFinished(outcome.completed);
@@ -268,19 +269,18 @@ void SweepController::finish(quint64 generation, const BackgroundRunner::Outcome
 void SweepController::logFirstCurve()
 {
     m_firstCurvePending = false;
-    std::fprintf(stderr,
-                 "hedge-explorer: measure: edit -> first redrawn curve: %lld ms (preview "
-                 "frame of %lld calls/point)\n",
-                 static_cast<long long>(m_editClock.elapsed()),
-                 static_cast<long long>(m_preview.frameCalls()));
+    qCInfo(lcExplorerTiming,
+           "edit -> first redrawn curve: %lld ms (preview frame of %lld calls/point)",
+           static_cast<long long>(m_editClock.elapsed()),
+           static_cast<long long>(m_preview.frameCalls()));
 }
 
 void SweepController::logFullPass()
 {
     const Scenario& scenario = m_results.scenario();
-    std::fprintf(stderr,
-                 "hedge-explorer: measure: %s -> full pass: %lld ms (%d points simulated "
-                 "since then; scenario %zu setups x %zu loads, %lld calls/point)\n",
+    qCInfo(lcExplorerTiming,
+           "%s -> full pass: %lld ms (%d points simulated since then; scenario %zu setups x "
+           "%zu loads, %lld calls/point)",
                  m_measuringRelease ? "release" : "edit",
                  static_cast<long long>(m_editClock.elapsed()),
                  simulatedPoints() - m_simulatedAtEdit, scenario.setups.size(),

@@ -85,13 +85,6 @@ public:
     // What the charts show: "coarse pass · 20 000 calls/point", "full pass · …".
     QString passLabel() const;
 
-    // Logs to stderr the time from an edit (or the start) to the first redrawn curve and to
-    // the end of the full pass.
-    void setMeasure(bool on)
-    {
-        m_measure = on;
-        m_preview.setMeasure(on);
-    }
     void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
     void setCoarseCalls(std::int64_t calls) { m_results.setCoarseCalls(calls); }
     // Worker threads of the sweep (0: all cores).
@@ -103,7 +96,7 @@ public:
     std::size_t cacheSize() const { return m_results.size(); }
     // Points simulated since construction (tests: an edit re-runs only what it changed).
     int simulatedPoints() const { return m_results.storedPoints(); }
-    // What tests and --measure see of the preview frames: every change of the scenario gets
+    // What tests and the timing log see of the preview frames: every change of the scenario gets
     // the next edit serial; frameApplied() says which edit's values a frame shows.
     quint64 editSerial() const { return m_preview.editSerial(); }
     int framesStarted() const { return m_preview.framesStarted(); }
@@ -164,8 +157,8 @@ private:
     double m_workDone = 0.0;
     QElapsedTimer m_runClock;
 
-    // --measure
-    bool m_measure = false;
+    // The timing log (TimingLog.h): an edit (or the start) to the first redrawn curve and to
+    // the end of the full pass.
     bool m_measuringRelease = false;
     QElapsedTimer m_editClock;
     bool m_firstCurvePending = false;

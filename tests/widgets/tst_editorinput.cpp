@@ -66,7 +66,7 @@ private slots:
         replaceText(editor.delaySpin(), QStringLiteral("35"));
         // Not per keystroke: nothing applies before the pause.
         QCOMPARE(edited.count(), 0);
-        QTRY_COMPARE(edited.count(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(edited.count(), 1, 60000);
         QCOMPARE(editor.setup().hedge->delayMs, 35.0);
         QVERIFY(editor.delaySpin()->hasFocus()); // still typing: no Enter, no Tab
 
@@ -84,12 +84,12 @@ private slots:
 
         replaceText(editor.workersSpin(), QStringLiteral("24"));
         QCOMPARE(edited.count(), 0);
-        QTRY_COMPARE(edited.count(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(edited.count(), 1, 60000);
         QCOMPARE(editor.service().workers, 24);
 
         replaceText(editor.seedEdit(), QStringLiteral("77"));
         QCOMPARE(edited.count(), 1);
-        QTRY_COMPARE(edited.count(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(edited.count(), 2, 60000);
         Scenario out;
         editor.applyTo(out);
         QCOMPARE(out.seed, std::uint64_t{77});
@@ -100,8 +100,9 @@ private slots:
         // A seed beyond 64 bits is reported, and the seed of before the edit stays.
         QTest::keyClicks(editor.seedEdit(), QStringLiteral("123456789012345678"));
         QLabel* message = nullptr;
-        QTRY_VERIFY((message = visibleLabelWith(&editor, QStringLiteral("largest seed"))) !=
-                    nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (message = visibleLabelWith(&editor, QStringLiteral("largest seed"))) != nullptr,
+            60000);
         QVERIFY2(message->text().contains(QStringLiteral("18446744073709551615")),
                  qPrintable(message->text()));
         editor.applyTo(out);
@@ -128,7 +129,7 @@ private slots:
         QSignalSpy edited(&editor, &ServiceRunEditor::edited);
         replaceText(editor.loadListEdit(), QStringLiteral("0.3, 0.45"));
         QCOMPARE(edited.count(), 0);
-        QTRY_COMPARE(edited.count(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(edited.count(), 1, 60000);
         QCOMPARE(editor.loads(), (std::vector<double>{0.3, 0.45}));
     }
 
@@ -145,10 +146,10 @@ private slots:
 
         // The user pauses after "0.5,": that prefix is a valid list and applies...
         replaceText(list, QStringLiteral("0.5,"));
-        QTRY_COMPARE(editor.loads(), (std::vector<double>{0.5}));
+        QTRY_COMPARE_WITH_TIMEOUT(editor.loads(), (std::vector<double>{0.5}), 60000);
         // ... then goes on typing something that is not a load.
         QTest::keyClicks(list, QStringLiteral(" abc"));
-        QTRY_VERIFY(editor.loadErrorLabel()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(editor.loadErrorLabel()->isVisible(), 60000);
         QCOMPARE(editor.loads(), s.loads);
         QCOMPARE(edited.count(), 2); // the prefix, then back to the seven loads
         const QString error = editor.loadError();
@@ -170,7 +171,7 @@ private slots:
         QCOMPARE(editor.loads(), (std::vector<double>{0.4, 0.6}));
         QVERIFY(!editor.loadErrorLabel()->isVisible());
         QTest::keyClicks(list, QStringLiteral(", 2"));
-        QTRY_VERIFY(editor.loadErrorLabel()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(editor.loadErrorLabel()->isVisible(), 60000);
         QCOMPARE(editor.loads(), (std::vector<double>{0.4, 0.6}));
         QVERIFY(editor.loadError().contains(QStringLiteral("0.4, 0.6")));
     }
@@ -189,11 +190,12 @@ private slots:
         replaceText(from, QStringLiteral("400"));
         QVERIFY2(from->text().contains(QStringLiteral("400")), qPrintable(from->text()));
         QLabel* message = nullptr;
-        QTRY_VERIFY((message = visibleLabelWith(&editor, QStringLiteral("400"))) != nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (message = visibleLabelWith(&editor, QStringLiteral("400"))) != nullptr, 60000);
         QVERIFY2(message->text().contains(QStringLiteral("Hiccup")), qPrintable(message->text()));
         QVERIFY2(message->text().contains(QStringLiteral("300")), qPrintable(message->text()));
         QVERIFY2(message->text().contains(QStringLiteral("100")), qPrintable(message->text()));
-        QTRY_VERIFY(isRightUnder(message, from, &editor));
+        QTRY_VERIFY_WITH_TIMEOUT(isRightUnder(message, from, &editor), 60000);
         QCOMPARE(editor.service().hiccupMinMs, 100.0);
         QCOMPARE(edited.count(), 0);
 
@@ -206,10 +208,10 @@ private slots:
 
         // Half applied: "4" pauses and applies, "400" then goes back to the 100 of before.
         replaceText(from, QStringLiteral("4"));
-        QTRY_VERIFY(!message->isVisible());
-        QTRY_COMPARE(editor.service().hiccupMinMs, 4.0);
+        QTRY_VERIFY_WITH_TIMEOUT(!message->isVisible(), 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(editor.service().hiccupMinMs, 4.0, 60000);
         QTest::keyClicks(from, QStringLiteral("00"));
-        QTRY_COMPARE(editor.service().hiccupMinMs, 100.0);
+        QTRY_COMPARE_WITH_TIMEOUT(editor.service().hiccupMinMs, 100.0, 60000);
         QVERIFY(message->isVisible());
         QCOMPARE(edited.count(), 2);
     }
@@ -221,10 +223,11 @@ private slots:
         QSignalSpy edited(&editor, &SetupEditor::edited);
         replaceText(editor.budgetSpin(), QStringLiteral("150"));
         QLabel* message = nullptr;
-        QTRY_VERIFY((message = visibleLabelWith(&editor, QStringLiteral("150"))) != nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (message = visibleLabelWith(&editor, QStringLiteral("150"))) != nullptr, 60000);
         QVERIFY2(message->text().contains(QStringLiteral("Budget")), qPrintable(message->text()));
         QVERIFY2(message->text().contains(QStringLiteral("100")), qPrintable(message->text()));
-        QTRY_VERIFY(isRightUnder(message, editor.budgetSpin(), &editor));
+        QTRY_VERIFY_WITH_TIMEOUT(isRightUnder(message, editor.budgetSpin(), &editor), 60000);
         QTest::keyClick(editor.budgetSpin(), Qt::Key_Enter);
         QCOMPARE(editor.setup().hedge->budgetPercent, 10.0);
         QCOMPARE(edited.count(), 0);
@@ -251,10 +254,10 @@ private slots:
             if (fold->text().contains(QStringLiteral("limit")))
                 fold->click();
         QSpinBox* minLimit = editor->minLimitSpin();
-        QTRY_VERIFY(minLimit->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(minLimit->isVisible(), 60000);
         QScrollBar* bar = area.verticalScrollBar();
         // The min limit at the top of the view, with more of the editor below it.
-        QTRY_VERIFY(bar->maximum() > minLimit->mapTo(editor, QPoint()).y());
+        QTRY_VERIFY_WITH_TIMEOUT(bar->maximum() > minLimit->mapTo(editor, QPoint()).y(), 60000);
         bar->setValue(minLimit->mapTo(editor, QPoint()).y() - 4);
         QVERIFY(bar->maximum() > 0);
         QSignalSpy edited(editor, &SetupEditor::edited);

@@ -63,7 +63,7 @@ private slots:
         // The pointer moves over the plot with no button held, as a user hovers.
         QTest::mouseMove(window.windowHandle(),
                          view->viewport()->mapTo(&window, onPoint + QPoint(1, 1)));
-        QTRY_VERIFY(QToolTip::isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
         QVERIFY2(QToolTip::text().contains(QStringLiteral("270.1 ms")), qPrintable(QToolTip::text()));
         // The pointer rests: the application's own tooltip request (after its wake-up delay)
         // must not take the figures away.
@@ -72,7 +72,7 @@ private slots:
         QVERIFY(QToolTip::text().contains(QStringLiteral("no hedge / client")));
         // Away from every point the tip goes.
         QTest::mouseMove(window.windowHandle(), view->viewport()->mapTo(&window, QPoint(3, 3)));
-        QTRY_VERIFY(!QToolTip::isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!QToolTip::isVisible(), 60000);
     }
 
     void collapsedPointsDoNotOwnTheAxis()
@@ -97,7 +97,7 @@ private slots:
         const QPoint onMark = view->mapFromScene(
             view->chart()->mapToScene(view->chart()->mapToPosition(off[0], marks)));
         QTest::mouseMove(window.windowHandle(), view->viewport()->mapTo(&window, onMark));
-        QTRY_VERIFY(QToolTip::isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
         QVERIFY2(QToolTip::text().contains(QStringLiteral("p99 = 34000 ms")),
                  qPrintable(QToolTip::text()));
         // The collapse key sits where no marker is.

@@ -389,14 +389,14 @@ void TestMetricChartView::followsDarkPalette()
     dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
     dark.setColor(QPalette::WindowText, QColor(0xee, 0xee, 0xee));
     QApplication::setPalette(dark); // delivered as posted events
-    QTRY_VERIFY(view.isDarkTheme());
+    QTRY_VERIFY_WITH_TIMEOUT(view.isDarkTheme(), 60000);
     QCOMPARE(view.chart()->theme(), QChart::ChartThemeDark);
     QCOMPARE(view.chart()->backgroundBrush().color(), QColor(0x18, 0x18, 0x1c));
     // The theme must not take the setups' colours.
     QCOMPARE(lineSeries(view, test::sampleStyles()[1].setup)->pen().color(),
              test::sampleStyles()[1].color);
     QApplication::setPalette(original);
-    QTRY_VERIFY(!view.isDarkTheme());
+    QTRY_VERIFY_WITH_TIMEOUT(!view.isDarkTheme(), 60000);
     QCOMPARE(view.chart()->theme(), QChart::ChartThemeLight);
 }
 

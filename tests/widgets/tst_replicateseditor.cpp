@@ -37,7 +37,7 @@ private slots:
         spin->selectAll();
         QTest::keyClicks(spin, QStringLiteral("25"));
         QTest::keyClick(spin, Qt::Key_Return);
-        QTRY_VERIFY(!edited.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!edited.isEmpty(), 60000);
         Scenario out;
         editor.applyTo(out);
         QCOMPARE(out.replicates, 25);

@@ -139,7 +139,7 @@ void TestReportWriter::chartsGetTheirPaletteBack()
     dark.setColor(QPalette::Base, QColor(0x18, 0x18, 0x1c));
     dark.setColor(QPalette::Text, QColor(0xee, 0xee, 0xee));
     QApplication::setPalette(dark); // delivered as posted events
-    QTRY_VERIFY(m_p99->isDarkTheme());
+    QTRY_VERIFY_WITH_TIMEOUT(m_p99->isDarkTheme(), 60000);
     const QString path = m_dir.filePath(QStringLiteral("report.html"));
     QVERIFY(!writeHtmlReport(path, kScenario, {m_p99.get()}, test::samplePoints(),
                              QStringLiteral("r")));
@@ -149,7 +149,7 @@ void TestReportWriter::chartsGetTheirPaletteBack()
     QVERIFY(m_p99->isDarkTheme());
     QVERIFY(!m_p99->testAttribute(Qt::WA_SetPalette));
     QApplication::setPalette(original);
-    QTRY_VERIFY(!m_p99->isDarkTheme());
+    QTRY_VERIFY_WITH_TIMEOUT(!m_p99->isDarkTheme(), 60000);
 }
 
 void TestReportWriter::summaryDescribesSetups()

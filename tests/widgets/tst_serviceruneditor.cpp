@@ -138,7 +138,8 @@ private slots:
         list->setFocus();
         list->end(false);
         QTest::keyClicks(list, QStringLiteral(", x"));
-        QTRY_VERIFY(editor.loadErrorLabel()->isVisible()); // after the typing pause
+        QTRY_VERIFY_WITH_TIMEOUT(editor.loadErrorLabel()->isVisible(),
+                                 60000); // after the typing pause
         QVERIFY(editor.loadError().contains(QStringLiteral("x")));
         QCOMPARE(editor.loads(), s.loads);
         QCOMPARE(edited.count(), 0);
@@ -146,7 +147,7 @@ private slots:
         // Fixing the text clears the error and takes the new loads.
         list->selectAll();
         QTest::keyClicks(list, QStringLiteral("0.4 0.6"));
-        QTRY_VERIFY(!editor.loadErrorLabel()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!editor.loadErrorLabel()->isVisible(), 60000);
         QCOMPARE(editor.loads(), (std::vector<double>{0.4, 0.6}));
         QVERIFY(edited.count() >= 1);
     }

@@ -144,7 +144,8 @@ private slots:
         budget->setFocus();
         budget->selectAll();
         QTest::keyClicks(budget, QStringLiteral("5"));
-        QTRY_COMPARE(panel.currentName(), std::string("hedge, budget 5 % / server"));
+        QTRY_COMPARE_WITH_TIMEOUT(panel.currentName(), std::string("hedge, budget 5 % / server"),
+                                  60000);
         QVERIFY(editorTitleShows(panel.editor, "hedge, budget 5 % / server"));
 
         // Switching the hedge off.
@@ -179,7 +180,7 @@ private slots:
         editLine->selectAll();
         QTest::keyClicks(editLine, QStringLiteral("my hedge"));
         QTest::keyClick(editLine, Qt::Key_Enter); // the view commits it from the event loop
-        QTRY_COMPARE(panel.currentName(), std::string("my hedge"));
+        QTRY_COMPARE_WITH_TIMEOUT(panel.currentName(), std::string("my hedge"), 60000);
 
         toggleCancellation(panel.editor);
         QCOMPARE(panel.currentName(), std::string("my hedge"));
@@ -218,7 +219,7 @@ private slots:
         editLine->selectAll();
         QTest::keyClicks(editLine, QStringLiteral("renamed"));
         QTest::keyClick(editLine, Qt::Key_Enter);
-        QTRY_COMPARE(list.setups()[3].name, std::string("renamed"));
+        QTRY_COMPARE_WITH_TIMEOUT(list.setups()[3].name, std::string("renamed"), 60000);
         QCOMPARE(styles.count(), 3);
         QVERIFY(stylesMatchSetups(list));
 

@@ -208,7 +208,7 @@ private slots:
         const QPoint onPoint = view->mapFromScene(
             view->chart()->mapToScene(view->chart()->mapToPosition(QPointF(0.5, 212.0), marks)));
         QTest::mouseMove(window.windowHandle(), view->viewport()->mapTo(&window, onPoint));
-        QTRY_VERIFY(QToolTip::isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
         const QString tip = QToolTip::text();
         QVERIFY2(tip.contains(QStringLiteral("212 ms [55–238]")), qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("p5–p95 of 12 runs")), qPrintable(tip));

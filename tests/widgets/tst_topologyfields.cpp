@@ -72,7 +72,7 @@ private slots:
         ServiceTopologyFields* t = editor.topologyFields();
         replaceText(t->replicasSpin(), QStringLiteral("4"));
         QCOMPARE(edited.count(), 0);
-        QTRY_COMPARE(editor.service().replicas, 4);
+        QTRY_COMPARE_WITH_TIMEOUT(editor.service().replicas, 4, 60000);
         QCOMPARE(edited.count(), 1);
         QVERIFY(t->balancerCombo()->isEnabled());
 
@@ -83,7 +83,7 @@ private slots:
         QCOMPARE(editor.service().balancer, BalancerKind::LeastOutstanding);
 
         replaceText(t->correlationSpin(), QStringLiteral("0.75"));
-        QTRY_COMPARE(editor.service().hiccupCorrelation, 0.75);
+        QTRY_COMPARE_WITH_TIMEOUT(editor.service().hiccupCorrelation, 0.75, 60000);
 
         QVERIFY(!t->slowdownFactorSpin()->isEnabled());
         QTest::mouseClick(t->slowdownsCheck(), Qt::LeftButton, {},
@@ -92,7 +92,7 @@ private slots:
         QCOMPARE(*editor.service().slowdowns, Slowdowns{});
         QVERIFY(t->slowdownFactorSpin()->isEnabled());
         replaceText(t->slowdownFactorSpin(), QStringLiteral("4"));
-        QTRY_COMPARE(editor.service().slowdowns->factor, 4.0);
+        QTRY_COMPARE_WITH_TIMEOUT(editor.service().slowdowns->factor, 4.0, 60000);
     }
 
     void outOfRangeTopologyIsRefusedWithItsRange()
@@ -105,7 +105,8 @@ private slots:
 
         replaceText(t->replicasSpin(), QStringLiteral("65"));
         QLabel* message = nullptr;
-        QTRY_VERIFY((message = visibleLabelWith(&editor, QStringLiteral("65"))) != nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (message = visibleLabelWith(&editor, QStringLiteral("65"))) != nullptr, 60000);
         QVERIFY2(message->text().contains(QStringLiteral("Replicas")), qPrintable(message->text()));
         QVERIFY2(message->text().contains(QStringLiteral("64")), qPrintable(message->text()));
         QCOMPARE(editor.service().replicas, 4);
@@ -114,7 +115,8 @@ private slots:
 
         // Replicas × workers ≤ 10 000: with 4 replicas, 2501 workers per replica is too many.
         replaceText(editor.workersSpin(), QStringLiteral("2501"));
-        QTRY_VERIFY((message = visibleLabelWith(&editor, QStringLiteral("2501"))) != nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (message = visibleLabelWith(&editor, QStringLiteral("2501"))) != nullptr, 60000);
         QVERIFY2(message->text().contains(QStringLiteral("2500")), qPrintable(message->text()));
         QVERIFY2(message->text().contains(QStringLiteral("replicas × workers")),
                  qPrintable(message->text()));
@@ -122,15 +124,17 @@ private slots:
         QTest::keyClick(editor.workersSpin(), Qt::Key_Tab);
 
         replaceText(t->correlationSpin(), QStringLiteral("1.5"));
-        QTRY_VERIFY((message = visibleLabelWith(&editor, QStringLiteral("1.5"))) != nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (message = visibleLabelWith(&editor, QStringLiteral("1.5"))) != nullptr, 60000);
         QVERIFY2(message->text().contains(QStringLiteral("Hiccup correlation")),
                  qPrintable(message->text()));
         QCOMPARE(editor.service().hiccupCorrelation, 0.5);
         QTest::keyClick(t->correlationSpin(), Qt::Key_Tab);
 
         replaceText(t->slowdownFactorSpin(), QStringLiteral("0.5"));
-        QTRY_VERIFY((message = visibleLabelWith(&editor, QStringLiteral("Slowdown factor"))) !=
-                    nullptr);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (message = visibleLabelWith(&editor, QStringLiteral("Slowdown factor"))) != nullptr,
+            60000);
         QVERIFY2(message->text().contains(QStringLiteral("0.5")), qPrintable(message->text()));
         QVERIFY2(message->text().contains(QStringLiteral("below")), qPrintable(message->text()));
         QCOMPARE(editor.service().slowdowns->factor, 8.0);

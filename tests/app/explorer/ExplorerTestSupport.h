@@ -2,8 +2,18 @@
 // directory, and menu entries found by their text as the user sees them.
 #pragma once
 
+#include "ChartArea.h"
+#include "LiveView.h"
 #include "MainWindow.h"
+#include "MapView.h"
 #include "MetricChartView.h"
+#include "PresetExplanation.h"
+#include "ResultsTableModel.h"
+#include "ResultsTableView.h"
+#include "RunStatusBar.h"
+#include "ServiceRunEditor.h"
+#include "SetupEditor.h"
+#include "SetupListWidget.h"
 
 #include <hedge/io/ScenarioJson.h>
 
@@ -15,16 +25,80 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPointer>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
-#include <QPointer>
 #include <QTest>
 #include <QTimer>
 
 #include <memory>
 
 namespace hedge::test {
+
+// The window's parts as the user sees them, found in it (the window has no getters for its
+// widgets): the one object of type T among the window's children. Two or none is a test error.
+template <class T> T* onlyPart(const MainWindow& w)
+{
+    const QList<T*> found = w.findChildren<T*>();
+    if (found.size() != 1)
+        qFatal("the window has %d %s, not one", int(found.size()), T::staticMetaObject.className());
+    return found.front();
+}
+
+inline SetupListWidget* setupList(const MainWindow& w)
+{
+    return onlyPart<SetupListWidget>(w);
+}
+inline SetupEditor* setupEditor(const MainWindow& w)
+{
+    return onlyPart<SetupEditor>(w);
+}
+inline ServiceRunEditor* serviceRunEditor(const MainWindow& w)
+{
+    return onlyPart<ServiceRunEditor>(w);
+}
+inline PresetExplanation* presetExplanation(const MainWindow& w)
+{
+    return onlyPart<PresetExplanation>(w);
+}
+inline ResultsTableView* tableView(const MainWindow& w)
+{
+    return onlyPart<ResultsTableView>(w);
+}
+inline ResultsTableModel* tableModel(const MainWindow& w)
+{
+    return onlyPart<ResultsTableModel>(w);
+}
+inline LiveView* liveView(const MainWindow& w)
+{
+    return onlyPart<LiveView>(w);
+}
+inline MapView* mapView(const MainWindow& w)
+{
+    return onlyPart<MapView>(w);
+}
+inline MetricChartView* chart(const MainWindow& w, Metric metric)
+{
+    return onlyPart<ChartArea>(w)->chart(metric);
+}
+inline QLabel* statusLabel(const MainWindow& w)
+{
+    return onlyPart<RunStatusBar>(w)->statusLabel();
+}
+inline QPushButton* cancelButton(const MainWindow& w)
+{
+    return onlyPart<RunStatusBar>(w)->cancelButton();
+}
+// The tabs of the sweep view (Curves, and Map for a grid): the ones holding the curves.
+inline QTabWidget* sweepViews(const MainWindow& w)
+{
+    for (QWidget* up = onlyPart<ChartArea>(w); up; up = up->parentWidget())
+        if (auto* tabs = qobject_cast<QTabWidget*>(up))
+            return tabs;
+    qFatal("the curves are in no tab widget");
+}
 
 // The main() of a test that starts the built program as well: the test and the programs it
 // starts keep their settings and data in `home`, a directory of their own, never the user's.
@@ -90,7 +164,7 @@ inline QStringList shownCharts(MainWindow& w)
 {
     QStringList keys;
     for (Metric m : allMetrics())
-        if (w.chart(m)->isVisibleTo(&w))
+        if (test::chart(w, m)->isVisibleTo(&w))
             keys << metricResultsKey(m);
     keys.sort();
     return keys;

@@ -1,5 +1,6 @@
 // Drives the real main window offscreen at 1024 × 700: View → every metric keeps the window
 // within the screen, every chart keeps its labels, and hiding them again lets it shrink back.
+#include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
 #include "MetricChartView.h"
@@ -68,9 +69,9 @@ private slots:
         const QSize all = minimumOf(w);
         QVERIFY2(all.height() <= 700 && all.width() <= 1024,
                  qPrintable(QStringLiteral("minimum %1 × %2").arg(all.width()).arg(all.height())));
-        QTRY_COMPARE(w.size(), QSize(1024, 700));
+        QTRY_COMPARE_WITH_TIMEOUT(w.size(), QSize(1024, 700), 60000);
         for (Metric m : allMetrics()) {
-            MetricChartView* chart = w.chart(m);
+            MetricChartView* chart = test::chart(w, m);
             QVERIFY(chart->isVisible());
             QVERIFY2(chart->height() >= chart->minimumSizeHint().height(),
                      qPrintable(metricKey(m)));
@@ -80,7 +81,7 @@ private slots:
             a->trigger();
         QVERIFY(minimumOf(w).height() <= all.height());
         w.resize(900, 560);
-        QTRY_COMPARE(w.size(), QSize(900, 560));
+        QTRY_COMPARE_WITH_TIMEOUT(w.size(), QSize(900, 560), 60000);
     }
 };
 

@@ -81,7 +81,7 @@ private slots:
         auto w = test::openWindow(m_dir, twoSetups({0.5, 0.8, 0.95}), QStringLiteral("three.json"));
         QAction* p999 = viewAction(*w, Metric::P999);
         QVERIFY(p999);
-        MetricChartView* chart = w->chart(Metric::P999);
+        MetricChartView* chart = test::chart(*w, Metric::P999);
         p999->trigger();
         QVERIFY(chart->isVisible());
         QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
@@ -94,7 +94,7 @@ private slots:
             test::writeScenario(m_dir, twoSetups({0.6, 0.9}), QStringLiteral("two.json"));
         QCOMPARE(w->openScenarioFile(two), std::nullopt);
         QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
-        QCOMPARE(loadsDrawn(w->chart(Metric::P99), QStringLiteral("no hedge")),
+        QCOMPARE(loadsDrawn(test::chart(*w, Metric::P99), QStringLiteral("no hedge")),
                  (QList<double>{0.6, 0.9}));
         // Hidden charts are not redrawn at each tick.
         QCOMPARE(loadsDrawn(chart, QStringLiteral("no hedge")), (QList<double>{0.5, 0.8, 0.95}));
@@ -104,7 +104,7 @@ private slots:
         QVERIFY(chart->isVisible());
         QCOMPARE(loadsDrawn(chart, QStringLiteral("no hedge")), (QList<double>{0.6, 0.9}));
         QCOMPARE(chart->points().size(), w->controller()->displayedPoints().size());
-        QCOMPARE(chart->passLabel(), w->chart(Metric::P99)->passLabel());
+        QCOMPARE(chart->passLabel(), test::chart(*w, Metric::P99)->passLabel());
     }
 
     void exportOfAHiddenChartDrawsTheSeries()
@@ -112,8 +112,8 @@ private slots:
         auto w =
             test::openWindow(m_dir, twoSetups({0.5, 0.8, 0.95}), QStringLiteral("export.json"));
         QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
-        QVERIFY(!w->chart(Metric::P999)->isVisible());
-        const QColor color = w->setupList()->styles().value(0).color;
+        QVERIFY(!test::chart(*w, Metric::P999)->isVisible());
+        const QColor color = test::setupList(*w)->styles().value(0).color;
 
         // The shown p99 chart as the measure of a drawn series.
         const QString shown = m_dir.filePath(QStringLiteral("p99.svg"));

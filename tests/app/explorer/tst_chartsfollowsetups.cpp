@@ -2,6 +2,7 @@
 // reorder with Alt+Up, remove) must reach the charts, which draw one series per visible setup
 // in the list's order, under the list's names, with that setup's points.
 #include "ExplorerTestScenarios.h"
+#include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
 #include "MetricChartView.h"
@@ -47,7 +48,7 @@ QStringList listNames(const SetupListWidget& list)
 bool chartHoldsTheEngineNumbers(MainWindow& w)
 {
     const std::vector<PointResult> points = LoadSweep(w.scenario(), 1).run().points;
-    MetricChartView* chart = w.chart(Metric::P99);
+    MetricChartView* chart = test::chart(w, Metric::P99);
     for (const Setup& setup : w.scenario().setups) {
         QList<QPointF> expected;
         for (const PointResult& p : points)
@@ -96,11 +97,12 @@ private slots:
         }
         QVERIFY(!w.openScenarioFile(path));
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 60000);
-        SetupListWidget* list = w.setupList();
+        SetupListWidget* list = test::setupList(w);
         QListWidget* items = list->listWidget();
         const QList<Metric> charts{Metric::P99, Metric::RequestsPerCall};
         for (Metric m : charts)
-            QTRY_COMPARE(drawnSetups(*w.chart(m)), listNames(*list)); // redrawn at the next tick
+            QTRY_COMPARE_WITH_TIMEOUT(drawnSetups(*test::chart(w, m)), listNames(*list),
+                                      60000); // redrawn at the next tick
 
         // Add: a third setup appears in the list, then as a third curve once it has run.
         items->setFocus();
@@ -109,8 +111,9 @@ private slots:
         QCOMPARE(list->setups().size(), std::size_t{3});
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 60000);
         for (Metric m : charts)
-            QTRY_COMPARE(drawnSetups(*w.chart(m)), listNames(*list)); // redrawn at the next tick
-        QTRY_VERIFY(chartHoldsTheEngineNumbers(w));
+            QTRY_COMPARE_WITH_TIMEOUT(drawnSetups(*test::chart(w, m)), listNames(*list),
+                                      60000); // redrawn at the next tick
+        QTRY_VERIFY_WITH_TIMEOUT(chartHoldsTheEngineNumbers(w), 60000);
 
         // Rename with F2: the curve keeps its points under the new name, the old name is gone.
         list->setCurrentRow(2);
@@ -120,14 +123,15 @@ private slots:
         editor->selectAll();
         QTest::keyClicks(editor, QStringLiteral("late hedge"));
         QTest::keyClick(editor, Qt::Key_Return); // the delegate commits on the next loop turn
-        QTRY_COMPARE(listNames(*list).at(2), QStringLiteral("late hedge"));
+        QTRY_COMPARE_WITH_TIMEOUT(listNames(*list).at(2), QStringLiteral("late hedge"), 60000);
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 60000);
         for (Metric m : charts) {
-            QTRY_COMPARE(drawnSetups(*w.chart(m)), listNames(*list)); // redrawn at the next tick
-            for (const SeriesStyle& s : w.chart(m)->seriesStyles())
+            QTRY_COMPARE_WITH_TIMEOUT(drawnSetups(*test::chart(w, m)), listNames(*list),
+                                      60000); // redrawn at the next tick
+            for (const SeriesStyle& s : test::chart(w, m)->seriesStyles())
                 QVERIFY(s.setup != QStringLiteral("new setup"));
         }
-        QTRY_VERIFY(chartHoldsTheEngineNumbers(w));
+        QTRY_VERIFY_WITH_TIMEOUT(chartHoldsTheEngineNumbers(w), 60000);
 
         // Alt+Up twice: the renamed setup is first in the list and first in every chart.
         items->setFocus();
@@ -136,12 +140,13 @@ private slots:
         QCOMPARE(listNames(*list).at(0), QStringLiteral("late hedge"));
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 60000);
         for (Metric m : charts) {
-            QTRY_COMPARE(drawnSetups(*w.chart(m)), listNames(*list)); // redrawn at the next tick
+            QTRY_COMPARE_WITH_TIMEOUT(drawnSetups(*test::chart(w, m)), listNames(*list),
+                                      60000); // redrawn at the next tick
             // Colours travel with the setup, not with the row.
             for (qsizetype i = 0; i < list->styles().size(); ++i)
-                QCOMPARE(w.chart(m)->seriesStyles().at(i), list->styles().at(i));
+                QCOMPARE(test::chart(w, m)->seriesStyles().at(i), list->styles().at(i));
         }
-        QTRY_VERIFY(chartHoldsTheEngineNumbers(w));
+        QTRY_VERIFY_WITH_TIMEOUT(chartHoldsTheEngineNumbers(w), 60000);
 
         // Delete removes its curve.
         list->setCurrentRow(0);
@@ -150,8 +155,9 @@ private slots:
         QCOMPARE(list->setups().size(), std::size_t{2});
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 60000);
         for (Metric m : charts) {
-            QTRY_COMPARE(drawnSetups(*w.chart(m)), listNames(*list)); // redrawn at the next tick
-            QVERIFY(w.chart(m)->seriesPoints(QStringLiteral("late hedge")).isEmpty());
+            QTRY_COMPARE_WITH_TIMEOUT(drawnSetups(*test::chart(w, m)), listNames(*list),
+                                      60000); // redrawn at the next tick
+            QVERIFY(test::chart(w, m)->seriesPoints(QStringLiteral("late hedge")).isEmpty());
         }
     }
 };

@@ -1,6 +1,6 @@
-// --record-drag's recorder (scripts/record-delay-drag.sh): a mouse drag of a knob slider,
-// recorded from the press until after the release, frames of the window as shown with the
-// pointer on the handle, and their times.
+// The recorder of bench/explorer/explorer_record_drag (scripts/record-delay-drag.sh): a mouse
+// drag of a knob slider, recorded from the press until after the release, frames of the window
+// as shown with the pointer on the handle, in the order they were taken.
 #include "HeldMouse.h"
 #include "DragRecorder.h"
 #include "KnobSlider.h"
@@ -86,15 +86,19 @@ private slots:
         QVERIFY(end.x() > start.x() + travel / 2);
         QTest::mouseRelease(slider, Qt::LeftButton, Qt::NoModifier, start + QPoint(travel, 0));
         QVERIFY(written.isEmpty()); // the tail after the release is recorded too
-        QVERIFY(written.wait(5000));
+        QVERIFY(written.wait(60000));
         QCOMPARE(written.first().first().toBool(), true);
 
         const QList<Row> rows = readTimes(QDir(frames).filePath(QStringLiteral("frames.tsv")));
         QVERIFY2(rows.size() >= 3, QByteArray::number(rows.size()));
-        QCOMPARE(rows.first().ms, 0);
-        for (qsizetype i = 1; i < rows.size(); ++i)
-            QVERIFY(rows[i].ms >= rows[i - 1].ms);
-        QVERIFY(rows.last().ms >= 300); // the moves, then the tail
+        // The frames in the order they were taken, their times never going back: what the
+        // GIF plays. How many milliseconds apart depends on the machine's load, not asserted.
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            QCOMPARE(rows[i].file, QStringLiteral("frame-%1.png").arg(i, 4, 10, QLatin1Char('0')));
+            QVERIFY(rows[i].ms >= 0);
+            if (i > 0)
+                QVERIFY(rows[i].ms >= rows[i - 1].ms);
+        }
 
         const QImage first(QDir(frames).filePath(rows.first().file));
         const QImage last(QDir(frames).filePath(rows.last().file));

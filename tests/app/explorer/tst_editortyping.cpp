@@ -74,12 +74,12 @@ private slots:
     {
         auto w = openSmall();
         QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
-        w->setupList()->setCurrentRow(1);
-        QDoubleSpinBox* delay = w->setupEditor()->delaySpin();
+        test::setupList(*w)->setCurrentRow(1);
+        QDoubleSpinBox* delay = test::setupEditor(*w)->delaySpin();
         delay->setFocus();
         delay->selectAll();
         QTest::keyClicks(delay, QStringLiteral("35"));
-        QTRY_COMPARE(w->scenario().setups[1].hedge->delayMs, 35.0);
+        QTRY_COMPARE_WITH_TIMEOUT(w->scenario().setups[1].hedge->delayMs, 35.0, 60000);
         QVERIFY(delay->hasFocus()); // no Enter, no Tab
         QVERIFY(w->isWindowModified());
         QCOMPARE(autosaved().setups[1].hedge->delayMs, 35.0);
@@ -89,9 +89,9 @@ private slots:
     void generatedNameFollowsTheCancellationIntoTheScenario()
     {
         auto w = openSmall();
-        w->setupList()->setCurrentRow(1);
+        test::setupList(*w)->setCurrentRow(1);
         QCOMPARE(w->scenario().setups[1].name, std::string("hedge, no budget / client"));
-        QTest::mouseClick(w->setupEditor()->cancellationButton(Cancellation::Server),
+        QTest::mouseClick(test::setupEditor(*w)->cancellationButton(Cancellation::Server),
                           Qt::LeftButton);
         QCOMPARE(w->scenario().setups[1].name, std::string("hedge, no budget / server"));
         QCOMPARE(w->scenario().setups[1].cancellation, Cancellation::Server);
@@ -102,15 +102,15 @@ private slots:
     {
         auto w = openSmall();
         QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
-        ServiceRunEditor* e = w->serviceRunEditor();
+        ServiceRunEditor* e = test::serviceRunEditor(*w);
         e->loadModeCombo()->setCurrentIndex(1);
         QLineEdit* list = e->loadListEdit();
         list->setFocus();
         list->selectAll();
         QTest::keyClicks(list, QStringLiteral("0.5,"));
-        QTRY_COMPARE(w->scenario().loads, (std::vector<double>{0.5}));
+        QTRY_COMPARE_WITH_TIMEOUT(w->scenario().loads, (std::vector<double>{0.5}), 60000);
         QTest::keyClicks(list, QStringLiteral(" abc"));
-        QTRY_COMPARE(w->scenario().loads, small().loads);
+        QTRY_COMPARE_WITH_TIMEOUT(w->scenario().loads, small().loads, 60000);
         QVERIFY(e->loadError().contains(QStringLiteral("abc")));
         QCOMPARE(autosaved().loads, small().loads);
     }

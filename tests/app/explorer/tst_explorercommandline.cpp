@@ -50,7 +50,49 @@ private slots:
         QVERIFY(o.out.contains("hedge-explorer [options]")); // "Usage: /path/to/hedge-explorer ..."
         QVERIFY(o.out.contains("--preset <NAME>"));
         QVERIFY(o.out.contains("tail-cutting")); // the preset names, from the engine
-        QVERIFY(!o.out.contains("--screenshot")); // hidden options stay hidden
+        // What a user can use, as the man page lists it, and nothing else: the options (with
+        // Qt's --help-all) and the scenario file.
+        QStringList options;
+        for (const QByteArray& line : o.out.split('\n'))
+            if (line.trimmed().startsWith("--"))
+                options << QString::fromUtf8(line.trimmed().split(' ').front());
+        // --help-all adds Qt's own options (--qmljsdebugger) after ours.
+        if (option == QLatin1String("--help-all"))
+            options = options.mid(0, 7);
+        QCOMPARE(options, (QStringList{QStringLiteral("--help-all"), QStringLiteral("--preset"),
+                                       QStringLiteral("--palette"), QStringLiteral("--charts"),
+                                       QStringLiteral("--size"), QStringLiteral("--overlay"),
+                                       QStringLiteral("--live-speed")}));
+        QVERIFY(o.out.contains("-h, --help"));
+        QVERIFY(o.out.contains("-v, --version"));
+        QVERIFY(o.out.contains("SCENARIO.json"));
+    }
+
+    void measurementOptionsAreNotTheProgramsAnyMore_data()
+    {
+        QTest::addColumn<QString>("option");
+        // Now the bench programs' (bench/explorer/), never the shipped program's.
+        for (const char* option : {"--measure", "--measure-edit", "--measure-live",
+                                   "--screenshot=x.png", "--record-drag=dir"})
+            QTest::newRow(option) << QString::fromLatin1(option);
+    }
+
+    void measurementOptionsAreNotTheProgramsAnyMore()
+    {
+        QFETCH(QString, option);
+        const Outcome o = runWithoutDisplay({option});
+        QCOMPARE(o.status, QProcess::NormalExit);
+        QCOMPARE(o.code, 1);
+        QVERIFY2(o.err.contains("Unknown option"), o.err.constData());
+    }
+
+    void aBadPaletteIsNamedWithWhatIsAllowed()
+    {
+        const Outcome o = runWithoutDisplay({QStringLiteral("--palette"), QStringLiteral("blue")});
+        QCOMPARE(o.status, QProcess::NormalExit);
+        QCOMPARE(o.code, 2);
+        QVERIFY2(o.err.contains("--palette: \"blue\" is not a palette (allowed light, dark)"),
+                 o.err.constData());
     }
 
     void versionPrintsTheVersion()

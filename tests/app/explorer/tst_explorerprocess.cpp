@@ -1,5 +1,7 @@
-// The built hedge-explorer program: --version, and "nothing lost": kill the process right
-// after an edit, start again, the edit is there.
+// The built hedge-explorer program's --version, and "nothing lost": kill the process of a
+// window right after an edit, start again, the edit is there. The killed window runs in a
+// child process of this test (main() below, with kEditThenWait): it opens the scenario and,
+// after the first full pass, raises a setup's delay through its spin box as a user does.
 #include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
@@ -7,11 +9,14 @@
 #include <hedge/io/ScenarioJson.h>
 
 #include <QApplication>
+#include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <cstring>
 
 using namespace hedge;
 
@@ -19,6 +24,33 @@ namespace {
 // Set before QApplication exists, so that this process and the child share their settings
 // and autosave folder, away from the user's.
 QTemporaryDir* g_home = nullptr;
+
+// The child's first argument: `tst_explorerprocess --edit-then-wait FILE`.
+constexpr const char* kEditThenWait = "--edit-then-wait";
+
+// The child: the window on FILE; after its first full pass, the second setup's delay up
+// 5 ms through the spin box; then it runs until killed.
+int editThenWait(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("HedgeExplorer"));
+    QApplication::setApplicationName(QStringLiteral("hedge-explorer"));
+    MainWindow w(MainWindow::Options{.restoreSession = false});
+    w.show();
+    if (w.openScenarioFile(QString::fromLocal8Bit(argv[2])))
+        return 1;
+    bool edited = false;
+    QObject::connect(w.controller(), &SweepController::runFinished, &w,
+                     [&w, &edited](bool completed) {
+                         if (!completed || edited)
+                             return;
+                         edited = true;
+                         test::setupList(w)->setCurrentRow(1);
+                         QDoubleSpinBox* delay = test::setupEditor(w)->delaySpin();
+                         delay->setValue(delay->value() + 5.0);
+                     });
+    return app.exec();
+}
 } // namespace
 
 class TestExplorerProcess : public QObject {
@@ -65,10 +97,7 @@ private slots:
 
         QProcess p;
         p.setProcessEnvironment(childEnvironment());
-        // --measure-edit raises the delay of a setup by 5 ms after the first full pass, as a
-        // user would through the spin box.
-        p.start(QStringLiteral(HEDGE_EXPLORER_PATH),
-                {file, QStringLiteral("--measure-edit"), QStringLiteral("--measure")});
+        p.start(QCoreApplication::applicationFilePath(), {QLatin1String(kEditThenWait), file});
         QVERIFY(p.waitForStarted(30000));
         Scenario expected = s;
         expected.setups[1].hedge->delayMs += 5.0;
@@ -98,6 +127,8 @@ private slots:
 
 int main(int argc, char* argv[])
 {
+    if (argc == 3 && std::strcmp(argv[1], kEditThenWait) == 0)
+        return editThenWait(argc, argv);
     return hedge::test::execWithPrivateHome<TestExplorerProcess>(argc, argv, g_home);
 }
 

@@ -84,12 +84,12 @@ private slots:
     void aKnobMappedFromTheMenuOpensItsComputedMap()
     {
         auto w = open();
-        QCOMPARE(w->sweepViews()->indexOf(w->mapView()), -1);
+        QCOMPARE(test::sweepViews(*w)->indexOf(test::mapView(*w)), -1);
         QVERIFY(!test::menuAction(*w, QStringLiteral("&Run"), QStringLiteral("Remove Ma&p"))
                      ->isEnabled());
         GridDialog* dialog = triggerMapKnob(*w, QStringLiteral("&Map a Knob…"));
         QVERIFY(dialog);
-        QTRY_VERIFY(dialog->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->isVisible(), 60000);
         // The first map a user would try: the hedging setup's delay.
         QCOMPARE(dialog->setupBox()->currentText(), QStringLiteral("hedge, no budget / client"));
         QCOMPARE(dialog->knobBox()->currentData().toString(), QStringLiteral("hedge.delay_ms"));
@@ -106,13 +106,15 @@ private slots:
         QCOMPARE(w->scenario().grid->knob, std::string("hedge.delay_ms"));
         QCOMPARE(w->scenario().grid->values, (std::vector<double>{5, 17.5, 30}));
         QVERIFY(w->isWindowModified());
-        QCOMPARE(w->sweepViews()->currentWidget(), w->mapView());
+        QCOMPARE(test::sweepViews(*w)->currentWidget(), test::mapView(*w));
         QTRY_VERIFY_WITH_TIMEOUT(w->mapController()->isComplete(), 30000);
-        QTRY_COMPARE(w->mapView()->heatMap()->map().filled(), std::size_t(6));
-        QCOMPARE(w->mapView()->heatMap()->map().knobValues, (std::vector<double>{5, 17.5, 30}));
+        QTRY_COMPARE_WITH_TIMEOUT(test::mapView(*w)->heatMap()->map().filled(), std::size_t(6),
+                                  60000);
+        QCOMPARE(test::mapView(*w)->heatMap()->map().knobValues,
+                 (std::vector<double>{5, 17.5, 30}));
 
         // The map's own button shows the grid it has; Remove Map takes it away.
-        QTest::mouseClick(w->mapView()->editButton(), Qt::LeftButton);
+        QTest::mouseClick(test::mapView(*w)->editButton(), Qt::LeftButton);
         GridDialog* again = w->findChild<GridDialog*>();
         QVERIFY(again);
         QCOMPARE(again->values(), (std::vector<double>{5, 17.5, 30}));
@@ -122,7 +124,7 @@ private slots:
         QVERIFY(remove->isEnabled());
         remove->trigger();
         QVERIFY(!w->scenario().grid.has_value());
-        QCOMPARE(w->sweepViews()->indexOf(w->mapView()), -1);
+        QCOMPARE(test::sweepViews(*w)->indexOf(test::mapView(*w)), -1);
         QVERIFY(!remove->isEnabled());
     }
 
@@ -155,9 +157,9 @@ private slots:
         QVERIFY(!dialog->okButton()->isEnabled());
         QVERIFY(dialog->problemLabel()->text().contains(QStringLiteral("above the last")));
         QTest::keyClick(dialog, Qt::Key_Escape);
-        QTRY_VERIFY(!w->findChild<GridDialog*>());
+        QTRY_VERIFY_WITH_TIMEOUT(!w->findChild<GridDialog*>(), 60000);
         QCOMPARE(writeScenarioJson(w->scenario()), writeScenarioJson(before));
-        QCOMPARE(w->sweepViews()->indexOf(w->mapView()), -1);
+        QCOMPARE(test::sweepViews(*w)->indexOf(test::mapView(*w)), -1);
     }
 
     void theDialogFitsASmallScreen()
@@ -165,7 +167,7 @@ private slots:
         auto w = open();
         GridDialog* dialog = triggerMapKnob(*w, QStringLiteral("&Map a Knob…"));
         QVERIFY(dialog);
-        QTRY_VERIFY(dialog->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(dialog->isVisible(), 60000);
         QVERIFY2(dialog->minimumSizeHint().width() <= 640 &&
                      dialog->minimumSizeHint().height() <= 400,
                  qPrintable(QStringLiteral("%1 × %2")

@@ -47,10 +47,10 @@ void runFor(MainWindow& w, double seconds)
     LiveController* live = w.liveController();
     const double untilS = live->nowS() + seconds;
     if (live->isPaused())
-        QTest::mouseClick(w.liveView()->runButton(), Qt::LeftButton);
+        QTest::mouseClick(test::liveView(w)->runButton(), Qt::LeftButton);
     QVERIFY(!live->isPaused());
     QVERIFY(QTest::qWaitFor([&] { return live->nowS() >= untilS; }, 20000));
-    QTest::mouseClick(w.liveView()->runButton(), Qt::LeftButton);
+    QTest::mouseClick(test::liveView(w)->runButton(), Qt::LeftButton);
     QVERIFY(live->isPaused());
 }
 
@@ -78,7 +78,7 @@ private slots:
         LiveController* controller = w.liveController();
         QVERIFY(controller->hasSession());
         QCOMPARE(controller->setupNames().size(), 2);
-        LiveView* view = w.liveView();
+        LiveView* view = test::liveView(w);
         view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
         QCOMPARE(controller->speed(), LiveController::kFastest);
 
@@ -93,13 +93,13 @@ private slots:
         QCOMPARE(controller->load(), 0.6);
         runFor(w, 4);
         // A knob typed into the setup editor while the session runs.
-        w.setupList()->setCurrentRow(0);
-        QDoubleSpinBox* delay = w.setupEditor()->delaySpin();
+        test::setupList(w)->setCurrentRow(0);
+        QDoubleSpinBox* delay = test::setupEditor(w)->delaySpin();
         delay->setFocus();
         delay->selectAll();
         QTest::keyClicks(delay, QStringLiteral("45"));
         QTest::keyClick(delay, Qt::Key_Enter);
-        QTRY_COMPARE_WITH_TIMEOUT(controller->current().setups[0].hedge->delayMs, 45.0, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(controller->current().setups[0].hedge->delayMs, 45.0, 60000);
         runFor(w, 4);
 
         const QString path = m_dir.filePath(QStringLiteral("session.json"));
@@ -151,13 +151,16 @@ private slots:
         s.loads = {0.5, 0.8};
         w.setScenario(s);
         QVERIFY(QTest::qWaitFor([&] { return w.controller()->isComplete(); }, 30000));
-        QTest::qWait(100); // the coalesced redraw
-        MetricChartView* chart = w.chart(Metric::RequestsPerCall);
+        MetricChartView* chart = test::chart(w, Metric::RequestsPerCall);
         const std::vector<PointResult> points = w.controller()->displayedPoints();
         const auto it = std::find_if(points.begin(), points.end(), [&](const PointResult& p) {
             return p.setup == s.setups[1].name && p.load == 0.8;
         });
         QVERIFY(it != points.end());
+        // The coalesced redraw puts it on the chart.
+        QTRY_VERIFY_WITH_TIMEOUT(chart->seriesPoints(QString::fromStdString(it->setup))
+                                     .contains(QPointF(it->load, it->requestsPerCall)),
+                                 60000);
         QAbstractSeries* series = nullptr;
         for (QAbstractSeries* a : chart->chart()->series())
             if (a->name() == QString::fromStdString(it->setup) && qobject_cast<QLineSeries*>(a))
@@ -182,8 +185,8 @@ private slots:
         QVERIFY(live->hasSession());
         QCOMPARE(live->load(), 0.8);
         QCOMPARE(live->scenario().timeline->steps(), (std::vector<LoadStep>{LoadStep{0, 0.8}}));
-        QCOMPARE(w.setupList()->currentRow(), 1);
-        QVERIFY(QTest::qWaitFor([&] { return live->nowS() >= 2; }, 10000));
+        QCOMPARE(test::setupList(w)->currentRow(), 1);
+        QVERIFY(QTest::qWaitFor([&] { return live->nowS() >= 2; }, 60000));
         QCOMPARE(live->rings()[1].back().load, 0.8);
     }
 
@@ -220,12 +223,14 @@ private slots:
         QVERIFY(w.isLiveViewShown());
         LiveController* controller = w.liveController();
         controller->setSpeed(LiveController::kFastest);
-        QTest::mouseClick(w.liveView()->runButton(), Qt::LeftButton);
+        QTest::mouseClick(test::liveView(w)->runButton(), Qt::LeftButton);
         QVERIFY(QTest::qWaitFor([&] { return controller->finished(); }, 20000));
         QCOMPARE(controller->rings().front().size(), std::size_t(5));
         QCOMPARE(controller->rings().front().back().load, 0.7);
-        QVERIFY(w.liveView()->findChild<QLabel*>(QStringLiteral("liveClock"))->toolTip().contains(
-            QStringLiteral("finished")));
+        QVERIFY(test::liveView(w)
+                    ->findChild<QLabel*>(QStringLiteral("liveClock"))
+                    ->toolTip()
+                    .contains(QStringLiteral("finished")));
     }
 };
 

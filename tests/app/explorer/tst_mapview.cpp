@@ -113,7 +113,8 @@ private:
     static bool mapDone(MainWindow& w)
     {
         return w.mapController()->isComplete() && !w.mapController()->isRunning() &&
-               w.mapView()->heatMap()->map().filled() == w.mapView()->heatMap()->map().cells.size();
+               test::mapView(w)->heatMap()->map().filled() ==
+                   test::mapView(w)->heatMap()->map().cells.size();
     }
 
 private slots:
@@ -127,18 +128,18 @@ private slots:
     {
         const Scenario s = smallGrid();
         auto w = openGrid(s);
-        QCOMPARE(w->sweepViews()->currentWidget(), w->mapView());
-        QVERIFY(w->sweepViews()->tabBar()->isVisible());
+        QCOMPARE(test::sweepViews(*w)->currentWidget(), test::mapView(*w));
+        QVERIFY(test::sweepViews(*w)->tabBar()->isVisible());
         QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
         const std::vector<PointResult> engine = enginePoints(s);
         // Every figure the user can choose, through the figure box.
-        QComboBox* box = w->mapView()->figureBox();
+        QComboBox* box = test::mapView(*w)->figureBox();
         for (int i = 0; i < box->count(); ++i) {
             box->setFocus();
             box->setCurrentIndex(i);
-            const MapFigure figure = w->mapView()->figure();
-            QCOMPARE(w->mapView()->heatMap()->figure(), figure);
-            compareCells(w->mapView()->heatMap()->map(), gridMap(s, engine, figure));
+            const MapFigure figure = test::mapView(*w)->figure();
+            QCOMPARE(test::mapView(*w)->heatMap()->figure(), figure);
+            compareCells(test::mapView(*w)->heatMap()->map(), gridMap(s, engine, figure));
         }
     }
 
@@ -155,7 +156,7 @@ private slots:
         connect(w->mapController(), &MapController::pointsChanged, w.get(), [&] {
             bool coarse = false;
             bool full = false;
-            for (const auto& cell : w->mapView()->heatMap()->map().cells)
+            for (const auto& cell : test::mapView(*w)->heatMap()->map().cells)
                 if (cell)
                     (cell->point.measuredCalls <= 1000 ? coarse : full) = true;
             redrawsWithCoarseCells += coarse;
@@ -169,7 +170,7 @@ private slots:
         QVERIFY(redrawsWithCoarseCells > 0);
         QVERIFY(redrawsWithFullCells > 0);
         QCOMPARE(redrawsWithCoarseAfterFull, 0);
-        for (const auto& cell : w->mapView()->heatMap()->map().cells)
+        for (const auto& cell : test::mapView(*w)->heatMap()->map().cells)
             QVERIFY(cell->point.measuredCalls > 1000);
     }
 
@@ -177,11 +178,11 @@ private slots:
     {
         auto w = openGrid();
         QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
-        HeatMapView* map = w->mapView()->heatMap();
+        HeatMapView* map = test::mapView(*w)->heatMap();
         const HeatMapView::CellIndex cell{1, 2}; // 20 ms at 90 %
         const MapCell& shown = *map->map().at(1, 2);
         QTest::mouseMove(map, map->cellRect(cell).center().toPoint());
-        QTRY_VERIFY(!map->shownText().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!map->shownText().isEmpty(), 60000);
         const QString p99 = QString::number(*shown.point.p99Ms, 'g', 6);
         const QString baseline = QString::number(*shown.baseline->p99Ms, 'g', 6);
         QVERIFY2(map->shownText().contains(QStringLiteral("= 20 · load 90 %")),
@@ -190,25 +191,26 @@ private slots:
         QVERIFY(map->shownText().contains(baseline));
         QVERIFY(map->shownText().contains(
             QString::number(shown.point.requestsPerCall, 'g', 6)));
-        QTRY_VERIFY(QToolTip::isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
         QCOMPARE(QToolTip::text(), map->shownText());
         // Another cell, other figures.
         QTest::mouseMove(map, map->cellRect({0, 0}).center().toPoint());
-        QTRY_VERIFY(map->shownText().contains(QStringLiteral("= 5 · load 30 %")));
+        QTRY_VERIFY_WITH_TIMEOUT(map->shownText().contains(QStringLiteral("= 5 · load 30 %")),
+                                 60000);
     }
 
     void clickingACellSetsTheKnobAndShowsItsCurves()
     {
         auto w = openGrid();
         QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
-        HeatMapView* map = w->mapView()->heatMap();
+        HeatMapView* map = test::mapView(*w)->heatMap();
         const Setup& before = w->scenario().setups[1];
         QCOMPARE(before.hedge->delayMs, 20.0); // the reference setup's delay
         QTest::mouseClick(map, Qt::LeftButton, {}, map->cellRect({2, 1}).center().toPoint());
         QCOMPARE(w->scenario().setups[1].hedge->delayMs, 40.0);
-        QVERIFY(w->sweepViews()->currentWidget() != w->mapView()); // the curves
-        QCOMPARE(w->setupList()->currentRow(), 1);
-        QCOMPARE(w->setupEditor()->setup().hedge->delayMs, 40.0);
+        QVERIFY(test::sweepViews(*w)->currentWidget() != test::mapView(*w)); // the curves
+        QCOMPARE(test::setupList(*w)->currentRow(), 1);
+        QCOMPARE(test::setupEditor(*w)->setup().hedge->delayMs, 40.0);
         QCOMPARE(w->controller()->scenario().setups[1].hedge->delayMs, 40.0);
         QVERIFY(w->isModified());
         // The map does not depend on the setup's own delay: it stays complete.
@@ -216,7 +218,7 @@ private slots:
         QVERIFY(!w->mapController()->isRunning());
 
         // The keyboard: back to the map, the first delay (Home), Enter.
-        w->sweepViews()->setCurrentWidget(w->mapView());
+        test::sweepViews(*w)->setCurrentWidget(test::mapView(*w));
         map->setFocus();
         QTest::keyClick(map, Qt::Key_Home);
         QTest::keyClick(map, Qt::Key_Return);
@@ -227,16 +229,16 @@ private slots:
     {
         auto w = openGrid();
         QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
-        const GridMap before = w->mapView()->heatMap()->map();
+        const GridMap before = test::mapView(*w)->heatMap()->map();
         // One worker fewer, typed into the service editor as a user does.
-        QSpinBox* workers = w->serviceRunEditor()->workersSpin();
+        QSpinBox* workers = test::serviceRunEditor(*w)->workersSpin();
         workers->setFocus();
         QTest::keyClick(workers, Qt::Key_Down);
         QCOMPARE(w->scenario().service.workers, smallGrid().service.workers - 1);
         // The old cells are gone at once (they were another service's); the new ones follow.
         QVERIFY(!w->mapController()->isComplete());
         QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
-        const GridMap after = w->mapView()->heatMap()->map();
+        const GridMap after = test::mapView(*w)->heatMap()->map();
         QVERIFY(!(after.at(0, 0)->point == before.at(0, 0)->point));
         compareCells(after, gridMap(w->scenario(), enginePoints(w->scenario()), MapFigure::P99Ratio));
     }
@@ -246,7 +248,7 @@ private slots:
         const Scenario s = smallGrid();
         auto w = openGrid(s);
         QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
-        MapView* view = w->mapView();
+        MapView* view = test::mapView(*w);
 
         const QString png = m_dir.filePath(QStringLiteral("map.png"));
         QVERIFY(!view->exportMap(png, QSize(800, 500)));
@@ -323,14 +325,14 @@ private slots:
         QVERIFY(entry);
         entry->trigger();
         QVERIFY(w.scenario().grid.has_value());
-        QCOMPARE(w.sweepViews()->currentWidget(), w.mapView());
-        QCOMPARE(w.mapView()->heatMap()->map().knobValues, preset->scenario.grid->values);
+        QCOMPARE(test::sweepViews(w)->currentWidget(), test::mapView(w));
+        QCOMPARE(test::mapView(w)->heatMap()->map().knobValues, preset->scenario.grid->values);
         // A scenario without a grid takes the map's tab away again.
         QVERIFY(w.loadPreset(QStringLiteral("reference")));
-        QCOMPARE(w.sweepViews()->indexOf(w.mapView()), -1);
-        QVERIFY(!w.sweepViews()->tabBar()->isVisible());
-        QVERIFY(!w.mapView()->isVisible());
-        QVERIFY(w.chart(Metric::P99)->isVisible());
+        QCOMPARE(test::sweepViews(w)->indexOf(test::mapView(w)), -1);
+        QVERIFY(!test::sweepViews(w)->tabBar()->isVisible());
+        QVERIFY(!test::mapView(w)->isVisible());
+        QVERIFY(test::chart(w, Metric::P99)->isVisible());
     }
 };
 

@@ -52,7 +52,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 20000);
 
         // "Measured": the simulated points 20 % slower, and a setup the scenario has not.
-        std::vector<PointResult> measured = w.tableModel()->points();
+        std::vector<PointResult> measured = test::tableModel(w)->points();
         QCOMPARE(measured.size(), std::size_t(4));
         for (PointResult& p : measured)
             p.p99Ms = *p.p99Ms * 1.2;
@@ -66,13 +66,16 @@ private slots:
         const QString good = dir.filePath(QStringLiteral("measured.json"));
         QVERIFY(writeFile(good, QByteArray::fromStdString(writeResultsJson(fileScenario, measured))));
 
-        QAction* overlay = w.actions()->overlayMeasuredAction();
-        QAction* remove = w.actions()->removeMeasuredAction();
+        QAction* overlay =
+            test::menuAction(w, QStringLiteral("&File"), QStringLiteral("Overlay &Measured Results…"));
+        QAction* remove =
+            test::menuAction(w, QStringLiteral("&File"), QStringLiteral("Remove Measured O&verlay"));
+        QVERIFY(overlay && remove);
         QVERIFY(!remove->isEnabled());
         test::answerFileDialog(good);
         overlay->trigger();
 
-        MetricChartView* p99 = w.chart(Metric::P99);
+        MetricChartView* p99 = test::chart(w, Metric::P99);
         const QList<QPointF> drawn = p99->measuredPoints(QStringLiteral("no hedge"));
         QCOMPARE(drawn.size(), 2);
         QCOMPARE(drawn.front(), QPointF(0.3, *measured.front().p99Ms));
@@ -81,7 +84,8 @@ private slots:
         QVERIFY(!p99->collapseLabelRect().isEmpty()); // the key names the diamonds
 
         // The setup the scenario has not is named in a message.
-        QTRY_VERIFY(w.findChild<QMessageBox*>(QStringLiteral("unmatchedSetupsMessage")));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            w.findChild<QMessageBox*>(QStringLiteral("unmatchedSetupsMessage")), 60000);
         auto* unmatched = w.findChild<QMessageBox*>(QStringLiteral("unmatchedSetupsMessage"));
         QVERIFY2(unmatched->text().contains(QStringLiteral("only measured")),
                  qPrintable(unmatched->text()));
@@ -96,7 +100,7 @@ private slots:
         const QPoint at = p99->mapFromScene(
             p99->chart()->mapToScene(p99->chart()->mapToPosition(drawn.front(), marks)));
         QTest::mouseMove(w.windowHandle(), p99->viewport()->mapTo(&w, at));
-        QTRY_VERIFY(QToolTip::isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
         QVERIFY2(QToolTip::text().contains(QStringLiteral("measured")), qPrintable(QToolTip::text()));
         QVERIFY2(QToolTip::text().contains(QString::number(*measured.front().p99Ms, 'g', 6)),
                  qPrintable(QToolTip::text()));
@@ -106,7 +110,7 @@ private slots:
         QVERIFY(writeFile(bad, "{\"schema\": \"hedge-explorer/results@1\", \"points\": 3}"));
         test::answerFileDialog(bad);
         overlay->trigger();
-        QTRY_VERIFY(!w.lastError().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.lastError().isEmpty(), 60000);
         QVERIFY2(w.lastError().contains(QStringLiteral("bad.json")), qPrintable(w.lastError()));
         QCOMPARE(p99->measuredPoints(QStringLiteral("no hedge")), drawn);
 

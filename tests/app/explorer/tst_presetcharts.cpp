@@ -34,7 +34,7 @@ private slots:
         w.show();
         // A chart the user chose, which no preset below asks for.
         test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::FailedPercent))->trigger();
-        QVERIFY(w.chart(Metric::FailedPercent)->isVisibleTo(&w));
+        QVERIFY(test::chart(w, Metric::FailedPercent)->isVisibleTo(&w));
         int withExtras = 0;
         for (const Preset& p : presets()) {
             if (p.scenario.grid || p.scenario.timeline) // hedgesim's, not in the menu
@@ -66,7 +66,7 @@ private slots:
             // The View menu agrees with the charts.
             for (Metric m : allMetrics())
                 if (QAction* a = test::menuAction(w, QStringLiteral("&View"), metricTitle(m)))
-                    QCOMPARE(a->isChecked(), w.chart(m)->isVisibleTo(&w));
+                    QCOMPARE(a->isChecked(), test::chart(w, m)->isVisibleTo(&w));
         }
         QVERIFY(withExtras >= 2);
     }

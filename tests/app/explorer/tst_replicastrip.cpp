@@ -34,9 +34,9 @@ void runUntil(MainWindow& w, double seconds)
 {
     LiveController* live = w.liveController();
     if (live->isPaused())
-        QTest::mouseClick(w.liveView()->runButton(), Qt::LeftButton);
+        QTest::mouseClick(test::liveView(w)->runButton(), Qt::LeftButton);
     QVERIFY(QTest::qWaitFor([&] { return live->nowS() >= seconds; }, 30000));
-    QTest::mouseClick(w.liveView()->runButton(), Qt::LeftButton);
+    QTest::mouseClick(test::liveView(w)->runButton(), Qt::LeftButton);
     QVERIFY(live->isPaused());
     // What the worker handed over before the pause reaches the rings, and the chart.
     QTest::qWait(2 * LiveController::kRedrawIntervalMs);
@@ -64,7 +64,7 @@ private slots:
         w.show();
         QVERIFY(w.loadPreset(QStringLiteral("slow-replica")));
         test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
-        LiveView* view = w.liveView();
+        LiveView* view = test::liveView(w);
         LiveController* live = w.liveController();
         QVERIFY(live->hasSession());
         view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
@@ -129,7 +129,7 @@ private slots:
         QVERIFY2(found.contains(QStringLiteral("%1–%2").arg(clockText(b.tS - 1.0), clockText(b.tS))),
                  qPrintable(found));
         QVERIFY2(found.contains(QStringLiteral("(%1 ms)").arg(most, 0, 'f', 1)), qPrintable(found));
-        QTRY_VERIFY(QToolTip::isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
         QCOMPARE(QToolTip::text(), found);
 
         // Over the p99 chart at the same time: each world's p99 in that bucket.
@@ -144,14 +144,14 @@ private slots:
                                                                  LiveChartHover::valueText(*same.p99Ms))),
                      qPrintable(line));
         }
-        QTRY_COMPARE(QToolTip::text(), line);
+        QTRY_COMPARE_WITH_TIMEOUT(QToolTip::text(), line, 60000);
         // Off the charts, no text.
         QTest::mouseMove(chart, QPoint(2, 2));
         QVERIFY(chart->shownText().isEmpty());
 
         // A small window: the strip keeps a row for every replica.
         w.resize(760, 560);
-        QTRY_VERIFY(chart->height() < 420);
+        QTRY_VERIFY_WITH_TIMEOUT(chart->height() < 420, 60000);
         const QRectF small = chart->panelRect(Panel::ReplicaBacklog);
         QVERIFY(!small.isEmpty());
         QVERIFY2(small.height() >= 12 * 2, qPrintable(QString::number(small.height())));
@@ -165,7 +165,7 @@ private slots:
         w.show();
         QVERIFY(w.loadPreset(QStringLiteral("reference")));
         test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
-        LiveView* view = w.liveView();
+        LiveView* view = test::liveView(w);
         view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
         runUntil(w, 5);
         QCOMPARE(view->chart()->replicaRowCount(), 0);
@@ -176,7 +176,7 @@ private slots:
 
         // The slow-replica preset in the same window: the strip and its menu entry come back.
         QVERIFY(w.loadPreset(QStringLiteral("slow-replica")));
-        QTRY_VERIFY(w.liveController()->scenario().service.replicas == 4);
+        QTRY_VERIFY_WITH_TIMEOUT(w.liveController()->scenario().service.replicas == 4, 60000);
         QVERIFY(action->isEnabled());
         QCOMPARE(action->text(), LiveTimeSeriesView::panelTitle(Panel::ReplicaBacklog));
         runUntil(w, 3);

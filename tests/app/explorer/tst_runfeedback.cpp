@@ -72,7 +72,7 @@ private slots:
                                                         QStringLiteral("a.json"))),
                  std::nullopt);
         QTRY_VERIFY_WITH_TIMEOUT(idle(w), 120000);
-        QVERIFY(w.chart(Metric::P99)->passLabel().startsWith(QStringLiteral("full pass")));
+        QVERIFY(test::chart(w, Metric::P99)->passLabel().startsWith(QStringLiteral("full pass")));
 
         const Scenario two = scenarioOf({plain, named("hedge", HedgeSettings{})}, kCalls);
         QCOMPARE(w.openScenarioFile(test::writeScenario(m_dir, two, QStringLiteral("b.json"))),
@@ -89,8 +89,9 @@ private slots:
         QVERIFY(!w.controller()->isComplete());
         QCOMPARE(w.controller()->displayedPoints().size(), std::size_t{2});
         // The charts take the label at their next redraw.
-        QTRY_VERIFY(w.chart(Metric::P99)->passLabel() == w.controller()->passLabel());
-        const QString label = w.chart(Metric::P99)->passLabel();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            test::chart(w, Metric::P99)->passLabel() == w.controller()->passLabel(), 60000);
+        const QString label = test::chart(w, Metric::P99)->passLabel();
         QVERIFY2(!label.startsWith(QStringLiteral("coarse pass")), qPrintable(label));
         QVERIFY2(label.startsWith(QStringLiteral("mixed")), qPrintable(label));
         QVERIFY2(label.contains(QStringLiteral("1 of 2 points")), qPrintable(label));
@@ -121,13 +122,15 @@ private slots:
                      test::writeScenario(m_dir, scenarioOf({named("no hedge", std::nullopt)}, 2000),
                                          QStringLiteral("own.json"))),
                  std::nullopt);
-        QVERIFY(w.presetExplanation()->text().contains(QStringLiteral("not one of the presets")));
+        QVERIFY(
+            test::presetExplanation(w)->text().contains(QStringLiteral("not one of the presets")));
         QTest::keySequence(&w, QKeySequence::New);
         const Preset* reference = findPreset("reference");
         QVERIFY(reference);
         QCOMPARE(w.scenario(), reference->scenario);
-        QCOMPARE(w.presetExplanation()->text(), QString::fromStdString(reference->explanation));
-        QCOMPARE(w.presetExplanation()->title(), QString::fromStdString(reference->title));
+        QCOMPARE(test::presetExplanation(w)->text(),
+                 QString::fromStdString(reference->explanation));
+        QCOMPARE(test::presetExplanation(w)->title(), QString::fromStdString(reference->title));
     }
 };
 

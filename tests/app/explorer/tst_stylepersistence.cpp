@@ -47,8 +47,8 @@ void restyle(MainWindow& w)
 {
     test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::P999))->trigger();
     test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::Utilisation))->trigger();
-    w.setupList()->setSetupColor(2, QColor(QStringLiteral("#123456")));
-    QListWidget* list = w.setupList()->listWidget();
+    test::setupList(w)->setSetupColor(2, QColor(QStringLiteral("#123456")));
+    QListWidget* list = test::setupList(w)->listWidget();
     list->setFocus();
     list->setCurrentRow(1);
     QTest::keyClick(list, Qt::Key_Space);
@@ -57,13 +57,13 @@ void restyle(MainWindow& w)
 
 void checkRestyled(MainWindow& w, const QList<SeriesStyle>& expected)
 {
-    QCOMPARE(w.setupList()->styles(), expected);
-    QCOMPARE(w.setupList()->styles().value(2).color, QColor(QStringLiteral("#123456")));
-    QVERIFY(!w.setupList()->styles().value(1).visible);
-    QCOMPARE(w.setupList()->listWidget()->item(1)->checkState(), Qt::Unchecked);
-    QVERIFY(w.chart(Metric::P999)->isVisibleTo(&w));
-    QVERIFY(w.chart(Metric::Utilisation)->isVisibleTo(&w));
-    QVERIFY(!w.chart(Metric::P50)->isVisibleTo(&w));
+    QCOMPARE(test::setupList(w)->styles(), expected);
+    QCOMPARE(test::setupList(w)->styles().value(2).color, QColor(QStringLiteral("#123456")));
+    QVERIFY(!test::setupList(w)->styles().value(1).visible);
+    QCOMPARE(test::setupList(w)->listWidget()->item(1)->checkState(), Qt::Unchecked);
+    QVERIFY(test::chart(w, Metric::P999)->isVisibleTo(&w));
+    QVERIFY(test::chart(w, Metric::Utilisation)->isVisibleTo(&w));
+    QVERIFY(!test::chart(w, Metric::P50)->isVisibleTo(&w));
     QVERIFY(test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::P999))->isChecked());
 }
 
@@ -94,7 +94,7 @@ private slots:
                          test::writeScenario(m_dir, threeSetups(), QStringLiteral("crash.json"))),
                      std::nullopt);
             restyle(*w);
-            styled = w->setupList()->styles();
+            styled = test::setupList(*w)->styles();
             // Killed: no close event, so nothing but what was written at each change survives.
         }
         MainWindow again(MainWindow::Options{.restoreSession = true, .runAtStart = false});
@@ -114,7 +114,7 @@ private slots:
             QVERIFY(QTest::qWaitForWindowActive(&w));
             QCOMPARE(w.openScenarioFile(path), std::nullopt);
             restyle(w);
-            styled = w.setupList()->styles();
+            styled = test::setupList(w)->styles();
             QVERIFY(w.isModified());
             QTest::keySequence(&w, QKeySequence::Save);
             QVERIFY(!w.isModified());
@@ -134,7 +134,7 @@ private slots:
         QCOMPARE(w.openScenarioFile(
                      test::writeScenario(m_dir, threeSetups(), QStringLiteral("plain.json"))),
                  std::nullopt);
-        QVERIFY(!w.chart(Metric::P999)->isVisibleTo(&w));
+        QVERIFY(!test::chart(w, Metric::P999)->isVisibleTo(&w));
         QCOMPARE(w.openScenarioFile(path), std::nullopt);
         checkRestyled(w, styled);
         QVERIFY(!w.isModified());
@@ -148,7 +148,7 @@ private slots:
         QCOMPARE(w.openScenarioFile(
                      test::writeScenario(m_dir, threeSetups(), QStringLiteral("nostyle.json"))),
                  std::nullopt);
-        QVERIFY(w.chart(Metric::P50)->isVisibleTo(&w));
+        QVERIFY(test::chart(w, Metric::P50)->isVisibleTo(&w));
         QVERIFY(!w.isModified());
     }
 };

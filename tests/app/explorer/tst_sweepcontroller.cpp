@@ -123,8 +123,8 @@ private slots:
         s.calls = 5000000;
         QSignalSpy finished(&c, &SweepController::runFinished);
         c.setScenario(s, true);
-        QTRY_VERIFY(c.isRunning());
-        QTRY_VERIFY(c.progress().pass != SweepController::Pass::Idle);
+        QTRY_VERIFY_WITH_TIMEOUT(c.isRunning(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(c.progress().pass != SweepController::Pass::Idle, 60000);
         c.cancel();
         QVERIFY(!c.isRunning());
         QCOMPARE(finished.count(), 1);
@@ -142,7 +142,7 @@ private slots:
         big.calls = 5000000;
         QSignalSpy finished(&c, &SweepController::runFinished);
         c.setScenario(big, true);
-        QTRY_VERIFY(c.progress().pass != SweepController::Pass::Idle);
+        QTRY_VERIFY_WITH_TIMEOUT(c.progress().pass != SweepController::Pass::Idle, 60000);
         const Scenario s = small();
         c.setScenario(s);
         QTRY_VERIFY_WITH_TIMEOUT(c.isComplete() && !c.isPendingOrRunning(), 60000);

@@ -69,8 +69,8 @@ private slots:
         QCOMPARE(
             w.openScenarioFile(test::writeScenario(m_dir, small(), QStringLiteral("small.json"))),
             std::nullopt);
-        QTRY_VERIFY_WITH_TIMEOUT(w.tableModel()->rowCount() == 4, 60000);
-        const QStringList headers = visibleHeaders(w.tableView());
+        QTRY_VERIFY_WITH_TIMEOUT(test::tableModel(w)->rowCount() == 4, 60000);
+        const QStringList headers = visibleHeaders(test::tableView(w));
         QCOMPARE(headers.mid(0, 5),
                  (QStringList{QStringLiteral("Setup"), QStringLiteral("Load"),
                               QStringLiteral("p99 (ms)"), QStringLiteral("p99.9 (ms)"),
@@ -79,7 +79,7 @@ private slots:
         for (const QString& h : headers)
             QVERIFY2(!h.contains(QLatin1Char('_')), qPrintable(h));
         // A copy still names the results file's fields, in the order shown.
-        ResultsTableView* view = w.tableView();
+        ResultsTableView* view = test::tableView(w);
         view->setFocus();
         view->selectAll();
         QTest::keyClick(view, Qt::Key_C, Qt::ControlModifier);
@@ -98,11 +98,11 @@ private slots:
         QCOMPARE(
             w.openScenarioFile(test::writeScenario(m_dir, small(), QStringLiteral("small.json"))),
             std::nullopt);
-        QTRY_VERIFY_WITH_TIMEOUT(w.tableModel()->rowCount() == 4, 60000);
-        ResultsTableView* view = w.tableView();
+        QTRY_VERIFY_WITH_TIMEOUT(test::tableModel(w)->rowCount() == 4, 60000);
+        ResultsTableView* view = test::tableView(w);
         view->setFocus();
         view->setCurrentIndex(view->model()->index(0, 0));
-        QTRY_VERIFY(view->hasFocus());
+        QTRY_VERIFY_WITH_TIMEOUT(view->hasFocus(), 60000);
         QTest::keyClick(view, Qt::Key_Tab);
         QVERIFY2(!view->hasFocus(), "Tab walked the cells instead of leaving the table");
         QCOMPARE(view->currentIndex().column(), 0);
@@ -114,21 +114,21 @@ private slots:
         w.resize(1280, 800);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QWidget* charts = w.chart(Metric::P99)->parentWidget();
+        QWidget* charts = test::chart(w, Metric::P99)->parentWidget();
         const int chartsBefore = charts->height();
-        const int tableBefore = w.tableView()->height();
+        const int tableBefore = test::tableView(w)->height();
         w.resize(1600, 1000);
-        QTRY_COMPARE(w.height(), 1000);
+        QTRY_COMPARE_WITH_TIMEOUT(w.height(), 1000, 60000);
         QCoreApplication::processEvents();
         const int chartsGain = charts->height() - chartsBefore;
-        const int tableGain = w.tableView()->height() - tableBefore;
+        const int tableGain = test::tableView(w)->height() - tableBefore;
         qInfo("1280x800 -> 1600x1000: charts %d -> %d px, table %d -> %d px", chartsBefore,
-              charts->height(), tableBefore, w.tableView()->height());
+              charts->height(), tableBefore, test::tableView(w)->height());
         QVERIFY2(chartsGain >= 190, qPrintable(QString::number(chartsGain)));
         QVERIFY2(tableGain <= 10, qPrintable(QString::number(tableGain)));
         // No gap: the charts fill their area, top to bottom.
-        const QWidget* p99 = w.chart(Metric::P99);
-        const QWidget* requests = w.chart(Metric::RequestsPerCall);
+        const QWidget* p99 = test::chart(w, Metric::P99);
+        const QWidget* requests = test::chart(w, Metric::RequestsPerCall);
         QVERIFY(p99->height() + requests->height() >= charts->height() - 20);
     }
 };

@@ -24,7 +24,7 @@ UserGuideWindow* guideOf(MainWindow& w)
 void checkSections(UserGuideWindow* guide)
 {
     QVERIFY(guide);
-    QTRY_VERIFY(guide->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(guide->isVisible(), 60000);
     const QString text = guide->browser()->toPlainText();
     for (const char* section :
          {"The knobs", "The charts", "The lessons", "Reading a collapse", "Keyboard shortcuts"})
@@ -68,7 +68,7 @@ private slots:
         UserGuideWindow* first = guideOf(w);
         first->close();
         QTest::keyClick(&w, Qt::Key_F1);
-        QTRY_VERIFY(first->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(first->isVisible(), 60000);
         QCOMPARE(w.findChildren<UserGuideWindow*>().size(), 1);
     }
 };

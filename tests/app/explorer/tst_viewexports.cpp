@@ -55,7 +55,7 @@ private slots:
         w.setScenario(test::twoSetups({0.5, 0.8}));
         test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
         QVERIFY(w.isLiveViewShown());
-        LiveView* view = w.liveView();
+        LiveView* view = test::liveView(w);
         view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
         QVERIFY(QTest::qWaitFor([&] { return w.liveController()->nowS() >= 2.0; }, 20000));
@@ -65,7 +65,7 @@ private slots:
         const QString png = m_dir.filePath(QStringLiteral("live.png"));
         test::answerFileDialog(png);
         pressInWindow(w, Qt::Key_E, Qt::ControlModifier);
-        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(png), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(png), 60000);
         const QImage written(png);
         QVERIFY(!written.isNull());
         // The live charts, not a sweep chart: the picture is the live view's chart area.
@@ -91,19 +91,19 @@ private slots:
         w.resize(1024, 700);
         w.show();
         QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, QStringLiteral("grid.json"))));
-        QCOMPARE(w.sweepViews()->currentWidget(), w.mapView());
+        QCOMPARE(test::sweepViews(w)->currentWidget(), test::mapView(w));
         QTRY_VERIFY_WITH_TIMEOUT(w.mapController()->isComplete(), 30000);
 
         const QString svg = m_dir.filePath(QStringLiteral("map.svg"));
         test::answerFileDialog(svg);
         pressInWindow(w, Qt::Key_E, Qt::ControlModifier);
-        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(svg), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(svg), 60000);
         QVERIFY(head(svg, 400).contains("<svg"));
 
         QApplication::clipboard()->clear();
         pressInWindow(w, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
         QCOMPARE(QApplication::clipboard()->image().size(),
-                 w.mapView()->heatMap()->grab().size());
+                 test::mapView(w)->heatMap()->grab().size());
     }
 };
 

@@ -1,8 +1,10 @@
 #include "LiveMeasure.h"
 
+#include "ExplorerBench.h"
 #include "LiveController.h"
 #include "LiveView.h"
 #include "MainWindow.h"
+#include "TimingLog.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -10,11 +12,10 @@
 #include <QTimer>
 
 #include <algorithm>
-#include <cstdio>
 #include <memory>
 #include <vector>
 
-namespace hedge {
+namespace hedge::bench {
 
 namespace {
 
@@ -56,7 +57,7 @@ void measureLiveView(MainWindow& window)
         window.showLiveView();
         live->resume();
         m->redraws0 = live->redrawCount();
-        m->paints0 = window.liveView()->chart()->paintCount();
+        m->paints0 = part<LiveView>(window)->chart()->paintCount();
         m->buckets0 = live->bucketCount();
         m->sim0 = live->nowS();
         m->wall.start();
@@ -75,16 +76,15 @@ void measureLiveView(MainWindow& window)
             const auto at = [&late](double q) {
                 return late.empty() ? 0.0 : late[std::size_t(q * double(late.size() - 1))];
             };
-            std::fprintf(stderr,
-                         "hedge-explorer: measure-live: x100 for %.1f s: %.1f simulated s/s, "
-                         "%.1f redraws/s (timer), %.1f paints/s, %.0f buckets/s taken; "
-                         "event-loop latency of a %d ms timer: median %.2f ms, p99 %.2f ms, "
-                         "max %.2f ms (%zu ticks)\n",
-                         s, (live->nowS() - m->sim0) / s,
-                         double(live->redrawCount() - m->redraws0) / s,
-                         double(window.liveView()->chart()->paintCount() - m->paints0) / s,
-                         double(live->bucketCount() - m->buckets0) / s, kTickMs, at(0.5), at(0.99),
-                         late.empty() ? 0.0 : late.back(), late.size());
+            qCInfo(lcExplorerTiming,
+                   "live: x100 for %.1f s: %.1f simulated s/s, "
+                   "%.1f redraws/s (timer), %.1f paints/s, %.0f buckets/s taken; "
+                   "event-loop latency of a %d ms timer: median %.2f ms, p99 %.2f ms, "
+                   "max %.2f ms (%zu ticks)",
+                   s, (live->nowS() - m->sim0) / s, double(live->redrawCount() - m->redraws0) / s,
+                   double(part<LiveView>(window)->chart()->paintCount() - m->paints0) / s,
+                   double(live->bucketCount() - m->buckets0) / s, kTickMs, at(0.5), at(0.99),
+                   late.empty() ? 0.0 : late.back(), late.size());
             // An hour of simulated time at load 0.5, as fast as possible.
             Scenario open = window.scenario();
             open.timeline.reset();
@@ -102,12 +102,12 @@ void measureLiveView(MainWindow& window)
                     return;
                 poll->stop();
                 const long rss = residentKiB();
-                std::fprintf(stderr,
-                             "hedge-explorer: measure-live: an hour of simulated time (%zu "
-                             "worlds, load 0.5) in %.1f s: resident %ld KiB after %.0f s, %ld "
-                             "KiB an hour later (%+ld KiB per simulated hour); %zu buckets held\n",
-                             live->rings().size(), double(m->wall.elapsed()) / 1000.0,
-                             m->rssWarm, m->sim0, rss, rss - m->rssWarm, live->heldBuckets());
+                qCInfo(lcExplorerTiming,
+                       "live: an hour of simulated time (%zu "
+                       "worlds, load 0.5) in %.1f s: resident %ld KiB after %.0f s, %ld "
+                       "KiB an hour later (%+ld KiB per simulated hour); %zu buckets held",
+                       live->rings().size(), double(m->wall.elapsed()) / 1000.0, m->rssWarm,
+                       m->sim0, rss, rss - m->rssWarm, live->heldBuckets());
                 window.close();
             });
             poll->start(100);
@@ -116,4 +116,4 @@ void measureLiveView(MainWindow& window)
     });
 }
 
-} // namespace hedge
+} // namespace hedge::bench

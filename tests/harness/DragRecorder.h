@@ -1,6 +1,6 @@
-// --record-drag DIR: what the window shows while the scripted drag of --measure-edit moves a
-// slider, as numbered PNGs and their times (frames.tsv), for scripts/record-delay-drag.sh to
-// turn into the README's recording.
+// What the window shows while a slider is dragged, as numbered PNGs in the order they were
+// taken and their times (frames.tsv): bench/explorer/explorer_record_drag records the scripted
+// drag with it, for scripts/record-delay-drag.sh to turn into the README's recording.
 //
 // The window is read from the screen at a steady rate, which gives the program's real
 // frames: what it had painted at that moment, the curves of the preview frame in force and

@@ -1,6 +1,7 @@
 #include "DragRecorder.h"
 
 #include "KnobSlider.h"
+#include "TimingLog.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,8 +12,6 @@
 #include <QTextStream>
 #include <QWidget>
 #include <QWindow>
-
-#include <cstdio>
 
 namespace hedge {
 
@@ -90,12 +89,9 @@ void DragRecorder::finish()
         out << name << '\t' << m_frames[i].ms << '\n';
     }
     const double seconds = m_frames.size() > 1 ? double(m_frames.back().ms) / 1000.0 : 0.0;
-    std::fprintf(stderr,
-                 "hedge-explorer: measure: recorded %zu frames in %.2f s (%.1f a second) into "
-                 "%s%s\n",
-                 m_frames.size(), seconds,
-                 seconds > 0.0 ? double(m_frames.size() - 1) / seconds : 0.0,
-                 qPrintable(m_dir), ok ? "" : " (writing failed)");
+    qCInfo(lcExplorerTiming, "recorded %zu frames in %.2f s (%.1f a second) into %s%s",
+           m_frames.size(), seconds, seconds > 0.0 ? double(m_frames.size() - 1) / seconds : 0.0,
+           qPrintable(m_dir), ok ? "" : " (writing failed)");
     m_frames.clear();
     emit written(ok);
 }

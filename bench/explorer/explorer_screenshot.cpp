@@ -1,0 +1,67 @@
+// explorer_screenshot OUT.png [--preset NAME] [--size WxH] [--palette light|dark]
+//                             [--live-speed X] [--delay MS]
+// A picture of the window for the documentation (resources/screenshots/): the second setup
+// selected, taken half a second after the full pass (a grid's map's full pass), or after
+// --delay MS while the run goes on; --live-speed shows the Live view running at that speed.
+#include "ExplorerBench.h"
+#include "LiveController.h"
+#include "MapController.h"
+
+#include "SetupListWidget.h"
+
+#include <QApplication>
+#include <QTimer>
+
+#include <cstdio>
+
+int main(int argc, char* argv[])
+{
+    hedge::bench::setUpApplication();
+    QApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Save a PNG of the explorer's window."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("OUT.png"), QStringLiteral("The picture."));
+    const hedge::bench::WindowOptions windowOptions;
+    windowOptions.addTo(parser);
+    const QCommandLineOption delay(QStringLiteral("delay"),
+                                   QStringLiteral("Take it after MS milliseconds instead."),
+                                   QStringLiteral("MS"));
+    const QCommandLineOption liveSpeed(QStringLiteral("live-speed"),
+                                       QStringLiteral("Show the Live view at this speed."),
+                                       QStringLiteral("X"));
+    parser.addOptions({delay, liveSpeed});
+    parser.process(app);
+    if (parser.positionalArguments().size() != 1) {
+        std::fprintf(stderr, "explorer_screenshot: one OUT.png expected\n");
+        return 2;
+    }
+    const QString path = parser.positionalArguments().first();
+
+    std::unique_ptr<hedge::MainWindow> window = windowOptions.openWindow(parser);
+    hedge::MainWindow* w = window.get();
+    hedge::bench::part<hedge::SetupListWidget>(*w)->setCurrentRow(1);
+    if (parser.isSet(liveSpeed)) {
+        w->liveController()->setSpeed(parser.value(liveSpeed).toDouble());
+        w->showLiveView();
+    }
+    auto status = std::make_shared<int>(0);
+    const auto shoot = [w, path, status] {
+        if (!w->grab().save(path)) {
+            std::fprintf(stderr, "explorer_screenshot: cannot write %s\n", qPrintable(path));
+            *status = 1;
+        }
+        QCoreApplication::exit(*status);
+    };
+    const auto shootSoon = [w, shoot](bool completed) {
+        if (completed)
+            QTimer::singleShot(500, w, shoot);
+    };
+    if (parser.isSet(delay) || parser.isSet(liveSpeed))
+        QTimer::singleShot(parser.value(delay).toInt(), w, shoot);
+    else if (w->scenario().grid) // a grid shows its map: wait for its full pass
+        QObject::connect(w->mapController(), &hedge::MapController::runFinished, w, shootSoon);
+    else
+        QObject::connect(w->controller(), &hedge::SweepController::runFinished, w, shootSoon);
+    return app.exec();
+}
