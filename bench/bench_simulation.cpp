@@ -56,7 +56,7 @@ void BM_HedgeBudgetAdaptiveLimit(benchmark::State& state)
 }
 void BM_HedgeNoBudget(benchmark::State& state) { runPoint(state, setupNamed("hedge, no budget")); }
 
-// Four replicas of four workers (topology.md §1) behind each balancer, hedged with the default
+// Four replicas of four workers (docs/topology.md) behind each balancer, hedged with the default
 // budget, hedges to another replica.
 void BM_FourReplicas(benchmark::State& state)
 {

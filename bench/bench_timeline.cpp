@@ -1,7 +1,7 @@
-// Simulated seconds per wall second for the hysteresis timeline of timeline.md §3 (the
-// `metastable` preset: 5 worlds, 570 s), on one thread and on every core; and for the
-// `slow-replica` preset's setups (four replicas, slow periods) as a 300 s timeline at 30 %
-// load, which also reports each replica's backlog every bucket.
+// Simulated seconds per wall second for the hysteresis timeline of docs/timeline.md, "Determinism"
+// (the `metastable` preset: 5 worlds, 570 s), on one thread and on every core; and for the
+// `slow-replica` preset's setups (four replicas, slow periods) as a 300 s timeline at 30 % load,
+// which also reports each replica's backlog every bucket.
 #include <hedge/io/Presets.h>
 #include <hedge/sim/LiveTimeline.h>
 #include <hedge/sim/TimelineWorld.h>

@@ -1,4 +1,4 @@
-// Edits the grid of a scenario (../shared/spec/maps.md): which setup's (or the service's) knob
+// Edits the grid of a scenario (docs/maps.md): which setup's (or the service's) knob
 // is swept against load, over which values, and which setup the cells are compared with. The
 // knobs, their first spreads and their units are their rows' (KnobRegistry). The values spread
 // from–to evenly, or with equal ratios for a knob whose row says log (whole numbers for

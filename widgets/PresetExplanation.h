@@ -1,5 +1,5 @@
-// What the loaded preset shows and why (model.md §6), beside the charts, for an engineer new
-// to hedging.
+// What the loaded preset shows and why (docs/model.md, "Presets and lessons"), beside the charts,
+// for an engineer new to hedging.
 #pragma once
 
 #include <QWidget>

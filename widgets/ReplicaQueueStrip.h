@@ -1,9 +1,9 @@
-// The live view's per-replica queue strip (topology.md §4): one row per replica of every
-// shown world whose service has several replicas, coloured by that replica's backlog (its
-// queued work over its workers, at each bucket's end) over the live charts' time axis. A slow
-// replica, and the hedges piling onto it behind a balancer that sends them back, show as a
-// dark band in its row. A header line holds the title and the colour scale; the hover text
-// names the world, the replica, the time and the backlog.
+// The live view's per-replica queue strip (docs/topology.md, "In the explorer"): one row per
+// replica of every shown world whose service has several replicas, coloured by that replica's
+// backlog (its queued work over its workers, at each bucket's end) over the live charts' time axis.
+// A slow replica, and the hedges piling onto it behind a balancer that sends them back, show as a
+// dark band in its row. A header line holds the title and the colour scale; the hover text names
+// the world, the replica, the time and the backlog.
 //
 // It paints into the rectangle LiveTimeSeriesView lays out for it, reading the controller's
 // rings as the other panels do; a world of one replica has no rows (its backlog is the

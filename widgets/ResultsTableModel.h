@@ -1,5 +1,5 @@
 // Every point's figures, one row a point, the columns of the results file
-// (scenario.md): DisplayRole is rounded to read, EditRole and UserRole hold the exact value.
+// (docs/scenario.md): DisplayRole is rounded to read, EditRole and UserRole hold the exact value.
 #pragma once
 
 #include <hedge/sim/PointResult.h>

@@ -1,4 +1,4 @@
-// The service's topology (topology.md §1) as rows of the service editor's form: replicas,
+// The service's topology (docs/topology.md) as rows of the service editor's form: replicas,
 // balancer, hiccup correlation and per-replica slow periods. It also keeps replicas × workers
 // within the engine's 10 000 workers: each of the two fields' ranges follows the other, so a
 // typed value past it is reported with the reason and the value in force stays.

@@ -157,7 +157,7 @@ QAbstractSpinBox* SetupEditor::knobField(const std::string& field) const
 }
 
 // Both choices in view, under their label across the whole panel: the wording of
-// explorer.md is too long for one line of a combo box in a 300-pixel side panel.
+// docs/user-guide.md is too long for one line of a combo box in a 300-pixel side panel.
 void SetupEditor::addCancellationRows(QFormLayout* form)
 {
     const QString cancellationTip =
@@ -248,7 +248,7 @@ void SetupEditor::updateEnabled()
     m_limitAdvanced->setEnabled(m_adaptive->isChecked());
 }
 
-// min <= initial <= max (scenario.md): each spin box's range follows the others, so an
+// min <= initial <= max (docs/scenario.md): each spin box's range follows the others, so an
 // invalid combination cannot be typed.
 void SetupEditor::updateLimitRanges()
 {

@@ -1,7 +1,7 @@
-// The knobs of one setup, exactly those a user of a hedging library has (explorer.md): hedge
-// on/off, delay, max attempts, budget, where hedges go, adaptive limit and cancellation mode. Rarely changed
-// parameters sit under "Advanced" folds. Every range of scenario.md is kept by its spin box; a
-// number typed outside it is reported under the field.
+// The knobs of one setup, exactly those a user of a hedging library has (docs/user-guide.md): hedge
+// on/off, delay, max attempts, budget, where hedges go, adaptive limit and cancellation mode.
+// Rarely changed parameters sit under "Advanced" folds. Every range of docs/scenario.md is kept by
+// its spin box; a number typed outside it is reported under the field.
 #pragma once
 
 #include <hedge/Scenario.h>
@@ -42,7 +42,7 @@ public:
     // A hint under the delay, e.g. the service's own p95, to set the delay against.
     void setDelayHint(const QString& hint);
 
-    // The labels of the cancellation choices (explorer.md's wording; the buttons break the
+    // The labels of the cancellation choices (docs/user-guide.md's wording; the buttons break the
     // line after the dash).
     static QString cancellationText(Cancellation mode);
 

@@ -238,7 +238,7 @@ void SetupListWidget::duplicateSetup()
 void SetupListWidget::removeSetup()
 {
     const int row = currentRow();
-    // A scenario needs a setup (scenario.md): the last one stays.
+    // A scenario needs a setup (docs/scenario.md): the last one stays.
     if (row < 0 || m_setups.size() <= 1)
         return;
     m_setups.erase(m_setups.begin() + row);

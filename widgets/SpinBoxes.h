@@ -1,5 +1,5 @@
 // The editors' fields, made in one place so that they all behave alike: spin boxes with the
-// ranges of scenario.md that apply typed values after one short pause (TypedNumberBox), a
+// ranges of docs/scenario.md that apply typed values after one short pause (TypedNumberBox), a
 // width that suits a side panel, and a mouse wheel that scrolls the editor unless the field
 // under it has the keyboard focus.
 #pragma once

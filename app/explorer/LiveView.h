@@ -1,5 +1,5 @@
-// The Live view beside the sweep (timeline.md §4): its controls (run/pause, reset, speed,
-// window, the load slider, a spike, a profile, the optional charts, saving the session and
+// The Live view beside the sweep (docs/user-guide.md, "Live view"): its controls (run/pause, reset,
+// speed, window, the load slider, a spike, a profile, the optional charts, saving the session and
 // exports) over the LiveTimeSeriesView, all driving one LiveController.
 #pragma once
 

@@ -53,10 +53,10 @@ signals:
     void presetRequested(const QString& name);
     void recentFileRequested(const QString& path);
     void chartToggled(Metric metric, bool shown);
-    // View → Sweep / Live (timeline.md §4).
+    // View → Sweep / Live (docs/user-guide.md, "Live view").
     void sweepViewRequested();
     void liveViewRequested();
-    // Run → Map a Knob… / Remove Map (maps.md).
+    // Run → Map a Knob… / Remove Map (docs/maps.md).
     void mapKnobRequested();
     void removeMapRequested();
 

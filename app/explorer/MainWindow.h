@@ -1,9 +1,9 @@
-// The Hedge Explorer window: setups and their editor on the left, the charts and the results
-// table in the centre, the service/run editor and the preset's explanation on the right. It
-// wires the parts together (ScenarioDocument, EditorsController, ChartArea, MainActions,
-// ScenarioFiles, MeasuredOverlay, HelpController, MapTab, WindowPanes, RunStatusBar,
-// ExportController, SweepController), follows the document's edits with the drawing and the runs, shows errors,
-// and keeps the window's session (geometry, splitters, shown charts, series styles).
+// The Hedge Explorer window: setups and their editor on the left, the charts and the results table
+// in the centre, the service/run editor and the preset's explanation on the right. It wires the
+// parts together (ScenarioDocument, EditorsController, ChartArea, MainActions, ScenarioFiles,
+// MeasuredOverlay, HelpController, MapTab, WindowPanes, RunStatusBar, ExportController,
+// SweepController), follows the document's edits with the drawing and the runs, shows errors, and
+// keeps the window's session (geometry, splitters, shown charts, series styles).
 #pragma once
 
 #include "ChartArea.h"
@@ -101,8 +101,8 @@ public:
 
     SweepController* controller() const { return m_controller; }
     LiveController* liveController() const { return m_live; }
-    // The Live view (timeline.md §4) instead of the sweep; starts a session of the working
-    // scenario when none runs.
+    // The Live view (docs/user-guide.md, "Live view") instead of the sweep; starts a session of the
+    // working scenario when none runs.
     void showLiveView();
     void showSweepView();
     bool isLiveViewShown() const;

@@ -1,6 +1,6 @@
-// "Inside this point" (timeline.md §4): a sweep chart's point opens as a constant-load
-// timeline of its setup and load in the Live view. It watches the charts' viewports for a
-// double click on a point or the context menu over one, so that the charts themselves need
+// "Inside this point" (docs/user-guide.md, "Live view"): a sweep chart's point opens as a
+// constant-load timeline of its setup and load in the Live view. It watches the charts' viewports
+// for a double click on a point or the context menu over one, so that the charts themselves need
 // not know about timelines.
 #pragma once
 

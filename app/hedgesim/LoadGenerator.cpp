@@ -256,8 +256,8 @@ private:
                              (m_statsAtLast->uptimeMs - m_statsAtFirst->uptimeMs));
             p.utilisation = std::clamp(p.utilisation, 0.0, 1.0);
         }
-        // model.md §4's collapse, counted in calls: at the last arrival more than a second of
-        // work is in flight and more than halfway through; or the run did not drain.
+        // docs/model.md, "Metrics"'s collapse, counted in calls: at the last arrival more than a
+        // second of work is in flight and more than halfway through; or the run did not drain.
         const double workers = m_statsAtLast ? double(m_statsAtLast->workers) : 0.0;
         const bool backlog = workers > 0.0 &&
                              double(m_inFlightAtLast) * m_meanServiceMs / workers > 1000.0 &&

@@ -15,7 +15,7 @@
 
 namespace hedge::cli {
 
-// How well the generator itself kept to the model (realclock.md): a point whose figures
+// How well the generator itself kept to the model (docs/realclock.md): a point whose figures
 // these spoil says so.
 struct GeneratorHealth {
     double intendedRatePerS = 0.0; // λ of the load

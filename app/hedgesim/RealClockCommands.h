@@ -1,5 +1,5 @@
 // hedgesim's real-clock commands: `load` (hedged open-loop load on any HTTP endpoint) and
-// `confirm` (the same against hedge-service, next to the simulation). See realclock.md.
+// `confirm` (the same against hedge-service, next to the simulation). See docs/realclock.md.
 #pragma once
 
 #include "Hedgesim.h"

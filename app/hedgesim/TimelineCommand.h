@@ -1,5 +1,5 @@
 // `hedgesim timeline FILE [-o OUT.json] [--csv OUT.csv] [--threads N] [--quiet]`: runs a
-// timeline scenario's worlds (timeline.md §5) and prints one summary line per world.
+// timeline scenario's worlds (docs/timeline.md, "Results") and prints one summary line per world.
 #pragma once
 
 #include "Hedgesim.h"

@@ -1,7 +1,7 @@
-// The model's service on real threads (model.md §1): one FIFO queue shared by every request
-// and N worker threads. A worker holds each request for its drawn service time; in `server`
-// cancellation a request whose client went away leaves the queue, or frees its worker at once.
-// Thread-safe: submit() and cancel() come from the HTTP thread, completions from the workers.
+// The model's service on real threads (docs/model.md, "The service"): one FIFO queue shared by
+// every request and N worker threads. A worker holds each request for its drawn service time; in
+// `server` cancellation a request whose client went away leaves the queue, or frees its worker at
+// once. Thread-safe: submit() and cancel() come from the HTTP thread, completions from the workers.
 #pragma once
 
 #include <hedge/Scenario.h>

@@ -1,6 +1,6 @@
-// What a change must set to turn one setup and service into another: the live view turns an
-// edit made while the worlds run into a timeline change (timeline.md §1) this way, so a
-// recorded session replays the edit exactly.
+// What a change must set to turn one setup and service into another: the live view turns an edit
+// made while the worlds run into a timeline change (docs/timeline.md, "Timeline scenario") this
+// way, so a recorded session replays the edit exactly.
 #pragma once
 
 #include <hedge/Scenario.h>

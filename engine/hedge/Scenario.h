@@ -1,5 +1,5 @@
-// The plain data of a scenario (../shared/spec/scenario.md): the service, the run and the
-// setups. Defaults are those of model.md; validation and JSON live in hedge/io.
+// The plain data of a scenario (docs/scenario.md): the service, the run and the
+// setups. Defaults are those of docs/model.md; validation and JSON live in hedge/io.
 #pragma once
 
 #include <hedge/Timeline.h>
@@ -13,10 +13,10 @@
 
 namespace hedge {
 
-// How the balancer picks the replica of an attempt (topology.md §1).
+// How the balancer picks the replica of an attempt (docs/topology.md).
 enum class BalancerKind : std::uint8_t { RoundRobin, Random, LeastOutstanding, TwoChoices };
 
-// Slow periods of each replica (topology.md §1): Poisson starts, a fixed length, merged when
+// Slow periods of each replica (docs/topology.md): Poisson starts, a fixed length, merged when
 // they overlap; an attempt that starts service in one takes `factor` × its service time.
 struct Slowdowns {
     double perMinute = 1.0;
@@ -26,7 +26,7 @@ struct Slowdowns {
     bool operator==(const Slowdowns&) const = default;
 };
 
-// The shared downstream of model.md §1, split into replicas by topology.md §1.
+// The shared downstream of docs/model.md, "The service", split into replicas by docs/topology.md.
 struct ServiceConfig {
     int workers = 16; // per replica
     double medianMs = 10.0;
@@ -35,18 +35,18 @@ struct ServiceConfig {
     double hiccupMinMs = 100.0;
     double hiccupMaxMs = 300.0;
     double errorProbability = 0.0;
-    // topology.md §1 (after model.md's fields: aggregates list them in this order)
+    // docs/topology.md (after docs/model.md's fields: aggregates list them in this order)
     int replicas = 1;
     BalancerKind balancer = BalancerKind::RoundRobin;
     double hiccupCorrelation = 0.0;     // a hedge copies the first attempt's hiccup state
     std::optional<Slowdowns> slowdowns; // none: replicas are never slow
 
-    // E[S] of model.md §1: turns a load into an arrival rate.
+    // E[S] of docs/model.md, "The service": turns a load into an arrival rate.
     double meanServiceMs() const;
     int totalWorkers() const { return workers * replicas; }
     // Arrival rate (calls per ms) that would keep the service `load` busy without hedges.
     double arrivalRatePerMs(double load) const { return load * totalWorkers() / meanServiceMs(); }
-    // One queue, no shared slowness: the model of model.md alone.
+    // One queue, no shared slowness: the model of docs/model.md alone.
     bool isSingleQueue() const { return replicas == 1 && !slowdowns; }
 
     bool operator==(const ServiceConfig&) const = default;
@@ -57,8 +57,8 @@ enum class Cancellation : std::uint8_t {
     Server, // the cancellation reaches the server (gRPC): queued losers leave, workers free
 };
 
-// Where a hedge may go (topology.md §2): wherever the balancer likes, or to a replica that has
-// no attempt of this call yet (all replicas again once each has one).
+// Where a hedge may go (docs/topology.md, "Placement"): wherever the balancer likes, or to a
+// replica that has no attempt of this call yet (all replicas again once each has one).
 enum class HedgePlacement : std::uint8_t { Any, OtherReplica };
 
 // The hedge knobs of one setup, as a scenario file spells them. A budget of 0 % means
@@ -98,7 +98,7 @@ struct Setup {
     bool operator==(const Setup&) const = default;
 };
 
-// A 2-D sweep (../shared/spec/maps.md): one setup's knob takes each of `values` at each of
+// A 2-D sweep (docs/maps.md): one setup's knob takes each of `values` at each of
 // the scenario's loads; every (value, load) cell is a point of the results. `knob` is spelt
 // as in the file ("hedge.delay_ms", "service.workers", ...; the knobs with a grid spread in
 // hedge/KnobRegistry.cpp).
@@ -117,7 +117,7 @@ struct Grid {
 struct Scenario {
     std::uint64_t seed = 1;
     std::int64_t calls = 200000;
-    // Independent runs of every point, pooled (../shared/spec/uncertainty.md). Replicate 0
+    // Independent runs of every point, pooled (docs/replicates.md). Replicate 0
     // is the single run of a 1-replicate scenario, so adding replicates keeps its numbers.
     int replicates = 1;
     double warmupFraction = 0.1;
@@ -125,11 +125,12 @@ struct Scenario {
     ServiceConfig service;
     std::vector<Setup> setups = referenceSetups();
     std::optional<Grid> grid;
-    // A timeline scenario (timeline.md §5): the setups run as worlds through time instead of
-    // a sweep; `calls`, `warmup_fraction` and `loads` do not apply to it.
+    // A timeline scenario (docs/timeline.md, "Results"): the setups run as worlds through time
+    // instead of a sweep; `calls`, `warmup_fraction` and `loads` do not apply to it.
     std::optional<Timeline> timeline;
 
-    // The six setups of model.md §5, each with client then server cancellation (12 setups).
+    // The six setups of docs/model.md, "Reference setups", each with client then server
+    // cancellation (12 setups).
     static std::vector<Setup> referenceSetups();
 
     bool operator==(const Scenario&) const = default;

@@ -11,7 +11,8 @@ namespace hedge {
 
 namespace {
 
-constexpr double kMaxProfileStepS = 1.0; // timeline.md §1: steps of at most 1 s
+// docs/timeline.md, "Timeline scenario": steps of at most 1 s.
+constexpr double kMaxProfileStepS = 1.0;
 constexpr double kMaxLoad = 1.5;
 
 struct KnobName {

@@ -1,4 +1,4 @@
-// The plain data of a timeline (../shared/spec/timeline.md §1, §5): load as a function of
+// The plain data of a timeline (docs/timeline.md, "Timeline scenario"): load as a function of
 // simulated time and changes of knobs at given times. Validation and JSON live in hedge/io,
 // the simulation in hedge/sim/TimelineWorld.
 #pragma once

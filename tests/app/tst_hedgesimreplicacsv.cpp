@@ -1,4 +1,4 @@
-// hedgesim's CSV with replicas (topology.md §1, docs/scenario.md): a run over replicas has
+// hedgesim's CSV with replicas (docs/topology.md, docs/scenario.md): a run over replicas has
 // the busiest replica's utilisation in a replica_utilisation_max column, between utilisation
 // and collapsed, with the JSON's figures; a one-queue run's CSV has no such column; merging
 // shards of a replicas run keeps the column and the table's busiest column.

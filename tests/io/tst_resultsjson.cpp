@@ -1,5 +1,5 @@
-// Results files: layout of scenario.md, nulls for absent latencies, exact doubles, the reader's
-// checks, and a real sweep's results read back unchanged.
+// Results files: layout of docs/scenario.md, nulls for absent latencies, exact doubles, the
+// reader's checks, and a real sweep's results read back unchanged.
 #include <hedge/io/ResultsJson.h>
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/sim/LoadSweep.h>

@@ -1,5 +1,5 @@
-// Timeline scenarios (timeline.md §5): the `timeline` object reads, validates with the field
-// named, and writes back equal; the results file and CSV carry every bucket field.
+// Timeline scenarios (docs/timeline.md, "Results"): the `timeline` object reads, validates with the
+// field named, and writes back equal; the results file and CSV carry every bucket field.
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/io/TimelineResultsFile.h>

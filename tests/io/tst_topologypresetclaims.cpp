@@ -1,7 +1,7 @@
 // What the topology presets' explanations say (replicas-placement, shared-slow-path,
 // slow-replica; issue 14), checked on the presets' own points (200 000 calls, their seed).
 // "About x" allows 10 % either way: the text rounds. tst_presetclaims checks the teaching
-// presets of model.md, which all share the reference service; these each have their own.
+// presets of docs/model.md, which all share the reference service; these each have their own.
 #include "PresetByName.h"
 
 #include <hedge/io/Presets.h>

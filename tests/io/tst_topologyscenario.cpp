@@ -1,4 +1,4 @@
-// The topology fields of a scenario (topology.md; docs/scenario.md): read, written back,
+// The topology fields of a scenario (docs/topology.md; docs/scenario.md): read, written back,
 // validated with `FIELD: problem`; results carry replica_utilisation_max when there are
 // replicas; a one-queue scenario is written exactly as before the topology existed.
 #include <hedge/io/ResultsJson.h>

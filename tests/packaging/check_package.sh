@@ -121,7 +121,7 @@ for page in "$SOURCE"/docs/*.md "$SOURCE"/docs/cluster/*; do
     esac
     [ -f "$shipped" ] && pass "${shipped#"$ROOT"}" || fail "${shipped#"$ROOT"} is missing"
 done
-# A page of docs/ links to others (model.md, ../CHANGELOG.md, cluster/README.md): they must be
+# A page of docs/ links to others (docs/model.md, ../CHANGELOG.md, cluster/README.md): they must be
 # shipped too. Links into the rest of the source tree (../engine/, ../resources/) and to the
 # web are not checked; the README, the repository's front page, links into the tree.
 for source_page in "$SOURCE"/docs/*.md; do

@@ -1,6 +1,6 @@
-// Gradient2Limit against values worked out by hand from model.md §3.3 (upstream's
-// Gradient2Limit with its defaults: initial 20, min 20, max 200, smoothing 0.2, tolerance 1.5,
-// long window 600 with a 10-sample warm-up, queue size 4). With gradient g:
+// Gradient2Limit against values worked out by hand from docs/model.md, "Adaptive limit (Gradient2)"
+// (upstream's Gradient2Limit with its defaults: initial 20, min 20, max 200, smoothing 0.2,
+// tolerance 1.5, long window 600 with a 10-sample warm-up, queue size 4). With gradient g:
 //   new = 0.8 · limit + 0.2 · (limit · g + 4)
 #include <hedge/policy/Gradient2Limit.h>
 

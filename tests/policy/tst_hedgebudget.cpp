@@ -1,4 +1,4 @@
-// HedgeBudget on a manual clock (model.md §3.2): the balance is
+// HedgeBudget on a manual clock (docs/model.md, "Budget"): the balance is
 //   min_per_second · window + percent/100 · deposits − withdrawals
 // over the window, a hedge needs a balance ≥ 1, and the window is 10 slices of window/10.
 #include <hedge/policy/HedgeBudget.h>

@@ -1,5 +1,6 @@
-// HedgePipeline on a manual clock (model.md §3): the hedge outside, the budget asked before
-// the limiter for every hedge, the limiter asked for every attempt, one deposit per call.
+// HedgePipeline on a manual clock (docs/model.md, "The client pipeline"): the hedge outside, the
+// budget asked before the limiter for every hedge, the limiter asked for every attempt, one deposit
+// per call.
 #include <hedge/policy/HedgePipeline.h>
 
 #include <QTest>

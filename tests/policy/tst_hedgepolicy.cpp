@@ -1,5 +1,5 @@
 // HedgePolicy on a manual clock: the test feeds `now` and a scripted gate, and checks every
-// answer (model.md §3.1).
+// answer (docs/model.md, "Hedge delay and attempts").
 #include <hedge/policy/HedgePolicy.h>
 
 #include <QTest>

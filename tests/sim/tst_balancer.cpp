@@ -1,5 +1,5 @@
-// The balancers' choice rules of topology.md §1 and the placement rule of §2, on hand-made
-// states: outstanding counts and allowed sets chosen so that each rule gives one answer.
+// The balancers' choice rules of docs/topology.md and its placement rule ("Placement"), on
+// hand-made states: outstanding counts and allowed sets chosen so that each rule gives one answer.
 #include <hedge/topology/Balancer.h>
 #include <hedge/sim/RandomStreams.h>
 #include <hedge/topology/ReplicaPlacement.h>

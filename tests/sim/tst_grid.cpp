@@ -1,4 +1,4 @@
-// Grids (../shared/spec/maps.md): a cell is the point of the gridded setup with the knob set,
+// Grids (docs/maps.md): a cell is the point of the gridded setup with the knob set,
 // run alone; adding a value changes no other cell; the baseline is found or added; the
 // results file records the knob value and reads back; bad grids name the field and range.
 #include <hedge/io/ResultsCsv.h>

@@ -1,4 +1,5 @@
-// The lessons of model.md §6, on the reference setups with fewer calls than the app uses.
+// The lessons of docs/model.md, "Presets and lessons", on the reference setups with fewer calls
+// than the app uses.
 #include <hedge/sim/LoadSweep.h>
 
 #include <QTest>

@@ -1,8 +1,8 @@
 // The figures of one point recomputed from the event trace alone, by the definitions of
-// model.md §4 and engine/README.md: nearest-rank percentiles where n·q is not whole, the
-// utilisation window (first measured arrival to last arrival), and both halves of the
-// collapse rule (more than a second of work queued at the last arrival AND a queue longer
-// than halfway through the measured calls).
+// docs/model.md, "Metrics" and engine/README.md: nearest-rank percentiles where n·q is not whole,
+// the utilisation window (first measured arrival to last arrival), and both halves of the collapse
+// rule (more than a second of work queued at the last arrival AND a queue longer than halfway
+// through the measured calls).
 #include <hedge/sim/Simulation.h>
 
 #include <QTest>

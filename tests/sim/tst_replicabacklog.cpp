@@ -1,8 +1,8 @@
-// Each replica's backlog in a timeline's buckets (topology.md §4, the live view's queue
-// strip): the replicas' backlogs add up to the service's, whatever the cancellation (the
-// server-cancelled losers that left a queue count nowhere), one replica reports none (its
-// buckets are what they always were), and a replica in a slow period is the one whose queue
-// piles up.
+// Each replica's backlog in a timeline's buckets (docs/topology.md, "In the explorer", the live
+// view's queue strip): the replicas' backlogs add up to the service's, whatever the cancellation
+// (the server-cancelled losers that left a queue count nowhere), one replica reports none (its
+// buckets are what they always were), and a replica in a slow period is the one whose queue piles
+// up.
 #include <hedge/io/Presets.h>
 #include <hedge/sim/TimelineWorld.h>
 #include <hedge/topology/SlowdownSchedule.h>

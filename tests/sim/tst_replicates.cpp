@@ -1,4 +1,4 @@
-// Replicates (../shared/spec/uncertainty.md): pooled figures are those of all replicates'
+// Replicates (docs/replicates.md): pooled figures are those of all replicates'
 // calls together, the spread and the collapse count are per replicate, one replicate is the
 // single run of before, and thread counts change nothing.
 #include <hedge/sim/LoadSweep.h>

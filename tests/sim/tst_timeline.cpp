@@ -1,5 +1,5 @@
-// Timelines (timeline.md §3): the model in time on the sweep's simulation core. Per-bucket
-// p99 is noisy, so windows of buckets are compared through their median.
+// Timelines (docs/timeline.md, "Determinism"): the model in time on the sweep's simulation core.
+// Per-bucket p99 is noisy, so windows of buckets are compared through their median.
 #include "TimelineTestSupport.h"
 
 #include <hedge/io/Presets.h>

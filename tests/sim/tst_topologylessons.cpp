@@ -1,7 +1,7 @@
-// The lessons of topology.md §3 on the engine. Reference service (median 10 ms, σ 0.25, 2 %
-// hiccups of 100–300 ms), 16 workers in all, hedge delay 20 ms, default budget, client
-// cancellation. Thresholds come from the model, with room for the sampling noise of a short
-// run (a p99 over ~40 000 calls rests on ~400 of them):
+// The lessons of docs/topology.md, "Presets" on the engine. Reference service (median 10 ms, σ
+// 0.25, 2 % hiccups of 100–300 ms), 16 workers in all, hedge delay 20 ms, default budget, client
+// cancellation. Thresholds come from the model, with room for the sampling noise of a short run (a
+// p99 over ~40 000 calls rests on ~400 of them):
 // * pooled, a hedge almost always finds a free worker: p99 ≈ delay + a service ≈ 30–35 ms;
 // * four queues of four: a hedge often lands behind a hiccup in a busy queue (an M/M/4 at
 //   50 % waits ~13 % of the time, an M/M/16 under 1 %): the p99 rises by half or more;

@@ -16,7 +16,7 @@ std::string formatOptionalNumber(const std::optional<double>& value);
 // "<value> is out of range (allowed <range>)".
 std::string outOfRange(const std::string& value, const std::string& range);
 
-// "lo … hi", or "≥ lo" when hi is the type's maximum (scenario.md gives no upper bound).
+// "lo … hi", or "≥ lo" when hi is the type's maximum (docs/scenario.md gives no upper bound).
 std::string intRange(std::int64_t lo, std::int64_t hi);
 
 // A CSV cell, quoted as RFC 4180 says when it holds a comma, a quote or a line end.

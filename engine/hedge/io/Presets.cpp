@@ -37,7 +37,8 @@ Scenario scenario(std::vector<double> loads, std::vector<Setup> setups,
 }
 
 // A reference hedge setup that sends its hedges to a replica the call has not used yet
-// (topology.md §2), named as the editor names it: "hedge, no budget, other replica / client".
+// (docs/topology.md, "Placement"), named as the editor names it: "hedge, no budget, other replica /
+// client".
 Setup toOtherReplica(Setup setup)
 {
     setup.hedge->placement = HedgePlacement::OtherReplica;
@@ -133,7 +134,8 @@ Preset delayMap()
         {"p99_ms"}};
 }
 
-// timeline.md §3: 40 %, a burst to 80 % at 60 s, 55 % from 90 s, 40 % from 270 s to 570 s.
+// docs/timeline.md, "Determinism": 40 %, a burst to 80 % at 60 s, 55 % from 90 s, 40 % from 270 s
+// to 570 s.
 Scenario metastableScenario()
 {
     Scenario s =

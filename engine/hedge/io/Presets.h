@@ -1,5 +1,6 @@
-// Named scenarios: the reference run of model.md §5 and teaching presets that each show one
-// lesson of model.md §6. The GUI's preset menu and `hedgesim preset` read this list.
+// Named scenarios: the reference run of docs/model.md, "Reference setups" and teaching presets that
+// each show one lesson of docs/model.md, "Presets and lessons". The GUI's preset menu and `hedgesim
+// preset` read this list.
 #pragma once
 
 #include <hedge/Scenario.h>

@@ -44,7 +44,7 @@ std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointRes
 {
     using io_detail::formatNumber;
     // The busiest replica's utilisation only with replicas, as in the JSON: a one-queue file
-    // stays what it was before topology.md.
+    // stays what it was before docs/topology.md.
     const bool withReplicas = scenario.service.replicas > 1;
     // The spread columns only when a point pooled replicates: a 1-replicate file stays as
     // it always was.

@@ -1,4 +1,4 @@
-// The CSV export of a run: the columns of a results point (scenario.md), a header row, one row
+// The CSV export of a run: the columns of a results point (docs/scenario.md), a header row, one row
 // a point.
 #pragma once
 

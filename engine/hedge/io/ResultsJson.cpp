@@ -18,7 +18,7 @@ using io_detail::Json;
 using io_detail::OrderedJson;
 
 // `replica_utilisation_max` is a point field only when there are replicas: a one-queue
-// results file stays what it was before topology.md.
+// results file stays what it was before docs/topology.md.
 OrderedJson pointToJson(const PointResult& p, const Scenario& scenario)
 {
     const bool replicas = scenario.service.replicas > 1;

@@ -1,4 +1,4 @@
-// Results files (../shared/spec/scenario.md): the scenario as run and one point per
+// Results files (docs/scenario.md): the scenario as run and one point per
 // (setup, load), in scenario order.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Scenario files (../shared/spec/scenario.md): parse, validate, write.
+// Scenario files (docs/scenario.md): parse, validate, write.
 #pragma once
 
 #include <hedge/Scenario.h>
@@ -13,7 +13,7 @@ namespace hedge {
 
 inline constexpr const char* kScenarioSchema = "hedge-explorer/scenario@1";
 
-// Parses and validates a scenario. Missing fields take model.md's defaults (hedge.delay_ms:
+// Parses and validates a scenario. Missing fields take docs/model.md's defaults (hedge.delay_ms:
 // 20; no `setups`: Scenario::referenceSetups(); a setup without a name is "setup N", N its
 // 1-based place). Throws ScenarioError naming the first bad field: a syntax error (with
 // line and column), an unknown or repeated field, a wrong type, a value out of range.
@@ -34,7 +34,7 @@ struct StyledScenario {
 StyledScenario parseStyledScenarioJson(std::string_view json);
 StyledScenario readStyledScenarioFile(const std::string& path);
 
-// The scenario with every default filled in, fields in scenario.md's order, 2-space indent,
+// The scenario with every default filled in, fields in docs/scenario.md's order, 2-space indent,
 // a final newline. Setups without hedge or adaptive limit say so with null. Numbers are
 // written to read back exactly: parseScenarioJson(writeScenarioJson(s)) == s for every
 // valid s. Does not validate (call validateScenario first if the values are not known good).

@@ -1,4 +1,4 @@
-// The valid ranges of a scenario (../shared/spec/scenario.md) and their check. The parser
+// The valid ranges of a scenario (docs/scenario.md) and their check. The parser
 // runs the same check, so a scenario the GUI builds from its own fields and one read from a
 // file are held to the same rules and get the same messages.
 #pragma once
@@ -12,7 +12,7 @@
 
 namespace hedge {
 
-// Bounds for editors (spin boxes) and messages. Where scenario.md gives only a lower bound,
+// Bounds for editors (spin boxes) and messages. Where docs/scenario.md gives only a lower bound,
 // the upper one is the type's.
 namespace limits {
 inline constexpr std::int64_t kMinCalls = 1000;
@@ -37,7 +37,8 @@ inline constexpr int kMinLongWindow = 1;
 inline constexpr int kMinQueueSize = 0;
 inline constexpr std::size_t kMaxGridValues = 1000;
 inline constexpr int kMaxInt = std::numeric_limits<int>::max();
-// Timelines (timeline.md §5): a day at most, buckets of 10 ms … 1 min, at most 1e6 of them.
+// Timelines (docs/timeline.md, "Results"): a day at most, buckets of 10 ms … 1 min, at most 1e6 of
+// them.
 inline constexpr double kMaxTimelineSeconds = 86400.0;
 inline constexpr double kMinBucketMs = 10.0;
 inline constexpr double kMaxBucketMs = 60000.0;

@@ -1,5 +1,5 @@
-// The files of a timeline's results (timeline.md §5): `hedge-explorer/timeline@1` JSON (the
-// scenario as run, then per world its buckets) and CSV (one row per world and bucket).
+// The files of a timeline's results (docs/timeline.md, "Results"): `hedge-explorer/timeline@1` JSON
+// (the scenario as run, then per world its buckets) and CSV (one row per world and bucket).
 #pragma once
 
 #include <hedge/Scenario.h>

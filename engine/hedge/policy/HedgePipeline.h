@@ -1,7 +1,7 @@
-// One client's policies composed as model.md §3 orders them: the hedge outside, the adaptive
-// limit inside. Every call deposits into the hedge budget; every hedge asks the budget and
-// then the limiter; every attempt, first or hedge, asks the limiter. One pipeline is shared
-// by all the calls of a client; each call keeps its own CallState.
+// One client's policies composed as docs/model.md, "The client pipeline" orders them: the hedge
+// outside, the adaptive limit inside. Every call deposits into the hedge budget; every hedge asks
+// the budget and then the limiter; every attempt, first or hedge, asks the limiter. One pipeline is
+// shared by all the calls of a client; each call keeps its own CallState.
 //
 // Sans-I/O like its parts: drivers pass `now` and carry out the returned CallStep (send,
 // arm a timer, cancel). The simulation drives it on virtual time, a Qt program on real time.
@@ -29,10 +29,10 @@ class HedgePipeline {
 public:
     explicit HedgePipeline(const HedgePipelineConfig& config = {});
 
-    // A change of policy at `now` (a timeline's change, timeline.md §1): calls that start
-    // from now on follow the new hedge policy; calls in flight keep the one they started
-    // with. The budget keeps its window; a limiter switched on (or changed) starts afresh at
-    // its initial limit, one switched off admits everything at once. Attempts admitted by a
+    // A change of policy at `now` (a timeline's change, docs/timeline.md, "Timeline scenario"):
+    // calls that start from now on follow the new hedge policy; calls in flight keep the one they
+    // started with. The budget keeps its window; a limiter switched on (or changed) starts afresh
+    // at its initial limit, one switched off admits everything at once. Attempts admitted by a
     // limiter that is gone release nothing into its successor.
     void reconfigure(const HedgePipelineConfig& config, double now);
     HedgePipelineConfig config() const;

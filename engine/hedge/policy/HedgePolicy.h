@@ -1,6 +1,6 @@
-// The hedge rules of model.md §3.1 for one call, as a sans-I/O state machine: it is told
-// what happened and when, and answers with what to do. It knows nothing of budgets,
-// limiters, queues or clocks: the caller passes `now`, and a gate that admits or refuses
+// The hedge rules of docs/model.md, "Hedge delay and attempts" for one call, as a sans-I/O state
+// machine: it is told what happened and when, and answers with what to do. It knows nothing of
+// budgets, limiters, queues or clocks: the caller passes `now`, and a gate that admits or refuses
 // each attempt (HedgePipeline's gate asks the budget, then the limiter).
 #pragma once
 

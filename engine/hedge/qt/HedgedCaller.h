@@ -52,8 +52,9 @@ private:
     QPointer<QObject> m_context;
 };
 
-// How one attempt ended. A handled error hedges at once; an unhandled one ends the call with
-// it (model.md §3.1). An exception escaping an attempt counts as an unhandled error.
+// How one attempt ended. A handled error hedges at once; an unhandled one ends the call with it
+// (docs/model.md, "Hedge delay and attempts"). An exception escaping an attempt counts as an
+// unhandled error.
 template <class T>
 struct AttemptResult {
     using value_type = T;

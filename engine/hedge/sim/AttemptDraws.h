@@ -1,6 +1,6 @@
 // An attempt's service time and outcome, drawn when a worker starts it: the model's draw
-// (model.md §1), and the same with the topology's effects. Keyed by (call, attempt), so the
-// same whenever it happens. Internal to the engine.
+// (docs/model.md, "The service"), and the same with the topology's effects. Keyed by (call,
+// attempt), so the same whenever it happens. Internal to the engine.
 #pragma once
 
 #include <hedge/Scenario.h>
@@ -12,7 +12,7 @@
 
 namespace hedge::sim_detail {
 
-// The model's draw of an attempt's service (model.md §1).
+// The model's draw of an attempt's service (docs/model.md, "The service").
 inline ServiceDraw modelDraw(const RandomStreams& random, const ServiceConfig& sc,
                              bool exponential, const AttemptRef& ref)
 {

@@ -1,10 +1,10 @@
-// The draws of a point that no setup changes: every call's arrival gap (at rate 1) and its
-// first attempt's service (model.md §1). They are keyed by the seed, the load, the replicate
-// and the service (RandomStreams.h), so every setup of a sweep at one load — and every grid
-// cell whose knob leaves the service alone — draws exactly these numbers. A sweep draws them
-// once per key and lends the table to those points (LoadSweep), instead of each point drawing
-// them again: about a fifth of a point's time (issue 13's profile). Hedges (attempts ≥ 1) are
-// still drawn by the point, as they depend on its policy.
+// The draws of a point that no setup changes: every call's arrival gap (at rate 1) and its first
+// attempt's service (docs/model.md, "The service"). They are keyed by the seed, the load, the
+// replicate and the service (RandomStreams.h), so every setup of a sweep at one load — and every
+// grid cell whose knob leaves the service alone — draws exactly these numbers. A sweep draws them
+// once per key and lends the table to those points (LoadSweep), instead of each point drawing them
+// again: about a fifth of a point's time (issue 13's profile). Hedges (attempts ≥ 1) are still
+// drawn by the point, as they depend on its policy.
 #pragma once
 
 #include <hedge/Scenario.h>

@@ -1,4 +1,4 @@
-// A grid run's points as a map (../shared/spec/maps.md): one cell per (knob value, load),
+// A grid run's points as a map (docs/maps.md): one cell per (knob value, load),
 // holding the chosen figure, the collapse and whether hedging helps there. Pure: the map
 // view paints it, tests and exports read it. Points may be a partial run (a sweep filling
 // in): a cell or baseline not computed yet is empty.

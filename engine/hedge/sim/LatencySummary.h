@@ -1,5 +1,5 @@
-// Nearest-rank percentiles of a set of latencies (model.md §4: the smallest sample x with at
-// least q of the samples ≤ x), for drivers that measure calls outside the simulation.
+// Nearest-rank percentiles of a set of latencies (docs/model.md, "Metrics": the smallest sample x
+// with at least q of the samples ≤ x), for drivers that measure calls outside the simulation.
 #pragma once
 
 #include <optional>

@@ -1,7 +1,7 @@
-// A timeline whose load and knobs are set while it runs (timeline.md §4): the live view's
-// worlds, one per setup, advanced a bucket at a time. What the user does becomes load steps
-// and changes at the current simulated time, and the whole session is kept as a timeline
-// scenario that replays with the very same buckets (`recorded()`; `hedgesim timeline`).
+// A timeline whose load and knobs are set while it runs (docs/user-guide.md, "Live view"): the live
+// view's worlds, one per setup, advanced a bucket at a time. What the user does becomes load steps
+// and changes at the current simulated time, and the whole session is kept as a timeline scenario
+// that replays with the very same buckets (`recorded()`; `hedgesim timeline`).
 //
 // A scenario's own steps and changes (a file or preset being played) are handed to the
 // worlds bucket by bucket, just before they are due; a load the user sets replaces the

@@ -1,4 +1,4 @@
-// Nearest-rank percentiles (model.md §4): the smallest sample x with at least q of the
+// Nearest-rank percentiles (docs/model.md, "Metrics"): the smallest sample x with at least q of the
 // samples ≤ x. Shared by a single run's latencies, pooled latencies and replicate spreads.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The figures of one (setup, load) point, as model.md §4 defines them.
+// The figures of one (setup, load) point, as docs/model.md, "Metrics" defines them.
 #pragma once
 
 #include <hedge/Scenario.h>
@@ -35,7 +35,7 @@ struct PointResult {
     std::string setup;
     Cancellation cancellation = Cancellation::Client;
     double load = 0.0;
-    // A grid cell (../shared/spec/maps.md): the value of the grid's knob; `setup` is then the
+    // A grid cell (docs/maps.md): the value of the grid's knob; `setup` is then the
     // gridded setup's name.
     std::optional<double> knobValue;
 
@@ -47,7 +47,7 @@ struct PointResult {
     double rejectedFraction = 0.0;
     double failedFraction = 0.0;
     double utilisation = 0.0;
-    double replicaUtilisationMax = 0.0; // the busiest replica's (topology.md §1); 0: one replica
+    double replicaUtilisationMax = 0.0; // the busiest replica's (docs/topology.md); 0: one replica
     bool collapsed = false; // with replicates: most of them collapsed
 
     // Present when the point pooled more than one replicate; the figures above are then the

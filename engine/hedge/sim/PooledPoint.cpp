@@ -15,7 +15,7 @@ FigureSpread spreadOf(std::vector<double> values)
 {
     std::sort(values.begin(), values.end());
     FigureSpread s{.min = values.front(), .max = values.back()};
-    // A 90 % interval needs enough replicates to mean something (uncertainty.md: ≥ 10).
+    // A 90 % interval needs enough replicates to mean something (docs/replicates.md: ≥ 10).
     if (values.size() >= 10) {
         s.p5 = values[nearestRankIndex(values.size(), 500)];
         s.p95 = values[nearestRankIndex(values.size(), 9500)];

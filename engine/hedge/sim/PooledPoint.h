@@ -1,5 +1,5 @@
 // Gathers the replicates of one (setup, load) point and pools them
-// (../shared/spec/uncertainty.md): the figures over all replicates' measured calls together,
+// (docs/replicates.md): the figures over all replicates' measured calls together,
 // the spread of each figure across replicates, and how many replicates collapsed.
 #pragma once
 

@@ -1,8 +1,8 @@
-// Counter-based random numbers: every draw of the model comes from a short stream keyed by
-// (seed, load, replicate, purpose, call, attempt). Nothing depends on the order in which points,
-// calls or attempts are simulated, which gives determinism across thread counts and common random
-// numbers across setups (model.md §5a). Distributions are Boost.Random's, whose output is
-// specified by their algorithm, unlike std::'s.
+// Counter-based random numbers: every draw of the model comes from a short stream keyed by (seed,
+// load, replicate, purpose, call, attempt). Nothing depends on the order in which points, calls or
+// attempts are simulated, which gives determinism across thread counts and common random numbers
+// across setups (docs/model.md, "Random numbers"). Distributions are Boost.Random's, whose output
+// is specified by their algorithm, unlike std::'s.
 #pragma once
 
 #include <boost/random/exponential_distribution.hpp>
@@ -60,7 +60,7 @@ public:
     double exponentialServiceMs(std::int64_t call, int attempt, double meanMs) const;
 
     // As service(), for a hedge (attempt ≥ 1) whose hiccup state copies the first attempt's
-    // with probability `correlation` (topology.md §1). The attempt's own draws stay those of
+    // with probability `correlation` (docs/topology.md). The attempt's own draws stay those of
     // service(): when its own hiccup state is kept, so is its service time.
     ServiceDraw correlatedService(std::int64_t call, int attempt, double medianMs, double sigma,
                                   double hiccupProbability, double hiccupMinMs,

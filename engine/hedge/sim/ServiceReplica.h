@@ -1,4 +1,4 @@
-// The service side of a SimulationCore (topology.md §1): a worker and a replica — its FIFO
+// The service side of a SimulationCore (docs/topology.md): a worker and a replica — its FIFO
 // queue, its workers, its busy time, its slow periods. Plain data the core's handlers drive.
 // Internal to the engine.
 #pragma once
@@ -25,7 +25,7 @@ struct ServiceWorker {
     std::uint32_t generation = 0; // bumped when its attempt is cut short (server cancel)
 };
 
-// One replica of topology.md §1: its own FIFO queue and workers.
+// One replica of docs/topology.md: its own FIFO queue and workers.
 struct ServiceReplica {
     RingBuffer<AttemptRef> queue;
     std::vector<std::uint16_t> members; // its workers, by place

@@ -18,7 +18,7 @@ using sim_detail::CoreConfig;
 using sim_detail::SimulationCore;
 
 // A sweep's point: `calls` arrivals at one constant load, the first `warmupFraction` of them
-// unmeasured, then a drain; model.md §4's figures over the measured calls.
+// unmeasured, then a drain; docs/model.md, "Metrics"'s figures over the measured calls.
 class PointMeasure {
 public:
     // `buffer`, when given, lends its memory for the latencies (they go back into it at the
@@ -150,7 +150,7 @@ PointResult PointMeasure::result(const Core& core)
     if (windowEnd > m_windowStart) {
         r.utilisation = (busyAtEnd - m_busyAtStart) /
                         (double(core.activeWorkers()) * (windowEnd - m_windowStart));
-        // The busiest replica (topology.md §1), over the same window.
+        // The busiest replica (docs/topology.md), over the same window.
         std::vector<double> replicaAtEnd = m_replicaBusyAtEnd;
         if (m_windowEnd <= m_windowStart)
             replicaBusy(core, replicaAtEnd);

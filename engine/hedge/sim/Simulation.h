@@ -1,6 +1,6 @@
 // The discrete-event model of one (setup, load) point: Poisson callers, one HedgePipeline,
 // a service of `workers` servers behind one FIFO queue. See engine/README.md for the rules
-// the model decides where model.md is silent.
+// the model decides where docs/model.md is silent.
 #pragma once
 
 #include <hedge/Scenario.h>
@@ -15,9 +15,9 @@ namespace hedge {
 
 class CallDrawTable;
 
-// The service-time distribution. `Reference` is model.md §1 (log-normal with hiccups);
-// `Exponential` (mean = median_ms, no hiccups, no errors) exists to check the queueing core
-// against Erlang C. Scenario files always use `Reference`.
+// The service-time distribution. `Reference` is docs/model.md, "The service" (log-normal with
+// hiccups); `Exponential` (mean = median_ms, no hiccups, no errors) exists to check the queueing
+// core against Erlang C. Scenario files always use `Reference`.
 enum class ServiceDistribution : std::uint8_t { Reference, Exponential };
 
 struct PointSpec {

@@ -1,5 +1,5 @@
-// The one discrete-event model of model.md: Poisson callers, one HedgePipeline, a service of
-// `workers` servers behind one FIFO queue — or, by topology.md, `replicas` such servers with
+// The one discrete-event model of docs/model.md: Poisson callers, one HedgePipeline, a service of
+// `workers` servers behind one FIFO queue — or, by docs/topology.md, `replicas` such servers with
 // their own queues behind a Balancer. A sweep's point and a timeline's world are two
 // configurations of it: the `Driver` measures (the point's warm-up and window, or per-bucket
 // figures) and, in a timeline, handles Boundary events (bucket ends, changes of load and
@@ -12,7 +12,7 @@
 //   onQueued(core)                         it joined the queue
 //   onCallEnded(core, call, state, end)    a call ended
 //   onBoundary(core) -> bool               a Boundary event; true: return from run() now
-// Internal to the engine (see engine/README.md for the rules where model.md is silent).
+// Internal to the engine (see engine/README.md for the rules where docs/model.md is silent).
 #pragma once
 
 #include <hedge/Scenario.h>
@@ -36,9 +36,9 @@
 
 namespace hedge::sim_detail {
 
-// `kTopology` false: the one-queue model of model.md alone (one replica, no hiccup
+// `kTopology` false: the one-queue model of docs/model.md alone (one replica, no hiccup
 // correlation, no slow periods), compiled without the topology's bookkeeping so that a sweep
-// of it runs as fast as before topology.md; true: everything, at any setting.
+// of it runs as fast as before docs/topology.md; true: everything, at any setting.
 template <class Driver, bool kTopology = true>
 class SimulationCore {
 public:
@@ -112,7 +112,8 @@ public:
         }
     }
 
-    // --- For drivers (timelines): boundaries, and the changes of timeline.md §1. ---
+    // --- For drivers (timelines): boundaries, and the changes of a timeline
+    // (docs/timeline.md, "Changes"). ---
 
     void scheduleBoundary(double time) { m_events.push(time, Event::Boundary, 0, 0); }
 

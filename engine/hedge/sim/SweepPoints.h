@@ -1,5 +1,5 @@
 // The points a scenario runs, in results order: every (setup, load), then the grid's
-// (../shared/spec/maps.md) added baseline at each load, then every (value, load) cell.
+// (docs/maps.md) added baseline at each load, then every (value, load) cell.
 // A point's random numbers are keyed by the seed, its load's value and the replicate only,
 // so a cell's numbers do not depend on the other values of the grid (nor on its place).
 #pragma once

@@ -1,4 +1,4 @@
-// What a timeline reports (timeline.md §2): per world, one set of figures per bucket.
+// What a timeline reports (docs/timeline.md, "Results"): per world, one set of figures per bucket.
 #pragma once
 
 #include <cstdint>
@@ -23,7 +23,7 @@ struct TimelineBucket {
     std::int64_t queueLength = 0; // at the end (attempts that will be served)
     std::int64_t queueMax = 0;    // its maximum in the bucket
     double backlogMs = 0.0;       // queued work over workers, at the end
-    // With several replicas (topology.md §1), each replica's backlog at the end: its queued
+    // With several replicas (docs/topology.md), each replica's backlog at the end: its queued
     // work over its own workers (backlogMs is their mean). Empty with one replica, whose
     // backlog is backlogMs: a one-queue timeline's buckets are what they always were.
     std::vector<double> replicaBacklogMs;

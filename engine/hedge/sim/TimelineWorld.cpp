@@ -19,7 +19,7 @@ constexpr double kCollapseGrowthWindowMs = 5000.0;
 
 } // namespace
 
-// Drives one world through its buckets and measures them (timeline.md §2).
+// Drives one world through its buckets and measures them (docs/timeline.md, "Results").
 class TimelineWorld::Driver {
 public:
     using Core = SimulationCore<Driver>;

@@ -1,8 +1,8 @@
-// One setup of a timeline scenario as a world of its own (timeline.md §1): its own service
-// and client, driven by the timeline's load steps and changes, advanced one bucket at a
-// time. It is the sweep's simulation core (SimulationCore) with a per-bucket driver: the same
-// handlers, the same HedgePipeline. Every world of a scenario draws the same arrivals and
-// service times (common random numbers), so worlds can run on any threads in any order.
+// One setup of a timeline scenario as a world of its own (docs/timeline.md, "Timeline scenario"):
+// its own service and client, driven by the timeline's load steps and changes, advanced one bucket
+// at a time. It is the sweep's simulation core (SimulationCore) with a per-bucket driver: the same
+// handlers, the same HedgePipeline. Every world of a scenario draws the same arrivals and service
+// times (common random numbers), so worlds can run on any threads in any order.
 //
 // Live use: load steps and changes may be added between buckets, at the current time or
 // later; a run that added them live gives the same buckets as one that knew them from the

@@ -1,4 +1,4 @@
-// The load balancer of topology.md §1: picks the replica of every attempt, first attempts and
+// The load balancer of docs/topology.md: picks the replica of every attempt, first attempts and
 // hedges alike, among the replicas the hedge placement allows. Sans-I/O like the policies: it
 // is told the replicas' outstanding attempts and given a source of random 64-bit words, so the
 // simulation, a live view or a real client can ask it the same question.

@@ -1,4 +1,5 @@
-// Hedge placement (topology.md §2) as the replicas it allows the balancer to choose from.
+// Hedge placement (docs/topology.md, "Placement") as the replicas it allows the balancer to choose
+// from.
 #pragma once
 
 #include <hedge/Scenario.h>

@@ -1,4 +1,4 @@
-// The slow periods of one replica (topology.md §1): starts form a Poisson process of
+// The slow periods of one replica (docs/topology.md): starts form a Poisson process of
 // `per_minute`, each lasts `duration_ms`, overlapping ones merge. Drawn lazily from the
 // replica's own random stream as the clock moves on, so the periods are the same whatever
 // asks, and when.

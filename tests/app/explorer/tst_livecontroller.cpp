@@ -1,7 +1,7 @@
-// The live controller (timeline.md §4): what a session records replays bucket for bucket in
-// the engine hedgesim runs (through its file, whatever the thread count); the rings keep
-// only the longest window whatever the duration; a bad value is refused with its field named
-// and the session keeps its last good state.
+// The live controller (docs/user-guide.md, "Live view"): what a session records replays bucket for
+// bucket in the engine hedgesim runs (through its file, whatever the thread count); the rings keep
+// only the longest window whatever the duration; a bad value is refused with its field named and
+// the session keeps its last good state.
 #include "LiveController.h"
 
 #include <hedge/io/ScenarioJson.h>

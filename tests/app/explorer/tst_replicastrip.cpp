@@ -1,8 +1,8 @@
-// The Live view's per-replica queue strip (topology.md §4) and its hover texts, on the real
-// window driven as a user drives it: the slow-replica preset opened in the Live view shows
-// one row per replica of each world; the pointer over a row names the world, the replica, the
-// time and that replica's backlog; over a line chart, the figure of each world at that time.
-// A one-replica scenario has no strip, and the Charts menu says why. The strip keeps its rows
+// The Live view's per-replica queue strip (docs/topology.md, "In the explorer") and its hover
+// texts, on the real window driven as a user drives it: the slow-replica preset opened in the Live
+// view shows one row per replica of each world; the pointer over a row names the world, the
+// replica, the time and that replica's backlog; over a line chart, the figure of each world at that
+// time. A one-replica scenario has no strip, and the Charts menu says why. The strip keeps its rows
 // in a small window.
 #include "ExplorerTestSupport.h"
 #include "LiveChartHover.h"

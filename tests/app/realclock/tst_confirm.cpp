@@ -73,7 +73,7 @@ private slots:
         QVERIFY2(std::abs(p50Real / p50Sim - 1.0) <= 0.10, qPrintable(QString::number(p50Real)));
         QVERIFY(rpcSim > 1.0); // some calls hedged
         QVERIFY2(std::abs(rpcReal - rpcSim) <= 0.01, qPrintable(QString::number(rpcReal)));
-        // The measured points as a results file (scenario.md's format), for the explorer.
+        // The measured points as a results file (docs/scenario.md's format), for the explorer.
         const hedge::RunResults results = hedge::readResultsFile(measured.toStdString());
         QCOMPARE(results.points.size(), std::size_t(1));
         QCOMPARE(results.points[0].p50Ms.value_or(0.0), p50Real);
