@@ -64,7 +64,13 @@ struct OneBusyOneQueued {
 
 // How long a worker held each of 2 000 requests (≈ 1.3 s). They never queue (more workers
 // than connections), so only the service itself is measured.
-std::vector<double> heldTimes(const HttpServiceConfig& config)
+// Per request: how long it held its worker (measured) and the service time drawn for it.
+struct HeldAndDrawn {
+    std::vector<double> held;
+    std::vector<double> drawn;
+};
+
+HeldAndDrawn heldTimes(const HttpServiceConfig& config)
 {
     HttpService service(config);
     if (!service.listen(QHostAddress::LocalHost, 0))
@@ -78,11 +84,13 @@ std::vector<double> heldTimes(const HttpServiceConfig& config)
         return std::all_of(clients.begin(), clients.end(),
                            [](auto& c) { return c->responses().size() == kPerConnection; });
     }, 30000);
-    std::vector<double> held;
+    HeldAndDrawn times;
     for (auto& c : clients)
-        for (const RawResponse& r : c->responses())
-            held.push_back(r.header("x-service-ms"));
-    return held;
+        for (const RawResponse& r : c->responses()) {
+            times.held.push_back(r.header("x-service-ms"));
+            times.drawn.push_back(r.header("x-drawn-service-ms"));
+        }
+    return times;
 }
 
 double nearestRank(std::vector<double> v, double q)
@@ -138,7 +146,10 @@ private slots:
         QCOMPARE(service.stats().maxBusy, 3); // …and never more than the workers
     }
 
-    // The held times of a few thousand requests against the model's quantiles.
+    // A few thousand requests: the service times drawn follow the model's quantiles, and each
+    // request holds its worker at least its drawn time. How much longer (a sleep's overshoot,
+    // the scheduler's delay on a busy machine) is the machine's, logged and not asserted:
+    // docs/realclock.md, "The reference confirmation" measures it.
     void serviceTimesFollowTheModel()
     {
         HttpServiceConfig config;
@@ -150,23 +161,27 @@ private slots:
         config.service.hiccupMaxMs = 40.0;
         const double modelMedian = serviceTimeQuantile(config.service, 0.5);
         const double modelP95 = serviceTimeQuantile(config.service, 0.95);
-        // Tolerance 5 %: the draws are the model's (RandomStreams); a sleep overshoots by tens
-        // of microseconds, and by the scheduler's delay on a busy machine. One retry tells a
-        // moment when the shared machine delayed thousands of wake-ups from a wrong service,
-        // which fails both times.
-        double median = 0.0, p95 = 0.0;
-        for (int attempt = 0; attempt < 2; ++attempt) {
-            const std::vector<double> held = heldTimes(config);
-            QCOMPARE(held.size(), std::size_t(2000));
-            median = nearestRank(held, 0.5);
-            p95 = nearestRank(held, 0.95);
-            qInfo("median %.3f ms (model %.3f), p95 %.3f ms (model %.3f)", median, modelMedian,
-                  p95, modelP95);
-            if (std::abs(median / modelMedian - 1.0) < 0.05 && std::abs(p95 / modelP95 - 1.0) < 0.05)
-                break;
-        }
+        const HeldAndDrawn times = heldTimes(config);
+        QCOMPARE(times.held.size(), std::size_t(2000));
+        QCOMPARE(times.drawn.size(), std::size_t(2000));
+        // 2 000 draws of the model: their quantiles within 5 % of the model's.
+        const double median = nearestRank(times.drawn, 0.5);
+        const double p95 = nearestRank(times.drawn, 0.95);
         QVERIFY2(std::abs(median / modelMedian - 1.0) < 0.05, qPrintable(QString::number(median)));
         QVERIFY2(std::abs(p95 / modelP95 - 1.0) < 0.05, qPrintable(QString::number(p95)));
+        std::vector<double> overshoot;
+        for (std::size_t i = 0; i < times.held.size(); ++i) {
+            // The headers carry 4 decimals: a held time rounds to at most 0.05 µs below.
+            QVERIFY2(times.held[i] >= times.drawn[i] - 1e-4,
+                     qPrintable(QStringLiteral("held %1 ms, drawn %2 ms")
+                                    .arg(times.held[i])
+                                    .arg(times.drawn[i])));
+            overshoot.push_back(times.held[i] - times.drawn[i]);
+        }
+        qInfo("drawn median %.3f ms (model %.3f), p95 %.3f ms (model %.3f); held longer by "
+              "%.3f ms at the median, %.3f ms at p95",
+              median, modelMedian, p95, modelP95, nearestRank(overshoot, 0.5),
+              nearestRank(overshoot, 0.95));
     }
 
     void drawnErrorsAnswer503()
