@@ -99,7 +99,7 @@ std::optional<QString> ScenarioDocument::open(const QString& path)
     m_scenario = s.scenario;
     m_style = s.style;
     replaced();
-    setModified(false);
+    markSaved();
     autosave();
     return std::nullopt;
 }
@@ -110,7 +110,7 @@ std::optional<QString> ScenarioDocument::save(const QString& path)
             writeFileAtomically(path.toStdString(), writeScenarioJson(m_scenario, m_style)))
         return QString::fromStdString(*error);
     m_filePath = QFileInfo(path).absoluteFilePath();
-    setModified(false);
+    markSaved();
     autosave();
     return std::nullopt;
 }
@@ -125,7 +125,7 @@ bool ScenarioDocument::loadPreset(const QString& name)
     m_scenario = p->scenario;
     m_style.reset();
     replaced();
-    setModified(false);
+    markSaved();
     autosave();
     return true;
 }
@@ -137,7 +137,7 @@ void ScenarioDocument::setScenario(const Scenario& scenario)
     m_scenario = scenario;
     m_style.reset();
     replaced();
-    setModified(false);
+    markSaved();
     autosave();
 }
 
@@ -196,7 +196,7 @@ void ScenarioDocument::show(const ScenarioState& state)
 {
     m_scenario = state.scenario;
     m_style = state.style;
-    setModified(true);
+    noteChange();
     if (m_dragging)
         m_draggedEdit = true;
     else
@@ -220,7 +220,7 @@ void ScenarioDocument::applyStyleEdit(const ScenarioStyle& style)
     if (m_style == style)
         return;
     m_style = style;
-    setModified(true);
+    noteChange();
     autosave();
 }
 
@@ -237,7 +237,11 @@ bool ScenarioDocument::restoreAutosave()
         m_scenario = s.scenario;
         m_style = s.style;
         replaced();
-        setModified(settings.value(QStringLiteral("session/modified")).toBool());
+        if (settings.value(QStringLiteral("session/modified")).toBool()) {
+            m_saved.reset(); // what the file holds is not known here
+            setModified(true);
+        } else
+            markSaved();
         return true;
     } catch (const ScenarioError& e) {
         emit restoreFailed(QString::fromUtf8(e.what()));
@@ -267,6 +271,17 @@ void ScenarioDocument::autosave()
     if (auto error =
             writeFileAtomically(path.toStdString(), writeScenarioJson(m_scenario, m_style)))
         emit autosaveFailed(QString::fromStdString(*error));
+}
+
+void ScenarioDocument::markSaved()
+{
+    m_saved = ScenarioState{m_scenario, m_style};
+    setModified(false);
+}
+
+void ScenarioDocument::noteChange()
+{
+    setModified(!m_saved || !(*m_saved == ScenarioState{m_scenario, m_style}));
 }
 
 void ScenarioDocument::setModified(bool modified)

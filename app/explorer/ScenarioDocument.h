@@ -92,6 +92,10 @@ signals:
 
 private:
     void setModified(bool modified);
+    // The working state is what was opened or saved: not modified; an edit, undo or redo back
+    // to it is not a modification either.
+    void markSaved();
+    void noteChange();
     void push(ScenarioState after, const QString& text);
     // A new scenario replaces the working one: the edits of the old one cannot be undone.
     void replaced();
@@ -106,6 +110,7 @@ private:
     QString m_filePath;
     QString m_presetName;
     bool m_modified = false;
+    std::optional<ScenarioState> m_saved; // empty: unknown (a modified session restored)
 };
 
 } // namespace hedge

@@ -1,7 +1,8 @@
 // Undo and redo as a user meets them (docs/user-guide.md, "Undo and redo"): a setup added,
 // renamed, a knob typed, a setup removed, then Ctrl+Z step by step takes the setup list and the
 // working scenario back through each state (names, order, values, colours, hidden setups),
-// Ctrl+Shift+Z forward again; a slider's drag is one step; opening a file starts a new history.
+// Ctrl+Shift+Z forward again; a slider's drag is one step; undone back to the file as opened,
+// the window is no longer modified; opening a file starts a new history.
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
 #include "HeldMouse.h"
@@ -227,12 +228,16 @@ private slots:
         const double dragged = m_document->scenario().setups[1].hedge->delayMs;
         QVERIFY(dragged > 20.0);
         QCOMPARE(m_document->undoStack()->count(), 1);
+        QVERIFY(m_window->isWindowModified());
 
+        // Undone back to the file as it was opened: no longer modified (no "*" in the title).
         pressKeys(Qt::CTRL | Qt::Key_Z);
         QCOMPARE(m_document->scenario().setups[1].hedge->delayMs, 20.0);
         QCOMPARE(m_editor->delaySpin()->value(), 20.0);
+        QVERIFY(!m_window->isWindowModified());
         pressKeys(Qt::CTRL | Qt::SHIFT | Qt::Key_Z);
         QCOMPARE(m_document->scenario().setups[1].hedge->delayMs, dragged);
+        QVERIFY(m_window->isWindowModified());
 
         QVERIFY(!m_window->openScenarioFile(test::writeScenario(
             m_dir, test::twoSetups({0.5}), QStringLiteral("other.json"))));
