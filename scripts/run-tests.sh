@@ -46,7 +46,8 @@ NOT_SANITIZED="golden|realclock|timing"
 # The normal suite runs these alone on a quiet machine, for the same reason.
 NEEDS_QUIET="realclock|timing"
 # The tests the normal build runs: those the sanitizer trees leave out (the ones above, and
-# the preset texts' claims, which are not even added to a sanitized tree) and the packaging
+# the claims — the preset texts' and the statistical checks over long runs, which are not even
+# added to a sanitized tree) and the packaging
 # ones (they package the normal build). Every other test runs under ASan + UBSan (and the
 # threaded ones under TSan too), so each test of the suite runs at least once; building those
 # a third time, in Release, took a fifth of CI's time. A test added where a sanitizer tree
