@@ -7,7 +7,6 @@
 #include "PointInspector.h"
 #include "ExportController.h"
 #include "MainActions.h"
-#include "MapController.h"
 #include "MapTab.h"
 #include "MapView.h"
 #include "RunStatusBar.h"
@@ -57,7 +56,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     // One redraw clock for the charts, the map and the Live view.
     m_redrawClock = new RedrawClock(this);
     m_controller = new SweepController(m_redrawClock, this);
-    m_mapController = new MapController(m_redrawClock, this);
+    m_mapSweep = new SweepController(m_redrawClock, this, SweepController::mapShape());
     m_document = new ScenarioDocument(this);
     connect(m_document, &ScenarioDocument::scenarioReplaced, this, &MainWindow::showScenario);
     connect(m_document, &ScenarioDocument::titleChanged, this, &MainWindow::updateTitle);
@@ -93,7 +92,7 @@ MainWindow::~MainWindow()
     // The workers must be gone before the widgets they feed.
     m_controller->shutdown();
     m_live->shutdown();
-    m_mapController->shutdown();
+    m_mapSweep->shutdown();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -141,7 +140,7 @@ void MainWindow::buildViews()
                               this);
     m_sweepViews = m_panes->sweepViews();
     // The map's tab exists for grid scenarios only; without it the bar hides.
-    m_mapView = new MapView(m_mapController, this);
+    m_mapView = new MapView(m_mapSweep, this);
     m_mapView->hide();
     connect(m_mapView, &MapView::exportFailed, this, &MainWindow::showError);
     connect(m_mapView, &MapView::message, this, &MainWindow::showMessage);
@@ -212,10 +211,10 @@ void MainWindow::buildActions()
             return;
         }
         m_controller->runNow();
-        m_mapController->runNow();
+        m_mapSweep->runNow();
     });
     connect(m_actions, &MainActions::cancelRequested, m_controller, &SweepController::cancel);
-    connect(m_actions, &MainActions::cancelRequested, m_mapController, &MapController::cancel);
+    connect(m_actions, &MainActions::cancelRequested, m_mapSweep, &SweepController::cancel);
     connect(m_actions, &MainActions::sweepViewRequested, this, &MainWindow::showSweepView);
     connect(m_actions, &MainActions::liveViewRequested, this, &MainWindow::showLiveView);
     connect(m_actions, &MainActions::chartToggled, m_chartArea, &ChartArea::setChartVisible);
@@ -271,8 +270,9 @@ void MainWindow::showScenario(const Scenario& scenario, const std::optional<Scen
     // While the window is being built without a session, this default scenario only stands
     // in for the file or preset main() loads next: do not start a sweep for it.
     m_controller->setScenario(sweepOf(scenario), m_options.runAtStart && !m_awaitingFirstScenario);
-    m_mapController->setScenario(scenario, m_options.runAtStart && !m_awaitingFirstScenario);
+    m_mapSweep->setScenario(scenario, m_options.runAtStart && !m_awaitingFirstScenario);
     m_mapTab->show(scenario.grid.has_value());
+    m_mapView->refresh(); // at once, as the curves below: the new scenario's map, runs or not
     // A timeline plays in the Live view; a new scenario ends the session of the old one.
     if (scenario.timeline && !m_awaitingFirstScenario) {
         m_live->shutdown();
@@ -311,7 +311,7 @@ void MainWindow::onDocumentEdited(const Scenario& next)
 
 void MainWindow::followEdit(const Scenario& next)
 {
-    m_mapController->setScenario(next);
+    m_mapSweep->setScenario(next);
     if (m_live->hasSession())
         if (auto note = m_live->applyEdit(next))
             statusBar()->showMessage(*note, 8000);
@@ -456,7 +456,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     // Stop the workers first (they stop within milliseconds), then keep the session.
     m_controller->shutdown();
     m_live->shutdown();
-    m_mapController->shutdown();
+    m_mapSweep->shutdown();
     saveSession();
     event->accept();
 }

@@ -31,7 +31,6 @@ class EditorsController;
 class LiveController;
 class LiveView;
 class MainActions;
-class MapController;
 class MapTab;
 class MapView;
 class MeasuredOverlay;
@@ -110,7 +109,7 @@ public:
     // alongside, under the same calls).
     void showPointLive(const QString& setup, double load);
     // The map of a grid scenario, in a tab beside the curves (shown only for a grid).
-    MapController* mapController() const { return m_mapController; }
+    SweepController* mapSweep() const { return m_mapSweep; }
     void setChartVisible(Metric metric, bool visible)
     {
         m_chartArea->setChartVisible(metric, visible);
@@ -168,7 +167,7 @@ private:
     ChartArea* m_chartArea = nullptr;
     LiveController* m_live = nullptr;
     LiveView* m_liveView = nullptr;
-    MapController* m_mapController = nullptr;
+    SweepController* m_mapSweep = nullptr; // the map's: SweepController::mapShape()
     MapView* m_mapView = nullptr;
     QTabWidget* m_views = nullptr; // Sweep, Live
     QTabWidget* m_sweepViews = nullptr; // the curves, and the map for a grid

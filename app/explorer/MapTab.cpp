@@ -2,12 +2,12 @@
 
 #include "GridDialog.h"
 #include "MainActions.h"
-#include "MapController.h"
 #include "MapView.h"
 #include "ScenarioDocument.h"
 #include "SetupListWidget.h"
 
 #include <hedge/io/ScenarioValidation.h>
+#include <hedge/sim/SweepPoints.h>
 
 #include <QTabWidget>
 
@@ -55,7 +55,7 @@ bool MapTab::isMapCurrent() const
 
 void MapTab::applyCell(double knobValue)
 {
-    const std::optional<Scenario> next = MapController::withKnob(m_document->scenario(), knobValue);
+    const std::optional<Scenario> next = withGridKnob(m_document->scenario(), knobValue);
     if (!next)
         return;
     try {
@@ -64,7 +64,7 @@ void MapTab::applyCell(double knobValue)
         emit message(tr("Not run: %1").arg(QString::fromUtf8(e.what())), 8000);
         return;
     }
-    const int row = MapController::griddedSetupRow(*next);
+    const int row = griddedSetupIndex(*next);
     m_document->applyEdit(*next, tr("Choose a Map Cell"));
     m_setupList->setCurrentRow(row);
     m_sweepViews->setCurrentWidget(m_curves);

@@ -1,6 +1,6 @@
 #include "MapView.h"
 
-#include "MapController.h"
+#include "SweepController.h"
 
 #include "GridDialog.h"
 #include "HeatMapView.h"
@@ -23,7 +23,7 @@
 
 namespace hedge {
 
-MapView::MapView(MapController* controller, QWidget* parent)
+MapView::MapView(SweepController* controller, QWidget* parent)
     : QWidget(parent), m_controller(controller)
 {
     m_heatMap = new HeatMapView(this);
@@ -60,7 +60,7 @@ MapView::MapView(MapController* controller, QWidget* parent)
     connect(m_figureBox, &QComboBox::currentIndexChanged, this, &MapView::refresh);
     connect(m_exportButton, &QPushButton::clicked, this, &MapView::exportDialog);
     connect(m_editButton, &QPushButton::clicked, this, &MapView::editGridRequested);
-    connect(m_controller, &MapController::pointsChanged, this, &MapView::refresh);
+    connect(m_controller, &SweepController::pointsChanged, this, &MapView::refresh);
     connect(m_heatMap, &HeatMapView::cellActivated, this,
             [this](double value, double) { emit knobValueChosen(value); });
 }
@@ -102,7 +102,7 @@ std::optional<QString> MapView::exportMap(const QString& path, QSize size, qreal
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix == QLatin1String("csv") || suffix == QLatin1String("json")) {
-        const std::vector<PointResult> points = m_controller->points();
+        const std::vector<PointResult> points = m_controller->displayedPoints();
         const std::string bytes = suffix == QLatin1String("csv")
                                       ? writeResultsCsv(m_controller->scenario(), points)
                                       : writeResultsJson(m_controller->scenario(), points);

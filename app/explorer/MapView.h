@@ -1,5 +1,5 @@
 // The map tab of the window: the heat map of a grid scenario (HeatMapView) fed by the
-// MapController, a choice of figure and the map's exports (PNG/SVG/PDF of the picture, the
+// map's SweepController, a choice of figure and the map's exports (PNG/SVG/PDF of the picture, the
 // cells as a CSV or results JSON file).
 #pragma once
 
@@ -16,12 +16,12 @@ class QPushButton;
 namespace hedge {
 
 class HeatMapView;
-class MapController;
+class SweepController;
 
 class MapView : public QWidget {
     Q_OBJECT
 public:
-    explicit MapView(MapController* controller, QWidget* parent = nullptr);
+    explicit MapView(SweepController* controller, QWidget* parent = nullptr);
 
     HeatMapView* heatMap() const { return m_heatMap; }
     QComboBox* figureBox() const { return m_figureBox; }
@@ -51,7 +51,7 @@ signals:
 private:
     QSize exportSize() const;
 
-    MapController* m_controller;
+    SweepController* m_controller;
     HeatMapView* m_heatMap = nullptr;
     QComboBox* m_figureBox = nullptr;
     QPushButton* m_exportButton = nullptr;

@@ -2,8 +2,6 @@
 
 #include "TimingLog.h"
 
-#include <hedge/sim/LoadSweep.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <utility>
@@ -38,27 +36,31 @@ PreviewFrames::PreviewFrames(SweepResults& results, BackgroundRunner& runner)
     connect(&m_kick, &QTimer::timeout, this, &PreviewFrames::start);
 }
 
-void PreviewFrames::noteEdit(const Scenario& next)
+void PreviewFrames::noteEdit(const std::vector<SweepPoint>& next,
+                             const std::vector<double>& nextLoads)
 {
-    const Scenario& current = m_results.scenario();
-    // Only an edit that keeps the rows in place (a knob of one setup, the service, the run
+    const std::vector<SweepPoint>& current = m_results.points();
+    // Only an edit that keeps the points in place (a knob of one setup, the service, the run
     // parameters) keeps the cells: a reorder or a new setup would show a curve on another row.
-    bool sameRows = next.setups.size() == current.setups.size() && next.loads == current.loads;
-    int rowsChanged = 0;
-    for (std::size_t i = 0; sameRows && i < next.setups.size(); ++i)
-        rowsChanged += next.setups[i] == current.setups[i] ? 0 : 1;
-    if (!sameRows || rowsChanged > 1) {
+    bool samePlaces = next.size() == current.size() && nextLoads == m_results.scenario().loads;
+    std::string changedSetup;
+    for (std::size_t i = 0; samePlaces && i < next.size(); ++i) {
+        samePlaces = next[i].knobValue == current[i].knobValue;
+        if (next[i].setup == current[i].setup)
+            continue;
+        // The points of one setup changed (or a map's cells, which are all the gridded one).
+        if (!changedSetup.empty() && changedSetup != current[i].setup.name)
+            samePlaces = false;
+        changedSetup = current[i].setup.name;
+    }
+    if (!samePlaces) {
         m_shown.clear();
         m_rowsSerial = m_editSerial + 1; // the serial this edit gets
     } else {
-        if (m_shown.size() != current.setups.size())
-            m_shown.assign(current.setups.size(),
-                           std::vector<std::optional<PointResult>>(current.loads.size()));
-        for (std::size_t i = 0; i < current.setups.size(); ++i)
-            for (std::size_t j = 0; j < current.loads.size(); ++j)
-                if (const PointResult* p =
-                        m_results.passResult(current.setups[i], current.loads[j]))
-                    m_shown[i][j] = *p;
+        m_shown.resize(current.size());
+        for (std::size_t i = 0; i < current.size(); ++i)
+            if (const PointResult* p = m_results.passResult(current[i]))
+                m_shown[i] = *p;
     }
 
     ++m_editSerial;
@@ -108,11 +110,11 @@ bool PreviewFrames::clearShownCells()
     return true;
 }
 
-const PointResult* PreviewFrames::shownCell(std::size_t row, std::size_t load) const
+const PointResult* PreviewFrames::shownCell(std::size_t index) const
 {
-    if (row >= m_shown.size() || load >= m_shown[row].size() || !m_shown[row][load])
+    if (index >= m_shown.size() || !m_shown[index])
         return nullptr;
-    return &*m_shown[row][load];
+    return &*m_shown[index];
 }
 
 void PreviewFrames::beginDrag()
@@ -151,30 +153,23 @@ std::int64_t PreviewFrames::frameCallsFor(std::size_t points) const
 
 PreviewFrames::Frame PreviewFrames::planFrame() const
 {
-    const Scenario& scenario = m_results.scenario();
+    const std::vector<SweepPoint>& points = m_results.points();
     Frame f;
     f.serial = m_editSerial;
     f.editMs = m_lastEditMs;
-    f.setupCount = scenario.setups.size();
-    f.loads = scenario.loads;
-    std::size_t lacking = 0;
-    for (const Setup& s : scenario.setups)
-        for (double load : scenario.loads)
-            lacking += m_results.passResult(s, load) ? 0 : 1;
-    if (lacking == 0)
+    f.pointCount = points.size();
+    f.loads = m_results.scenario().loads;
+    std::vector<std::size_t> lacking;
+    for (std::size_t i = 0; i < points.size(); ++i)
+        if (!m_results.passResult(points[i]))
+            lacking.push_back(i);
+    if (lacking.empty())
         return f;
-    f.calls = m_dragging && m_dragFrameCalls > 0 ? m_dragFrameCalls : frameCallsFor(lacking);
-    for (std::size_t i = 0; i < scenario.setups.size(); ++i)
-        for (std::size_t j = 0; j < scenario.loads.size(); ++j) {
-            const Setup& s = scenario.setups[i];
-            const double load = scenario.loads[j];
-            if (!m_results.passResult(s, load))
-                f.cells.push_back({i, j, m_results.key(s, load, f.calls)});
-        }
-    SweepResults::Missing work = m_results.missingBesidePasses(f.calls);
-    f.work = std::move(work.sub);
-    f.keys = std::move(work.keys);
-    f.workCount = work.count;
+    f.calls = m_dragging && m_dragFrameCalls > 0 ? m_dragFrameCalls
+                                                 : frameCallsFor(lacking.size());
+    for (std::size_t i : lacking)
+        f.cells.push_back({i, m_results.key(points[i], f.calls)});
+    f.work = m_results.missingBesidePasses(f.calls);
     return f;
 }
 
@@ -202,19 +197,21 @@ BackgroundRunner::Job PreviewFrames::planJob()
         return {}; // back on results of a pass: onFrameEnd shows them
     if (m_dragging && m_dragFrameCalls == 0)
         m_dragFrameCalls = m_frame.calls;
-    if (m_frame.workCount == 0)
+    if (m_frame.work.count == 0)
         return {}; // every point of the frame was cached: onFrameEnd shows them
     m_frameInFlight = true;
     m_frameCalls = m_frame.calls;
     ++m_framesStarted;
     m_frameClock.start();
-    return [this, work = m_frame.work, keys = m_frame.keys,
+    return [this, batches = m_frame.work.batches,
             threads = m_threads](BackgroundRunner::Worker& worker) {
         std::vector<std::pair<PointIdentity, PointResult>> points;
-        LoadSweep(work, threads)
-            .run([&](std::size_t index,
-                     const PointResult& point) { points.emplace_back(keys[index], point); },
-                 worker.stopToken());
+        SweepResults::run(
+            batches, threads,
+            [&](const PointIdentity& key, const PointResult& point) {
+                points.emplace_back(key, point);
+            },
+            worker.stopToken());
         if (worker.stopRequested())
             return; // cancelled, or over its budget for a value the hand has left
         // Right for their keys whichever frame is current when they land.
@@ -256,7 +253,10 @@ void PreviewFrames::onFrameEnd(const BackgroundRunner::Outcome& outcome)
 
 void PreviewFrames::learnSpeed(const Frame& frame, qint64 computeMs)
 {
-    const double calls = static_cast<double>(frame.keys.size()) * static_cast<double>(frame.calls);
+    std::size_t points = 0;
+    for (const SweepResults::Batch& batch : frame.work.batches)
+        points += batch.keys.size();
+    const double calls = static_cast<double>(points) * static_cast<double>(frame.calls);
     const double rate = calls / (static_cast<double>(std::max<qint64>(computeMs, 1)) / 1000.0);
     m_frameRate = 0.5 * m_frameRate + 0.5 * rate;
     // A drag keeps one frame size (its curves change with the knob, not with the noise of
@@ -272,16 +272,13 @@ void PreviewFrames::apply(const Frame& frame, qint64 computeMs)
     if (frame.serial < m_appliedSerial)
         return;
     m_appliedSerial = frame.serial;
-    const Scenario& scenario = m_results.scenario();
-    // The cells keep their meaning only while no edit since the frame's changed the rows.
-    if (frame.serial >= m_rowsSerial && frame.setupCount == scenario.setups.size() &&
-        frame.loads == scenario.loads) {
-        if (m_shown.size() != frame.setupCount)
-            m_shown.assign(frame.setupCount,
-                           std::vector<std::optional<PointResult>>(frame.loads.size()));
+    // The cells keep their meaning only while no edit since the frame's moved the points.
+    if (frame.serial >= m_rowsSerial && frame.pointCount == m_results.points().size() &&
+        frame.loads == m_results.scenario().loads) {
+        m_shown.resize(frame.pointCount);
         for (const Frame::Cell& cell : frame.cells)
             if (const PointResult* p = m_results.cached(cell.key))
-                m_shown[cell.row][cell.load] = *p;
+                m_shown[cell.index] = *p;
     }
     if (m_dragging)
         measureDragFrame(frame, computeMs);

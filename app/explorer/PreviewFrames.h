@@ -41,9 +41,10 @@ public:
     // Reads and fills `results`, runs on `runner` (both the sweep's).
     PreviewFrames(SweepResults& results, BackgroundRunner& runner);
 
-    // The results' scenario is about to become `next` (a new edit): keeps what the cells
-    // show, and stops a frame far over its budget. Call schedule() once `next` is in place.
-    void noteEdit(const Scenario& next);
+    // The results' points are about to become `next`, at `nextLoads` (a new edit): keeps what
+    // the cells show, and stops a frame far over its budget. Call schedule() once `next` is in
+    // place.
+    void noteEdit(const std::vector<SweepPoint>& next, const std::vector<double>& nextLoads);
     // A frame of the current scenario is wanted (on the next turn of the event loop).
     void schedule();
     // Stops the frame in flight and wants no more.
@@ -52,9 +53,9 @@ public:
     void shutdown();
     // Drops what the cells showed before their edit; returns whether any cell showed it.
     bool clearShownCells();
-    // What cell (setup row, load index) of the current scenario showed before the edit whose
-    // frame has not landed yet, if anything.
-    const PointResult* shownCell(std::size_t row, std::size_t load) const;
+    // What the cell of the results' point `index` showed before the edit whose frame has not
+    // landed yet, if anything.
+    const PointResult* shownCell(std::size_t index) const;
 
     void beginDrag();
     // Returns false when no drag was going on.
@@ -80,26 +81,23 @@ signals:
     void finished();
 
 private:
-    // One frame: the cells (setup row, load index) of the scenario of edit `serial` that had
-    // no result of a pass, and the points it runs for them.
+    // One frame: the cells (indices of the results' points) of edit `serial` that had no
+    // result of a pass, and the points it runs for them.
     struct Frame {
         struct Cell {
-            std::size_t row;
-            std::size_t load;
+            std::size_t index;
             PointIdentity key;
         };
         quint64 serial = 0;
         qint64 editMs = 0; // when the edit was made, on the drag's clock
         std::int64_t calls = 0;
-        std::size_t setupCount = 0;
+        std::size_t pointCount = 0;
         std::vector<double> loads;
         std::vector<Cell> cells;
-        Scenario work;                   // the unique policies × loads to run
-        std::vector<PointIdentity> keys; // work's point index → its identity
-        int workCount = 0;               // distinct points to run
+        SweepResults::Missing work; // the points to run
     };
     // What a cell shows while its new results are computed: the point shown before the edit.
-    using Shown = std::vector<std::vector<std::optional<PointResult>>>; // [row][load]
+    using Shown = std::vector<std::optional<PointResult>>; // by point index
 
     std::int64_t frameCallsFor(std::size_t points) const;
     Frame planFrame() const;
@@ -130,7 +128,7 @@ private:
     quint64 m_appliedSerial = 0;
     int m_framesStarted = 0;
     QElapsedTimer m_frameClock;
-    Shown m_shown;            // empty, or the scenario's rows × loads
+    Shown m_shown;            // empty, or one a point
     quint64 m_rowsSerial = 0; // the last edit that moved, added or removed rows or loads
 
     // The timing log (TimingLog.h)

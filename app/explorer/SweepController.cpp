@@ -2,8 +2,6 @@
 
 #include "TimingLog.h"
 
-#include <hedge/sim/LoadSweep.h>
-
 #include <QLocale>
 
 #include <algorithm>
@@ -19,8 +17,8 @@ constexpr int kSweepOwner = 1;
 
 } // namespace
 
-SweepController::SweepController(RedrawClock* clock, QObject* parent)
-    : QObject(parent), m_clock(clock ? clock : new RedrawClock(this))
+SweepController::SweepController(RedrawClock* clock, QObject* parent, Shape shape)
+    : QObject(parent), m_shape(shape), m_clock(clock ? clock : new RedrawClock(this))
 {
     m_results.setCoarseCalls(kCoarseCalls);
     m_debounce.setSingleShot(true);
@@ -41,10 +39,23 @@ SweepController::~SweepController()
 
 void SweepController::setScenario(const Scenario& scenario, bool immediate)
 {
-    const bool changed = !(scenario == m_results.scenario()) || m_generation == 0;
-    if (changed) {
-        m_preview.noteEdit(scenario);
-        m_results.setScenario(scenario);
+    std::vector<SweepPoint> points;
+    try {
+        points = m_shape.points(scenario);
+    } catch (const std::exception& e) { // a map of an invalid grid: nothing to show
+        emit runFailed(QString::fromUtf8(e.what()));
+    }
+    const Scenario& now = m_results.scenario();
+    const bool changed = points != m_results.points() || scenario.loads != now.loads ||
+                         scenario.seed != now.seed || scenario.calls != now.calls ||
+                         scenario.replicates != now.replicates ||
+                         scenario.warmupFraction != now.warmupFraction || m_generation == 0;
+    if (!changed) { // nothing this sweep shows: the running work goes on
+        m_results.setScenario(scenario, std::move(points));
+        markDirty();
+    } else {
+        m_preview.noteEdit(points, scenario.loads);
+        m_results.setScenario(scenario, std::move(points));
         ++m_generation;
         // The running work may be stale: stop it now, not after the pause.
         m_runner.cancel(kSweepOwner);
@@ -149,6 +160,8 @@ SweepController::Progress SweepController::progress() const
 void SweepController::startRun()
 {
     m_debounce.stop();
+    if (m_results.points().empty())
+        return; // a map without a grid
     if (m_preview.isPending()) {
         // The newest edit's frame first (it lands within a frame); the run follows it.
         m_running = true;
@@ -198,19 +211,19 @@ BackgroundRunner::Job SweepController::planPass(quint64 generation, Pass pass, s
     emit progressChanged();
     if (work.count == 0)
         return {};
-    return [this, generation, sub = std::move(work.sub), keys = std::move(work.keys),
+    return [this, generation, batches = std::move(work.batches),
             threads = m_threads](BackgroundRunner::Worker& worker) {
-        LoadSweep(sub, threads)
-            .run(
-                [&](std::size_t index, const PointResult& point) {
-                    if (worker.stopRequested()) // possibly cut short: not a result
-                        return;
-                    // A finished point is right for its key whichever run computed it.
-                    worker.keep([this, generation, key = keys[index], point] {
-                        onPointComputed(generation, key, point);
-                    });
-                },
-                worker.stopToken());
+        SweepResults::run(
+            batches, threads,
+            [&](const PointIdentity& key, const PointResult& point) {
+                if (worker.stopRequested()) // possibly cut short: not a result
+                    return;
+                // A finished point is right for its key whichever run computed it.
+                worker.keep([this, generation, key, point] {
+                    onPointComputed(generation, key, point);
+                });
+            },
+            worker.stopToken());
     };
 }
 
@@ -239,7 +252,7 @@ bool SweepController::flush()
     if (m_dirty) {
         m_dirty = false;
         emit pointsChanged();
-        if (m_firstCurvePending && m_newPointSinceEdit)
+        if (m_firstCurvePending && m_newPointSinceEdit && m_shape.logsTimings)
             logFirstCurve();
     }
     if (m_pass != Pass::Idle)
@@ -260,7 +273,7 @@ void SweepController::finish(quint64 generation, const BackgroundRunner::Outcome
         m_preview.clearShownCells(); // every cell has its full result
     m_dirty = true;
     flush();
-    if (outcome.completed && m_editClock.isValid())
+    if (outcome.completed && m_editClock.isValid() && m_shape.logsTimings)
         logFullPass();
     emit progressChanged();
     emit runFinished(outcome.completed);
@@ -326,28 +339,35 @@ void SweepController::onPreviewFinished()
 std::vector<PointResult> SweepController::displayedPoints() const
 {
     std::vector<PointResult> out;
-    const Scenario& scenario = m_results.scenario();
-    for (std::size_t i = 0; i < scenario.setups.size(); ++i) {
-        const Setup& s = scenario.setups[i];
-        for (std::size_t j = 0; j < scenario.loads.size(); ++j) {
-            const double load = scenario.loads[j];
-            const PointResult* found = m_results.passResult(s, load);
-            if (!found)
-                found = m_preview.shownCell(i, j);
-            if (!found)
-                continue;
-            PointResult p = *found;
-            p.setup = s.name;
-            p.cancellation = s.cancellation;
-            p.load = load;
-            out.push_back(std::move(p));
-        }
+    const std::vector<SweepPoint>& points = m_results.points();
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const PointResult* found = m_results.passResult(points[i]);
+        if (!found)
+            found = m_preview.shownCell(i);
+        if (!found)
+            continue;
+        PointResult p = *found;
+        p.setup = points[i].setup.name;
+        p.cancellation = points[i].setup.cancellation;
+        p.load = m_results.loadOf(points[i]);
+        p.knobValue = points[i].knobValue;
+        out.push_back(std::move(p));
     }
     return out;
 }
 
+GridMap SweepController::map(MapFigure figure) const
+{
+    const Scenario& scenario = m_results.scenario();
+    if (!scenario.grid || m_results.points().empty())
+        return {};
+    return gridMap(scenario, displayedPoints(), figure);
+}
+
 QString SweepController::passLabel() const
 {
+    if (m_results.points().empty())
+        return {}; // a map without a grid
     const QLocale locale;
     const Scenario& scenario = m_results.scenario();
     const std::int64_t coarseCalls = m_results.coarseCalls();
@@ -358,21 +378,18 @@ QString SweepController::passLabel() const
         tr("full pass · %1 calls/point").arg(locale.toString(qlonglong(scenario.calls))) + runs;
     int fullPoints = 0;
     int coarsePoints = 0;
-    int total = 0;
+    const std::vector<SweepPoint>& points = m_results.points();
+    const int total = static_cast<int>(points.size());
     bool anyPreview = false;
     const bool coarse = m_results.needsCoarsePass();
-    for (std::size_t i = 0; i < scenario.setups.size(); ++i)
-        for (std::size_t j = 0; j < scenario.loads.size(); ++j) {
-            const Setup& s = scenario.setups[i];
-            const double load = scenario.loads[j];
-            ++total;
-            if (m_results.contains(m_results.key(s, load, scenario.calls)))
-                ++fullPoints;
-            else if (coarse && m_results.contains(m_results.key(s, load, coarseCalls)))
-                ++coarsePoints;
-            else if (m_preview.shownCell(i, j))
-                anyPreview = true;
-        }
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        if (m_results.contains(m_results.key(points[i], scenario.calls)))
+            ++fullPoints;
+        else if (coarse && m_results.contains(m_results.key(points[i], coarseCalls)))
+            ++coarsePoints;
+        else if (m_preview.shownCell(i))
+            anyPreview = true;
+    }
     if (anyPreview && m_preview.frameCalls() > 0)
         return tr("preview · %1 calls/point")
             .arg(locale.toString(qlonglong(m_preview.frameCalls())));

@@ -1,4 +1,5 @@
-// Runs the sweep of the working scenario off the GUI thread and keeps its results.
+// Runs a sweep of the working scenario off the GUI thread and keeps its results: the curves'
+// (every setup at every load) or, configured with mapPoints, a map's (its baseline and cells).
 //
 // * The work runs on a BackgroundRunner, shared with the preview frames (one sweep at a time).
 //   Points land in SweepResults, keyed by what they simulate (PointIdentity): an edit re-runs
@@ -17,11 +18,12 @@
 #include "BackgroundRunner.h"
 #include "PreviewFrames.h"
 #include "RedrawClock.h"
-#include "RunPass.h"
 #include "SweepResults.h"
 
 #include <hedge/Scenario.h>
+#include <hedge/sim/GridMap.h>
 #include <hedge/sim/PointResult.h>
+#include <hedge/sim/SweepPoints.h>
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -33,13 +35,24 @@
 
 namespace hedge {
 
+// What a sweep shows of the scenario, and whether it writes the timing log (TimingLog.h: the
+// curves' figures; a map's would interleave with them).
+struct SweepShape {
+    std::vector<SweepPoint> (*points)(const Scenario&) = &setupPoints;
+    bool logsTimings = true;
+};
+
 class SweepController : public QObject {
     Q_OBJECT
 public:
-    static constexpr std::int64_t kCoarseCalls = kCoarsePassCalls;
-    static constexpr int kDebounceMs = kRunDebounceMs;
+    // Calls per point of the coarse pass (a rough curve within moments; the full pass follows).
+    static constexpr std::int64_t kCoarseCalls = 20000;
+    // The pause without edits before a run starts: under the 100 ms an edit may take to show
+    // its first curve (the preview frame does not wait for it); long enough not to start a run
+    // between two steps of a held arrow key.
+    static constexpr int kDebounceMs = 80;
 
-    using Pass = RunPass;
+    enum class Pass { Idle, Coarse, Full };
 
     struct Progress {
         Pass pass = Pass::Idle;
@@ -49,12 +62,17 @@ public:
         double secondsLeft = -1.0; // < 0: unknown
     };
 
+    using Shape = SweepShape;
+    static Shape mapShape() { return {&mapPoints, false}; }
+
     // Redraws on `clock` (the window's); without one, on a clock of its own.
-    explicit SweepController(RedrawClock* clock = nullptr, QObject* parent = nullptr);
+    explicit SweepController(RedrawClock* clock = nullptr, QObject* parent = nullptr,
+                             Shape shape = {});
     ~SweepController() override;
 
-    // The scenario to show. A changed scenario stops the running work at once and starts a
-    // run after the debounce pause (at once with `immediate`).
+    // The scenario to show. A change of what the sweep shows stops the running work at once
+    // and starts a run after the debounce pause (at once with `immediate`); any other edit
+    // (another setup than a map's, say) leaves it running.
     void setScenario(const Scenario& scenario, bool immediate = false);
     const Scenario& scenario() const { return m_results.scenario(); }
 
@@ -77,11 +95,14 @@ public:
     }
     Progress progress() const;
 
-    // Every point of the working scenario computed so far, in scenario order, the full pass
-    // preferred over the coarse one; names are the setups' current names.
+    // Every point of the sweep computed so far, in scenario order, the full pass preferred
+    // over the coarse one; names are the setups' current names, a map's cells carry their knob
+    // value.
     std::vector<PointResult> displayedPoints() const;
     // Whether displayedPoints() holds every point at the full call count.
     bool isComplete() const { return m_results.isComplete(); }
+    // The map of `figure` (a map's sweep; empty without a grid).
+    GridMap map(MapFigure figure) const;
     // What the charts show: "coarse pass · 20 000 calls/point", "full pass · …".
     QString passLabel() const;
 
@@ -133,6 +154,7 @@ private:
     void logFirstCurve();
     void logFullPass();
 
+    Shape m_shape;
     SweepResults m_results;
     quint64 m_generation = 0;
     bool m_running = false;

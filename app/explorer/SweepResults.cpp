@@ -1,5 +1,8 @@
 #include "SweepResults.h"
 
+#include <hedge/sim/LoadSweep.h>
+
+#include <algorithm>
 #include <unordered_set>
 #include <utility>
 
@@ -10,7 +13,21 @@ namespace {
 // Bounds the cache: a long session of edits would otherwise grow it without end.
 constexpr std::size_t kMaxCachedPoints = 50000;
 
+// The missing points of one service.
+struct ServiceGroup {
+    const ServiceConfig* service;
+    std::vector<const Setup*> setups; // one of each policy, in the order shown
+    std::unordered_set<PointIdentity, PointIdentity::Hash> policies; // at one load
+    std::vector<bool> loadMissing;
+};
+
 } // namespace
+
+void SweepResults::setScenario(const Scenario& scenario, std::vector<SweepPoint> points)
+{
+    m_scenario = scenario;
+    m_points = std::move(points);
+}
 
 bool SweepResults::needsCoarsePass() const
 {
@@ -22,16 +39,16 @@ std::int64_t SweepResults::firstPassCalls() const
     return needsCoarsePass() ? m_coarseCalls : m_scenario.calls;
 }
 
-PointIdentity SweepResults::key(const Setup& setup, double load, std::int64_t calls) const
+PointIdentity SweepResults::key(const SweepPoint& point, std::int64_t calls) const
 {
-    return PointIdentity::of(m_scenario, setup, load, calls);
+    return PointIdentity::of(m_scenario, point.setup, point.service, loadOf(point), calls);
 }
 
-const PointResult* SweepResults::passResult(const Setup& setup, double load) const
+const PointResult* SweepResults::passResult(const SweepPoint& point) const
 {
-    if (const PointResult* full = cached(key(setup, load, m_scenario.calls)))
+    if (const PointResult* full = cached(key(point, m_scenario.calls)))
         return full;
-    return needsCoarsePass() ? cached(key(setup, load, m_coarseCalls)) : nullptr;
+    return needsCoarsePass() ? cached(key(point, m_coarseCalls)) : nullptr;
 }
 
 const PointResult* SweepResults::cached(const PointIdentity& key) const
@@ -50,77 +67,93 @@ void SweepResults::store(const PointIdentity& key, const PointResult& point)
 
 SweepResults::Missing SweepResults::missing(std::int64_t calls, bool coarse) const
 {
-    return missingWhere(calls, [this, calls, coarse](const Setup& s, double load) {
+    return missingWhere(calls, [this, calls, coarse](const SweepPoint& p) {
         // The coarse pass is only for points that have no full-size result yet.
-        return contains(key(s, load, calls)) ||
-               (coarse && contains(key(s, load, m_scenario.calls)));
+        return contains(key(p, calls)) || (coarse && contains(key(p, m_scenario.calls)));
     });
 }
 
 SweepResults::Missing SweepResults::missingBesidePasses(std::int64_t calls) const
 {
-    return missingWhere(calls, [this, calls](const Setup& s, double load) {
-        return passResult(s, load) != nullptr || contains(key(s, load, calls));
+    return missingWhere(calls, [this, calls](const SweepPoint& p) {
+        return passResult(p) != nullptr || contains(key(p, calls));
     });
 }
 
 template <class Have>
 SweepResults::Missing SweepResults::missingWhere(std::int64_t calls, Have have) const
 {
-    // The rectangle of (policies with a missing point) × (loads with a missing point): usually
-    // exact (an edit changes whole setups or whole loads); a few extra points at worst.
-    std::vector<std::size_t> setupRows;
-    std::unordered_set<PointIdentity, PointIdentity::Hash> seenPolicies; // at one load
-    std::vector<bool> loadMissing(m_scenario.loads.size(), false);
+    // Per service, the rectangle of (policies with a missing point) × (loads with a missing
+    // point): usually exact (an edit changes whole setups or whole loads); a few extra points
+    // at worst. The curves have one service; a map of a service knob one a value.
+    std::vector<ServiceGroup> groups;
     std::unordered_set<PointIdentity, PointIdentity::Hash> missingKeys;
-    for (std::size_t i = 0; i < m_scenario.setups.size(); ++i) {
-        const Setup& s = m_scenario.setups[i];
-        bool any = false;
-        for (std::size_t j = 0; j < m_scenario.loads.size(); ++j) {
-            const double load = m_scenario.loads[j];
-            if (!have(s, load)) {
-                any = true;
-                loadMissing[j] = true;
-                missingKeys.insert(key(s, load, calls));
-            }
-        }
+    for (const SweepPoint& p : m_points) {
+        if (have(p))
+            continue;
+        missingKeys.insert(key(p, calls));
+        auto group = std::find_if(groups.begin(), groups.end(),
+                                  [&p](const ServiceGroup& g) { return *g.service == p.service; });
+        if (group == groups.end())
+            group = groups.insert(groups.end(),
+                                  {&p.service, {}, {}, std::vector<bool>(m_scenario.loads.size())});
+        group->loadMissing[p.load] = true;
         // Setups that are one point at one load are one at every load: run one of them.
-        if (any && seenPolicies.insert(key(s, m_scenario.loads.front(), calls)).second)
-            setupRows.push_back(i);
+        const double anyLoad = m_scenario.loads.front();
+        if (group->policies.insert(PointIdentity::of(m_scenario, p.setup, p.service, anyLoad, calls))
+                .second)
+            group->setups.push_back(&p.setup);
     }
     Missing m;
     m.count = static_cast<int>(missingKeys.size());
-    if (m.count == 0)
-        return m;
-    m.sub.seed = m_scenario.seed;
-    m.sub.calls = calls;
-    m.sub.replicates = m_scenario.replicates;
-    m.sub.warmupFraction = m_scenario.warmupFraction;
-    m.sub.service = m_scenario.service;
-    m.sub.loads.clear();
-    for (std::size_t j = 0; j < m_scenario.loads.size(); ++j)
-        if (loadMissing[j])
-            m.sub.loads.push_back(m_scenario.loads[j]);
-    m.sub.setups.clear();
-    for (std::size_t row : setupRows) {
-        Setup s = m_scenario.setups[row];
-        // Appended, not "p" + string: g++ 12 -O3 warns falsely (-Wrestrict, GCC bug 105651).
-        s.name = std::string(1, 'p').append(std::to_string(m.sub.setups.size()));
-        m.sub.setups.push_back(std::move(s));
+    for (const ServiceGroup& group : groups) {
+        Batch batch;
+        Scenario& sub = batch.sub;
+        sub.seed = m_scenario.seed;
+        sub.calls = calls;
+        sub.replicates = m_scenario.replicates;
+        sub.warmupFraction = m_scenario.warmupFraction;
+        sub.service = *group.service;
+        sub.loads.clear();
+        for (std::size_t j = 0; j < m_scenario.loads.size(); ++j)
+            if (group.loadMissing[j])
+                sub.loads.push_back(m_scenario.loads[j]);
+        sub.setups.clear();
+        for (const Setup* setup : group.setups) {
+            Setup s = *setup;
+            // Appended, not "p" + string: g++ 12 -O3 warns falsely (-Wrestrict, GCC bug 105651).
+            s.name = std::string(1, 'p').append(std::to_string(sub.setups.size()));
+            sub.setups.push_back(std::move(s));
+        }
+        for (const Setup& s : sub.setups)
+            for (double load : sub.loads)
+                batch.keys.push_back(PointIdentity::of(sub, s, load, calls));
+        m.batches.push_back(std::move(batch));
     }
-    for (const Setup& s : m.sub.setups)
-        for (double load : m.sub.loads)
-            m.keys.push_back(key(s, load, calls));
     return m;
 }
 
 bool SweepResults::isComplete() const
 {
-    for (const Setup& s : m_scenario.setups)
-        for (double load : m_scenario.loads)
-            if (!contains(key(s, load, m_scenario.calls)))
-                return false;
+    if (m_points.empty())
+        return false;
+    for (const SweepPoint& p : m_points)
+        if (!contains(key(p, m_scenario.calls)))
+            return false;
     return true;
+}
+
+void SweepResults::run(const std::vector<Batch>& batches, int threads, const PointSink& sink,
+                       std::stop_token stop)
+{
+    for (const Batch& batch : batches) {
+        if (stop.stop_requested())
+            return;
+        LoadSweep(batch.sub, threads)
+            .run([&](std::size_t index,
+                     const PointResult& point) { sink(batch.keys[index], point); },
+                 stop);
+    }
 }
 
 } // namespace hedge

@@ -1,15 +1,22 @@
-// The results of the working scenario's sweep, kept across edits: a cache keyed by what each
+// The results of a sweep of the working scenario, kept across edits: a cache keyed by what each
 // point simulates (PointIdentity: the setup's policy, the service, seed, calls, replicates,
 // warm-up and the load; not the setup's name nor the other setups, since the engine keys its
 // random numbers by seed, load and replicate). An edit therefore re-runs only the points it
 // changed. The sweep's passes (coarse, then full) and its preview frames read and fill it.
+//
+// Which of the scenario's points a sweep shows is its configuration: the curves show every
+// (setup, load), a map its baseline and cells (SweepPoints.h), each cell a setup on its own
+// service.
 #pragma once
 
 #include <hedge/Scenario.h>
 #include <hedge/sim/PointIdentity.h>
 #include <hedge/sim/PointResult.h>
+#include <hedge/sim/SweepPoints.h>
 
 #include <cstdint>
+#include <functional>
+#include <stop_token>
 #include <unordered_map>
 #include <vector>
 
@@ -17,24 +24,32 @@ namespace hedge {
 
 class SweepResults {
 public:
-    // The points to run for a pass or a frame: a rectangle of policies × loads.
-    struct Missing {
+    // Runs one service's missing points: a rectangle of policies × loads.
+    struct Batch {
         Scenario sub;                    // the unique policies × loads to run
         std::vector<PointIdentity> keys; // sub's point index → its identity
-        int count = 0;                   // distinct points missing
     };
+    // The points to run for a pass or a frame.
+    struct Missing {
+        std::vector<Batch> batches; // one a service
+        int count = 0;              // distinct points missing
+    };
+    using PointSink = std::function<void(const PointIdentity&, const PointResult&)>;
 
-    void setScenario(const Scenario& scenario) { m_scenario = scenario; }
+    // The scenario and the points of it that the sweep shows, in the order shown.
+    void setScenario(const Scenario& scenario, std::vector<SweepPoint> points);
     const Scenario& scenario() const { return m_scenario; }
+    const std::vector<SweepPoint>& points() const { return m_points; }
+    double loadOf(const SweepPoint& point) const { return m_scenario.loads[point.load]; }
     void setCoarseCalls(std::int64_t calls) { m_coarseCalls = calls; }
     std::int64_t coarseCalls() const { return m_coarseCalls; }
     bool needsCoarsePass() const;
     // Calls per point of a run's first pass: the coarse one if it has one.
     std::int64_t firstPassCalls() const;
 
-    PointIdentity key(const Setup& setup, double load, std::int64_t calls) const;
+    PointIdentity key(const SweepPoint& point, std::int64_t calls) const;
     // The result of a pass for the point (the full one preferred), if any.
-    const PointResult* passResult(const Setup& setup, double load) const;
+    const PointResult* passResult(const SweepPoint& point) const;
     const PointResult* cached(const PointIdentity& key) const;
     bool contains(const PointIdentity& key) const { return m_cache.contains(key); }
     // Keeps a computed point (the cache is bounded).
@@ -51,10 +66,16 @@ public:
     // Every point at the full call count.
     bool isComplete() const;
 
+    // Runs the batches one after another on `threads` threads (0: all cores); each finished
+    // point goes to `sink` with its identity, on a worker thread.
+    static void run(const std::vector<Batch>& batches, int threads, const PointSink& sink,
+                    std::stop_token stop);
+
 private:
     template <class Have> Missing missingWhere(std::int64_t calls, Have have) const;
 
     Scenario m_scenario;
+    std::vector<SweepPoint> m_points;
     std::int64_t m_coarseCalls = 0;
     std::unordered_map<PointIdentity, PointResult, PointIdentity::Hash> m_cache;
     int m_stored = 0;

@@ -5,7 +5,7 @@
 // (EditAndDrag.h). Quits when the last figure is in.
 #include "EditAndDrag.h"
 #include "ExplorerBench.h"
-#include "MapController.h"
+#include "SweepController.h"
 #include "TimingLog.h"
 
 #include <QApplication>
@@ -41,14 +41,14 @@ int main(int argc, char* argv[])
             QCoreApplication::quit();
     };
     if (grid)
-        QObject::connect(w->mapController(), &hedge::MapController::runFinished, w,
+        QObject::connect(w->mapSweep(), &hedge::SweepController::runFinished, w,
                          [w, clock, mapDone, quitWhenDone](bool completed) {
                              if (!completed || *mapDone)
                                  return;
                              qCInfo(hedge::lcExplorerTiming,
                                     "start -> map full pass: %lld ms (%zu points)",
                                     static_cast<long long>(clock.elapsed()),
-                                    w->mapController()->points().size());
+                                    w->mapSweep()->displayedPoints().size());
                              *mapDone = true;
                              quitWhenDone();
                          });

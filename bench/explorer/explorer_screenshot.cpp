@@ -5,7 +5,7 @@
 // --delay MS while the run goes on; --live-speed shows the Live view running at that speed.
 #include "ExplorerBench.h"
 #include "LiveController.h"
-#include "MapController.h"
+#include "SweepController.h"
 
 #include "SetupListWidget.h"
 
@@ -60,7 +60,7 @@ int main(int argc, char* argv[])
     if (parser.isSet(delay) || parser.isSet(liveSpeed))
         QTimer::singleShot(parser.value(delay).toInt(), w, shoot);
     else if (w->scenario().grid) // a grid shows its map: wait for its full pass
-        QObject::connect(w->mapController(), &hedge::MapController::runFinished, w, shootSoon);
+        QObject::connect(w->mapSweep(), &hedge::SweepController::runFinished, w, shootSoon);
     else
         QObject::connect(w->controller(), &hedge::SweepController::runFinished, w, shootSoon);
     return app.exec();

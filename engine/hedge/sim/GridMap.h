@@ -27,6 +27,8 @@ struct MapCell {
     bool collapsed = false;              // the cell (or, for the ratio, its baseline) collapsed
     // Hedging helps without collapse: p99 below the baseline's, neither collapsed.
     bool helps = false;
+
+    bool operator==(const MapCell&) const = default;
 };
 
 struct GridMap {

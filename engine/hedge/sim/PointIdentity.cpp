@@ -61,8 +61,14 @@ void mixKnobs(std::size_t& h, const Setup& setup, const ServiceConfig& service)
 PointIdentity PointIdentity::of(const Scenario& scenario, const Setup& setup, double load,
                                 std::int64_t calls)
 {
+    return of(scenario, setup, scenario.service, load, calls);
+}
+
+PointIdentity PointIdentity::of(const Scenario& scenario, const Setup& setup,
+                                const ServiceConfig& service, double load, std::int64_t calls)
+{
     PointIdentity id;
-    id.m_spec.service = scenario.service;
+    id.m_spec.service = service;
     id.m_spec.setup = setup;
     id.m_spec.setup.name.clear();
     id.m_spec.load = load;

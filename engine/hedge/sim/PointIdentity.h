@@ -20,6 +20,9 @@ public:
     // run may use fewer than the scenario's).
     static PointIdentity of(const Scenario& scenario, const Setup& setup, double load,
                             std::int64_t calls);
+    // The same, of a setup run on `service` (a map's cell of a service knob).
+    static PointIdentity of(const Scenario& scenario, const Setup& setup,
+                            const ServiceConfig& service, double load, std::int64_t calls);
 
     const PointSpec& spec() const { return m_spec; }
     int replicates() const { return m_replicates; }

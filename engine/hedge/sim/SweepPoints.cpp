@@ -54,21 +54,71 @@ SweepPoint gridCell(const Scenario& s, double value, std::size_t load)
     return cell;
 }
 
-std::vector<SweepPoint> sweepPoints(const Scenario& s)
+namespace {
+
+void appendCells(const Scenario& s, std::vector<SweepPoint>& points)
 {
-    std::vector<SweepPoint> points;
-    for (const Setup& setup : s.setups)
-        for (std::size_t load = 0; load < s.loads.size(); ++load)
-            points.push_back({setup, s.service, load, std::nullopt});
-    if (!s.grid)
-        return points;
-    if (GridBaseline baseline = gridBaseline(s); baseline.added)
-        for (std::size_t load = 0; load < s.loads.size(); ++load)
-            points.push_back({baseline.setup, s.service, load, std::nullopt});
     for (double value : s.grid->values)
         for (std::size_t load = 0; load < s.loads.size(); ++load)
             points.push_back(gridCell(s, value, load));
+}
+
+void appendAtEveryLoad(const Scenario& s, const Setup& setup, std::vector<SweepPoint>& points)
+{
+    for (std::size_t load = 0; load < s.loads.size(); ++load)
+        points.push_back({setup, s.service, load, std::nullopt});
+}
+
+} // namespace
+
+std::vector<SweepPoint> setupPoints(const Scenario& s)
+{
+    std::vector<SweepPoint> points;
+    for (const Setup& setup : s.setups)
+        appendAtEveryLoad(s, setup, points);
     return points;
+}
+
+std::vector<SweepPoint> sweepPoints(const Scenario& s)
+{
+    std::vector<SweepPoint> points = setupPoints(s);
+    if (!s.grid)
+        return points;
+    if (GridBaseline baseline = gridBaseline(s); baseline.added)
+        appendAtEveryLoad(s, baseline.setup, points);
+    appendCells(s, points);
+    return points;
+}
+
+std::vector<SweepPoint> mapPoints(const Scenario& s)
+{
+    std::vector<SweepPoint> points;
+    if (!s.grid)
+        return points;
+    appendAtEveryLoad(s, gridBaseline(s).setup, points);
+    appendCells(s, points);
+    return points;
+}
+
+int griddedSetupIndex(const Scenario& s)
+{
+    if (!s.grid)
+        return -1;
+    for (std::size_t i = 0; i < s.setups.size(); ++i)
+        if (s.setups[i].name == s.grid->setup)
+            return static_cast<int>(i);
+    return -1;
+}
+
+std::optional<Scenario> withGridKnob(const Scenario& s, double value)
+{
+    const int row = griddedSetupIndex(s);
+    const Knob* knob = s.grid ? KnobRegistry::findGridKnob(s.grid->knob) : nullptr;
+    if (row < 0 || !knob)
+        return std::nullopt;
+    Scenario next = s;
+    knob->write(next.setups[static_cast<std::size_t>(row)], next.service, value);
+    return next;
 }
 
 } // namespace hedge

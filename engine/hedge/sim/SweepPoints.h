@@ -28,9 +28,23 @@ struct SweepPoint {
     ServiceConfig service;
     std::size_t load = 0;            // index into Scenario::loads
     std::optional<double> knobValue; // set for a grid cell
+
+    bool operator==(const SweepPoint&) const = default;
 };
 
 std::vector<SweepPoint> sweepPoints(const Scenario& scenario);
+// The scenario's own points: every (setup, load), without the grid's (the curves).
+std::vector<SweepPoint> setupPoints(const Scenario& scenario);
+// The points a map shows (docs/maps.md): its baseline at each load, then every (value, load)
+// cell; not the scenario's other setups, nor the gridded setup at its own value. Empty without
+// a grid.
+std::vector<SweepPoint> mapPoints(const Scenario& scenario);
+
+// The index of the grid's setup in `scenario`, or -1 (no grid, or no such setup).
+int griddedSetupIndex(const Scenario& scenario);
+// `scenario` with the grid's knob set to `value` on the gridded setup (or the service): what
+// choosing a cell of the map makes of it. Empty without a valid grid.
+std::optional<Scenario> withGridKnob(const Scenario& scenario, double value);
 
 // The points a cell is made of: the gridded setup and the service with the knob set.
 SweepPoint gridCell(const Scenario& scenario, double value, std::size_t load);

@@ -6,7 +6,7 @@
 #include "ExplorerTestSupport.h"
 
 #include "GridDialog.h"
-#include "MapController.h"
+#include "SweepController.h"
 #include "MapView.h"
 
 #include "HeatMapView.h"
@@ -107,7 +107,7 @@ private slots:
         QCOMPARE(w->scenario().grid->values, (std::vector<double>{5, 17.5, 30}));
         QVERIFY(w->isWindowModified());
         QCOMPARE(test::sweepViews(*w)->currentWidget(), test::mapView(*w));
-        QTRY_VERIFY_WITH_TIMEOUT(w->mapController()->isComplete(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(w->mapSweep()->isComplete(), 30000);
         QTRY_COMPARE_WITH_TIMEOUT(test::mapView(*w)->heatMap()->map().filled(), std::size_t(6),
                                   60000);
         QCOMPARE(test::mapView(*w)->heatMap()->map().knobValues,

@@ -3,10 +3,10 @@
 // exactly the engine's numbers (a whole-scenario LoadSweep through gridMap) and fill in coarse
 // first; hovering a cell shows its figures; a click or Enter on a cell gives the setup that
 // value and shows its curves without re-running the map, while an edit of the service re-runs
-// it; the exports are valid files that hold the same numbers.
+// it; a map of a service knob runs each cell on its service; the exports are valid files that hold the same numbers.
 #include "ExplorerTestSupport.h"
 
-#include "MapController.h"
+#include "SweepController.h"
 #include "MapView.h"
 
 #include "HeatMapView.h"
@@ -112,7 +112,7 @@ private:
 
     static bool mapDone(MainWindow& w)
     {
-        return w.mapController()->isComplete() && !w.mapController()->isRunning() &&
+        return w.mapSweep()->isComplete() && !w.mapSweep()->isRunning() &&
                test::mapView(w)->heatMap()->map().filled() ==
                    test::mapView(w)->heatMap()->map().cells.size();
     }
@@ -143,17 +143,30 @@ private slots:
         }
     }
 
+    // A map of a service knob: each column of cells is the gridded setup on another service,
+    // run by the same sweep as the curves (one batch a service), with the engine's numbers.
+    void aServiceKnobMapRunsEachCellOnItsOwnService()
+    {
+        Scenario s = smallGrid();
+        s.grid = Grid{.setup = "hedge, default budget / client", .knob = "service.median_ms",
+                      .values = {4, 12}};
+        auto w = openGrid(s);
+        QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
+        const std::vector<PointResult> engine = enginePoints(s);
+        compareCells(test::mapView(*w)->heatMap()->map(), gridMap(s, engine, MapFigure::P99Ratio));
+    }
+
     void cellsFillInCoarseFirst()
     {
         Scenario s = smallGrid();
         s.calls = 30000;
         auto w = std::make_unique<MainWindow>(
             MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w->mapController()->setCoarseCalls(1000);
+        w->mapSweep()->setCoarseCalls(1000);
         int redrawsWithCoarseCells = 0;
         int redrawsWithFullCells = 0;
         int redrawsWithCoarseAfterFull = 0;
-        connect(w->mapController(), &MapController::pointsChanged, w.get(), [&] {
+        connect(w->mapSweep(), &SweepController::pointsChanged, w.get(), [&] {
             bool coarse = false;
             bool full = false;
             for (const auto& cell : test::mapView(*w)->heatMap()->map().cells)
@@ -214,8 +227,8 @@ private slots:
         QCOMPARE(w->controller()->scenario().setups[1].hedge->delayMs, 40.0);
         QVERIFY(w->isModified());
         // The map does not depend on the setup's own delay: it stays complete.
-        QVERIFY(w->mapController()->isComplete());
-        QVERIFY(!w->mapController()->isRunning());
+        QVERIFY(w->mapSweep()->isComplete());
+        QVERIFY(!w->mapSweep()->isRunning());
 
         // The keyboard: back to the map, the first delay (Home), Enter.
         test::sweepViews(*w)->setCurrentWidget(test::mapView(*w));
@@ -235,8 +248,8 @@ private slots:
         workers->setFocus();
         QTest::keyClick(workers, Qt::Key_Down);
         QCOMPARE(w->scenario().service.workers, smallGrid().service.workers - 1);
-        // The old cells are gone at once (they were another service's); the new ones follow.
-        QVERIFY(!w->mapController()->isComplete());
+        // The map is out of date at once (its cells were another service's); the new ones follow.
+        QVERIFY(!w->mapSweep()->isComplete());
         QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
         const GridMap after = test::mapView(*w)->heatMap()->map();
         QVERIFY(!(after.at(0, 0)->point == before.at(0, 0)->point));
@@ -275,7 +288,7 @@ private slots:
         QVERIFY(pdfFile.read(5) == "%PDF-");
 
         // The cells as a results file: it reads back with the same numbers.
-        const std::vector<PointResult> points = w->mapController()->points();
+        const std::vector<PointResult> points = w->mapSweep()->displayedPoints();
         const QString json = m_dir.filePath(QStringLiteral("cells.json"));
         QVERIFY(!view->exportMap(json));
         const RunResults back = readResultsFile(json.toStdString());

@@ -1,6 +1,7 @@
 #include "ExplorerTestScenarios.h"
 #include "SweepController.h"
 
+#include <hedge/sim/GridMap.h>
 #include <hedge/sim/LoadSweep.h>
 
 #include <QSignalSpy>
@@ -80,6 +81,42 @@ private slots:
         RUN_AND_WAIT(c.setScenario(s, true));
         QCOMPARE(c.simulatedPoints(), 2); // one per load
         QCOMPARE(c.displayedPoints(), engine(s));
+    }
+
+    // A map is the same sweep configured with mapPoints: its baseline and cells, each run once
+    // (a cell that equals the baseline is the baseline's run), with the engine's numbers; an
+    // edit of a setup the map does not show runs nothing, and neither does giving the gridded
+    // setup the value of a cell.
+    void aMapIsASweepOfItsBaselineAndCells()
+    {
+        SweepController map(nullptr, nullptr, SweepController::mapShape());
+        QSignalSpy finished(&map, &SweepController::runFinished);
+        Scenario s = small();
+        Setup third = s.setups[1];
+        third.name = "third";
+        s.setups.push_back(third);
+        s.grid = Grid{.setup = s.setups[1].name, .knob = "hedge.delay_ms", .values = {5, 40}};
+        RUN_AND_WAIT(map.setScenario(s, true));
+        QVERIFY(map.isComplete());
+        QCOMPARE(map.simulatedPoints(), 6); // the baseline and two cells at two loads
+        for (MapFigure figure : {MapFigure::P99Ratio, MapFigure::RequestsPerCall})
+            QCOMPARE(map.map(figure).cells, gridMap(s, engine(s), figure).cells);
+
+        s.setups[2].hedge->delayMs = 33.0; // not on the map
+        map.setScenario(s);
+        QVERIFY(!map.isPendingOrRunning());
+        s.setups[1].hedge->delayMs = 40.0; // a cell's value, chosen on the map
+        map.setScenario(s);
+        QVERIFY(!map.isPendingOrRunning());
+        QCOMPARE(map.simulatedPoints(), 6);
+        QVERIFY(map.isComplete());
+
+        // A new value adds its cells only.
+        s.grid->values.push_back(60);
+        RUN_AND_WAIT(map.setScenario(s, true));
+        QCOMPARE(map.simulatedPoints(), 8);
+        QCOMPARE(map.map(MapFigure::P99Ratio).cells,
+                 gridMap(s, engine(s), MapFigure::P99Ratio).cells);
     }
 
     void coarsePassThenFullPass()

@@ -8,7 +8,7 @@
 #include "LiveController.h"
 #include "LiveTimeSeriesView.h"
 #include "LiveView.h"
-#include "MapController.h"
+#include "SweepController.h"
 #include "MapView.h"
 
 #include <QClipboard>
@@ -92,7 +92,7 @@ private slots:
         w.show();
         QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, QStringLiteral("grid.json"))));
         QCOMPARE(test::sweepViews(w)->currentWidget(), test::mapView(w));
-        QTRY_VERIFY_WITH_TIMEOUT(w.mapController()->isComplete(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.mapSweep()->isComplete(), 30000);
 
         const QString svg = m_dir.filePath(QStringLiteral("map.svg"));
         test::answerFileDialog(svg);
