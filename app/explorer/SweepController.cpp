@@ -327,9 +327,17 @@ std::vector<PointResult> SweepController::displayedPoints() const
 {
     std::vector<PointResult> out;
     const Scenario& scenario = m_results.scenario();
+    // Each setup's points by increasing load, whatever order the loads were typed in: the
+    // table and the results files read as the charts do.
+    std::vector<std::size_t> byLoad(scenario.loads.size());
+    for (std::size_t j = 0; j < byLoad.size(); ++j)
+        byLoad[j] = j;
+    std::stable_sort(byLoad.begin(), byLoad.end(), [&scenario](std::size_t a, std::size_t b) {
+        return scenario.loads[a] < scenario.loads[b];
+    });
     for (std::size_t i = 0; i < scenario.setups.size(); ++i) {
         const Setup& s = scenario.setups[i];
-        for (std::size_t j = 0; j < scenario.loads.size(); ++j) {
+        for (const std::size_t j : byLoad) {
             const double load = scenario.loads[j];
             const PointResult* found = m_results.passResult(s, load);
             if (!found)

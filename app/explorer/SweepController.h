@@ -77,7 +77,8 @@ public:
     }
     Progress progress() const;
 
-    // Every point of the working scenario computed so far, in scenario order, the full pass
+    // Every point of the working scenario computed so far, in the setups' order and by
+    // increasing load within a setup (not the order the loads were typed in), the full pass
     // preferred over the coarse one; names are the setups' current names.
     std::vector<PointResult> displayedPoints() const;
     // Whether displayedPoints() holds every point at the full call count.
