@@ -309,8 +309,9 @@ void TestMetricChartView::unknownSetupsAreIgnored()
     view.setPoints(test::samplePoints());
     QCOMPARE(view.seriesPoints(test::sampleStyles()[0].setup).size(), 5);
     QVERIFY(view.seriesPoints(test::sampleStyles()[1].setup).isEmpty());
-    // One line, the collapse, off-scale, partial-collapse and measured markers, the band.
-    QCOMPARE(view.chart()->series().size(), 6);
+    // One line, the collapse, off-scale, partial-collapse (inside the axis and above it) and
+    // measured markers, the band.
+    QCOMPARE(view.chart()->series().size(), 7);
     // Fewer points replace, not add to, the old ones.
     view.setPoints({test::point("no hedge / client", 0.4, 5.0)});
     QCOMPARE(view.seriesPoints(test::sampleStyles()[0].setup).size(), 1);
