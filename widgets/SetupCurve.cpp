@@ -4,6 +4,7 @@
 #include "ChartTheme.h"
 
 #include <QAreaSeries>
+#include <QHash>
 #include <QChart>
 #include <QLegend>
 #include <QLegendMarker>
@@ -147,6 +148,19 @@ void SetupCurve::show(Drawn drawn)
         drawn = Drawn{};
     m_drawn = std::move(drawn);
     replaceChanged(m_line, m_drawn.line);
+    // A marked point is its marker: the line's dot there would show beside a marker moved
+    // aside in a stack (MarkerStacks), as a stray shape between the markers.
+    QHash<int, QHash<QXYSeries::PointConfiguration, QVariant>> hidden;
+    for (const MarkerKind kind : {MarkerKind::Collapse, MarkerKind::OffScale, MarkerKind::Partial,
+                                  MarkerKind::PartialOffScale})
+        for (const int index : m_drawn[kind].index) {
+            const auto at = std::find(m_drawn.lineIndex.begin(), m_drawn.lineIndex.end(), index);
+            if (at != m_drawn.lineIndex.end())
+                hidden[static_cast<int>(at - m_drawn.lineIndex.begin())]
+                      [QXYSeries::PointConfiguration::Visibility] = false;
+        }
+    if (m_line->pointsConfiguration() != hidden)
+        m_line->setPointsConfiguration(hidden);
     replaceChanged(m_bandUpper.get(), m_drawn.bandUpper);
     replaceChanged(m_bandLower.get(), m_drawn.bandLower);
 }
