@@ -107,8 +107,7 @@ SetupCurve::Drawn CurveLayout::drawn(std::size_t curve, double top, double botto
         const PointResult& p = m_points[static_cast<std::size_t>(e.index)];
         server = p.cancellation == Cancellation::Server;
         const bool partial = p.partiallyCollapsed();
-        const bool above =
-            (p.collapsed || partial) && (!e.value || (m_ceiling && *e.value > top));
+        const bool above = (p.collapsed || partial) && (!e.value || (m_ceiling && *e.value > top));
         const double y = above ? top : e.value.value_or(top);
         if (e.value) {
             drawn.line.append(QPointF(e.load, y));

@@ -16,16 +16,15 @@ namespace {
 
 // The markers of a collapse: opaque, they hide what lies under them.
 constexpr std::array<MarkerKind, 4> kStackedKinds{MarkerKind::Collapse, MarkerKind::OffScale,
-                                                  MarkerKind::Partial,
-                                                  MarkerKind::PartialOffScale};
+                                                  MarkerKind::Partial, MarkerKind::PartialOffScale};
 
 struct Mark {
     std::size_t curve;
     MarkerKind kind;
-    qsizetype k;  // its place among the curve's markers of that kind
-    int point;    // its PointResult
+    qsizetype k; // its place among the curve's markers of that kind
+    int point;   // its PointResult
     double load;
-    QPointF at;   // where its figure is, in chart coordinates
+    QPointF at; // where its figure is, in chart coordinates
 };
 
 using Placed = std::vector<std::array<QList<QPointF>, kMarkerKinds>>;
@@ -100,9 +99,10 @@ void MarkerStacks::place(QChart& chart, const SetupCurveSet& curves, double mark
                     const Mark& m = marks[i];
                     const double offset = (static_cast<double>(i - first) - (n - 1.0) / 2.0) * step;
                     QPointF& shown = placed[m.curve][slot(m.kind)][m.k];
-                    shown.setX(chart.mapToValue(m.at + QPointF(offset, 0.0),
-                                                curves[m.curve]->marks(m.kind))
-                                   .x());
+                    shown.setX(
+                        chart
+                            .mapToValue(m.at + QPointF(offset, 0.0), curves[m.curve]->marks(m.kind))
+                            .x());
                     stack.push_back(m.point);
                 }
                 m_stacks.push_back(std::move(stack));

@@ -444,7 +444,8 @@ QString MetricChartView::hoverText(const std::vector<int>& found) const
                 html += PointTooltip::offScaleNote(p, m_metric);
     std::vector<PointTooltip::AtSpot> others;
     for (std::size_t i = 1; i < found.size(); ++i)
-        others.push_back({pointOf(found[i]), static_cast<std::size_t>(found[i]) >= m_points.size()});
+        others.push_back(
+            {pointOf(found[i]), static_cast<std::size_t>(found[i]) >= m_points.size()});
     return html + PointTooltip::alsoHere(others, m_metric);
 }
 

@@ -4,8 +4,8 @@
 #include "ChartTheme.h"
 
 #include <QAreaSeries>
-#include <QHash>
 #include <QChart>
+#include <QHash>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>

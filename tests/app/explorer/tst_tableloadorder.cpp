@@ -25,7 +25,8 @@ QStringList shownRows(ResultsTableView* view)
     QStringList rows;
     const QAbstractItemModel* model = view->model();
     for (int r = 0; r < model->rowCount(); ++r)
-        rows << model->index(r, ResultsTableModel::Setup).data().toString() + QStringLiteral(" @ ") +
+        rows << model->index(r, ResultsTableModel::Setup).data().toString() +
+                    QStringLiteral(" @ ") +
                     model->index(r, ResultsTableModel::Load).data().toString();
     return rows;
 }
