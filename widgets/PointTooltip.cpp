@@ -109,8 +109,10 @@ QString figureText(const PointResult& point, Metric metric)
 
 QString PointTooltip::offScaleNote(const PointResult& point, Metric metric)
 {
-    return QStringLiteral("<br><nobr>▲ above the axis, drawn on its top: %1 = %2</nobr>")
-        .arg(metricShortName(metric), figureText(point, metric));
+    // The shape of its marker: half filled for a collapse in some runs only.
+    return QStringLiteral("<br><nobr>%1 above the axis, drawn on its top: %2 = %3</nobr>")
+        .arg(point.partiallyCollapsed() ? QStringLiteral("◭") : QStringLiteral("▲"),
+             metricShortName(metric), figureText(point, metric));
 }
 
 QString PointTooltip::measuredHeading(const QString& source)

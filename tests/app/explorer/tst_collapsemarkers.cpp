@@ -139,6 +139,16 @@ private slots:
         const QList<QPointF> partlyAbove{{0.55, p99->valueAxisCeiling()}};
         QCOMPARE(p99->markerPoints(edge, MarkerKind::PartialOffScale), partlyAbove);
         QVERIFY(!p99->offScalePoints(edge).contains(partlyAbove.front()));
+        // Hovering it says so, with its real figure.
+        QChart* chart = p99->chart();
+        hover(w, p99,
+              p99->mapFromScene(chart->mapToScene(
+                  chart->mapToPosition(partlyAbove.front(), chart->series().value(0)))));
+        QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("collapsed in 7 of 10 runs")),
+                 qPrintable(QToolTip::text()));
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("◭ above the axis")),
+                 qPrintable(QToolTip::text()));
         // The key of the mixed state (full and partial collapses, above the axis and inside
         // it): each shape once, the word once.
         const QString key = p99->collapseKeyText();
