@@ -110,15 +110,17 @@ QString ChartAnnotations::keyText(KeyEntries entries, bool brief)
         else if (!all.isEmpty())
             parts << all.front() + QStringLiteral(" collapse") +
                          (entries.offScale ? QStringLiteral(", above the axis") : QString());
-        if (!some.isEmpty()) {
-            QString text = some.join(QLatin1Char(' ')) +
-                           (all.isEmpty() ? QStringLiteral(" collapse") : QString()) +
-                           QStringLiteral(" in some runs");
-            // The triangle's meaning is said once: with ▲, or here.
-            if (entries.partialOffScale && !entries.offScale)
-                text += entries.partialCollapse ? QStringLiteral(" (◭ above the axis)")
-                                                : QStringLiteral(", above the axis");
-            parts << text;
+        // The word once: with the first entry.
+        const QString word = all.isEmpty() ? QStringLiteral(" collapse") : QString();
+        if (entries.partialOffScale && !entries.offScale) {
+            // The triangle's meaning is said here, once.
+            if (entries.partialCollapse)
+                parts << QStringLiteral("◐") + word + QStringLiteral(" in some runs")
+                      << QStringLiteral("◭ above the axis");
+            else
+                parts << QStringLiteral("◭") + word + QStringLiteral(" in some runs, above the axis");
+        } else if (!some.isEmpty()) {
+            parts << some.join(QLatin1Char(' ')) + word + QStringLiteral(" in some runs");
         }
     }
     if (entries.measured)
