@@ -118,7 +118,8 @@ QString ChartAnnotations::keyText(KeyEntries entries, bool brief)
                 parts << QStringLiteral("◐") + word + QStringLiteral(" in some runs")
                       << QStringLiteral("◭ above the axis");
             else
-                parts << QStringLiteral("◭") + word + QStringLiteral(" in some runs, above the axis");
+                parts << QStringLiteral("◭") + word +
+                             QStringLiteral(" in some runs, above the axis");
         } else if (!some.isEmpty()) {
             parts << some.join(QLatin1Char(' ')) + word + QStringLiteral(" in some runs");
         }
