@@ -66,39 +66,81 @@ void ChartAnnotations::placePassLabel(int margin)
     m_passLabel->setVisible(!m_passText.isEmpty());
 }
 
+void ChartAnnotations::KeyEntries::add(MarkerKind kind)
+{
+    switch (kind) {
+    case MarkerKind::Collapse:
+        collapse = true;
+        break;
+    case MarkerKind::OffScale:
+        offScale = true;
+        break;
+    case MarkerKind::Partial:
+        partialCollapse = true;
+        break;
+    case MarkerKind::PartialOffScale:
+        partialOffScale = true;
+        break;
+    case MarkerKind::Measured:
+        measured = true;
+        break;
+    }
+}
+
+QString ChartAnnotations::keyText(KeyEntries entries, bool brief)
+{
+    // Each shape once and the word "collapse" once: the filled shapes (✕ ▲) are a collapse in
+    // every run, the half-filled ones (◐ ◭) in some runs; the triangles sit above the axis.
+    const QString separator = QStringLiteral("   ");
+    QStringList all, some;
+    if (entries.collapse)
+        all << QStringLiteral("✕");
+    if (entries.offScale)
+        all << QStringLiteral("▲");
+    if (entries.partialCollapse)
+        some << QStringLiteral("◐");
+    if (entries.partialOffScale)
+        some << QStringLiteral("◭");
+    QStringList parts;
+    if (brief && !(all + some).isEmpty()) {
+        parts << (all + some).join(QLatin1Char(' ')) + QStringLiteral(" collapse");
+    } else {
+        if (entries.collapse && entries.offScale)
+            parts << QStringLiteral("✕ collapse") + separator + QStringLiteral("▲ above the axis");
+        else if (!all.isEmpty())
+            parts << all.front() + QStringLiteral(" collapse") +
+                         (entries.offScale ? QStringLiteral(", above the axis") : QString());
+        // The word once: with the first entry.
+        const QString word = all.isEmpty() ? QStringLiteral(" collapse") : QString();
+        if (entries.partialOffScale && !entries.offScale) {
+            // The triangle's meaning is said here, once.
+            if (entries.partialCollapse)
+                parts << QStringLiteral("◐") + word + QStringLiteral(" in some runs")
+                      << QStringLiteral("◭ above the axis");
+            else
+                parts << QStringLiteral("◭") + word +
+                             QStringLiteral(" in some runs, above the axis");
+        } else if (!some.isEmpty()) {
+            parts << some.join(QLatin1Char(' ')) + word + QStringLiteral(" in some runs");
+        }
+    }
+    if (entries.measured)
+        parts << QStringLiteral("◇ measured");
+    return parts.join(separator);
+}
+
 void ChartAnnotations::placeCollapseKey(const std::vector<QPointF>& marks,
                                         const std::vector<QPointF>& linePoints, KeyEntries entries,
                                         double markerSize)
 {
-    // Long and short wording of each entry: a small plot gets the markers' shapes with a word.
-    QStringList full, brief;
-    if (entries.collapse && entries.offScale) {
-        full << QStringLiteral("✕ collapse   ▲ collapse, above the axis");
-        brief << QStringLiteral("✕ ▲ collapse");
-    } else if (entries.offScale) {
-        full << QStringLiteral("▲ collapse, above the axis");
-        brief << QStringLiteral("▲ collapse");
-    } else if (entries.collapse) {
-        full << QStringLiteral("✕ collapse");
-        brief << QStringLiteral("✕ collapse");
-    }
-    if (entries.partialCollapse) {
-        full << QStringLiteral("◐ collapsed in some runs");
-        brief << QStringLiteral("◐ some runs");
-    }
-    if (entries.measured) {
-        full << QStringLiteral("◇ measured");
-        brief << QStringLiteral("◇ measured");
-    }
-    const QString separator = QStringLiteral("   ");
-    QString key = full.join(separator);
+    QString key = keyText(entries, false);
     const QRectF plot = m_chart->plotArea();
     if (key.isEmpty() || !plot.isValid()) {
         m_collapseKey->hide();
         return;
     }
     if (QFontMetricsF(m_collapseKey->font()).horizontalAdvance(key) > plot.width() * 0.6)
-        key = brief.join(separator);
+        key = keyText(entries, true);
     if (m_collapseKey->text() != key)
         m_collapseKey->setText(key);
     const QSizeF keySize = m_collapseKey->boundingRect().size();
@@ -133,6 +175,11 @@ QRectF ChartAnnotations::passLabelRect() const
 {
     return m_passLabel->isVisible() ? m_passLabel->mapRectToParent(m_passLabel->boundingRect())
                                     : QRectF();
+}
+
+QString ChartAnnotations::collapseKeyText() const
+{
+    return m_collapseKey->isVisible() ? m_collapseKey->text() : QString();
 }
 
 QRectF ChartAnnotations::collapseKeyRect() const

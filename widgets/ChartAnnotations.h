@@ -3,6 +3,8 @@
 // marker sits).
 #pragma once
 
+#include "SetupCurve.h"
+
 #include <QPointF>
 #include <QRectF>
 #include <QString>
@@ -35,8 +37,13 @@ public:
         bool collapse = false;
         bool offScale = false;
         bool partialCollapse = false; // collapsed in some replicates, not all
+        bool partialOffScale = false; // the same, above the axis
         bool measured = false;        // an overlaid results file
+        void add(MarkerKind kind);
     };
+    // The key's text: every shape drawn once and "collapse" once ("▲ collapse, above the
+    // axis   ◐ ◭ in some runs"); `brief` gives the shapes with the word ("▲ ◐ ◭ collapse").
+    static QString keyText(KeyEntries entries, bool brief);
     // Shows the key when a special marker is drawn, in the plot corner whose area holds none
     // of `marks` (within `markerSize`) and the fewest `linePoints` (chart coordinates).
     void placeCollapseKey(const std::vector<QPointF>& marks, const std::vector<QPointF>& linePoints,
@@ -45,6 +52,7 @@ public:
     // In chart coordinates; empty when hidden.
     QRectF passLabelRect() const;
     QRectF collapseKeyRect() const;
+    QString collapseKeyText() const;
 
 private:
     QChart* m_chart;

@@ -65,10 +65,26 @@ QImage partialCollapseMarkerImage(const QColor& colour, const QColor& halo)
         p.drawEllipse(circle);
         p.setPen(Qt::NoPen);
         p.setBrush(colour);
-        p.drawChord(circle, 180 * 16, 180 * 16); // the lower half
+        p.drawChord(circle, 90 * 16, 180 * 16); // the left half, as the key's ◐
         p.setPen(QPen(colour, 7));
         p.setBrush(Qt::NoBrush);
         p.drawEllipse(circle);
+    });
+}
+
+QImage partialOffScaleMarkerImage(const QColor& colour, const QColor& halo)
+{
+    return paintedMarker([&](QPainter& p) {
+        const QPainterPath triangle = closedPath({{32, 8}, {56, 52}, {8, 52}});
+        p.setPen(QPen(halo, 14, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p.setBrush(halo);
+        p.drawPath(triangle);
+        p.setPen(Qt::NoPen);
+        p.setBrush(colour);
+        p.drawPath(closedPath({{32, 8}, {32, 52}, {8, 52}})); // the left half, as the key's ◭
+        p.setPen(QPen(colour, 6, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(triangle);
     });
 }
 

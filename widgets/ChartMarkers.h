@@ -7,7 +7,7 @@
 
 namespace hedge {
 
-// The size Qt Charts draws both markers at, in pixels.
+// The size Qt Charts draws every marker at, in pixels.
 inline constexpr double kCollapseMarkerSize = 15.0;
 
 // A collapsed point within the axis: an X.
@@ -17,8 +17,11 @@ QImage collapseMarkerImage(const QColor& colour, const QColor& halo);
 QImage offScaleMarkerImage(const QColor& colour, const QColor& halo);
 
 // A point that collapsed in some of its replicates but not in all: a circle filled on its
-// lower half, the collapse a matter of chance.
+// left half, the collapse a matter of chance.
 QImage partialCollapseMarkerImage(const QColor& colour, const QColor& halo);
+// The same above the axis's ceiling: the up-pointing triangle, filled on its left half only,
+// so that a partial collapse looks partial on every chart.
+QImage partialOffScaleMarkerImage(const QColor& colour, const QColor& halo);
 
 // A measured point from an overlaid results file: a hollow diamond, so the simulated point
 // under it stays visible.

@@ -106,7 +106,8 @@ SetupCurve::Drawn CurveLayout::drawn(std::size_t curve, double top, double botto
     for (const Entry& e : entries) {
         const PointResult& p = m_points[static_cast<std::size_t>(e.index)];
         server = p.cancellation == Cancellation::Server;
-        const bool above = p.collapsed && (!e.value || (m_ceiling && *e.value > top));
+        const bool partial = p.partiallyCollapsed();
+        const bool above = (p.collapsed || partial) && (!e.value || (m_ceiling && *e.value > top));
         const double y = above ? top : e.value.value_or(top);
         if (e.value) {
             drawn.line.append(QPointF(e.load, y));
@@ -121,21 +122,18 @@ SetupCurve::Drawn CurveLayout::drawn(std::size_t curve, double top, double botto
                 drawn.bandLower.append(QPointF(e.load, std::min(lower, upper)));
             }
         }
-        if (above) {
-            drawn.offScale.append(QPointF(e.load, y));
-            drawn.offScaleIndex.push_back(e.index);
-        } else if (p.partiallyCollapsed()) {
-            drawn.partial.append(QPointF(e.load, y));
-            drawn.partialIndex.push_back(e.index);
-        } else if (p.collapsed) {
-            drawn.collapse.append(QPointF(e.load, y));
-            drawn.collapseIndex.push_back(e.index);
-        }
+        // A partial collapse stays partial above the axis too.
+        if (above)
+            drawn[partial ? MarkerKind::PartialOffScale : MarkerKind::OffScale].add(
+                QPointF(e.load, y), e.index);
+        else if (partial)
+            drawn[MarkerKind::Partial].add(QPointF(e.load, y), e.index);
+        else if (p.collapsed)
+            drawn[MarkerKind::Collapse].add(QPointF(e.load, y), e.index);
     }
-    for (const auto& [at, index] : m_measuredPerCurve[curve]) {
-        drawn.measured.append(QPointF(at.x(), m_ceiling ? std::min(at.y(), top) : at.y()));
-        drawn.measuredIndex.push_back(index);
-    }
+    for (const auto& [at, index] : m_measuredPerCurve[curve])
+        drawn[MarkerKind::Measured].add(QPointF(at.x(), m_ceiling ? std::min(at.y(), top) : at.y()),
+                                        index);
     return drawn;
 }
 

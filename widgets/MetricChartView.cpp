@@ -83,7 +83,7 @@ void MetricChartView::setMetric(Metric metric)
     if (metric == m_metric)
         return;
     m_metric = metric;
-    m_tooltipPoint = -1;
+    m_tooltipPoints.clear();
     replaceYAxis();
     distributePoints();
 }
@@ -91,7 +91,7 @@ void MetricChartView::setMetric(Metric metric)
 void MetricChartView::setSeriesStyles(const QList<SeriesStyle>& styles)
 {
     if (m_curves.setStyles(styles, halo())) {
-        m_tooltipPoint = -1;
+        m_tooltipPoints.clear();
         attachSeries();
     }
     distributePoints();
@@ -105,7 +105,7 @@ QList<SeriesStyle> MetricChartView::seriesStyles() const
 void MetricChartView::setPoints(const std::vector<PointResult>& points)
 {
     m_points = points;
-    m_tooltipPoint = -1;
+    m_tooltipPoints.clear();
     distributePoints();
 }
 
@@ -114,7 +114,7 @@ QStringList MetricChartView::setMeasuredPoints(const std::vector<PointResult>& p
 {
     m_measured = points;
     m_measuredSource = source;
-    m_tooltipPoint = -1;
+    m_tooltipPoints.clear();
     distributePoints();
     QStringList unmatched;
     for (const PointResult& p : m_measured) {
@@ -133,7 +133,7 @@ void MetricChartView::clearMeasuredPoints()
 QList<QPointF> MetricChartView::measuredPoints(const QString& setup) const
 {
     const SetupCurve* c = curve(setup);
-    return c && c->style().visible ? c->drawn().measured : QList<QPointF>();
+    return c && c->style().visible ? c->drawn()[MarkerKind::Measured].at : QList<QPointF>();
 }
 
 void MetricChartView::setLoadRange(double minLoad, double maxLoad)
@@ -200,27 +200,20 @@ QList<QPointF> MetricChartView::bandLowerEdge(const QString& setup) const
     return c && c->style().visible ? c->drawn().bandLower : QList<QPointF>();
 }
 
-QList<QPointF> MetricChartView::collapsedPoints(const QString& setup) const
+QList<QPointF> MetricChartView::markerPoints(const QString& setup, MarkerKind kind) const
 {
     const SetupCurve* c = curve(setup);
-    return c && c->style().visible ? c->collapseMarks()->points() : QList<QPointF>();
-}
-
-QList<QPointF> MetricChartView::partialCollapsePoints(const QString& setup) const
-{
-    const SetupCurve* c = curve(setup);
-    return c && c->style().visible ? c->partialMarks()->points() : QList<QPointF>();
-}
-
-QList<QPointF> MetricChartView::offScalePoints(const QString& setup) const
-{
-    const SetupCurve* c = curve(setup);
-    return c && c->style().visible ? c->offScaleMarks()->points() : QList<QPointF>();
+    return c && c->style().visible ? c->marks(kind)->points() : QList<QPointF>();
 }
 
 QRectF MetricChartView::collapseLabelRect() const
 {
     return m_annotations->collapseKeyRect();
+}
+
+QString MetricChartView::collapseKeyText() const
+{
+    return m_annotations->collapseKeyText();
 }
 
 double MetricChartView::valueAxisCeiling() const
@@ -382,7 +375,7 @@ void MetricChartView::onLegendMarkerClicked(QLineSeries* line)
         SeriesStyle style = curve->style();
         style.visible = !style.visible;
         curve->setStyle(style, halo());
-        m_tooltipPoint = -1;
+        m_tooltipPoints.clear();
         distributePoints();
         emit seriesVisibilityToggled(style.setup, style.visible);
         return;
@@ -392,57 +385,68 @@ void MetricChartView::onLegendMarkerClicked(QLineSeries* line)
 void MetricChartView::updateOverlays()
 {
     m_annotations->placePassLabel(kChartMargin);
+    // Where the markers go depends on the plot's size: they are placed again with the key.
+    m_stacks.place(*chart(), m_curves, kCollapseMarkerSize);
     std::vector<QPointF> marks, linePoints; // chart coordinates
     ChartAnnotations::KeyEntries entries;
     for (const auto& curve : m_curves) {
-        for (QScatterSeries* series : {curve->collapseMarks(), curve->offScaleMarks(),
-                                       curve->partialMarks(), curve->measuredMarks()})
-            for (const QPointF& p : series->points())
-                marks.push_back(chart()->mapToPosition(p, series));
+        for (const MarkerKind kind : kAllMarkerKinds) {
+            for (const QPointF& p : curve->marks(kind)->points())
+                marks.push_back(chart()->mapToPosition(p, curve->marks(kind)));
+            if (!curve->drawn()[kind].at.isEmpty())
+                entries.add(kind);
+        }
         for (const QPointF& p : curve->drawn().line)
             linePoints.push_back(chart()->mapToPosition(p, curve->line()));
-        entries.collapse = entries.collapse || !curve->drawn().collapse.isEmpty();
-        entries.offScale = entries.offScale || !curve->drawn().offScale.isEmpty();
-        entries.partialCollapse = entries.partialCollapse || !curve->drawn().partial.isEmpty();
-        entries.measured = entries.measured || !curve->drawn().measured.isEmpty();
     }
     m_annotations->placeCollapseKey(marks, linePoints, entries, kCollapseMarkerSize);
 }
 
-int MetricChartView::nearestPointIndex(const QPoint& viewPos) const
+std::vector<int> MetricChartView::pointsAtView(const QPoint& viewPos) const
 {
-    // Measured points follow the simulated ones in the index space.
-    return m_curves.nearestPoint(*chart(), chart()->mapFromScene(mapToScene(viewPos)),
-                                 kHoverRadiusPx, static_cast<int>(m_points.size()));
+    // Measured points follow the simulated ones in the index space; the spot is as wide as a
+    // marker.
+    return m_curves.pointsAt(*chart(), chart()->mapFromScene(mapToScene(viewPos)), kHoverRadiusPx,
+                             static_cast<int>(m_points.size()), m_stacks,
+                             kCollapseMarkerSize / 2.0);
+}
+
+const PointResult& MetricChartView::pointOf(int index) const
+{
+    const auto i = static_cast<std::size_t>(index);
+    return i < m_points.size() ? m_points[i] : m_measured[i - m_points.size()];
 }
 
 std::optional<PointResult> MetricChartView::pointAt(const QPoint& viewPos) const
 {
-    const int index = nearestPointIndex(viewPos);
-    if (index < 0)
-        return std::nullopt;
-    if (static_cast<std::size_t>(index) >= m_points.size())
-        return m_measured[static_cast<std::size_t>(index) - m_points.size()];
-    return m_points[static_cast<std::size_t>(index)];
+    const std::vector<int> found = pointsAtView(viewPos);
+    return found.empty() ? std::nullopt : std::optional<PointResult>(pointOf(found.front()));
 }
 
-QString MetricChartView::tooltipText(const PointResult& point)
+std::vector<PointResult> MetricChartView::pointsAt(const QPoint& viewPos) const
 {
-    return PointTooltip::text(point);
+    std::vector<PointResult> points;
+    for (const int index : pointsAtView(viewPos))
+        points.push_back(pointOf(index));
+    return points;
 }
 
-QString MetricChartView::hoverText(int pointIndex) const
+QString MetricChartView::hoverText(const std::vector<int>& found) const
 {
-    if (static_cast<std::size_t>(pointIndex) >= m_points.size())
-        return QStringLiteral("<nobr>◇ <b>measured</b> (%1)</nobr><br>")
-                   .arg(m_measuredSource.toHtmlEscaped()) +
-               PointTooltip::text(m_measured[static_cast<std::size_t>(pointIndex) - m_points.size()]);
-    const PointResult& p = m_points[static_cast<std::size_t>(pointIndex)];
-    QString html = PointTooltip::text(p);
-    for (const auto& curve : m_curves)
-        if (curve->isOffScale(pointIndex))
-            html += PointTooltip::offScaleNote(p, m_metric);
-    return html;
+    // The nearest point's every figure, then the others at the spot, a line each.
+    const bool measured = static_cast<std::size_t>(found.front()) >= m_points.size();
+    const PointResult& p = pointOf(found.front());
+    QString html = measured ? PointTooltip::measuredHeading(m_measuredSource) : QString();
+    html += PointTooltip::text(p);
+    if (!measured)
+        for (const auto& curve : m_curves)
+            if (curve->isOffScale(found.front()))
+                html += PointTooltip::offScaleNote(p, m_metric);
+    std::vector<PointTooltip::AtSpot> others;
+    for (std::size_t i = 1; i < found.size(); ++i)
+        others.push_back(
+            {pointOf(found[i]), static_cast<std::size_t>(found[i]) >= m_points.size()});
+    return html + PointTooltip::alsoHere(others, m_metric);
 }
 
 void MetricChartView::changeEvent(QEvent* event)
@@ -461,10 +465,9 @@ bool MetricChartView::viewportEvent(QEvent* event)
     // with its items' (none) and so hide the figures shown on the last move.
     if (event->type() == QEvent::ToolTip) {
         const auto* help = static_cast<QHelpEvent*>(event);
-        const int index = nearestPointIndex(help->pos());
-        m_tooltipPoint = index;
-        if (index >= 0)
-            QToolTip::showText(help->globalPos(), hoverText(index), this);
+        m_tooltipPoints = pointsAtView(help->pos());
+        if (!m_tooltipPoints.empty())
+            QToolTip::showText(help->globalPos(), hoverText(m_tooltipPoints), this);
         else
             QToolTip::hideText();
         return true;
@@ -475,12 +478,12 @@ bool MetricChartView::viewportEvent(QEvent* event)
 void MetricChartView::mouseMoveEvent(QMouseEvent* event)
 {
     QChartView::mouseMoveEvent(event);
-    const int index = nearestPointIndex(event->position().toPoint());
-    if (index == m_tooltipPoint)
+    std::vector<int> found = pointsAtView(event->position().toPoint());
+    if (found == m_tooltipPoints)
         return;
-    m_tooltipPoint = index;
-    if (index >= 0)
-        QToolTip::showText(event->globalPosition().toPoint(), hoverText(index), this);
+    m_tooltipPoints = std::move(found);
+    if (!m_tooltipPoints.empty())
+        QToolTip::showText(event->globalPosition().toPoint(), hoverText(m_tooltipPoints), this);
     else
         QToolTip::hideText();
 }
@@ -488,7 +491,7 @@ void MetricChartView::mouseMoveEvent(QMouseEvent* event)
 void MetricChartView::leaveEvent(QEvent* event)
 {
     QChartView::leaveEvent(event);
-    m_tooltipPoint = -1;
+    m_tooltipPoints.clear();
     QToolTip::hideText();
 }
 

@@ -1,13 +1,17 @@
 // One metric of every visible setup against load: a line with point markers per setup in
-// its colour, exact figures on hover. Latency uses a log axis. Collapsed points are marked in
-// their setup's colour (an X); for latency and requests per call they do not stretch the
-// axis: one above the axis is drawn on its top as an up-triangle ("off scale"). The setup
+// its colour, exact figures on hover (of every setup at the spot). Latency uses a log axis.
+// Collapsed points are marked in their setup's colour (an X; half filled when only some runs
+// collapsed); for latency and requests per call they do not stretch the axis: one above the
+// axis is drawn on its top as an up-triangle ("off scale"). Markers of several setups at one
+// spot are spread sideways so that none hides another. The setup
 // list beside the charts names the colours, so the legend is shown only in exports.
 #pragma once
 
 #include "LoadAxis.h"
+#include "MarkerStacks.h"
 #include "Metric.h"
 #include "MetricValueAxis.h"
+#include "PointTooltip.h"
 #include "SeriesStyle.h"
 #include "SetupCurveSet.h"
 
@@ -82,17 +86,29 @@ public:
     // empty when none of its points ran more than once, or the setup is hidden.
     QList<QPointF> bandUpperEdge(const QString& setup) const;
     QList<QPointF> bandLowerEdge(const QString& setup) const;
-    // The collapsed points of a setup drawn with the collapse X (inside the axis).
-    QList<QPointF> collapsedPoints(const QString& setup) const;
-    // The points of a setup that collapsed in some of their replicates but not in all, drawn
-    // with a half-filled circle (inside the axis).
-    QList<QPointF> partialCollapsePoints(const QString& setup) const;
-    // The collapsed points of a setup drawn on the ceiling with the off-scale triangle
-    // (their figure is above the axis, or missing: no call succeeded).
-    QList<QPointF> offScalePoints(const QString& setup) const;
+    // A setup's markers of one kind as drawn (x = load, y = the figure or the ceiling; a
+    // marker sharing its spot with other setups' is moved aside, MarkerStacks). Collapse: the X
+    // inside the axis; Partial: collapsed in some replicates, not all, a half-filled circle;
+    // OffScale, PartialOffScale: the same on the ceiling as a triangle, their figure above
+    // the axis or missing (no call succeeded).
+    QList<QPointF> markerPoints(const QString& setup, MarkerKind kind) const;
+    QList<QPointF> collapsedPoints(const QString& setup) const
+    {
+        return markerPoints(setup, MarkerKind::Collapse);
+    }
+    QList<QPointF> partialCollapsePoints(const QString& setup) const
+    {
+        return markerPoints(setup, MarkerKind::Partial);
+    }
+    QList<QPointF> offScalePoints(const QString& setup) const
+    {
+        return markerPoints(setup, MarkerKind::OffScale);
+    }
     // The "collapse" key printed in the plot when a collapsed point is shown, in chart
     // coordinates (empty when hidden).
     QRectF collapseLabelRect() const;
+    // Its text (empty when hidden): each marker shape once, "collapse" once.
+    QString collapseKeyText() const;
 
     // The y axis's current range (after clamping: a log axis never gets a bound <= 0).
     std::pair<double, double> valueAxisRange() const;
@@ -103,8 +119,11 @@ public:
 
     // The point drawn nearest to `viewPos` (within a few pixels), as the tooltip shows it.
     std::optional<PointResult> pointAt(const QPoint& viewPos) const;
+    // Every point at that spot, the nearest first, as the tooltip lists them: the setups whose
+    // markers share its stack or whose figure is drawn there too.
+    std::vector<PointResult> pointsAt(const QPoint& viewPos) const;
     // The tooltip of a point: its exact figures.
-    static QString tooltipText(const PointResult& point);
+    static QString tooltipText(const PointResult& point) { return PointTooltip::text(point); }
 
     // Small enough that seven charts share a 1024 × 700 window; the labels adapt.
     QSize minimumSizeHint() const override;
@@ -133,8 +152,9 @@ private:
     bool isCompact() const;
     QColor halo() const;
     const SetupCurve* curve(const QString& setup) const;
-    int nearestPointIndex(const QPoint& viewPos) const;
-    QString hoverText(int pointIndex) const;
+    std::vector<int> pointsAtView(const QPoint& viewPos) const;
+    const PointResult& pointOf(int index) const; // measured ones after the simulated ones
+    QString hoverText(const std::vector<int>& found) const;
 
     Metric m_metric;
     std::vector<PointResult> m_points;
@@ -151,7 +171,8 @@ private:
     bool m_dark = false;
     bool m_applyingTheme = false;
     bool m_distributing = false;
-    int m_tooltipPoint = -1;
+    MarkerStacks m_stacks;
+    std::vector<int> m_tooltipPoints;
 };
 
 } // namespace hedge

@@ -89,19 +89,59 @@ QString PointTooltip::text(const PointResult& p)
     return html;
 }
 
-QString PointTooltip::offScaleNote(const PointResult& point, Metric metric)
+namespace {
+
+// A metric's figure of a point with its unit, or why there is none.
+QString figureText(const PointResult& point, Metric metric)
 {
     const std::optional<double> v = metricValue(point, metric);
-    QString figure = QStringLiteral("missing (no call succeeded)");
-    if (v) {
-        figure = num(*v);
-        if (isLatencyMetric(metric))
-            figure += QStringLiteral(" ms");
-        else if (isPercentMetric(metric))
-            figure += QStringLiteral(" %");
+    if (!v)
+        return QStringLiteral("missing (no call succeeded)");
+    QString figure = num(*v);
+    if (isLatencyMetric(metric))
+        figure += QStringLiteral(" ms");
+    else if (isPercentMetric(metric))
+        figure += QStringLiteral(" %");
+    return figure;
+}
+
+} // namespace
+
+QString PointTooltip::offScaleNote(const PointResult& point, Metric metric)
+{
+    // The shape of its marker: half filled for a collapse in some runs only.
+    return QStringLiteral("<br><nobr>%1 above the axis, drawn on its top: %2 = %3</nobr>")
+        .arg(point.partiallyCollapsed() ? QStringLiteral("◭") : QStringLiteral("▲"),
+             metricShortName(metric), figureText(point, metric));
+}
+
+QString PointTooltip::measuredHeading(const QString& source)
+{
+    return QStringLiteral("<nobr>◇ <b>measured</b> (%1)</nobr><br>").arg(source.toHtmlEscaped());
+}
+
+QString PointTooltip::alsoHere(const std::vector<AtSpot>& points, Metric metric)
+{
+    if (points.empty())
+        return {};
+    QString html = QStringLiteral("<hr><nobr><b>Also here:</b></nobr>"
+                                  "<table cellspacing=\"0\" cellpadding=\"0\">");
+    for (const AtSpot& at : points) {
+        const PointResult& p = at.point;
+        QString state;
+        if (p.partiallyCollapsed())
+            state = SpreadText::partialCollapse(p);
+        else if (p.collapsed)
+            state = QStringLiteral("COLLAPSED");
+        const QString source = at.measured ? QStringLiteral("◇ measured ") : QString();
+        html += QStringLiteral("<tr><td><nobr><b>%1</b></nobr></td>"
+                               "<td style=\"padding-left:10px\"><nobr>%2%3 = %4</nobr></td>"
+                               "<td style=\"padding-left:10px;color:#d01010\"><nobr>%5</nobr></td>"
+                               "</tr>")
+                    .arg(QString::fromStdString(p.setup).toHtmlEscaped(), source,
+                         metricShortName(metric), figureText(p, metric), state);
     }
-    return QStringLiteral("<br><nobr>▲ above the axis, drawn on its top: %1 = %2</nobr>")
-        .arg(metricShortName(metric), figure);
+    return html + QStringLiteral("</table>");
 }
 
 } // namespace hedge

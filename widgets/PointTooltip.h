@@ -8,6 +8,8 @@
 
 #include <QString>
 
+#include <vector>
+
 namespace hedge {
 
 class PointTooltip {
@@ -16,6 +18,18 @@ public:
     static QString text(const PointResult& point);
     // The line added for a point drawn on the top of the axis: its real figure.
     static QString offScaleNote(const PointResult& point, Metric metric);
+    // The line above a measured point's figures: the file it comes from.
+    static QString measuredHeading(const QString& source);
+
+    // A point drawn at the spot the pointer is on besides the nearest one.
+    struct AtSpot {
+        const PointResult& point;
+        bool measured; // of an overlaid results file
+    };
+    // "Also here:" and a line per point, in the given order: its setup, the chart's figure and
+    // whether it collapsed; empty without points. Markers of several setups share a spot when
+    // their points coincide; every one is listed.
+    static QString alsoHere(const std::vector<AtSpot>& points, Metric metric);
 };
 
 } // namespace hedge

@@ -25,7 +25,8 @@ ResultsTableView::ResultsTableView(QWidget* parent) : QTableView(parent)
     // Sort on the exact values: "9.5" must come before "10.1", missing latencies last.
     m_proxy->setSortRole(Qt::UserRole);
     setSortingEnabled(true);
-    sortByColumn(-1, Qt::AscendingOrder); // scenario order until a header is clicked
+    // Setup by setup, by load, until a header is clicked (SweepController::displayedPoints).
+    sortByColumn(-1, Qt::AscendingOrder);
     setSelectionBehavior(QAbstractItemView::SelectItems);
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setEditTriggers(QAbstractItemView::NoEditTriggers);

@@ -5,6 +5,7 @@
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QHash>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -20,19 +21,61 @@ constexpr qreal kLineMarkerSize = 3.5; // Qt Charts 6.4 draws line-series points
 // Light enough that crossing bands and the lines over them stay readable.
 constexpr int kBandAlpha = 48;
 
+// What a marker kind's series is called (after the setup) and looks like.
+QString markerSuffix(MarkerKind kind)
+{
+    switch (kind) {
+    case MarkerKind::Collapse:
+        return QStringLiteral(" (collapsed)");
+    case MarkerKind::OffScale:
+        return QStringLiteral(" (collapsed, off scale)");
+    case MarkerKind::Partial:
+        return QStringLiteral(" (collapsed in some runs)");
+    case MarkerKind::PartialOffScale:
+        return QStringLiteral(" (collapsed in some runs, off scale)");
+    case MarkerKind::Measured:
+        return QStringLiteral(" (measured)");
+    }
+    return {};
+}
+
+QImage markerImage(MarkerKind kind, const QColor& colour, const QColor& halo)
+{
+    switch (kind) {
+    case MarkerKind::Collapse:
+        return collapseMarkerImage(colour, halo);
+    case MarkerKind::OffScale:
+        return offScaleMarkerImage(colour, halo);
+    case MarkerKind::Partial:
+        return partialCollapseMarkerImage(colour, halo);
+    case MarkerKind::PartialOffScale:
+        return partialOffScaleMarkerImage(colour, halo);
+    case MarkerKind::Measured:
+        return measuredMarkerImage(colour, halo);
+    }
+    return {};
+}
+
+// A series told its unchanged points again repaints the chart all the same.
+void replaceChanged(QXYSeries* series, const QList<QPointF>& points)
+{
+    if (series->points() != points)
+        series->replace(points);
+}
+
 } // namespace
 
 SetupCurve::SetupCurve(const SeriesStyle& style)
-    : m_style(style), m_line(new QLineSeries), m_collapseMarks(new QScatterSeries),
-      m_offScaleMarks(new QScatterSeries), m_partialMarks(new QScatterSeries),
-      m_measuredMarks(new QScatterSeries), m_bandUpper(std::make_unique<QLineSeries>()),
+    : m_style(style), m_line(new QLineSeries), m_bandUpper(std::make_unique<QLineSeries>()),
       m_bandLower(std::make_unique<QLineSeries>()),
       m_band(new QAreaSeries(m_bandUpper.get(), m_bandLower.get()))
 {
     m_line->setPointsVisible(true);
     m_line->setMarkerSize(kLineMarkerSize);
-    for (QScatterSeries* marks : {m_collapseMarks, m_offScaleMarks, m_partialMarks, m_measuredMarks})
+    for (QScatterSeries*& marks : m_marks) {
+        marks = new QScatterSeries;
         marks->setMarkerSize(kCollapseMarkerSize);
+    }
 }
 
 SetupCurve::~SetupCurve()
@@ -46,7 +89,11 @@ SetupCurve::~SetupCurve()
 
 QList<QAbstractSeries*> SetupCurve::series() const
 {
-    return {m_line, m_collapseMarks, m_offScaleMarks, m_partialMarks, m_measuredMarks, m_band};
+    QList<QAbstractSeries*> all{m_line};
+    for (QScatterSeries* marks : m_marks)
+        all.append(marks);
+    all.append(m_band);
+    return all;
 }
 
 void SetupCurve::setStyle(const SeriesStyle& style, const QColor& halo)
@@ -68,8 +115,6 @@ void SetupCurve::setServerCancellation(bool server, const QColor& halo)
 void SetupCurve::restyle(const QColor& halo)
 {
     m_line->setName(m_style.setup);
-    m_collapseMarks->setName(m_style.setup + QStringLiteral(" (collapsed)"));
-    m_offScaleMarks->setName(m_style.setup + QStringLiteral(" (collapsed, off scale)"));
     QPen pen(m_style.color);
     pen.setWidthF(2.0);
     pen.setCapStyle(Qt::RoundCap);
@@ -81,13 +126,10 @@ void SetupCurve::restyle(const QColor& halo)
     m_line->setPen(pen);
     m_line->setBrush(m_style.color);
     m_line->setVisible(m_style.visible);
-    m_collapseMarks->setLightMarker(collapseMarkerImage(m_style.color, halo));
-    m_offScaleMarks->setLightMarker(offScaleMarkerImage(m_style.color, halo));
-    m_partialMarks->setName(m_style.setup + QStringLiteral(" (collapsed in some runs)"));
-    m_partialMarks->setLightMarker(partialCollapseMarkerImage(m_style.color, halo));
-    m_measuredMarks->setName(m_style.setup + QStringLiteral(" (measured)"));
-    m_measuredMarks->setLightMarker(measuredMarkerImage(m_style.color, halo));
-    for (QScatterSeries* marks : {m_collapseMarks, m_offScaleMarks, m_partialMarks, m_measuredMarks}) {
+    for (const MarkerKind kind : kAllMarkerKinds) {
+        QScatterSeries* marks = m_marks[static_cast<std::size_t>(kind)];
+        marks->setName(m_style.setup + markerSuffix(kind));
+        marks->setLightMarker(markerImage(kind, m_style.color, halo));
         marks->setColor(m_style.color);
         marks->setPen(QPen(Qt::NoPen));
         marks->setVisible(m_style.visible);
@@ -105,24 +147,36 @@ void SetupCurve::show(Drawn drawn)
     if (!m_style.visible)
         drawn = Drawn{};
     m_drawn = std::move(drawn);
-    // A series told its unchanged points again repaints the chart all the same.
-    const auto replaceChanged = [](QXYSeries* series, const QList<QPointF>& points) {
-        if (series->points() != points)
-            series->replace(points);
-    };
     replaceChanged(m_line, m_drawn.line);
-    replaceChanged(m_collapseMarks, m_drawn.collapse);
-    replaceChanged(m_offScaleMarks, m_drawn.offScale);
-    replaceChanged(m_partialMarks, m_drawn.partial);
-    replaceChanged(m_measuredMarks, m_drawn.measured);
+    // A marked point is its marker: the line's dot there would show beside a marker moved
+    // aside in a stack (MarkerStacks), as a stray shape between the markers.
+    QHash<int, QHash<QXYSeries::PointConfiguration, QVariant>> hidden;
+    for (const MarkerKind kind : {MarkerKind::Collapse, MarkerKind::OffScale, MarkerKind::Partial,
+                                  MarkerKind::PartialOffScale})
+        for (const int index : m_drawn[kind].index) {
+            const auto at = std::find(m_drawn.lineIndex.begin(), m_drawn.lineIndex.end(), index);
+            if (at != m_drawn.lineIndex.end())
+                hidden[static_cast<int>(at - m_drawn.lineIndex.begin())]
+                      [QXYSeries::PointConfiguration::Visibility] = false;
+        }
+    if (m_line->pointsConfiguration() != hidden)
+        m_line->setPointsConfiguration(hidden);
     replaceChanged(m_bandUpper.get(), m_drawn.bandUpper);
     replaceChanged(m_bandLower.get(), m_drawn.bandLower);
 }
 
+void SetupCurve::placeMarks(MarkerKind kind, const QList<QPointF>& points)
+{
+    replaceChanged(marks(kind), points);
+}
+
 bool SetupCurve::isOffScale(int pointIndex) const
 {
-    return std::find(m_drawn.offScaleIndex.begin(), m_drawn.offScaleIndex.end(), pointIndex) !=
-           m_drawn.offScaleIndex.end();
+    const auto onCeiling = [pointIndex](const Marks& marks) {
+        return std::find(marks.index.begin(), marks.index.end(), pointIndex) != marks.index.end();
+    };
+    return onCeiling(m_drawn[MarkerKind::OffScale]) ||
+           onCeiling(m_drawn[MarkerKind::PartialOffScale]);
 }
 
 void SetupCurve::styleLegend(QLegend* legend, const QColor& text, const QColor& base) const
@@ -140,9 +194,11 @@ void SetupCurve::styleLegend(QLegend* legend, const QColor& text, const QColor& 
     }
     // Hidden as soon as they exist: Qt Charts 6.4 does not lay the legend out again when a
     // marker's visibility changes later.
-    for (QAbstractSeries* unnamed : QList<QAbstractSeries*>{m_collapseMarks, m_offScaleMarks, m_partialMarks,
-                                              m_measuredMarks, m_band})
-        for (QLegendMarker* marker : legend->markers(unnamed))
+    QList<QAbstractSeries*> unnamed{m_band};
+    for (QScatterSeries* marks : m_marks)
+        unnamed.append(marks);
+    for (QAbstractSeries* series : unnamed)
+        for (QLegendMarker* marker : legend->markers(series))
             marker->setVisible(false);
 }
 

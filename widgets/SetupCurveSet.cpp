@@ -1,11 +1,14 @@
 #include "SetupCurveSet.h"
 
+#include "MarkerStacks.h"
+
 #include <QAreaSeries>
 #include <QChart>
 #include <QLineSeries>
 #include <QScatterSeries>
 
 #include <algorithm>
+#include <cmath>
 
 namespace hedge {
 
@@ -68,42 +71,71 @@ void SetupCurveSet::addSeriesTo(QChart* chart) const
         chart->addSeries(curve->band());
     for (const auto& curve : m_curves)
         chart->addSeries(curve->line());
-    for (const auto& curve : m_curves) {
-        chart->addSeries(curve->collapseMarks());
-        chart->addSeries(curve->offScaleMarks());
-        chart->addSeries(curve->partialMarks());
-        chart->addSeries(curve->measuredMarks());
-    }
+    for (const auto& curve : m_curves)
+        for (const MarkerKind kind : kAllMarkerKinds)
+            chart->addSeries(curve->marks(kind));
 }
 
-int SetupCurveSet::nearestPoint(QChart& chart, QPointF chartPos, double radiusPx,
-                                int measuredOffset) const
+namespace {
+
+// A point as drawn: where it shows (a stacked marker beside its load) and where its figure is
+// (chart coordinates).
+struct Shown {
+    int index;
+    QPointF shown;
+    QPointF at;
+};
+
+} // namespace
+
+std::vector<int> SetupCurveSet::pointsAt(QChart& chart, QPointF chartPos, double radiusPx,
+                                         int measuredOffset, const MarkerStacks& stacks,
+                                         double spotPx) const
 {
     const QRectF plot = chart.plotArea().adjusted(-radiusPx, -radiusPx, radiusPx, radiusPx);
     if (!plot.contains(chartPos))
-        return -1;
-    int best = -1;
-    double bestDistance = radiusPx * radiusPx;
-    const auto consider = [&](QXYSeries* series, const std::vector<int>& indices, int offset) {
-        const QList<QPointF> points = series->points();
-        for (qsizetype k = 0; k < points.size(); ++k) {
-            const QPointF d = chart.mapToPosition(points[k], series) - chartPos;
-            const double distance = d.x() * d.x() + d.y() * d.y();
-            if (distance < bestDistance) {
-                bestDistance = distance;
-                best = offset + indices[static_cast<std::size_t>(k)];
-            }
-        }
-    };
+        return {};
+    std::vector<Shown> all;
     for (const auto& curve : m_curves) {
         const SetupCurve::Drawn& drawn = curve->drawn();
-        consider(curve->offScaleMarks(), drawn.offScaleIndex, 0);
-        consider(curve->collapseMarks(), drawn.collapseIndex, 0);
-        consider(curve->partialMarks(), drawn.partialIndex, 0);
-        consider(curve->measuredMarks(), drawn.measuredIndex, measuredOffset);
-        consider(curve->line(), drawn.lineIndex, 0);
+        for (const MarkerKind kind : kAllMarkerKinds) {
+            QScatterSeries* series = curve->marks(kind);
+            const QList<QPointF> shown = series->points();
+            const SetupCurve::Marks& marks = drawn[kind];
+            const int offset = kind == MarkerKind::Measured ? measuredOffset : 0;
+            for (qsizetype k = 0; k < shown.size() && k < marks.at.size(); ++k)
+                all.push_back({offset + marks.index[static_cast<std::size_t>(k)],
+                               chart.mapToPosition(shown[k], series),
+                               chart.mapToPosition(marks.at[k], series)});
+        }
+        for (qsizetype k = 0; k < drawn.line.size(); ++k) {
+            const QPointF at = chart.mapToPosition(drawn.line[k], curve->line());
+            all.push_back({drawn.lineIndex[static_cast<std::size_t>(k)], at, at});
+        }
     }
-    return best;
+    const Shown* nearest = nullptr;
+    double bestDistance = radiusPx * radiusPx;
+    for (const Shown& s : all) {
+        const QPointF d = s.shown - chartPos;
+        const double distance = d.x() * d.x() + d.y() * d.y();
+        if (distance < bestDistance) {
+            bestDistance = distance;
+            nearest = &s;
+        }
+    }
+    if (!nearest)
+        return {};
+    // Every point at that spot: its marker's stack, and whatever is drawn where its figure is.
+    std::vector<int> found{nearest->index};
+    const std::vector<int> stack = stacks.stackOf(nearest->index);
+    for (const Shown& s : all) {
+        const bool sameSpot = std::abs(s.at.x() - nearest->at.x()) < 0.5 &&
+                              std::abs(s.at.y() - nearest->at.y()) <= spotPx;
+        const bool stacked = std::find(stack.begin(), stack.end(), s.index) != stack.end();
+        if ((sameSpot || stacked) && std::find(found.begin(), found.end(), s.index) == found.end())
+            found.push_back(s.index);
+    }
+    return found;
 }
 
 } // namespace hedge

@@ -19,6 +19,8 @@ class QChart;
 
 namespace hedge {
 
+class MarkerStacks;
+
 class SetupCurveSet {
 public:
     using Curves = std::vector<std::unique_ptr<SetupCurve>>;
@@ -36,9 +38,12 @@ public:
     // Puts every curve's series on `chart` (taking off all it had) in drawing order: the
     // bands, then the lines, then the markers, so that markers are drawn on top.
     void addSeriesTo(QChart* chart) const;
-    // The index of the drawn point nearest to `chartPos` within `radiusPx` (chart
-    // coordinates), or -1. A measured point's index is `measuredOffset` + its own.
-    int nearestPoint(QChart& chart, QPointF chartPos, double radiusPx, int measuredOffset) const;
+    // The points at the spot under `chartPos` (chart coordinates): the drawn point nearest to
+    // it within `radiusPx` first, then, in the setups' order, every other point drawn at the
+    // same load within `spotPx` of its figure or in its marker's stack; empty when no point
+    // is that near. A measured point's index is `measuredOffset` + its own.
+    std::vector<int> pointsAt(QChart& chart, QPointF chartPos, double radiusPx, int measuredOffset,
+                              const MarkerStacks& stacks, double spotPx) const;
 
     std::size_t size() const { return m_curves.size(); }
     const std::unique_ptr<SetupCurve>& operator[](std::size_t i) const { return m_curves[i]; }

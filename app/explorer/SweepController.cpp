@@ -340,7 +340,18 @@ std::vector<PointResult> SweepController::displayedPoints() const
 {
     std::vector<PointResult> out;
     const std::vector<SweepPoint>& points = m_results.points();
-    for (std::size_t i = 0; i < points.size(); ++i) {
+    const std::vector<double>& loads = m_results.scenario().loads;
+    // Each setup's (or map cell's) points by increasing load, whatever order the loads were
+    // typed in: the table and the results files read as the charts do. A setup's points are
+    // one block of loads.size() in the points' order.
+    std::vector<std::size_t> order(points.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    const std::size_t block = std::max<std::size_t>(1, loads.size());
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return a / block != b / block ? a < b : loads[points[a].load] < loads[points[b].load];
+    });
+    for (const std::size_t i : order) {
         const PointResult* found = m_results.passResult(points[i]);
         if (!found)
             found = m_preview.shownCell(i);

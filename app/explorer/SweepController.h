@@ -95,9 +95,9 @@ public:
     }
     Progress progress() const;
 
-    // Every point of the sweep computed so far, in scenario order, the full pass preferred
-    // over the coarse one; names are the setups' current names, a map's cells carry their knob
-    // value.
+    // Every point of the sweep computed so far, in the setups' order and by increasing load
+    // within a setup (not the order the loads were typed in), the full pass preferred over the
+    // coarse one; names are the setups' current names, a map's cells carry their knob value.
     std::vector<PointResult> displayedPoints() const;
     // Whether displayedPoints() holds every point at the full call count.
     bool isComplete() const { return m_results.isComplete(); }

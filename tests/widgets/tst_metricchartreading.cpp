@@ -194,7 +194,7 @@ private slots:
         styles.removeAt(0);
         view.setSeriesStyles(styles);
         QCOMPARE(lineNames(view).size(), 3);
-        QCOMPARE(view.chart()->series().size(), 18); // a line, four kinds of markers, a band each
+        QCOMPARE(view.chart()->series().size(), 21); // a line, five kinds of markers, a band each
     }
 
     void legendOnlyInExports()

@@ -1,5 +1,6 @@
 #include "TestPoints.h"
 
+#include <widgets/ChartAnnotations.h>
 #include <widgets/MetricChartView.h>
 #include <widgets/MetricValueAxis.h>
 
@@ -99,6 +100,7 @@ private slots:
     void hoverFindsThePoint();
     void passLabelIsShown();
     void followsDarkPalette();
+    void collapseKeyNamesEachMarkerOnce();
 };
 
 void TestMetricChartView::seriesHoldTheMetric_data()
@@ -309,8 +311,9 @@ void TestMetricChartView::unknownSetupsAreIgnored()
     view.setPoints(test::samplePoints());
     QCOMPARE(view.seriesPoints(test::sampleStyles()[0].setup).size(), 5);
     QVERIFY(view.seriesPoints(test::sampleStyles()[1].setup).isEmpty());
-    // One line, the collapse, off-scale, partial-collapse and measured markers, the band.
-    QCOMPARE(view.chart()->series().size(), 6);
+    // One line, the collapse, off-scale, partial-collapse (inside the axis and above it) and
+    // measured markers, the band.
+    QCOMPARE(view.chart()->series().size(), 7);
     // Fewer points replace, not add to, the old ones.
     view.setPoints({test::point("no hedge / client", 0.4, 5.0)});
     QCOMPARE(view.seriesPoints(test::sampleStyles()[0].setup).size(), 1);
@@ -398,6 +401,34 @@ void TestMetricChartView::followsDarkPalette()
     QApplication::setPalette(original);
     QTRY_VERIFY_WITH_TIMEOUT(!view.isDarkTheme(), 60000);
     QCOMPARE(view.chart()->theme(), QChart::ChartThemeLight);
+}
+
+// Every mix of markers a chart can show: the key names each shape shown once, no other, and
+// the word "collapse" once (the mixed state once said it twice); what is above the axis says
+// so.
+void TestMetricChartView::collapseKeyNamesEachMarkerOnce()
+{
+    const QString glyphs[] = {QStringLiteral("✕"), QStringLiteral("▲"), QStringLiteral("◐"),
+                              QStringLiteral("◭")};
+    for (int mask = 1; mask < 16; ++mask) {
+        ChartAnnotations::KeyEntries entries;
+        entries.collapse = (mask & 1) != 0;
+        entries.offScale = (mask & 2) != 0;
+        entries.partialCollapse = (mask & 4) != 0;
+        entries.partialOffScale = (mask & 8) != 0;
+        for (const bool brief : {false, true}) {
+            const QString key = ChartAnnotations::keyText(entries, brief);
+            QVERIFY2(key.count(QStringLiteral("collapse")) == 1, qPrintable(key));
+            for (int g = 0; g < 4; ++g)
+                QVERIFY2(key.count(glyphs[g]) == ((mask >> g) & 1), qPrintable(key));
+            if (!brief)
+                QVERIFY2(key.contains(QStringLiteral("above the axis")) == ((mask & 10) != 0),
+                         qPrintable(key));
+        }
+    }
+    ChartAnnotations::KeyEntries measuredOnly;
+    measuredOnly.measured = true;
+    QCOMPARE(ChartAnnotations::keyText(measuredOnly, false), QStringLiteral("◇ measured"));
 }
 
 QTEST_MAIN(TestMetricChartView)

@@ -1,0 +1,198 @@
+// Collapse markers as a user meets them on the presets: markers of several setups at one spot
+// all show and hovering there lists every setup (Reference), a collapse in some runs looks
+// partial on every chart, above the axis too, and the key names each shape and "collapse"
+// once (Knife edge). docs/user-guide.md, "Charts".
+#include "ExplorerTestScenarios.h"
+#include "ExplorerTestSupport.h"
+#include "MainWindow.h"
+
+#include "ChartMarkers.h"
+#include "MetricChartView.h"
+#include "ServiceRunEditor.h"
+
+#include <hedge/io/Presets.h>
+
+#include <QChart>
+#include <QLineEdit>
+#include <QScatterSeries>
+#include <QSpinBox>
+#include <QToolTip>
+#include <QtTest>
+
+using namespace hedge;
+
+namespace {
+
+constexpr MarkerKind kCollapseKinds[] = {MarkerKind::Collapse, MarkerKind::OffScale,
+                                         MarkerKind::Partial, MarkerKind::PartialOffScale};
+
+struct ShownMarker {
+    QString setup;
+    MarkerKind kind;
+    QPointF value;  // as drawn (x = load, possibly moved aside)
+    QPointF centre; // in the view's pixels
+};
+
+// Every collapse marker the chart draws, where it shows.
+std::vector<ShownMarker> shownMarkers(MetricChartView& view)
+{
+    std::vector<ShownMarker> shown;
+    QChart* chart = view.chart();
+    const QAbstractSeries* anySeries = chart->series().value(0);
+    for (const SeriesStyle& style : view.seriesStyles())
+        for (const MarkerKind kind : kCollapseKinds)
+            for (const QPointF& p : view.markerPoints(style.setup, kind))
+                shown.push_back({style.setup, kind, p,
+                                 view.mapFromScene(chart->mapToScene(chart->mapToPosition(
+                                     p, const_cast<QAbstractSeries*>(anySeries))))});
+    return shown;
+}
+
+// The setups whose collapse marker belongs to `load` (drawn within half the distance to the
+// next load of the preset).
+QStringList setupsMarkedAt(MetricChartView& view, double load, double halfGap)
+{
+    QStringList setups;
+    for (const ShownMarker& m : shownMarkers(view))
+        if (std::abs(m.value.x() - load) < halfGap)
+            setups << m.setup;
+    return setups;
+}
+
+QAction* presetAction(MainWindow& w, const char* name)
+{
+    return test::menuAction(w, QStringLiteral("&Presets"),
+                            QString::fromStdString(findPreset(name)->title));
+}
+
+void hover(MainWindow& w, MetricChartView* view, QPoint viewPos)
+{
+    QTest::mouseMove(w.windowHandle(), view->viewport()->mapTo(&w, viewPos));
+}
+
+} // namespace
+
+class TestCollapseMarkers : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { test::startPrivateSession(QStringLiteral("tst_collapsemarkers")); }
+
+    void coincidentMarkersAllShowAndHoverListsThem()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        presetAction(w, "reference")->trigger();
+        // Fewer calls per point, typed as a user does, keep the run short; the same setups
+        // collapse at the same loads.
+        QSpinBox* calls = test::serviceRunEditor(w)->callsSpin();
+        calls->setFocus();
+        calls->selectAll();
+        QTest::keyClicks(calls, QStringLiteral("20000"));
+        QTest::keyClick(calls, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(w.scenario().calls, std::int64_t(20000), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
+
+        MetricChartView* p99 = test::chart(w, Metric::P99);
+        // Three setups collapse at 95 %, their figures above the axis: all on its ceiling.
+        const QStringList at95 = setupsMarkedAt(*p99, 0.95, 0.025);
+        QVERIFY2(at95.size() >= 3, qPrintable(at95.join(QStringLiteral(" | "))));
+        QVERIFY(at95.contains(QStringLiteral("hedge, no budget / client")));
+        QVERIFY(at95.contains(QStringLiteral("3 attempts, no budget / client")));
+        // No marker hides another: their centres lie apart by more than half a marker.
+        const std::vector<ShownMarker> markers = shownMarkers(*p99);
+        for (std::size_t i = 0; i < markers.size(); ++i)
+            for (std::size_t j = i + 1; j < markers.size(); ++j) {
+                const QPointF d = markers[i].centre - markers[j].centre;
+                QVERIFY2(std::hypot(d.x(), d.y()) > kCollapseMarkerSize / 2.0,
+                         qPrintable(QStringLiteral("%1 and %2 at %3 %")
+                                        .arg(markers[i].setup, markers[j].setup)
+                                        .arg(markers[i].value.x() * 100.0)));
+            }
+
+        // Hover at 95 % on the ceiling, where the points are: every setup there is listed.
+        QChart* chart = p99->chart();
+        const QPoint spot = p99->mapFromScene(chart->mapToScene(chart->mapToPosition(
+            QPointF(0.95, p99->valueAxisCeiling()), chart->series().value(0))));
+        hover(w, p99, spot + QPoint(0, 1));
+        QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
+        for (const QString& setup : at95)
+            QVERIFY2(QToolTip::text().contains(setup.toHtmlEscaped()),
+                     qPrintable(setup + QStringLiteral(" not in: ") + QToolTip::text()));
+        QCOMPARE(p99->pointsAt(spot + QPoint(0, 1)).size(), std::size_t(at95.size()));
+    }
+
+    void partialCollapseLooksPartialOnEveryChartAndTheKeySaysSoOnce()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        // Wide enough for the key's full wording.
+        w.resize(1600, 1000);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        presetAction(w, "knife-edge")->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
+        const QString edge = QStringLiteral("3 attempts, no budget / client");
+        // At 55 % seven runs in ten collapsed: above the p99 axis, the half-filled triangle.
+        MetricChartView* p99 = test::chart(w, Metric::P99);
+        const QList<QPointF> partlyAbove{{0.55, p99->valueAxisCeiling()}};
+        QCOMPARE(p99->markerPoints(edge, MarkerKind::PartialOffScale), partlyAbove);
+        QVERIFY(!p99->offScalePoints(edge).contains(partlyAbove.front()));
+        // Hovering it says so, with its real figure.
+        QChart* chart = p99->chart();
+        hover(w, p99,
+              p99->mapFromScene(chart->mapToScene(
+                  chart->mapToPosition(partlyAbove.front(), chart->series().value(0)))));
+        QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("collapsed in 7 of 10 runs")),
+                 qPrintable(QToolTip::text()));
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("◭ above the axis")),
+                 qPrintable(QToolTip::text()));
+        // The key of the mixed state (full and partial collapses, above the axis and inside
+        // it): each shape once, the word once.
+        const QString key = p99->collapseKeyText();
+        QCOMPARE(key.count(QStringLiteral("collapse")), 1);
+        for (const QString& shape : {QStringLiteral("▲"), QStringLiteral("◐"), QStringLiteral("◭")})
+            QVERIFY2(key.count(shape) == 1, qPrintable(key));
+        QVERIFY2(!key.contains(QStringLiteral("✕")), qPrintable(key));
+        const QString requestsKey = test::chart(w, Metric::RequestsPerCall)->collapseKeyText();
+        QCOMPARE(requestsKey.count(QStringLiteral("collapse")), 1);
+
+        // Every chart, so that every metric's markers are checked.
+        for (const Metric m : allMetrics())
+            if (QAction* a = test::menuAction(w, QStringLiteral("&View"), metricTitle(m));
+                a && !a->isChecked())
+                a->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
+        bool partialSeen = false;
+        for (const Metric m : allMetrics()) {
+            MetricChartView* view = test::chart(w, m);
+            if (!view->isVisibleTo(&w))
+                continue;
+            const QString name = metricTitle(m);
+            for (const PointResult& p : view->points()) {
+                if (QString::fromStdString(p.setup) != edge)
+                    continue;
+                const auto drawnAt = [&](MarkerKind kind) {
+                    const QList<QPointF> points = view->markerPoints(edge, kind);
+                    return std::any_of(points.begin(), points.end(), [&](const QPointF& q) {
+                        return std::abs(q.x() - p.load) < 0.01;
+                    });
+                };
+                if (p.partiallyCollapsed()) {
+                    partialSeen = true;
+                    // Inside the axis or above it, never the marker of a full collapse.
+                    QVERIFY2(drawnAt(MarkerKind::Partial) || drawnAt(MarkerKind::PartialOffScale),
+                             qPrintable(name + QString::number(p.load)));
+                    QVERIFY2(!drawnAt(MarkerKind::OffScale) && !drawnAt(MarkerKind::Collapse),
+                             qPrintable(name + QString::number(p.load)));
+                }
+            }
+        }
+        QVERIFY(partialSeen);
+    }
+};
+
+QTEST_MAIN(TestCollapseMarkers)
+#include "tst_collapsemarkers.moc"
