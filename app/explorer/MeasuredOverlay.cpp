@@ -32,8 +32,7 @@ QStringList hiddenSetups(const MeasuredOverlay::Mismatch& m, const QStringList& 
 
 MeasuredOverlay::MeasuredOverlay(ChartArea* charts, MainActions* actions,
                                  const ScenarioDocument* document, QWidget* window)
-    : QObject(window), m_charts(charts), m_actions(actions), m_document(document),
-      m_window(window)
+    : QObject(window), m_charts(charts), m_actions(actions), m_document(document), m_window(window)
 {
     connect(m_actions, &MainActions::overlayMeasuredRequested, this,
             &MeasuredOverlay::overlayDialog);
@@ -47,8 +46,8 @@ void MeasuredOverlay::overlayDialog()
 {
     const QString file = m_document->filePath();
     const QString dir = file.isEmpty() ? QDir::homePath() : QFileInfo(file).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(
-        m_window, tr("Overlay Measured Results"), dir, tr("Results files (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Overlay Measured Results"), dir,
+                                                      tr("Results files (*.json);;All files (*)"));
     if (!path.isEmpty())
         overlayFile(path);
 }
@@ -155,9 +154,9 @@ void MeasuredOverlay::dropForNewScenario()
         return;
     const QString name = m_file->name;
     remove();
-    emit message(tr("Removed the measured overlay (%1): it was measured for the scenario before")
-                     .arg(name),
-                 10000);
+    emit message(
+        tr("Removed the measured overlay (%1): it was measured for the scenario before").arg(name),
+        10000);
 }
 
 void MeasuredOverlay::reportMismatch(const Mismatch& mismatch)

@@ -38,8 +38,8 @@ public:
     // Setups whose measured points are not drawn, and why (compared with the working
     // scenario). Public for the tests.
     struct Mismatch {
-        QStringList missing;      // no setup of that name
-        QStringList otherPolicy;  // the setup of that name has another policy
+        QStringList missing;       // no setup of that name
+        QStringList otherPolicy;   // the setup of that name has another policy
         bool otherService = false; // the service is not the one measured (nothing is drawn)
         bool operator==(const Mismatch&) const = default;
     };

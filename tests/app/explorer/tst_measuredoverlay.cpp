@@ -17,14 +17,14 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QDoubleSpinBox>
-#include <QListWidget>
 #include <QChart>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QFileDialog>
-#include <QPointer>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMessageBox>
+#include <QPointer>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -90,8 +90,8 @@ private slots:
         test::answerFileDialog(results);
         test::menuAction(w, QStringLiteral("&File"), QStringLiteral("Overlay &Measured Results…"))
             ->trigger();
-        QAction* remove =
-            test::menuAction(w, QStringLiteral("&File"), QStringLiteral("Remove Measured O&verlay"));
+        QAction* remove = test::menuAction(w, QStringLiteral("&File"),
+                                           QStringLiteral("Remove Measured O&verlay"));
         QVERIFY(remove->isEnabled());
         MetricChartView* p99 = test::chart(w, Metric::P99);
         const QString plain = QString::fromStdString(slow.setups[0].name);
@@ -117,7 +117,8 @@ private slots:
         QCOMPARE(p99->measuredPoints(plain).size(), 3);
         QCOMPARE(p99->measuredPoints(elsewhere).size(), 3);
         const QString said = w.statusBar()->currentMessage();
-        QVERIFY2(said.contains(hedged) && said.contains(QStringLiteral("hidden")), qPrintable(said));
+        QVERIFY2(said.contains(hedged) && said.contains(QStringLiteral("hidden")),
+                 qPrintable(said));
 
         // Undo (Ctrl+Z): the policy measured, its diamonds back.
         const auto undo = [&w, list] {
@@ -230,12 +231,13 @@ private slots:
         stray.setup = extra.name;
         measured.push_back(stray);
         const QString good = dir.filePath(QStringLiteral("measured.json"));
-        QVERIFY(writeFile(good, QByteArray::fromStdString(writeResultsJson(fileScenario, measured))));
+        QVERIFY(
+            writeFile(good, QByteArray::fromStdString(writeResultsJson(fileScenario, measured))));
 
-        QAction* overlay =
-            test::menuAction(w, QStringLiteral("&File"), QStringLiteral("Overlay &Measured Results…"));
-        QAction* remove =
-            test::menuAction(w, QStringLiteral("&File"), QStringLiteral("Remove Measured O&verlay"));
+        QAction* overlay = test::menuAction(w, QStringLiteral("&File"),
+                                            QStringLiteral("Overlay &Measured Results…"));
+        QAction* remove = test::menuAction(w, QStringLiteral("&File"),
+                                           QStringLiteral("Remove Measured O&verlay"));
         QVERIFY(overlay && remove);
         QVERIFY(!remove->isEnabled());
         test::answerFileDialog(good);
@@ -267,7 +269,8 @@ private slots:
             p99->chart()->mapToScene(p99->chart()->mapToPosition(drawn.front(), marks)));
         QTest::mouseMove(w.windowHandle(), p99->viewport()->mapTo(&w, at));
         QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
-        QVERIFY2(QToolTip::text().contains(QStringLiteral("measured")), qPrintable(QToolTip::text()));
+        QVERIFY2(QToolTip::text().contains(QStringLiteral("measured")),
+                 qPrintable(QToolTip::text()));
         QVERIFY2(QToolTip::text().contains(QString::number(*measured.front().p99Ms, 'g', 6)),
                  qPrintable(QToolTip::text()));
 
