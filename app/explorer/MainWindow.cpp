@@ -198,8 +198,12 @@ void MainWindow::buildActions()
         QWidget* shown = nullptr;
         if (isLiveViewShown())
             shown = m_liveView->chart();
-        else if (m_mapTab->isMapCurrent())
-            shown = m_mapView->heatMap();
+        else if (m_mapTab->isMapCurrent()) {
+            // As the map's exports draw it: no keyboard focus box.
+            QApplication::clipboard()->setImage(m_mapView->picture());
+            statusBar()->showMessage(tr("Chart copied to the clipboard"), 3000);
+            return;
+        }
         if (!shown) {
             m_exports->copyChart();
             return;

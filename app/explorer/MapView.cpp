@@ -99,6 +99,17 @@ QSize MapView::exportSize() const
     return {900, 560};
 }
 
+int MapView::exportDpi() const
+{
+    return m_heatMap->logicalDpiY() > 0 ? m_heatMap->logicalDpiY() : 96;
+}
+
+QImage MapView::picture() const
+{
+    const PaintAt paint = [this](QPainter* painter, QSizeF at) { m_heatMap->render(painter, at); };
+    return paintImage(paint, exportSize(), 1.0, exportDpi());
+}
+
 std::optional<QString> MapView::exportMap(const QString& path, QSize size, qreal scale)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
@@ -113,7 +124,7 @@ std::optional<QString> MapView::exportMap(const QString& path, QSize size, qreal
     }
     if (size.isEmpty())
         size = exportSize();
-    const int dpi = m_heatMap->logicalDpiY() > 0 ? m_heatMap->logicalDpiY() : 96;
+    const int dpi = exportDpi();
     const PaintAt paint = [this](QPainter* painter, QSizeF at) { m_heatMap->render(painter, at); };
     const QString title = m_heatMap->title();
     if (suffix == QLatin1String("png"))

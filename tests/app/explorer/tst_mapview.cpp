@@ -23,6 +23,7 @@
 #include <hedge/sim/GridMap.h>
 #include <hedge/sim/LoadSweep.h>
 
+#include <QClipboard>
 #include <QComboBox>
 #include <QFile>
 #include <QImage>
@@ -334,7 +335,8 @@ private slots:
 
     // A keyboard user moves to a cell (its focus box drawn), then File → Export Chart… with
     // the map shown: the PNG has no focus box around that cell, and its title names the setup
-    // and the knob after the figure, as the SVG's text does.
+    // and the knob after the figure, as the SVG's text does; File → Copy Chart copies the
+    // picture without the box too.
     void theExportedMapHasNoFocusBoxAndNamesSetupAndKnob()
     {
         const Scenario s = smallGrid();
@@ -376,6 +378,12 @@ private slots:
             for (int x = from; x < from + 150; ++x)
                 text += QColor(image.pixel(x, y)) != background;
         QVERIFY2(text > 50, qPrintable(QString::number(text)));
+
+        // File → Copy Chart puts the same picture on the clipboard.
+        test::menuAction(*w, QStringLiteral("&File"), QStringLiteral("&Copy Chart"))->trigger();
+        const QImage copied = QApplication::clipboard()->image();
+        QCOMPARE(copied.size(), map->size());
+        QCOMPARE(pixelsOfColour(copied, *map, cell, highlight), 0);
 
         const QString svg = m_dir.filePath(QStringLiteral("focused-map.svg"));
         test::answerFileDialog(svg);
