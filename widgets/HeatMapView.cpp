@@ -76,8 +76,11 @@ HeatMapView::Layout HeatMapView::layoutFor(QSizeF size) const
     const QFontMetricsF title(theme.titleFont());
     const QFontMetricsF small(theme.smallFont());
     Layout l;
-    l.title = QRectF(kMargin, kMargin, size.width() - 2 * kMargin,
-                     title.height() + small.height() + 4);
+    // The title wraps rather than lose the setup or the knob in a narrow view.
+    const double width = size.width() - 2 * kMargin;
+    l.titleText =
+        title.boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap, this->title()).height();
+    l.title = QRectF(kMargin, kMargin, width, l.titleText + small.height() + 4);
     double widestLoad = 0.0;
     for (double load : m_map.loads)
         widestLoad = std::max(widestLoad, small.horizontalAdvance(loadText(load)));
@@ -161,6 +164,14 @@ QString HeatMapView::cellText(CellIndex index) const
     return html + PointTooltip::text(cell->point);
 }
 
+QString HeatMapView::title() const
+{
+    const QString figure = MapColourScale::figureTitle(m_figure);
+    if (m_setupName.isEmpty() || m_knobTitle.isEmpty())
+        return figure;
+    return tr("%1 — “%2”, %3 against load").arg(figure, m_setupName, m_knobTitle);
+}
+
 void HeatMapView::render(QPainter* p, QSizeF size) const
 {
     const ChartTheme theme(palette(), font());
@@ -171,14 +182,12 @@ void HeatMapView::render(QPainter* p, QSizeF size) const
     p->fillRect(QRectF(QPointF(0, 0), size), theme.base());
     p->setPen(theme.text());
     p->setFont(theme.titleFont());
-    const QFontMetricsF titleMetrics(theme.titleFont());
-    p->drawText(QRectF(l.title.topLeft(), QSizeF(l.title.width(), titleMetrics.height())),
-                Qt::AlignLeft | Qt::AlignVCenter,
-                MapColourScale::figureTitle(m_figure));
+    p->drawText(QRectF(l.title.topLeft(), QSizeF(l.title.width(), l.titleText)),
+                Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, title());
     p->setFont(theme.smallFont());
     p->setPen(ChartTheme::mix(theme.text(), theme.base(), 0.3));
-    p->drawText(QRectF(l.title.left(), l.title.top() + titleMetrics.height() + 2, l.title.width(),
-                       l.title.height() - titleMetrics.height()),
+    p->drawText(QRectF(l.title.left(), l.title.top() + l.titleText + 2, l.title.width(),
+                       l.title.height() - l.titleText),
                 Qt::AlignLeft | Qt::AlignTop, m_note);
     paintCells(p, l, scale);
     p->setRenderHint(QPainter::Antialiasing, true);
@@ -243,14 +252,20 @@ void HeatMapView::paintCells(QPainter* p, const Layout& l, const MapColourScale&
         const double y = cellRectIn(l, {0, r}).bottom();
         p->drawLine(QPointF(l.plot.left(), y), QPointF(l.plot.right(), y));
     }
-    if (m_current) {
-        const QRectF rect = cellRectIn(l, *m_current).adjusted(1, 1, -1, -1);
-        p->setBrush(Qt::NoBrush);
-        p->setPen(QPen(theme.base(), 3));
-        p->drawRect(rect);
-        p->setPen(QPen(palette().color(QPalette::Highlight), 2, hasFocus() ? Qt::SolidLine : Qt::DashLine));
-        p->drawRect(rect);
-    }
+}
+
+void HeatMapView::paintCurrentCell(QPainter* p, const Layout& l) const
+{
+    if (!m_current)
+        return;
+    const ChartTheme theme(palette(), font());
+    const QRectF rect = cellRectIn(l, *m_current).adjusted(1, 1, -1, -1);
+    p->setBrush(Qt::NoBrush);
+    p->setPen(QPen(theme.base(), 3));
+    p->drawRect(rect);
+    p->setPen(
+        QPen(palette().color(QPalette::Highlight), 2, hasFocus() ? Qt::SolidLine : Qt::DashLine));
+    p->drawRect(rect);
 }
 
 void HeatMapView::paintHelpsOutline(QPainter* p, const Layout& l) const
@@ -336,6 +351,7 @@ void HeatMapView::paintEvent(QPaintEvent*)
     QPainter p(this);
     p.setRenderHint(QPainter::TextAntialiasing);
     render(&p, size());
+    paintCurrentCell(&p, layoutFor(size()));
 }
 
 void HeatMapView::showCellText(std::optional<CellIndex> cell, QPoint globalPos)

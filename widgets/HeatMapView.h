@@ -6,7 +6,8 @@
 // * A thick outline encloses the cells where hedging helps without collapse.
 // * Hover (mouse tracking) shows the cell's figures; arrows move a current cell (shown with
 //   its figures), Enter/Space or a click activates it (cellActivated).
-// * Follows the palette (light/dark) as the charts do; render() paints it for exports.
+// * Follows the palette (light/dark) as the charts do; render() paints it for exports, titled
+//   with the figure, the mapped setup and its knob, without the keyboard's current cell.
 #pragma once
 
 #include <hedge/sim/GridMap.h>
@@ -36,6 +37,8 @@ public:
     // the baseline's name for the hover text.
     void setMap(const GridMap& map, MapFigure figure);
     void setKnobTitle(const QString& title) { m_knobTitle = title; update(); }
+    // The gridded setup, named in the title.
+    void setSetupName(const QString& name) { m_setupName = name; update(); }
     void setBaselineName(const QString& name) { m_baselineName = name; }
     // A line under the title: the pass and its size.
     void setNote(const QString& note);
@@ -54,7 +57,11 @@ public:
     // The text shown for the cell under the mouse (or the keyboard's current cell).
     QString shownText() const { return m_shownText; }
 
-    // Paints the whole map (title, axes, cells, legend) at `size` layout pixels.
+    // "p99 ÷ baseline p99 — “hedge, default budget / client”, hedge delay (ms) against load":
+    // the figure, and the setup and knob the map sweeps.
+    QString title() const;
+    // Paints the whole map (title, axes, cells, legend) at `size` layout pixels, as exports
+    // show it: the keyboard's current cell is the window's, not the picture's.
     void render(QPainter* painter, QSizeF size) const;
 
     QSize sizeHint() const override { return {720, 480}; }
@@ -74,7 +81,8 @@ protected:
 
 private:
     struct Layout {
-        QRectF title;
+        QRectF title;         // the title and the note under it
+        double titleText = 0; // the title's height (it wraps)
         QRectF plot;   // the cells
         QRectF legend; // the colour bar
         QRectF keys;   // collapsed / helps / pending swatches under the bar
@@ -84,11 +92,13 @@ private:
     void paintCells(QPainter* p, const Layout& layout, const MapColourScale& scale) const;
     void paintHelpsOutline(QPainter* p, const Layout& layout) const;
     void paintAxes(QPainter* p, const Layout& layout) const;
+    void paintCurrentCell(QPainter* p, const Layout& layout) const;
     void showCellText(std::optional<CellIndex> cell, QPoint globalPos);
 
     GridMap m_map;
     MapFigure m_figure = MapFigure::P99Ratio;
     QString m_knobTitle;
+    QString m_setupName;
     QString m_baselineName = QStringLiteral("the baseline");
     QString m_note;
     std::optional<CellIndex> m_current;

@@ -3,17 +3,17 @@
 #include "ChartExport.h"
 #include "ResultsTableModel.h"
 
+#include "ScenarioDescription.h"
+
 #include <hedge/Scenario.h>
 #include <hedge/Version.h>
+#include <hedge/io/ScenarioJson.h>
 
 #include <QAbstractTextDocumentLayout>
 #include <QChart>
 #include <QChartView>
 #include <QDateTime>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QPageLayout>
 #include <QPainter>
 #include <QPdfWriter>
@@ -50,42 +50,10 @@ QString peopleNumber(double d)
     return text;
 }
 
-QString number(const QJsonValue& v, double fallback)
-{
-    return peopleNumber(v.isDouble() ? v.toDouble() : fallback);
-}
-
 // A probability as a percentage: 0.1 → "10 %".
-QString percent(const QJsonValue& v, double fallback)
+QString percent(double probability)
 {
-    return peopleNumber((v.isDouble() ? v.toDouble() : fallback) * 100.0) + QStringLiteral(" %");
-}
-
-QString describeSetup(const QJsonObject& setup)
-{
-    QStringList parts;
-    const QJsonValue hedge = setup.value(QStringLiteral("hedge"));
-    if (hedge.isObject()) {
-        const QJsonObject h = hedge.toObject();
-        const HedgeSettings d;
-        const double budget = h.value(QStringLiteral("budget_percent")).toDouble(d.budgetPercent);
-        parts << QStringLiteral("hedge after %1 ms, up to %2 attempts, %3")
-                     .arg(number(h.value(QStringLiteral("delay_ms")), d.delayMs),
-                          number(h.value(QStringLiteral("max_attempts")), d.maxAttempts),
-                          budget > 0 ? QStringLiteral("budget %1 %").arg(number(budget, 0))
-                                     : QStringLiteral("no budget"));
-    } else {
-        parts << QStringLiteral("no hedge");
-    }
-    const QJsonValue limit = setup.value(QStringLiteral("adaptive_limit"));
-    if (limit.isObject() || (limit.isBool() && limit.toBool()))
-        parts << QStringLiteral("adaptive limit");
-    const QString cancellation =
-        setup.value(QStringLiteral("cancellation")).toString(QStringLiteral("client"));
-    parts << (cancellation == QLatin1String("server")
-                  ? QStringLiteral("cancellation reaches the server")
-                  : QStringLiteral("client-only cancellation"));
-    return parts.join(QStringLiteral(", "));
+    return peopleNumber(probability * 100.0) + QStringLiteral(" %");
 }
 
 // The preset's explanation, paragraph by paragraph; nothing for a scenario of one's own.
@@ -188,56 +156,36 @@ std::optional<QString> commitText(const QString& path, const QByteArray& bytes)
 
 } // namespace
 
-QString scenarioSummaryHtml(const QString& scenarioJson)
+QString scenarioSummaryHtml(const Scenario& s)
 {
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(scenarioJson.toUtf8(), &error);
-    if (error.error != QJsonParseError::NoError || !doc.isObject())
-        return QStringLiteral("<p>The scenario could not be read as a JSON object (%1).</p>")
-            .arg(esc(error.errorString()));
-    const QJsonObject s = doc.object();
-    const Scenario defaults;
     QStringList loads;
-    if (s.value(QStringLiteral("loads")).isArray()) {
-        for (const QJsonValue& v : s.value(QStringLiteral("loads")).toArray())
-            loads << QStringLiteral("%1 %").arg(number(v.toDouble() * 100.0, 0));
-    } else {
-        for (double l : defaults.loads)
-            loads << QStringLiteral("%1 %").arg(number(l * 100.0, 0));
-    }
-    const QJsonObject svc = s.value(QStringLiteral("service")).toObject();
-    const ServiceConfig d = defaults.service;
-    const auto field = [&svc](const char* key, double fallback) {
-        return number(svc.value(QLatin1String(key)), fallback);
-    };
-    const auto chance = [&svc](const char* key, double fallback) {
-        return percent(svc.value(QLatin1String(key)), fallback);
-    };
-
+    for (double l : s.loads)
+        loads << QStringLiteral("%1 %").arg(peopleNumber(l * 100.0));
+    const ServiceConfig& svc = s.service;
     QList<std::pair<QString, QString>> rows{
-        {QStringLiteral("seed"), s.value(QStringLiteral("seed")).isDouble()
-                                     ? QString::number(s.value(QStringLiteral("seed")).toInteger())
-                                     : QString::number(defaults.seed)},
-        {QStringLiteral("calls per point"),
-         number(s.value(QStringLiteral("calls")), static_cast<double>(defaults.calls))},
+        {QStringLiteral("seed"), QString::number(s.seed)},
+        {QStringLiteral("calls per point"), peopleNumber(static_cast<double>(s.calls))},
         {QStringLiteral("warm-up"),
-         QStringLiteral("%1 % of the calls")
-             .arg(number(
-                 s.value(QStringLiteral("warmup_fraction")).toDouble(defaults.warmupFraction) *
-                     100.0,
-                 0))},
+         QStringLiteral("%1 % of the calls").arg(peopleNumber(s.warmupFraction * 100.0))},
         {QStringLiteral("loads"), loads.join(QStringLiteral(", "))},
+    };
+    if (s.replicates > 1)
+        rows.append({QStringLiteral("replicates"),
+                     QStringLiteral("%1 runs of every point, pooled").arg(s.replicates)});
+    rows.append({
         {QStringLiteral("service"),
-         QStringLiteral("%1 workers, median %2 ms, sigma %3")
-             .arg(field("workers", d.workers), field("median_ms", d.medianMs),
-                  field("sigma", d.sigma))},
+         QStringLiteral("%1 workers%2, median %3 ms, sigma %4")
+             .arg(peopleNumber(svc.workers),
+                  svc.replicas > 1 ? QStringLiteral(" per replica") : QString(),
+                  peopleNumber(svc.medianMs), peopleNumber(svc.sigma))},
+        {QStringLiteral("topology"), ScenarioDescription::topology(svc)},
         {QStringLiteral("hiccups"),
          QStringLiteral("%1 of the attempts, %2–%3 ms")
-             .arg(chance("hiccup_probability", d.hiccupProbability),
-                  field("hiccup_min_ms", d.hiccupMinMs), field("hiccup_max_ms", d.hiccupMaxMs))},
+             .arg(percent(svc.hiccupProbability), peopleNumber(svc.hiccupMinMs),
+                  peopleNumber(svc.hiccupMaxMs))},
         {QStringLiteral("errors"),
-         QStringLiteral("%1 of the attempts").arg(chance("error_probability", d.errorProbability))},
-    };
+         QStringLiteral("%1 of the attempts").arg(percent(svc.errorProbability))},
+    });
     QString html = QStringLiteral("<table class=\"summary\" cellspacing=\"0\" cellpadding=\"2\">");
     for (const auto& [key, value] : rows)
         html += QStringLiteral("<tr><th align=\"left\">%1</th><td>%2</td></tr>")
@@ -245,26 +193,20 @@ QString scenarioSummaryHtml(const QString& scenarioJson)
     html += QStringLiteral("</table>");
 
     html += QStringLiteral("<p><b>Setups</b></p><ul>");
-    if (s.value(QStringLiteral("setups")).isArray()) {
-        for (const QJsonValue& v : s.value(QStringLiteral("setups")).toArray()) {
-            const QJsonObject setup = v.toObject();
-            html += QStringLiteral("<li><b>%1</b> — %2</li>")
-                        .arg(esc(setup.value(QStringLiteral("name")).toString()),
-                             esc(describeSetup(setup)));
-        }
-    } else {
-        html += QStringLiteral("<li>the six reference setups, each with client and server "
-                               "cancellation (12 setups)</li>");
-    }
+    for (const Setup& setup : s.setups)
+        html += QStringLiteral("<li><b>%1</b> — %2</li>")
+                    .arg(esc(QString::fromStdString(setup.name)),
+                         esc(ScenarioDescription::setup(setup)));
     html += QStringLiteral("</ul>");
     return html;
 }
 
-std::optional<QString> writeHtmlReport(const QString& path, const QString& scenarioJson,
+std::optional<QString> writeHtmlReport(const QString& path, const Scenario& scenario,
                                        const QList<QChartView*>& charts,
                                        const std::vector<PointResult>& points, const QString& title,
                                        const QString& explanation)
 {
+    const QString scenarioJson = QString::fromStdString(writeScenarioJson(scenario));
     QString html;
     html += QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                            "<meta name=\"generator\" content=\"%1 %2\">\n<title>%3</title>\n")
@@ -291,7 +233,7 @@ std::optional<QString> writeHtmlReport(const QString& path, const QString& scena
     html += QStringLiteral("<h1>%1</h1>\n<p class=\"meta\">%2</p>\n")
                 .arg(esc(title), esc(generatedLine()));
     html += explanationHtml(explanation);
-    html += QStringLiteral("<h2>Scenario</h2>\n") + scenarioSummaryHtml(scenarioJson);
+    html += QStringLiteral("<h2>Scenario</h2>\n") + scenarioSummaryHtml(scenario);
     html += QStringLiteral(
                 "\n<details><summary>Scenario file (JSON)</summary>\n<pre>%1</pre>\n</details>\n")
                 .arg(esc(scenarioJson));
@@ -382,7 +324,7 @@ void drawReportTable(QPainter& painter, QPdfWriter& writer, const std::vector<Po
 
 } // namespace
 
-std::optional<QString> writePdfReport(const QString& path, const QString& scenarioJson,
+std::optional<QString> writePdfReport(const QString& path, const Scenario& scenario,
                                       const QList<QChartView*>& charts,
                                       const std::vector<PointResult>& points, const QString& title,
                                       const QString& explanation)
@@ -420,7 +362,7 @@ std::optional<QString> writePdfReport(const QString& path, const QString& scenar
             QStringLiteral("h1{font-size:17pt} .meta{color:#666666} th{padding-right:12px}"));
         head.setHtml(QStringLiteral("<h1>%1</h1><p class=\"meta\">%2</p>%3%4")
                          .arg(esc(title), esc(generatedLine()), explanationHtml(explanation),
-                              scenarioSummaryHtml(scenarioJson)));
+                              scenarioSummaryHtml(scenario)));
         head.setTextWidth(page.width());
         head.drawContents(&painter, page);
         drawReportCharts(painter, writer, charts, page, head.size().height() + 12.0);

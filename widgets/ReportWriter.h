@@ -2,6 +2,7 @@
 // and the results table. HTML (charts as inline SVG, no external files) or PDF (vector).
 #pragma once
 
+#include <hedge/Scenario.h>
 #include <hedge/sim/PointResult.h>
 
 #include <QList>
@@ -17,19 +18,20 @@ namespace hedge {
 // Both return an error message, or nullopt on success; files are written atomically.
 // Charts are drawn with a light palette whatever the desktop's (reports are read on white
 // paper) and put back as they were. `explanation` (a preset's, plain text, paragraphs apart by
-// a blank line) follows the title when it is not empty.
-std::optional<QString> writeHtmlReport(const QString& path, const QString& scenarioJson,
+// a blank line) follows the title when it is not empty. The HTML report also holds
+// `scenario` as its scenario file.
+std::optional<QString> writeHtmlReport(const QString& path, const Scenario& scenario,
                                        const QList<QChartView*>& charts,
                                        const std::vector<PointResult>& points, const QString& title,
                                        const QString& explanation = {});
-std::optional<QString> writePdfReport(const QString& path, const QString& scenarioJson,
+std::optional<QString> writePdfReport(const QString& path, const Scenario& scenario,
                                       const QList<QChartView*>& charts,
                                       const std::vector<PointResult>& points, const QString& title,
                                       const QString& explanation = {});
 
-// The scenario summary both reports show, as an HTML fragment (a table of the run and
-// service settings and a list of the setups). A scenario that does not parse as a JSON
-// object is described as such.
-QString scenarioSummaryHtml(const QString& scenarioJson);
+// The scenario summary both reports show (the PDF draws this text), as an HTML fragment: a
+// table of the run and service settings, the topology among them, and the setups, each
+// described by ScenarioDescription::setup.
+QString scenarioSummaryHtml(const Scenario& scenario);
 
 } // namespace hedge

@@ -101,6 +101,8 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     m_budgetFold->setToolTip(tr("Show the budget's floor and window."));
     form->addRow(m_budgetFold);
     form->addRow(tr("Hedges &go to:"), m_placement);
+    m_placementMessage = new FieldMessage(this);
+    form->addRow(QString(), m_placementMessage);
     form->addRow(m_budgetAdvanced);
     form->addRow(m_adaptive);
     m_limitAdvanced = new QWidget(this);
@@ -196,6 +198,23 @@ void SetupEditor::setDelayHint(const QString& hint)
     m_delayHint->setVisible(!hint.isEmpty());
 }
 
+void SetupEditor::setReplicas(int replicas)
+{
+    m_replicas = replicas;
+    updatePlacementMessage();
+}
+
+// "Another replica" with one replica is accepted (a file may say so, and the service may get
+// replicas later) but does nothing: the field says why.
+void SetupEditor::updatePlacementMessage()
+{
+    const bool same = m_hedge->isChecked() && m_replicas == 1 &&
+                      m_placement->currentIndex() == int(HedgePlacement::OtherReplica);
+    const QString why = tr("The service has one replica: another replica is the same one, so "
+                           "hedges go where their first attempt went.");
+    m_placementMessage->report(m_placement, same ? why : QString());
+}
+
 void SetupEditor::setSetup(const Setup& setup)
 {
     m_loading = true;
@@ -246,6 +265,7 @@ void SetupEditor::updateEnabled()
         box->setEnabled(hedge);
     m_placement->setEnabled(hedge);
     m_limitAdvanced->setEnabled(m_adaptive->isChecked());
+    updatePlacementMessage();
 }
 
 // min <= initial <= max (docs/scenario.md): each spin box's range follows the others, so an

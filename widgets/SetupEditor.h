@@ -41,6 +41,9 @@ public:
 
     // A hint under the delay, e.g. the service's own p95, to set the delay against.
     void setDelayHint(const QString& hint);
+    // The service's replicas: with one, "Another replica" is the same replica, and the field
+    // says so.
+    void setReplicas(int replicas);
 
     // The labels of the cancellation choices (docs/user-guide.md's wording; the buttons break the
     // line after the dash).
@@ -58,6 +61,7 @@ public:
     QSpinBox* maxAttemptsSpin() const { return m_maxAttempts; }
     QDoubleSpinBox* budgetSpin() const { return m_budget; }
     QComboBox* placementCombo() const { return m_placement; }
+    FieldMessage* placementMessage() const { return m_placementMessage; }
     QCheckBox* adaptiveCheck() const { return m_adaptive; }
     QSpinBox* initialLimitSpin() const { return m_initialLimit; }
     QSpinBox* minLimitSpin() const { return m_minLimit; }
@@ -79,6 +83,7 @@ private:
     void addCancellationRows(QFormLayout* form);
     void updateEnabled();
     void updateLimitRanges();
+    void updatePlacementMessage();
     void emitEdited();
 
     bool m_loading = false;
@@ -106,6 +111,8 @@ private:
     QRadioButton* m_cancelClient = nullptr;
     QRadioButton* m_cancelServer = nullptr;
     QComboBox* m_placement = nullptr;
+    FieldMessage* m_placementMessage = nullptr;
+    int m_replicas = 1;
     std::string m_name;
 };
 

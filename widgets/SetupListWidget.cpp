@@ -1,5 +1,6 @@
 #include "SetupListWidget.h"
 
+#include "ScenarioDescription.h"
 #include "SetupNames.h"
 
 #include <QAction>
@@ -301,20 +302,8 @@ void SetupListWidget::fillItem(QListWidgetItem* item, int row)
 {
     const Setup& s = m_setups[row];
     item->setText(QString::fromStdString(s.name));
-    QString policy;
-    if (s.hedge)
-        policy = tr("hedge after %1 ms, %2 attempts, %3")
-                     .arg(s.hedge->delayMs)
-                     .arg(s.hedge->maxAttempts)
-                     .arg(s.hedge->hasBudget() ? tr("budget %1 %").arg(s.hedge->budgetPercent)
-                                               : tr("no budget"));
-    else
-        policy = tr("no hedge");
-    if (s.adaptiveLimit)
-        policy += tr(", adaptive limit");
-    policy += s.cancellation == Cancellation::Server ? tr(", cancellation reaches the server")
-                                                     : tr(", client-only cancellation");
-    item->setToolTip(QStringLiteral("%1\n%2").arg(QString::fromStdString(s.name), policy));
+    item->setToolTip(QStringLiteral("%1\n%2").arg(QString::fromStdString(s.name),
+                                                  ScenarioDescription::setup(s)));
     item->setIcon(swatch(m_styles[row].color, palette()));
     item->setCheckState(m_styles[row].visible ? Qt::Checked : Qt::Unchecked);
 }

@@ -73,7 +73,7 @@ void EditorsController::showScenario(const Scenario& scenario, const QList<Serie
     m_serviceEditor->setScenario(scenario);
     m_loading = false;
     onSetupSelected(m_setupList->currentRow());
-    updateDelayHint(scenario.service);
+    updateServiceHints(scenario.service);
 }
 
 void EditorsController::onSetupSelected(int row)
@@ -140,7 +140,7 @@ bool EditorsController::apply(const Scenario& next, Source source,
 
 void EditorsController::onDocumentEdited(const Scenario& scenario)
 {
-    updateDelayHint(scenario.service);
+    updateServiceHints(scenario.service);
     // The list shows its own edit already (and may be committing a typed name right now).
     if (m_source == Source::SetupList)
         return;
@@ -170,8 +170,9 @@ void EditorsController::onDragFinished()
     m_sweep->endDrag();
 }
 
-void EditorsController::updateDelayHint(const ServiceConfig& service)
+void EditorsController::updateServiceHints(const ServiceConfig& service)
 {
+    m_setupEditor->setReplicas(service.replicas);
     const ServiceTimeQuantiles q = serviceTimeQuantiles(service);
     m_setupEditor->setDelayHint(tr("Service time alone: p95 %1 ms, p99 %2 ms")
                                     .arg(q.p95Ms, 0, 'f', 1)

@@ -54,7 +54,9 @@ private:
     // Validates `next` and hands it to the document; false (and editRefused) if invalid.
     bool apply(const Scenario& next, Source source, const QList<SeriesStyle>* styles,
                const QString& text);
-    void updateDelayHint(const ServiceConfig& service);
+    // The setup editor's hints that follow the service: its service time under the delay, its
+    // replicas under "Hedges go to".
+    void updateServiceHints(const ServiceConfig& service);
     void onDragStarted();
     void onDragFinished();
 

@@ -13,7 +13,6 @@
 #include <hedge/io/Presets.h>
 #include <hedge/io/ResultsCsv.h>
 #include <hedge/io/ResultsJson.h>
-#include <hedge/io/ScenarioJson.h>
 
 #include <QDir>
 #include <QFileDialog>
@@ -65,7 +64,6 @@ std::optional<QString> ExportController::exportReport(const QString& path)
     QList<QChartView*> charts;
     for (MetricChartView* chart : m_chartArea->shownCharts())
         charts.push_back(chart);
-    const QString json = QString::fromStdString(writeScenarioJson(m_document->scenario()));
     QString title = tr("Hedge Explorer report");
     if (const Preset* p = findPreset(m_document->presetName().toStdString()))
         title += QStringLiteral(" — ") + QString::fromStdString(p->title);
@@ -75,8 +73,8 @@ std::optional<QString> ExportController::exportReport(const QString& path)
     const QString explanation = preset ? QString::fromStdString(preset->explanation) : QString();
     const std::vector<PointResult> points = m_controller->displayedPoints();
     if (QFileInfo(path).suffix().toLower() == QLatin1String("pdf"))
-        return writePdfReport(path, json, charts, points, title, explanation);
-    return writeHtmlReport(path, json, charts, points, title, explanation);
+        return writePdfReport(path, m_document->scenario(), charts, points, title, explanation);
+    return writeHtmlReport(path, m_document->scenario(), charts, points, title, explanation);
 }
 
 void ExportController::exportChartDialog()

@@ -56,6 +56,8 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
     // One redraw clock for the charts, the map and the Live view.
     m_redrawClock = new RedrawClock(this);
     m_controller = new SweepController(m_redrawClock, this);
+    // Before the views: they say which one is shown.
+    m_statusBar = new RunStatusBar(m_controller, this);
     m_mapSweep = new SweepController(m_redrawClock, this, SweepController::mapShape());
     m_document = new ScenarioDocument(this);
     connect(m_document, &ScenarioDocument::scenarioReplaced, this, &MainWindow::showScenario);
@@ -147,11 +149,15 @@ void MainWindow::buildViews()
 
     m_live = new LiveController(m_redrawClock, this);
     m_liveView = new LiveView(m_live, this);
-    connect(m_liveView, &LiveView::message, this, &MainWindow::showMessage);
+    connect(m_liveView, &LiveView::message, this, [this](const QString& text, int ms) {
+        m_statusBar->showViewMessage(RunStatusBar::View::Live, text, ms);
+    });
     connect(m_liveView, &LiveView::failed, this, &MainWindow::showError);
     m_panes->addLiveView(m_liveView);
     m_views = m_panes->views();
     connect(m_views, &QTabWidget::currentChanged, this, [this] {
+        m_statusBar->setShownView(isLiveViewShown() ? RunStatusBar::View::Live
+                                                    : RunStatusBar::View::Sweep);
         if (isLiveViewShown() && !m_live->hasSession())
             showLiveView();
     });
@@ -191,8 +197,12 @@ void MainWindow::buildActions()
         QWidget* shown = nullptr;
         if (isLiveViewShown())
             shown = m_liveView->chart();
-        else if (m_mapTab->isMapCurrent())
-            shown = m_mapView->heatMap();
+        else if (m_mapTab->isMapCurrent()) {
+            // As the map's exports draw it: no keyboard focus box.
+            QApplication::clipboard()->setImage(m_mapView->picture());
+            statusBar()->showMessage(tr("Chart copied to the clipboard"), 3000);
+            return;
+        }
         if (!shown) {
             m_exports->copyChart();
             return;
@@ -229,7 +239,6 @@ void MainWindow::buildActions()
 
 void MainWindow::buildStatusBar()
 {
-    m_statusBar = new RunStatusBar(m_controller, this);
     connect(m_statusBar, &RunStatusBar::runningChanged, m_actions, &MainActions::setCancelEnabled);
     setStatusBar(m_statusBar);
 }

@@ -90,8 +90,8 @@ public:
 
     // Draws the points of a results file over the charts (File → Overlay Measured Results…).
     // A file that does not read is refused with a message and the overlay in place is kept;
-    // returns the error then. Setups the file has and the scenario has not are listed in a
-    // message (and not drawn).
+    // returns the error then. Setups the file has and the scenario has not (or has with
+    // another policy or service) are listed in a message and not drawn (MeasuredOverlay).
     std::optional<QString> overlayMeasuredFile(const QString& path);
     void removeMeasuredOverlay();
 

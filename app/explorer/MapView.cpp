@@ -80,6 +80,7 @@ void MapView::refresh()
     const Scenario& s = m_controller->scenario();
     if (s.grid) {
         m_heatMap->setKnobTitle(GridDialog::knobTitle(s.grid->knob));
+        m_heatMap->setSetupName(QString::fromStdString(s.grid->setup));
         try {
             m_heatMap->setBaselineName(QString::fromStdString(gridBaseline(s).setup.name));
         } catch (const std::exception&) {
@@ -98,6 +99,17 @@ QSize MapView::exportSize() const
     return {900, 560};
 }
 
+int MapView::exportDpi() const
+{
+    return m_heatMap->logicalDpiY() > 0 ? m_heatMap->logicalDpiY() : 96;
+}
+
+QImage MapView::picture() const
+{
+    const PaintAt paint = [this](QPainter* painter, QSizeF at) { m_heatMap->render(painter, at); };
+    return paintImage(paint, exportSize(), 1.0, exportDpi());
+}
+
 std::optional<QString> MapView::exportMap(const QString& path, QSize size, qreal scale)
 {
     const QString suffix = QFileInfo(path).suffix().toLower();
@@ -112,9 +124,9 @@ std::optional<QString> MapView::exportMap(const QString& path, QSize size, qreal
     }
     if (size.isEmpty())
         size = exportSize();
-    const int dpi = m_heatMap->logicalDpiY() > 0 ? m_heatMap->logicalDpiY() : 96;
+    const int dpi = exportDpi();
     const PaintAt paint = [this](QPainter* painter, QSizeF at) { m_heatMap->render(painter, at); };
-    const QString title = MapColourScale::figureTitle(figure());
+    const QString title = m_heatMap->title();
     if (suffix == QLatin1String("png"))
         return exportPaintedPng(paint, path, size, scale, dpi);
     if (suffix == QLatin1String("svg"))

@@ -5,6 +5,7 @@
 
 #include <hedge/sim/GridMap.h>
 
+#include <QImage>
 #include <QSize>
 #include <QWidget>
 
@@ -34,6 +35,8 @@ public:
     // empty, × `scale`), .svg, .pdf, .csv or .json (the cells and baselines as results).
     // Returns the error, or nothing.
     std::optional<QString> exportMap(const QString& path, QSize size = {}, qreal scale = 1.0);
+    // The picture as the exports draw it, at the view's size (Copy Chart).
+    QImage picture() const;
 
     // Pulls the controller's points into the heat map (on its coalesced signal).
     void refresh();
@@ -50,6 +53,7 @@ signals:
 
 private:
     QSize exportSize() const;
+    int exportDpi() const;
 
     SweepController* m_controller;
     HeatMapView* m_heatMap = nullptr;

@@ -43,6 +43,25 @@ void RunStatusBar::setSweepSize(const Scenario& scenario)
     m_calls = static_cast<qlonglong>(scenario.calls);
 }
 
+void RunStatusBar::setShownView(View view)
+{
+    if (view == m_shownView)
+        return;
+    m_shownView = view;
+    if (m_messageView != view && !m_viewMessage.isEmpty() && currentMessage() == m_viewMessage)
+        clearMessage();
+    m_viewMessage.clear();
+}
+
+void RunStatusBar::showViewMessage(View view, const QString& text, int ms)
+{
+    if (view != m_shownView)
+        return;
+    m_messageView = view;
+    m_viewMessage = text;
+    showMessage(text, ms);
+}
+
 QString RunStatusBar::formatDuration(double seconds)
 {
     if (seconds < 0)

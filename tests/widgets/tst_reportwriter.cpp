@@ -4,6 +4,8 @@
 #include <widgets/ReportWriter.h>
 #include <widgets/ResultsTableModel.h>
 
+#include <hedge/io/ScenarioJson.h>
+
 #include <QApplication>
 #include <QChart>
 #include <QFile>
@@ -16,7 +18,7 @@ using namespace hedge;
 
 namespace {
 
-const QString kScenario = QStringLiteral(
+const char* const kScenarioJson = (
     R"({"schema": "hedge-explorer/scenario@1", "seed": 4242, "calls": 20000,
         "loads": [0.3, 0.5, 0.7, 0.85, 0.95],
         "service": {"workers": 12, "median_ms": 8},
@@ -24,6 +26,11 @@ const QString kScenario = QStringLiteral(
                    {"name": "hedge, no budget / client", "hedge": {"delay_ms": 25, "budget_percent": 0}},
                    {"name": "hedge, default budget / server", "cancellation": "server",
                     "hedge": {"delay_ms": 20}, "adaptive_limit": true}]})");
+
+Scenario sampleScenario()
+{
+    return parseScenarioJson(kScenarioJson);
+}
 
 QByteArray readAll(const QString& path)
 {
@@ -45,7 +52,7 @@ private slots:
     void pdfIsAPdfWithSeveralPages();
     void chartsGetTheirPaletteBack();
     void summaryDescribesSetups();
-    void unreadableScenarioIsSaid();
+    void summaryDescribesTopologyAndPlacement();
     void unwritablePathIsAnError();
 
 private:
@@ -70,7 +77,7 @@ void TestReportWriter::htmlHoldsScenarioChartsAndTable()
     const std::vector<PointResult> pts = test::samplePoints();
     const QString path = m_dir.filePath(QStringLiteral("report.html"));
     const std::optional<QString> error = writeHtmlReport(
-        path, kScenario, {m_p99.get(), m_requests.get()}, pts, QStringLiteral("My <run>"));
+        path, sampleScenario(), {m_p99.get(), m_requests.get()}, pts, QStringLiteral("My <run>"));
     QVERIFY2(!error, qPrintable(error.value_or(QString())));
     const QString html = QString::fromUtf8(readAll(path));
     QVERIFY(html.startsWith(QStringLiteral("<!DOCTYPE html>")));
@@ -105,7 +112,7 @@ void TestReportWriter::htmlHoldsScenarioChartsAndTable()
 void TestReportWriter::htmlChartsAreValidSvg()
 {
     const QString path = m_dir.filePath(QStringLiteral("report.html"));
-    QVERIFY(!writeHtmlReport(path, kScenario, {m_p99.get()}, test::samplePoints(),
+    QVERIFY(!writeHtmlReport(path, sampleScenario(), {m_p99.get()}, test::samplePoints(),
                              QStringLiteral("r")));
     const QString html = QString::fromUtf8(readAll(path));
     const qsizetype start = html.indexOf(QStringLiteral("<svg"));
@@ -119,8 +126,8 @@ void TestReportWriter::pdfIsAPdfWithSeveralPages()
 {
     const QString path = m_dir.filePath(QStringLiteral("report.pdf"));
     const std::optional<QString> error =
-        writePdfReport(path, kScenario, {m_p99.get(), m_requests.get()}, test::samplePoints(),
-                       QStringLiteral("Report"));
+        writePdfReport(path, sampleScenario(), {m_p99.get(), m_requests.get()},
+                       test::samplePoints(), QStringLiteral("Report"));
     QVERIFY2(!error, qPrintable(error.value_or(QString())));
     const QByteArray bytes = readAll(path);
     QVERIFY(bytes.startsWith("%PDF-"));
@@ -141,7 +148,7 @@ void TestReportWriter::chartsGetTheirPaletteBack()
     QApplication::setPalette(dark); // delivered as posted events
     QTRY_VERIFY_WITH_TIMEOUT(m_p99->isDarkTheme(), 60000);
     const QString path = m_dir.filePath(QStringLiteral("report.html"));
-    QVERIFY(!writeHtmlReport(path, kScenario, {m_p99.get()}, test::samplePoints(),
+    QVERIFY(!writeHtmlReport(path, sampleScenario(), {m_p99.get()}, test::samplePoints(),
                              QStringLiteral("r")));
     // Reports draw light charts...
     QVERIFY(QString::fromUtf8(readAll(path)).contains(QStringLiteral("fill=\"#ffffff\"")));
@@ -154,7 +161,7 @@ void TestReportWriter::chartsGetTheirPaletteBack()
 
 void TestReportWriter::summaryDescribesSetups()
 {
-    const QString summary = scenarioSummaryHtml(kScenario);
+    const QString summary = scenarioSummaryHtml(sampleScenario());
     QVERIFY(summary.contains(
         QStringLiteral("<b>no hedge / client</b> — no hedge, client-only cancellation")));
     QVERIFY2(summary.contains(QStringLiteral("hedge after 25 ms, up to 2 attempts, no budget")),
@@ -162,21 +169,48 @@ void TestReportWriter::summaryDescribesSetups()
     QVERIFY(summary.contains(QStringLiteral("hedge after 20 ms, up to 2 attempts, budget 10 %, "
                                             "adaptive limit, cancellation reaches the server")));
     QVERIFY(summary.contains(QStringLiteral("30 %, 50 %, 70 %, 85 %, 95 %")));
-    // Without setups: the reference setups.
-    QVERIFY(scenarioSummaryHtml(QStringLiteral("{}")).contains(QStringLiteral("reference setups")));
+    QVERIFY2(summary.contains(QStringLiteral("one replica, one queue, no slow periods")),
+             qPrintable(summary));
+    // The default scenario: the twelve reference setups.
+    QCOMPARE(scenarioSummaryHtml(Scenario{}).count(QStringLiteral("<li>")), 12);
 }
 
-void TestReportWriter::unreadableScenarioIsSaid()
+// The topology and a hedge's placement are described: two setups that differ only in where
+// their hedges go read differently, and the advanced knobs that are not at their default
+// are named.
+void TestReportWriter::summaryDescribesTopologyAndPlacement()
 {
-    QVERIFY(scenarioSummaryHtml(QStringLiteral("{not json"))
-                .contains(QStringLiteral("could not be read")));
+    Scenario s = sampleScenario();
+    s.service.replicas = 4;
+    s.service.workers = 4;
+    s.service.balancer = BalancerKind::Random;
+    s.service.hiccupCorrelation = 0.5;
+    s.service.slowdowns = Slowdowns{.perMinute = 3.0, .durationMs = 1000.0, .factor = 10.0};
+    Setup elsewhere = s.setups[1];
+    elsewhere.name = "elsewhere";
+    elsewhere.hedge->placement = HedgePlacement::OtherReplica;
+    s.setups.push_back(elsewhere);
+    s.setups[2].hedge->budgetWindowSeconds = 20.0;
+    const QString summary = scenarioSummaryHtml(s);
+    QVERIFY2(summary.contains(QStringLiteral("4 workers per replica")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("4 replicas of 4 workers, each with its own queue, "
+                                             "random balancer, hiccup correlation 0.5, slow "
+                                             "periods 3 a minute per replica, 1000 ms long, at "
+                                             "10 × the service time")),
+             qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("<b>elsewhere</b> — hedge after 25 ms, up to 2 "
+                                             "attempts, no budget, hedges to another replica, "
+                                             "client-only cancellation")),
+             qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("budget 10 %, budget window 20 s, adaptive limit")),
+             qPrintable(summary));
 }
 
 void TestReportWriter::unwritablePathIsAnError()
 {
     const QString path = m_dir.filePath(QStringLiteral("missing/dir/report.html"));
-    QVERIFY(writeHtmlReport(path, kScenario, {}, test::samplePoints(), QStringLiteral("r")));
-    QVERIFY(writePdfReport(m_dir.filePath(QStringLiteral("missing/r.pdf")), kScenario, {},
+    QVERIFY(writeHtmlReport(path, sampleScenario(), {}, test::samplePoints(), QStringLiteral("r")));
+    QVERIFY(writePdfReport(m_dir.filePath(QStringLiteral("missing/r.pdf")), sampleScenario(), {},
                            test::samplePoints(), QStringLiteral("r")));
     QVERIFY(!QFile::exists(path));
 }

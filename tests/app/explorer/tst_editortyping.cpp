@@ -1,11 +1,15 @@
 // The real main window follows typing in its editors: a typed value reaches the scenario and the
 // autosave after the typing pause, without Enter; a generated setup name follows the policy
-// into the scenario; and a bad load list leaves the loads in force before the edit running.
+// into the scenario; a bad load list leaves the loads in force before the edit running; and
+// "Hedges go to: Another replica" with one replica says, under the field, that it is the same
+// replica.
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
+#include "FieldMessage.h"
 #include "ServiceRunEditor.h"
+#include "ServiceTopologyFields.h"
 #include "SetupEditor.h"
 #include "SetupListWidget.h"
 
@@ -15,7 +19,9 @@
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QRadioButton>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -113,6 +119,47 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(w->scenario().loads, small().loads, 60000);
         QVERIFY(e->loadError().contains(QStringLiteral("abc")));
         QCOMPARE(autosaved().loads, small().loads);
+    }
+
+    void anotherReplicaWithOneReplicaSaysItIsTheSameReplica()
+    {
+        auto w = openSmall();
+        QCOMPARE(w->scenario().service.replicas, 1);
+        QListWidget* list = test::setupList(*w)->listWidget();
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, Qt::NoModifier,
+                          list->visualItemRect(list->item(1)).center());
+        SetupEditor* editor = test::setupEditor(*w);
+        FieldMessage* message = editor->placementMessage();
+        QVERIFY(!message->isVisibleTo(editor));
+        // "Hedges go to": Down from "Any replica" to "Another replica".
+        QComboBox* placement = editor->placementCombo();
+        placement->setFocus();
+        QTest::keyClick(placement, Qt::Key_Down);
+        QCOMPARE(w->scenario().setups[1].hedge->placement, HedgePlacement::OtherReplica);
+        QVERIFY(message->isVisibleTo(editor));
+        QVERIFY2(message->text().contains(QStringLiteral("one replica")) &&
+                     message->text().contains(QStringLiteral("same")),
+                 qPrintable(message->text()));
+
+        // Four replicas: another replica is another one; the message goes. One again: back.
+        QSpinBox* replicas = test::serviceRunEditor(*w)->topologyFields()->replicasSpin();
+        const auto typeReplicas = [replicas](const QString& text) {
+            replicas->setFocus();
+            replicas->selectAll();
+            QTest::keyClicks(replicas, text);
+        };
+        typeReplicas(QStringLiteral("4"));
+        QTRY_COMPARE_WITH_TIMEOUT(w->scenario().service.replicas, 4, 60000);
+        QVERIFY(!message->isVisibleTo(editor));
+        typeReplicas(QStringLiteral("1"));
+        QTRY_COMPARE_WITH_TIMEOUT(w->scenario().service.replicas, 1, 60000);
+        QVERIFY(message->isVisibleTo(editor));
+
+        // Any replica: nothing to say.
+        placement->setFocus();
+        QTest::keyClick(placement, Qt::Key_Up);
+        QCOMPARE(w->scenario().setups[1].hedge->placement, HedgePlacement::Any);
+        QVERIFY(!message->isVisibleTo(editor));
     }
 };
 

@@ -3,13 +3,17 @@
 // exactly the engine's numbers (a whole-scenario LoadSweep through gridMap) and fill in coarse
 // first; hovering a cell shows its figures; a click or Enter on a cell gives the setup that
 // value and shows its curves without re-running the map, while an edit of the service re-runs
-// it; a map of a service knob runs each cell on its service; the exports are valid files that hold the same numbers.
+// it; a map of a service knob runs each cell on its service; the exports are valid files that
+// hold the same numbers, and File → Export Chart… of the map writes the picture without the
+// keyboard's focus box, titled with the setup and knob.
 #include "ExplorerTestSupport.h"
 
 #include "SweepController.h"
 #include "MapView.h"
 
+#include "ChartTheme.h"
 #include "HeatMapView.h"
+#include "MapColourScale.h"
 #include "MetricChartView.h"
 #include "SetupEditor.h"
 #include "ServiceRunEditor.h"
@@ -20,6 +24,7 @@
 #include <hedge/sim/GridMap.h>
 #include <hedge/sim/LoadSweep.h>
 
+#include <QClipboard>
 #include <QComboBox>
 #include <QFile>
 #include <QImage>
@@ -70,6 +75,22 @@ void compareCells(const GridMap& shown, const GridMap& engine)
         QCOMPARE(a.collapsed, b.collapsed);
         QCOMPARE(a.helps, b.helps);
     }
+}
+
+// The pixels of `image` (at scale 1) on the outline of `cell` of `map`, two pixels wide.
+int pixelsOfColour(const QImage& image, const HeatMapView& map, HeatMapView::CellIndex cell,
+                   const QColor& colour)
+{
+    const QRect r = map.cellRect(cell).toAlignedRect().adjusted(-1, -1, 1, 1);
+    int found = 0;
+    for (int y = r.top(); y <= r.bottom(); ++y)
+        for (int x = r.left(); x <= r.right(); ++x) {
+            const bool edge =
+                x - r.left() < 4 || r.right() - x < 4 || y - r.top() < 4 || r.bottom() - y < 4;
+            if (edge && image.valid(x, y) && QColor(image.pixel(x, y)) == colour)
+                ++found;
+        }
+    return found;
 }
 
 // One CSV line's cells (RFC 4180 quoting: setup names hold commas).
@@ -324,6 +345,67 @@ private slots:
         // A name the map cannot be written as: said, with the formats it can.
         const auto error = view->exportMap(m_dir.filePath(QStringLiteral("map.bmp")));
         QVERIFY(error && error->contains(QStringLiteral(".png, .svg, .pdf, .csv or .json")));
+    }
+
+    // A keyboard user moves to a cell (its focus box drawn), then File → Export Chart… with
+    // the map shown: the PNG has no focus box around that cell, and its title names the setup
+    // and the knob after the figure, as the SVG's text does; File → Copy Chart copies the
+    // picture without the box too.
+    void theExportedMapHasNoFocusBoxAndNamesSetupAndKnob()
+    {
+        const Scenario s = smallGrid();
+        auto w = openGrid(s);
+        QTRY_VERIFY_WITH_TIMEOUT(mapDone(*w), 20000);
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        HeatMapView* map = test::mapView(*w)->heatMap();
+        map->setFocus(Qt::TabFocusReason);
+        QTest::keyClick(map, Qt::Key_Right);
+        QTest::keyClick(map, Qt::Key_Up);
+        const HeatMapView::CellIndex cell{0, 1};
+        QCOMPARE(map->currentCell(), std::optional(cell));
+        const QColor highlight = map->palette().color(QPalette::Highlight);
+        // On screen the box is there.
+        QVERIFY(pixelsOfColour(map->grab().toImage(), *map, cell, highlight) > 20);
+
+        const QString png = m_dir.filePath(QStringLiteral("focused-map.png"));
+        test::answerFileDialog(png);
+        test::menuAction(*w, QStringLiteral("&File"), QStringLiteral("&Export Chart…"))->trigger();
+        QImage image;
+        QVERIFY(image.load(png));
+        QCOMPARE(image.size(), map->size());
+        QCOMPARE(pixelsOfColour(image, *map, cell, highlight), 0);
+
+        // The title: the figure, then the setup and the knob.
+        const QString setup = QString::fromStdString(s.grid->setup);
+        const QString figure = MapColourScale::figureTitle(MapFigure::P99Ratio);
+        QVERIFY2(map->title().startsWith(figure) && map->title().contains(setup) &&
+                     map->title().contains(QStringLiteral("hedge delay (ms)")),
+                 qPrintable(map->title()));
+        // In the PNG, the title goes on after the figure's words: text there, in the title's
+        // line.
+        const QFontMetricsF title(ChartTheme(map->palette(), map->font()).titleFont());
+        const int from = int(8 + title.horizontalAdvance(figure + QStringLiteral(" — ")));
+        const QColor background = QColor(image.pixel(2, 2));
+        int text = 0;
+        for (int y = 8; y < int(8 + title.height()); ++y)
+            for (int x = from; x < from + 150; ++x)
+                text += QColor(image.pixel(x, y)) != background;
+        QVERIFY2(text > 50, qPrintable(QString::number(text)));
+
+        // File → Copy Chart puts the same picture on the clipboard.
+        test::menuAction(*w, QStringLiteral("&File"), QStringLiteral("&Copy Chart"))->trigger();
+        const QImage copied = QApplication::clipboard()->image();
+        QCOMPARE(copied.size(), map->size());
+        QCOMPARE(pixelsOfColour(copied, *map, cell, highlight), 0);
+
+        const QString svg = m_dir.filePath(QStringLiteral("focused-map.svg"));
+        test::answerFileDialog(svg);
+        test::menuAction(*w, QStringLiteral("&File"), QStringLiteral("&Export Chart…"))->trigger();
+        QFile svgFile(svg);
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        const QString svgText = QString::fromUtf8(svgFile.readAll());
+        QVERIFY2(svgText.contains(setup.toHtmlEscaped()), qPrintable(svgText.left(2000)));
     }
 
     void theDelayMapPresetIsOfferedAndShowsTheMap()

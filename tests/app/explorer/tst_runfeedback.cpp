@@ -1,7 +1,10 @@
 // What the window says about the run and the scenario: the pass label tells full points from
 // coarse ones when both are shown, F5 with nothing to run says so, and New (the reference
-// setups) shows the reference preset's explanation.
+// setups) shows the reference preset's explanation; a collapse in the Live session is the
+// Live view's news, not the sweep's status.
 #include "ExplorerTestSupport.h"
+#include "LiveController.h"
+#include "LiveView.h"
 #include "MainWindow.h"
 
 #include "MetricChartView.h"
@@ -10,11 +13,15 @@
 #include <hedge/io/Presets.h>
 #include <hedge/io/ScenarioJson.h>
 
+#include <QComboBox>
 #include <QFile>
+#include <QLabel>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace hedge;
@@ -131,6 +138,49 @@ private slots:
         QCOMPARE(test::presetExplanation(w)->text(),
                  QString::fromStdString(reference->explanation));
         QCOMPARE(test::presetExplanation(w)->title(), QString::fromStdString(reference->title));
+    }
+
+    // View → Live View of a setup that collapses at once (ten attempts a call, 1 ms apart, no
+    // budget), Fastest, Run; View → Sweep View before a bucket is shown. The collapse comes
+    // while the sweep is shown: its status bar does not report it; the Live view's status line
+    // does. Reset and Run in the Live view: the collapse is told in the status bar there, and
+    // goes when the sweep is shown.
+    void liveCollapsesAreTheLiveViewsNews()
+    {
+        Setup storm =
+            named("storm", HedgeSettings{.delayMs = 1.0, .maxAttempts = 10, .budgetPercent = 0.0});
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        w.setScenario(scenarioOf({storm}, 2000));
+        test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
+        LiveView* live = test::liveView(w);
+        live->speedBox()->setCurrentIndex(live->speedBox()->findText(QStringLiteral("Fastest")));
+        QSignalSpy collapses(w.liveController(), &LiveController::collapseStarted);
+        // Run, then the sweep at once: the session's first samples reach the window only
+        // through its event loop, after the sweep is shown.
+        live->runButton()->click();
+        QAction* sweepView =
+            test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Sweep View"));
+        sweepView->trigger();
+        QVERIFY(!w.isLiveViewShown());
+        QTRY_VERIFY_WITH_TIMEOUT(collapses.size() >= 1, 60000);
+        QVERIFY2(!w.statusBar()->currentMessage().contains(QStringLiteral("collapsed")),
+                 qPrintable(w.statusBar()->currentMessage()));
+        test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
+        QVERIFY2(live->statusLabel()->toolTip().contains(QStringLiteral("storm")),
+                 qPrintable(live->statusLabel()->toolTip()));
+
+        // In the Live view the status bar tells it; the sweep does not keep it.
+        QTest::mouseClick(live->resetButton(), Qt::LeftButton);
+        if (w.liveController()->isPaused())
+            live->runButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(collapses.size() >= 2, 60000);
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("storm collapsed")),
+                 qPrintable(w.statusBar()->currentMessage()));
+        sweepView->trigger();
+        QVERIFY2(w.statusBar()->currentMessage().isEmpty(),
+                 qPrintable(w.statusBar()->currentMessage()));
     }
 };
 

@@ -1,17 +1,22 @@
 // Texts a person reads: the Export Chart dialog's labels show no stray "&", and the HTML
 // report writes numbers as people do (200 000 calls, 2 %) and includes the preset's
-// explanation.
+// explanation; the report (HTML and PDF) describes the service's topology and where each
+// setup's hedges go.
 #include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
 #include <hedge/io/Presets.h>
 
+#include <widgets/ReportWriter.h>
+
 #include <QDialog>
 #include <QFile>
 #include <QLabel>
+#include <QListWidget>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTextDocument>
 #include <QTimer>
 #include <QtTest>
 
@@ -83,6 +88,68 @@ private slots:
         const Preset* reference = findPreset("reference");
         QVERIFY(
             html.contains(QString::fromStdString(reference->explanation).left(60).toHtmlEscaped()));
+    }
+
+    // Presets → Slow replica, File → Export Report as PDF… and as HTML…: the summary names
+    // the replicas, the balancer and the slow periods, and the two hedged setups, which differ
+    // only in where their hedges go, are described differently.
+    void reportDescribesTheTopologyAndWhereHedgesGo()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        const Preset* slow = findPreset("slow-replica");
+        test::menuAction(w, QStringLiteral("&Presets"), QString::fromStdString(slow->title))
+            ->trigger();
+        QCOMPARE(w.scenario(), slow->scenario);
+        const auto checkSummary = [&w](const QString& text) {
+            for (const char* said :
+                 {"4 workers per replica", "4 replicas of 4 workers", "random balancer",
+                  "slow periods 3 a minute per replica, 1000 ms long, at 10 ×"})
+                QVERIFY2(text.contains(QString::fromUtf8(said)), said);
+            QStringList described;
+            for (const Setup& s : w.scenario().setups) {
+                const QString name = QString::fromStdString(s.name) + QStringLiteral(" — ");
+                const qsizetype at = text.indexOf(name);
+                QVERIFY2(at >= 0, qPrintable(name));
+                described << text.mid(at + name.size()).section(QLatin1Char('\n'), 0, 0).trimmed();
+            }
+            QCOMPARE(described.size(), 3);
+            QVERIFY2(described[1] != described[2], qPrintable(described[1]));
+            QVERIFY2(described[2].contains(QStringLiteral("hedges to another replica")),
+                     qPrintable(described[2]));
+            // The setup list's tooltips say the same.
+            QListWidget* list = test::setupList(w)->listWidget();
+            for (int row = 0; row < 3; ++row)
+                QVERIFY2(list->item(row)->toolTip().endsWith(described[row]),
+                         qPrintable(list->item(row)->toolTip()));
+        };
+
+        const QString pdf = m_dir.filePath(QStringLiteral("slow-replica.pdf"));
+        test::answerFileDialog(pdf);
+        test::menuAction(w, QStringLiteral("&File"), QStringLiteral("Export Report as &PDF…"))
+            ->trigger();
+        QFile pdfFile(pdf);
+        QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+        QVERIFY(pdfFile.readAll().startsWith("%PDF-"));
+        // The PDF draws this summary of the scenario it reports (its text is not searchable
+        // in the file: the fonts are subsets).
+        QTextDocument summary;
+        summary.setHtml(scenarioSummaryHtml(w.scenario()));
+        checkSummary(summary.toPlainText());
+        if (QTest::currentTestFailed())
+            return;
+
+        const QString html = m_dir.filePath(QStringLiteral("slow-replica.html"));
+        test::answerFileDialog(html);
+        test::menuAction(w, QStringLiteral("&File"), QStringLiteral("Export &Report as HTML…"))
+            ->trigger();
+        QFile htmlFile(html);
+        QVERIFY(htmlFile.open(QIODevice::ReadOnly));
+        QTextDocument page;
+        page.setHtml(
+            QString::fromUtf8(htmlFile.readAll()).section(QStringLiteral("<details>"), 0, 0));
+        checkSummary(page.toPlainText());
     }
 };
 
