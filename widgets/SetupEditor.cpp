@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QAbstractSpinBox>
 #include <QLabel>
 #include <QRadioButton>
 #include <QSignalBlocker>
@@ -16,6 +17,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <functional>
 #include <string_view>
 #include <utility>
 
@@ -97,10 +99,12 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
             f->addRow(QString(), m_delayHint);
     };
     m_messages << m_hedgeFields->addRows(form, budgetForm, hintUnderDelay);
+    // Where hedges go is a hedge field like the delay: above the budget's fold, which opens
+    // right onto the budget's own fields.
+    form->addRow(tr("Hedges &go to:"), m_placement);
     m_budgetFold = makeFold(tr("Advanced budget"), m_budgetAdvanced, this);
     m_budgetFold->setToolTip(tr("Show the budget's floor and window."));
     form->addRow(m_budgetFold);
-    form->addRow(tr("Hedges &go to:"), m_placement);
     form->addRow(m_budgetAdvanced);
     form->addRow(m_adaptive);
     m_limitAdvanced = new QWidget(this);
@@ -121,6 +125,7 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_title);
     layout->addLayout(form);
     layout->addStretch(1);
+    chainTabOrder(layout);
 
     setSetup(Setup{});
 
@@ -180,6 +185,28 @@ void SetupEditor::addCancellationRows(QFormLayout* form)
     cancellationLabel->setBuddy(m_cancelClient);
     form->addRow(cancellationLabel);
     form->addRow(cancellationChoices);
+}
+
+void SetupEditor::chainTabOrder(QLayout* layout)
+{
+    QList<QWidget*> order;
+    const std::function<void(QLayout*)> walk = [&](QLayout* l) {
+        for (int i = 0; i < l->count(); ++i) {
+            QLayoutItem* item = l->itemAt(i);
+            if (QLayout* inner = item->layout())
+                walk(inner);
+            else if (QWidget* w = item->widget()) {
+                if (w->focusPolicy() & Qt::TabFocus)
+                    order << w;
+                // A spin box's line edit is its own; a fold's body or a row of fields is walked.
+                if (w->layout() && !qobject_cast<QAbstractSpinBox*>(w))
+                    walk(w->layout());
+            }
+        }
+    };
+    walk(layout);
+    for (int i = 1; i < order.size(); ++i)
+        setTabOrder(order[i - 1], order[i]);
 }
 
 // Closing the window takes the focus from a field being typed in, which applies what was
