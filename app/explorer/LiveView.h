@@ -81,6 +81,7 @@ private:
     void connectController();
     void saveSessionDialog();
     void updateStatus();
+    void showRunState();
     void showReplicaStripAvailability();
     void showLoad(double load);
     void refuse(const std::optional<QString>& error);

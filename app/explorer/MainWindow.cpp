@@ -2,6 +2,7 @@
 
 #include "ChartArea.h"
 #include "EditorsController.h"
+#include "AppPalette.h"
 #include "LiveController.h"
 #include "LiveView.h"
 #include "PointInspector.h"
@@ -219,6 +220,16 @@ void MainWindow::buildActions()
     connect(m_actions, &MainActions::sweepViewRequested, this, &MainWindow::showSweepView);
     connect(m_actions, &MainActions::liveViewRequested, this, &MainWindow::showLiveView);
     connect(m_actions, &MainActions::chartToggled, m_chartArea, &ChartArea::setChartVisible);
+    // The palette is the user's, not the scenario's: remembered, never an undo step. The
+    // desktop's stays unless the user chose the dark one (or a bench program another).
+    if (rememberedPalette() == QLatin1String("dark"))
+        applyPalette(QStringLiteral("dark"));
+    m_actions->darkPaletteAction()->setChecked(appliedPalette() == QLatin1String("dark"));
+    connect(m_actions->darkPaletteAction(), &QAction::triggered, this, [](bool dark) {
+        const QString name = dark ? QStringLiteral("dark") : QStringLiteral("desktop");
+        applyPalette(name);
+        rememberPalette(name);
+    });
     connect(m_chartArea, &ChartArea::chartVisibilityChanged, m_actions,
             &MainActions::setChartChecked);
     connect(m_chartArea, &ChartArea::chartVisibilityChanged, this, [this] {
@@ -392,6 +403,12 @@ void MainWindow::updateTitle()
 {
     setWindowModified(m_document->isModified());
     setWindowTitle(m_document->title());
+}
+
+void MainWindow::usePalette(const QString& name)
+{
+    if (applyPalette(name))
+        m_actions->darkPaletteAction()->setChecked(name == QLatin1String("dark"));
 }
 
 // ---------------------------------------------------------------------------------------------
