@@ -42,33 +42,70 @@ QString LivePanelPainter::timeLabel(double s)
 void LivePanelPainter::drawCollapseStrip(QPainter& p, const QRectF& strip, double t0,
                                          double t1) const
 {
-    forCollapsedBuckets(t0, [&](std::size_t w, const TimelineBucket& b, double previousT, bool) {
-        const double xb = strip.left() + (b.tS - t0) / (t1 - t0) * strip.width();
-        const double bucketW =
-            std::max(1.0, strip.width() / (t1 - t0) * (previousT >= 0 ? b.tS - previousT : 1.0));
-        p.fillRect(QRectF(xb - bucketW, strip.top() + kCollapseStrip * double(w), bucketW,
+    // One bar per collapse, from where it began to where it ended (or the world's last bucket).
+    forCollapses(t0, t1, [&](std::size_t w, const CollapseSpan& span, double endS) {
+        const double x0 = strip.left() + (std::max(span.fromS, t0) - t0) / (t1 - t0) * strip.width();
+        const double x1 = strip.left() + (std::min(endS, t1) - t0) / (t1 - t0) * strip.width();
+        p.fillRect(QRectF(x0, strip.top() + kCollapseStrip * double(w), std::max(1.0, x1 - x0),
                           kCollapseStrip - 0.5),
                    m_styles[int(w)].color);
     });
 }
 
-void LivePanelPainter::forCollapsedBuckets(
-    double from,
-    const std::function<void(std::size_t, const TimelineBucket&, double, bool)>& visit) const
+void LivePanelPainter::forCollapses(
+    double t0, double t1,
+    const std::function<void(std::size_t, const CollapseSpan&, double)>& visit) const
 {
-    const std::size_t worlds = m_rings ? m_rings->size() : 0;
+    const std::size_t worlds = m_rings ? std::min(m_rings->size(), m_collapses.size()) : 0;
     for (std::size_t w = 0; w < worlds && int(w) < m_styles.size(); ++w) {
-        if (!m_styles[int(w)].visible)
+        if (!m_styles[int(w)].visible || (*m_rings)[w].empty())
             continue;
-        const BucketRing& ring = (*m_rings)[w];
-        for (std::size_t k = 0; k < ring.size(); ++k) {
-            const TimelineBucket& b = ring.at(k);
-            if (!b.collapsed || b.tS < from)
-                continue;
-            const bool onset = k == 0 || !ring.at(k - 1).collapsed;
-            visit(w, b, k > 0 ? ring.at(k - 1).tS : -1.0, onset);
+        const double lastS = (*m_rings)[w].back().tS;
+        for (const CollapseSpan& span : m_collapses[w].spans()) {
+            const double endS = span.toS.value_or(lastS);
+            if (endS >= t0 && span.fromS <= t1)
+                visit(w, span, endS);
         }
     }
+}
+
+QString LivePanelPainter::collapseLabelText()
+{
+    return LiveTimeSeriesView::tr("collapse");
+}
+
+QList<LivePanelPainter::CollapseLabel> LivePanelPainter::collapseLabels(const ChartTheme& theme,
+                                                                        const QRectF& plot,
+                                                                        double t0, double t1) const
+{
+    QList<QPair<double, std::size_t>> onsets;
+    forCollapses(t0, t1, [&](std::size_t w, const CollapseSpan& span, double) {
+        if (span.fromS >= t0)
+            onsets.push_back({span.fromS, w});
+    });
+    std::sort(onsets.begin(), onsets.end());
+    const QFontMetricsF fm(theme.smallFont());
+    QFont title = theme.smallFont();
+    title.setBold(true);
+    const double top = plot.top() + QFontMetricsF(title).height() + 4; // under the title
+    const double rowH = fm.height();
+    const int rows = std::clamp(int((plot.bottom() - top) / rowH), 0, 4);
+    const double width = fm.horizontalAdvance(collapseLabelText()) + 4;
+    QList<CollapseLabel> labels;
+    for (const auto& [t, w] : onsets) {
+        const double x = plot.left() + (t - t0) / (t1 - t0) * plot.width();
+        // Right of its line, or left of it at the panel's right edge.
+        const double left = x + 3 + width <= plot.right() ? x + 3 : x - 3 - width;
+        for (int row = 0; row < rows; ++row) {
+            const QRectF rect(left, top + rowH * row, width, rowH);
+            if (std::none_of(labels.begin(), labels.end(),
+                             [&](const CollapseLabel& l) { return l.rect.intersects(rect); })) {
+                labels.push_back({rect, w});
+                break;
+            }
+        }
+    }
+    return labels;
 }
 
 void LivePanelPainter::drawTimeLabels(QPainter& p, const ChartTheme& theme, const QRectF& plot,
@@ -274,18 +311,24 @@ void LivePanelPainter::drawPanel(QPainter& p, const ChartTheme& theme, Panel pan
         p.drawPath(seriesPath(panel, (*m_rings)[w], scale));
         p.setRenderHint(QPainter::Antialiasing, true);
     }
-    // Where collapses begin: a mark on the p99 panel in the collapse colour.
+    // Where collapses begin: a dashed line on the p99 panel in the collapse colour, and a
+    // label in the world's colour where there is room for one.
     if (panel == Panel::P99) {
-        const QFontMetricsF fm(theme.smallFont());
         p.setPen(QPen(theme.collapseColour(), 1.2, Qt::DashLine));
-        forCollapsedBuckets(t0, [&](std::size_t, const TimelineBucket& b, double, bool onset) {
-            if (!onset)
+        forCollapses(t0, t1, [&](std::size_t, const CollapseSpan& span, double) {
+            if (span.fromS < t0)
                 return;
-            const double xx = scale.x(b.tS);
+            const double xx = scale.x(span.fromS);
             p.drawLine(QPointF(xx, plot.top()), QPointF(xx, plot.bottom()));
-            p.drawText(QPointF(xx + 3, plot.top() + fm.ascent() + 14),
-                       LiveTimeSeriesView::tr("collapse"));
         });
+        p.setFont(theme.smallFont());
+        QColor backing = theme.base();
+        backing.setAlpha(210);
+        for (const CollapseLabel& label : collapseLabels(theme, plot, t0, t1)) {
+            p.fillRect(label.rect, backing);
+            p.setPen(m_styles[int(label.world)].color);
+            p.drawText(label.rect, Qt::AlignCenter, collapseLabelText());
+        }
     }
     p.restore();
     drawTitle(p, theme, panel, plot);

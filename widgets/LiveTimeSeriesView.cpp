@@ -109,6 +109,23 @@ void LiveTimeSeriesView::setSource(const std::vector<BucketRing>* rings)
     update();
 }
 
+void LiveTimeSeriesView::setCollapses(const std::vector<LiveCollapses>* collapses)
+{
+    m_collapses = collapses;
+    update();
+}
+
+std::vector<LiveCollapses> LiveTimeSeriesView::collapsesNow() const
+{
+    if (m_collapses)
+        return *m_collapses;
+    std::vector<LiveCollapses> found;
+    if (m_rings)
+        for (const BucketRing& ring : *m_rings)
+            found.push_back(LiveCollapses::of(ring));
+    return found;
+}
+
 void LiveTimeSeriesView::setSeriesStyles(const QList<SeriesStyle>& styles)
 {
     m_styles = styles;
@@ -303,7 +320,8 @@ void LiveTimeSeriesView::draw(QPainter& p, const QRectF& area) const
     const auto [t0, t1] = timeRange();
     legend(&p, theme, area);
     const Layout l = layout(theme, area);
-    const LivePanelPainter painter(m_rings, m_styles);
+    const std::vector<LiveCollapses> collapses = collapsesNow();
+    const LivePanelPainter painter(m_rings, collapses, m_styles);
     for (int i = 0; i < l.panels.size(); ++i) {
         const auto& [panel, plot] = l.panels[i];
         const bool last = i == l.panels.size() - 1;
@@ -328,6 +346,18 @@ QRectF LiveTimeSeriesView::panelRect(Panel panel) const
     return {};
 }
 
+QList<QRectF> LiveTimeSeriesView::collapseLabelRects() const
+{
+    const ChartTheme theme(palette(), font());
+    const auto [t0, t1] = timeRange();
+    const std::vector<LiveCollapses> collapses = collapsesNow();
+    QList<QRectF> rects;
+    for (const auto& label : LivePanelPainter(m_rings, collapses, m_styles)
+                                 .collapseLabels(theme, panelRect(Panel::P99), t0, t1))
+        rects << label.rect;
+    return rects;
+}
+
 int LiveTimeSeriesView::replicaRowCount() const
 {
     const auto [t0, t1] = timeRange();
@@ -349,7 +379,7 @@ QString LiveTimeSeriesView::hoverTextAt(QPointF pos) const
         if (!m_rings)
             return {};
         const double t = t0 + (pos.x() - plot.left()) / plot.width() * (t1 - t0);
-        return LiveChartHover::text(*m_rings, m_styles, panel, t);
+        return LiveChartHover::text(*m_rings, collapsesNow(), m_styles, panel, t);
     }
     return {};
 }

@@ -78,8 +78,7 @@ std::optional<QString> LiveController::start(const Scenario& scenario, double lo
     const auto capacity =
         std::size_t(std::clamp(std::ceil(kMaxWindowS / bucketS), 1.0, double(kMaxRingBuckets)));
     m_rings.assign(s.setups.size(), BucketRing(capacity));
-    m_collapseSince.assign(s.setups.size(), std::nullopt);
-    m_collapsed.assign(s.setups.size(), false);
+    m_collapses.assign(s.setups.size(), LiveCollapses{});
     startWorker(std::make_unique<LiveTimeline>(s));
     emit sessionStarted();
     emit loadChanged(m_load);
@@ -342,17 +341,18 @@ void LiveController::takeBuckets()
             m_load = m_shared->load;
     }
     m_shared->wake.notify_all(); // room in the batch again
+    const double bucketS = m_scenario.timeline ? m_scenario.timeline->bucketMs / 1000.0 : 1.0;
     for (const auto& buckets : batch) {
         for (std::size_t w = 0; w < buckets.size() && w < m_rings.size(); ++w) {
             if (!buckets[w])
                 continue;
             const TimelineBucket& b = *buckets[w];
+            const double startS = m_rings[w].empty() ? std::max(0.0, b.tS - bucketS)
+                                                     : m_rings[w].back().tS;
             m_rings[w].push(b);
-            if (b.collapsed && !m_collapsed[w]) {
-                m_collapseSince[w] = b.tS;
+            if (m_collapses[w].add(b, startS))
                 emit collapseStarted(QString::fromStdString(m_scenario.setups[w].name), b.tS);
-            }
-            m_collapsed[w] = b.collapsed;
+            m_collapses[w].forgetBefore(b.tS - kMaxWindowS);
         }
         ++m_bucketsTaken;
     }
@@ -377,9 +377,9 @@ QStringList LiveController::setupNames() const
 
 std::optional<double> LiveController::firstCollapseS(std::size_t world) const
 {
-    if (world >= m_collapseSince.size() || !m_collapsed[world])
+    if (world >= m_collapses.size())
         return std::nullopt;
-    return m_collapseSince[world];
+    return m_collapses[world].collapsedSince();
 }
 
 Scenario LiveController::recordedScenario()

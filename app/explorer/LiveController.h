@@ -18,6 +18,7 @@
 #pragma once
 
 #include "BackgroundRunner.h"
+#include "LiveCollapses.h"
 #include "LiveWorker.h"
 #include "RedrawClock.h"
 
@@ -93,7 +94,10 @@ public:
     QStringList setupNames() const;
     double nowS() const { return m_nowS; }
     bool finished() const { return m_finished; }
+    // The start of world `world`'s collapse under way, or none.
     std::optional<double> firstCollapseS(std::size_t world) const;
+    // Each world's collapses as the view marks them (LiveCollapses), over the longest window.
+    const std::vector<LiveCollapses>& collapses() const { return m_collapses; }
     // The session so far as a timeline scenario (up to the last bucket the GUI has).
     Scenario recordedScenario();
     const Scenario& scenario() const { return m_scenario; }
@@ -113,8 +117,8 @@ signals:
     void speedChanged(double speed);
     void loadChanged(double load);
     void finishedChanged(bool finished);
-    // A world's collapse began at simulated `atS` (the rule of `collapsed` in
-    // docs/timeline.md, "Results (`hedge-explorer/timeline@1`)").
+    // A world's collapse began at simulated `atS` (docs/timeline.md, "Collapses in the Live
+    // view": a flag during a collapse under way is not a new one).
     void collapseStarted(const QString& setup, double atS);
 
 private:
@@ -142,8 +146,7 @@ private:
     std::shared_ptr<LiveWorker> m_shared;
     BackgroundRunner m_runner;
     std::vector<BucketRing> m_rings;
-    std::vector<std::optional<double>> m_collapseSince;
-    std::vector<bool> m_collapsed;
+    std::vector<LiveCollapses> m_collapses; // one per world
     std::optional<Scenario> m_recorded; // as the worker last reported it
     QPointer<RedrawClock> m_clock;
     RedrawClock::Client m_clockClient = 0;

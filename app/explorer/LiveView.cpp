@@ -49,6 +49,7 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
 {
     m_chart = new LiveTimeSeriesView(this);
     m_chart->setSource(&controller->rings());
+    m_chart->setCollapses(&controller->collapses());
     createClockControls();
     createLoadControls();
     auto* save = new QToolButton(this);

@@ -1,15 +1,18 @@
 // A Live session as a user lives through it, on the real window (docs/user-guide.md, "Live
-// view"): the end of a timeline says so, and Run plays it again while the load's controls
-// rest. The clock is driven by steps (run until a simulated time, or to the end), never by
+// view"): a collapse is marked for as long as the service is collapsed, and a brief dip inside
+// it is the same collapse (docs/timeline.md, "Collapses in the Live view"); the end of a
+// timeline says so, and Run plays it again while the load's controls rest. The clock is driven by steps (run until a simulated time, or to the end), never by
 // wall-clock time.
 #include "ExplorerTestSupport.h"
 #include "LiveController.h"
 #include "LiveView.h"
+#include "LiveTimeSeriesView.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QSlider>
 #include <QToolButton>
 #include <QtTest>
@@ -36,6 +39,97 @@ class TestLiveSession : public QObject {
 
 private slots:
     void initTestCase() { test::startPrivateSession(QStringLiteral("tst_livesession")); }
+
+    // The metastable preset: "hedge, no budget / client" collapses in the burst and stays
+    // collapsed (p99 over 10 s, two requests a call) long after the load fell to 40 % at 4:30,
+    // until its queue has drained. One collapse, marked (strip, hover, status line) for as
+    // long as it lasts, and ended only once the backlog is gone.
+    void aCollapseLastsUntilTheQueueHasDrained()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(w.loadPreset(QStringLiteral("metastable")));
+        LiveView* view = test::liveView(w);
+        LiveController* live = w.liveController();
+        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        QComboBox* window = nullptr;
+        for (QComboBox* box : view->findChildren<QComboBox*>())
+            if (box->findText(QStringLiteral("10 min")) >= 0)
+                window = box;
+        window->setCurrentIndex(window->findText(QStringLiteral("10 min")));
+        QSignalSpy started(live, &LiveController::collapseStarted);
+        QTest::mouseClick(view->runButton(), Qt::LeftButton);
+        QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 120000));
+
+        const std::size_t noBudget = 1;
+        QCOMPARE(live->setupNames()[int(noBudget)], QStringLiteral("hedge, no budget / client"));
+        const std::vector<CollapseSpan>& spans = live->collapses()[noBudget].spans();
+        QCOMPARE(spans.size(), std::size_t(1));
+        QVERIFY2(spans[0].fromS >= 60 && spans[0].fromS <= 90, qPrintable(QString::number(spans[0].fromS)));
+        QVERIFY(spans[0].toS);
+        // Every bucket after the onset with p99 over 10 s or a backlog over a second of work
+        // lies inside it: the collapse lasts while the service is collapsed.
+        const BucketRing& ring = live->rings()[noBudget];
+        double lastSick = 0;
+        for (std::size_t k = 0; k < ring.size(); ++k) {
+            const TimelineBucket& b = ring.at(k);
+            if (b.tS > spans[0].fromS && ((b.p99Ms && *b.p99Ms > 10000) || b.backlogMs > 1000))
+                lastSick = b.tS;
+        }
+        QVERIFY2(lastSick > 300, qPrintable(QString::number(lastSick))); // long after 4:30
+        QVERIFY2(*spans[0].toS >= lastSick, qPrintable(QString::number(*spans[0].toS)));
+        QVERIFY(*spans[0].toS <= lastSick + 1);
+        // One message for it, and none for a collapse of this world again.
+        QCOMPARE(std::count_if(started.begin(), started.end(),
+                               [](const QList<QVariant>& call) {
+                                   return call.at(0).toString() ==
+                                          QStringLiteral("hedge, no budget / client");
+                               }),
+                 1);
+        // The pointer on the p99 chart at 6:00 (after the load fell): still collapsed there.
+        LiveTimeSeriesView* chart = view->chart();
+        const QRectF p99 = chart->panelRect(LiveTimeSeriesView::Panel::P99);
+        const auto [t0, t1] = chart->timeRange();
+        const QPointF at6(p99.left() + (360.0 - t0) / (t1 - t0) * p99.width(), p99.center().y());
+        const QString hover = chart->hoverTextAt(at6);
+        QVERIFY2(hover.contains(QStringLiteral("hedge, no budget / client: ")), qPrintable(hover));
+        const QString row = hover.section(QStringLiteral("hedge, no budget / client: "), 1, 1)
+                                .section(QStringLiteral("</nobr>"), 0, 0);
+        QVERIFY2(row.contains(QStringLiteral("collapsed")), qPrintable(hover));
+    }
+
+    // A short dip of the load inside a collapse: the queue shrinks for a few seconds (the
+    // per-bucket flag drops), then grows again. One collapse, reported once.
+    void aBriefDipInsideACollapseIsOneCollapse()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        Scenario s = twoSetups();
+        s.timeline = Timeline{};
+        s.timeline->durationS = 120;
+        s.timeline->loadSteps = {LoadStep{0, 0.4}, LoadStep{20, 0.9}, LoadStep{60, 0.2},
+                                 LoadStep{66, 0.9}};
+        QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, "dip.json")));
+        LiveView* view = test::liveView(w);
+        LiveController* live = w.liveController();
+        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        QSignalSpy started(live, &LiveController::collapseStarted);
+        QTest::mouseClick(view->runButton(), Qt::LeftButton);
+        QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 60000));
+        // The flag did drop in the dip and rise again (else this test shows nothing).
+        const BucketRing& ring = live->rings()[0];
+        int rises = 0;
+        for (std::size_t k = 1; k < ring.size(); ++k)
+            rises += ring.at(k).collapsed && !ring.at(k - 1).collapsed ? 1 : 0;
+        QVERIFY2(rises >= 2, qPrintable(QString::number(rises)));
+        QCOMPARE(live->collapses()[0].spans().size(), std::size_t(1));
+        QCOMPARE(started.count(), 1);
+        QVERIFY(view->statusLabel()->toolTip().contains(QStringLiteral("Collapsed: ")));
+        // Its label is drawn once.
+        QCOMPARE(view->chart()->collapseLabelRects().size(), 1);
+    }
 
     // At the end of a timeline nothing more can play: Run says Run Again and plays it from
     // 0 s; the load slider, Spike and Follow are off and say why, so is the status line.
