@@ -74,6 +74,30 @@ QString LivePanelPainter::collapseLabelText()
     return LiveTimeSeriesView::tr("collapse");
 }
 
+QList<QRectF> LivePanelPainter::placeLabels(const ChartTheme& theme, const QRectF& plot,
+                                            const QList<QPair<double, double>>& wanted)
+{
+    QFont title = theme.smallFont();
+    title.setBold(true);
+    const double top = plot.top() + QFontMetricsF(title).height() + 4; // under the title
+    const double rowH = QFontMetricsF(theme.smallFont()).height();
+    const int rows = std::clamp(int((plot.bottom() - top) / rowH), 0, 4);
+    QList<QRectF> placed;
+    for (const auto& [x, width] : wanted) {
+        // Right of its line, or left of it at the panel's right edge.
+        const double left = x + 3 + width <= plot.right() ? x + 3 : x - 3 - width;
+        QRectF where;
+        for (int row = 0; row < rows && where.isEmpty(); ++row) {
+            const QRectF rect(left, top + rowH * row, width, rowH);
+            if (std::none_of(placed.begin(), placed.end(),
+                             [&](const QRectF& r) { return r.intersects(rect); }))
+                where = rect;
+        }
+        placed.push_back(where);
+    }
+    return placed;
+}
+
 QList<LivePanelPainter::CollapseLabel> LivePanelPainter::collapseLabels(const ChartTheme& theme,
                                                                         const QRectF& plot,
                                                                         double t0, double t1) const
@@ -84,28 +108,59 @@ QList<LivePanelPainter::CollapseLabel> LivePanelPainter::collapseLabels(const Ch
             onsets.push_back({span.fromS, w});
     });
     std::sort(onsets.begin(), onsets.end());
-    const QFontMetricsF fm(theme.smallFont());
-    QFont title = theme.smallFont();
-    title.setBold(true);
-    const double top = plot.top() + QFontMetricsF(title).height() + 4; // under the title
-    const double rowH = fm.height();
-    const int rows = std::clamp(int((plot.bottom() - top) / rowH), 0, 4);
-    const double width = fm.horizontalAdvance(collapseLabelText()) + 4;
+    const double width = QFontMetricsF(theme.smallFont()).horizontalAdvance(collapseLabelText()) + 4;
+    QList<QPair<double, double>> wanted;
+    for (const auto& onset : onsets)
+        wanted.push_back({plot.left() + (onset.first - t0) / (t1 - t0) * plot.width(), width});
+    const QList<QRectF> placed = placeLabels(theme, plot, wanted);
     QList<CollapseLabel> labels;
-    for (const auto& [t, w] : onsets) {
-        const double x = plot.left() + (t - t0) / (t1 - t0) * plot.width();
-        // Right of its line, or left of it at the panel's right edge.
-        const double left = x + 3 + width <= plot.right() ? x + 3 : x - 3 - width;
-        for (int row = 0; row < rows; ++row) {
-            const QRectF rect(left, top + rowH * row, width, rowH);
-            if (std::none_of(labels.begin(), labels.end(),
-                             [&](const CollapseLabel& l) { return l.rect.intersects(rect); })) {
-                labels.push_back({rect, w});
-                break;
-            }
-        }
-    }
+    for (int i = 0; i < placed.size(); ++i)
+        if (!placed[i].isEmpty())
+            labels.push_back({placed[i], onsets[i].second});
     return labels;
+}
+
+QList<QPair<std::size_t, QRectF>> LivePanelPainter::changeLabels(const ChartTheme& theme,
+                                                                 const QRectF& plot, double t0,
+                                                                 double t1) const
+{
+    const QFontMetricsF fm(theme.smallFont());
+    QList<std::size_t> shown;
+    QList<QPair<double, double>> wanted;
+    for (std::size_t i = 0; i < m_changes.size(); ++i)
+        if (m_changes[i].atS >= t0 && m_changes[i].atS <= t1) {
+            shown.push_back(i);
+            wanted.push_back({plot.left() + (m_changes[i].atS - t0) / (t1 - t0) * plot.width(),
+                              fm.horizontalAdvance(m_changes[i].text) + 4});
+        }
+    const QList<QRectF> placed = placeLabels(theme, plot, wanted);
+    QList<QPair<std::size_t, QRectF>> labels;
+    for (int i = 0; i < placed.size(); ++i)
+        if (!placed[i].isEmpty())
+            labels.push_back({shown[i], placed[i]});
+    return labels;
+}
+
+void LivePanelPainter::drawChanges(QPainter& p, const ChartTheme& theme, const QRectF& plot,
+                                   double t0, double t1) const
+{
+    p.setPen(QPen(theme.text(), 1.0, Qt::DotLine));
+    for (const ChangeMark& change : m_changes)
+        if (change.atS >= t0 && change.atS <= t1) {
+            const double xx = plot.left() + (change.atS - t0) / (t1 - t0) * plot.width();
+            p.drawLine(QPointF(xx, plot.top()), QPointF(xx, plot.bottom()));
+        }
+    p.setFont(theme.smallFont());
+    QColor backing = theme.base();
+    backing.setAlpha(210);
+    for (const auto& [index, rect] : changeLabels(theme, plot, t0, t1)) {
+        const ChangeMark& change = m_changes[index];
+        p.fillRect(rect, backing);
+        p.setPen(change.world >= 0 && change.world < m_styles.size()
+                     ? m_styles[change.world].color
+                     : theme.text());
+        p.drawText(rect, Qt::AlignCenter, change.text);
+    }
 }
 
 void LivePanelPainter::drawTimeLabels(QPainter& p, const ChartTheme& theme, const QRectF& plot,
@@ -311,6 +366,8 @@ void LivePanelPainter::drawPanel(QPainter& p, const ChartTheme& theme, Panel pan
         p.drawPath(seriesPath(panel, (*m_rings)[w], scale));
         p.setRenderHint(QPainter::Antialiasing, true);
     }
+    if (panel == Panel::Load)
+        drawChanges(p, theme, plot, t0, t1);
     // Where collapses begin: a dashed line on the p99 panel in the collapse colour, and a
     // label in the world's colour where there is room for one.
     if (panel == Panel::P99) {

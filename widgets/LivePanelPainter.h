@@ -26,10 +26,12 @@ public:
     // Simulated time as the charts write it, m:ss.
     static QString timeLabel(double s);
 
-    // The rings, collapses (one per ring) and styles outlive the painter.
+    using ChangeMark = LiveTimeSeriesView::ChangeMark;
+    // The rings, collapses (one per ring), changes and styles outlive the painter.
     LivePanelPainter(const std::vector<BucketRing>* rings,
-                     const std::vector<LiveCollapses>& collapses, const QList<SeriesStyle>& styles)
-        : m_rings(rings), m_collapses(collapses), m_styles(styles)
+                     const std::vector<LiveCollapses>& collapses,
+                     const std::vector<ChangeMark>& changes, const QList<SeriesStyle>& styles)
+        : m_rings(rings), m_collapses(collapses), m_changes(changes), m_styles(styles)
     {}
 
     // A collapse's label on the p99 panel: where it is drawn, its world.
@@ -43,6 +45,10 @@ public:
     QList<CollapseLabel> collapseLabels(const ChartTheme& theme, const QRectF& plot, double t0,
                                         double t1) const;
     static QString collapseLabelText();
+    // The labels of the changes made in [t0, t1] on the load panel, placed as collapse labels
+    // are (index into the changes, where).
+    QList<QPair<std::size_t, QRectF>> changeLabels(const ChartTheme& theme, const QRectF& plot,
+                                                   double t0, double t1) const;
 
     void drawPanel(QPainter& p, const ChartTheme& theme, Panel panel, const QRectF& plot, double t0,
                    double t1, bool timeLabels) const;
@@ -68,7 +74,16 @@ private:
                       const std::function<void(std::size_t, const CollapseSpan&, double)>& visit) const;
 
     const std::vector<BucketRing>* m_rings;
+    // Rows under the panel's title from `plot`'s top, left to right: each (x, width) gets the
+    // first row where it overlaps nothing placed before, or an empty rectangle.
+    static QList<QRectF> placeLabels(const ChartTheme& theme, const QRectF& plot,
+                                     const QList<QPair<double, double>>& wanted);
+    // The changes' dotted lines and labels on the load panel.
+    void drawChanges(QPainter& p, const ChartTheme& theme, const QRectF& plot, double t0,
+                     double t1) const;
+
     const std::vector<LiveCollapses>& m_collapses;
+    const std::vector<ChangeMark>& m_changes;
     const QList<SeriesStyle>& m_styles;
 };
 

@@ -115,6 +115,12 @@ void LiveTimeSeriesView::setCollapses(const std::vector<LiveCollapses>* collapse
     update();
 }
 
+void LiveTimeSeriesView::setChangeMarks(const std::vector<ChangeMark>* changes)
+{
+    m_changes = changes;
+    update();
+}
+
 std::vector<LiveCollapses> LiveTimeSeriesView::collapsesNow() const
 {
     if (m_collapses)
@@ -321,7 +327,8 @@ void LiveTimeSeriesView::draw(QPainter& p, const QRectF& area) const
     legend(&p, theme, area);
     const Layout l = layout(theme, area);
     const std::vector<LiveCollapses> collapses = collapsesNow();
-    const LivePanelPainter painter(m_rings, collapses, m_styles);
+    const std::vector<ChangeMark> none;
+    const LivePanelPainter painter(m_rings, collapses, m_changes ? *m_changes : none, m_styles);
     for (int i = 0; i < l.panels.size(); ++i) {
         const auto& [panel, plot] = l.panels[i];
         const bool last = i == l.panels.size() - 1;
@@ -351,11 +358,26 @@ QList<QRectF> LiveTimeSeriesView::collapseLabelRects() const
     const ChartTheme theme(palette(), font());
     const auto [t0, t1] = timeRange();
     const std::vector<LiveCollapses> collapses = collapsesNow();
+    const std::vector<ChangeMark> none;
     QList<QRectF> rects;
-    for (const auto& label : LivePanelPainter(m_rings, collapses, m_styles)
+    for (const auto& label : LivePanelPainter(m_rings, collapses, none, m_styles)
                                  .collapseLabels(theme, panelRect(Panel::P99), t0, t1))
         rects << label.rect;
     return rects;
+}
+
+QStringList LiveTimeSeriesView::changeLabelTexts() const
+{
+    if (!m_changes)
+        return {};
+    const ChartTheme theme(palette(), font());
+    const auto [t0, t1] = timeRange();
+    const std::vector<LiveCollapses> collapses;
+    QStringList texts;
+    for (const auto& [index, rect] : LivePanelPainter(m_rings, collapses, *m_changes, m_styles)
+                                         .changeLabels(theme, panelRect(Panel::Load), t0, t1))
+        texts << (*m_changes)[index].text;
+    return texts;
 }
 
 int LiveTimeSeriesView::replicaRowCount() const

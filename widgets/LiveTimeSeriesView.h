@@ -46,6 +46,15 @@ public:
     // the replica strip's several figures).
     static std::optional<double> panelValue(Panel panel, const TimelineBucket& bucket);
 
+    // A knob changed while the session ran (a played timeline change or the user's edit),
+    // marked on the load panel: when, what ("Delay 45 ms"), whose (a world, or -1: every one).
+    struct ChangeMark {
+        double atS = 0.0;
+        QString text;
+        int world = -1;
+        bool operator==(const ChangeMark&) const = default;
+    };
+
     explicit LiveTimeSeriesView(QWidget* parent = nullptr);
 
     // `rings` outlives the view's use of it (the controller's); one per world, in setup order.
@@ -53,6 +62,8 @@ public:
     // The worlds' collapses (one per ring, the controller's, which saw every bucket); without
     // them the view finds them in the rings it holds.
     void setCollapses(const std::vector<LiveCollapses>* collapses);
+    // The changes to mark (the controller's); none without.
+    void setChangeMarks(const std::vector<ChangeMark>* changes);
     // Colour and visibility of world i from styles[i].
     void setSeriesStyles(const QList<SeriesStyle>& styles);
     void setPanelShown(Panel panel, bool shown);
@@ -77,6 +88,8 @@ public:
     const QString& shownText() const { return m_shownText; }
     // Where the p99 panel's collapse labels are drawn now, in time order.
     QList<QRectF> collapseLabelRects() const;
+    // The change labels drawn on the load panel now, in time order.
+    QStringList changeLabelTexts() const;
 
     // The charts laid out at `size` (logical pixels).
     QImage renderImage(QSize size, qreal scale = 1.0) const;
@@ -109,6 +122,7 @@ private:
 
     const std::vector<BucketRing>* m_rings = nullptr;
     const std::vector<LiveCollapses>* m_collapses = nullptr;
+    const std::vector<ChangeMark>* m_changes = nullptr;
     QList<SeriesStyle> m_styles;
     QList<Panel> m_shown;
     double m_windowS = 300.0;

@@ -1,6 +1,7 @@
 #include "LiveController.h"
 
 #include <hedge/KnobDiff.h>
+#include <hedge/KnobRegistry.h>
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/sim/LiveTimeline.h>
 
@@ -79,6 +80,9 @@ std::optional<QString> LiveController::start(const Scenario& scenario, double lo
         std::size_t(std::clamp(std::ceil(kMaxWindowS / bucketS), 1.0, double(kMaxRingBuckets)));
     m_rings.assign(s.setups.size(), BucketRing(capacity));
     m_collapses.assign(s.setups.size(), LiveCollapses{});
+    m_nextChange = 0;
+    m_played.clear();
+    m_marks.clear();
     startWorker(std::make_unique<LiveTimeline>(s));
     emit sessionStarted();
     emit loadChanged(m_load);
@@ -286,6 +290,7 @@ std::optional<QString> LiveController::applyEdit(const Scenario& next)
         return error;
     m_current = candidate;
     for (TimelineChange& c : changes) {
+        markChange(m_nowS, c.setup, c.set);
         Command command;
         command.kind = Command::Kind::Change;
         command.change = std::move(c);
@@ -315,6 +320,7 @@ std::optional<QString> LiveController::setKnob(const QString& setup, const QStri
     if (auto error = validate(candidate))
         return error;
     m_current = candidate;
+    markChange(m_nowS, setup.toStdString(), {knob});
     Command command;
     command.kind = Command::Kind::Change;
     command.change = {0.0, setup.toStdString(), {knob}};
@@ -356,6 +362,8 @@ void LiveController::takeBuckets()
         }
         ++m_bucketsTaken;
     }
+    if (!batch.empty() && !m_rings.empty() && !m_rings.front().empty())
+        playChanges(m_rings.front().back().tS);
     if (finished != m_finished) {
         m_finished = finished;
         emit finishedChanged(finished);
@@ -365,6 +373,60 @@ void LiveController::takeBuckets()
         if (m_clock)
             m_clock->mark(m_clockClient);
     }
+}
+
+void LiveController::playChanges(double uptoS)
+{
+    const std::vector<TimelineChange>& changes = m_scenario.timeline->changes;
+    const std::size_t before = m_nextChange;
+    // A change at atS is in force from the bucket that begins there: passed once a bucket
+    // ends after it.
+    for (; m_nextChange < changes.size() && changes[m_nextChange].atS < uptoS; ++m_nextChange) {
+        const TimelineChange& c = changes[m_nextChange];
+        for (std::size_t w = 0; w < m_current.setups.size(); ++w)
+            if (c.setup.empty() || c.setup == m_scenario.setups[w].name)
+                for (const KnobSetting& k : c.set)
+                    applyKnob(m_current.setups[w], m_current.service, k);
+        m_played.push_back(c);
+        markChange(c.atS, c.setup, c.set);
+    }
+    if (m_nextChange != before)
+        emit changesPlayed();
+}
+
+void LiveController::applyPlayed(std::size_t world, Setup& setup, ServiceConfig& service) const
+{
+    if (world >= m_scenario.setups.size())
+        return;
+    for (const TimelineChange& c : m_played)
+        if (c.setup.empty() || c.setup == m_scenario.setups[world].name)
+            for (const KnobSetting& k : c.set)
+                applyKnob(setup, service, k);
+}
+
+void LiveController::markChange(double atS, const std::string& setup,
+                                const std::vector<KnobSetting>& set)
+{
+    QStringList parts;
+    for (const KnobSetting& k : set) {
+        const Knob* knob = KnobRegistry::find(k.field);
+        if (!knob) {
+            parts << QStringLiteral("%1 %2").arg(QString::fromStdString(k.field)).arg(k.value);
+            continue;
+        }
+        QString name = QString::fromUtf8(knob->editor.name);
+        if (name.isEmpty())
+            name = QString::fromUtf8(knob->field);
+        parts << QStringLiteral("%1 %2%3")
+                     .arg(name)
+                     .arg(k.value * knob->editor.scale, 0, 'g', 3)
+                     .arg(QString::fromUtf8(knob->editor.suffix));
+    }
+    int world = -1;
+    for (std::size_t w = 0; w < m_scenario.setups.size(); ++w)
+        if (!setup.empty() && m_scenario.setups[w].name == setup)
+            world = int(w);
+    m_marks.push_back({atS, parts.join(QStringLiteral(", ")), world});
 }
 
 QStringList LiveController::setupNames() const

@@ -50,6 +50,7 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
     m_chart = new LiveTimeSeriesView(this);
     m_chart->setSource(&controller->rings());
     m_chart->setCollapses(&controller->collapses());
+    m_chart->setChangeMarks(&controller->changeMarks());
     createClockControls();
     createLoadControls();
     auto* save = new QToolButton(this);

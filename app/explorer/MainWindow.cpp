@@ -126,6 +126,13 @@ void MainWindow::buildCentre()
     connect(m_document, &ScenarioDocument::dragFinished, this, &MainWindow::followEdit);
     connect(m_editors, &EditorsController::editRefused, this,
             [this](const QString& message) { showMessage(message, 8000); });
+    // The editors show the knobs a played timeline's changes set (not edits of the document).
+    m_editors->setPlayedChanges([this](int row, Setup& setup, ServiceConfig& service) {
+        if (m_live->hasSession())
+            m_live->applyPlayed(std::size_t(row), setup, service);
+    });
+    connect(m_live, &LiveController::changesPlayed, m_editors, &EditorsController::showRunning);
+    connect(m_live, &LiveController::sessionStarted, m_editors, &EditorsController::showRunning);
     connect(m_setupList, &SetupListWidget::stylesChanged, this, &MainWindow::onStylesChanged);
     connect(m_setupList, &SetupListWidget::renameRefused, this,
             [this](const QString& message) { showMessage(message, 5000); });

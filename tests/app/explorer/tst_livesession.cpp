@@ -1,12 +1,15 @@
 // A Live session as a user lives through it, on the real window (docs/user-guide.md, "Live
 // view"): a collapse is marked for as long as the service is collapsed, and a brief dip inside
 // it is the same collapse (docs/timeline.md, "Collapses in the Live view"); the end of a
-// timeline says so, and Run plays it again while the load's controls rest. The clock is driven by steps (run until a simulated time, or to the end), never by
+// timeline says so, and Run plays it again while the load's controls rest; a replayed
+// session's recorded change shows in the setup editor and on the charts. The clock is driven by steps (run until a simulated time, or to the end), never by
 // wall-clock time.
 #include "ExplorerTestSupport.h"
 #include "LiveController.h"
-#include "LiveView.h"
 #include "LiveTimeSeriesView.h"
+#include "LiveView.h"
+#include "SetupEditor.h"
+#include "SetupListWidget.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -129,6 +132,91 @@ private slots:
         QVERIFY(view->statusLabel()->toolTip().contains(QStringLiteral("Collapsed: ")));
         // Its label is drawn once.
         QCOMPARE(view->chart()->collapseLabelRects().size(), 1);
+    }
+
+    // Edits in Live that rename a setup by its policy (a budget typed; "Hedges go to", which
+    // starts the session again): the editor's header names the setup being edited, as the
+    // list does, at once and after the session restarted.
+    void anEditThatRenamesASetupKeepsTheEditorsHeader()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(w.loadPreset(QStringLiteral("slow-replica")));
+        test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
+        SetupEditor* editor = test::setupEditor(w);
+        SetupListWidget* list = test::setupList(w);
+        const auto header = [editor] {
+            for (QLabel* l : editor->findChildren<QLabel*>())
+                if (l->font().bold() && l->wordWrap())
+                    return l->text();
+            return QString();
+        };
+        list->setCurrentRow(1);
+        QCOMPARE(header(), QStringLiteral("hedge, no budget / client"));
+        QDoubleSpinBox* budget = editor->budgetSpin();
+        budget->setFocus();
+        budget->selectAll();
+        QTest::keyClicks(budget, QStringLiteral("7"));
+        QTest::keyClick(budget, Qt::Key_Enter);
+        QCOMPARE(list->listWidget()->currentItem()->text(), QStringLiteral("hedge, budget 7 % / client"));
+        QCOMPARE(header(), QStringLiteral("hedge, budget 7 % / client"));
+
+        // The third setup sends its hedges to another replica; to any replica, it is named as
+        // the second was: "… 2". The session starts again.
+        list->setCurrentRow(2);
+        QComboBox* placement = editor->findChild<QComboBox*>();
+        placement->setFocus();
+        QTest::keyClick(placement, Qt::Key_Up);
+        QCOMPARE(placement->currentIndex(), 0);
+        QCOMPARE(list->listWidget()->currentItem()->text(), QStringLiteral("hedge, no budget / client"));
+        QCOMPARE(header(), QStringLiteral("hedge, no budget / client"));
+        QCOMPARE(w.liveController()->current().setups[2].hedge->placement, HedgePlacement::Any);
+    }
+
+    // A saved session replayed: its recorded change (the delay of the first setup to 45 ms at
+    // 0:03) shows in the setup editor once played, on whichever setup the user looks at, and
+    // is marked on the load chart; Run Again shows the knobs as they start. The document is
+    // not edited by playing.
+    void aReplayedChangeShowsInTheEditorAndOnTheCharts()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        Scenario s = twoSetups();
+        s.timeline = Timeline{};
+        s.timeline->durationS = 6;
+        s.timeline->loadSteps = {LoadStep{0, 0.5}};
+        s.timeline->changes = {
+            TimelineChange{3.0, s.setups[0].name, {KnobSetting{"hedge.delay_ms", 45.0}}}};
+        QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, "replayed.json")));
+        LiveView* view = test::liveView(w);
+        LiveController* live = w.liveController();
+        SetupEditor* editor = test::setupEditor(w);
+        test::setupList(w)->setCurrentRow(0);
+        QCOMPARE(editor->delaySpin()->value(), 20.0);
+        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        QTest::mouseClick(view->runButton(), Qt::LeftButton);
+        QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 20000));
+
+        QCOMPARE(editor->delaySpin()->value(), 45.0);
+        QCOMPARE(editor->setup().name, s.setups[0].name);
+        QCOMPARE(w.scenario(), s); // playing edits nothing
+        QVERIFY(!w.isWindowModified());
+        // The other setup keeps its delay; back on the first, 45 ms again.
+        test::setupList(w)->setCurrentRow(1);
+        QCOMPARE(editor->delaySpin()->value(), 20.0);
+        test::setupList(w)->setCurrentRow(0);
+        QCOMPARE(editor->delaySpin()->value(), 45.0);
+        // Marked on the load chart where it happened.
+        QCOMPARE(live->changeMarks().size(), std::size_t(1));
+        QCOMPARE(live->changeMarks()[0].atS, 3.0);
+        QCOMPARE(view->chart()->changeLabelTexts(), QStringList{QStringLiteral("Delay 45 ms")});
+
+        // Run Again: from 0 s, with the knobs the file starts with.
+        QTest::mouseClick(view->runButton(), Qt::LeftButton);
+        QCOMPARE(editor->delaySpin()->value(), 20.0);
+        QVERIFY(view->chart()->changeLabelTexts().isEmpty());
     }
 
     // At the end of a timeline nothing more can play: Run says Run Again and plays it from
