@@ -15,8 +15,8 @@
 namespace hedge {
 
 struct CollapseSpan {
-    double fromS = 0.0;              // the end of the first flagged bucket
-    std::optional<double> toS;       // where the calm began; none while collapsed
+    double fromS = 0.0;        // the end of the first flagged bucket
+    std::optional<double> toS; // where the calm began; none while collapsed
     bool operator==(const CollapseSpan&) const = default;
 };
 

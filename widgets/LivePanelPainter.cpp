@@ -44,7 +44,8 @@ void LivePanelPainter::drawCollapseStrip(QPainter& p, const QRectF& strip, doubl
 {
     // One bar per collapse, from where it began to where it ended (or the world's last bucket).
     forCollapses(t0, t1, [&](std::size_t w, const CollapseSpan& span, double endS) {
-        const double x0 = strip.left() + (std::max(span.fromS, t0) - t0) / (t1 - t0) * strip.width();
+        const double x0 =
+            strip.left() + (std::max(span.fromS, t0) - t0) / (t1 - t0) * strip.width();
         const double x1 = strip.left() + (std::min(endS, t1) - t0) / (t1 - t0) * strip.width();
         p.fillRect(QRectF(x0, strip.top() + kCollapseStrip * double(w), std::max(1.0, x1 - x0),
                           kCollapseStrip - 0.5),
@@ -108,7 +109,8 @@ QList<LivePanelPainter::CollapseLabel> LivePanelPainter::collapseLabels(const Ch
             onsets.push_back({span.fromS, w});
     });
     std::sort(onsets.begin(), onsets.end());
-    const double width = QFontMetricsF(theme.smallFont()).horizontalAdvance(collapseLabelText()) + 4;
+    const double width =
+        QFontMetricsF(theme.smallFont()).horizontalAdvance(collapseLabelText()) + 4;
     QList<QPair<double, double>> wanted;
     for (const auto& onset : onsets)
         wanted.push_back({plot.left() + (onset.first - t0) / (t1 - t0) * plot.width(), width});
@@ -156,9 +158,8 @@ void LivePanelPainter::drawChanges(QPainter& p, const ChartTheme& theme, const Q
     for (const auto& [index, rect] : changeLabels(theme, plot, t0, t1)) {
         const ChangeMark& change = m_changes[index];
         p.fillRect(rect, backing);
-        p.setPen(change.world >= 0 && change.world < m_styles.size()
-                     ? m_styles[change.world].color
-                     : theme.text());
+        p.setPen(change.world >= 0 && change.world < m_styles.size() ? m_styles[change.world].color
+                                                                     : theme.text());
         p.drawText(rect, Qt::AlignCenter, change.text);
     }
 }

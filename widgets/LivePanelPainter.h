@@ -70,8 +70,9 @@ private:
 
     // Each collapse of the shown worlds that reaches into [t0, t1]: (world, its span, its end
     // or, while under way, the world's last bucket).
-    void forCollapses(double t0, double t1,
-                      const std::function<void(std::size_t, const CollapseSpan&, double)>& visit) const;
+    void
+    forCollapses(double t0, double t1,
+                 const std::function<void(std::size_t, const CollapseSpan&, double)>& visit) const;
 
     const std::vector<BucketRing>* m_rings;
     // Rows under the panel's title from `plot`'s top, left to right: each (x, width) gets the

@@ -1,10 +1,11 @@
 // The live view's charts (docs/user-guide.md, "Live view"): figures of each world against simulated
 // time, one panel per figure stacked over a shared time axis that scrolls with the run, the load in
-// force on top, collapses marked where they begin and over their span (LiveCollapses); with several replicas, each replica's backlog as
-// a strip of coloured rows (ReplicaQueueStrip, docs/topology.md, "In the explorer"). Hovering a
-// panel shows the figures under the pointer. Drawn with QPainter from the rings the live controller
-// fills (it reads them, it never copies them); at most two points per pixel column per series (the
-// minimum and maximum), so a long window of short buckets draws as fast as a short one.
+// force on top, collapses marked where they begin and over their span (LiveCollapses); with several
+// replicas, each replica's backlog as a strip of coloured rows (ReplicaQueueStrip,
+// docs/topology.md, "In the explorer"). Hovering a panel shows the figures under the pointer. Drawn
+// with QPainter from the rings the live controller fills (it reads them, it never copies them); at
+// most two points per pixel column per series (the minimum and maximum), so a long window of short
+// buckets draws as fast as a short one.
 #pragma once
 
 #include <hedge/sim/BucketRing.h>

@@ -5,11 +5,11 @@
 #include "KnobSlider.h"
 #include "SpinBoxes.h"
 
+#include <QAbstractSpinBox>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
-#include <QAbstractSpinBox>
 #include <QLabel>
 #include <QRadioButton>
 #include <QSignalBlocker>

@@ -353,8 +353,8 @@ void LiveController::takeBuckets()
             if (!buckets[w])
                 continue;
             const TimelineBucket& b = *buckets[w];
-            const double startS = m_rings[w].empty() ? std::max(0.0, b.tS - bucketS)
-                                                     : m_rings[w].back().tS;
+            const double startS =
+                m_rings[w].empty() ? std::max(0.0, b.tS - bucketS) : m_rings[w].back().tS;
             m_rings[w].push(b);
             if (m_collapses[w].add(b, startS))
                 emit collapseStarted(QString::fromStdString(m_scenario.setups[w].name), b.tS);

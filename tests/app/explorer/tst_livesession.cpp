@@ -2,8 +2,8 @@
 // view"): a collapse is marked for as long as the service is collapsed, and a brief dip inside
 // it is the same collapse (docs/timeline.md, "Collapses in the Live view"); the end of a
 // timeline says so, and Run plays it again while the load's controls rest; a replayed
-// session's recorded change shows in the setup editor and on the charts. The clock is driven by steps (run until a simulated time, or to the end), never by
-// wall-clock time.
+// session's recorded change shows in the setup editor and on the charts. The clock is driven by
+// steps (run until a simulated time, or to the end), never by wall-clock time.
 #include "ExplorerTestSupport.h"
 #include "LiveController.h"
 #include "LiveTimeSeriesView.h"
@@ -69,7 +69,8 @@ private slots:
         QCOMPARE(live->setupNames()[int(noBudget)], QStringLiteral("hedge, no budget / client"));
         const std::vector<CollapseSpan>& spans = live->collapses()[noBudget].spans();
         QCOMPARE(spans.size(), std::size_t(1));
-        QVERIFY2(spans[0].fromS >= 60 && spans[0].fromS <= 90, qPrintable(QString::number(spans[0].fromS)));
+        QVERIFY2(spans[0].fromS >= 60 && spans[0].fromS <= 90,
+                 qPrintable(QString::number(spans[0].fromS)));
         QVERIFY(spans[0].toS);
         // Every bucket after the onset with p99 over 10 s or a backlog over a second of work
         // lies inside it: the collapse lasts while the service is collapsed.
@@ -159,7 +160,8 @@ private slots:
         budget->selectAll();
         QTest::keyClicks(budget, QStringLiteral("7"));
         QTest::keyClick(budget, Qt::Key_Enter);
-        QCOMPARE(list->listWidget()->currentItem()->text(), QStringLiteral("hedge, budget 7 % / client"));
+        QCOMPARE(list->listWidget()->currentItem()->text(),
+                 QStringLiteral("hedge, budget 7 % / client"));
         QCOMPARE(header(), QStringLiteral("hedge, budget 7 % / client"));
 
         // The third setup sends its hedges to another replica; to any replica, it is named as
@@ -169,7 +171,8 @@ private slots:
         placement->setFocus();
         QTest::keyClick(placement, Qt::Key_Up);
         QCOMPARE(placement->currentIndex(), 0);
-        QCOMPARE(list->listWidget()->currentItem()->text(), QStringLiteral("hedge, no budget / client"));
+        QCOMPARE(list->listWidget()->currentItem()->text(),
+                 QStringLiteral("hedge, no budget / client"));
         QCOMPARE(header(), QStringLiteral("hedge, no budget / client"));
         QCOMPARE(w.liveController()->current().setups[2].hedge->placement, HedgePlacement::Any);
     }
@@ -241,7 +244,8 @@ private slots:
         QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 20000));
 
         QCOMPARE(view->runButton()->text(), QStringLiteral("Run Again"));
-        const QString why = QStringLiteral("The timeline ended at 0:06: Run Again plays it from 0 s.");
+        const QString why =
+            QStringLiteral("The timeline ended at 0:06: Run Again plays it from 0 s.");
         QCOMPARE(view->runButton()->toolTip(), why);
         QVERIFY(!view->loadSlider()->isEnabled());
         QCOMPARE(view->loadSlider()->toolTip(), why);

@@ -1,8 +1,8 @@
 // How the scenario is drawn survives a crash and a save/reopen: each setup's colour, its
 // shown/hidden state and the View menu's charts come back exactly, not re-dealt by position;
 // View → Dark Palette is remembered with the user's settings.
-#include "ExplorerTestSupport.h"
 #include "AppPalette.h"
+#include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
 #include "MetricChartView.h"
