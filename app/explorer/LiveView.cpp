@@ -264,7 +264,12 @@ void LiveView::connectController()
     });
     connect(m_controller, &LiveController::collapseStarted, this,
             [this](const QString& setup, double atS) {
-                emit message(tr("%1 collapsed at %2").arg(setup, clockText(atS)), 6000);
+                const int world = int(m_controller->setupNames().indexOf(setup));
+                const QStringList names = shownNames();
+                emit message(tr("%1 collapsed at %2")
+                                 .arg(world >= 0 && world < names.size() ? names[world] : setup,
+                                      clockText(atS)),
+                             6000);
             });
 }
 
@@ -306,7 +311,21 @@ void LiveView::showReplicaStripAvailability()
 
 void LiveView::setSeriesStyles(const QList<SeriesStyle>& styles)
 {
+    m_styles = styles;
     m_chart->setSeriesStyles(styles);
+    updateStatus(); // a renamed setup is named as the list names it
+}
+
+QStringList LiveView::shownNames() const
+{
+    // The worlds keep the names they started with; the window names them as the list does.
+    const QStringList names = m_controller->setupNames();
+    if (m_styles.size() != names.size())
+        return names;
+    QStringList shown;
+    for (const SeriesStyle& style : m_styles)
+        shown << style.setup;
+    return shown;
 }
 
 void LiveView::showLoad(double load)
@@ -335,7 +354,7 @@ void LiveView::updateStatus()
                                               : clockText(m_controller->nowS()));
     m_clock->setToolTip(tr("Simulated time %1 (%2)").arg(clockText(m_controller->nowS()), state));
     QStringList collapsed;
-    const QStringList names = m_controller->setupNames();
+    const QStringList names = shownNames();
     for (int w = 0; w < names.size(); ++w)
         if (auto since = m_controller->firstCollapseS(std::size_t(w)))
             collapsed << tr("%1 (since %2)").arg(names[w], clockText(*since));

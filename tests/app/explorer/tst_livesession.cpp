@@ -177,6 +177,39 @@ private slots:
         QCOMPARE(w.liveController()->current().setups[2].hedge->placement, HedgePlacement::Any);
     }
 
+    // A collapsed setup renamed by an edit (a budget typed while paused in the metastable
+    // collapse): the Live view's status line names it as the list and the editor do, not by
+    // the name its world started with.
+    void aRenamedSetupIsNamedSoInTheLiveStatus()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(w.loadPreset(QStringLiteral("metastable")));
+        LiveView* view = test::liveView(w);
+        LiveController* live = w.liveController();
+        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        QTest::mouseClick(view->runButton(), Qt::LeftButton);
+        QVERIFY(QTest::qWaitFor([&] { return live->nowS() >= 150; }, 60000));
+        QTest::mouseClick(view->runButton(), Qt::LeftButton);
+        QVERIFY(live->isPaused());
+        QVERIFY(live->firstCollapseS(1));
+        QVERIFY2(view->statusLabel()->toolTip().contains(
+                     QStringLiteral("hedge, no budget / client (since")),
+                 qPrintable(view->statusLabel()->toolTip()));
+
+        test::setupList(w)->setCurrentRow(1);
+        QDoubleSpinBox* budget = test::setupEditor(w)->budgetSpin();
+        budget->setFocus();
+        budget->selectAll();
+        QTest::keyClicks(budget, QStringLiteral("7"));
+        QTest::keyClick(budget, Qt::Key_Enter);
+        const QString status = view->statusLabel()->toolTip();
+        QVERIFY2(status.contains(QStringLiteral("hedge, budget 7 % / client (since")),
+                 qPrintable(status));
+        QVERIFY2(!status.contains(QStringLiteral("hedge, no budget / client")), qPrintable(status));
+    }
+
     // A saved session replayed: its recorded change (the delay of the first setup to 45 ms at
     // 0:03) shows in the setup editor once played, on whichever setup the user looks at, and
     // is marked on the load chart; Run Again shows the knobs as they start. The document is
