@@ -177,7 +177,7 @@ private slots:
         QCOMPARE(w.liveController()->current().setups[2].hedge->placement, HedgePlacement::Any);
     }
 
-    // A collapsed setup renamed by an edit (a budget typed while paused in the metastable
+    // A collapsed setup renamed by an edit (a budget typed while paused at 2:00 in the metastable
     // collapse): the Live view's status line names it as the list and the editor do, not by
     // the name its world started with.
     void aRenamedSetupIsNamedSoInTheLiveStatus()
@@ -188,9 +188,10 @@ private slots:
         QVERIFY(w.loadPreset(QStringLiteral("metastable")));
         LiveView* view = test::liveView(w);
         LiveController* live = w.liveController();
-        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        // ×100, not as fast as possible: the pause lands well inside the collapse (1:02–7:25).
+        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("×100")));
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
-        QVERIFY(QTest::qWaitFor([&] { return live->nowS() >= 150; }, 60000));
+        QVERIFY(QTest::qWaitFor([&] { return live->nowS() >= 120; }, 60000));
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
         QVERIFY(live->isPaused());
         QVERIFY(live->firstCollapseS(1));
