@@ -8,8 +8,10 @@ QString LiveChartHover::valueText(double value)
     return QString::number(value, 'g', 4);
 }
 
-QString LiveChartHover::text(const std::vector<BucketRing>& rings, const QList<SeriesStyle>& styles,
-                             LiveTimeSeriesView::Panel panel, double t)
+QString LiveChartHover::text(const std::vector<BucketRing>& rings,
+                             const std::vector<LiveCollapses>& collapses,
+                             const QList<SeriesStyle>& styles, LiveTimeSeriesView::Panel panel,
+                             double t)
 {
     QString rows;
     double fromS = -1.0, toS = -1.0;
@@ -34,7 +36,9 @@ QString LiveChartHover::text(const std::vector<BucketRing>& rings, const QList<S
         rows += QStringLiteral("<br><nobr><span style=\"color:%1\">■</span> %2: %3%4</nobr>")
                     .arg(style.color.name(), style.setup.toHtmlEscaped(),
                          v ? valueText(*v) : LiveTimeSeriesView::tr("none"),
-                         b.collapsed ? LiveTimeSeriesView::tr(" · <b>collapsed</b>") : QString());
+                         w < collapses.size() && collapses[w].collapsedAt(b.tS, ring.back().tS)
+                             ? LiveTimeSeriesView::tr(" · <b>collapsed</b>")
+                             : QString());
     }
     if (toS < 0.0)
         return {};

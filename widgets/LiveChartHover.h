@@ -12,8 +12,11 @@ class LiveChartHover {
 public:
     // The bucket holding simulated time `t` in each shown world and its figure of `panel`
     // (the load once: every world has the same); empty when no world has that bucket.
-    static QString text(const std::vector<BucketRing>& rings, const QList<SeriesStyle>& styles,
-                        LiveTimeSeriesView::Panel panel, double t);
+    // A world is marked collapsed where `collapses` (one per ring) says so.
+    static QString text(const std::vector<BucketRing>& rings,
+                        const std::vector<LiveCollapses>& collapses,
+                        const QList<SeriesStyle>& styles, LiveTimeSeriesView::Panel panel,
+                        double t);
     // A figure as the hover text writes it.
     static QString valueText(double value);
 };

@@ -42,32 +42,125 @@ QString LivePanelPainter::timeLabel(double s)
 void LivePanelPainter::drawCollapseStrip(QPainter& p, const QRectF& strip, double t0,
                                          double t1) const
 {
-    forCollapsedBuckets(t0, [&](std::size_t w, const TimelineBucket& b, double previousT, bool) {
-        const double xb = strip.left() + (b.tS - t0) / (t1 - t0) * strip.width();
-        const double bucketW =
-            std::max(1.0, strip.width() / (t1 - t0) * (previousT >= 0 ? b.tS - previousT : 1.0));
-        p.fillRect(QRectF(xb - bucketW, strip.top() + kCollapseStrip * double(w), bucketW,
+    // One bar per collapse, from where it began to where it ended (or the world's last bucket).
+    forCollapses(t0, t1, [&](std::size_t w, const CollapseSpan& span, double endS) {
+        const double x0 =
+            strip.left() + (std::max(span.fromS, t0) - t0) / (t1 - t0) * strip.width();
+        const double x1 = strip.left() + (std::min(endS, t1) - t0) / (t1 - t0) * strip.width();
+        p.fillRect(QRectF(x0, strip.top() + kCollapseStrip * double(w), std::max(1.0, x1 - x0),
                           kCollapseStrip - 0.5),
                    m_styles[int(w)].color);
     });
 }
 
-void LivePanelPainter::forCollapsedBuckets(
-    double from,
-    const std::function<void(std::size_t, const TimelineBucket&, double, bool)>& visit) const
+void LivePanelPainter::forCollapses(
+    double t0, double t1,
+    const std::function<void(std::size_t, const CollapseSpan&, double)>& visit) const
 {
-    const std::size_t worlds = m_rings ? m_rings->size() : 0;
+    const std::size_t worlds = m_rings ? std::min(m_rings->size(), m_collapses.size()) : 0;
     for (std::size_t w = 0; w < worlds && int(w) < m_styles.size(); ++w) {
-        if (!m_styles[int(w)].visible)
+        if (!m_styles[int(w)].visible || (*m_rings)[w].empty())
             continue;
-        const BucketRing& ring = (*m_rings)[w];
-        for (std::size_t k = 0; k < ring.size(); ++k) {
-            const TimelineBucket& b = ring.at(k);
-            if (!b.collapsed || b.tS < from)
-                continue;
-            const bool onset = k == 0 || !ring.at(k - 1).collapsed;
-            visit(w, b, k > 0 ? ring.at(k - 1).tS : -1.0, onset);
+        const double lastS = (*m_rings)[w].back().tS;
+        for (const CollapseSpan& span : m_collapses[w].spans()) {
+            const double endS = span.toS.value_or(lastS);
+            if (endS >= t0 && span.fromS <= t1)
+                visit(w, span, endS);
         }
+    }
+}
+
+QString LivePanelPainter::collapseLabelText()
+{
+    return LiveTimeSeriesView::tr("collapse");
+}
+
+QList<QRectF> LivePanelPainter::placeLabels(const ChartTheme& theme, const QRectF& plot,
+                                            const QList<QPair<double, double>>& wanted)
+{
+    QFont title = theme.smallFont();
+    title.setBold(true);
+    const double top = plot.top() + QFontMetricsF(title).height() + 4; // under the title
+    const double rowH = QFontMetricsF(theme.smallFont()).height();
+    const int rows = std::clamp(int((plot.bottom() - top) / rowH), 0, 4);
+    QList<QRectF> placed;
+    for (const auto& [x, width] : wanted) {
+        // Right of its line, or left of it at the panel's right edge.
+        const double left = x + 3 + width <= plot.right() ? x + 3 : x - 3 - width;
+        QRectF where;
+        for (int row = 0; row < rows && where.isEmpty(); ++row) {
+            const QRectF rect(left, top + rowH * row, width, rowH);
+            if (std::none_of(placed.begin(), placed.end(),
+                             [&](const QRectF& r) { return r.intersects(rect); }))
+                where = rect;
+        }
+        placed.push_back(where);
+    }
+    return placed;
+}
+
+QList<LivePanelPainter::CollapseLabel> LivePanelPainter::collapseLabels(const ChartTheme& theme,
+                                                                        const QRectF& plot,
+                                                                        double t0, double t1) const
+{
+    QList<QPair<double, std::size_t>> onsets;
+    forCollapses(t0, t1, [&](std::size_t w, const CollapseSpan& span, double) {
+        if (span.fromS >= t0)
+            onsets.push_back({span.fromS, w});
+    });
+    std::sort(onsets.begin(), onsets.end());
+    const double width =
+        QFontMetricsF(theme.smallFont()).horizontalAdvance(collapseLabelText()) + 4;
+    QList<QPair<double, double>> wanted;
+    for (const auto& onset : onsets)
+        wanted.push_back({plot.left() + (onset.first - t0) / (t1 - t0) * plot.width(), width});
+    const QList<QRectF> placed = placeLabels(theme, plot, wanted);
+    QList<CollapseLabel> labels;
+    for (int i = 0; i < placed.size(); ++i)
+        if (!placed[i].isEmpty())
+            labels.push_back({placed[i], onsets[i].second});
+    return labels;
+}
+
+QList<QPair<std::size_t, QRectF>> LivePanelPainter::changeLabels(const ChartTheme& theme,
+                                                                 const QRectF& plot, double t0,
+                                                                 double t1) const
+{
+    const QFontMetricsF fm(theme.smallFont());
+    QList<std::size_t> shown;
+    QList<QPair<double, double>> wanted;
+    for (std::size_t i = 0; i < m_changes.size(); ++i)
+        if (m_changes[i].atS >= t0 && m_changes[i].atS <= t1) {
+            shown.push_back(i);
+            wanted.push_back({plot.left() + (m_changes[i].atS - t0) / (t1 - t0) * plot.width(),
+                              fm.horizontalAdvance(m_changes[i].text) + 4});
+        }
+    const QList<QRectF> placed = placeLabels(theme, plot, wanted);
+    QList<QPair<std::size_t, QRectF>> labels;
+    for (int i = 0; i < placed.size(); ++i)
+        if (!placed[i].isEmpty())
+            labels.push_back({shown[i], placed[i]});
+    return labels;
+}
+
+void LivePanelPainter::drawChanges(QPainter& p, const ChartTheme& theme, const QRectF& plot,
+                                   double t0, double t1) const
+{
+    p.setPen(QPen(theme.text(), 1.0, Qt::DotLine));
+    for (const ChangeMark& change : m_changes)
+        if (change.atS >= t0 && change.atS <= t1) {
+            const double xx = plot.left() + (change.atS - t0) / (t1 - t0) * plot.width();
+            p.drawLine(QPointF(xx, plot.top()), QPointF(xx, plot.bottom()));
+        }
+    p.setFont(theme.smallFont());
+    QColor backing = theme.base();
+    backing.setAlpha(210);
+    for (const auto& [index, rect] : changeLabels(theme, plot, t0, t1)) {
+        const ChangeMark& change = m_changes[index];
+        p.fillRect(rect, backing);
+        p.setPen(change.world >= 0 && change.world < m_styles.size() ? m_styles[change.world].color
+                                                                     : theme.text());
+        p.drawText(rect, Qt::AlignCenter, change.text);
     }
 }
 
@@ -274,18 +367,26 @@ void LivePanelPainter::drawPanel(QPainter& p, const ChartTheme& theme, Panel pan
         p.drawPath(seriesPath(panel, (*m_rings)[w], scale));
         p.setRenderHint(QPainter::Antialiasing, true);
     }
-    // Where collapses begin: a mark on the p99 panel in the collapse colour.
+    if (panel == Panel::Load)
+        drawChanges(p, theme, plot, t0, t1);
+    // Where collapses begin: a dashed line on the p99 panel in the collapse colour, and a
+    // label in the world's colour where there is room for one.
     if (panel == Panel::P99) {
-        const QFontMetricsF fm(theme.smallFont());
         p.setPen(QPen(theme.collapseColour(), 1.2, Qt::DashLine));
-        forCollapsedBuckets(t0, [&](std::size_t, const TimelineBucket& b, double, bool onset) {
-            if (!onset)
+        forCollapses(t0, t1, [&](std::size_t, const CollapseSpan& span, double) {
+            if (span.fromS < t0)
                 return;
-            const double xx = scale.x(b.tS);
+            const double xx = scale.x(span.fromS);
             p.drawLine(QPointF(xx, plot.top()), QPointF(xx, plot.bottom()));
-            p.drawText(QPointF(xx + 3, plot.top() + fm.ascent() + 14),
-                       LiveTimeSeriesView::tr("collapse"));
         });
+        p.setFont(theme.smallFont());
+        QColor backing = theme.base();
+        backing.setAlpha(210);
+        for (const CollapseLabel& label : collapseLabels(theme, plot, t0, t1)) {
+            p.fillRect(label.rect, backing);
+            p.setPen(m_styles[int(label.world)].color);
+            p.drawText(label.rect, Qt::AlignCenter, collapseLabelText());
+        }
     }
     p.restore();
     drawTitle(p, theme, panel, plot);

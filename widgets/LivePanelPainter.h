@@ -1,9 +1,10 @@
 // Paints one line panel of the live view's charts (LiveTimeSeriesView): its grid, value and
 // time labels, each shown world's series (at most a minimum and a maximum per pixel column)
-// and the collapse marks, from the controller's rings; and the time labels and collapse
-// strip the view's layout puts around the panels. Made for one paint.
+// and the collapse marks, from the controller's rings and collapses (LiveCollapses); and the
+// time labels and collapse strip the view's layout puts around the panels. Made for one paint.
 #pragma once
 
+#include "LiveCollapses.h"
 #include "LiveTimeSeriesView.h"
 
 #include <QPainterPath>
@@ -25,10 +26,29 @@ public:
     // Simulated time as the charts write it, m:ss.
     static QString timeLabel(double s);
 
-    // The rings and styles outlive the painter.
-    LivePanelPainter(const std::vector<BucketRing>* rings, const QList<SeriesStyle>& styles)
-        : m_rings(rings), m_styles(styles)
+    using ChangeMark = LiveTimeSeriesView::ChangeMark;
+    // The rings, collapses (one per ring), changes and styles outlive the painter.
+    LivePanelPainter(const std::vector<BucketRing>* rings,
+                     const std::vector<LiveCollapses>& collapses,
+                     const std::vector<ChangeMark>& changes, const QList<SeriesStyle>& styles)
+        : m_rings(rings), m_collapses(collapses), m_changes(changes), m_styles(styles)
     {}
+
+    // A collapse's label on the p99 panel: where it is drawn, its world.
+    struct CollapseLabel {
+        QRectF rect;
+        std::size_t world = 0;
+    };
+    // The labels of the collapses that begin in [t0, t1], in time order, each on the first row
+    // under the panel's title where it overlaps no other; one that finds no free row is left
+    // out (its dashed line stays).
+    QList<CollapseLabel> collapseLabels(const ChartTheme& theme, const QRectF& plot, double t0,
+                                        double t1) const;
+    static QString collapseLabelText();
+    // The labels of the changes made in [t0, t1] on the load panel, placed as collapse labels
+    // are (index into the changes, where).
+    QList<QPair<std::size_t, QRectF>> changeLabels(const ChartTheme& theme, const QRectF& plot,
+                                                   double t0, double t1) const;
 
     void drawPanel(QPainter& p, const ChartTheme& theme, Panel panel, const QRectF& plot, double t0,
                    double t1, bool timeLabels) const;
@@ -48,13 +68,23 @@ private:
     static QPainterPath seriesPath(Panel panel, const BucketRing& ring, const Scale& scale);
     static void drawTitle(QPainter& p, const ChartTheme& theme, Panel panel, const QRectF& plot);
 
-    // Each collapsed bucket from `from` on of the shown worlds: (world, bucket, the previous
-    // bucket's end or -1, whether the collapse begins there).
-    void forCollapsedBuckets(
-        double from,
-        const std::function<void(std::size_t, const TimelineBucket&, double, bool)>& visit) const;
+    // Each collapse of the shown worlds that reaches into [t0, t1]: (world, its span, its end
+    // or, while under way, the world's last bucket).
+    void
+    forCollapses(double t0, double t1,
+                 const std::function<void(std::size_t, const CollapseSpan&, double)>& visit) const;
 
     const std::vector<BucketRing>* m_rings;
+    // Rows under the panel's title from `plot`'s top, left to right: each (x, width) gets the
+    // first row where it overlaps nothing placed before, or an empty rectangle.
+    static QList<QRectF> placeLabels(const ChartTheme& theme, const QRectF& plot,
+                                     const QList<QPair<double, double>>& wanted);
+    // The changes' dotted lines and labels on the load panel.
+    void drawChanges(QPainter& p, const ChartTheme& theme, const QRectF& plot, double t0,
+                     double t1) const;
+
+    const std::vector<LiveCollapses>& m_collapses;
+    const std::vector<ChangeMark>& m_changes;
     const QList<SeriesStyle>& m_styles;
 };
 

@@ -109,6 +109,29 @@ void LiveTimeSeriesView::setSource(const std::vector<BucketRing>* rings)
     update();
 }
 
+void LiveTimeSeriesView::setCollapses(const std::vector<LiveCollapses>* collapses)
+{
+    m_collapses = collapses;
+    update();
+}
+
+void LiveTimeSeriesView::setChangeMarks(const std::vector<ChangeMark>* changes)
+{
+    m_changes = changes;
+    update();
+}
+
+std::vector<LiveCollapses> LiveTimeSeriesView::collapsesNow() const
+{
+    if (m_collapses)
+        return *m_collapses;
+    std::vector<LiveCollapses> found;
+    if (m_rings)
+        for (const BucketRing& ring : *m_rings)
+            found.push_back(LiveCollapses::of(ring));
+    return found;
+}
+
 void LiveTimeSeriesView::setSeriesStyles(const QList<SeriesStyle>& styles)
 {
     m_styles = styles;
@@ -303,7 +326,9 @@ void LiveTimeSeriesView::draw(QPainter& p, const QRectF& area) const
     const auto [t0, t1] = timeRange();
     legend(&p, theme, area);
     const Layout l = layout(theme, area);
-    const LivePanelPainter painter(m_rings, m_styles);
+    const std::vector<LiveCollapses> collapses = collapsesNow();
+    const std::vector<ChangeMark> none;
+    const LivePanelPainter painter(m_rings, collapses, m_changes ? *m_changes : none, m_styles);
     for (int i = 0; i < l.panels.size(); ++i) {
         const auto& [panel, plot] = l.panels[i];
         const bool last = i == l.panels.size() - 1;
@@ -328,6 +353,33 @@ QRectF LiveTimeSeriesView::panelRect(Panel panel) const
     return {};
 }
 
+QList<QRectF> LiveTimeSeriesView::collapseLabelRects() const
+{
+    const ChartTheme theme(palette(), font());
+    const auto [t0, t1] = timeRange();
+    const std::vector<LiveCollapses> collapses = collapsesNow();
+    const std::vector<ChangeMark> none;
+    QList<QRectF> rects;
+    for (const auto& label : LivePanelPainter(m_rings, collapses, none, m_styles)
+                                 .collapseLabels(theme, panelRect(Panel::P99), t0, t1))
+        rects << label.rect;
+    return rects;
+}
+
+QStringList LiveTimeSeriesView::changeLabelTexts() const
+{
+    if (!m_changes)
+        return {};
+    const ChartTheme theme(palette(), font());
+    const auto [t0, t1] = timeRange();
+    const std::vector<LiveCollapses> collapses;
+    QStringList texts;
+    for (const auto& [index, rect] : LivePanelPainter(m_rings, collapses, *m_changes, m_styles)
+                                         .changeLabels(theme, panelRect(Panel::Load), t0, t1))
+        texts << (*m_changes)[index].text;
+    return texts;
+}
+
 int LiveTimeSeriesView::replicaRowCount() const
 {
     const auto [t0, t1] = timeRange();
@@ -349,7 +401,7 @@ QString LiveTimeSeriesView::hoverTextAt(QPointF pos) const
         if (!m_rings)
             return {};
         const double t = t0 + (pos.x() - plot.left()) / plot.width() * (t1 - t0);
-        return LiveChartHover::text(*m_rings, m_styles, panel, t);
+        return LiveChartHover::text(*m_rings, collapsesNow(), m_styles, panel, t);
     }
     return {};
 }

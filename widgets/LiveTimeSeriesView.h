@@ -1,14 +1,16 @@
 // The live view's charts (docs/user-guide.md, "Live view"): figures of each world against simulated
 // time, one panel per figure stacked over a shared time axis that scrolls with the run, the load in
-// force on top, collapses marked where they begin; with several replicas, each replica's backlog as
-// a strip of coloured rows (ReplicaQueueStrip, docs/topology.md, "In the explorer"). Hovering a
-// panel shows the figures under the pointer. Drawn with QPainter from the rings the live controller
-// fills (it reads them, it never copies them); at most two points per pixel column per series (the
-// minimum and maximum), so a long window of short buckets draws as fast as a short one.
+// force on top, collapses marked where they begin and over their span (LiveCollapses); with several
+// replicas, each replica's backlog as a strip of coloured rows (ReplicaQueueStrip,
+// docs/topology.md, "In the explorer"). Hovering a panel shows the figures under the pointer. Drawn
+// with QPainter from the rings the live controller fills (it reads them, it never copies them); at
+// most two points per pixel column per series (the minimum and maximum), so a long window of short
+// buckets draws as fast as a short one.
 #pragma once
 
 #include <hedge/sim/BucketRing.h>
 
+#include "LiveCollapses.h"
 #include "SeriesStyle.h"
 
 #include <QList>
@@ -45,10 +47,24 @@ public:
     // the replica strip's several figures).
     static std::optional<double> panelValue(Panel panel, const TimelineBucket& bucket);
 
+    // A knob changed while the session ran (a played timeline change or the user's edit),
+    // marked on the load panel: when, what ("Delay 45 ms"), whose (a world, or -1: every one).
+    struct ChangeMark {
+        double atS = 0.0;
+        QString text;
+        int world = -1;
+        bool operator==(const ChangeMark&) const = default;
+    };
+
     explicit LiveTimeSeriesView(QWidget* parent = nullptr);
 
     // `rings` outlives the view's use of it (the controller's); one per world, in setup order.
     void setSource(const std::vector<BucketRing>* rings);
+    // The worlds' collapses (one per ring, the controller's, which saw every bucket); without
+    // them the view finds them in the rings it holds.
+    void setCollapses(const std::vector<LiveCollapses>* collapses);
+    // The changes to mark (the controller's); none without.
+    void setChangeMarks(const std::vector<ChangeMark>* changes);
     // Colour and visibility of world i from styles[i].
     void setSeriesStyles(const QList<SeriesStyle>& styles);
     void setPanelShown(Panel panel, bool shown);
@@ -71,6 +87,10 @@ public:
     // The hover text at `pos` (the figures under the pointer), and the one shown last.
     QString hoverTextAt(QPointF pos) const;
     const QString& shownText() const { return m_shownText; }
+    // Where the p99 panel's collapse labels are drawn now, in time order.
+    QList<QRectF> collapseLabelRects() const;
+    // The change labels drawn on the load panel now, in time order.
+    QStringList changeLabelTexts() const;
 
     // The charts laid out at `size` (logical pixels).
     QImage renderImage(QSize size, qreal scale = 1.0) const;
@@ -98,8 +118,12 @@ private:
     void showHover(QPointF pos, QPoint globalPos);
     void draw(QPainter& p, const QRectF& area) const;
     double lastTime() const;
+    // The collapses given, or else those of the rings.
+    std::vector<LiveCollapses> collapsesNow() const;
 
     const std::vector<BucketRing>* m_rings = nullptr;
+    const std::vector<LiveCollapses>* m_collapses = nullptr;
+    const std::vector<ChangeMark>* m_changes = nullptr;
     QList<SeriesStyle> m_styles;
     QList<Panel> m_shown;
     double m_windowS = 300.0;

@@ -5,6 +5,7 @@
 #include "KnobSlider.h"
 #include "SpinBoxes.h"
 
+#include <QAbstractSpinBox>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -16,6 +17,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <functional>
 #include <string_view>
 #include <utility>
 
@@ -97,12 +99,14 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
             f->addRow(QString(), m_delayHint);
     };
     m_messages << m_hedgeFields->addRows(form, budgetForm, hintUnderDelay);
-    m_budgetFold = makeFold(tr("Advanced budget"), m_budgetAdvanced, this);
-    m_budgetFold->setToolTip(tr("Show the budget's floor and window."));
-    form->addRow(m_budgetFold);
+    // Where hedges go is a hedge field like the delay: above the budget's fold, which opens
+    // right onto the budget's own fields.
     form->addRow(tr("Hedges &go to:"), m_placement);
     m_placementMessage = new FieldMessage(this);
     form->addRow(QString(), m_placementMessage);
+    m_budgetFold = makeFold(tr("Advanced budget"), m_budgetAdvanced, this);
+    m_budgetFold->setToolTip(tr("Show the budget's floor and window."));
+    form->addRow(m_budgetFold);
     form->addRow(m_budgetAdvanced);
     form->addRow(m_adaptive);
     m_limitAdvanced = new QWidget(this);
@@ -123,6 +127,7 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     layout->addWidget(m_title);
     layout->addLayout(form);
     layout->addStretch(1);
+    chainTabOrder(layout);
 
     setSetup(Setup{});
 
@@ -182,6 +187,28 @@ void SetupEditor::addCancellationRows(QFormLayout* form)
     cancellationLabel->setBuddy(m_cancelClient);
     form->addRow(cancellationLabel);
     form->addRow(cancellationChoices);
+}
+
+void SetupEditor::chainTabOrder(QLayout* layout)
+{
+    QList<QWidget*> order;
+    const std::function<void(QLayout*)> walk = [&](QLayout* l) {
+        for (int i = 0; i < l->count(); ++i) {
+            QLayoutItem* item = l->itemAt(i);
+            if (QLayout* inner = item->layout())
+                walk(inner);
+            else if (QWidget* w = item->widget()) {
+                if (w->focusPolicy() & Qt::TabFocus)
+                    order << w;
+                // A spin box's line edit is its own; a fold's body or a row of fields is walked.
+                if (w->layout() && !qobject_cast<QAbstractSpinBox*>(w))
+                    walk(w->layout());
+            }
+        }
+    };
+    walk(layout);
+    for (int i = 1; i < order.size(); ++i)
+        setTabOrder(order[i - 1], order[i]);
 }
 
 // Closing the window takes the focus from a field being typed in, which applies what was

@@ -81,6 +81,8 @@ signals:
 private:
     void takeKnobFields();
     void addCancellationRows(QFormLayout* form);
+    // Tab walks the fields top to bottom, as the form shows them (folded fields included).
+    void chainTabOrder(QLayout* layout);
     void updateEnabled();
     void updateLimitRanges();
     void updatePlacementMessage();

@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QPalette>
+#include <QSettings>
 #include <QStyle>
 #include <QStyleFactory>
 
@@ -35,16 +36,50 @@ QPalette darkPalette()
     return p;
 }
 
+// What the desktop gave the application, taken before the first palette replaces it.
+struct DesktopLook {
+    QString style = QApplication::style()->name();
+    QPalette palette = QApplication::palette();
+};
+
+const QString kPaletteKey = QStringLiteral("view/palette");
+QString g_applied = QStringLiteral("desktop"); // the GUI thread's alone
+
 } // namespace
 
 bool applyPalette(const QString& name)
 {
-    if (name != QLatin1String("dark") && name != QLatin1String("light"))
+    if (name != QLatin1String("dark") && name != QLatin1String("light") &&
+        name != QLatin1String("desktop"))
         return false;
+    static const DesktopLook desktop;
+    g_applied = name;
+    if (name == QLatin1String("desktop")) {
+        QApplication::setStyle(QStyleFactory::create(desktop.style));
+        QApplication::setPalette(desktop.palette);
+        return true;
+    }
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     QApplication::setPalette(
         name == QLatin1String("dark") ? darkPalette() : QApplication::style()->standardPalette());
     return true;
+}
+
+QString rememberedPalette()
+{
+    return QSettings().value(kPaletteKey).toString() == QLatin1String("dark")
+               ? QStringLiteral("dark")
+               : QStringLiteral("desktop");
+}
+
+void rememberPalette(const QString& name)
+{
+    QSettings().setValue(kPaletteKey, name);
+}
+
+QString appliedPalette()
+{
+    return g_applied;
 }
 
 } // namespace hedge

@@ -11,6 +11,7 @@
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/sim/ServiceTimeQuantiles.h>
 
+#include <algorithm>
 #include <utility>
 
 namespace hedge {
@@ -85,7 +86,41 @@ void EditorsController::onSetupSelected(int row)
         return;
     }
     m_setupEditor->setEnabled(true);
-    m_setupEditor->setSetup(setups[static_cast<std::size_t>(row)]);
+    m_setupEditor->setSetup(inForce(row));
+}
+
+Setup EditorsController::inForce(int row) const
+{
+    Setup shown = m_document->scenario().setups.at(static_cast<std::size_t>(row));
+    ServiceConfig unused = m_document->scenario().service;
+    if (m_played)
+        m_played(row, shown, unused);
+    return shown;
+}
+
+void EditorsController::showRunning()
+{
+    const int row = m_setupList->currentRow();
+    // Only what differs is shown again: a field being typed in keeps its text.
+    if (row >= 0 && row < static_cast<int>(m_document->scenario().setups.size()) &&
+        !(m_setupEditor->setup() == inForce(row))) {
+        m_loading = true;
+        m_setupEditor->setSetup(inForce(row));
+        m_loading = false;
+    }
+    Scenario shown = m_document->scenario();
+    m_serviceEditor->applyTo(shown);
+    ServiceConfig service = m_document->scenario().service;
+    Setup unused;
+    if (m_played)
+        m_played(std::max(0, row), unused, service);
+    if (!(shown.service == service)) {
+        shown.service = service;
+        m_loading = true;
+        m_serviceEditor->setScenario(shown);
+        m_loading = false;
+        updateDelayHint(service);
+    }
 }
 
 void EditorsController::onSetupsEdited(const std::vector<Setup>& setups,

@@ -2,7 +2,8 @@
 // scenario, ScenarioDocument. Each user edit becomes a new validated scenario made from the
 // document's and goes to the document (ScenarioDocument::applyEdit); the editors show what the
 // document holds after every edit, undo and redo (ScenarioDocument::edited) and after a new
-// scenario. Showing a scenario in the editors is not an edit.
+// scenario, or the knobs a Live session's played changes set. Showing a scenario in the
+// editors is not an edit.
 // A drag of an editor's slider is one drag of the document (one undo step, autosaved at the
 // end) and a drag for the sweep (preview frames until the hand lets go).
 #pragma once
@@ -14,6 +15,7 @@
 
 #include <QObject>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -35,6 +37,14 @@ public:
     // Fills the editors without echoing an edit back (a new scenario: the first setup shown).
     void showScenario(const Scenario& scenario, const QList<SeriesStyle>& styles);
 
+    // Sets on setup `row` (and the service) the knobs a Live session's played timeline changes
+    // set so far: the editors show the knobs in force (docs/user-guide.md, "Live view").
+    using PlayedChanges = std::function<void(int row, Setup& setup, ServiceConfig& service)>;
+    void setPlayedChanges(PlayedChanges played) { m_played = std::move(played); }
+    // The knobs in force changed (a change played, a session started): the editors show them
+    // without echoing an edit back.
+    void showRunning();
+
     // A style's colours and visibility by position, as the setup list matches them (by name).
     static QList<SeriesStyle> seriesStyles(const Scenario& scenario,
                                            const std::optional<ScenarioStyle>& style);
@@ -47,6 +57,9 @@ private:
     enum class Source { None, SetupList, SetupEditor, ServiceEditor };
 
     void onSetupSelected(int row);
+    // Setup `row` as the editor shows it: the document's, with the knobs in force in a Live
+    // session.
+    Setup inForce(int row) const;
     void onSetupsEdited(const std::vector<Setup>& setups, const QList<SeriesStyle>& styles);
     void onSetupEdited();
     void onServiceEdited();
@@ -68,6 +81,7 @@ private:
     Source m_source = Source::None;
     // Set while the editors are being filled: their change signals are not user edits.
     bool m_loading = false;
+    PlayedChanges m_played;
 };
 
 } // namespace hedge

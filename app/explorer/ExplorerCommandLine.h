@@ -40,7 +40,8 @@ public:
     QStringList presetNames;
     QCommandLineOption presetOption{QStringLiteral("preset"), QString(), QStringLiteral("NAME")};
     QCommandLineOption paletteOption{
-        QStringLiteral("palette"), QStringLiteral("light or dark colours, whatever the desktop's."),
+        QStringLiteral("palette"),
+        QStringLiteral("light or dark colours for this run (View > Dark Palette remembers one)."),
         QStringLiteral("NAME")};
     QCommandLineOption chartsOption{
         QStringLiteral("charts"),

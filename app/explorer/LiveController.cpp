@@ -1,6 +1,7 @@
 #include "LiveController.h"
 
 #include <hedge/KnobDiff.h>
+#include <hedge/KnobRegistry.h>
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/sim/LiveTimeline.h>
 
@@ -78,8 +79,10 @@ std::optional<QString> LiveController::start(const Scenario& scenario, double lo
     const auto capacity =
         std::size_t(std::clamp(std::ceil(kMaxWindowS / bucketS), 1.0, double(kMaxRingBuckets)));
     m_rings.assign(s.setups.size(), BucketRing(capacity));
-    m_collapseSince.assign(s.setups.size(), std::nullopt);
-    m_collapsed.assign(s.setups.size(), false);
+    m_collapses.assign(s.setups.size(), LiveCollapses{});
+    m_nextChange = 0;
+    m_played.clear();
+    m_marks.clear();
     startWorker(std::make_unique<LiveTimeline>(s));
     emit sessionStarted();
     emit loadChanged(m_load);
@@ -287,6 +290,7 @@ std::optional<QString> LiveController::applyEdit(const Scenario& next)
         return error;
     m_current = candidate;
     for (TimelineChange& c : changes) {
+        markChange(m_nowS, c.setup, c.set);
         Command command;
         command.kind = Command::Kind::Change;
         command.change = std::move(c);
@@ -316,6 +320,7 @@ std::optional<QString> LiveController::setKnob(const QString& setup, const QStri
     if (auto error = validate(candidate))
         return error;
     m_current = candidate;
+    markChange(m_nowS, setup.toStdString(), {knob});
     Command command;
     command.kind = Command::Kind::Change;
     command.change = {0.0, setup.toStdString(), {knob}};
@@ -342,20 +347,23 @@ void LiveController::takeBuckets()
             m_load = m_shared->load;
     }
     m_shared->wake.notify_all(); // room in the batch again
+    const double bucketS = m_scenario.timeline ? m_scenario.timeline->bucketMs / 1000.0 : 1.0;
     for (const auto& buckets : batch) {
         for (std::size_t w = 0; w < buckets.size() && w < m_rings.size(); ++w) {
             if (!buckets[w])
                 continue;
             const TimelineBucket& b = *buckets[w];
+            const double startS =
+                m_rings[w].empty() ? std::max(0.0, b.tS - bucketS) : m_rings[w].back().tS;
             m_rings[w].push(b);
-            if (b.collapsed && !m_collapsed[w]) {
-                m_collapseSince[w] = b.tS;
+            if (m_collapses[w].add(b, startS))
                 emit collapseStarted(QString::fromStdString(m_scenario.setups[w].name), b.tS);
-            }
-            m_collapsed[w] = b.collapsed;
+            m_collapses[w].forgetBefore(b.tS - kMaxWindowS);
         }
         ++m_bucketsTaken;
     }
+    if (!batch.empty() && !m_rings.empty() && !m_rings.front().empty())
+        playChanges(m_rings.front().back().tS);
     if (finished != m_finished) {
         m_finished = finished;
         emit finishedChanged(finished);
@@ -365,6 +373,60 @@ void LiveController::takeBuckets()
         if (m_clock)
             m_clock->mark(m_clockClient);
     }
+}
+
+void LiveController::playChanges(double uptoS)
+{
+    const std::vector<TimelineChange>& changes = m_scenario.timeline->changes;
+    const std::size_t before = m_nextChange;
+    // A change at atS is in force from the bucket that begins there: passed once a bucket
+    // ends after it.
+    for (; m_nextChange < changes.size() && changes[m_nextChange].atS < uptoS; ++m_nextChange) {
+        const TimelineChange& c = changes[m_nextChange];
+        for (std::size_t w = 0; w < m_current.setups.size(); ++w)
+            if (c.setup.empty() || c.setup == m_scenario.setups[w].name)
+                for (const KnobSetting& k : c.set)
+                    applyKnob(m_current.setups[w], m_current.service, k);
+        m_played.push_back(c);
+        markChange(c.atS, c.setup, c.set);
+    }
+    if (m_nextChange != before)
+        emit changesPlayed();
+}
+
+void LiveController::applyPlayed(std::size_t world, Setup& setup, ServiceConfig& service) const
+{
+    if (world >= m_scenario.setups.size())
+        return;
+    for (const TimelineChange& c : m_played)
+        if (c.setup.empty() || c.setup == m_scenario.setups[world].name)
+            for (const KnobSetting& k : c.set)
+                applyKnob(setup, service, k);
+}
+
+void LiveController::markChange(double atS, const std::string& setup,
+                                const std::vector<KnobSetting>& set)
+{
+    QStringList parts;
+    for (const KnobSetting& k : set) {
+        const Knob* knob = KnobRegistry::find(k.field);
+        if (!knob) {
+            parts << QStringLiteral("%1 %2").arg(QString::fromStdString(k.field)).arg(k.value);
+            continue;
+        }
+        QString name = QString::fromUtf8(knob->editor.name);
+        if (name.isEmpty())
+            name = QString::fromUtf8(knob->field);
+        parts << QStringLiteral("%1 %2%3")
+                     .arg(name)
+                     .arg(k.value * knob->editor.scale, 0, 'g', 3)
+                     .arg(QString::fromUtf8(knob->editor.suffix));
+    }
+    int world = -1;
+    for (std::size_t w = 0; w < m_scenario.setups.size(); ++w)
+        if (!setup.empty() && m_scenario.setups[w].name == setup)
+            world = int(w);
+    m_marks.push_back({atS, parts.join(QStringLiteral(", ")), world});
 }
 
 QStringList LiveController::setupNames() const
@@ -377,9 +439,9 @@ QStringList LiveController::setupNames() const
 
 std::optional<double> LiveController::firstCollapseS(std::size_t world) const
 {
-    if (world >= m_collapseSince.size() || !m_collapsed[world])
+    if (world >= m_collapses.size())
         return std::nullopt;
-    return m_collapseSince[world];
+    return m_collapses[world].collapsedSince();
 }
 
 Scenario LiveController::recordedScenario()

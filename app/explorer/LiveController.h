@@ -18,6 +18,8 @@
 #pragma once
 
 #include "BackgroundRunner.h"
+#include "LiveCollapses.h"
+#include "LiveTimeSeriesView.h"
 #include "LiveWorker.h"
 #include "RedrawClock.h"
 
@@ -93,7 +95,16 @@ public:
     QStringList setupNames() const;
     double nowS() const { return m_nowS; }
     bool finished() const { return m_finished; }
+    // The start of world `world`'s collapse under way, or none.
     std::optional<double> firstCollapseS(std::size_t world) const;
+    // Each world's collapses as the view marks them (LiveCollapses), over the longest window.
+    const std::vector<LiveCollapses>& collapses() const { return m_collapses; }
+    // The knobs changed so far, as the charts mark them: the played timeline's changes when
+    // their time has passed, the user's edits when they were made.
+    const std::vector<LiveTimeSeriesView::ChangeMark>& changeMarks() const { return m_marks; }
+    // Sets on world `world`'s setup and on `service` what the played timeline's changes have
+    // set so far (the editors show the knobs in force).
+    void applyPlayed(std::size_t world, Setup& setup, ServiceConfig& service) const;
     // The session so far as a timeline scenario (up to the last bucket the GUI has).
     Scenario recordedScenario();
     const Scenario& scenario() const { return m_scenario; }
@@ -113,9 +124,11 @@ signals:
     void speedChanged(double speed);
     void loadChanged(double load);
     void finishedChanged(bool finished);
-    // A world's collapse began at simulated `atS` (the rule of `collapsed` in
-    // docs/timeline.md, "Results (`hedge-explorer/timeline@1`)").
+    // A world's collapse began at simulated `atS` (docs/timeline.md, "Collapses in the Live
+    // view": a flag during a collapse under way is not a new one).
     void collapseStarted(const QString& setup, double atS);
+    // A change of the played timeline came into force (current() and applyPlayed() hold it).
+    void changesPlayed();
 
 private:
     using Command = LiveWorker::Command;
@@ -127,6 +140,9 @@ private:
     void stopWorker();
     void post(Command command);
     std::optional<QString> validate(const Scenario& candidate) const;
+    // The played timeline's changes whose time is before `uptoS` and not yet applied.
+    void playChanges(double uptoS);
+    void markChange(double atS, const std::string& setup, const std::vector<KnobSetting>& set);
 
     Scenario m_scenario; // as the session started
     Scenario m_current;  // its setups and service after the changes so far
@@ -142,8 +158,10 @@ private:
     std::shared_ptr<LiveWorker> m_shared;
     BackgroundRunner m_runner;
     std::vector<BucketRing> m_rings;
-    std::vector<std::optional<double>> m_collapseSince;
-    std::vector<bool> m_collapsed;
+    std::vector<LiveCollapses> m_collapses; // one per world
+    std::size_t m_nextChange = 0;           // of m_scenario's timeline, not yet played
+    std::vector<TimelineChange> m_played;
+    std::vector<LiveTimeSeriesView::ChangeMark> m_marks;
     std::optional<Scenario> m_recorded; // as the worker last reported it
     QPointer<RedrawClock> m_clock;
     RedrawClock::Client m_clockClient = 0;

@@ -49,6 +49,8 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
 {
     m_chart = new LiveTimeSeriesView(this);
     m_chart->setSource(&controller->rings());
+    m_chart->setCollapses(&controller->collapses());
+    m_chart->setChangeMarks(&controller->changeMarks());
     createClockControls();
     createLoadControls();
     auto* save = new QToolButton(this);
@@ -66,8 +68,7 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
     connect(exportButton, &QPushButton::clicked, this, &LiveView::exportDialog);
     connectController();
     showLoad(m_controller->load());
-    m_runButton->setText(tr("Run"));
-    m_runButton->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+    showRunState();
     updateStatus();
     showReplicaStripAvailability();
 }
@@ -197,7 +198,11 @@ void LiveView::layOut(QToolButton* save, QToolButton* exportButton, QToolButton*
 void LiveView::connectControls()
 {
     connect(m_runButton, &QPushButton::clicked, this, [this] {
-        if (m_controller->isPaused())
+        if (m_controller->finished()) {
+            // Nothing is left to play: Run plays the timeline again from 0 s.
+            m_controller->reset();
+            m_controller->resume();
+        } else if (m_controller->isPaused())
             m_controller->resume();
         else
             m_controller->pause();
@@ -239,14 +244,17 @@ void LiveView::connectController()
             showLoad(m_controller->load());
         updateStatus();
     });
-    connect(m_controller, &LiveController::pausedChanged, this, [this](bool paused) {
-        m_runButton->setText(paused ? tr("Run") : tr("Pause"));
-        m_runButton->setIcon(
-            style()->standardIcon(paused ? QStyle::SP_MediaPlay : QStyle::SP_MediaPause));
+    connect(m_controller, &LiveController::pausedChanged, this, [this] {
+        showRunState();
         updateStatus();
     });
     connect(m_controller, &LiveController::loadChanged, this, &LiveView::showLoad);
-    connect(m_controller, &LiveController::finishedChanged, this, [this] { updateStatus(); });
+    connect(m_controller, &LiveController::finishedChanged, this, [this](bool finished) {
+        showRunState();
+        updateStatus();
+        if (finished)
+            emit message(m_runButton->toolTip(), 8000);
+    });
     connect(m_controller, &LiveController::sessionStarted, this, [this] {
         updateStatus();
         showReplicaStripAvailability();
@@ -256,8 +264,38 @@ void LiveView::connectController()
     });
     connect(m_controller, &LiveController::collapseStarted, this,
             [this](const QString& setup, double atS) {
-                emit message(tr("%1 collapsed at %2").arg(setup, clockText(atS)), 6000);
+                const int world = int(m_controller->setupNames().indexOf(setup));
+                const QStringList names = shownNames();
+                emit message(tr("%1 collapsed at %2")
+                                 .arg(world >= 0 && world < names.size() ? names[world] : setup,
+                                      clockText(atS)),
+                             6000);
             });
+}
+
+// Run, Pause, or at the timeline's end Run Again; the load's controls say why they wait.
+void LiveView::showRunState()
+{
+    const bool over = m_controller->finished();
+    const bool paused = m_controller->isPaused() || !m_controller->hasSession();
+    m_runButton->setText(over ? tr("Run Again") : paused ? tr("Run") : tr("Pause"));
+    m_runButton->setIcon(style()->standardIcon(over     ? QStyle::SP_BrowserReload
+                                               : paused ? QStyle::SP_MediaPlay
+                                                        : QStyle::SP_MediaPause));
+    const QString end = over ? tr("The timeline ended at %1: Run Again plays it from 0 s.")
+                                   .arg(clockText(m_controller->nowS()))
+                             : QString();
+    m_runButton->setToolTip(over ? end : tr("Pause or resume the simulated clock"));
+    // A load or a spike after the end would never be played: the controls rest until then.
+    for (QWidget* control : std::initializer_list<QWidget*>{
+             m_loadSlider, m_spikeButton, m_spikeExtra, m_spikeLength, m_profile, m_profileButton})
+        control->setEnabled(!over);
+    m_loadSlider->setToolTip(over ? end
+                                  : tr("The offered load from the next second on (100 %: the "
+                                       "service is full without hedges)"));
+    m_spikeButton->setToolTip(over ? end
+                                   : tr("More load for a while, then back to the load in force"));
+    m_profileButton->setToolTip(over ? end : QString());
 }
 
 void LiveView::showReplicaStripAvailability()
@@ -273,7 +311,21 @@ void LiveView::showReplicaStripAvailability()
 
 void LiveView::setSeriesStyles(const QList<SeriesStyle>& styles)
 {
+    m_styles = styles;
     m_chart->setSeriesStyles(styles);
+    updateStatus(); // a renamed setup is named as the list names it
+}
+
+QStringList LiveView::shownNames() const
+{
+    // The worlds keep the names they started with; the window names them as the list does.
+    const QStringList names = m_controller->setupNames();
+    if (m_styles.size() != names.size())
+        return names;
+    QStringList shown;
+    for (const SeriesStyle& style : m_styles)
+        shown << style.setup;
+    return shown;
 }
 
 void LiveView::showLoad(double load)
@@ -302,13 +354,16 @@ void LiveView::updateStatus()
                                               : clockText(m_controller->nowS()));
     m_clock->setToolTip(tr("Simulated time %1 (%2)").arg(clockText(m_controller->nowS()), state));
     QStringList collapsed;
-    const QStringList names = m_controller->setupNames();
+    const QStringList names = shownNames();
     for (int w = 0; w < names.size(); ++w)
         if (auto since = m_controller->firstCollapseS(std::size_t(w)))
             collapsed << tr("%1 (since %2)").arg(names[w], clockText(*since));
-    const QString text = collapsed.isEmpty()
-                             ? QString()
-                             : tr("Collapsed: %1").arg(collapsed.join(QStringLiteral(", ")));
+    QStringList parts;
+    if (m_controller->finished())
+        parts << tr("Timeline over: Run Again plays it from 0 s");
+    if (!collapsed.isEmpty())
+        parts << tr("Collapsed: %1").arg(collapsed.join(QStringLiteral(", ")));
+    const QString text = parts.join(QStringLiteral(" · "));
     m_status->setToolTip(text);
     m_status->setText(m_status->fontMetrics().elidedText(text, Qt::ElideRight, m_status->width()));
 }

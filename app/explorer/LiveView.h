@@ -10,6 +10,7 @@
 #include "SeriesStyle.h"
 
 #include <QMap>
+#include <QStringList>
 #include <QWidget>
 
 #include <list>
@@ -81,6 +82,8 @@ private:
     void connectController();
     void saveSessionDialog();
     void updateStatus();
+    void showRunState();
+    QStringList shownNames() const;
     void showReplicaStripAvailability();
     void showLoad(double load);
     void refuse(const std::optional<QString>& error);
@@ -101,6 +104,7 @@ private:
     QLabel* m_clock = nullptr;
     QLabel* m_status = nullptr;
     QMap<LiveTimeSeriesView::Panel, QAction*> m_panelActions;
+    QList<SeriesStyle> m_styles; // the setups as the window names them
     bool m_showingLoad = false;
     WorkerInbox<FinishedExport> m_finishedExports;
     std::list<std::jthread> m_exportThreads; // last: joined before the widgets go

@@ -105,6 +105,10 @@ void MainActions::buildActions()
                             [this] { emit liveViewRequested(); });
     m_liveViewAction->setStatusTip(
         tr("The setups run side by side through time while you change the load and knobs"));
+    m_darkPaletteAction = new QAction(tr("&Dark Palette"), this);
+    m_darkPaletteAction->setCheckable(true);
+    m_darkPaletteAction->setStatusTip(
+        tr("Light text on dark windows and charts; off: the desktop's colours. Remembered."));
 }
 
 void MainActions::buildMenus()
@@ -165,6 +169,8 @@ void MainActions::buildMenus()
         m_chartActions.insert(m, a);
         connect(a, &QAction::toggled, this, [this, m](bool on) { emit chartToggled(m, on); });
     }
+    view->addSeparator();
+    view->addAction(m_darkPaletteAction);
 
     QMenu* help = bar->addMenu(tr("&Help"));
     help->addAction(m_userGuideAction);

@@ -33,6 +33,8 @@ public:
     QAction* removeMapAction() const { return m_removeMapAction; }
     QAction* undoAction() const { return m_undoAction; }
     QAction* redoAction() const { return m_redoAction; }
+    // View → Dark Palette (checkable; the window applies and remembers it).
+    QAction* darkPaletteAction() const { return m_darkPaletteAction; }
 
 signals:
     void newRequested();
@@ -93,6 +95,7 @@ private:
     QAction* m_liveViewAction = nullptr;
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
+    QAction* m_darkPaletteAction = nullptr;
 };
 
 } // namespace hedge

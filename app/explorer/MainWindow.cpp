@@ -2,6 +2,7 @@
 
 #include "ChartArea.h"
 #include "EditorsController.h"
+#include "AppPalette.h"
 #include "LiveController.h"
 #include "LiveView.h"
 #include "PointInspector.h"
@@ -126,6 +127,13 @@ void MainWindow::buildCentre()
     connect(m_document, &ScenarioDocument::dragFinished, this, &MainWindow::followEdit);
     connect(m_editors, &EditorsController::editRefused, this,
             [this](const QString& message) { showMessage(message, 8000); });
+    // The editors show the knobs a played timeline's changes set (not edits of the document).
+    m_editors->setPlayedChanges([this](int row, Setup& setup, ServiceConfig& service) {
+        if (m_live->hasSession())
+            m_live->applyPlayed(std::size_t(row), setup, service);
+    });
+    connect(m_live, &LiveController::changesPlayed, m_editors, &EditorsController::showRunning);
+    connect(m_live, &LiveController::sessionStarted, m_editors, &EditorsController::showRunning);
     connect(m_setupList, &SetupListWidget::stylesChanged, this, &MainWindow::onStylesChanged);
     connect(m_setupList, &SetupListWidget::renameRefused, this,
             [this](const QString& message) { showMessage(message, 5000); });
@@ -228,6 +236,16 @@ void MainWindow::buildActions()
     connect(m_actions, &MainActions::sweepViewRequested, this, &MainWindow::showSweepView);
     connect(m_actions, &MainActions::liveViewRequested, this, &MainWindow::showLiveView);
     connect(m_actions, &MainActions::chartToggled, m_chartArea, &ChartArea::setChartVisible);
+    // The palette is the user's, not the scenario's: remembered, never an undo step. The
+    // desktop's stays unless the user chose the dark one (or a bench program another).
+    if (rememberedPalette() == QLatin1String("dark"))
+        applyPalette(QStringLiteral("dark"));
+    m_actions->darkPaletteAction()->setChecked(appliedPalette() == QLatin1String("dark"));
+    connect(m_actions->darkPaletteAction(), &QAction::triggered, this, [](bool dark) {
+        const QString name = dark ? QStringLiteral("dark") : QStringLiteral("desktop");
+        applyPalette(name);
+        rememberPalette(name);
+    });
     connect(m_chartArea, &ChartArea::chartVisibilityChanged, m_actions,
             &MainActions::setChartChecked);
     connect(m_chartArea, &ChartArea::chartVisibilityChanged, this, [this] {
@@ -401,6 +419,12 @@ void MainWindow::updateTitle()
 {
     setWindowModified(m_document->isModified());
     setWindowTitle(m_document->title());
+}
+
+void MainWindow::usePalette(const QString& name)
+{
+    if (applyPalette(name))
+        m_actions->darkPaletteAction()->setChecked(name == QLatin1String("dark"));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -114,6 +114,9 @@ public:
     {
         m_chartArea->setChartVisible(metric, visible);
     }
+    // The palette `name` (AppPalette.h) for this run, as --palette asks: View → Dark Palette
+    // shows it, the remembered choice stays.
+    void usePalette(const QString& name);
 
 protected:
     void closeEvent(QCloseEvent* event) override;

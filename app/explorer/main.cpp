@@ -2,7 +2,6 @@
 //                [--size WxH] [--overlay RESULTS.json] [--live-speed X]
 // (packaging/hedge-explorer.1, docs/user-guide.md "Starting"). Measurements and scripted
 // drags are bench programs (bench/explorer/), not options of the program.
-#include "AppPalette.h"
 #include "ExplorerCommandLine.h"
 #include "LiveController.h"
 #include "MainWindow.h"
@@ -50,7 +49,6 @@ int main(int argc, char* argv[])
         std::fprintf(stderr, "hedge-explorer: %s\n", qPrintable(*error));
         return 2;
     }
-    hedge::applyPalette(cl.parser.value(cl.paletteOption));
 
     const QStringList files = cl.parser.positionalArguments();
     const bool preset = cl.parser.isSet(cl.presetOption);
@@ -66,6 +64,10 @@ int main(int argc, char* argv[])
                      qPrintable(cl.presetNames.join(", ")));
         return 2;
     }
+    // After the window, which applied the palette View → Dark Palette remembers: the
+    // command line wins for this run.
+    if (cl.parser.isSet(cl.paletteOption))
+        window.usePalette(cl.parser.value(cl.paletteOption));
     if (request.size)
         window.resize(*request.size);
     if (request.liveSpeed) {

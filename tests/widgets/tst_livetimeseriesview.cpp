@@ -140,6 +140,49 @@ private slots:
         QVERIFY(error->contains(QStringLiteral(".png")));
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("live.bmp"))));
     }
+
+    // Three worlds collapse in the same second and a fourth a second later: each label sits
+    // where no other is (a row further down), never over another ("collacollapse…").
+    void collapseLabelsNeverOverprint()
+    {
+        std::vector<BucketRing> data(4, BucketRing(600));
+        for (int t = 1; t <= 120; ++t)
+            for (int w = 0; w < 4; ++w) {
+                TimelineBucket b;
+                b.tS = t;
+                b.load = 0.9;
+                b.arrivals = b.callsEnded = 500;
+                b.p99Ms = 30.0 + t;
+                b.requestsPerCall = 1.5;
+                const int onset = w < 3 ? 30 : 31;
+                b.backlogMs = t >= onset ? 2000.0 + 100.0 * t : 0.0;
+                b.collapsed = t >= onset;
+                data[std::size_t(w)].push(b);
+            }
+        LiveTimeSeriesView view;
+        view.resize(800, 560);
+        view.setSource(&data);
+        view.setSeriesStyles({{QStringLiteral("a"), kFirst, true},
+                              {QStringLiteral("b"), kSecond, true},
+                              {QStringLiteral("c"), QColor(0x00, 0x9E, 0x73), true},
+                              {QStringLiteral("d"), QColor(0xCC, 0x79, 0xA7), true}});
+        view.setWindowSeconds(120);
+        const QList<QRectF> labels = view.collapseLabelRects();
+        QCOMPARE(labels.size(), 4);
+        const QRectF p99 = view.panelRect(LiveTimeSeriesView::Panel::P99);
+        for (int i = 0; i < labels.size(); ++i) {
+            QVERIFY(p99.contains(labels[i]));
+            for (int j = i + 1; j < labels.size(); ++j)
+                QVERIFY2(!labels[i].intersects(labels[j]), qPrintable(QStringLiteral("%1, %2").arg(i).arg(j)));
+        }
+        // A panel too short for four rows leaves the extra labels out rather than stack them.
+        view.resize(800, 260);
+        const QList<QRectF> fewer = view.collapseLabelRects();
+        QVERIFY(fewer.size() < 4);
+        for (int i = 0; i < fewer.size(); ++i)
+            for (int j = i + 1; j < fewer.size(); ++j)
+                QVERIFY(!fewer[i].intersects(fewer[j]));
+    }
 };
 
 QTEST_MAIN(TestLiveTimeSeriesView)

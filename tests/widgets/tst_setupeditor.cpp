@@ -6,6 +6,7 @@
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace hedge;
@@ -124,6 +125,40 @@ private slots:
         QVERIFY(editor.maxLimitSpin()->value() >= editor.initialLimitSpin()->value());
         const Gradient2Config g = *editor.setup().adaptiveLimit;
         QVERIFY(g.minLimit <= g.initialLimit && g.initialLimit <= g.maxLimit);
+    }
+
+    // "Hedges go to" is a hedge field: it sits above "Advanced budget", whose fold opens right
+    // onto the budget's floor and window; Tab walks them in that order.
+    void hedgesGoToSitsAboveTheBudgetFold()
+    {
+        SetupEditor editor;
+        Setup s;
+        s.name = "a";
+        s.hedge = HedgeSettings{};
+        editor.setSetup(s);
+        editor.resize(320, 900);
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        QToolButton* fold = nullptr;
+        for (QToolButton* b : editor.findChildren<QToolButton*>())
+            if (b->text() == QStringLiteral("Advanced budget"))
+                fold = b;
+        QVERIFY(fold);
+        QTest::mouseClick(fold, Qt::LeftButton);
+        QWidget* placement = editor.findChild<QComboBox*>();
+        QWidget* floor = editor.knobField("hedge.budget_min_per_second");
+        QWidget* window = editor.knobField("hedge.budget_window_s");
+        QVERIFY(floor->isVisible());
+        const auto y = [&editor](QWidget* w) { return w->mapTo(&editor, QPoint(0, 0)).y(); };
+        QVERIFY(y(editor.budgetSpin()) < y(placement));
+        QVERIFY2(y(placement) < y(fold), "Hedges go to sits under Advanced budget");
+        QVERIFY(y(fold) < y(floor) && y(floor) < y(window));
+
+        placement->setFocus();
+        QTest::keyClick(placement, Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), fold);
+        QTest::keyClick(fold, Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), floor);
     }
 
     void cancellationWording()

@@ -1,5 +1,7 @@
 // How the scenario is drawn survives a crash and a save/reopen: each setup's colour, its
-// shown/hidden state and the View menu's charts come back exactly, not re-dealt by position.
+// shown/hidden state and the View menu's charts come back exactly, not re-dealt by position;
+// View → Dark Palette is remembered with the user's settings.
+#include "AppPalette.h"
 #include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
@@ -16,6 +18,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest>
 
 #include <memory>
@@ -150,6 +153,49 @@ private slots:
                  std::nullopt);
         QVERIFY(test::chart(w, Metric::P50)->isVisibleTo(&w));
         QVERIFY(!w.isModified());
+    }
+
+    // View → Dark Palette: the window and its charts turn dark at once; the choice is the
+    // user's (not the scenario's: no undo step, the document unmodified) and comes back with
+    // the next window; unticked, the desktop's colours return.
+    void theDarkPaletteIsInTheViewMenuAndRemembered()
+    {
+        const QColor desktopWindow = QApplication::palette().color(QPalette::Window);
+        {
+            MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+            w.show();
+            QAction* dark =
+                test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Dark Palette"));
+            QVERIFY(dark);
+            QVERIFY(dark->isCheckable());
+            QVERIFY(!dark->isChecked());
+            const int undoSteps = w.findChild<QUndoStack*>()->count();
+            dark->trigger();
+            QCoreApplication::processEvents(); // the widgets take the palette from posted events
+            QVERIFY(dark->isChecked());
+            QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 80);
+            // The charts draw on the dark base.
+            const QImage chart = test::chart(w, Metric::P99)->grab().toImage();
+            QVERIFY(QColor(chart.pixel(chart.width() / 2, 4)).lightness() < 80);
+            QCOMPARE(w.findChild<QUndoStack*>()->count(), undoSteps);
+        }
+        // The next run of the program starts with the desktop's colours.
+        applyPalette(QStringLiteral("desktop"));
+        QCOMPARE(QApplication::palette().color(QPalette::Window), desktopWindow);
+        {
+            MainWindow again(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+            QAction* dark =
+                test::menuAction(again, QStringLiteral("&View"), QStringLiteral("&Dark Palette"));
+            QVERIFY(dark->isChecked());
+            QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 80);
+            dark->trigger();
+            QVERIFY(!dark->isChecked());
+            QCOMPARE(QApplication::palette().color(QPalette::Window), desktopWindow);
+        }
+        MainWindow third(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        QVERIFY(!test::menuAction(third, QStringLiteral("&View"), QStringLiteral("&Dark Palette"))
+                     ->isChecked());
+        QCOMPARE(QApplication::palette().color(QPalette::Window), desktopWindow);
     }
 };
 
