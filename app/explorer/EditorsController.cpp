@@ -119,7 +119,7 @@ void EditorsController::showRunning()
         m_loading = true;
         m_serviceEditor->setScenario(shown);
         m_loading = false;
-        updateDelayHint(service);
+        updateServiceHints(service);
     }
 }
 
