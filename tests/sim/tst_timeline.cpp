@@ -222,6 +222,27 @@ private slots:
         QVERIFY(after > 0.7 && after < 0.9); // the same traffic on half the workers
     }
 
+    // A duration that is not a whole number of buckets: the last bucket is shorter and ends
+    // at the duration (docs/timeline.md, "Timeline scenario"), and no call arrives after it.
+    void theLastBucketEndsAtTheDuration()
+    {
+        Scenario s = timelineOf({reference("no hedge / client")}, {{0.0, 0.5}}, 10.5);
+        const WorldResult w = runTimeline(s).worlds.front();
+        QCOMPARE(w.buckets.size(), std::size_t(11));
+        for (std::size_t i = 0; i < 10; ++i)
+            QCOMPARE(w.buckets[i].tS, double(i + 1));
+        QCOMPARE(w.buckets.back().tS, 10.5);
+        // Half a second of traffic: about half of a whole bucket's arrivals.
+        const double whole = median(window(w, 0.0, 10.0), [](const TimelineBucket& b) {
+            return std::optional<double>(double(b.arrivals));
+        });
+        const double last = double(w.buckets.back().arrivals);
+        QVERIFY2(last > 0.3 * whole && last < 0.7 * whole,
+                 qPrintable(QString("%1 arrivals in the last half second, %2 a second")
+                                .arg(last)
+                                .arg(whole)));
+    }
+
     void safetyCapStopsOneWorldOnly()
     {
         Scenario s = timelineOf({reference("hedge, no budget / client"), reference("no hedge / client")},
