@@ -243,6 +243,38 @@ private slots:
                                 .arg(whole)));
     }
 
+    // One queue, server cancellation: a hedge's loser still queued leaves the queue when its
+    // call ends, and the queue count and backlog say so. Under a queue of attempts near
+    // capacity (many losers dropped while queued), then no traffic: every attempt is served or
+    // dropped, so the queue, the backlog and the attempts in flight end at zero; meanwhile the
+    // backlog is the queue's work (queue × E[S] / workers) and the queue stays short.
+    void serverCancelledLosersLeaveTheQueue()
+    {
+        Setup setup = reference("hedge, no budget / server");
+        setup.hedge->delayMs = 5.0; // hedge early: many losers wait in the queue
+        Scenario s = timelineOf({setup}, {{0.0, 0.9}, {30.0, 0.0}}, 40.0);
+        const WorldResult w = runTimeline(s).worlds.front();
+        QCOMPARE(w.buckets.size(), std::size_t(40));
+        const double meanServiceMs = s.service.meanServiceMs();
+        std::int64_t hedges = 0;
+        for (const TimelineBucket& b : window(w, 0.0, 30.0)) {
+            QVERIFY(std::abs(b.backlogMs - double(b.queueLength) * meanServiceMs /
+                                               double(s.service.workers)) < 1e-9);
+            QVERIFY(b.queueLength >= 0 && b.queueLength <= b.queueMax);
+            QVERIFY(!b.collapsed);
+            hedges += b.hedges;
+        }
+        QVERIFY2(hedges > 10000, qPrintable(QString::number(hedges)));
+        QVERIFY(median(window(w, 5.0, 30.0), [](const TimelineBucket& b) {
+                    return std::optional<double>(double(b.queueLength));
+                }) < 100.0);
+        const TimelineBucket& last = w.buckets.back();
+        QCOMPARE(last.arrivals, std::int64_t(0));
+        QCOMPARE(last.queueLength, std::int64_t(0));
+        QCOMPARE(last.backlogMs, 0.0);
+        QCOMPARE(last.inFlight, std::int64_t(0));
+    }
+
     void safetyCapStopsOneWorldOnly()
     {
         Scenario s = timelineOf({reference("hedge, no budget / client"), reference("no hedge / client")},
