@@ -275,6 +275,84 @@ private slots:
         QCOMPARE(last.inFlight, std::int64_t(0));
     }
 
+    // docs/timeline.md, "Results": `collapsed` is more than a second of work queued and more
+    // work than 5 s earlier — nothing before 5 s have passed. Load 1.5 from the start piles
+    // up over a second of work by 3 s; the world is collapsed from 5 s on, not before.
+    void noCollapseBeforeFiveSecondsHavePassed()
+    {
+        Scenario s = timelineOf({reference("no hedge / client")}, {{0.0, 1.5}}, 8.0);
+        const WorldResult w = runTimeline(s).worlds.front();
+        QVERIFY(w.buckets[2].backlogMs > 1000.0); // at 3 s
+        for (std::size_t i = 0; i < 4; ++i)
+            QVERIFY2(!w.buckets[i].collapsed, qPrintable(QString::number(w.buckets[i].tS)));
+        for (std::size_t i = 4; i < 8; ++i)
+            QVERIFY2(w.buckets[i].collapsed, qPrintable(QString::number(w.buckets[i].tS)));
+    }
+
+    // The rule compares work, not attempts: a collapsed world at 130 % loses 10 of its 16
+    // workers at 20 s while the load drops to 30 % (4.8 workers' worth). Its queue now
+    // shortens, slowly, but each queued attempt waits for fewer workers: at 24 and 25 s
+    // fewer attempts are queued than 5 s earlier and yet more work, over twice as much —
+    // still collapsed. Once the work shrinks too, it is not.
+    void collapseComparesWorkNotQueuedAttempts()
+    {
+        Scenario s = timelineOf({reference("no hedge / client")}, {{0.0, 1.3}, {20.0, 0.3}}, 32.0);
+        s.timeline->changes = {{20.0, "", {{"service.workers", 6}}}};
+        const WorldResult w = runTimeline(s).worlds.front();
+        QCOMPARE(w.buckets.size(), std::size_t(32));
+        for (const std::size_t i : {std::size_t(23), std::size_t(24)}) { // 24 s and 25 s
+            const TimelineBucket& b = w.buckets[i];
+            const TimelineBucket& earlier = w.buckets[i - 5];
+            QVERIFY2(b.queueLength < earlier.queueLength, qPrintable(QString::number(b.tS)));
+            QVERIFY2(b.backlogMs > 2.0 * earlier.backlogMs, qPrintable(QString::number(b.tS)));
+            QVERIFY2(b.collapsed, qPrintable(QString::number(b.tS)));
+        }
+        for (std::size_t i = 26; i < 32; ++i) {
+            QVERIFY(w.buckets[i].backlogMs > 10000.0);
+            QVERIFY(w.buckets[i].backlogMs < w.buckets[i - 5].backlogMs);
+            QVERIFY2(!w.buckets[i].collapsed, qPrintable(QString::number(w.buckets[i].tS)));
+        }
+    }
+
+    // Buckets of 1.5 s do not divide 5 s: the rule still looks back 5 s (not 6 s, four
+    // buckets), reading the backlog between two bucket ends on the line between them (with
+    // the start's empty queue at 0 s). Checked bucket by bucket on a load swinging around
+    // capacity (seed 5: some buckets' verdicts differ between a 5 s and a 6 s look-back).
+    void collapseLooksBackFiveSecondsWhateverTheBucket()
+    {
+        Scenario s = timelineOf({reference("no hedge / client")}, {}, 120.0);
+        s.seed = 5;
+        s.timeline->bucketMs = 1500.0;
+        s.timeline->loadSteps.clear();
+        s.timeline->profile = LoadProfile{.kind = LoadProfile::Kind::Sine, .base = 1.0,
+                                          .peak = 1.3, .periodS = 13.0};
+        const WorldResult w = runTimeline(s).worlds.front();
+        QCOMPARE(w.buckets.size(), std::size_t(80));
+        std::vector<std::pair<double, double>> history{{0.0, 0.0}}; // (end s, backlog ms)
+        int collapsed = 0, shrinking = 0;
+        for (const TimelineBucket& b : w.buckets) {
+            history.emplace_back(b.tS, b.backlogMs);
+            if (b.tS < 5.0) {
+                QVERIFY(!b.collapsed);
+                continue;
+            }
+            const double target = b.tS - 5.0;
+            std::size_t k = 0;
+            while (history[k + 1].first <= target)
+                ++k;
+            const auto [t0, b0] = history[k];
+            const auto [t1, b1] = history[k + 1];
+            const double earlier = b0 + (b1 - b0) * (target - t0) / (t1 - t0);
+            const bool expected = b.backlogMs > 1000.0 && b.backlogMs > earlier;
+            QVERIFY2(b.collapsed == expected,
+                     qPrintable(QString("%1 s: backlog %2, 5 s earlier %3").arg(b.tS).arg(b.backlogMs).arg(earlier)));
+            collapsed += b.collapsed;
+            shrinking += b.backlogMs > 1000.0 && b.backlogMs <= earlier;
+        }
+        QVERIFY2(collapsed >= 5 && shrinking >= 5,
+                 qPrintable(QString("%1 collapsed, %2 shrinking").arg(collapsed).arg(shrinking)));
+    }
+
     void safetyCapStopsOneWorldOnly()
     {
         Scenario s = timelineOf({reference("hedge, no budget / client"), reference("no hedge / client")},
