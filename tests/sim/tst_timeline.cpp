@@ -353,6 +353,38 @@ private slots:
                  qPrintable(QString("%1 collapsed, %2 shrinking").arg(collapsed).arg(shrinking)));
     }
 
+    // docs/timeline.md, "Changes": calls in flight finish under the policy they started with,
+    // budget included. Hedging after 2 s without a budget, a world at 130 % has seconds of
+    // queue, so every call hedges 2 s after it arrived. At 15 s a budget of 1 % without
+    // reserve is switched on: the calls that arrived in the 2 s before still hedge, each of
+    // them, in the 2 s after; the calls after the change hedge by the budget's 1 %.
+    void callsInFlightKeepTheBudgetTheyStartedWithout()
+    {
+        Setup setup = reference("hedge, no budget / client");
+        setup.hedge->delayMs = 2000.0;
+        Scenario s = timelineOf({setup}, {{0.0, 1.3}}, 24.0);
+        s.timeline->changes = {
+            {15.0, "", {{"hedge.budget_percent", 1}, {"hedge.budget_min_per_second", 0}}}};
+        const WorldResult w = runTimeline(s).worlds.front();
+        const auto sum = [&w](double fromS, double toS, auto field) {
+            std::int64_t n = 0;
+            for (const TimelineBucket& b : window(w, fromS, toS))
+                n += field(b);
+            return double(n);
+        };
+        const auto hedges = [](const TimelineBucket& b) { return b.hedges; };
+        const auto arrivals = [](const TimelineBucket& b) { return b.arrivals; };
+        QVERIFY(w.buckets[14].backlogMs > 3000.0); // every call waits past its hedge delay
+        // Before the change: a hedge for each call of 2 s earlier.
+        QVERIFY(sum(10.0, 15.0, hedges) > 0.95 * sum(8.0, 13.0, arrivals));
+        // Right after: still a hedge for each call that arrived before the change.
+        QVERIFY2(sum(15.0, 17.0, hedges) > 0.95 * sum(13.0, 15.0, arrivals),
+                 qPrintable(QString("%1 hedges, %2 calls").arg(sum(15.0, 17.0, hedges)).arg(sum(13.0, 15.0, arrivals))));
+        // Then the budget's: 1 % of the calls.
+        QVERIFY2(sum(18.0, 24.0, hedges) < 0.02 * sum(16.0, 22.0, arrivals),
+                 qPrintable(QString("%1 hedges, %2 calls").arg(sum(18.0, 24.0, hedges)).arg(sum(16.0, 22.0, arrivals))));
+    }
+
     void safetyCapStopsOneWorldOnly()
     {
         Scenario s = timelineOf({reference("hedge, no budget / client"), reference("no hedge / client")},
