@@ -292,7 +292,7 @@ void TestHedgePipeline::callsInFlightKeepTheirBudgetTerms()
     CallState old, young;
     pipeline.startCall(old, 0.0);
     pipeline.reconfigure(pipelineConfig(2, none, std::nullopt), 10.0);
-    pipeline.startCall(young, 10.0); // the same window: two deposits
+    pipeline.startCall(young, 10.0);                 // the same window: two deposits
     QCOMPARE(pipeline.budget()->balance(10.0), 0.0); // shown under the terms in force: 0 % of 2
     // The old call's hedge is judged by 100 % (2 deposits: 2 ≥ 1) and withdraws from the
     // window everyone shares; the young call's by 0 %.
@@ -306,8 +306,10 @@ void TestHedgePipeline::callsInFlightKeepTheirBudgetWindow()
 {
     // A new window length starts an empty window for new calls; the old call withdraws from
     // the window it deposited into (100 % of its own call: 1 hedge).
-    const HedgeBudgetConfig tenSeconds{.percent = 100.0, .minPerSecond = 0.0, .windowSeconds = 10.0};
-    const HedgeBudgetConfig twentySeconds{.percent = 0.0, .minPerSecond = 0.0, .windowSeconds = 20.0};
+    const HedgeBudgetConfig tenSeconds{
+        .percent = 100.0, .minPerSecond = 0.0, .windowSeconds = 10.0};
+    const HedgeBudgetConfig twentySeconds{
+        .percent = 0.0, .minPerSecond = 0.0, .windowSeconds = 20.0};
     HedgePipeline pipeline(pipelineConfig(2, tenSeconds, std::nullopt));
     CallState old, young;
     pipeline.startCall(old, 0.0);

@@ -31,9 +31,9 @@ private slots:
         bool collapsed[10];
         for (int i = 0; i < 10; ++i)
             collapsed[i] = watch.observe(1000.0 * (i + 1), backlog[i]);
-        QVERIFY(collapsed[4]); // 1500 at 5 s, 0 at 0 s
-        QVERIFY(collapsed[5]); // 1500 at 6 s, 0 at 1 s
-        QVERIFY(collapsed[7]); // 1500 at 8 s, 0 at 3 s
+        QVERIFY(collapsed[4]);  // 1500 at 5 s, 0 at 0 s
+        QVERIFY(collapsed[5]);  // 1500 at 6 s, 0 at 1 s
+        QVERIFY(collapsed[7]);  // 1500 at 8 s, 0 at 3 s
         QVERIFY(!collapsed[8]); // 1500 at 9 s, 3000 at 4 s: shrinking
         QVERIFY(collapsed[9]);  // 2500 at 10 s, 2000 at 5 s
         QCOMPARE(watch.backlogBefore(10000.0), 2000.0);

@@ -104,13 +104,13 @@ private slots:
                 if (setup.name == "no hedge / server")
                     server = setup;
             QCOMPARE(server.cancellation, Cancellation::Server);
-            const PointResult alone = simulatePoint(PointSpec{.service = m_scenario.service,
-                                                              .setup = server,
-                                                              .load = load,
-                                                              .seed = m_scenario.seed,
-                                                              .calls = m_scenario.calls,
-                                                              .warmupFraction =
-                                                                  m_scenario.warmupFraction});
+            const PointResult alone =
+                simulatePoint(PointSpec{.service = m_scenario.service,
+                                        .setup = server,
+                                        .load = load,
+                                        .seed = m_scenario.seed,
+                                        .calls = m_scenario.calls,
+                                        .warmupFraction = m_scenario.warmupFraction});
             PointResult client = at("no hedge / client", load);
             QCOMPARE(client.cancellation, Cancellation::Client);
             QCOMPARE(alone.cancellation, Cancellation::Server);

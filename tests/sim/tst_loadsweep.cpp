@@ -4,9 +4,9 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <atomic>
 #include <mutex>
-#include <algorithm>
 #include <thread>
 
 using namespace hedge;

@@ -219,8 +219,8 @@ private slots:
     // down instead of up would pick the sample below each time.
     void percentilesAreNearestRank()
     {
-        PointSpec spec{.setup = Setup{.name = "no hedge"}, .load = 0.5, .calls = 1237,
-                       .warmupFraction = 0};
+        PointSpec spec{
+            .setup = Setup{.name = "no hedge"}, .load = 0.5, .calls = 1237, .warmupFraction = 0};
         Recorder rec;
         const PointResult r = simulatePoint(spec, {}, {}, &rec);
         std::map<std::int64_t, double> arrival;

@@ -237,10 +237,10 @@ private slots:
             return std::optional<double>(double(b.arrivals));
         });
         const double last = double(w.buckets.back().arrivals);
-        QVERIFY2(last > 0.3 * whole && last < 0.7 * whole,
-                 qPrintable(QString("%1 arrivals in the last half second, %2 a second")
-                                .arg(last)
-                                .arg(whole)));
+        QVERIFY2(
+            last > 0.3 * whole && last < 0.7 * whole,
+            qPrintable(
+                QString("%1 arrivals in the last half second, %2 a second").arg(last).arg(whole)));
     }
 
     // One queue, server cancellation: a hedge's loser still queued leaves the queue when its
@@ -324,8 +324,8 @@ private slots:
         s.seed = 5;
         s.timeline->bucketMs = 1500.0;
         s.timeline->loadSteps.clear();
-        s.timeline->profile = LoadProfile{.kind = LoadProfile::Kind::Sine, .base = 1.0,
-                                          .peak = 1.3, .periodS = 13.0};
+        s.timeline->profile =
+            LoadProfile{.kind = LoadProfile::Kind::Sine, .base = 1.0, .peak = 1.3, .periodS = 13.0};
         const WorldResult w = runTimeline(s).worlds.front();
         QCOMPARE(w.buckets.size(), std::size_t(80));
         std::vector<std::pair<double, double>> history{{0.0, 0.0}}; // (end s, backlog ms)
@@ -344,8 +344,10 @@ private slots:
             const auto [t1, b1] = history[k + 1];
             const double earlier = b0 + (b1 - b0) * (target - t0) / (t1 - t0);
             const bool expected = b.backlogMs > 1000.0 && b.backlogMs > earlier;
-            QVERIFY2(b.collapsed == expected,
-                     qPrintable(QString("%1 s: backlog %2, 5 s earlier %3").arg(b.tS).arg(b.backlogMs).arg(earlier)));
+            QVERIFY2(b.collapsed == expected, qPrintable(QString("%1 s: backlog %2, 5 s earlier %3")
+                                                             .arg(b.tS)
+                                                             .arg(b.backlogMs)
+                                                             .arg(earlier)));
             collapsed += b.collapsed;
             shrinking += b.backlogMs > 1000.0 && b.backlogMs <= earlier;
         }
@@ -379,10 +381,14 @@ private slots:
         QVERIFY(sum(10.0, 15.0, hedges) > 0.95 * sum(8.0, 13.0, arrivals));
         // Right after: still a hedge for each call that arrived before the change.
         QVERIFY2(sum(15.0, 17.0, hedges) > 0.95 * sum(13.0, 15.0, arrivals),
-                 qPrintable(QString("%1 hedges, %2 calls").arg(sum(15.0, 17.0, hedges)).arg(sum(13.0, 15.0, arrivals))));
+                 qPrintable(QString("%1 hedges, %2 calls")
+                                .arg(sum(15.0, 17.0, hedges))
+                                .arg(sum(13.0, 15.0, arrivals))));
         // Then the budget's: 1 % of the calls.
         QVERIFY2(sum(18.0, 24.0, hedges) < 0.02 * sum(16.0, 22.0, arrivals),
-                 qPrintable(QString("%1 hedges, %2 calls").arg(sum(18.0, 24.0, hedges)).arg(sum(16.0, 22.0, arrivals))));
+                 qPrintable(QString("%1 hedges, %2 calls")
+                                .arg(sum(18.0, 24.0, hedges))
+                                .arg(sum(16.0, 22.0, arrivals))));
     }
 
     void safetyCapStopsOneWorldOnly()

@@ -50,7 +50,10 @@ void HedgeBudget::deposit(double nowMs)
     ++m_depositTotal;
 }
 
-bool HedgeBudget::tryWithdraw(double nowMs) { return withdraw(nowMs, m_reserve, m_config.percent); }
+bool HedgeBudget::tryWithdraw(double nowMs)
+{
+    return withdraw(nowMs, m_reserve, m_config.percent);
+}
 
 bool HedgeBudget::tryWithdraw(double nowMs, const HedgeBudgetConfig& terms)
 {

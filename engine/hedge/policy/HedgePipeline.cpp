@@ -40,8 +40,8 @@ void HedgePipeline::reconfigure(const HedgePipelineConfig& config, double now)
         next.budget->reconfigure(*config.budget); // the shared window, the new terms shown
         next.budgetTerms = *config.budget;
     }
-    const bool sameLimit =
-        next.limiter ? config.adaptiveLimit == next.limiter->algorithm().config() : !config.adaptiveLimit;
+    const bool sameLimit = next.limiter ? config.adaptiveLimit == next.limiter->algorithm().config()
+                                        : !config.adaptiveLimit;
     if (!sameLimit) {
         next.limiter.reset();
         if (config.adaptiveLimit)

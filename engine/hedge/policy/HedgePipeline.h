@@ -100,8 +100,7 @@ private:
         double now;
         int operator()(bool isHedge) const
         {
-            if (isHedge && regime->budget &&
-                !regime->budget->tryWithdraw(now, regime->budgetTerms))
+            if (isHedge && regime->budget && !regime->budget->tryWithdraw(now, regime->budgetTerms))
                 return kRefused;
             if (!regime->limiter)
                 return 0;

@@ -2,7 +2,10 @@
 
 namespace hedge {
 
-CollapseWatch::CollapseWatch() { m_history.emplace_back(0.0, 0.0); }
+CollapseWatch::CollapseWatch()
+{
+    m_history.emplace_back(0.0, 0.0);
+}
 
 double CollapseWatch::backlogBefore(double endMs) const
 {

@@ -25,7 +25,10 @@ struct FigureSpread {
 // ranks 1 and n while n < 20. Below 20 replicates a spread is therefore their range, whatever
 // its fields are called, and texts say "min–max" (docs/replicates.md, "Spread").
 inline constexpr int kReplicatesForPercentileSpread = 20;
-inline bool spreadIsRange(int replicates) { return replicates < kReplicatesForPercentileSpread; }
+inline bool spreadIsRange(int replicates)
+{
+    return replicates < kReplicatesForPercentileSpread;
+}
 
 // The spread of every figure of a point run as several replicates. Latency spreads are
 // over the replicates that had a latency, and empty when none had.
