@@ -39,9 +39,9 @@ fi
 LLD="-fuse-ld=lld"
 SANITIZER_FLAGS="-O1 -g1 -DNDEBUG"
 # The sanitizer runs skip the golden file (minutes at this speed) and the real-clock tests
-# (label realclock; `timing` is kept for a test that would need a quiet machine, none does
-# now): they assert rates and service times on real clocks, which a 5-15x slower build
-# cannot keep.
+# (label realclock; `timing`: tst_hedgedcaller, whose orders rest on real timers 5 ms and
+# 5 s apart): they assert rates, service times and orders on real clocks, which a 5-15x
+# slower build cannot keep.
 NOT_SANITIZED="golden|realclock|timing"
 # The normal suite runs these alone on a quiet machine, for the same reason.
 NEEDS_QUIET="realclock|timing"

@@ -44,7 +44,7 @@ bool isPercentMetric(Metric metric);
 // empty when the point has no such figure.
 std::optional<double> metricValue(const PointResult& point, Metric metric);
 // The band a point's replicates span for the metric, in metricValue's unit: p5–p95 with at
-// least 10 replicates (the extremes of a few runs say little), else min–max. Empty for a
+// least 10 replicates (the min and max themselves up to 19), else min–max. Empty for a
 // single run or a figure no replicate had.
 std::optional<std::pair<double, double>> metricBand(const PointResult& point, Metric metric);
 

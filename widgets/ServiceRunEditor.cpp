@@ -187,7 +187,7 @@ QWidget* ServiceRunEditor::makeRunBox()
     m_replicates = makeSpinBox(tr("Replicates"), 1, 100, QString(), this);
     m_replicates->setToolTip(
         tr("Independent runs of every point, each with its own random numbers, pooled into one "
-           "figure; the charts draw their spread as a band (p5–p95 from 10 runs, else min–max) "
+           "figure; the charts draw their spread as a band (min–max, p5–p95 from 20 runs) "
            "and mark a point that collapsed in only some runs. More runs show whether a result "
            "is chance. Range 1 – 100.\nDefault: %1.")
             .arg(rd.replicates));

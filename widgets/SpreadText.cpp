@@ -25,8 +25,9 @@ QString SpreadText::bracket(const FigureSpread& spread, double scale, int decima
 QString SpreadText::kind(const PointResult& point)
 {
     const int n = point.replicates();
-    // The engine's rule (FigureSpread): percentiles only from 10 replicates on.
-    const bool percentiles = n >= 10;
+    // Up to 19 replicates the 5th and 95th percentiles are the min and the max
+    // (spreadIsRange): say what they are.
+    const bool percentiles = !spreadIsRange(n);
     return QStringLiteral("%1 of %2 runs")
         .arg(percentiles ? QStringLiteral("p5–p95") : QStringLiteral("min–max"))
         .arg(n);

@@ -21,8 +21,8 @@ std::string percent(double fraction, int decimals)
     return ResultsTable::fixed(fraction * 100.0, decimals) + " %";
 }
 
-// "212.0 [55.0–238.0]": the pooled value, then the replicates' 90 % interval when there
-// is one, else their range.
+// "212.0 [55.0–238.0]": the pooled value, then the replicates' 5th to 95th percentile when
+// there are (from 10 replicates; up to 19 they are the min and the max), else their range.
 std::string withSpread(std::string value, const std::optional<FigureSpread>& spread,
                        const std::function<std::string(double)>& text)
 {
@@ -88,8 +88,9 @@ std::string footnotes(bool anySpread, bool anyCollapsed)
 {
     std::string text;
     if (anySpread)
-        text += "\n[a–b]: the spread over the replicates — their 5th to 95th percentile with 10 "
-                "or more replicates, else their range; the value before it pools them all.\n";
+        text += "\n[a–b]: the spread over the replicates — their range (min–max) under 20 "
+                "replicates, their 5th to 95th percentile from 20; the value before it pools "
+                "them all.\n";
     if (anyCollapsed)
         text += "\nCOLLAPSED: the queue never drained (a backlog still growing when the "
                 "arrivals ended, or a safety cap hit); its latencies are not a steady state.\n";

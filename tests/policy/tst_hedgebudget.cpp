@@ -19,6 +19,8 @@ private slots:
     void eventCountsUntilItsSliceLeavesTheWindow();
     void longIdleForgetsEverything();
     void otherWindow();
+    void reconfigureTakesTheNewReserveAndPercentKeepingTheWindow();
+    void reconfigureToAnotherWindowStartsEmpty();
 };
 
 void TestHedgeBudget::reserveAloneAllowsMinPerSecondTimesWindow()
@@ -138,6 +140,36 @@ void TestHedgeBudget::otherWindow()
     QCOMPARE(budget.balance(250.0), 5.0);
     QCOMPARE(budget.balance(2000.0), 4.5); // slice 10: slice 0 gone
     QCOMPARE(budget.balance(2200.0), 4.0); // slice 11: slice 1 gone
+}
+
+void TestHedgeBudget::reconfigureTakesTheNewReserveAndPercentKeepingTheWindow()
+{
+    // A timeline's change of budget (docs/timeline.md, "Changes"): raising min/s from 1 to 5
+    // gives a reserve of 5 · 10 = 50 at once; the deposits and withdrawals already in the
+    // window still count, now at the new percent.
+    HedgeBudget budget; // 10 %, 1/s, 10 s
+    for (int i = 0; i < 20; ++i)
+        budget.deposit(100.0);
+    QVERIFY(budget.tryWithdraw(200.0));
+    QCOMPARE(budget.balance(200.0), 11.0); // 10 + 0.1·20 − 1
+    budget.reconfigure({.percent = 50.0, .minPerSecond = 5.0, .windowSeconds = 10.0});
+    QCOMPARE(budget.config().minPerSecond, 5.0);
+    QCOMPARE(budget.balance(300.0), 59.0); // 50 + 0.5·20 − 1
+    // Without traffic the new reserve alone: 50, not the old 10.
+    QCOMPARE(budget.balance(20000.0), 50.0);
+    // And lowering it takes hedges away at once.
+    budget.reconfigure({.percent = 50.0, .minPerSecond = 0.0, .windowSeconds = 10.0});
+    QCOMPARE(budget.balance(20000.0), 0.0);
+    QVERIFY(!budget.tryWithdraw(20000.0));
+}
+
+void TestHedgeBudget::reconfigureToAnotherWindowStartsEmpty()
+{
+    HedgeBudget budget;
+    for (int i = 0; i < 20; ++i)
+        budget.deposit(100.0);
+    budget.reconfigure({.percent = 10.0, .minPerSecond = 1.0, .windowSeconds = 2.0});
+    QCOMPARE(budget.balance(300.0), 2.0); // the new reserve, nothing of the old window
 }
 
 QTEST_APPLESS_MAIN(TestHedgeBudget)

@@ -41,6 +41,11 @@ private slots:
     void unhandledErrorReleasesEverything();
     void abandonReleasesPlaces();
     void onHedgeThroughPipeline();
+    void callsInFlightKeepTheBudgetTheyStartedWithout();
+    void callsInFlightKeepTheirBudgetTerms();
+    void callsInFlightKeepTheirBudgetWindow();
+    void callsInFlightKeepTheLimiterTheyStartedWithout();
+    void callsInFlightKeepTheirLimiter();
 };
 
 void TestHedgePipeline::defaultConfigDoesNotHedge()
@@ -257,6 +262,92 @@ void TestHedgePipeline::onHedgeThroughPipeline()
     QCOMPARE(call.launchedAt[3], 45.0);
     QCOMPARE(pipeline.limiter()->inflight(), 3);
     QCOMPARE(pipeline.budget()->balance(45.0), 7.1); // 10 + 0.1 − 3
+}
+
+// docs/timeline.md, "Changes": a call in flight at a change finishes under the configuration
+// it started with — its hedges are judged by its budget and admitted by its limiter, not by
+// those of the calls that start after the change.
+void TestHedgePipeline::callsInFlightKeepTheBudgetTheyStartedWithout()
+{
+    HedgePipeline pipeline(pipelineConfig(2, std::nullopt, std::nullopt));
+    CallState old, young;
+    pipeline.startCall(old, 0.0);
+    // At 10: a budget with neither reserve nor percent, which allows no hedge.
+    pipeline.reconfigure(
+        pipelineConfig(2, HedgeBudgetConfig{.percent = 0.0, .minPerSecond = 0.0}, std::nullopt),
+        10.0);
+    pipeline.startCall(young, 10.0);
+    QCOMPARE(pipeline.hedgeDue(old, 20.0).launch, 1); // it started without a budget
+    QCOMPARE(pipeline.budget()->balance(20.0), 0.0);  // and withdrew nothing
+    QCOMPARE(pipeline.hedgeDue(young, 30.0).launch, -1);
+}
+
+void TestHedgePipeline::callsInFlightKeepTheirBudgetTerms()
+{
+    // 100 % of the calls, no reserve; at 10 the percent drops to 0, the window stays.
+    const HedgeBudgetConfig generous{.percent = 100.0, .minPerSecond = 0.0, .windowSeconds = 10.0};
+    HedgeBudgetConfig none = generous;
+    none.percent = 0.0;
+    HedgePipeline pipeline(pipelineConfig(2, generous, std::nullopt));
+    CallState old, young;
+    pipeline.startCall(old, 0.0);
+    pipeline.reconfigure(pipelineConfig(2, none, std::nullopt), 10.0);
+    pipeline.startCall(young, 10.0);                 // the same window: two deposits
+    QCOMPARE(pipeline.budget()->balance(10.0), 0.0); // shown under the terms in force: 0 % of 2
+    // The old call's hedge is judged by 100 % (2 deposits: 2 ≥ 1) and withdraws from the
+    // window everyone shares; the young call's by 0 %.
+    QCOMPARE(pipeline.hedgeDue(old, 20.0).launch, 1);
+    QCOMPARE(pipeline.budget()->balance(20.0), -1.0);
+    QCOMPARE(pipeline.hedgeDue(young, 30.0).launch, -1);
+    QCOMPARE(pipeline.config().budget, std::optional<HedgeBudgetConfig>(none));
+}
+
+void TestHedgePipeline::callsInFlightKeepTheirBudgetWindow()
+{
+    // A new window length starts an empty window for new calls; the old call withdraws from
+    // the window it deposited into (100 % of its own call: 1 hedge).
+    const HedgeBudgetConfig tenSeconds{
+        .percent = 100.0, .minPerSecond = 0.0, .windowSeconds = 10.0};
+    const HedgeBudgetConfig twentySeconds{
+        .percent = 0.0, .minPerSecond = 0.0, .windowSeconds = 20.0};
+    HedgePipeline pipeline(pipelineConfig(2, tenSeconds, std::nullopt));
+    CallState old, young;
+    pipeline.startCall(old, 0.0);
+    pipeline.reconfigure(pipelineConfig(2, twentySeconds, std::nullopt), 10.0);
+    pipeline.startCall(young, 10.0);
+    QCOMPARE(pipeline.hedgeDue(old, 20.0).launch, 1);
+    QCOMPARE(pipeline.budget()->balance(20.0), 0.0); // the new window: nothing withdrawn
+    QCOMPARE(pipeline.hedgeDue(young, 30.0).launch, -1);
+}
+
+void TestHedgePipeline::callsInFlightKeepTheLimiterTheyStartedWithout()
+{
+    HedgePipeline pipeline(pipelineConfig(2, std::nullopt, std::nullopt));
+    CallState old, young;
+    pipeline.startCall(old, 0.0);
+    pipeline.reconfigure(pipelineConfig(2, std::nullopt, smallLimit(1)), 10.0);
+    QCOMPARE(pipeline.startCall(young, 10.0).launch, 0); // the new limiter's one place
+    QCOMPARE(pipeline.limiter()->inflight(), 1);
+    QCOMPARE(pipeline.hedgeDue(old, 20.0).launch, 1); // not the new limiter's call
+    QCOMPARE(pipeline.limiter()->inflight(), 1);
+    QCOMPARE(pipeline.hedgeDue(young, 30.0).launch, -1); // full
+    // The old call's attempts end without touching the new limiter.
+    pipeline.attemptDone(old, 1, 40.0, AttemptOutcome::Success);
+    QCOMPARE(pipeline.limiter()->inflight(), 1);
+    pipeline.attemptDone(young, 0, 50.0, AttemptOutcome::Success);
+    QCOMPARE(pipeline.limiter()->inflight(), 0);
+}
+
+void TestHedgePipeline::callsInFlightKeepTheirLimiter()
+{
+    HedgePipeline pipeline(pipelineConfig(2, std::nullopt, smallLimit(1)));
+    CallState old, young;
+    QCOMPARE(pipeline.startCall(old, 0.0).launch, 0); // the limiter's one place
+    pipeline.reconfigure(pipelineConfig(2, std::nullopt, std::nullopt), 10.0);
+    QVERIFY(!pipeline.limiter());
+    QCOMPARE(pipeline.startCall(young, 10.0).launch, 0);
+    QCOMPARE(pipeline.hedgeDue(old, 20.0).launch, -1); // its limiter is still full
+    QCOMPARE(pipeline.hedgeDue(young, 30.0).launch, 1);
 }
 
 QTEST_APPLESS_MAIN(TestHedgePipeline)

@@ -3,6 +3,7 @@
 // borrowed a table (LoadSweep lends one to every key two of its points share).
 #include <hedge/sim/CallDrawTable.h>
 #include <hedge/sim/LoadSweep.h>
+#include <hedge/sim/PooledPoint.h>
 #include <hedge/sim/RandomStreams.h>
 #include <hedge/sim/Simulation.h>
 #include <hedge/sim/SweepPoints.h>
@@ -98,45 +99,79 @@ private slots:
     }
 
     // A sweep lends tables to the setups of a load (one per replicate) and to grid cells whose
-    // knob leaves the service alone; cells that change the service draw their own. Its
-    // results are the points' own, whatever the threads.
+    // knob leaves the service alone; cells that change the service (its median, its error
+    // probability) draw their own. Its results are the points' own, whatever the threads:
+    // every figure and every spread of each pooled point equals that of its replicates run
+    // alone, without a table, and pooled.
+    void aSweepGivesEachPointsOwnResults_data()
+    {
+        QTest::addColumn<QString>("knob");
+        QTest::addColumn<double>("low");
+        QTest::addColumn<double>("high");
+        QTest::newRow("hedge.delay_ms") << "hedge.delay_ms" << 8.0 << 30.0;
+        QTest::newRow("service.median_ms") << "service.median_ms" << 8.0 << 30.0;
+        // 0.2 is the scenario's own: that cell and the plain setups share their draws,
+        // the error-free cell must not.
+        QTest::newRow("service.error_probability") << "service.error_probability" << 0.0 << 0.2;
+    }
     void aSweepGivesEachPointsOwnResults()
     {
+        QFETCH(QString, knob);
+        QFETCH(double, low);
+        QFETCH(double, high);
         Scenario s;
         s.calls = 8000;
         s.replicates = 2;
         s.loads = {0.4, 0.8};
         s.service = errorProneService();
         s.setups = mixedSetups();
-        for (const char* knob : {"hedge.delay_ms", "service.median_ms"}) {
-            s.grid = Grid{.setup = s.setups[2].name, .knob = knob, .values = {8.0, 30.0}};
-            const LoadSweep::Outcome one = LoadSweep(s, 1).run();
-            const LoadSweep::Outcome two = LoadSweep(s, 2).run();
-            QCOMPARE(one.points.size(), two.points.size());
-            for (std::size_t i = 0; i < one.points.size(); ++i)
-                compareFiguresExactly(one.points[i], two.points[i]);
-            // Each pooled point against its replicates run alone, without a table.
-            const std::vector<SweepPoint> points = sweepPoints(s);
-            QCOMPARE(points.size(), one.points.size());
-            for (std::size_t i = 0; i < points.size(); ++i) {
-                PointSpec spec{.service = points[i].service,
-                               .setup = points[i].setup,
-                               .load = s.loads[points[i].load],
-                               .seed = s.seed,
-                               .calls = s.calls,
-                               .warmupFraction = s.warmupFraction};
-                std::int64_t measured = 0;
-                for (int r = 0; r < s.replicates; ++r) {
-                    spec.replicate = r;
-                    measured += simulatePoint(spec).measuredCalls;
-                }
-                QCOMPARE(one.points[i].measuredCalls, measured);
-                QVERIFY(one.points[i].spread);
+        s.grid = Grid{.setup = s.setups[2].name, .knob = knob.toStdString(), .values = {low, high}};
+        const LoadSweep::Outcome one = LoadSweep(s, 1).run();
+        const LoadSweep::Outcome two = LoadSweep(s, 2).run();
+        QCOMPARE(one.points.size(), two.points.size());
+        for (std::size_t i = 0; i < one.points.size(); ++i)
+            compareFiguresExactly(one.points[i], two.points[i]);
+        // Each pooled point against its replicates run alone, without a table.
+        const std::vector<SweepPoint> points = sweepPoints(s);
+        QCOMPARE(points.size(), one.points.size());
+        int errorFree = 0;
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            PointSpec spec{.service = points[i].service,
+                           .setup = points[i].setup,
+                           .load = s.loads[points[i].load],
+                           .seed = s.seed,
+                           .calls = s.calls,
+                           .warmupFraction = s.warmupFraction};
+            PooledPoint pool(s.replicates, s.calls);
+            for (int r = 0; r < s.replicates; ++r) {
+                spec.replicate = r;
+                std::vector<double> latencies;
+                const PointResult alone = simulatePoint(spec, {}, {}, nullptr, &latencies);
+                pool.add(r, alone, latencies);
             }
+            const PointResult expected = pool.result();
+            const QByteArray where = QByteArray::number(qulonglong(i));
+            QVERIFY2(one.points[i].spread, where);
+            compareFiguresExactly(one.points[i], expected);
+            QVERIFY2(*one.points[i].spread == *expected.spread, where);
+            errorFree += spec.service.errorProbability == 0.0;
+            // What the figures say: calls fail with errors, never without.
+            if (spec.service.errorProbability == 0.0)
+                QCOMPARE(one.points[i].failedFraction, 0.0);
+            else
+                QVERIFY2(one.points[i].failedFraction > 0.0, where);
         }
+        QCOMPARE(errorFree, knob == "service.error_probability" ? 2 : 0); // one cell, two loads
+    }
+
+    void onePooledReplicateIsThePointItself()
+    {
+        Scenario s;
+        s.calls = 8000;
+        s.loads = {0.4, 0.8};
+        s.service = errorProneService();
+        s.setups = mixedSetups();
         // One replicate: the pooled point is the point itself, figure for figure.
-        s.replicates = 1;
-        s.grid.reset();
         const LoadSweep::Outcome single = LoadSweep(s, 2).run();
         for (std::size_t setup = 0; setup < s.setups.size(); ++setup) {
             for (std::size_t load = 0; load < s.loads.size(); ++load) {
@@ -165,6 +200,9 @@ private slots:
         spec.service.medianMs = 12.0;
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, simulatePoint(spec));
         spec.service.medianMs = 10.0;
+        spec.service.errorProbability = 0.1; // errors ride in the table's draws
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, simulatePoint(spec));
+        spec.service.errorProbability = 0.0;
         spec.calls = 3000;
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, simulatePoint(spec));
     }

@@ -249,6 +249,25 @@ private slots:
                                 .arg(growing)
                                 .arg(small)));
     }
+
+    // A tie is real: at load 0.95, seed 123, the one-worker service ends its measured calls
+    // with more than a second of work queued and exactly as many attempts queued as halfway
+    // through. The backlog did not grow, so the point is not collapsed (docs/model.md,
+    // "Collapse rule": more attempts queued than halfway, strictly).
+    void aQueueAsLongAsHalfwayIsNotACollapse()
+    {
+        PointSpec spec{.service = ServiceConfig{.workers = 1, .medianMs = 100.0},
+                       .setup = Setup{.name = "no hedge"},
+                       .load = 0.95,
+                       .seed = 123,
+                       .calls = 2000};
+        Recorder rec;
+        const PointResult r = simulatePoint(spec, {}, {}, &rec);
+        const CollapseInputs in = collapseInputs(spec, rec.events);
+        QVERIFY2(in.backlogMsAtEnd > 1000.0, qPrintable(QString::number(in.backlogMsAtEnd)));
+        QCOMPARE(in.queuedAtEnd, in.queuedAtHalfway);
+        QVERIFY(!r.collapsed);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPointMeasurements)

@@ -2,12 +2,12 @@
 // calls together, the spread and the collapse count are per replicate, one replicate is the
 // single run of before, and thread counts change nothing.
 #include <hedge/sim/LoadSweep.h>
-#include <hedge/sim/NearestRank.h>
 #include <hedge/sim/Simulation.h>
 
 #include <QTest>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 using namespace hedge;
@@ -52,6 +52,19 @@ PointSpec specOf(const Scenario& s, std::size_t setup, double load, int replicat
                      .warmupFraction = s.warmupFraction};
 }
 
+// A nearest-rank percentile by its definition (docs/model.md, "Metrics"), independent of the
+// engine's arithmetic: walking up the sorted samples, the first x with at least q of them ≤ x
+// (q in per ten thousand, counts compared as integers).
+double byDefinition(const std::vector<double>& sorted, std::int64_t perTenThousand)
+{
+    const auto n = static_cast<std::int64_t>(sorted.size());
+    for (std::int64_t i = 0; i < n; ++i) {
+        if ((i + 1) * 10000 >= n * perTenThousand)
+            return sorted[std::size_t(i)];
+    }
+    return sorted.back();
+}
+
 double relativeDifference(double a, double b)
 {
     return std::abs(a - b) / std::max(std::abs(a), std::abs(b));
@@ -89,9 +102,14 @@ private slots:
         }
         std::sort(all.begin(), all.end());
         QCOMPARE(pooled.measuredCalls, calls);
-        QCOMPARE(*pooled.p50Ms, all[nearestRankIndex(all.size(), 5000)]);
-        QCOMPARE(*pooled.p99Ms, all[nearestRankIndex(all.size(), 9900)]);
-        QCOMPARE(*pooled.p999Ms, all[nearestRankIndex(all.size(), 9990)]);
+        QCOMPARE(*pooled.p50Ms, byDefinition(all, 5000));
+        QCOMPARE(*pooled.p99Ms, byDefinition(all, 9900));
+        QCOMPARE(*pooled.p999Ms, byDefinition(all, 9990));
+        // 4 × 3600 measured calls: ranks 7200, 14256 and 14386 (99.9 % of 14400 is 14385.6,
+        // rounded up).
+        QCOMPARE(all.size(), std::size_t(14400));
+        QCOMPARE(*pooled.p99Ms, all[14255]);
+        QCOMPARE(*pooled.p999Ms, all[14385]);
         QCOMPARE(*pooled.maxMs, maxMs);
         QCOMPARE(pooled.requestsPerCall, double(attempts) / double(calls));
         QVERIFY(relativeDifference(pooled.utilisation, busy / window) < 1e-12);
@@ -100,9 +118,71 @@ private slots:
         QCOMPARE(pooled.spread->collapsedRuns, int(collapsed));
         QCOMPARE(pooled.spread->p99Ms->min, *std::min_element(p99s.begin(), p99s.end()));
         QCOMPARE(pooled.spread->p99Ms->max, *std::max_element(p99s.begin(), p99s.end()));
-        QVERIFY(!pooled.spread->p99Ms->p5); // fewer than 10 replicates: no 90 % interval
+        QVERIFY(!pooled.spread->p99Ms->p5); // fewer than 10 replicates: no percentiles
         // Replicates are independent samples, not copies of one.
         QVERIFY(pooled.spread->p99Ms->min < pooled.spread->p99Ms->max);
+    }
+
+    // The spread's 5th and 95th percentiles over the replicates, by nearest rank, against the
+    // replicates run one by one and sorted here. The ranks by hand: of 10 values the 1st and
+    // the 10th (0.5 and 9.5 rounded up: the range), of 20 the 1st and the 19th, of 25 the
+    // 2nd (1.25) and the 24th (23.75).
+    void spreadPercentilesAreNearestRankOverTheReplicates_data()
+    {
+        QTest::addColumn<int>("replicates");
+        QTest::addColumn<int>("p5Index");
+        QTest::addColumn<int>("p95Index");
+        QTest::newRow("10") << 10 << 0 << 9;
+        QTest::newRow("20") << 20 << 0 << 18;
+        QTest::newRow("25") << 25 << 1 << 23;
+    }
+    void spreadPercentilesAreNearestRankOverTheReplicates()
+    {
+        QFETCH(int, replicates);
+        QFETCH(int, p5Index);
+        QFETCH(int, p95Index);
+        const Scenario s = scenario(1500, replicates, {0.6}, {hedgeNoBudget()});
+        const PointResult pooled = LoadSweep(s, 2).run().points.at(0);
+        std::vector<double> p99s, utilisations;
+        for (int r = 0; r < replicates; ++r) {
+            const PointResult run = simulatePoint(specOf(s, 0, 0.6, r));
+            p99s.push_back(*run.p99Ms);
+            utilisations.push_back(run.utilisation);
+        }
+        std::sort(p99s.begin(), p99s.end());
+        std::sort(utilisations.begin(), utilisations.end());
+        QVERIFY(pooled.spread);
+        const FigureSpread& p99 = *pooled.spread->p99Ms;
+        QCOMPARE(p99.min, p99s.front());
+        QCOMPARE(p99.max, p99s.back());
+        QCOMPARE(*p99.p5, p99s[std::size_t(p5Index)]);
+        QCOMPARE(*p99.p95, p99s[std::size_t(p95Index)]);
+        const FigureSpread& busy = pooled.spread->utilisation;
+        QCOMPARE(*busy.p5, utilisations[std::size_t(p5Index)]);
+        QCOMPARE(*busy.p95, utilisations[std::size_t(p95Index)]);
+        // Distinct neighbours, so that a rank off by one would show.
+        QVERIFY(p99s[std::size_t(p95Index)] != p99s[std::size_t(p95Index) - 1]);
+        QVERIFY(p99s[std::size_t(p5Index)] != p99s[std::size_t(p5Index) + 1]);
+    }
+
+    // "The point is collapsed when most did" (docs/replicates.md): at 65 % load, three
+    // attempts without a budget collapse in exactly 5 of 10 runs — not most, so the point is
+    // drawn partially collapsed, not collapsed; at 67.5 % in 6 of 10, most.
+    void halfTheRunsCollapsedIsNotACollapsedPoint()
+    {
+        const Scenario s = scenario(5000, 10, {0.65, 0.675}, {threeAttemptsNoBudget()});
+        const auto out = LoadSweep(s, 2).run();
+        const std::array<int, 2> expectedRuns{5, 6};
+        for (std::size_t i = 0; i < 2; ++i) {
+            int collapsed = 0;
+            for (int r = 0; r < 10; ++r)
+                collapsed += simulatePoint(specOf(s, 0, s.loads[i], r)).collapsed;
+            QCOMPARE(collapsed, expectedRuns[i]);
+            QCOMPARE(out.points[i].collapsedRuns(), collapsed);
+            QVERIFY(out.points[i].partiallyCollapsed());
+        }
+        QVERIFY(!out.points[0].collapsed);
+        QVERIFY(out.points[1].collapsed);
     }
 
     // N replicates of C calls measure what one run of N × C calls measures, within noise

@@ -215,10 +215,12 @@ private slots:
         QVERIFY(simulatePoint(other).p99Ms != simulatePoint(client).p99Ms);
     }
 
+    // 1 237 calls: q·n is whole for none of the three percentiles, so rounding the rank
+    // down instead of up would pick the sample below each time.
     void percentilesAreNearestRank()
     {
-        PointSpec spec{.setup = Setup{.name = "no hedge"}, .load = 0.5, .calls = 1000,
-                       .warmupFraction = 0};
+        PointSpec spec{
+            .setup = Setup{.name = "no hedge"}, .load = 0.5, .calls = 1237, .warmupFraction = 0};
         Recorder rec;
         const PointResult r = simulatePoint(spec, {}, {}, &rec);
         std::map<std::int64_t, double> arrival;
@@ -230,11 +232,15 @@ private slots:
                 latencies.push_back(e.time - arrival[e.call]);
         }
         std::sort(latencies.begin(), latencies.end());
-        QCOMPARE(latencies.size(), std::size_t(1000));
-        QCOMPARE(*r.p50Ms, latencies[499]);  // ceil(0.5 · 1000) = 500th
-        QCOMPARE(*r.p99Ms, latencies[989]);  // 990th
-        QCOMPARE(*r.p999Ms, latencies[998]); // 999th
+        QCOMPARE(latencies.size(), std::size_t(1237));
+        QCOMPARE(*r.p50Ms, latencies[618]);   // ceil(618.5) = 619th
+        QCOMPARE(*r.p99Ms, latencies[1224]);  // ceil(1224.63) = 1225th
+        QCOMPARE(*r.p999Ms, latencies[1235]); // ceil(1235.763) = 1236th
         QCOMPARE(*r.maxMs, latencies.back());
+        // The samples a rounding down would pick differ.
+        QVERIFY(latencies[617] < latencies[618]);
+        QVERIFY(latencies[1223] < latencies[1224]);
+        QVERIFY(latencies[1234] < latencies[1235]);
     }
 
     void handledErrorsHedgeAtOnceAndFailWhenAllFail()

@@ -222,6 +222,175 @@ private slots:
         QVERIFY(after > 0.7 && after < 0.9); // the same traffic on half the workers
     }
 
+    // A duration that is not a whole number of buckets: the last bucket is shorter and ends
+    // at the duration (docs/timeline.md, "Timeline scenario"), and no call arrives after it.
+    void theLastBucketEndsAtTheDuration()
+    {
+        Scenario s = timelineOf({reference("no hedge / client")}, {{0.0, 0.5}}, 10.5);
+        const WorldResult w = runTimeline(s).worlds.front();
+        QCOMPARE(w.buckets.size(), std::size_t(11));
+        for (std::size_t i = 0; i < 10; ++i)
+            QCOMPARE(w.buckets[i].tS, double(i + 1));
+        QCOMPARE(w.buckets.back().tS, 10.5);
+        // Half a second of traffic: about half of a whole bucket's arrivals.
+        const double whole = median(window(w, 0.0, 10.0), [](const TimelineBucket& b) {
+            return std::optional<double>(double(b.arrivals));
+        });
+        const double last = double(w.buckets.back().arrivals);
+        QVERIFY2(
+            last > 0.3 * whole && last < 0.7 * whole,
+            qPrintable(
+                QString("%1 arrivals in the last half second, %2 a second").arg(last).arg(whole)));
+    }
+
+    // One queue, server cancellation: a hedge's loser still queued leaves the queue when its
+    // call ends, and the queue count and backlog say so. Under a queue of attempts near
+    // capacity (many losers dropped while queued), then no traffic: every attempt is served or
+    // dropped, so the queue, the backlog and the attempts in flight end at zero; meanwhile the
+    // backlog is the queue's work (queue × E[S] / workers) and the queue stays short.
+    void serverCancelledLosersLeaveTheQueue()
+    {
+        Setup setup = reference("hedge, no budget / server");
+        setup.hedge->delayMs = 5.0; // hedge early: many losers wait in the queue
+        Scenario s = timelineOf({setup}, {{0.0, 0.9}, {30.0, 0.0}}, 40.0);
+        const WorldResult w = runTimeline(s).worlds.front();
+        QCOMPARE(w.buckets.size(), std::size_t(40));
+        const double meanServiceMs = s.service.meanServiceMs();
+        std::int64_t hedges = 0;
+        for (const TimelineBucket& b : window(w, 0.0, 30.0)) {
+            QVERIFY(std::abs(b.backlogMs - double(b.queueLength) * meanServiceMs /
+                                               double(s.service.workers)) < 1e-9);
+            QVERIFY(b.queueLength >= 0 && b.queueLength <= b.queueMax);
+            QVERIFY(!b.collapsed);
+            hedges += b.hedges;
+        }
+        QVERIFY2(hedges > 10000, qPrintable(QString::number(hedges)));
+        QVERIFY(median(window(w, 5.0, 30.0), [](const TimelineBucket& b) {
+                    return std::optional<double>(double(b.queueLength));
+                }) < 100.0);
+        const TimelineBucket& last = w.buckets.back();
+        QCOMPARE(last.arrivals, std::int64_t(0));
+        QCOMPARE(last.queueLength, std::int64_t(0));
+        QCOMPARE(last.backlogMs, 0.0);
+        QCOMPARE(last.inFlight, std::int64_t(0));
+    }
+
+    // docs/timeline.md, "Results": `collapsed` is more than a second of work queued and more
+    // work than 5 s earlier — nothing before 5 s have passed. Load 1.5 from the start piles
+    // up over a second of work by 3 s; the world is collapsed from 5 s on, not before.
+    void noCollapseBeforeFiveSecondsHavePassed()
+    {
+        Scenario s = timelineOf({reference("no hedge / client")}, {{0.0, 1.5}}, 8.0);
+        const WorldResult w = runTimeline(s).worlds.front();
+        QVERIFY(w.buckets[2].backlogMs > 1000.0); // at 3 s
+        for (std::size_t i = 0; i < 4; ++i)
+            QVERIFY2(!w.buckets[i].collapsed, qPrintable(QString::number(w.buckets[i].tS)));
+        for (std::size_t i = 4; i < 8; ++i)
+            QVERIFY2(w.buckets[i].collapsed, qPrintable(QString::number(w.buckets[i].tS)));
+    }
+
+    // The rule compares work, not attempts: a collapsed world at 130 % loses 10 of its 16
+    // workers at 20 s while the load drops to 30 % (4.8 workers' worth). Its queue now
+    // shortens, slowly, but each queued attempt waits for fewer workers: at 24 and 25 s
+    // fewer attempts are queued than 5 s earlier and yet more work, over twice as much —
+    // still collapsed. Once the work shrinks too, it is not.
+    void collapseComparesWorkNotQueuedAttempts()
+    {
+        Scenario s = timelineOf({reference("no hedge / client")}, {{0.0, 1.3}, {20.0, 0.3}}, 32.0);
+        s.timeline->changes = {{20.0, "", {{"service.workers", 6}}}};
+        const WorldResult w = runTimeline(s).worlds.front();
+        QCOMPARE(w.buckets.size(), std::size_t(32));
+        for (const std::size_t i : {std::size_t(23), std::size_t(24)}) { // 24 s and 25 s
+            const TimelineBucket& b = w.buckets[i];
+            const TimelineBucket& earlier = w.buckets[i - 5];
+            QVERIFY2(b.queueLength < earlier.queueLength, qPrintable(QString::number(b.tS)));
+            QVERIFY2(b.backlogMs > 2.0 * earlier.backlogMs, qPrintable(QString::number(b.tS)));
+            QVERIFY2(b.collapsed, qPrintable(QString::number(b.tS)));
+        }
+        for (std::size_t i = 26; i < 32; ++i) {
+            QVERIFY(w.buckets[i].backlogMs > 10000.0);
+            QVERIFY(w.buckets[i].backlogMs < w.buckets[i - 5].backlogMs);
+            QVERIFY2(!w.buckets[i].collapsed, qPrintable(QString::number(w.buckets[i].tS)));
+        }
+    }
+
+    // Buckets of 1.5 s do not divide 5 s: the rule still looks back 5 s (not 6 s, four
+    // buckets), reading the backlog between two bucket ends on the line between them (with
+    // the start's empty queue at 0 s). Checked bucket by bucket on a load swinging around
+    // capacity (seed 5: some buckets' verdicts differ between a 5 s and a 6 s look-back).
+    void collapseLooksBackFiveSecondsWhateverTheBucket()
+    {
+        Scenario s = timelineOf({reference("no hedge / client")}, {}, 120.0);
+        s.seed = 5;
+        s.timeline->bucketMs = 1500.0;
+        s.timeline->loadSteps.clear();
+        s.timeline->profile =
+            LoadProfile{.kind = LoadProfile::Kind::Sine, .base = 1.0, .peak = 1.3, .periodS = 13.0};
+        const WorldResult w = runTimeline(s).worlds.front();
+        QCOMPARE(w.buckets.size(), std::size_t(80));
+        std::vector<std::pair<double, double>> history{{0.0, 0.0}}; // (end s, backlog ms)
+        int collapsed = 0, shrinking = 0;
+        for (const TimelineBucket& b : w.buckets) {
+            history.emplace_back(b.tS, b.backlogMs);
+            if (b.tS < 5.0) {
+                QVERIFY(!b.collapsed);
+                continue;
+            }
+            const double target = b.tS - 5.0;
+            std::size_t k = 0;
+            while (history[k + 1].first <= target)
+                ++k;
+            const auto [t0, b0] = history[k];
+            const auto [t1, b1] = history[k + 1];
+            const double earlier = b0 + (b1 - b0) * (target - t0) / (t1 - t0);
+            const bool expected = b.backlogMs > 1000.0 && b.backlogMs > earlier;
+            QVERIFY2(b.collapsed == expected, qPrintable(QString("%1 s: backlog %2, 5 s earlier %3")
+                                                             .arg(b.tS)
+                                                             .arg(b.backlogMs)
+                                                             .arg(earlier)));
+            collapsed += b.collapsed;
+            shrinking += b.backlogMs > 1000.0 && b.backlogMs <= earlier;
+        }
+        QVERIFY2(collapsed >= 5 && shrinking >= 5,
+                 qPrintable(QString("%1 collapsed, %2 shrinking").arg(collapsed).arg(shrinking)));
+    }
+
+    // docs/timeline.md, "Changes": calls in flight finish under the policy they started with,
+    // budget included. Hedging after 2 s without a budget, a world at 130 % has seconds of
+    // queue, so every call hedges 2 s after it arrived. At 15 s a budget of 1 % without
+    // reserve is switched on: the calls that arrived in the 2 s before still hedge, each of
+    // them, in the 2 s after; the calls after the change hedge by the budget's 1 %.
+    void callsInFlightKeepTheBudgetTheyStartedWithout()
+    {
+        Setup setup = reference("hedge, no budget / client");
+        setup.hedge->delayMs = 2000.0;
+        Scenario s = timelineOf({setup}, {{0.0, 1.3}}, 24.0);
+        s.timeline->changes = {
+            {15.0, "", {{"hedge.budget_percent", 1}, {"hedge.budget_min_per_second", 0}}}};
+        const WorldResult w = runTimeline(s).worlds.front();
+        const auto sum = [&w](double fromS, double toS, auto field) {
+            std::int64_t n = 0;
+            for (const TimelineBucket& b : window(w, fromS, toS))
+                n += field(b);
+            return double(n);
+        };
+        const auto hedges = [](const TimelineBucket& b) { return b.hedges; };
+        const auto arrivals = [](const TimelineBucket& b) { return b.arrivals; };
+        QVERIFY(w.buckets[14].backlogMs > 3000.0); // every call waits past its hedge delay
+        // Before the change: a hedge for each call of 2 s earlier.
+        QVERIFY(sum(10.0, 15.0, hedges) > 0.95 * sum(8.0, 13.0, arrivals));
+        // Right after: still a hedge for each call that arrived before the change.
+        QVERIFY2(sum(15.0, 17.0, hedges) > 0.95 * sum(13.0, 15.0, arrivals),
+                 qPrintable(QString("%1 hedges, %2 calls")
+                                .arg(sum(15.0, 17.0, hedges))
+                                .arg(sum(13.0, 15.0, arrivals))));
+        // Then the budget's: 1 % of the calls.
+        QVERIFY2(sum(18.0, 24.0, hedges) < 0.02 * sum(16.0, 22.0, arrivals),
+                 qPrintable(QString("%1 hedges, %2 calls")
+                                .arg(sum(18.0, 24.0, hedges))
+                                .arg(sum(16.0, 22.0, arrivals))));
+    }
+
     void safetyCapStopsOneWorldOnly()
     {
         Scenario s = timelineOf({reference("hedge, no budget / client"), reference("no hedge / client")},

@@ -37,11 +37,10 @@ void HedgeBudget::advance(double nowMs)
     m_slice = slice;
 }
 
-double HedgeBudget::balanceHundredths() const
+double HedgeBudget::balanceHundredths(double reserve, double percent) const
 {
     // In hundredths so that integral percents compare exactly (0.05 · 20 is not 1 in binary).
-    return m_reserve * 100.0 + m_config.percent * double(m_depositTotal) -
-           100.0 * double(m_withdrawalTotal);
+    return reserve * 100.0 + percent * double(m_depositTotal) - 100.0 * double(m_withdrawalTotal);
 }
 
 void HedgeBudget::deposit(double nowMs)
@@ -53,8 +52,18 @@ void HedgeBudget::deposit(double nowMs)
 
 bool HedgeBudget::tryWithdraw(double nowMs)
 {
+    return withdraw(nowMs, m_reserve, m_config.percent);
+}
+
+bool HedgeBudget::tryWithdraw(double nowMs, const HedgeBudgetConfig& terms)
+{
+    return withdraw(nowMs, terms.minPerSecond * terms.windowSeconds, terms.percent);
+}
+
+bool HedgeBudget::withdraw(double nowMs, double reserve, double percent)
+{
     advance(nowMs);
-    if (balanceHundredths() < 100.0)
+    if (balanceHundredths(reserve, percent) < 100.0)
         return false;
     ++m_withdrawals[static_cast<std::size_t>(m_slice % kSlices)];
     ++m_withdrawalTotal;

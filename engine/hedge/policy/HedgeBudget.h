@@ -25,6 +25,10 @@ public:
     //   minPerSecond·window + percent/100·deposits − withdrawals ≥ 1
     // over the window ending now.
     bool tryWithdraw(double nowMs);
+    // The same under other terms (percent and reserve; the window stays this budget's): a call
+    // that started before a change of terms is judged by the terms it started under
+    // (HedgePipeline::reconfigure).
+    bool tryWithdraw(double nowMs, const HedgeBudgetConfig& terms);
     // The left side of that inequality, for display and tests.
     double balance(double nowMs);
 
@@ -41,7 +45,9 @@ private:
     static constexpr int kSlices = 10;
 
     void advance(double nowMs);
-    double balanceHundredths() const;
+    double balanceHundredths() const { return balanceHundredths(m_reserve, m_config.percent); }
+    double balanceHundredths(double reserve, double percent) const;
+    bool withdraw(double nowMs, double reserve, double percent);
 
     HedgeBudgetConfig m_config;
     double m_sliceMs;

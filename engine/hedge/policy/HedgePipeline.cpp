@@ -2,56 +2,63 @@
 
 namespace hedge {
 
-HedgePipeline::HedgePipeline(const HedgePipelineConfig& config) : m_policy(config.hedge)
+HedgePipeline::HedgePipeline(const HedgePipelineConfig& config)
 {
-    if (config.budget)
-        m_budget.emplace(*config.budget);
+    m_current.policy = HedgePolicy(config.hedge);
+    if (config.budget) {
+        m_current.budget = std::make_shared<HedgeBudget>(*config.budget);
+        m_current.budgetTerms = *config.budget;
+    }
     if (config.adaptiveLimit)
-        m_limiter.emplace(*config.adaptiveLimit);
+        m_current.limiter = std::make_shared<AdaptiveLimiter>(*config.adaptiveLimit);
 }
 
 HedgePipelineConfig HedgePipeline::config() const
 {
     HedgePipelineConfig c;
-    c.hedge = m_policy.config();
-    if (m_budget)
-        c.budget = m_budget->config();
-    if (m_limiter)
-        c.adaptiveLimit = m_limiter->algorithm().config();
+    c.hedge = m_current.policy.config();
+    if (m_current.budget)
+        c.budget = m_current.budgetTerms;
+    if (m_current.limiter)
+        c.adaptiveLimit = m_current.limiter->algorithm().config();
     return c;
 }
 
 void HedgePipeline::reconfigure(const HedgePipelineConfig& config, double now)
 {
-    if (!(config.hedge == m_policy.config())) {
-        m_earlierPolicies.emplace_back(m_policySince, m_policy);
-        m_policy.setConfig(config.hedge);
-        m_policySince = now;
+    if (config == this->config())
+        return; // nothing changes: calls from now on are in the current regime already
+    Regime next = m_current;
+    next.since = now;
+    next.policy.setConfig(config.hedge);
+    if (!config.budget) {
+        next.budget.reset();
+    } else if (!next.budget || config.budget->windowSeconds != next.budgetTerms.windowSeconds) {
+        next.budget = std::make_shared<HedgeBudget>(*config.budget); // an empty window
+        next.budgetTerms = *config.budget;
+    } else {
+        next.budget->reconfigure(*config.budget); // the shared window, the new terms shown
+        next.budgetTerms = *config.budget;
     }
-    if (!config.budget)
-        m_budget.reset();
-    else if (m_budget)
-        m_budget->reconfigure(*config.budget);
-    else
-        m_budget.emplace(*config.budget);
-    const bool sameLimit = m_limiter ? config.adaptiveLimit == m_limiter->algorithm().config()
-                                     : !config.adaptiveLimit;
+    const bool sameLimit = next.limiter ? config.adaptiveLimit == next.limiter->algorithm().config()
+                                        : !config.adaptiveLimit;
     if (!sameLimit) {
-        m_limiter.reset();
+        next.limiter.reset();
         if (config.adaptiveLimit)
-            m_limiter.emplace(*config.adaptiveLimit);
-        m_limiterSince = now;
+            next.limiter = std::make_shared<AdaptiveLimiter>(*config.adaptiveLimit);
     }
+    m_earlier.push_back(std::move(m_current));
+    m_current = std::move(next);
 }
 
-const HedgePolicy& HedgePipeline::earlierPolicy(double startedAt) const
+const HedgePipeline::Regime& HedgePipeline::earlierRegime(double startedAt) const
 {
-    // The newest policy that was in force when the call started.
-    for (auto it = m_earlierPolicies.rbegin(); it != m_earlierPolicies.rend(); ++it) {
-        if (startedAt >= it->first)
-            return it->second;
+    // The newest regime that was in force when the call started.
+    for (auto it = m_earlier.rbegin(); it != m_earlier.rend(); ++it) {
+        if (startedAt >= it->since)
+            return *it;
     }
-    return m_earlierPolicies.front().second;
+    return m_earlier.front();
 }
 
 } // namespace hedge

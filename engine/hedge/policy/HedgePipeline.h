@@ -11,6 +11,7 @@
 #include <hedge/policy/HedgeBudget.h>
 #include <hedge/policy/HedgePolicy.h>
 
+#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -29,100 +30,112 @@ class HedgePipeline {
 public:
     explicit HedgePipeline(const HedgePipelineConfig& config = {});
 
-    // A change of policy at `now` (a timeline's change, docs/timeline.md, "Timeline scenario"):
-    // calls that start from now on follow the new hedge policy; calls in flight keep the one they
-    // started with. The budget keeps its window; a limiter switched on (or changed) starts afresh
-    // at its initial limit, one switched off admits everything at once. Attempts admitted by a
-    // limiter that is gone release nothing into its successor.
+    // A change of policy at `now` (a timeline's change, docs/timeline.md, "Changes"): calls
+    // that start from now on follow the new configuration; calls in flight keep the one they
+    // started with until they end — their hedge policy, the budget terms (percent and reserve)
+    // their hedges are judged by, and the limiter that admits their attempts and takes their
+    // places back. The budget keeps its window when only its terms change (every call, old or
+    // new, deposits into and withdraws from that one window); a new window length, or a budget
+    // switched on, starts an empty one. A limiter switched on (or changed) starts afresh at
+    // its initial limit for new calls; switched off, it no longer sees new calls.
     void reconfigure(const HedgePipelineConfig& config, double now);
     HedgePipelineConfig config() const;
 
     CallStep startCall(CallState& call, double now)
     {
-        if (m_budget)
-            m_budget->deposit(now);
-        return settle(call, m_policy.start(call, now, gate(now)));
+        // A call starts under the current regime (the newest: changes at `now` come first).
+        if (m_current.budget)
+            m_current.budget->deposit(now);
+        return settle(m_current, call, m_current.policy.start(call, now, Gate{&m_current, now}));
     }
 
     CallStep hedgeDue(CallState& call, double now)
     {
-        return settle(call, policyFor(call).hedgeDue(call, now, gate(now)));
+        const Regime& regime = regimeOf(call);
+        return settle(regime, call, regime.policy.hedgeDue(call, now, Gate{&regime, now}));
     }
 
     CallStep attemptDone(CallState& call, int attempt, double now, AttemptOutcome outcome)
     {
-        if (ownsPermit(call, attempt)) {
+        const Regime& regime = regimeOf(call);
+        if (regime.limiter) {
             const AdaptiveLimiter::Permit permit{call.permit[attempt]};
             if (outcome == AttemptOutcome::Success)
-                m_limiter->onSuccess(permit, now - call.launchedAt[attempt]);
+                regime.limiter->onSuccess(permit, now - call.launchedAt[attempt]);
             else
-                m_limiter->onIgnore(permit);
+                regime.limiter->onIgnore(permit);
         }
-        return settle(call, policyFor(call).attemptDone(call, attempt, now, outcome, gate(now)));
+        return settle(regime, call,
+                      regime.policy.attemptDone(call, attempt, now, outcome, Gate{&regime, now}));
     }
 
-    CallStep abandonCall(CallState& call) { return settle(call, policyFor(call).abandon(call)); }
+    CallStep abandonCall(CallState& call)
+    {
+        const Regime& regime = regimeOf(call);
+        return settle(regime, call, regime.policy.abandon(call));
+    }
 
-    HedgePolicy& policy() { return m_policy; }
-    const HedgePolicy& policy() const { return m_policy; }
-    HedgeBudget* budget() { return m_budget ? &*m_budget : nullptr; }
-    AdaptiveLimiter* limiter() { return m_limiter ? &*m_limiter : nullptr; }
-    const AdaptiveLimiter* limiter() const { return m_limiter ? &*m_limiter : nullptr; }
+    // The current regime's parts: what calls starting now follow.
+    HedgePolicy& policy() { return m_current.policy; }
+    const HedgePolicy& policy() const { return m_current.policy; }
+    HedgeBudget* budget() { return m_current.budget.get(); }
+    AdaptiveLimiter* limiter() { return m_current.limiter.get(); }
+    const AdaptiveLimiter* limiter() const { return m_current.limiter.get(); }
 
 private:
-    // Admits an attempt: a hedge needs the budget's leave, then every attempt the limiter's.
+    // What a call follows from its start to its end. Regimes share a budget window or a
+    // limiter that a change kept.
+    struct Regime {
+        double since = -kNever; // calls started at or after this time (and before the next)
+        HedgePolicy policy;
+        std::shared_ptr<HedgeBudget> budget; // none: hedges need no budget
+        HedgeBudgetConfig budgetTerms;       // the percent and reserve its hedges are judged by
+        std::shared_ptr<AdaptiveLimiter> limiter; // none: attempts need no place
+    };
+
+    // Admits an attempt of a call of `regime`: a hedge needs the budget's leave, then every
+    // attempt the limiter's.
     struct Gate {
-        HedgePipeline* pipeline;
+        const Regime* regime;
         double now;
         int operator()(bool isHedge) const
         {
-            if (isHedge && pipeline->m_budget && !pipeline->m_budget->tryWithdraw(now))
+            if (isHedge && regime->budget && !regime->budget->tryWithdraw(now, regime->budgetTerms))
                 return kRefused;
-            if (!pipeline->m_limiter)
+            if (!regime->limiter)
                 return 0;
-            const auto permit = pipeline->m_limiter->tryAcquire();
+            const auto permit = regime->limiter->tryAcquire();
             return permit ? permit->inflightAtAdmission : kRefused;
         }
     };
-    Gate gate(double now) { return Gate{this, now}; }
 
     // A cancelled attempt gives its limiter place back at once (in either cancellation
     // mode: the caller no longer waits for it).
-    CallStep settle(const CallState& call, CallStep step)
+    static CallStep settle(const Regime& regime, const CallState& call, CallStep step)
     {
-        if (m_limiter && step.cancel) {
+        if (regime.limiter && step.cancel) {
             for (int a = 0; a < kMaxAttempts; ++a) {
-                if (((step.cancel >> a) & 1u) && ownsPermit(call, a))
-                    m_limiter->onIgnore(AdaptiveLimiter::Permit{call.permit[a]});
+                if ((step.cancel >> a) & 1u)
+                    regime.limiter->onIgnore(AdaptiveLimiter::Permit{call.permit[a]});
             }
         }
         return step;
     }
 
-    // The policy a call started under: the current one unless the call is older than the
+    // The regime a call started under: the current one unless the call is older than the
     // last reconfigure (changes are applied before anything else happening at their time).
-    const HedgePolicy& policyFor(const CallState& call) const
+    const Regime& regimeOf(const CallState& call) const
     {
-        if (call.startedAt >= m_policySince) [[likely]]
-            return m_policy;
-        return earlierPolicy(call.startedAt);
+        if (call.startedAt >= m_current.since) [[likely]]
+            return m_current;
+        return earlierRegime(call.startedAt);
     }
-    const HedgePolicy& earlierPolicy(double startedAt) const;
+    const Regime& earlierRegime(double startedAt) const;
 
-    // Was this attempt admitted by the current limiter (not by one since switched off)?
-    bool ownsPermit(const CallState& call, int attempt) const
-    {
-        return m_limiter && call.launchedAt[attempt] >= m_limiterSince;
-    }
-
-    HedgePolicy m_policy;
-    double m_policySince = -kNever;
-    // Policies replaced by reconfigure, oldest first, each with the time it took effect:
-    // calls in flight may still follow one. One entry per change of hedge policy.
-    std::vector<std::pair<double, HedgePolicy>> m_earlierPolicies;
-    std::optional<HedgeBudget> m_budget;
-    std::optional<AdaptiveLimiter> m_limiter;
-    double m_limiterSince = -kNever;
+    Regime m_current;
+    // Regimes replaced by reconfigure, oldest first: calls in flight may still follow one.
+    // One entry per change.
+    std::vector<Regime> m_earlier;
 };
 
 } // namespace hedge

@@ -11,7 +11,8 @@ namespace hedge {
 
 // How one figure varied across a point's replicates: the smallest and largest replicate's
 // value and, with at least 10 replicates, the 5th and 95th percentiles of the replicates'
-// values (nearest rank, as the latency percentiles).
+// values (nearest rank, as the latency percentiles). With 10 to 19 replicates those are the
+// smallest and the largest value themselves (spreadIsRange): not a 90 % interval.
 struct FigureSpread {
     double min = 0.0;
     double max = 0.0;
@@ -19,6 +20,15 @@ struct FigureSpread {
 
     bool operator==(const FigureSpread&) const = default;
 };
+
+// Nearest rank puts the 5th percentile of n values at rank ⌈0.05·n⌉ and the 95th at ⌈0.95·n⌉:
+// ranks 1 and n while n < 20. Below 20 replicates a spread is therefore their range, whatever
+// its fields are called, and texts say "min–max" (docs/replicates.md, "Spread").
+inline constexpr int kReplicatesForPercentileSpread = 20;
+inline bool spreadIsRange(int replicates)
+{
+    return replicates < kReplicatesForPercentileSpread;
+}
 
 // The spread of every figure of a point run as several replicates. Latency spreads are
 // over the replicates that had a latency, and empty when none had.

@@ -15,7 +15,8 @@ FigureSpread spreadOf(std::vector<double> values)
 {
     std::sort(values.begin(), values.end());
     FigureSpread s{.min = values.front(), .max = values.back()};
-    // A 90 % interval needs enough replicates to mean something (docs/replicates.md: ≥ 10).
+    // Percentiles need enough replicates to mean something (docs/replicates.md: ≥ 10); up
+    // to 19 they are the min and the max (spreadIsRange).
     if (values.size() >= 10) {
         s.p5 = values[nearestRankIndex(values.size(), 500)];
         s.p95 = values[nearestRankIndex(values.size(), 9500)];

@@ -31,7 +31,7 @@ struct TimelineBucket {
     std::int64_t inFlight = 0;    // attempts at the service (in service or queued), at the end
     std::optional<double> limit;         // Gradient2's estimate at the end; none without a limiter
     std::optional<double> budgetBalance; // hedges the budget would allow; none without a budget
-    bool collapsed = false; // backlog > 1 s of work and longer than 5 s earlier
+    bool collapsed = false; // backlog > 1 s of work and larger than 5 s earlier (CollapseWatch)
 
     bool operator==(const TimelineBucket&) const = default;
 };

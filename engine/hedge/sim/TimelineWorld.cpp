@@ -1,5 +1,6 @@
 #include <hedge/sim/TimelineWorld.h>
 
+#include <hedge/sim/CollapseWatch.h>
 #include <hedge/sim/LatencySummary.h>
 #include <hedge/sim/ParallelFor.h>
 #include <hedge/sim/SimulationCore.h>
@@ -14,9 +15,6 @@ namespace {
 
 using sim_detail::SimulationCore;
 
-constexpr double kCollapseBacklogMs = 1000.0;
-constexpr double kCollapseGrowthWindowMs = 5000.0;
-
 } // namespace
 
 // Drives one world through its buckets and measures them (docs/timeline.md, "Results").
@@ -29,8 +27,6 @@ public:
         : m_setup(scenario.setups.at(setupIndex)), m_service(scenario.service),
           m_baseService(scenario.service), m_bucketMs(scenario.timeline->bucketMs),
           m_durationMs(scenario.timeline->durationS * 1000.0),
-          m_collapseLookback(static_cast<std::size_t>(
-              std::max(1.0, std::ceil(kCollapseGrowthWindowMs / m_bucketMs)))),
           m_core(sim_detail::CoreConfig{.service = scenario.service,
                                         .setup = m_setup,
                                         .seed = scenario.seed,
@@ -43,7 +39,6 @@ public:
             if (c.setup.empty() || c.setup == m_setup.name)
                 m_changes.push_back(c);
         }
-        m_queueHistory.assign(m_collapseLookback, 0);
     }
 
     std::optional<TimelineBucket> advance()
@@ -202,9 +197,7 @@ private:
             b.limit = limiter->algorithm().estimatedLimit();
         if (HedgeBudget* budget = pipeline.budget())
             b.budgetBalance = budget->balance(end);
-        const std::int64_t earlier = m_queueHistory[m_bucketIndex % m_collapseLookback];
-        b.collapsed = b.backlogMs > kCollapseBacklogMs && b.queueLength > earlier;
-        m_queueHistory[m_bucketIndex % m_collapseLookback] = b.queueLength;
+        b.collapsed = m_collapse.observe(end, b.backlogMs);
         m_last = std::move(b);
         m_closed = true;
 
@@ -221,7 +214,6 @@ private:
     const ServiceConfig m_baseService; // the load's reference: changes do not move the traffic
     const double m_bucketMs;
     const double m_durationMs;
-    const std::size_t m_collapseLookback; // buckets in the collapse rule's 5 s
     std::vector<LoadStep> m_steps;
     std::vector<TimelineChange> m_changes;
     std::size_t m_nextChange = 0;
@@ -235,7 +227,7 @@ private:
     std::int64_t m_arrivals = 0, m_callsEnded = 0, m_attempts = 0, m_hedges = 0;
     std::int64_t m_rejected = 0, m_failed = 0, m_queueMax = 0;
     std::vector<double> m_latencies; // of the current bucket only
-    std::vector<std::int64_t> m_queueHistory; // queue at the end of the last buckets (ring)
+    CollapseWatch m_collapse;
     TimelineBucket m_last;
     bool m_closed = false;
 
