@@ -32,8 +32,10 @@ QList<QAction*> metricActions(MainWindow& w)
     for (QAction* menu : w.menuBar()->actions()) {
         if (!menu->menu() || menu->text().remove(QLatin1Char('&')) != QStringLiteral("View"))
             continue;
+        // Every checkable entry but the palette's is a chart's.
         for (QAction* a : menu->menu()->actions())
-            if (a->isCheckable())
+            if (a->isCheckable() &&
+                a->text().remove(QLatin1Char('&')) != QStringLiteral("Dark Palette"))
                 result << a;
     }
     return result;
