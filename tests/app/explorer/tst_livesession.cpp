@@ -34,6 +34,12 @@ Scenario twoSetups()
     return s;
 }
 
+// The speed a user picks in the Live view's speed box ("×100", "Fastest").
+void chooseSpeed(LiveView& view, const QString& speed)
+{
+    view.speedBox()->setCurrentIndex(view.speedBox()->findText(speed));
+}
+
 } // namespace
 
 class TestLiveSession : public QObject {
@@ -55,7 +61,7 @@ private slots:
         QVERIFY(w.loadPreset(QStringLiteral("metastable")));
         LiveView* view = test::liveView(w);
         LiveController* live = w.liveController();
-        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        chooseSpeed(*view, QStringLiteral("Fastest"));
         QComboBox* window = nullptr;
         for (QComboBox* box : view->findChildren<QComboBox*>())
             if (box->findText(QStringLiteral("10 min")) >= 0)
@@ -118,7 +124,7 @@ private slots:
         QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, "dip.json")));
         LiveView* view = test::liveView(w);
         LiveController* live = w.liveController();
-        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        chooseSpeed(*view, QStringLiteral("Fastest"));
         QSignalSpy started(live, &LiveController::collapseStarted);
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
         QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 60000));
@@ -177,7 +183,7 @@ private slots:
         QCOMPARE(w.liveController()->current().setups[2].hedge->placement, HedgePlacement::Any);
     }
 
-    // A collapsed setup renamed by an edit (a budget typed while paused at 2:00 in the metastable
+    // A collapsed setup renamed by an edit (a budget typed while paused in the metastable
     // collapse): the Live view's status line names it as the list and the editor do, not by
     // the name its world started with.
     void aRenamedSetupIsNamedSoInTheLiveStatus()
@@ -190,7 +196,7 @@ private slots:
         LiveController* live = w.liveController();
         // Paused the moment the collapse (1:02–7:25) is reported, whatever the machine's speed:
         // the pause lands inside it.
-        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("×100")));
+        chooseSpeed(*view, QStringLiteral("×100"));
         connect(live, &LiveController::collapseStarted, view, [&] {
             if (!live->isPaused())
                 view->runButton()->click();
@@ -235,7 +241,7 @@ private slots:
         SetupEditor* editor = test::setupEditor(w);
         test::setupList(w)->setCurrentRow(0);
         QCOMPARE(editor->delaySpin()->value(), 20.0);
-        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        chooseSpeed(*view, QStringLiteral("Fastest"));
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
         QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 20000));
 
@@ -274,7 +280,7 @@ private slots:
         QVERIFY(w.isLiveViewShown());
         LiveView* view = test::liveView(w);
         LiveController* live = w.liveController();
-        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        chooseSpeed(*view, QStringLiteral("Fastest"));
         QCOMPARE(view->runButton()->text(), QStringLiteral("Run"));
         QVERIFY(view->loadSlider()->isEnabled());
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
