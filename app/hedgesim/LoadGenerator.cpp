@@ -86,7 +86,7 @@ public:
           m_options(options),
           m_ratePerMs(service.arrivalRatePerMs(load)),
           m_meanServiceMs(service.meanServiceMs()),
-          m_caller(pipelineConfigFor(setup)),
+          m_caller(clientPolicyFor(setup, 1)),
           m_pool(options.target),
           m_calls(std::size_t(options.calls)),
           m_firstMeasured(std::int64_t(std::ceil(options.warmupFraction * double(options.calls))))

@@ -44,10 +44,50 @@ std::vector<Setup> Scenario::referenceSetups()
     return setups;
 }
 
+namespace {
+
+// The shortest text that reads back as `value` (5, 2.5), whatever the C locale.
+std::string shortest(double value)
+{
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
+    return std::string(text, end);
+}
+
+// "grpc, throttled", "envoy, retry budget", "finagle, extra load 2 %": the family and the
+// choice that most changes what it does under load.
+std::string familyName(PolicyFamily policy, const FamilySettings& f)
+{
+    std::string name = toString(policy);
+    switch (policy) {
+    case PolicyFamily::Grpc:
+        if (f.grpc.throttling)
+            name += ", throttled";
+        break;
+    case PolicyFamily::Envoy:
+        if (f.envoy.retryBudget)
+            name += ", retry budget";
+        break;
+    case PolicyFamily::Finagle:
+        name += ", extra load " + shortest(f.finagle.maxExtraLoad * 100.0) + " %";
+        break;
+    case PolicyFamily::Tower:
+        if (f.tower.budget)
+            name += ", budget";
+        break;
+    default: break;
+    }
+    return name;
+}
+
+} // namespace
+
 std::string Setup::generatedName() const
 {
     std::string name;
-    if (!hedge) {
+    if (isFamily()) {
+        name = familyName(policy, families);
+    } else if (!hedge) {
         name = "no hedge";
     } else {
         name = hedge->maxAttempts == 2   ? std::string("hedge")
@@ -58,18 +98,33 @@ std::string Setup::generatedName() const
         } else if (hedge->budgetPercent == HedgeSettings{}.budgetPercent) {
             name += ", default budget";
         } else {
-            // Shortest form that reads back the same (5, 2.5), whatever the C locale.
-            char percent[32];
-            const auto end =
-                std::to_chars(percent, percent + sizeof percent, hedge->budgetPercent).ptr;
-            name += ", budget " + std::string(percent, end) + " %";
+            name += ", budget " + shortest(hedge->budgetPercent) + " %";
         }
     }
     if (adaptiveLimit)
         name += ", adaptive limit";
-    if (hedge && hedge->placement == HedgePlacement::OtherReplica)
+    if (!isFamily() && hedge && hedge->placement == HedgePlacement::OtherReplica)
         name += ", other replica";
     return name + " / " + toString(cancellation);
+}
+
+bool Setup::samePolicy(const Setup& other) const
+{
+    if (cancellation != other.cancellation || adaptiveLimit != other.adaptiveLimit ||
+        policy != other.policy)
+        return false;
+    const FamilySettings& a = families;
+    const FamilySettings& b = other.families;
+    switch (policy) {
+    case PolicyFamily::Resilience4cata: return hedge == other.hedge;
+    case PolicyFamily::Grpc: return a.grpc == b.grpc;
+    case PolicyFamily::Envoy: return a.envoy == b.envoy;
+    case PolicyFamily::Polly: return a.polly == b.polly;
+    case PolicyFamily::Finagle: return a.finagle == b.finagle;
+    case PolicyFamily::Tower: return a.tower == b.tower;
+    case PolicyFamily::Murphy: return a.murphy == b.murphy;
+    }
+    return false;
 }
 
 bool Setup::nameFollowsPolicy() const

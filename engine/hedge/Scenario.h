@@ -4,6 +4,7 @@
 
 #include <hedge/Timeline.h>
 #include <hedge/policy/Gradient2Limit.h>
+#include <hedge/policy/PolicyFamily.h>
 
 #include <cstdint>
 #include <optional>
@@ -78,15 +79,17 @@ struct HedgeSettings {
 struct Setup {
     std::string name;
     Cancellation cancellation = Cancellation::Client;
-    std::optional<HedgeSettings> hedge;           // none: one attempt per call
-    std::optional<Gradient2Config> adaptiveLimit; // none: no limiter
+    std::optional<HedgeSettings> hedge;           // none: one attempt per call (resilience4cata)
+    std::optional<Gradient2Config> adaptiveLimit; // none: no limiter (every family)
+    // Whose hedging rules the setup follows (docs/policies.md). resilience4cata: `hedge`;
+    // another family: its member of `families` (and `hedge` is not used).
+    PolicyFamily policy = PolicyFamily::Resilience4cata;
+    FamilySettings families;
 
-    // Everything but the name: two setups with equal policies give equal numbers.
-    bool samePolicy(const Setup& other) const
-    {
-        return cancellation == other.cancellation && hedge == other.hedge &&
-               adaptiveLimit == other.adaptiveLimit;
-    }
+    bool isFamily() const { return policy != PolicyFamily::Resilience4cata; }
+    // Everything but the name, and only the knobs of the setup's own family: two setups with
+    // equal policies give equal numbers.
+    bool samePolicy(const Setup& other) const;
     // The name the policy gives, as the reference setups are named: "hedge, budget 5 % /
     // server", "3 attempts, no budget / client", "hedge, no budget, other replica / client". The
     // delay and the advanced knobs are not in it.
@@ -95,7 +98,9 @@ struct Setup {
     // unique. Such a name follows the policy when it is edited; any other name is the user's
     // and is kept (no flag in the file: the name itself says which it is).
     bool nameFollowsPolicy() const;
-    bool operator==(const Setup&) const = default;
+    // Equal names and policies (samePolicy): another family's knobs, which the file does not
+    // keep, do not count.
+    bool operator==(const Setup& other) const { return name == other.name && samePolicy(other); }
 };
 
 // A 2-D sweep (docs/maps.md): one setup's knob takes each of `values` at each of

@@ -35,6 +35,10 @@ struct CallState {
     bool hedgingStopped = false;
     CallEnd end = CallEnd::Running;
     std::int8_t lastErrorAttempt = -1;
+    // For the policy families (FamilyPipeline) only; resilience4cata leaves them alone.
+    std::int8_t retriesLeft = 0;  // envoy: extra attempts the call may still ask for
+    std::uint8_t familyFlags = 0; // the family's own bits (EnvoyHedging: slot held, backoff)
+    double familyDelayMs = 0.0;   // the delay this call read at its start (percentile families)
 
     void launch(int attempt, double now, int permitToken)
     {
@@ -57,10 +61,13 @@ struct CallState {
         hedgingStopped = false;
         end = CallEnd::Running;
         lastErrorAttempt = -1;
+        retriesLeft = 0;
+        familyFlags = 0;
+        familyDelayMs = 0.0;
     }
 };
 // A field added to CallState must be reset by restart() too: this fails until it is looked at.
-static_assert(sizeof(CallState) == 2 * sizeof(double) + kMaxAttempts * (sizeof(double) + sizeof(int)) + 8);
+static_assert(sizeof(CallState) == 3 * sizeof(double) + kMaxAttempts * (sizeof(double) + sizeof(int)) + 8);
 
 // What a driver must do after one event of a call.
 struct CallStep {

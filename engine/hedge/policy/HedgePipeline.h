@@ -11,6 +11,7 @@
 #include <hedge/policy/HedgeBudget.h>
 #include <hedge/policy/HedgePolicy.h>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -46,13 +47,13 @@ public:
         // A call starts under the current regime (the newest: changes at `now` come first).
         if (m_current.budget)
             m_current.budget->deposit(now);
-        return settle(m_current, call, m_current.policy.start(call, now, Gate{&m_current, now}));
+        return settle(m_current, call, m_current.policy.start(call, now, Gate{&m_current, now, &m_refused}));
     }
 
     CallStep hedgeDue(CallState& call, double now)
     {
         const Regime& regime = regimeOf(call);
-        return settle(regime, call, regime.policy.hedgeDue(call, now, Gate{&regime, now}));
+        return settle(regime, call, regime.policy.hedgeDue(call, now, Gate{&regime, now, &m_refused}));
     }
 
     CallStep attemptDone(CallState& call, int attempt, double now, AttemptOutcome outcome)
@@ -66,7 +67,7 @@ public:
                 regime.limiter->onIgnore(permit);
         }
         return settle(regime, call,
-                      regime.policy.attemptDone(call, attempt, now, outcome, Gate{&regime, now}));
+                      regime.policy.attemptDone(call, attempt, now, outcome, Gate{&regime, now, &m_refused}));
     }
 
     CallStep abandonCall(CallState& call)
@@ -81,6 +82,8 @@ public:
     HedgeBudget* budget() { return m_current.budget.get(); }
     AdaptiveLimiter* limiter() { return m_current.limiter.get(); }
     const AdaptiveLimiter* limiter() const { return m_current.limiter.get(); }
+    // Hedges the budget refused so far (the limiter's refusals are not the budget's).
+    std::int64_t hedgesRefused() const { return m_refused; }
 
 private:
     // What a call follows from its start to its end. Regimes share a budget window or a
@@ -98,10 +101,14 @@ private:
     struct Gate {
         const Regime* regime;
         double now;
+        std::int64_t* refused; // hedges the budget refused
         int operator()(bool isHedge) const
         {
-            if (isHedge && regime->budget && !regime->budget->tryWithdraw(now, regime->budgetTerms))
+            if (isHedge && regime->budget &&
+                !regime->budget->tryWithdraw(now, regime->budgetTerms)) {
+                ++*refused;
                 return kRefused;
+            }
             if (!regime->limiter)
                 return 0;
             const auto permit = regime->limiter->tryAcquire();
@@ -136,6 +143,7 @@ private:
     // Regimes replaced by reconfigure, oldest first: calls in flight may still follow one.
     // One entry per change.
     std::vector<Regime> m_earlier;
+    std::int64_t m_refused = 0;
 };
 
 } // namespace hedge

@@ -8,10 +8,15 @@
 namespace hedge {
 
 HedgedCaller::HedgedCaller(const HedgePipelineConfig& config, HedgePolicy::OnHedge onHedge)
+    : HedgedCaller(ClientPolicyConfig{.hedge = config}, std::move(onHedge))
+{
+}
+
+HedgedCaller::HedgedCaller(const ClientPolicyConfig& config, HedgePolicy::OnHedge onHedge)
     : m_core(std::make_shared<detail::CallerCore>(config))
 {
     if (onHedge)
-        m_core->pipeline.policy().setOnHedge(std::move(onHedge));
+        m_core->pipeline.setOnHedge(std::move(onHedge));
 }
 
 namespace detail {
@@ -68,7 +73,7 @@ void CallRun::post(const Event& event)
 
 void CallRun::handle(const Event& event)
 {
-    HedgePipeline& pipeline = m_core->pipeline;
+    ClientPolicy& pipeline = m_core->pipeline;
     const double now = m_core->nowMs();
     switch (event.kind) {
     case EventKind::Start:

@@ -10,7 +10,7 @@
 // See engine/README.md, "Real calls: HedgedCaller (Qt/QCoro)".
 #pragma once
 
-#include <hedge/policy/HedgePipeline.h>
+#include <hedge/policy/ClientPolicy.h>
 
 #include <QCoroTask>
 #include <QElapsedTimer>
@@ -99,10 +99,10 @@ namespace detail {
 // What every call of one caller shares. Calls hold it by shared_ptr, so a call in flight
 // survives its HedgedCaller.
 struct CallerCore {
-    explicit CallerCore(const HedgePipelineConfig& config) : pipeline(config) { clock.start(); }
+    explicit CallerCore(const ClientPolicyConfig& config) : pipeline(config) { clock.start(); }
     double nowMs() const { return double(clock.nsecsElapsed()) / 1.0e6; }
 
-    HedgePipeline pipeline;
+    ClientPolicy pipeline;
     QElapsedTimer clock;
 };
 
@@ -269,6 +269,8 @@ QCoro::Task<HedgedResult<T>> runHedgedCall(std::shared_ptr<CallerCore> core,
 class HedgedCaller {
 public:
     explicit HedgedCaller(const HedgePipelineConfig& config, HedgePolicy::OnHedge onHedge = {});
+    // Any family's policy (docs/policies.md): gRPC-, Envoy-, ... style hedging of real calls.
+    explicit HedgedCaller(const ClientPolicyConfig& config, HedgePolicy::OnHedge onHedge = {});
 
     // Runs one call. `attempt(token)` is called for each attempt (the first and every hedge)
     // and returns a QCoro::Task<AttemptResult<T>>. The returned task starts at once and may
@@ -281,8 +283,8 @@ public:
         return detail::runHedgedCall<T>(m_core, AttemptFactory<T>(std::move(attempt)));
     }
 
-    HedgePipeline& pipeline() { return m_core->pipeline; }
-    const HedgePipeline& pipeline() const { return m_core->pipeline; }
+    ClientPolicy& pipeline() { return m_core->pipeline; }
+    const ClientPolicy& pipeline() const { return m_core->pipeline; }
     double nowMs() const { return m_core->nowMs(); }
 
 private:

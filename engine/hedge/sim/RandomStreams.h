@@ -5,6 +5,8 @@
 // is specified by their algorithm, unlike std::'s.
 #pragma once
 
+#include <hedge/policy/SplitMix64.h>
+
 #include <boost/random/exponential_distribution.hpp>
 #include <boost/random/normal_distribution.hpp>
 #include <boost/random/uniform_01.hpp>
@@ -14,26 +16,6 @@
 #include <limits>
 
 namespace hedge {
-
-// SplitMix64 (Steele, Lea & Flood): a tiny generator whose seed may be any key.
-class SplitMix64 {
-public:
-    using result_type = std::uint64_t;
-    explicit SplitMix64(std::uint64_t state) : m_state(state) {}
-    static constexpr result_type min() { return 0; }
-    static constexpr result_type max() { return std::numeric_limits<result_type>::max(); }
-    result_type operator()() { return mix(m_state += 0x9e3779b97f4a7c15ull); }
-
-    static std::uint64_t mix(std::uint64_t z)
-    {
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-
-private:
-    std::uint64_t m_state;
-};
 
 struct ServiceDraw {
     double serviceMs;

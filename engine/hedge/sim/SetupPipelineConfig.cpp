@@ -17,4 +17,23 @@ HedgePipelineConfig pipelineConfigFor(const Setup& setup)
     return config;
 }
 
+ClientPolicyConfig clientPolicyFor(const Setup& setup, std::uint64_t seed)
+{
+    if (!setup.isFamily())
+        return ClientPolicyConfig{.hedge = pipelineConfigFor(setup)};
+    return ClientPolicyConfig{.family = FamilyPipelineConfig{.family = setup.policy,
+                                                             .settings = setup.families,
+                                                             .adaptiveLimit = setup.adaptiveLimit,
+                                                             .seed = seed}};
+}
+
+bool serverCancels(const Setup& setup)
+{
+    if (setup.policy == PolicyFamily::Murphy)
+        return false;
+    if (setup.policy == PolicyFamily::Finagle && !setup.families.finagle.sendInterrupts)
+        return false;
+    return setup.cancellation == Cancellation::Server;
+}
+
 } // namespace hedge

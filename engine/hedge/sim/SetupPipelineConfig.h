@@ -1,13 +1,22 @@
 // A scenario setup's policies as the pipeline takes them: the hedge knobs, the budget (none
-// for 0 %), the adaptive limit. Real-clock drivers (hedgesim load) build their HedgedCaller
-// from it, so that they run the same pipeline as the simulation of the same setup.
+// for 0 %), the adaptive limit — or the setup's family (docs/policies.md). Real-clock drivers
+// (hedgesim load) build their HedgedCaller from it, so that they run the same policy as the
+// simulation of the same setup.
 #pragma once
 
 #include <hedge/Scenario.h>
+#include <hedge/policy/ClientPolicy.h>
 #include <hedge/policy/HedgePipeline.h>
+
+#include <cstdint>
 
 namespace hedge {
 
 HedgePipelineConfig pipelineConfigFor(const Setup& setup);
+// The whole policy; `seed` keys the draws of a family that draws (Envoy's jitter).
+ClientPolicyConfig clientPolicyFor(const Setup& setup, std::uint64_t seed = 0);
+// Whether cancelling a loser reaches the server: the setup's cancellation, unless its family
+// never cancels losers (Murphy abandons them; Finagle without send_interrupts leaves them).
+bool serverCancels(const Setup& setup);
 
 } // namespace hedge

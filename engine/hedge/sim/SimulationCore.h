@@ -16,7 +16,7 @@
 #pragma once
 
 #include <hedge/Scenario.h>
-#include <hedge/policy/HedgePipeline.h>
+#include <hedge/policy/ClientPolicy.h>
 #include <hedge/sim/ArrivalSchedule.h>
 #include <hedge/sim/AttemptDraws.h>
 #include <hedge/sim/CallDrawTable.h>
@@ -45,13 +45,14 @@ public:
     SimulationCore(const CoreConfig& config, ArrivalSchedule arrivals, Driver& driver,
                    std::stop_token stop, const SafetyCap& cap, SimulationObserver* observer)
         : m_driver(driver), m_stop(std::move(stop)), m_cap(cap), m_observer(observer),
-          m_service(config.service), m_pipeline(pipelineConfigFor(config.setup)),
+          m_service(config.service), m_policySeed(policySeed(config)),
+          m_pipeline(clientPolicyFor(config.setup, m_policySeed)),
           m_random(config.seed, config.randomKey, config.replicate), m_draws(config.draws),
           m_arrivalSchedule(std::move(arrivals)),
           m_exponential(config.distribution == ServiceDistribution::Exponential),
           m_meanServiceMs(m_exponential ? m_service.medianMs : m_service.meanServiceMs()),
           m_callLimit(config.callLimit),
-          m_serverCancels(config.setup.cancellation == Cancellation::Server),
+          m_serverCancels(serverCancels(config.setup)),
           m_balancer(m_service.balancer, m_service.replicas),
           m_placement(config.setup.hedge ? config.setup.hedge->placement : HedgePlacement::Any),
           m_multiReplica(m_service.replicas > 1),
@@ -130,7 +131,7 @@ public:
     // New hedge policy / budget / limiter for calls from now on (HedgePipeline::reconfigure).
     void reconfigurePipeline(const Setup& setup)
     {
-        m_pipeline.reconfigure(pipelineConfigFor(setup), m_now);
+        m_pipeline.reconfigure(clientPolicyFor(setup, m_policySeed), m_now);
     }
 
     // A service change: attempts that start service from now on draw from the new
@@ -188,8 +189,8 @@ public:
     std::int64_t events() const { return m_eventCount; }
     bool stoppedByCap() const { return m_stoppedByCap; }
     bool cancelled() const { return m_cancelled; }
-    HedgePipeline& pipeline() { return m_pipeline; }
-    const HedgePipeline& pipeline() const { return m_pipeline; }
+    ClientPolicy& pipeline() { return m_pipeline; }
+    const ClientPolicy& pipeline() const { return m_pipeline; }
 
     // Calls that had not ended, for a run the cap stopped: f(CallState) for each.
     template <class F>
@@ -457,7 +458,8 @@ private:
     SafetyCap m_cap;
     SimulationObserver* m_observer;
     ServiceConfig m_service;
-    HedgePipeline m_pipeline;
+    std::uint64_t m_policySeed; // keys the draws of a policy that draws (Envoy's jitter)
+    ClientPolicy m_pipeline;
     RandomStreams m_random;
     // The calls' arrivals and first attempts, drawn once for every setup at this point's key
     // (CallDrawTable.h); null: drawn here. The caller lends it only for the calls it holds.

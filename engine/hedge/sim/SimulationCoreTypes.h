@@ -4,9 +4,11 @@
 
 #include <hedge/Scenario.h>
 #include <hedge/policy/CallState.h>
+#include <hedge/policy/SplitMix64.h>
 #include <hedge/sim/Simulation.h>
 
 #include <cstdint>
+#include <cstring>
 #include <limits>
 
 namespace hedge {
@@ -36,6 +38,17 @@ struct CoreConfig {
     std::int64_t callLimit = std::numeric_limits<std::int64_t>::max();
     const CallDrawTable* draws = nullptr; // every call's draws, drawn once (CallDrawTable.h)
 };
+
+// The key of a policy's own draws (EnvoyHedging's jitter) at this point or world: its own
+// stream, apart from the service's and the balancer's.
+inline std::uint64_t policySeed(const CoreConfig& config)
+{
+    std::uint64_t key;
+    std::memcpy(&key, &config.randomKey, sizeof key);
+    constexpr std::uint64_t kPolicyPurpose = 0x706f6c696379ull; // "policy"
+    return SplitMix64::mix(config.seed ^ SplitMix64::mix(key ^ SplitMix64::mix(
+                                             std::uint64_t(config.replicate) + kPolicyPurpose)));
+}
 
 // A live call: its pipeline state and where each attempt is (worker, or kNotInService; and
 // its replica). Reused through a free list; kNoCall marks a free slot.

@@ -192,7 +192,7 @@ private:
         }
         b.busyFraction = m_capacityMs > 0.0 ? (m_core.busyIntegral() - m_busyAtStart) / m_capacityMs : 0.0;
         b.inFlight = m_core.busyWorkers() + m_core.queued();
-        HedgePipeline& pipeline = m_core.pipeline();
+        ClientPolicy& pipeline = m_core.pipeline();
         if (const AdaptiveLimiter* limiter = pipeline.limiter())
             b.limit = limiter->algorithm().estimatedLimit();
         if (HedgeBudget* budget = pipeline.budget())

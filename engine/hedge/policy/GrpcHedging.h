@@ -1,0 +1,48 @@
+// gRPC's hedging (gRFC A6, grpc-java's RetriableStream; docs/policies.md, "gRPC") for one
+// client: attempt 1 at once, the next after each hedging delay while attempts remain and the
+// throttle (if any) is above half; the first success wins and refills the bucket; a fatal
+// error ends the call; a non-fatal one drains a token and, throttled, ends the call (java) or
+// stops hedging (a6).
+#pragma once
+
+#include <hedge/policy/FamilyPolicy.h>
+#include <hedge/policy/GrpcThrottle.h>
+#include <hedge/policy/PolicyFamily.h>
+
+#include <optional>
+
+namespace hedge {
+
+class GrpcHedging {
+public:
+    static constexpr int kMaxAttemptsClamp = 5; // what the clients clamp maxAttempts to
+
+    explicit GrpcHedging(const GrpcSettings& settings);
+
+    CallStep start(CallState& call, double now, const AttemptGate& gate);
+    CallStep hedgeDue(CallState& call, double now, const AttemptGate& gate);
+    CallStep attemptDone(CallState& call, int attempt, double now, AttemptOutcome outcome,
+                         const AttemptGate& gate);
+    CallStep abandon(CallState& call);
+
+    // For calls' next decisions from now on; the bucket keeps its tokens.
+    void reconfigure(const GrpcSettings& settings, double now);
+    FamilyGauges gauges(double now) const;
+    // Timers the throttle kept from being armed while the call had attempts left.
+    std::int64_t hedgesRefused() const { return m_refused; }
+    int maxAttempts() const;
+    const GrpcThrottle* throttle() const { return m_throttle ? &*m_throttle : nullptr; }
+
+private:
+    // Arms the timer for the next attempt `delay` from `now`, if attempts remain and the
+    // throttle allows it.
+    void armNext(CallState& call, double now, CallStep& step);
+    CallStep nonFatalError(CallState& call, int attempt, double now, const AttemptGate& gate);
+    CallStep sendNow(CallState& call, double now, const AttemptGate& gate);
+
+    GrpcSettings m_settings;
+    std::optional<GrpcThrottle> m_throttle;
+    std::int64_t m_refused = 0;
+};
+
+} // namespace hedge

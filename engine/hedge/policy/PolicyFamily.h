@@ -1,0 +1,123 @@
+// The hedging policies of real stacks (docs/policies.md): which family a setup follows and each
+// family's knobs under the stack's own names, units and defaults. Plain data: the decision rules
+// live in the family's policy object (GrpcHedging, EnvoyHedging, ...), composed by
+// FamilyPipeline; the scenario file, validation and the editors read the knobs' rows
+// (KnobRegistry).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace hedge {
+
+// resilience4cata is the explorer's own model (Setup::hedge and its windowed rate budget); the
+// others are configured by their FamilySettings member below.
+enum class PolicyFamily : std::uint8_t { Resilience4cata, Murphy, Grpc, Envoy, Polly, Finagle, Tower };
+
+// --- gRPC (gRFC A6 hedgingPolicy + retryThrottling) ---
+struct GrpcThrottling {
+    double maxTokens = 10.0; // (0, 1000]
+    double tokenRatio = 0.1; // > 0; grpc keeps three decimals
+    bool operator==(const GrpcThrottling&) const = default;
+};
+// java: a throttled non-fatal error ends the call at once (grpc-java's RetriableStream); a6: the
+// call ends only when no other attempt is in flight, and an unthrottled one hedges at once.
+enum class GrpcFlavour : std::uint8_t { Java, A6 };
+struct GrpcSettings {
+    int maxAttempts = 2;         // total; 2 … 5 (more is clamped to 5, as the clients do)
+    double hedgingDelayMs = 0.0; // 0: every attempt at once (the A6 default)
+    bool nonFatalErrors = false; // the service's errors are in nonFatalStatusCodes
+    std::optional<GrpcThrottling> throttling; // none: no retryThrottling
+    GrpcFlavour flavour = GrpcFlavour::Java;
+    bool operator==(const GrpcSettings&) const = default;
+};
+
+// --- Envoy (route hedge_policy + retry_policy; cluster circuit breakers) ---
+struct EnvoyRetryBudget {
+    double budgetPercent = 20.0;
+    int minRetryConcurrency = 3;
+    bool operator==(const EnvoyRetryBudget&) const = default;
+};
+struct EnvoySettings {
+    double perTryTimeoutMs = 0.0; // the hedge trigger; 0: none, never hedges (Envoy's default)
+    int numRetries = 1;           // extra attempts in flight at most
+    double backoffBaseMs = 25.0;
+    double backoffMaxMs = 0.0;    // 0: 10 × base (Envoy's default)
+    std::optional<EnvoyRetryBudget> retryBudget; // none: the max_retries circuit breaker bounds
+    int maxRetries = 3;                          // the cluster's circuit breaker
+    double backoffMax() const { return backoffMaxMs > 0.0 ? backoffMaxMs : 10.0 * backoffBaseMs; }
+    bool operator==(const EnvoySettings&) const = default;
+};
+
+// --- Polly v8 hedging strategy ---
+struct PollySettings {
+    int maxHedgedAttempts = 1; // extra attempts, 1 … 10
+    double delayMs = 2000.0;   // 0: all at once; negative: only after a failure
+    std::vector<double> delayPerAttemptMs; // the DelayGenerator: entry k for hedge k+1, the last repeats
+    bool handleErrors = true;              // ShouldHandle accepts the service's errors
+    // The delay before hedge `hedge` (1 = the first).
+    double delayBefore(int hedge) const;
+    bool operator==(const PollySettings&) const = default;
+};
+
+// --- Finagle (BackupRequestFilter + RetryBudget) ---
+struct FinagleRetryBudget {
+    double percentCanRetry = 0.2;
+    double minRetriesPerSec = 10.0;
+    double ttlSeconds = 10.0;
+    bool operator==(const FinagleRetryBudget&) const = default;
+};
+struct FinagleSettings {
+    double maxExtraLoad = 0.01;     // [0, 1): the backup delay is the 1 − max_extra_load percentile
+    bool sendInterrupts = true;     // losers are interrupted (cancelled) or left running
+    double minSendBackupAfterMs = 1.0;
+    FinagleRetryBudget clientBudget;
+    bool operator==(const FinagleSettings&) const = default;
+};
+
+// --- Tower (tower::hedge + TpsBudget) ---
+struct TowerBudget {
+    double retryPercent = 0.2;
+    double minPerSec = 10.0;
+    double ttlSeconds = 10.0;
+    bool operator==(const TowerBudget&) const = default;
+};
+struct TowerSettings {
+    double latencyPercentile = 0.9; // of the previous period's latencies
+    int minDataPoints = 10;
+    double periodSeconds = 1.0;
+    std::optional<TowerBudget> budget; // none: unbudgeted
+    bool operator==(const TowerSettings&) const = default;
+};
+
+// --- Murphy (Delphi THedgingPolicy) ---
+struct MurphySettings {
+    double delayMs = 2000.0;
+    int maxExtraAttempts = 1; // ≥ 0; total = 1 + extra
+    bool handleErrors = true; // the service's errors are handled: the next attempt starts at once
+    bool operator==(const MurphySettings&) const = default;
+};
+
+// Every family's knobs: a setup keeps all of them, so switching the family in the editor and
+// back keeps what was typed; only the chosen family's are written to a file or compared.
+struct FamilySettings {
+    GrpcSettings grpc;
+    EnvoySettings envoy;
+    PollySettings polly;
+    FinagleSettings finagle;
+    TowerSettings tower;
+    MurphySettings murphy;
+    bool operator==(const FamilySettings&) const = default;
+};
+
+// As a scenario file spells the family: "resilience4cata", "grpc", ...
+const char* toString(PolicyFamily family);
+std::optional<PolicyFamily> policyFamilyFromString(std::string_view name);
+// Every family, in the order the docs and the editor's chooser list them.
+const std::vector<PolicyFamily>& allPolicyFamilies();
+const char* toString(GrpcFlavour flavour);
+std::optional<GrpcFlavour> grpcFlavourFromString(std::string_view name);
+
+} // namespace hedge
