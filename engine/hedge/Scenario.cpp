@@ -13,6 +13,11 @@ double ServiceConfig::meanServiceMs() const
            p * (hiccupMinMs + hiccupMaxMs) / 2.0;
 }
 
+bool Scenario::hasPolicyFamilies() const
+{
+    return std::any_of(setups.begin(), setups.end(), [](const Setup& s) { return s.isFamily(); });
+}
+
 std::vector<Setup> Scenario::referenceSetups()
 {
     struct Row {

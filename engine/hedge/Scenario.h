@@ -134,6 +134,10 @@ struct Scenario {
     // instead of a sweep; `calls`, `warmup_fraction` and `loads` do not apply to it.
     std::optional<Timeline> timeline;
 
+    // Some setup follows a family other than resilience4cata (docs/policies.md): its results
+    // then carry the hedges refused (a file of resilience4cata setups stays as it was).
+    bool hasPolicyFamilies() const;
+
     // The six setups of docs/model.md, "Reference setups", each with client then server
     // cancellation (12 setups).
     static std::vector<Setup> referenceSetups();

@@ -53,6 +53,8 @@ std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointRes
     // The same for a grid's knob value: only a grid run has the column.
     const bool withKnob = std::any_of(points.begin(), points.end(),
                                       [](const PointResult& p) { return p.knobValue.has_value(); });
+    // Hedges refused only when a setup follows another family (docs/policies.md).
+    const bool withRefused = scenario.hasPolicyFamilies();
     std::string out;
     for (const std::string& column : resultsCsvColumns()) {
         if (withReplicas && column == "collapsed")
@@ -64,6 +66,8 @@ std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointRes
             out += "," + column;
     if (withKnob)
         out += ",knob_value";
+    if (withRefused)
+        out += ",hedges_refused_fraction";
     out += '\n';
     for (const PointResult& p : points) {
         const std::string cells[] = {io_detail::csvCell(p.setup),
@@ -98,6 +102,8 @@ std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointRes
         }
         if (withKnob)
             out += ',' + io_detail::formatOptionalNumber(p.knobValue); // empty: not a grid cell
+        if (withRefused)
+            out += ',' + formatNumber(p.hedgesRefusedFraction);
         out += '\n';
     }
     return out;

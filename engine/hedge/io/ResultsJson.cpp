@@ -40,6 +40,8 @@ OrderedJson pointToJson(const PointResult& p, const Scenario& scenario)
     j["hedged_fraction"] = p.hedgedFraction;
     j["rejected_fraction"] = p.rejectedFraction;
     j["failed_fraction"] = p.failedFraction;
+    if (scenario.hasPolicyFamilies())
+        j["hedges_refused_fraction"] = p.hedgesRefusedFraction;
     j["utilisation"] = p.utilisation;
     if (replicas)
         j["replica_utilisation_max"] = p.replicaUtilisationMax;
@@ -165,13 +167,14 @@ PointResult readPoint(Json value, const std::string& path, const Scenario& scena
                        {"setup", "cancellation", "load", "measured_calls", "p50_ms", "p99_ms",
                         "p999_ms", "mean_ms", "max_ms", "requests_per_call", "hedged_fraction",
                         "rejected_fraction", "failed_fraction", "utilisation",
-                        "replica_utilisation_max", "collapsed", "knob", "knob_value"})
+                        "replica_utilisation_max", "collapsed", "knob", "knob_value",
+                        "hedges_refused_fraction"})
                  : io_detail::ObjectReader(
                        value, path,
                        {"setup", "cancellation", "load", "measured_calls", "p50_ms", "p99_ms",
                         "p999_ms", "mean_ms", "max_ms", "requests_per_call", "hedged_fraction",
                         "rejected_fraction", "failed_fraction", "utilisation", "collapsed",
-                        "knob", "knob_value"});
+                        "knob", "knob_value", "hedges_refused_fraction"});
     PointResult p;
     if (!r.required("setup").is_string())
         throw ScenarioError(r.path("setup"), "expected a setup name (a string)");
@@ -212,6 +215,12 @@ PointResult readPoint(Json value, const std::string& path, const Scenario& scena
     p.hedgedFraction = readFraction(r, "hedged_fraction");
     p.rejectedFraction = readFraction(r, "rejected_fraction");
     p.failedFraction = readFraction(r, "failed_fraction");
+    // Written exactly when a setup follows another family (pointToJson).
+    if (scenario.hasPolicyFamilies())
+        p.hedgesRefusedFraction = readFraction(r, "hedges_refused_fraction");
+    else if (r.find("hedges_refused_fraction"))
+        throw ScenarioError(r.path("hedges_refused_fraction"),
+                            "is written only when a setup follows a policy family");
     p.utilisation = readNonNegative(r, "utilisation");
     p.replicaUtilisationMax =
         replicas ? readNonNegative(r, "replica_utilisation_max") : 0.0;

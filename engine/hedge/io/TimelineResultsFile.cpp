@@ -23,6 +23,7 @@ using BucketMember = std::variant<double TimelineBucket::*, std::int64_t Timelin
 struct BucketField {
     const char* name;
     BucketMember member;
+    bool familiesOnly = false; // only with a setup of another family (TimelineBucket)
 };
 
 const std::vector<BucketField>& bucketFields()
@@ -46,8 +47,18 @@ const std::vector<BucketField>& bucketFields()
         {"in_flight", &TimelineBucket::inFlight},
         {"limit", &TimelineBucket::limit},
         {"budget_balance", &TimelineBucket::budgetBalance},
-        {"collapsed", &TimelineBucket::collapsed}};
+        {"collapsed", &TimelineBucket::collapsed},
+        {"hedges_refused", &TimelineBucket::hedgesRefused, true},
+        {"throttle_tokens", &TimelineBucket::throttleTokens, true},
+        {"retry_slots", &TimelineBucket::retrySlots, true},
+        {"percentile_delay_ms", &TimelineBucket::percentileDelayMs, true}};
     return fields;
+}
+
+bool withFamilies(const std::vector<WorldResult>& worlds)
+{
+    return std::any_of(worlds.begin(), worlds.end(),
+                       [](const WorldResult& w) { return w.policyFamily; });
 }
 
 OrderedJson jsonValue(const TimelineBucket& b, const BucketMember& member)
@@ -88,7 +99,8 @@ const std::vector<std::string>& timelineCsvColumns()
     static const std::vector<std::string> columns = [] {
         std::vector<std::string> names{"setup"};
         for (const BucketField& field : bucketFields())
-            names.emplace_back(field.name);
+            if (!field.familiesOnly)
+                names.emplace_back(field.name);
         return names;
     }();
     return columns;
@@ -100,6 +112,7 @@ std::string writeTimelineResultsJson(const Scenario& scenario, const std::vector
     j["format"] = kTimelineFormat;
     j["scenario"] = io_detail::scenarioToJson(scenario);
     OrderedJson list = OrderedJson::array();
+    const bool families = withFamilies(worlds);
     for (const WorldResult& w : worlds) {
         OrderedJson o;
         o["setup"] = w.setup;
@@ -108,6 +121,8 @@ std::string writeTimelineResultsJson(const Scenario& scenario, const std::vector
         for (const TimelineBucket& b : w.buckets) {
             OrderedJson x;
             for (const BucketField& field : bucketFields()) {
+                if (field.familiesOnly && !families)
+                    continue;
                 x[field.name] = jsonValue(b, field.member);
                 // Per replica only with replicas: a one-queue file stays as it always was.
                 if (std::string_view(field.name) == "backlog_ms" && !b.replicaBacklogMs.empty())
@@ -142,11 +157,20 @@ std::string writeTimelineResultsCsv(const std::vector<WorldResult>& worlds)
         out += std::to_string(r + 1);
         out += "_backlog_ms";
     }
+    const bool families = withFamilies(worlds);
+    for (const BucketField& field : bucketFields()) {
+        if (field.familiesOnly && families) {
+            out += ',';
+            out += field.name;
+        }
+    }
     out += '\n';
     for (const WorldResult& w : worlds) {
         for (const TimelineBucket& b : w.buckets) {
             out += io_detail::csvCell(w.setup);
             for (const BucketField& field : bucketFields()) {
+                if (field.familiesOnly)
+                    continue;
                 out += ',';
                 out += csvValue(b, field.member);
             }
@@ -154,6 +178,12 @@ std::string writeTimelineResultsCsv(const std::vector<WorldResult>& worlds)
                 out += ',';
                 if (r < b.replicaBacklogMs.size())
                     out += io_detail::formatNumber(b.replicaBacklogMs[r]);
+            }
+            for (const BucketField& field : bucketFields()) {
+                if (field.familiesOnly && families) {
+                    out += ',';
+                    out += csvValue(b, field.member);
+                }
             }
             out += '\n';
         }

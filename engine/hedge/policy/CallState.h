@@ -10,6 +10,10 @@ namespace hedge {
 inline constexpr int kMaxAttempts = 10;
 inline constexpr double kNever = std::numeric_limits<double>::infinity();
 inline constexpr int kRefused = -1; // a gate's answer when it does not admit an attempt
+// In CallState::familyFlags, for every policy: the call's budget or throttle refused it a hedge
+// (the figure "hedges refused" counts such calls; no policy refuses a call twice). The
+// families keep their own bits below it.
+inline constexpr std::uint8_t kHedgeRefusedFlag = 0x80;
 
 enum class AttemptOutcome : std::uint8_t {
     Success,
@@ -37,7 +41,7 @@ struct CallState {
     std::int8_t lastErrorAttempt = -1;
     // For the policy families (FamilyPipeline) only; resilience4cata leaves them alone.
     std::int8_t retriesLeft = 0;  // envoy: extra attempts the call may still ask for
-    std::uint8_t familyFlags = 0; // the family's own bits (EnvoyHedging: slot held, backoff)
+    std::uint8_t familyFlags = 0; // the family's own bits, and kHedgeRefusedFlag for all
     double familyDelayMs = 0.0;   // the delay this call read at its start (percentile families)
 
     void launch(int attempt, double now, int permitToken)

@@ -59,6 +59,14 @@ inline int launchNext(CallState& call, double now, const AttemptGate& gate)
     return attempt;
 }
 
+// The family's budget or throttle refused `call` a hedge: counted once in `refused` and marked
+// on the call (kHedgeRefusedFlag), where the results count it.
+inline void noteRefused(CallState& call, std::int64_t& refused)
+{
+    ++refused;
+    call.familyFlags |= kHedgeRefusedFlag;
+}
+
 // A timer that was superseded (re-armed, or the call ended) is not due.
 inline bool timerDue(const CallState& call, double now)
 {

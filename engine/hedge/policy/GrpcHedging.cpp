@@ -24,7 +24,8 @@ void GrpcHedging::armNext(CallState& call, double now, CallStep& step)
     if (call.hedgingStopped || call.launched >= maxAttempts())
         return;
     if (m_throttle && !m_throttle->isAboveThreshold()) {
-        ++m_refused; // the throttle keeps this timer from being armed: hedging is frozen
+        // The throttle keeps this timer from being armed: hedging is frozen for the call.
+        family_detail::noteRefused(call, m_refused);
         call.hedgingStopped = true;
         return;
     }

@@ -47,13 +47,13 @@ public:
         // A call starts under the current regime (the newest: changes at `now` come first).
         if (m_current.budget)
             m_current.budget->deposit(now);
-        return settle(m_current, call, m_current.policy.start(call, now, Gate{&m_current, now, &m_refused}));
+        return settle(m_current, call, m_current.policy.start(call, now, Gate{&m_current, now, &m_refused, &call}));
     }
 
     CallStep hedgeDue(CallState& call, double now)
     {
         const Regime& regime = regimeOf(call);
-        return settle(regime, call, regime.policy.hedgeDue(call, now, Gate{&regime, now, &m_refused}));
+        return settle(regime, call, regime.policy.hedgeDue(call, now, Gate{&regime, now, &m_refused, &call}));
     }
 
     CallStep attemptDone(CallState& call, int attempt, double now, AttemptOutcome outcome)
@@ -67,7 +67,7 @@ public:
                 regime.limiter->onIgnore(permit);
         }
         return settle(regime, call,
-                      regime.policy.attemptDone(call, attempt, now, outcome, Gate{&regime, now, &m_refused}));
+                      regime.policy.attemptDone(call, attempt, now, outcome, Gate{&regime, now, &m_refused, &call}));
     }
 
     CallStep abandonCall(CallState& call)
@@ -102,11 +102,13 @@ private:
         const Regime* regime;
         double now;
         std::int64_t* refused; // hedges the budget refused
+        CallState* call;
         int operator()(bool isHedge) const
         {
             if (isHedge && regime->budget &&
                 !regime->budget->tryWithdraw(now, regime->budgetTerms)) {
                 ++*refused;
+                call->familyFlags |= kHedgeRefusedFlag;
                 return kRefused;
             }
             if (!regime->limiter)

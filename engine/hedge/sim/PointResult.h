@@ -56,6 +56,8 @@ struct PointResult {
     double hedgedFraction = 0.0;
     double rejectedFraction = 0.0;
     double failedFraction = 0.0;
+    // Calls the policy's budget or throttle refused a hedge (docs/policies.md, "Hedges refused").
+    double hedgesRefusedFraction = 0.0;
     double utilisation = 0.0;
     double replicaUtilisationMax = 0.0; // the busiest replica's (docs/topology.md); 0: one replica
     bool collapsed = false; // with replicates: most of them collapsed

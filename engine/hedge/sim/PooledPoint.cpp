@@ -80,7 +80,7 @@ PointResult PooledPoint::result()
     p.cancellation = first.cancellation;
     p.load = first.load;
 
-    std::int64_t attempts = 0, hedged = 0, rejected = 0, failed = 0;
+    std::int64_t attempts = 0, hedged = 0, rejected = 0, failed = 0, refused = 0;
     double busyMs = 0.0, busiestReplicaMs = 0.0, latencySum = 0.0;
     ReplicateSpread spread;
     spread.replicates = static_cast<int>(m_runs.size());
@@ -93,6 +93,7 @@ PointResult PooledPoint::result()
         hedged += countOf(r.hedgedFraction, r.measuredCalls);
         rejected += countOf(r.rejectedFraction, r.measuredCalls);
         failed += countOf(r.failedFraction, r.measuredCalls);
+        refused += countOf(r.hedgesRefusedFraction, r.measuredCalls);
         busyMs += r.utilisation * r.measuredWindowMs;
         busiestReplicaMs += r.replicaUtilisationMax * r.measuredWindowMs;
         p.measuredWindowMs += r.measuredWindowMs;
@@ -112,6 +113,7 @@ PointResult PooledPoint::result()
         p.hedgedFraction = double(hedged) / n;
         p.rejectedFraction = double(rejected) / n;
         p.failedFraction = double(failed) / n;
+        p.hedgesRefusedFraction = double(refused) / n;
     }
     // Busy time over capacity time of all replicates together (workers cancel out).
     // The busiest replica of each replicate, weighted the same way.

@@ -72,6 +72,7 @@ public:
             return;
         m_attempts += state.launched;
         m_hedged += state.launched > 1;
+        m_refused += (state.familyFlags & kHedgeRefusedFlag) != 0;
         switch (end) {
         case CallEnd::Succeeded: {
             const double latency = core.now() - state.startedAt;
@@ -108,7 +109,7 @@ private:
     std::vector<double> m_replicaBusyAtStart, m_replicaBusyAtEnd;
     std::vector<double> m_latencies; // 8 bytes a measured call: exact percentiles
     double m_latencySum = 0.0, m_latencyMax = 0.0;
-    std::int64_t m_attempts = 0, m_hedged = 0, m_rejected = 0, m_failed = 0;
+    std::int64_t m_attempts = 0, m_hedged = 0, m_rejected = 0, m_failed = 0, m_refused = 0;
 };
 
 template <class Core>
@@ -133,6 +134,7 @@ PointResult PointMeasure::result(const Core& core)
             if (call >= static_cast<std::uint64_t>(m_warmupCalls)) {
                 m_attempts += state.launched;
                 m_hedged += state.launched > 1;
+                m_refused += (state.familyFlags & kHedgeRefusedFlag) != 0;
             }
         });
     }
@@ -142,6 +144,7 @@ PointResult PointMeasure::result(const Core& core)
         r.hedgedFraction = double(m_hedged) / n;
         r.rejectedFraction = double(m_rejected) / n;
         r.failedFraction = double(m_failed) / n;
+        r.hedgesRefusedFraction = double(m_refused) / n;
     }
     // A run stopped early has no last arrival: its window ends where it stopped.
     const double windowEnd = m_windowEnd > m_windowStart ? m_windowEnd : core.now();

@@ -32,6 +32,13 @@ struct TimelineBucket {
     std::optional<double> limit;         // Gradient2's estimate at the end; none without a limiter
     std::optional<double> budgetBalance; // hedges the budget would allow; none without a budget
     bool collapsed = false; // backlog > 1 s of work and larger than 5 s earlier (CollapseWatch)
+    // docs/policies.md, "Hedges refused" and "State over time": written only in a timeline
+    // with a setup of a family other than resilience4cata (WorldResult::policyFamily), so
+    // that a file of resilience4cata worlds stays as it always was.
+    std::int64_t hedgesRefused = 0;          // hedges the budget or throttle refused
+    std::optional<double> throttleTokens;    // grpc: the bucket's tokens at the end
+    std::optional<double> retrySlots;        // envoy: calls holding a retry slot at the end
+    std::optional<double> percentileDelayMs; // finagle, tower: the delay a call would read
 
     bool operator==(const TimelineBucket&) const = default;
 };
@@ -39,6 +46,7 @@ struct TimelineBucket {
 struct WorldResult {
     std::string setup;
     std::optional<double> stoppedAtS; // when the safety cap stopped this world
+    bool policyFamily = false;        // the setup follows a family other than resilience4cata
     std::vector<TimelineBucket> buckets;
 
     bool operator==(const WorldResult&) const = default;

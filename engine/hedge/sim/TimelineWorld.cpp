@@ -197,6 +197,15 @@ private:
             b.limit = limiter->algorithm().estimatedLimit();
         if (HedgeBudget* budget = pipeline.budget())
             b.budgetBalance = budget->balance(end);
+        b.hedgesRefused = pipeline.hedgesRefused() - m_refusedBefore;
+        m_refusedBefore = pipeline.hedgesRefused();
+        if (pipeline.family()) {
+            const FamilyGauges g = pipeline.gauges(end);
+            const auto present = [](double v) { return std::isnan(v) ? std::nullopt : std::optional(v); };
+            b.throttleTokens = present(g.tokens);
+            b.retrySlots = g.slotsInUse >= 0 ? std::optional<double>(g.slotsInUse) : std::nullopt;
+            b.percentileDelayMs = present(g.delayMs);
+        }
         b.collapsed = m_collapse.observe(end, b.backlogMs);
         m_last = std::move(b);
         m_closed = true;
@@ -225,6 +234,7 @@ private:
     double m_capacityMs = 0.0;
     double m_busyAtStart = 0.0;
     std::int64_t m_arrivals = 0, m_callsEnded = 0, m_attempts = 0, m_hedges = 0;
+    std::int64_t m_refusedBefore = 0; // the policy's refusals before this bucket
     std::int64_t m_rejected = 0, m_failed = 0, m_queueMax = 0;
     std::vector<double> m_latencies; // of the current bucket only
     CollapseWatch m_collapse;
@@ -265,6 +275,7 @@ TimelineOutcome runTimeline(const Scenario& scenario, int threads, std::stop_tok
         TimelineWorld world(scenario, w, stop);
         WorldResult& result = outcome.worlds[w];
         result.setup = scenario.setups[w].name;
+        result.policyFamily = scenario.setups[w].isFamily();
         while (std::optional<TimelineBucket> bucket = world.advance()) {
             if (onBucket) {
                 const std::lock_guard lock(reportMutex);
