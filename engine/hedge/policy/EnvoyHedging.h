@@ -37,7 +37,7 @@ public:
     FamilyGauges gauges(double now) const;
     // Per-try timeouts whose slot request was refused while the call had retries left.
     std::int64_t hedgesRefused() const { return m_refused; }
-    const EnvoyRetrySlots& slots() const { return m_slots; }
+    const EnvoyRetrySlots& retrySlots() const { return m_slots; }
     // The bound of the backoff before the call's `extra`-th extra attempt (1 = the first):
     // min(base × 2^(extra−1), max); the backoff is drawn uniformly in [0, bound).
     double backoffBound(int extra) const;
