@@ -12,7 +12,8 @@ namespace {
 EnvoySettings withBudget(double percent, int minConcurrency)
 {
     EnvoySettings s;
-    s.retryBudget = EnvoyRetryBudget{.budgetPercent = percent, .minRetryConcurrency = minConcurrency};
+    s.retryBudget =
+        EnvoyRetryBudget{.budgetPercent = percent, .minRetryConcurrency = minConcurrency};
     return s;
 }
 
@@ -89,7 +90,7 @@ void TestEnvoyRetrySlots::grantedStrictlyBelowTheLimit()
     QVERIFY(retry.tryAcquire());
     QVERIFY(retry.tryAcquire());
     QCOMPARE(retry.slotsInUse(), 3);
-    QVERIFY(!retry.tryAcquire()); // 3 < 3 is false
+    QVERIFY(!retry.tryAcquire());    // 3 < 3 is false
     QCOMPARE(retry.slotsInUse(), 3); // a refusal holds nothing
     retry.release();
     QCOMPARE(retry.slotsInUse(), 2);

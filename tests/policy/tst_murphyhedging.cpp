@@ -13,7 +13,8 @@ namespace {
 
 MurphySettings settings(double delayMs, int maxExtra, bool handleErrors = true)
 {
-    return MurphySettings{.delayMs = delayMs, .maxExtraAttempts = maxExtra, .handleErrors = handleErrors};
+    return MurphySettings{
+        .delayMs = delayMs, .maxExtraAttempts = maxExtra, .handleErrors = handleErrors};
 }
 
 } // namespace
@@ -175,8 +176,7 @@ void TestMurphyHedging::abandon()
 
 void TestMurphyHedging::pipelineGivesLosersPlacesBack()
 {
-    FamilyPipelineConfig config{.family = PolicyFamily::Murphy,
-                                .adaptiveLimit = Gradient2Config{}};
+    FamilyPipelineConfig config{.family = PolicyFamily::Murphy, .adaptiveLimit = Gradient2Config{}};
     config.settings.murphy = settings(20.0, 2);
     FamilyPipeline pipeline(config);
     QVERIFY(pipeline.family<MurphyHedging>() != nullptr);

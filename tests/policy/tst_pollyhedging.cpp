@@ -139,7 +139,8 @@ void TestPollyHedging::allFailedReturnsThePrimarysFailure()
         polly.start(call, 0.0, open);
         polly.hedgeDue(call, 20.0, open);
         const int first = primaryLast ? 1 : 0;
-        const CallStep wait = polly.attemptDone(call, first, 30.0, AttemptOutcome::HandledError, open);
+        const CallStep wait =
+            polly.attemptDone(call, first, 30.0, AttemptOutcome::HandledError, open);
         QCOMPARE(wait.end, CallEnd::Running); // the other one may still succeed
         QCOMPARE(wait.launch, -1);
         const CallStep failed =

@@ -20,22 +20,20 @@ namespace {
 // hedges actually sent.
 class SlotWatch {
 public:
-    template <class Core>
-    void onArrival(const Core& core, std::int64_t) { look(core); }
-    template <class Core>
-    void onLastArrival(const Core& core) { look(core); }
-    template <class Core>
-    void onSent(const Core& core, int attempt)
+    template <class Core> void onArrival(const Core& core, std::int64_t) { look(core); }
+    template <class Core> void onLastArrival(const Core& core) { look(core); }
+    template <class Core> void onSent(const Core& core, int attempt)
     {
         look(core);
         hedges += attempt > 0;
     }
+    template <class Core> void onQueued(const Core& core) { look(core); }
     template <class Core>
-    void onQueued(const Core& core) { look(core); }
-    template <class Core>
-    void onCallEnded(const Core& core, std::uint32_t, const CallState&, CallEnd) { look(core); }
-    template <class Core>
-    bool onBoundary(const Core&) { return false; }
+    void onCallEnded(const Core& core, std::uint32_t, const CallState&, CallEnd)
+    {
+        look(core);
+    }
+    template <class Core> bool onBoundary(const Core&) { return false; }
 
     int maxSlotsInUse = 0;
     int maxSlotLimit = 0;
@@ -43,8 +41,7 @@ public:
     std::int64_t looks = 0;
 
 private:
-    template <class Core>
-    void look(const Core& core)
+    template <class Core> void look(const Core& core)
     {
         const FamilyGauges g = core.pipeline().family()->gauges(core.now());
         maxSlotsInUse = std::max(maxSlotsInUse, g.slotsInUse);
@@ -66,8 +63,8 @@ Run runEnvoy(const std::optional<EnvoyRetryBudget>& budget, double load)
     setup.families.envoy.numRetries = 2;
     setup.families.envoy.retryBudget = budget;
     const ServiceConfig service; // 16 workers, median 10 ms, hiccups 100–300 ms
-    const CoreConfig config{.service = service, .setup = setup, .seed = 7, .randomKey = load,
-                            .callLimit = 40000};
+    const CoreConfig config{
+        .service = service, .setup = setup, .seed = 7, .randomKey = load, .callLimit = 40000};
     Run run;
     SimulationCore<SlotWatch, false> core(config, ArrivalSchedule(service.arrivalRatePerMs(load)),
                                           run.watch, {}, SafetyCap{}, nullptr);

@@ -20,12 +20,17 @@ public:
     {
         switch (e.kind) {
         case TraceEvent::QueuedDropped:
-        case TraceEvent::ServiceCutShort: ++serverCancels; break;
-        case TraceEvent::CallEnded: ended.insert(e.call); break;
+        case TraceEvent::ServiceCutShort:
+            ++serverCancels;
+            break;
+        case TraceEvent::CallEnded:
+            ended.insert(e.call);
+            break;
         case TraceEvent::ServiceEnded:
             losersServed += ended.count(e.call) > 0; // its call ended before it
             break;
-        default: break;
+        default:
+            break;
         }
     }
     std::int64_t serverCancels = 0;

@@ -64,7 +64,8 @@ void TestPollyAsFixedDelay::sameAsUnbudgetedFixedDelay()
     polly.families.polly.handleErrors = false;
 
     Setup fixed{.name = "fixed", .cancellation = cancellation};
-    fixed.hedge = HedgeSettings{.delayMs = delayMs, .maxAttempts = 1 + hedges, .budgetPercent = 0.0};
+    fixed.hedge =
+        HedgeSettings{.delayMs = delayMs, .maxAttempts = 1 + hedges, .budgetPercent = 0.0};
 
     const Outcome a = run(polly, load);
     const Outcome b = run(fixed, load);

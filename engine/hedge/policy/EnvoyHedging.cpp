@@ -10,8 +10,7 @@ using family_detail::launchNext;
 
 EnvoyHedging::EnvoyHedging(const EnvoySettings& settings, std::uint64_t seed)
     : m_settings(settings), m_slots(settings), m_random(seed)
-{
-}
+{}
 
 double EnvoyHedging::backoffBound(int extra) const
 {
@@ -39,7 +38,8 @@ CallStep EnvoyHedging::start(CallState& call, double now, const AttemptGate& gat
     }
     m_slots.attemptStarted();
     // A call has kMaxAttempts attempts at most: num_retries beyond that cannot be sent.
-    call.retriesLeft = static_cast<std::int8_t>(std::clamp(m_settings.numRetries, 0, kMaxAttempts - 1));
+    call.retriesLeft =
+        static_cast<std::int8_t>(std::clamp(m_settings.numRetries, 0, kMaxAttempts - 1));
     CallStep step{.launch = 0};
     armPerTry(call, now, step);
     return step;

@@ -7,8 +7,7 @@ namespace hedge {
 
 EnvoyRetrySlots::EnvoyRetrySlots(const EnvoySettings& settings)
     : m_budget(settings.retryBudget), m_maxRetries(settings.maxRetries)
-{
-}
+{}
 
 void EnvoyRetrySlots::reconfigure(const EnvoySettings& settings)
 {

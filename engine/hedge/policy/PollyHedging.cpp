@@ -64,8 +64,8 @@ CallStep PollyHedging::hedgeDue(CallState& call, double now, const AttemptGate& 
     return sendNext(call, now, gate);
 }
 
-CallStep PollyHedging::attemptDone(CallState& call, int attempt, double now,
-                                   AttemptOutcome outcome, const AttemptGate& gate)
+CallStep PollyHedging::attemptDone(CallState& call, int attempt, double now, AttemptOutcome outcome,
+                                   const AttemptGate& gate)
 {
     call.inFlight &= static_cast<std::uint16_t>(~(1u << attempt));
     if (outcome == AttemptOutcome::Success)
