@@ -7,12 +7,12 @@ FamilyPipeline::Families FamilyPipeline::make(const FamilyPipelineConfig& config
     const FamilySettings& s = config.settings;
     switch (config.family) {
     case PolicyFamily::Grpc: return GrpcHedging(s.grpc);
+    case PolicyFamily::Envoy: return EnvoyHedging(s.envoy, config.seed);
+    case PolicyFamily::Polly: return PollyHedging(s.polly);
+    case PolicyFamily::Murphy: return MurphyHedging(s.murphy);
     case PolicyFamily::Resilience4cata:
-    case PolicyFamily::Envoy:
-    case PolicyFamily::Polly:
     case PolicyFamily::Finagle:
-    case PolicyFamily::Tower:
-    case PolicyFamily::Murphy: break;
+    case PolicyFamily::Tower: break;
     }
     return GrpcHedging(s.grpc);
 }
@@ -94,6 +94,12 @@ void FamilyPipeline::reconfigure(const FamilyPipelineConfig& config, double now)
             using F = std::decay_t<decltype(f)>;
             if constexpr (std::is_same_v<F, GrpcHedging>)
                 f.reconfigure(config.settings.grpc, now);
+            else if constexpr (std::is_same_v<F, EnvoyHedging>)
+                f.reconfigure(config.settings.envoy, now);
+            else if constexpr (std::is_same_v<F, PollyHedging>)
+                f.reconfigure(config.settings.polly, now);
+            else if constexpr (std::is_same_v<F, MurphyHedging>)
+                f.reconfigure(config.settings.murphy, now);
         },
         m_family);
     if (config.adaptiveLimit != m_config.adaptiveLimit) {
