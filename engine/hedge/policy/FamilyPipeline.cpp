@@ -7,11 +7,11 @@ FamilyPipeline::Families FamilyPipeline::make(const FamilyPipelineConfig& config
     const FamilySettings& s = config.settings;
     switch (config.family) {
     case PolicyFamily::Grpc: return GrpcHedging(s.grpc);
+    case PolicyFamily::Finagle: return FinagleBackup(s.finagle);
+    case PolicyFamily::Tower: return TowerHedge(s.tower);
     case PolicyFamily::Resilience4cata:
     case PolicyFamily::Envoy:
     case PolicyFamily::Polly:
-    case PolicyFamily::Finagle:
-    case PolicyFamily::Tower:
     case PolicyFamily::Murphy: break;
     }
     return GrpcHedging(s.grpc);
@@ -94,6 +94,10 @@ void FamilyPipeline::reconfigure(const FamilyPipelineConfig& config, double now)
             using F = std::decay_t<decltype(f)>;
             if constexpr (std::is_same_v<F, GrpcHedging>)
                 f.reconfigure(config.settings.grpc, now);
+            if constexpr (std::is_same_v<F, FinagleBackup>)
+                f.reconfigure(config.settings.finagle, now);
+            if constexpr (std::is_same_v<F, TowerHedge>)
+                f.reconfigure(config.settings.tower, now);
         },
         m_family);
     if (config.adaptiveLimit != m_config.adaptiveLimit) {
