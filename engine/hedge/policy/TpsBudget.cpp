@@ -32,7 +32,7 @@ TpsBudget::TpsBudget(double ttlSeconds, double minPerSec, double retryPercent, d
 std::int64_t TpsBudget::Bucket::sum() const
 {
     std::int64_t total = writer;
-    for (const std::int64_t s : slots)
+    for (const std::int64_t s : credits)
         total += s;
     return total;
 }
@@ -42,13 +42,13 @@ void TpsBudget::Bucket::expire(double nowMs, double slotMs)
     double elapsed = nowMs - startMs;
     if (elapsed < slotMs)
         return;
-    slots[static_cast<std::size_t>(index)] = writer;
+    credits[static_cast<std::size_t>(index)] = writer;
     writer = 0;
     int next = (index + 1) % kSlots;
     // Every slot time beyond the first empties one more slot; after kSlots of them all are
     // empty, and where the index then stands no longer matters.
     for (int round = 0; elapsed > slotMs && round < kSlots; ++round) {
-        slots[static_cast<std::size_t>(next)] = 0;
+        credits[static_cast<std::size_t>(next)] = 0;
         elapsed -= slotMs;
         next = (next + 1) % kSlots;
     }

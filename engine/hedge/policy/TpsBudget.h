@@ -30,7 +30,7 @@ private:
     static constexpr int kSlots = 10;
 
     struct Bucket {
-        std::array<std::int64_t, kSlots> slots{};
+        std::array<std::int64_t, kSlots> credits{};
         std::int64_t writer = 0;
         int index = 0;        // the slot the writer is committed to
         double startMs = 0.0; // when the current generation began
