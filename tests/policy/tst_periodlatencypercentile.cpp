@@ -42,10 +42,10 @@ void TestPeriodLatencyPercentile::theFirstPeriodHasNothingToRead()
 void TestPeriodLatencyPercentile::theCurrentPeriodIsNotRead()
 {
     PeriodLatencyPercentile p(0.5, 1000.0);
-    recordOneTo(p, 10, 500.0);          // period 0
+    recordOneTo(p, 10, 500.0); // period 0
     QCOMPARE(p.percentile(1000.0), 5.0);
     for (int i = 0; i < 20; ++i)
-        p.record(300.0, 1500.0);         // period 1: read from 2 s on
+        p.record(300.0, 1500.0); // period 1: read from 2 s on
     QCOMPARE(p.count(1999.0), 10);
     QCOMPARE(p.percentile(1999.0), 5.0);
     QCOMPARE(p.count(2000.0), 20);

@@ -63,10 +63,10 @@ void TestWindowedLatencyPercentile::aBucketCountsFromTheFirstReadAfterItEnds()
 void TestWindowedLatencyPercentile::theReadIsKeptForThreeSeconds()
 {
     WindowedLatencyPercentile w(0.5);
-    recordOneTo(w, 10, 1000.0);             // bucket 0: median 5
+    recordOneTo(w, 10, 1000.0); // bucket 0: median 5
     QCOMPARE(w.read(12000.0), std::optional<int>(5));
     for (int i = 0; i < 30; ++i)
-        w.record(1000, 12500.0);            // bucket 1: not in the window until 20 s
+        w.record(1000, 12500.0); // bucket 1: not in the window until 20 s
     QCOMPARE(w.read(14999.0), std::optional<int>(5));
     QCOMPARE(w.read(20999.0), std::optional<int>(5)); // read at 18 s
     QCOMPARE(w.read(21000.0), std::optional<int>(1000));
@@ -75,12 +75,12 @@ void TestWindowedLatencyPercentile::theReadIsKeptForThreeSeconds()
 void TestWindowedLatencyPercentile::atThirtySecondsTheBucketJoinsBeforeTheRead()
 {
     WindowedLatencyPercentile w(0.5);
-    w.record(7, 1000.0);   // bucket 0
-    w.record(8, 11000.0);  // bucket 1
+    w.record(7, 1000.0);    // bucket 0
+    w.record(8, 11000.0);   // bucket 1
     w.record(900, 21000.0); // bucket 2, ending at 30 s
     w.record(901, 22000.0);
     w.record(902, 23000.0);
-    QCOMPARE(w.read(29999.0), std::optional<int>(7)); // 27 s: {7, 8}, the first
+    QCOMPARE(w.read(29999.0), std::optional<int>(7));   // 27 s: {7, 8}, the first
     QCOMPARE(w.read(30000.0), std::optional<int>(900)); // 30 s: bucket 2 too
 }
 

@@ -62,9 +62,11 @@ void TestPercentileFamilies::finaglesBudgetCapsTheWarmUpBurst()
     // backups, where about 480 calls start after 3 s and would each send one.
     Setup setup = familySetup(PolicyFamily::Finagle);
     setup.families.finagle.maxExtraLoad = 0.05;
-    const PointResult r =
-        simulatePoint(PointSpec{.service = smoothService(), .setup = setup, .load = 0.5,
-                                .calls = 700, .warmupFraction = 0.0});
+    const PointResult r = simulatePoint(PointSpec{.service = smoothService(),
+                                                  .setup = setup,
+                                                  .load = 0.5,
+                                                  .calls = 700,
+                                                  .warmupFraction = 0.0});
     QVERIFY(r.measuredWindowMs < 10000.0); // nothing the budget was given has expired
     const double backups = r.hedgedFraction * double(r.measuredCalls);
     QVERIFY2(backups <= 100.0 + 0.05 * 700.0 + 0.5, qPrintable(QString::number(backups)));

@@ -30,8 +30,7 @@ FinagleBackup::FinagleBackup(const FinagleSettings& settings)
     : m_settings(settings), m_latencies(1.0 - settings.maxExtraLoad),
       m_filterBudget(filterBudgetFor(settings, 0.0)),
       m_clientBudget(clientBudgetFor(settings.clientBudget, 0.0))
-{
-}
+{}
 
 double FinagleBackup::delayFrom(std::optional<int> percentile) const
 {
@@ -85,8 +84,8 @@ CallStep FinagleBackup::hedgeDue(CallState& call, double now, const AttemptGate&
 void FinagleBackup::record(const CallState& call, int attempt, double now)
 {
     const double ms = std::floor(now - call.launchedAt[attempt]);
-    m_latencies.record(static_cast<int>(std::min(ms, double(WindowedLatencyPercentile::kMaxValueMs))),
-                       now);
+    m_latencies.record(
+        static_cast<int>(std::min(ms, double(WindowedLatencyPercentile::kMaxValueMs))), now);
 }
 
 CallStep FinagleBackup::attemptDone(CallState& call, int attempt, double now,

@@ -7,7 +7,10 @@ namespace hedge {
 
 namespace {
 constexpr double kScale = 1000.0; // tokens per deposit: Finagle's scale factor
-std::int64_t wholeMs(double ms) { return static_cast<std::int64_t>(std::floor(ms)); }
+std::int64_t wholeMs(double ms)
+{
+    return static_cast<std::int64_t>(std::floor(ms));
+}
 } // namespace
 
 FinagleBudget::FinagleBudget(double percentCanRetry, double minRetriesPerSec, double ttlSeconds,

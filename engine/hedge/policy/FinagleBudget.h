@@ -35,7 +35,7 @@ private:
     struct Window {
         std::array<std::int64_t, kBuffered> slices{};
         std::int64_t writer = 0;
-        int head = 0;            // the slice the writer goes to when its time is up
+        int head = 0;             // the slice the writer goes to when its time is up
         std::int64_t startMs = 0; // when the writer's slice began
         std::int64_t sum() const;
         void expire(std::int64_t nowMs, std::int64_t sliceMs);

@@ -8,8 +8,7 @@ namespace hedge {
 
 PeriodLatencyPercentile::PeriodLatencyPercentile(double quantile, double periodMs)
     : m_quantile(quantile), m_periodMs(periodMs)
-{
-}
+{}
 
 std::int64_t PeriodLatencyPercentile::bucketed(double latencyMs)
 {

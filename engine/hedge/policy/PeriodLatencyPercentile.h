@@ -40,9 +40,9 @@ private:
 
     double m_quantile;
     double m_periodMs;
-    std::int64_t m_writing = 0;           // the period m_written belongs to
-    std::vector<std::int64_t> m_written;  // this period's latencies
-    std::vector<std::int64_t> m_read;     // period m_writing − 1's
+    std::int64_t m_writing = 0;          // the period m_written belongs to
+    std::vector<std::int64_t> m_written; // this period's latencies
+    std::vector<std::int64_t> m_read;    // period m_writing − 1's
     bool m_readSorted = false;
 };
 

@@ -17,8 +17,7 @@ TowerHedge::TowerHedge(const TowerSettings& settings)
     : m_settings(settings),
       m_latencies(settings.latencyPercentile, settings.periodSeconds * 1000.0),
       m_budget(budgetFor(settings, 0.0))
-{
-}
+{}
 
 CallStep TowerHedge::start(CallState& call, double now, const AttemptGate& gate)
 {
@@ -54,8 +53,8 @@ CallStep TowerHedge::hedgeDue(CallState& call, double now, const AttemptGate& ga
     return CallStep{.launch = attempt};
 }
 
-CallStep TowerHedge::attemptDone(CallState& call, int attempt, double now,
-                                 AttemptOutcome outcome, const AttemptGate&)
+CallStep TowerHedge::attemptDone(CallState& call, int attempt, double now, AttemptOutcome outcome,
+                                 const AttemptGate&)
 {
     call.inFlight &= static_cast<std::uint16_t>(~(1u << attempt));
     if (outcome == AttemptOutcome::Success) {
@@ -77,8 +76,8 @@ CallStep TowerHedge::abandon(CallState& call)
 void TowerHedge::reconfigure(const TowerSettings& settings, double now)
 {
     if (settings.periodSeconds != m_settings.periodSeconds)
-        m_latencies = PeriodLatencyPercentile(settings.latencyPercentile,
-                                              settings.periodSeconds * 1000.0);
+        m_latencies =
+            PeriodLatencyPercentile(settings.latencyPercentile, settings.periodSeconds * 1000.0);
     else
         m_latencies.setQuantile(settings.latencyPercentile);
     if (settings.budget != m_settings.budget)

@@ -51,9 +51,8 @@ int WindowedLatencyPercentile::percentileAtMark(std::int64_t mark) const
     }
     if (total == 0)
         return 0;
-    const double percent =
-        std::clamp(std::nextafter(m_quantile * 100.0, -std::numeric_limits<double>::infinity()),
-                   0.0, 100.0);
+    const double percent = std::clamp(
+        std::nextafter(m_quantile * 100.0, -std::numeric_limits<double>::infinity()), 0.0, 100.0);
     const auto rank = std::max<std::int64_t>(
         1, static_cast<std::int64_t>(std::ceil(percent * double(total) / 100.0)));
     std::int64_t seen = 0;

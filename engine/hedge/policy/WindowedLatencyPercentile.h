@@ -45,10 +45,10 @@ private:
     const std::uint32_t* countsOf(int slot) const { return m_counts.data() + slot * kValues; }
 
     double m_quantile;
-    std::vector<std::uint32_t> m_counts;          // kRing buckets of kValues counts
-    std::int64_t m_bucketOf[kRing];               // which 10 s bucket each slot holds (−1: none)
-    std::int64_t m_totalOf[kRing];                // latencies in each slot
-    std::int64_t m_cachedMark = -1;               // the 3 s mark m_cachedValue was read at
+    std::vector<std::uint32_t> m_counts; // kRing buckets of kValues counts
+    std::int64_t m_bucketOf[kRing];      // which 10 s bucket each slot holds (−1: none)
+    std::int64_t m_totalOf[kRing];       // latencies in each slot
+    std::int64_t m_cachedMark = -1;      // the 3 s mark m_cachedValue was read at
     int m_cachedValue = 0;
 };
 
