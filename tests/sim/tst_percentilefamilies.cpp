@@ -13,6 +13,7 @@ private slots:
     void finagleHedgesAboutMaxExtraLoadOfCalls();
     void finaglesBudgetCapsTheWarmUpBurst();
     void towerWithTooFewPointsPerPeriodNeverHedges();
+    void twoFamiliesWithoutAHedgeAreNotTwins();
 };
 
 namespace {
@@ -86,6 +87,22 @@ void TestPercentileFamilies::towerWithTooFewPointsPerPeriodNeverHedges()
     PointSpec enough = spec;
     enough.setup.families.tower.minDataPoints = 10;
     QVERIFY(simulatePoint(enough).hedgedFraction > 0.05);
+}
+
+void TestPercentileFamilies::twoFamiliesWithoutAHedgeAreNotTwins()
+{
+    // A family's setup has no resilience4cata hedge; that must not make a sweep run a Finagle
+    // and a tower setup once for both (as it does two setups that never hedge).
+    const PointSpec finagle{.setup = familySetup(PolicyFamily::Finagle), .calls = 1000};
+    PointSpec tower = finagle;
+    tower.setup = familySetup(PolicyFamily::Tower);
+    QVERIFY(!runsTheSameSimulation(finagle, tower));
+    PointSpec lessLoad = finagle;
+    lessLoad.setup.families.finagle.maxExtraLoad = 0.02;
+    QVERIFY(!runsTheSameSimulation(finagle, lessLoad));
+    PointSpec renamed = finagle;
+    renamed.setup.name = "another";
+    QVERIFY(runsTheSameSimulation(finagle, renamed));
 }
 
 QTEST_APPLESS_MAIN(TestPercentileFamilies)
