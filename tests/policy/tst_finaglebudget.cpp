@@ -20,6 +20,7 @@ private slots:
     void aDepositCountsForTheTtl();
     void sparseEventsStretchTheWindow();
     void balanceDoesNotMoveTheWindow();
+    void valuesFinagleRejectsStillGiveABudget();
 };
 
 void TestFinagleBudget::tokenAmounts()
@@ -117,6 +118,18 @@ void TestFinagleBudget::balanceDoesNotMoveTheWindow()
     QCOMPARE(b.balance(10000.0), 0); // what the window would hold at 10 s …
     QCOMPARE(b.balance(500.0), 1);   // … leaves it as it was
     QVERIFY(b.tryWithdraw(500.0));
+}
+
+void TestFinagleBudget::valuesFinagleRejectsStillGiveABudget()
+{
+    // Finagle requires ttl ≥ 1 s and percent ≤ 1000; should such values reach the budget it is
+    // still one: ⌊0.5 s⌋ gives no reserve, and a withdrawal costs at least one token.
+    FinagleBudget b(5000.0, 10.0, 0.5);
+    QCOMPARE(b.reserve(), 0);
+    QCOMPARE(b.withdrawalAmount(), 1);
+    QVERIFY(!b.tryWithdraw(0.0));
+    b.deposit(0.0);
+    QVERIFY(b.tryWithdraw(0.0));
 }
 
 QTEST_APPLESS_MAIN(TestFinagleBudget)

@@ -20,6 +20,7 @@ private slots:
     void aDepositLastsTenSlotTimes();
     void aLateEventSkipsASlot();
     void balanceDoesNotMoveTheSlots();
+    void valuesTowerRejectsStillGiveABudget();
 };
 
 void TestTpsBudget::creditAmounts()
@@ -113,6 +114,20 @@ void TestTpsBudget::balanceDoesNotMoveTheSlots()
     QCOMPARE(b.balance(5000.0), 0.0);
     QCOMPARE(b.balance(500.0), 1.0);
     QVERIFY(b.withdraw(500.0));
+}
+
+void TestTpsBudget::valuesTowerRejectsStillGiveABudget()
+{
+    // Tower asserts ttl ≥ 1 s and retry_percent ≤ 1000; the program's validation keeps such
+    // values out, and should one slip through the budget is still a budget: ⌊0.5 s⌋ gives no
+    // reserve, and a withdrawal costs at least one credit.
+    TpsBudget b(0.5, 10.0, 5000.0);
+    QCOMPARE(b.reserve(), 0);
+    QCOMPARE(b.withdrawalAmount(), 1);
+    QVERIFY(!b.withdraw(0.0));
+    b.deposit(0.0);
+    QVERIFY(b.withdraw(0.0));
+    QCOMPARE(TpsBudget(10.0, 10.0, 1e-30).withdrawalAmount(), 1000000000000000);
 }
 
 QTEST_APPLESS_MAIN(TestTpsBudget)
