@@ -82,7 +82,10 @@ double PeriodLatencyPercentile::percentile(double nowMs)
 
 double PeriodLatencyPercentile::peek(double nowMs) const
 {
-    std::vector<std::int64_t> values = previous(periodAt(nowMs));
+    const std::int64_t period = periodAt(nowMs);
+    if (period == m_writing && m_readSorted && !m_read.empty()) // what percentile() keeps
+        return double(m_read[static_cast<std::size_t>(rankOf(m_read.size()) - 1)]);
+    std::vector<std::int64_t> values = previous(period);
     if (values.empty())
         return 0.0;
     const auto nth = values.begin() + (rankOf(values.size()) - 1);
