@@ -11,15 +11,22 @@ std::int64_t wholeMs(double ms)
 {
     return static_cast<std::int64_t>(std::floor(ms));
 }
+// Whole tokens, truncated as Finagle's toInt; bounded so that percents and reserves outside
+// what Finagle accepts (percent ≤ 1000, ttl ≤ 60 s) still give a working budget.
+std::int64_t tokens(double amount)
+{
+    return static_cast<std::int64_t>(std::clamp(amount, 1.0, 1e15));
+}
 } // namespace
 
 FinagleBudget::FinagleBudget(double percentCanRetry, double minRetriesPerSec, double ttlSeconds,
                              double startMs)
     : m_empty(percentCanRetry <= 0.0 && minRetriesPerSec <= 0.0),
       m_deposit(percentCanRetry > 0.0 ? static_cast<std::int64_t>(kScale) : 0),
-      m_withdrawal(percentCanRetry > 0.0 ? static_cast<std::int64_t>(kScale / percentCanRetry) : 1),
-      m_reserve(static_cast<std::int64_t>(minRetriesPerSec) *
-                static_cast<std::int64_t>(ttlSeconds) * m_withdrawal),
+      m_withdrawal(percentCanRetry > 0.0 ? tokens(kScale / percentCanRetry) : 1),
+      m_reserve(static_cast<std::int64_t>(
+          std::clamp(std::floor(minRetriesPerSec) * std::floor(ttlSeconds) * double(m_withdrawal),
+                     0.0, 1e15))),
       // A slice of at least 1 ms, whatever ttl a caller passes.
       m_sliceMs(std::max<std::int64_t>(1, wholeMs(ttlSeconds * 1000.0) / 10))
 {

@@ -9,21 +9,27 @@ namespace {
 struct Amounts {
     std::int64_t deposit, withdrawal;
 };
+// Whole credits, truncated as tower's `as isize`; bounded so that values outside what tower
+// accepts (retry_percent ≤ 1000, ttl ≤ 60 s) still give a working budget.
+std::int64_t credits(double amount)
+{
+    return static_cast<std::int64_t>(std::clamp(amount, 1.0, 1e15));
+}
 Amounts amountsFor(double retryPercent)
 {
     if (retryPercent <= 0.0)
         return {0, 1}; // deposits earn nothing: only the reserve can be withdrawn
     if (retryPercent <= 1.0)
-        return {1, static_cast<std::int64_t>(1.0 / retryPercent)};
-    return {1000, static_cast<std::int64_t>(1000.0 / retryPercent)};
+        return {1, credits(1.0 / retryPercent)};
+    return {1000, credits(1000.0 / retryPercent)};
 }
 } // namespace
 
 TpsBudget::TpsBudget(double ttlSeconds, double minPerSec, double retryPercent, double startMs)
     : m_deposit(amountsFor(retryPercent).deposit),
       m_withdrawal(amountsFor(retryPercent).withdrawal),
-      m_reserve(static_cast<std::int64_t>(minPerSec) *
-                static_cast<std::int64_t>(std::floor(ttlSeconds)) * m_withdrawal),
+      m_reserve(static_cast<std::int64_t>(std::clamp(
+          std::floor(minPerSec) * std::floor(ttlSeconds) * double(m_withdrawal), 0.0, 1e15))),
       m_slotMs(std::max(ttlSeconds * 1000.0 / kSlots, 1e-3))
 {
     m_bucket.startMs = startMs;
