@@ -10,9 +10,9 @@ FamilyPipeline::Families FamilyPipeline::make(const FamilyPipelineConfig& config
     case PolicyFamily::Envoy: return EnvoyHedging(s.envoy, config.seed);
     case PolicyFamily::Polly: return PollyHedging(s.polly);
     case PolicyFamily::Murphy: return MurphyHedging(s.murphy);
-    case PolicyFamily::Resilience4cata:
-    case PolicyFamily::Finagle:
-    case PolicyFamily::Tower: break;
+    case PolicyFamily::Finagle: return FinagleBackup(s.finagle);
+    case PolicyFamily::Tower: return TowerHedge(s.tower);
+    case PolicyFamily::Resilience4cata: break;
     }
     return GrpcHedging(s.grpc);
 }
@@ -100,6 +100,10 @@ void FamilyPipeline::reconfigure(const FamilyPipelineConfig& config, double now)
                 f.reconfigure(config.settings.polly, now);
             else if constexpr (std::is_same_v<F, MurphyHedging>)
                 f.reconfigure(config.settings.murphy, now);
+            else if constexpr (std::is_same_v<F, FinagleBackup>)
+                f.reconfigure(config.settings.finagle, now);
+            else if constexpr (std::is_same_v<F, TowerHedge>)
+                f.reconfigure(config.settings.tower, now);
         },
         m_family);
     if (config.adaptiveLimit != m_config.adaptiveLimit) {

@@ -7,10 +7,12 @@
 #include <hedge/policy/AdaptiveLimiter.h>
 #include <hedge/policy/EnvoyHedging.h>
 #include <hedge/policy/FamilyPolicy.h>
+#include <hedge/policy/FinagleBackup.h>
 #include <hedge/policy/GrpcHedging.h>
 #include <hedge/policy/MurphyHedging.h>
 #include <hedge/policy/PollyHedging.h>
 #include <hedge/policy/PolicyFamily.h>
+#include <hedge/policy/TowerHedge.h>
 
 #include <cstdint>
 #include <memory>
@@ -55,7 +57,8 @@ public:
     template <class Family> Family* family() { return std::get_if<Family>(&m_family); }
 
 private:
-    using Families = std::variant<GrpcHedging, EnvoyHedging, PollyHedging, MurphyHedging>;
+    using Families = std::variant<GrpcHedging, EnvoyHedging, PollyHedging, MurphyHedging,
+                                  FinagleBackup, TowerHedge>;
     static Families make(const FamilyPipelineConfig& config);
     // Admissions of a call that starts now, and of hedges of calls that started under the
     // current limiter.
