@@ -124,10 +124,9 @@ void PolicyExportDialog::save()
     const QString suffix = QString::fromLatin1(policyFormatSuffix(format()));
     const QString base = m_directory + QLatin1Char('/') + QString::fromLatin1(toString(format())) +
                          QStringLiteral("-policy.") + suffix;
-    QString path = QFileDialog::getSaveFileName(this, tr("Save Policy"), base,
-                                                tr("%1 (*.%2);;All files (*)")
-                                                    .arg(QString::fromUtf8(policyFormatTitle(format())),
-                                                         suffix));
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Save Policy"), base,
+        tr("%1 (*.%2);;All files (*)").arg(QString::fromUtf8(policyFormatTitle(format())), suffix));
     if (path.isEmpty())
         return;
     if (const auto error = saveTo(path)) {

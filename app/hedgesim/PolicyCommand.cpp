@@ -87,8 +87,8 @@ int runPolicyExport(const CommandLine& cl, const Streams& s, const Scenario& sce
     if (!cl.policyFormat.empty()) {
         const auto family = policyFamilyFromString(cl.policyFormat);
         if (!family)
-            throw InvalidInput("--as: \"" + cl.policyFormat + "\" is not a family (families: " +
-                               familyNames() + ")");
+            throw InvalidInput("--as: \"" + cl.policyFormat +
+                               "\" is not a family (families: " + familyNames() + ")");
         format = *family;
     }
     if (!cl.jsonOutput.empty() && cl.input != "-" &&
@@ -114,8 +114,8 @@ int runPolicyExport(const CommandLine& cl, const Streams& s, const Scenario& sce
 
 int runPolicyImport(const CommandLine& cl, const Streams& s, const std::string& text)
 {
-    const PolicyFamily format =
-        cl.policyFormat.empty() ? guessPolicyFormat(text) : *policyFamilyFromString(cl.policyFormat);
+    const PolicyFamily format = cl.policyFormat.empty() ? guessPolicyFormat(text)
+                                                        : *policyFamilyFromString(cl.policyFormat);
     ImportedPolicy imported;
     try {
         imported = importPolicy(text, format, cl.importName);

@@ -114,18 +114,18 @@ private slots:
     void usageMentionsEveryCommand()
     {
         const std::string text = usageText();
-        for (const char* word : {"hedgesim run", "-o", "--csv", "--threads", "--quiet",
-                                 "hedgesim preset", "--list", "hedgesim validate", "--version",
-                                 "hedgesim timeline", "hedgesim policy export",
-                                 "hedgesim policy import", "--setup", "--as", "--format"})
+        for (const char* word :
+             {"hedgesim run", "-o", "--csv", "--threads", "--quiet", "hedgesim preset", "--list",
+              "hedgesim validate", "--version", "hedgesim timeline", "hedgesim policy export",
+              "hedgesim policy import", "--setup", "--as", "--format"})
             QVERIFY2(text.find(word) != std::string::npos, word);
         QVERIFY(errorOf({"run", "x"}).isEmpty());
     }
 
     void policy()
     {
-        CommandLine cl = parse({"policy", "export", "s.json", "--setup", "a b", "--as=grpc",
-                                "-o", "out.json"});
+        CommandLine cl =
+            parse({"policy", "export", "s.json", "--setup", "a b", "--as=grpc", "-o", "out.json"});
         QCOMPARE(cl.command, Command::PolicyExport);
         QCOMPARE(cl.input, std::string("s.json"));
         QCOMPARE(cl.setupName, std::string("a b"));

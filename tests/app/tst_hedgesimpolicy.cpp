@@ -27,7 +27,8 @@ const char* kScenario = R"({
 QString writeFile(const QTemporaryDir& dir, const QString& name, const std::string& text)
 {
     QFile f(dir.filePath(name));
-    if (!f.open(QIODevice::WriteOnly) || f.write(text.data(), qint64(text.size())) != qint64(text.size()))
+    if (!f.open(QIODevice::WriteOnly) ||
+        f.write(text.data(), qint64(text.size())) != qint64(text.size()))
         qFatal("cannot write %s", qPrintable(f.fileName()));
     return f.fileName();
 }
@@ -104,12 +105,13 @@ private slots:
         Setup envoy;
         envoy.name = "edge";
         envoy.policy = PolicyFamily::Envoy;
-        envoy.families.envoy = {.perTryTimeoutMs = 30, .numRetries = 2,
-                                .retryBudget = EnvoyRetryBudget{25, 4}};
+        envoy.families.envoy = {
+            .perTryTimeoutMs = 30, .numRetries = 2, .retryBudget = EnvoyRetryBudget{25, 4}};
         const QString file = writeFile(dir, "edge.yaml", exportPolicy(envoy).text);
         auto o = hedgesim({"policy", "import", file, "--name", "edge"});
         QCOMPARE(o.exitCode, 0);
-        const QJsonObject entry = QJsonDocument::fromJson(QByteArray::fromStdString(o.out)).object();
+        const QJsonObject entry =
+            QJsonDocument::fromJson(QByteArray::fromStdString(o.out)).object();
         QCOMPARE(entry["name"].toString(), QStringLiteral("edge"));
         QCOMPARE(entry["policy"].toString(), QStringLiteral("envoy"));
         const QJsonObject knobs = entry["envoy"].toObject();

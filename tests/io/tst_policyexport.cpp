@@ -22,13 +22,19 @@ Setup demoSetup()
     Setup s;
     s.name = "demo";
     s.hedge = HedgeSettings{};
-    s.families.grpc = {.maxAttempts = 3, .hedgingDelayMs = 20, .nonFatalErrors = true,
+    s.families.grpc = {.maxAttempts = 3,
+                       .hedgingDelayMs = 20,
+                       .nonFatalErrors = true,
                        .throttling = GrpcThrottling{10, 0.1}};
-    s.families.envoy = {.perTryTimeoutMs = 20, .numRetries = 2, .backoffBaseMs = 25,
+    s.families.envoy = {.perTryTimeoutMs = 20,
+                        .numRetries = 2,
+                        .backoffBaseMs = 25,
                         .retryBudget = EnvoyRetryBudget{}};
     s.families.polly = {.maxHedgedAttempts = 2, .delayMs = 20, .delayPerAttemptMs = {10, 30}};
     s.families.finagle = {.maxExtraLoad = 0.02};
-    s.families.tower = {.latencyPercentile = 0.95, .minDataPoints = 20, .periodSeconds = 1,
+    s.families.tower = {.latencyPercentile = 0.95,
+                        .minDataPoints = 20,
+                        .periodSeconds = 1,
                         .budget = TowerBudget{}};
     s.families.murphy = {.delayMs = 20, .maxExtraAttempts = 2};
     return s;
@@ -87,8 +93,8 @@ private slots:
     {
         QTest::addColumn<Setup>("setup");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("resilience4cata") << demoAs(PolicyFamily::Resilience4cata)
-                                         << QString(golden::kResilience4cataJava);
+        QTest::newRow("resilience4cata")
+            << demoAs(PolicyFamily::Resilience4cata) << QString(golden::kResilience4cataJava);
         QTest::newRow("grpc") << demoAs(PolicyFamily::Grpc) << QString(golden::kGrpcJson);
         QTest::newRow("envoy") << demoAs(PolicyFamily::Envoy) << QString(golden::kEnvoyYaml);
         QTest::newRow("finagle") << demoAs(PolicyFamily::Finagle) << QString(golden::kFinagleScala);

@@ -30,9 +30,8 @@ GrpcSettings randomGrpc(std::mt19937_64& rng)
     g.hedgingDelayMs = randomMs(rng, 3000);
     g.nonFatalErrors = rng() % 2 == 0;
     if (rng() % 3 != 0)
-        g.throttling = GrpcThrottling{
-            std::uniform_real_distribution<double>(0.001, 1000.0)(rng),
-            std::uniform_real_distribution<double>(0.0001, 5.0)(rng)};
+        g.throttling = GrpcThrottling{std::uniform_real_distribution<double>(0.001, 1000.0)(rng),
+                                      std::uniform_real_distribution<double>(0.0001, 5.0)(rng)};
     return g; // flavour java: the client's behaviour is no key of the config
 }
 
@@ -46,9 +45,8 @@ EnvoySettings randomEnvoy(std::mt19937_64& rng)
     e.backoffMaxMs = rng() % 2 == 0 ? 0.0 : double(base + randomMicros(rng, 5000)) / 1000.0;
     e.maxRetries = std::uniform_int_distribution<int>(0, 50)(rng);
     if (rng() % 3 != 0)
-        e.retryBudget = EnvoyRetryBudget{
-            std::uniform_real_distribution<double>(0.0, 100.0)(rng),
-            std::uniform_int_distribution<int>(0, 20)(rng)};
+        e.retryBudget = EnvoyRetryBudget{std::uniform_real_distribution<double>(0.0, 100.0)(rng),
+                                         std::uniform_int_distribution<int>(0, 20)(rng)};
     return e;
 }
 
@@ -84,8 +82,8 @@ private slots:
             grpc.name = "grpc " + std::to_string(i);
             grpc.policy = PolicyFamily::Grpc;
             grpc.families.grpc = randomGrpc(rng);
-            const ImportedPolicy back = importPolicy(exportPolicy(grpc).text, PolicyFamily::Grpc,
-                                                     grpc.name);
+            const ImportedPolicy back =
+                importPolicy(exportPolicy(grpc).text, PolicyFamily::Grpc, grpc.name);
             QVERIFY2(back.setup == grpc, exportPolicy(grpc).text.c_str());
             QCOMPARE(back.setup.families.grpc, grpc.families.grpc);
 
@@ -116,7 +114,8 @@ private slots:
                                                      PolicyFamily::Grpc);
         QCOMPARE(imported.setup.policy, PolicyFamily::Grpc);
         QCOMPARE(imported.setup.name, std::string("grpc (imported)"));
-        const GrpcSettings expected{.maxAttempts = 7, .hedgingDelayMs = 500.0,
+        const GrpcSettings expected{.maxAttempts = 7,
+                                    .hedgingDelayMs = 500.0,
                                     .nonFatalErrors = true,
                                     .throttling = GrpcThrottling{20.0, 0.25}};
         QCOMPARE(imported.setup.families.grpc, expected);
@@ -231,11 +230,12 @@ cluster:
             << false
             << "cluster.circuit_breakers.thresholds[0].retry_budget.budget_percent.value: 120 is "
                "out of range (allowed 0 … 100)";
-        QTest::newRow("no route") << "cluster: {}\n" << false
+        QTest::newRow("no route") << "cluster: {}\n"
+                                  << false
                                   << "route: missing (a RouteAction with retry_policy and "
                                      "hedge_policy)";
-        QTest::newRow("yaml syntax") << "route: [a, b\n" << false
-                                     << "line 2, column 1: end of sequence flow not found";
+        QTest::newRow("yaml syntax") << "route: [a, b\n"
+                                     << false << "line 2, column 1: end of sequence flow not found";
     }
     void invalidInputNamesTheField()
     {

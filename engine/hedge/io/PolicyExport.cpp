@@ -96,8 +96,8 @@ Setup translated(const Setup& setup, PolicyFamily format)
         return setup;
     std::vector<std::string> reasons;
     if (setup.isFamily())
-        reasons.push_back(std::string("a ") + toString(setup.policy) +
-                          " setup exports only as " + toString(setup.policy));
+        reasons.push_back(std::string("a ") + toString(setup.policy) + " setup exports only as " +
+                          toString(setup.policy));
     else
         reasons = whyNotSameAs(setup, format);
     if (!reasons.empty()) {

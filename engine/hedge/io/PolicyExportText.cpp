@@ -37,7 +37,8 @@ std::string wrapped(const std::string& prefix, const std::string& first, const s
 std::string comment(const char* prefix, const std::string& what, const ExportHeader& header)
 {
     const std::string p = std::string(prefix) + " ";
-    std::string out = wrapped(p, "", what + ", setup \"" + header.setupName + "\" (Hedge Explorer).");
+    std::string out =
+        wrapped(p, "", what + ", setup \"" + header.setupName + "\" (Hedge Explorer).");
     if (!header.uncovered.empty()) {
         out += p + "Not in the explorer's model, or up to you:\n";
         for (const std::string& note : header.uncovered)
@@ -96,8 +97,9 @@ std::string grpcServiceConfigText(const GrpcSettings& grpc)
 
 std::string envoyYamlText(const EnvoySettings& envoy, const ExportHeader& header)
 {
-    std::string out = comment("#", "Envoy v3: the route's retry and hedge policies and the "
-                                    "cluster's circuit breakers",
+    std::string out = comment("#",
+                              "Envoy v3: the route's retry and hedge policies and the "
+                              "cluster's circuit breakers",
                               header);
     out += "route:                 # a RouteAction (routes[].route)\n"
            "  retry_policy:\n"
@@ -141,7 +143,8 @@ std::string pollyText(const PollySettings& polly, const ExportHeader& header)
     if (polly.delayMs < 0.0)
         out += "        Delay = Timeout.InfiniteTimeSpan, // hedge only after a failure\n";
     else
-        out += "        Delay = " + milliseconds("TimeSpan.FromMilliseconds", polly.delayMs) + ",\n";
+        out +=
+            "        Delay = " + milliseconds("TimeSpan.FromMilliseconds", polly.delayMs) + ",\n";
     if (!polly.delayPerAttemptMs.empty()) {
         // AttemptNumber counts the attempts started so far: 1 before the first hedge.
         out += "        DelayGenerator = args => ValueTask.FromResult(args.AttemptNumber switch\n"
@@ -155,9 +158,10 @@ std::string pollyText(const PollySettings& polly, const ExportHeader& header)
                ",\n        }),\n";
     }
     if (polly.handleErrors)
-        out += "        ShouldHandle = new PredicateBuilder<HttpResponseMessage>()\n"
-               "            .Handle<HttpRequestException>()\n"
-               "            .HandleResult(r => r.StatusCode == HttpStatusCode.ServiceUnavailable),\n";
+        out +=
+            "        ShouldHandle = new PredicateBuilder<HttpResponseMessage>()\n"
+            "            .Handle<HttpRequestException>()\n"
+            "            .HandleResult(r => r.StatusCode == HttpStatusCode.ServiceUnavailable),\n";
     else
         out += "        ShouldHandle = _ => PredicateResult.False(), // errors end the call\n";
     out += "    })\n"
@@ -167,8 +171,8 @@ std::string pollyText(const PollySettings& polly, const ExportHeader& header)
 
 std::string finagleText(const FinagleSettings& finagle, const ExportHeader& header)
 {
-    std::string out = comment("//", "Finagle backup requests (MethodBuilder) and RetryBudget",
-                              header);
+    std::string out =
+        comment("//", "Finagle backup requests (MethodBuilder) and RetryBudget", header);
     const FinagleRetryBudget& b = finagle.clientBudget;
     out += "import com.twitter.conversions.DurationOps._\n"
            "import com.twitter.finagle.Http\n"
@@ -238,8 +242,7 @@ std::string towerText(const TowerSettings& tower, const ExportHeader& header)
         out += "let policy = HedgeAll;\n";
     out += "let hedged = Hedge::new(service, policy, " + std::to_string(tower.minDataPoints) +
            ", " + formatNumber(tower.latencyPercentile) + ", " +
-           seconds(tower.periodSeconds, "Duration::from_secs", "Duration::from_secs_f64") +
-           ");\n";
+           seconds(tower.periodSeconds, "Duration::from_secs", "Duration::from_secs_f64") + ");\n";
     return out;
 }
 
@@ -276,8 +279,8 @@ std::string resilience4cataText(const Setup& setup, const ExportHeader& header)
                std::to_string(h.maxAttempts) + ")";
         if (h.hasBudget())
             out += "\n                 .budget(b -> b.percent(" + formatNumber(h.budgetPercent) +
-                   ").minPerSecond(" + formatNumber(h.budgetMinPerSecond) +
-                   ").window(" + javaDuration(h.budgetWindowSeconds * 1000.0) + "))";
+                   ").minPerSecond(" + formatNumber(h.budgetMinPerSecond) + ").window(" +
+                   javaDuration(h.budgetWindowSeconds * 1000.0) + "))";
         else
             out += "\n                 .noBudget()";
         if (h.placement == HedgePlacement::OtherReplica)

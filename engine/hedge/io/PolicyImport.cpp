@@ -111,13 +111,12 @@ void readThrottling(const Json& value, const std::string& path, ImportedPolicy& 
     objectAt(value, path);
     GrpcThrottling t;
     const std::string tokensPath = childPath(path, "maxTokens");
-    t.maxTokens = numberAt(requiredMember(value, path, "maxTokens", "0 < maxTokens ≤ 1000"),
-                           tokensPath);
+    t.maxTokens =
+        numberAt(requiredMember(value, path, "maxTokens", "0 < maxTokens ≤ 1000"), tokensPath);
     if (!(t.maxTokens > 0.0 && t.maxTokens <= 1000.0))
         throw ScenarioError(tokensPath, outOfRange(formatNumber(t.maxTokens), "(0, 1000]"));
     const std::string ratioPath = childPath(path, "tokenRatio");
-    t.tokenRatio =
-        numberAt(requiredMember(value, path, "tokenRatio", "greater than 0"), ratioPath);
+    t.tokenRatio = numberAt(requiredMember(value, path, "tokenRatio", "greater than 0"), ratioPath);
     if (!(t.tokenRatio > 0.0))
         throw ScenarioError(ratioPath, "must be greater than 0");
     for (const auto& [key, member] : value.items())
@@ -140,8 +139,8 @@ void readMethodConfigs(const Json& value, ImportedPolicy& out)
         if (hedging && method.contains("retryPolicy"))
             throw ScenarioError(at, "has both retryPolicy and hedgingPolicy (gRPC allows one)");
         if (hedging && hedged) {
-            note(out, at, "another method's hedging: only " + indexPath(path, *hedged) +
-                              "'s is imported");
+            note(out, at,
+                 "another method's hedging: only " + indexPath(path, *hedged) + "'s is imported");
             continue;
         }
         if (!hedging) {
@@ -199,7 +198,7 @@ PolicyFamily guessPolicyFormat(std::string_view text)
 {
     const auto first = text.find_first_not_of(" \t\r\n");
     return first != std::string_view::npos && text[first] == '{' ? PolicyFamily::Grpc
-                                                                  : PolicyFamily::Envoy;
+                                                                 : PolicyFamily::Envoy;
 }
 
 ImportedPolicy importPolicy(std::string_view text, PolicyFamily format, std::string name)

@@ -11,10 +11,10 @@ namespace hedge::io_detail {
 namespace {
 
 constexpr std::array<const char*, 17> kStatusNames{
-    "OK",        "CANCELLED",          "UNKNOWN",        "INVALID_ARGUMENT", "DEADLINE_EXCEEDED",
-    "NOT_FOUND", "ALREADY_EXISTS",     "PERMISSION_DENIED", "RESOURCE_EXHAUSTED",
-    "FAILED_PRECONDITION", "ABORTED",  "OUT_OF_RANGE",   "UNIMPLEMENTED",    "INTERNAL",
-    "UNAVAILABLE", "DATA_LOSS",        "UNAUTHENTICATED"};
+    "OK",        "CANCELLED",      "UNKNOWN",           "INVALID_ARGUMENT",   "DEADLINE_EXCEEDED",
+    "NOT_FOUND", "ALREADY_EXISTS", "PERMISSION_DENIED", "RESOURCE_EXHAUSTED", "FAILED_PRECONDITION",
+    "ABORTED",   "OUT_OF_RANGE",   "UNIMPLEMENTED",     "INTERNAL",           "UNAVAILABLE",
+    "DATA_LOSS", "UNAUTHENTICATED"};
 
 constexpr std::int64_t kNanosPerSecond = 1'000'000'000;
 
@@ -71,8 +71,9 @@ std::optional<int> grpcStatusCode(std::string_view name)
 
 const char* grpcStatusName(int code)
 {
-    return code >= 0 && code < static_cast<int>(kStatusNames.size()) ? kStatusNames[std::size_t(code)]
-                                                                      : "UNKNOWN";
+    return code >= 0 && code < static_cast<int>(kStatusNames.size())
+               ? kStatusNames[std::size_t(code)]
+               : "UNKNOWN";
 }
 
 } // namespace hedge::io_detail

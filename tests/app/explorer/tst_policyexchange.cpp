@@ -105,7 +105,8 @@ private slots:
         auto* copy = dialog->findChild<QPushButton*>(QStringLiteral("copyPolicy"));
         auto* notes = dialog->findChild<QLabel*>(QStringLiteral("policyNotes"));
         QCOMPARE(combo->currentText(), QStringLiteral("resilience4cata (Java)"));
-        QCOMPARE(view->font().family(), QFontDatabase::systemFont(QFontDatabase::FixedFont).family());
+        QCOMPARE(view->font().family(),
+                 QFontDatabase::systemFont(QFontDatabase::FixedFont).family());
         QVERIFY(view->isReadOnly());
         QCOMPARE(view->toPlainText().toStdString(), exportPolicy(scenario.setups[1]).text);
 
@@ -207,9 +208,9 @@ private slots:
         test::menuAction(w, QStringLiteral("&Setup"), QStringLiteral("&Import Policy…"))->trigger();
         QTRY_VERIFY(w.findChild<QMessageBox*>(QStringLiteral("policyImportError")));
         auto* box = w.findChild<QMessageBox*>(QStringLiteral("policyImportError"));
-        QVERIFY2(box->text().contains(
-                     "route.retry_policy.per_try_timeout: \"20\" is not a duration"),
-                 qPrintable(box->text()));
+        QVERIFY2(
+            box->text().contains("route.retry_policy.per_try_timeout: \"20\" is not a duration"),
+            qPrintable(box->text()));
         box->accept();
         QCOMPARE(shownNames(w), before);
         QCOMPARE(w.scenario(), scenario);
