@@ -150,6 +150,20 @@ private slots:
         Setup grpc = demoAs(PolicyFamily::Grpc);
         grpc.families.grpc.flavour = GrpcFlavour::A6;
         QVERIFY(mentions(exportPolicy(grpc).uncovered, "flavour a6"));
+        QVERIFY(!mentions(exportPolicy(grpc).uncovered, "three decimals"));
+        grpc.families.grpc.throttling->tokenRatio = 0.123;
+        QVERIFY(!mentions(exportPolicy(grpc).uncovered, "three decimals"));
+        grpc.families.grpc.throttling->tokenRatio = 0.1234;
+        QVERIFY(mentions(exportPolicy(grpc).uncovered, "tokenRatio 0.1234: gRPC keeps three"));
+        // What a stack takes as a whole number is said when the setup's is not one.
+        Setup finagle = demoAs(PolicyFamily::Finagle);
+        QVERIFY(!mentions(exportPolicy(finagle).uncovered, "whole number"));
+        finagle.families.finagle.clientBudget.minRetriesPerSec = 2.5;
+        QVERIFY(mentions(exportPolicy(finagle).uncovered,
+                         "minRetriesPerSec 2.5 is written as 3: the stack takes a whole number"));
+        Setup tower = demoAs(PolicyFamily::Tower);
+        tower.families.tower.budget->minPerSec = 0.5;
+        QVERIFY(mentions(exportPolicy(tower).uncovered, "min_per_sec 0.5 is written as"));
     }
 
     // A resilience4cata setup without a budget, on any replica, is Polly's and (with client

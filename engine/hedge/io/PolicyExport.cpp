@@ -6,6 +6,7 @@
 #include <hedge/io/ScenarioError.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace hedge {
 
@@ -32,6 +33,14 @@ void addSetupNotes(const Setup& setup, PolicyFamily format, std::vector<std::str
                         "server's doing, not this configuration's");
 }
 
+// A knob the stack takes as a whole number, written rounded.
+void noteRounded(const char* what, double value, std::vector<std::string>& notes)
+{
+    if (value != std::round(value))
+        notes.push_back(std::string(what) + " " + formatNumber(value) + " is written as " +
+                        formatNumber(std::round(value)) + ": the stack takes a whole number");
+}
+
 void addFamilyNotes(const Setup& setup, PolicyFamily format, std::vector<std::string>& notes)
 {
     switch (format) {
@@ -39,6 +48,10 @@ void addFamilyNotes(const Setup& setup, PolicyFamily format, std::vector<std::st
         notes.push_back("\"name\": [{}] applies to every method: name your service there");
         notes.push_back("nonFatalStatusCodes: the explorer's service fails with one kind of "
                         "error, taken as UNAVAILABLE");
+        if (const auto& t = setup.families.grpc.throttling;
+            t && std::fabs(t->tokenRatio * 1000.0 - std::round(t->tokenRatio * 1000.0)) > 1e-6)
+            notes.push_back("tokenRatio " + formatNumber(t->tokenRatio) +
+                            ": gRPC keeps three decimals");
         if (setup.families.grpc.flavour == GrpcFlavour::A6)
             notes.push_back("flavour a6 (gRFC A6 as written) is the client library's "
                             "behaviour, not a key of the service config; an import reads java");
@@ -54,7 +67,14 @@ void addFamilyNotes(const Setup& setup, PolicyFamily format, std::vector<std::st
         notes.push_back("the explorer's service errors are taken as HTTP 503 (handled errors)");
         break;
     case PolicyFamily::Finagle:
+        noteRounded("minRetriesPerSec", setup.families.finagle.clientBudget.minRetriesPerSec,
+                    notes);
+        noteRounded("minSendBackupAfterMs", setup.families.finagle.minSendBackupAfterMs, notes);
+        notes.push_back("the destination and the service are placeholders: put yours");
+        break;
     case PolicyFamily::Tower:
+        if (const auto& budget = setup.families.tower.budget)
+            noteRounded("min_per_sec", budget->minPerSec, notes);
         notes.push_back("the destination and the service are placeholders: put yours");
         break;
     case PolicyFamily::Resilience4cata:
