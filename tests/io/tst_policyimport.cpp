@@ -246,6 +246,41 @@ cluster:
                  error);
     }
 
+    // Every cut of a valid text, and every byte of it replaced by a few troublesome ones, is read
+    // or refused with a ScenarioError: never another exception, never a crash.
+    void damagedTextIsRefusedCleanly()
+    {
+        std::mt19937_64 rng(7);
+        Setup grpc, envoy;
+        grpc.policy = PolicyFamily::Grpc;
+        grpc.families.grpc = randomGrpc(rng);
+        grpc.families.grpc.throttling = GrpcThrottling{};
+        envoy.policy = PolicyFamily::Envoy;
+        envoy.families.envoy = randomEnvoy(rng);
+        envoy.families.envoy.retryBudget = EnvoyRetryBudget{};
+        for (const Setup& setup : {grpc, envoy}) {
+            const std::string text = exportPolicy(setup).text;
+            std::vector<std::string> damaged;
+            for (std::size_t cut = 0; cut < text.size(); ++cut)
+                damaged.push_back(text.substr(0, cut));
+            for (std::size_t at = 0; at < text.size(); ++at)
+                for (char c : {'[', '{', ':', '-', '"', '\n', ' ', '9'}) {
+                    std::string changed = text;
+                    changed[at] = c;
+                    damaged.push_back(changed);
+                }
+            for (const std::string& bad : damaged) {
+                try {
+                    importPolicy(bad, setup.policy);
+                } catch (const ScenarioError&) {
+                } catch (const std::exception& e) {
+                    QFAIL(qPrintable(
+                        QStringLiteral("%1 for:\n%2").arg(e.what(), QString::fromStdString(bad))));
+                }
+            }
+        }
+    }
+
     void onlyGrpcAndEnvoyImport()
     {
         QVERIFY(canImportPolicy(PolicyFamily::Grpc) && canImportPolicy(PolicyFamily::Envoy));
