@@ -180,6 +180,25 @@ cluster:
                      "explorer's client has no connection pool)"}));
     }
 
+    // Envoy's virtual host holds the same two policies for all its routes.
+    void aVirtualHostGivesThePolicies()
+    {
+        const ImportedPolicy imported = importPolicy(R"(
+virtual_host:
+  name: shop
+  domains: ["*"]
+  retry_policy: {num_retries: 2, per_try_timeout: 0.03s}
+  hedge_policy: {hedge_on_per_try_timeout: true}
+)",
+                                                     PolicyFamily::Envoy);
+        QCOMPARE(imported.setup.families.envoy.numRetries, 2);
+        QCOMPARE(imported.setup.families.envoy.perTryTimeoutMs, 30.0);
+        QCOMPARE(uncoveredOf(imported),
+                 (QStringList{
+                     "virtual_host.name: not modelled (the explorer models the hedging only)",
+                     "virtual_host.domains: not modelled (the explorer models the hedging only)"}));
+    }
+
     void invalidInputNamesTheField_data()
     {
         QTest::addColumn<QString>("text");
@@ -232,8 +251,11 @@ cluster:
                "out of range (allowed 0 … 100)";
         QTest::newRow("no route") << "cluster: {}\n"
                                   << false
-                                  << "route: missing (a RouteAction with retry_policy and "
-                                     "hedge_policy)";
+                                  << "route: missing (a RouteAction, or a virtual_host:, with "
+                                     "retry_policy and hedge_policy)";
+        QTest::newRow("route and host")
+            << route.arg("num_retries: 1", "true") + "virtual_host: {}\n"
+            << false << "virtual_host: route: and virtual_host: both give the policies: keep one";
         QTest::newRow("yaml syntax") << "route: [a, b\n"
                                      << false << "line 2, column 1: end of sequence flow not found";
     }

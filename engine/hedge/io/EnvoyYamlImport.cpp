@@ -274,20 +274,26 @@ void readEnvoyYaml(std::string_view text, ImportedPolicy& out)
     try {
         forEachMember(
             doc, {}, [&](const std::string& key, const YAML::Node& v, const std::string& at) {
-                if (key == "route") {
+                // A virtual host carries the same two policies (for all its routes).
+                if (key == "route" || key == "virtual_host") {
+                    if (route)
+                        throw ScenarioError(at, "route: and virtual_host: both give the "
+                                                "policies: keep one");
                     route = true;
                     readRoute(v, at, out);
                 } else if (key == "cluster") {
                     readCluster(v, at, out);
                 } else {
-                    out.uncovered.push_back(at + ": not modelled (route: and cluster: are read)");
+                    out.uncovered.push_back(
+                        at + ": not modelled (route: or virtual_host:, and cluster: are read)");
                 }
             });
     } catch (const YAML::Exception& e) { // a key that is not a scalar, say
         throw ScenarioError({}, "line " + std::to_string(e.mark.line + 1) + ": " + e.msg);
     }
     if (!route)
-        throw ScenarioError("route", "missing (a RouteAction with retry_policy and hedge_policy)");
+        throw ScenarioError("route", "missing (a RouteAction, or a virtual_host:, with "
+                                     "retry_policy and hedge_policy)");
 }
 
 } // namespace hedge::io_detail

@@ -1,7 +1,7 @@
 // A stack's own configuration read into a setup of its family (docs/policies.md, "Export and
-// import"): a gRPC service config (JSON) or an Envoy v3 route and cluster (YAML, as
-// exportPolicy writes it). Fields the explorer's model does not cover are listed, never
-// dropped silently; invalid input throws ScenarioError naming the field ("FIELD: problem").
+// import"): a gRPC service config (JSON) or an Envoy v3 route (or virtual host) and cluster (YAML,
+// as exportPolicy writes it). Fields the explorer's model does not cover are listed, never dropped
+// silently; invalid input throws ScenarioError naming the field ("FIELD: problem").
 #pragma once
 
 #include <hedge/Scenario.h>
