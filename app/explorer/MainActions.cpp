@@ -105,6 +105,15 @@ void MainActions::buildActions()
                             [this] { emit liveViewRequested(); });
     m_liveViewAction->setStatusTip(
         tr("The setups run side by side through time while you change the load and knobs"));
+    m_exportPolicyAction =
+        make(tr("&Export Policy As…"), {}, [this] { emit exportPolicyRequested(); });
+    m_exportPolicyAction->setStatusTip(
+        tr("The selected setup as its stack's configuration: gRPC, Envoy, Polly, Finagle, "
+           "Tower, Murphy or resilience4cata"));
+    m_importPolicyAction =
+        make(tr("&Import Policy…"), {}, [this] { emit importPolicyRequested(); });
+    m_importPolicyAction->setStatusTip(
+        tr("A new setup from a gRPC service config (JSON) or an Envoy route and cluster (YAML)"));
     m_darkPaletteAction = new QAction(tr("&Dark Palette"), this);
     m_darkPaletteAction->setCheckable(true);
     m_darkPaletteAction->setStatusTip(
@@ -137,6 +146,10 @@ void MainActions::buildMenus()
     QMenu* edit = bar->addMenu(tr("&Edit"));
     edit->addAction(m_undoAction);
     edit->addAction(m_redoAction);
+
+    QMenu* setup = bar->addMenu(tr("&Setup"));
+    setup->addAction(m_exportPolicyAction);
+    setup->addAction(m_importPolicyAction);
 
     QMenu* presetsMenu = bar->addMenu(tr("&Presets"));
     for (const Preset& p : presets()) {

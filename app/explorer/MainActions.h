@@ -1,5 +1,5 @@
-// The window's actions and menus (File, Edit, Presets, Run, View, Help) and the recent-files
-// list.
+// The window's actions and menus (File, Edit, Setup, Presets, Run, View, Help) and the
+// recent-files list.
 // The actions only say what the user asked for; the window decides what happens.
 #pragma once
 
@@ -61,6 +61,9 @@ signals:
     // Run → Map a Knob… / Remove Map (docs/maps.md).
     void mapKnobRequested();
     void removeMapRequested();
+    // Setup → Export Policy As… / Import Policy… (docs/policies.md, "Export and import").
+    void exportPolicyRequested();
+    void importPolicyRequested();
 
 private:
     void buildActions();
@@ -96,6 +99,8 @@ private:
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
     QAction* m_darkPaletteAction = nullptr;
+    QAction* m_exportPolicyAction = nullptr;
+    QAction* m_importPolicyAction = nullptr;
 };
 
 } // namespace hedge

@@ -14,6 +14,7 @@
 #include "ScenarioDocument.h"
 #include "HelpController.h"
 #include "MeasuredOverlay.h"
+#include "PolicyExchange.h"
 #include "ScenarioFiles.h"
 #include "WindowPanes.h"
 
@@ -184,6 +185,7 @@ void MainWindow::buildActions()
     m_files = new ScenarioFiles(m_document, m_actions, this);
     m_overlay = new MeasuredOverlay(m_chartArea, m_actions, m_document, this);
     new HelpController(m_actions, this);
+    new PolicyExchange(m_document, m_setupList, m_actions, this);
     m_mapTab = new MapTab(m_document, m_mapView, m_sweepViews, m_chartArea, m_setupList,
                           m_actions, this);
     connect(m_mapTab, &MapTab::mapShown, this, &MainWindow::showSweepView);

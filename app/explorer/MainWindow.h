@@ -1,8 +1,8 @@
 // The Hedge Explorer window: setups and their editor on the left, the charts and the results table
 // in the centre, the service/run editor and the preset's explanation on the right. It wires the
 // parts together (ScenarioDocument, EditorsController, ChartArea, MainActions, ScenarioFiles,
-// MeasuredOverlay, HelpController, MapTab, WindowPanes, RunStatusBar, ExportController,
-// SweepController), follows the document's edits with the drawing and the runs, shows errors, and
+// MeasuredOverlay, HelpController, PolicyExchange, MapTab, WindowPanes, RunStatusBar,
+// ExportController, SweepController), follows the document's edits with the drawing and the runs, shows errors, and
 // keeps the window's session (geometry, splitters, shown charts, series styles).
 #pragma once
 

@@ -201,6 +201,61 @@ CommandLine parseOne(Command command, const char* name, const char* what,
     return cl;
 }
 
+// policy export SCENARIO --setup NAME [--as FAMILY] [-o FILE];
+// policy import FILE [--format grpc|envoy] [--name NAME].
+CommandLine parsePolicy(const std::vector<std::string>& args)
+{
+    if (args.empty() || (args[0] != "export" && args[0] != "import"))
+        usage("policy", args.empty() ? "missing export or import"
+                                     : "\"" + args[0] + "\" is not export or import");
+    CommandLine cl;
+    const bool exporting = args[0] == "export";
+    cl.command = exporting ? Command::PolicyExport : Command::PolicyImport;
+    const std::string name = exporting ? "policy export" : "policy import";
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        std::string arg = args[i];
+        OptionValue option{args, i, false, {}};
+        if (const auto eq = arg.find('='); arg.starts_with("--") && eq != std::string::npos) {
+            option.value = arg.substr(eq + 1);
+            arg = arg.substr(0, eq);
+            option.hasValue = true;
+        }
+        const auto value = [&](const char* option_, std::string& target, const char* what) {
+            if (!target.empty())
+                usage(option_, "given twice");
+            target = option.take(option_, what);
+            if (target.empty())
+                usage(option_, what);
+        };
+        if (exporting && (arg == "-o" || arg == "--output"))
+            option.fill("-o", cl.jsonOutput);
+        else if (exporting && arg == "--setup")
+            value("--setup", cl.setupName, "needs a setup's name");
+        else if (exporting && arg == "--as")
+            value("--as", cl.policyFormat, "needs a family (grpc, envoy, polly, ...)");
+        else if (!exporting && arg == "--format")
+            value("--format", cl.policyFormat, "needs grpc or envoy");
+        else if (!exporting && arg == "--name")
+            value("--name", cl.importName, "needs a name");
+        else if (arg == "--help" || arg == "-h")
+            return CommandLine{};
+        else if (isOption(arg))
+            usage(arg, "unknown option");
+        else if (!cl.input.empty())
+            usage(name, "takes one file; \"" + arg + "\" is one too many");
+        else
+            cl.input = arg;
+    }
+    if (cl.input.empty())
+        usage(name, exporting ? "missing SCENARIO.json" : "missing FILE");
+    if (exporting && cl.setupName.empty())
+        usage(name, "needs --setup NAME (the setup to export)");
+    if (!exporting && !cl.policyFormat.empty() && cl.policyFormat != "grpc" &&
+        cl.policyFormat != "envoy")
+        usage("--format", "\"" + cl.policyFormat + "\" is not allowed (allowed grpc, envoy)");
+    return cl;
+}
+
 } // namespace
 
 CommandLine parseCommandLine(const std::vector<std::string>& args)
@@ -235,10 +290,13 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
         return parseOne(Command::Preset, "preset", "preset NAME (or --list)", rest);
     if (first == "validate")
         return parseOne(Command::Validate, "validate", "scenario FILE", rest);
+    if (first == "policy")
+        return parsePolicy(rest);
     if (isOption(first))
         usage(first, "unknown option");
     usage(first,
-          "unknown command (commands: run, timeline, load, confirm, merge, preset, validate)");
+          "unknown command (commands: run, timeline, load, confirm, merge, preset, validate, "
+          "policy)");
 }
 
 std::string usageText()
@@ -258,6 +316,8 @@ std::string usageText()
            "  hedgesim preset NAME        print a preset scenario (JSON) on standard output\n"
            "  hedgesim preset --list      list the presets\n"
            "  hedgesim validate FILE      check a scenario file (silent when it is valid)\n"
+           "  hedgesim policy export SCENARIO.json --setup NAME [--as FAMILY] [-o FILE]\n"
+           "  hedgesim policy import FILE [--format grpc|envoy] [--name NAME]\n"
            "  hedgesim --help | --version\n"
            "\n"
            "Simulates every (setup, load) point of a scenario (hedged calls to a shared\n"
@@ -290,6 +350,17 @@ std::string usageText()
            "      --health FILE   write the generator's health per point as JSON\n"
            "      --csv FILE      (confirm) real and simulated figures side by side\n"
            "\n"
+           "policy export prints the setup NAME's policy as its stack's own configuration:\n"
+           "gRPC service config JSON, Envoy v3 route and cluster YAML, Polly C#, Finagle\n"
+           "Scala, Tower Rust, Murphy Delphi, resilience4cata Java. --as another family\n"
+           "works only where the rules are the same (a resilience4cata setup without a\n"
+           "budget as polly or murphy). What the model does not cover is in the text's\n"
+           "comment (gRPC's JSON has none: it goes to standard error).\n"
+           "policy import reads a gRPC service config (JSON) or an Envoy route and cluster\n"
+           "(YAML; --format when the content does not say) and prints the setup as a\n"
+           "scenario file's setups entry; the fields the model does not cover are listed on\n"
+           "standard error. See docs/policies.md, \"Export and import\".\n"
+           "\n"
            "SCENARIO.json may be - for standard input, e.g.\n"
            "  hedgesim preset collapse | hedgesim run - -o collapse.json\n"
            "Files are written whole or not at all.\n"
@@ -299,7 +370,7 @@ std::string usageText()
            "\n"
            "The model, the file formats and the tools are described in\n"
            "/usr/share/doc/hedge-explorer/ (model.md, scenario.md, timeline.md, maps.md,\n"
-           "realclock.md; docs/ in the source tree) and in man hedgesim.\n";
+           "realclock.md, policies.md; docs/ in the source tree) and in man hedgesim.\n";
 }
 
 } // namespace hedge::cli

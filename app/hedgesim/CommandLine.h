@@ -1,5 +1,5 @@
 // The command line of hedgesim: subcommands run / timeline / merge / load / confirm / preset /
-// validate, --help, --version.
+// validate / policy export / policy import, --help, --version.
 // Plain argv parsing (no QCoreApplication): hedgesim owns its exit codes (2 for usage) and
 // must not pick up Qt's own options or the user's locale.
 #pragma once
@@ -11,7 +11,20 @@
 
 namespace hedge::cli {
 
-enum class Command { Help, Version, Run, Preset, PresetList, Validate, Load, Confirm, Merge, Timeline };
+enum class Command {
+    Help,
+    Version,
+    Run,
+    Preset,
+    PresetList,
+    Validate,
+    Load,
+    Confirm,
+    Merge,
+    Timeline,
+    PolicyExport,
+    PolicyImport
+};
 
 struct CommandLine {
     Command command = Command::Help;
@@ -27,6 +40,10 @@ struct CommandLine {
     int shardIndex = 0;       // run --shard K/N: K (1-based); 0: the whole run
     int shardCount = 0;       // N
     std::vector<std::string> parts; // merge: the part files
+    // policy export (input: the scenario, jsonOutput: -o) and policy import (input: the file)
+    std::string setupName;    // export --setup NAME
+    std::string policyFormat; // export --as FAMILY, import --format grpc|envoy; empty: its own
+    std::string importName;   // import --name NAME
 };
 
 // A usage error; what() is "FIELD: problem" (the field being the option or subcommand).

@@ -1,5 +1,6 @@
 #include "Hedgesim.h"
 
+#include "PolicyCommand.h"
 #include "RealClockCommands.h"
 #include "ResultsTable.h"
 #include "TimelineCommand.h"
@@ -228,6 +229,10 @@ int runCommand(const CommandLine& cl, const Streams& s)
             return validate(cl, s);
         case Command::Merge:
             return merge(cl, s);
+        case Command::PolicyExport:
+            return runPolicyExport(cl, s, loadScenario(cl.input, s.in));
+        case Command::PolicyImport:
+            return runPolicyImport(cl, s, readInput(cl.input, s.in));
         case Command::Timeline: {
             const Scenario scenario = loadScenario(cl.input, s.in);
             checkOutputs(cl);

@@ -114,11 +114,42 @@ private slots:
     void usageMentionsEveryCommand()
     {
         const std::string text = usageText();
-        for (const char* word : {"hedgesim run", "-o", "--csv", "--threads", "--quiet",
-                                 "hedgesim preset", "--list", "hedgesim validate", "--version",
-                                 "hedgesim timeline"})
+        for (const char* word :
+             {"hedgesim run", "-o", "--csv", "--threads", "--quiet", "hedgesim preset", "--list",
+              "hedgesim validate", "--version", "hedgesim timeline", "hedgesim policy export",
+              "hedgesim policy import", "--setup", "--as", "--format"})
             QVERIFY2(text.find(word) != std::string::npos, word);
         QVERIFY(errorOf({"run", "x"}).isEmpty());
+    }
+
+    void policy()
+    {
+        CommandLine cl =
+            parse({"policy", "export", "s.json", "--setup", "a b", "--as=grpc", "-o", "out.json"});
+        QCOMPARE(cl.command, Command::PolicyExport);
+        QCOMPARE(cl.input, std::string("s.json"));
+        QCOMPARE(cl.setupName, std::string("a b"));
+        QCOMPARE(cl.policyFormat, std::string("grpc"));
+        QCOMPARE(cl.jsonOutput, std::string("out.json"));
+        cl = parse({"policy", "import", "-", "--format", "envoy", "--name", "edge"});
+        QCOMPARE(cl.command, Command::PolicyImport);
+        QCOMPARE(cl.input, std::string("-"));
+        QCOMPARE(cl.policyFormat, std::string("envoy"));
+        QCOMPARE(cl.importName, std::string("edge"));
+        QCOMPARE(errorOf({"policy"}),
+                 QStringLiteral("policy: missing export or import (see hedgesim --help)"));
+        QCOMPARE(errorOf({"policy", "export", "s.json"}),
+                 QStringLiteral("policy export: needs --setup NAME (the setup to export) (see "
+                                "hedgesim --help)"));
+        QCOMPARE(errorOf({"policy", "import", "f", "--format", "polly"}),
+                 QStringLiteral("--format: \"polly\" is not allowed (allowed grpc, envoy) (see "
+                                "hedgesim --help)"));
+        QCOMPARE(errorOf({"policy", "import", "f", "--as", "grpc"}),
+                 QStringLiteral("--as: unknown option (see hedgesim --help)"));
+        QCOMPARE(errorOf({"policy", "export", "s", "--setup", "a", "--setup", "b"}),
+                 QStringLiteral("--setup: given twice (see hedgesim --help)"));
+        QCOMPARE(errorOf({"policy", "import"}),
+                 QStringLiteral("policy import: missing FILE (see hedgesim --help)"));
     }
 };
 

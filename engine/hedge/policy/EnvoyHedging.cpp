@@ -66,7 +66,8 @@ CallStep EnvoyHedging::perTryTimeout(CallState& call, double now)
         return {};
     --call.retriesLeft;
     if (!m_slots.tryAcquire()) {
-        ++m_refused; // the attempt goes on alone; no timer is left to ask again
+        // The attempt goes on alone; no timer is left to ask again.
+        family_detail::noteRefused(call, m_refused);
         return {};
     }
     call.familyFlags |= kSlotHeld | kBackoffPending;

@@ -72,7 +72,7 @@ CallStep FinagleBackup::hedgeDue(CallState& call, double now, const AttemptGate&
     call.hedgeDueAt = kNever;
     // The filter's budget first; what it gave is not returned if the client's refuses.
     if (!m_filterBudget.tryWithdraw(now) || !m_clientBudget.tryWithdraw(now)) {
-        ++m_refused;
+        family_detail::noteRefused(call, m_refused);
         return {};
     }
     const int attempt = launchNext(call, now, gate);

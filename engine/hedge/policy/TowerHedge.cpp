@@ -44,7 +44,7 @@ CallStep TowerHedge::hedgeDue(CallState& call, double now, const AttemptGate& ga
         return {};
     call.hedgeDueAt = kNever;
     if (m_budget && !m_budget->withdraw(now)) {
-        ++m_refused; // the original runs on alone
+        family_detail::noteRefused(call, m_refused); // the original runs on alone
         return {};
     }
     const int attempt = launchNext(call, now, gate);

@@ -1,0 +1,26 @@
+// Internal to hedge/io (PolicyExport): the seven stacks' texts of one family's knobs. Each
+// starts with a comment (where the format has comments) naming the setup and listing
+// `uncovered`.
+#pragma once
+
+#include <hedge/Scenario.h>
+
+#include <string>
+#include <vector>
+
+namespace hedge::io_detail {
+
+struct ExportHeader {
+    std::string setupName;
+    std::vector<std::string> uncovered;
+};
+
+std::string grpcServiceConfigText(const GrpcSettings& grpc);
+std::string envoyYamlText(const EnvoySettings& envoy, const ExportHeader& header);
+std::string pollyText(const PollySettings& polly, const ExportHeader& header);
+std::string finagleText(const FinagleSettings& finagle, const ExportHeader& header);
+std::string towerText(const TowerSettings& tower, const ExportHeader& header);
+std::string murphyText(const MurphySettings& murphy, const ExportHeader& header);
+std::string resilience4cataText(const Setup& setup, const ExportHeader& header);
+
+} // namespace hedge::io_detail
