@@ -178,7 +178,10 @@ PointResult PointMeasure::result(const Core& core)
 
 bool runsTheSameSimulation(const PointSpec& a, const PointSpec& b)
 {
-    const auto hedges = [](const Setup& s) { return s.hedge && s.hedge->maxAttempts > 1; };
+    // A family's setup may always send a second attempt (and its Setup::hedge is not used).
+    const auto hedges = [](const Setup& s) {
+        return s.isFamily() || (s.hedge && s.hedge->maxAttempts > 1);
+    };
     // Setup::samePolicy, the cancellation left out where it never reaches anything.
     const bool samePolicy =
         a.setup.samePolicy(b.setup) ||
