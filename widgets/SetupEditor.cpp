@@ -98,10 +98,13 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     for (PolicyFamily family : allPolicyFamilies())
         m_policy->addItem(familyTitle(family), static_cast<int>(family));
     m_policy->setAccessibleName(tr("Policy"));
+    // The longest name must not widen the side panel: it is elided there, whole in the list.
+    m_policy->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_policy->setMinimumContentsLength(12);
     m_policy->setToolTip(
         tr("Whose hedging rules the setup follows: the explorer's own (a fixed delay and a "
            "windowed rate budget) or a stack's, with that stack's knobs under its own names "
-           "(docs/policies.md). The adaptive limit and the cancellation stay for every "
+           "(docs/scenario.md, \"Policy families\"). The adaptive limit and the cancellation stay for every "
            "family.\nDefault: resilience4cata."));
     auto* policyForm = new QFormLayout;
     policyForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);

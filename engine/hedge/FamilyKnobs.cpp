@@ -80,7 +80,8 @@ std::vector<Knob> grpcKnobs()
     };
 }
 
-std::vector<Knob> envoyKnobs()
+// The route's retry_policy: the per-try timeout that triggers a hedge, retries, backoff.
+std::vector<Knob> envoyRouteKnobs()
 {
     return {
         {.field = "envoy.per_try_timeout_ms",
@@ -123,6 +124,13 @@ std::vector<Knob> envoyKnobs()
                               "source/common/router/retry_state_impl.cc)."),
          .editor = {.label = "Backoff max:", .name = "Backoff max", .max = 600000.0,
                     .decimals = 1, .suffix = " ms", .zeroText = "10 × base"}},
+    };
+}
+
+// The cluster's circuit breakers: the retry budget, or max_retries without one.
+std::vector<Knob> envoyClusterKnobs()
+{
+    return {
         {.field = "envoy.retry_budget",
          .member = familyMember<&EnvoySettings::retryBudget>(),
          .range = {.min = 0.0, .max = 1.0},
@@ -367,7 +375,8 @@ std::vector<Knob> familyKnobs()
 {
     std::vector<Knob> all;
     // The order of the docs and of the editor's chooser (allPolicyFamilies()).
-    for (auto family : {grpcKnobs, envoyKnobs, finagleKnobs, towerKnobs, pollyKnobs, murphyKnobs})
+    for (auto family : {grpcKnobs, envoyRouteKnobs, envoyClusterKnobs, finagleKnobs, towerKnobs,
+                        pollyKnobs, murphyKnobs})
         for (Knob& knob : family())
             all.push_back(std::move(knob));
     return all;
