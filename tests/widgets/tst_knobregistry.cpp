@@ -371,6 +371,33 @@ private slots:
         envoyEdited.families.envoy.numRetries = 4;
         QVERIFY(setupKnobChanges(setup, envoyEdited).empty());
     }
+
+    // The grid dialog offers the knobs of the chosen setup's family: a gRPC setup's hedging
+    // delay, not the explorer's hedge delay, and back when the setup changes.
+    void gridDialogOffersTheChosenSetupsFamilyKnobs()
+    {
+        Scenario s;
+        s.setups = {Setup{.name = "r", .hedge = HedgeSettings{}},
+                    Setup{.name = "g", .policy = PolicyFamily::Grpc}};
+        GridDialog dialog{s};
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QComboBox* knobs = dialog.knobBox();
+        QVERIFY(knobs->findData(QStringLiteral("hedge.delay_ms")) >= 0);
+        QCOMPARE(knobs->findData(QStringLiteral("grpc.hedging_delay_ms")), -1);
+        auto* setup = dialog.findChild<QComboBox*>();
+        QCOMPARE(setup->currentText(), QStringLiteral("r"));
+        setup->setFocus();
+        QTest::keyClick(setup, Qt::Key_Down);
+        QCOMPARE(setup->currentText(), QStringLiteral("g"));
+        QCOMPARE(knobs->findData(QStringLiteral("hedge.delay_ms")), -1);
+        QVERIFY(knobs->findData(QStringLiteral("service.workers")) >= 0);
+        knobs->setCurrentIndex(knobs->findData(QStringLiteral("grpc.hedging_delay_ms")));
+        QCOMPARE(dialog.values().front(), 5.0);
+        QVERIFY2(dialog.okButton()->isEnabled(), qPrintable(dialog.problem()));
+        QCOMPARE(dialog.result().grid->knob, std::string("grpc.hedging_delay_ms"));
+        QVERIFY(!firstScenarioError(dialog.result()));
+    }
 };
 
 QTEST_MAIN(TestKnobRegistry)
