@@ -5,6 +5,7 @@
 
 #include <hedge/KnobRegistry.h>
 
+#include <QAbstractSpinBox>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
@@ -57,7 +58,7 @@ FamilyKnobFields::FamilyKnobFields(PolicyFamily family, QWidget* parent)
 }
 
 // In the rows' order: runs of numbers as one KnobFields each, a flag or a part as a checkbox,
-// a part's knobs in a panel under its checkbox.
+// a part's knobs under its checkbox, enabled with it.
 void FamilyKnobFields::addKnobs(QFormLayout* form, const std::vector<const Knob*>& knobs)
 {
     std::vector<const Knob*> run;
@@ -78,13 +79,10 @@ void FamilyKnobFields::addKnobs(QFormLayout* form, const std::vector<const Knob*
         for (; i + 1 < knobs.size() && std::string_view(knobs[i + 1]->field).starts_with(prefix);
              ++i)
             members.push_back(knobs[i + 1]);
-        auto* panel = new QWidget(this);
-        auto* partForm = new QFormLayout(panel);
-        partForm->setContentsMargins(16, 0, 0, 0);
-        partForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-        addNumbers(partForm, members);
-        form->addRow(panel);
-        m_parts.emplace_back(check, panel);
+        // In the family's own form, not a panel of their own: a nested form in a spanning row
+        // is squeezed below its height once the editor scrolls (seen at 1024 × 700, Envoy).
+        addNumbers(form, members);
+        m_parts.emplace_back(check, m_fields.back());
     }
     addNumbers(form, run);
 }
@@ -123,7 +121,7 @@ void FamilyKnobFields::addExtras(QFormLayout* form)
     if (m_family == PolicyFamily::Polly) {
         m_delays = new QLineEdit(this);
         m_delays->setAccessibleName(tr("Delay per attempt"));
-        m_delays->setPlaceholderText(tr("none: every hedge waits the delay"));
+        m_delays->setPlaceholderText(tr("none"));
         // Numbers (ms) separated by commas; a negative one waits for a failure.
         static const QRegularExpression kDelays(
             QStringLiteral(R"(^\s*(-?\d+(\.\d*)?\s*(,\s*-?\d+(\.\d*)?\s*)*)?,?\s*$)"));
@@ -132,7 +130,7 @@ void FamilyKnobFields::addExtras(QFormLayout* form)
             tr("DelayGenerator: the delay before each hedge in ms, the first hedge's first, "
                "separated by commas; the last repeats. Empty: every hedge waits the delay.\n"
                "Default: none (Polly.Core HedgingStrategyOptions.cs)."));
-        form->addRow(tr("Delay per &attempt (ms):"), m_delays);
+        form->addRow(tr("Del&ays (ms):"), m_delays);
         connect(m_delays, &QLineEdit::editingFinished, this, &FamilyKnobFields::edited);
     }
 }
@@ -187,8 +185,9 @@ void FamilyKnobFields::applyTo(Setup& setup) const
 
 void FamilyKnobFields::updateEnabled()
 {
-    for (const auto& [check, panel] : m_parts)
-        panel->setEnabled(check->isChecked());
+    for (const auto& [check, fields] : m_parts)
+        for (QAbstractSpinBox* box : fields->boxes())
+            box->setEnabled(check->isChecked());
 }
 
 } // namespace hedge

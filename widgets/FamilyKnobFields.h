@@ -58,8 +58,8 @@ private:
     PolicyFamily m_family;
     std::vector<KnobFields*> m_fields;
     std::vector<std::pair<const Knob*, QCheckBox*>> m_checks;
-    // A part's checkbox and the panel of its knobs.
-    std::vector<std::pair<QCheckBox*, QWidget*>> m_parts;
+    // A part's checkbox and the fields of its knobs.
+    std::vector<std::pair<QCheckBox*, KnobFields*>> m_parts;
     QList<FieldMessage*> m_messages;
     QComboBox* m_flavour = nullptr; // gRPC only
     QLineEdit* m_delays = nullptr;  // Polly only

@@ -65,13 +65,14 @@ QStringList familyKnobs(const Setup& setup, const std::string& group)
             parts << (*value == 0.0 ? ScenarioDescription::tr("%1 off").arg(name)
                                     : QStringLiteral("%1 (%2)").arg(
                                           name, members.join(QStringLiteral(", "))));
-            while (i + 1 < knobs.size() && std::string_view(knobs[i + 1]->field).starts_with(prefix))
+            while (i + 1 < knobs.size() &&
+                   std::string_view(knobs[i + 1]->field).starts_with(prefix))
                 ++i;
         } else {
-            QString part = name + QLatin1Char(' ') +
-                           ScenarioDescription::number(*value * knob.editor.scale);
-            const QString unit = knob.editor.scale != 1.0 ? QStringLiteral("%")
-                                                          : QString::fromUtf8(knob.unit);
+            QString part =
+                name + QLatin1Char(' ') + ScenarioDescription::number(*value * knob.editor.scale);
+            const QString unit =
+                knob.editor.scale != 1.0 ? QStringLiteral("%") : QString::fromUtf8(knob.unit);
             if (!unit.isEmpty())
                 part += QLatin1Char(' ') + unit;
             parts << part;

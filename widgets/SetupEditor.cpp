@@ -104,7 +104,8 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     m_policy->setToolTip(
         tr("Whose hedging rules the setup follows: the explorer's own (a fixed delay and a "
            "windowed rate budget) or a stack's, with that stack's knobs under its own names "
-           "(docs/scenario.md, \"Policy families\"). The adaptive limit and the cancellation stay for every "
+           "(docs/scenario.md, \"Policy families\"). The adaptive limit and the cancellation stay "
+           "for every "
            "family.\nDefault: resilience4cata."));
     auto* policyForm = new QFormLayout;
     policyForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);

@@ -158,7 +158,7 @@ std::vector<Knob> envoyClusterKnobs()
          .tooltip = KNOB_TEXT("min_retry_concurrency: retry slots always allowed, whatever the "
                               "share.\nDefault: %1 (Envoy's default; envoy "
                               "api/envoy/config/cluster/v3/circuit_breaker.proto)."),
-         .editor = {.label = "Min retry concurrency:", .name = "Min retry concurrency",
+         .editor = {.label = "Min concurrency:", .name = "Min retry concurrency",
                     .max = 100000.0}},
         {.field = "envoy.max_retries",
          .member = familyMember<&EnvoySettings::maxRetries>(),
@@ -167,7 +167,7 @@ std::vector<Knob> envoyClusterKnobs()
                               "retry slot at once, for the whole client, when there is no retry "
                               "budget.\nDefault: %1 (Envoy's default; envoy "
                               "api/envoy/config/cluster/v3/circuit_breaker.proto)."),
-         .editor = {.label = "Max retries (circuit breaker):", .name = "Max retries",
+         .editor = {.label = "Max retries:", .name = "Max retries",
                     .max = 100000.0}},
     };
 }
@@ -201,7 +201,7 @@ std::vector<Knob> finagleKnobs()
          .tooltip = KNOB_TEXT("minSendBackupAfterMs: the backup delay is never shorter.\n"
                               "Default: %1 ms (Finagle's default; finagle "
                               "BackupRequestFilter.scala)."),
-         .editor = {.label = "Min send backup after:", .name = "Min send backup after",
+         .editor = {.label = "Min backup delay:", .name = "Min send backup after",
                     .min = 1.0, .max = 60000.0, .decimals = 1, .suffix = " ms"}},
         {.field = "finagle.client_budget.percent_can_retry",
          .member = familyMember<&FinagleSettings::clientBudget,
@@ -221,7 +221,7 @@ std::vector<Knob> finagleKnobs()
          .tooltip = KNOB_TEXT("minRetriesPerSec of the client's RetryBudget: backups always "
                               "allowed per second (the reserve is this × the ttl).\nDefault: %1 "
                               "per second (Finagle's default; finagle RetryBudget.scala)."),
-         .editor = {.label = "Min retries per second:", .name = "Min retries per second",
+         .editor = {.label = "Min per second:", .name = "Min retries per second",
                     .max = 1e6, .decimals = 1, .suffix = " /s"}},
         {.field = "finagle.client_budget.ttl_s",
          .member = familyMember<&FinagleSettings::clientBudget, &FinagleRetryBudget::ttlSeconds>(),
@@ -309,7 +309,7 @@ std::vector<Knob> pollyKnobs()
                               "counted (1 … 10).\nDefault: %1 (Polly's default; Polly.Core "
                               "HedgingStrategyOptions.cs)."),
          .editor = {.label = "Max &hedged attempts:", .name = "Max hedged attempts", .min = 1.0,
-                    .max = 10.0, .sliderLow = 1.0, .sliderHigh = 10.0},
+                    .max = 10.0},
          .grid = GridSpread{.from = 1, .to = 4, .count = 4}},
         {.field = "polly.delay_ms",
          .member = familyMember<&PollySettings::delayMs>(),
@@ -319,8 +319,9 @@ std::vector<Knob> pollyKnobs()
                               "starts; 0 starts every attempt at once, a negative delay only "
                               "after a handled failure.\nDefault: %1 ms (Polly's default, 2 s; "
                               "Polly.Core HedgingStrategyOptions.cs)."),
+         // No slider: the box says "-1" (only after a failure) better than a handle could.
          .editor = {.label = "&Delay:", .name = "Delay", .min = -1.0, .max = 600000.0,
-                    .decimals = 1, .suffix = " ms", .sliderHigh = 1000.0, .sliderCurvature = 6.9},
+                    .decimals = 1, .suffix = " ms"},
          .grid = GridSpread{.from = 5, .to = 60, .count = 12}},
         {.field = "polly.handle_errors",
          .member = familyMember<&PollySettings::handleErrors>(),
@@ -344,7 +345,7 @@ std::vector<Knob> murphyKnobs()
                               "Default: %1 ms (Murphy's default; Murphy's hedging unit, "
                               "THedgingPolicy)."),
          .editor = {.label = "&Delay:", .name = "Delay", .max = 600000.0, .decimals = 1,
-                    .suffix = " ms", .sliderHigh = 1000.0, .sliderCurvature = 6.9},
+                    .suffix = " ms"},
          .grid = GridSpread{.from = 5, .to = 60, .count = 12}},
         {.field = "murphy.max_extra_attempts",
          .member = familyMember<&MurphySettings::maxExtraAttempts>(),

@@ -156,7 +156,8 @@ template <auto First, auto... Rest> FamilyMember familyMember()
     return FamilyMember{
         .family = Family::family,
         .kind = kindOf<lastOf<First, Rest...>()>(),
-        .read = [](const FamilySettings& f) { return readPath<Family::settings, First, Rest...>(f); },
+        .read =
+            [](const FamilySettings& f) { return readPath<Family::settings, First, Rest...>(f); },
         .write = [](FamilySettings& f,
                     double value) { writePath<Family::settings, First, Rest...>(f, value); },
         .initial = [] { return initialPath<Family::settings, First, Rest...>(FamilySettings{}); },

@@ -91,8 +91,8 @@ struct Knob {
     const char* jsonKey() const;
     // "hedge.", "adaptive_limit.", "service.", "grpc.", ...: the object of the file it lives in.
     std::string group() const;
-    bool isOnOff() const; // switches an optional part: "hedge", "grpc.throttling"
-    bool isFlag() const;  // a family's yes/no setting: "grpc.non_fatal_errors"
+    bool isOnOff() const;     // switches an optional part: "hedge", "grpc.throttling"
+    bool isFlag() const;      // a family's yes/no setting: "grpc.non_fatal_errors"
     bool wholeNumber() const; // an int member, an on/off knob or a flag
     // The policy family whose knob it is (the hedge's: resilience4cata); none: every family's
     // (the adaptive limit, the service).

@@ -1,8 +1,8 @@
 // Every knob of a scenario, one row each (Knob), in the order the docs list them: an on/off
-// knob before its members, then the service, then each policy family's (FamilyKnobs.h). The rows drive the scenario file (ScenarioJson),
-// its check (ScenarioValidation), the editors' fields (SetupEditor, ServiceRunEditor), the
-// grid dialog and a grid's cells (GridDialog, SweepPoints) and timeline changes (applyKnob,
-// KnobDiff). Adding a knob: DEVELOPERS.md, "Adding a knob".
+// knob before its members, then the service, then each policy family's (FamilyKnobs.h). The rows
+// drive the scenario file (ScenarioJson), its check (ScenarioValidation), the editors' fields
+// (SetupEditor, ServiceRunEditor), the grid dialog and a grid's cells (GridDialog, SweepPoints) and
+// timeline changes (applyKnob, KnobDiff). Adding a knob: DEVELOPERS.md, "Adding a knob".
 #pragma once
 
 #include <hedge/Knob.h>

@@ -67,7 +67,8 @@ private slots:
         const auto policy = static_cast<PolicyFamily>(family);
         Scenario s;
         s.setups = {changedSetup(policy)};
-        QVERIFY2(!firstScenarioError(s), firstScenarioError(s) ? firstScenarioError(s)->what() : "");
+        QVERIFY2(!firstScenarioError(s),
+                 firstScenarioError(s) ? firstScenarioError(s)->what() : "");
         const std::string json = writeScenarioJson(s);
         const Scenario back = parseScenarioJson(json);
         QCOMPARE(back, s);

@@ -269,9 +269,12 @@ private slots:
             {"grpc.max_attempts", [](auto& f) { return f.grpc.maxAttempts; }, grpc},
             {"grpc.hedging_delay_ms", [](auto& f) { return f.grpc.hedgingDelayMs; }, grpc},
             {"grpc.non_fatal_errors", [](auto& f) { return f.grpc.nonFatalErrors; }, grpc},
-            {"grpc.throttling.max_tokens", [](auto& f) { return f.grpc.throttling->maxTokens; }, grpc},
-            {"grpc.throttling.token_ratio", [](auto& f) { return f.grpc.throttling->tokenRatio; }, grpc},
-            {"envoy.per_try_timeout_ms", [](auto& f) { return f.envoy.perTryTimeoutMs; }, envoyRoute},
+            {"grpc.throttling.max_tokens", [](auto& f) { return f.grpc.throttling->maxTokens; },
+             grpc},
+            {"grpc.throttling.token_ratio", [](auto& f) { return f.grpc.throttling->tokenRatio; },
+             grpc},
+            {"envoy.per_try_timeout_ms", [](auto& f) { return f.envoy.perTryTimeoutMs; },
+             envoyRoute},
             {"envoy.num_retries", [](auto& f) { return f.envoy.numRetries; }, envoyRoute},
             {"envoy.backoff_base_ms", [](auto& f) { return f.envoy.backoffBaseMs; }, envoyRoute},
             {"envoy.backoff_max_ms", [](auto& f) { return f.envoy.backoffMaxMs; }, envoyRoute},
@@ -293,14 +296,16 @@ private slots:
             {"tower.latency_percentile", [](auto& f) { return f.tower.latencyPercentile; }, tower},
             {"tower.min_data_points", [](auto& f) { return f.tower.minDataPoints; }, tower},
             {"tower.period_s", [](auto& f) { return f.tower.periodSeconds; }, tower},
-            {"tower.budget.retry_percent", [](auto& f) { return f.tower.budget->retryPercent; }, tps},
+            {"tower.budget.retry_percent", [](auto& f) { return f.tower.budget->retryPercent; },
+             tps},
             {"tower.budget.min_per_sec", [](auto& f) { return f.tower.budget->minPerSec; }, tps},
             {"tower.budget.ttl_s", [](auto& f) { return f.tower.budget->ttlSeconds; }, tps},
             {"polly.max_hedged_attempts", [](auto& f) { return f.polly.maxHedgedAttempts; }, polly},
             {"polly.delay_ms", [](auto& f) { return f.polly.delayMs; }, polly},
             {"polly.handle_errors", [](auto& f) { return f.polly.handleErrors; }, polly},
             {"murphy.delay_ms", [](auto& f) { return f.murphy.delayMs; }, murphy},
-            {"murphy.max_extra_attempts", [](auto& f) { return f.murphy.maxExtraAttempts; }, murphy},
+            {"murphy.max_extra_attempts", [](auto& f) { return f.murphy.maxExtraAttempts; },
+             murphy},
             {"murphy.handle_errors", [](auto& f) { return f.murphy.handleErrors; }, murphy},
         };
         // The initializers, every optional part on with its own.
@@ -310,8 +315,8 @@ private slots:
         initial.tower.budget.emplace();
         std::size_t familyNumbers = 0;
         for (const Knob& knob : KnobRegistry::all())
-            familyNumbers += knob.family() && *knob.family() != PolicyFamily::Resilience4cata &&
-                             !knob.isOnOff();
+            familyNumbers +=
+                knob.family() && *knob.family() != PolicyFamily::Resilience4cata && !knob.isOnOff();
         QCOMPARE(rows.size(), familyNumbers);
         for (const Row& row : rows) {
             const Knob* knob = KnobRegistry::find(row.field);
@@ -319,12 +324,11 @@ private slots:
             QCOMPARE(knob->defaultValue(), row.get(initial));
             Setup setup{.name = "s", .policy = *knob->family()};
             ServiceConfig service;
-            const double value = knob->isFlag() ? 1.0 - knob->defaultValue()
-                                                : (knob->editor.min + knob->editor.max) / 2.0 /
-                                                      knob->editor.scale;
+            const double value =
+                knob->isFlag() ? 1.0 - knob->defaultValue()
+                               : (knob->editor.min + knob->editor.max) / 2.0 / knob->editor.scale;
             knob->write(setup, service, value);
-            QCOMPARE(row.get(setup.families),
-                     knob->wholeNumber() ? std::round(value) : value);
+            QCOMPARE(row.get(setup.families), knob->wholeNumber() ? std::round(value) : value);
             QVERIFY2(knob->appliesTo(setup), row.field);
             setup.policy = PolicyFamily::Resilience4cata;
             QVERIFY2(!knob->appliesTo(setup), row.field);

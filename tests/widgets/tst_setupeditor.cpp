@@ -226,7 +226,8 @@ private slots:
         FamilyKnobFields* grpc = editor.familyFields(PolicyFamily::Grpc);
         QVERIFY(grpc->isVisible());
         QVERIFY(grpc->check("grpc.throttling")->isVisible());
-        QCOMPARE(grpc->check("grpc.throttling")->text(), QStringLiteral("&Throttling (retryThrottling)"));
+        QCOMPARE(grpc->check("grpc.throttling")->text(),
+                 QStringLiteral("&Throttling (retryThrottling)"));
         QVERIFY(grpc->check("grpc.non_fatal_errors")->isVisible());
         // resilience4cata's and the other families' knobs are hidden.
         QVERIFY(!editor.hedgeCheck()->isVisible());
@@ -247,7 +248,8 @@ private slots:
         test::replaceText(delay, QStringLiteral("25"));
         QTest::keyClick(delay, Qt::Key_Return);
         QTest::mouseClick(grpc->check("grpc.throttling"), Qt::LeftButton, {}, QPoint(8, 8));
-        auto* tokens = qobject_cast<QDoubleSpinBox*>(editor.knobField("grpc.throttling.max_tokens"));
+        auto* tokens =
+            qobject_cast<QDoubleSpinBox*>(editor.knobField("grpc.throttling.max_tokens"));
         QVERIFY(tokens->isEnabled());
         test::replaceText(tokens, QStringLiteral("20"));
         QTest::keyClick(tokens, Qt::Key_Return);

@@ -195,8 +195,8 @@ void validateFamilyExtras(const std::string& path, const Setup& setup)
 // adaptive limit. `prefix` is the setup's path with its dot ("setups[2].") or empty.
 void validatePolicy(const std::string& prefix, const Setup& setup)
 {
-    const auto policy = std::find(allPolicyFamilies().begin(), allPolicyFamilies().end(),
-                                  setup.policy);
+    const auto policy =
+        std::find(allPolicyFamilies().begin(), allPolicyFamilies().end(), setup.policy);
     if (policy == allPolicyFamilies().end())
         fail(prefix + "policy", "is not a policy");
     if (setup.isFamily()) {

@@ -26,8 +26,8 @@ std::optional<HedgeSettings> readHedge(const Json& value, const std::string& pat
     setup.hedge.emplace();
     readKnobs(r, "hedge.", setup, unused);
     HedgeSettings h = *setup.hedge;
-    h.placement = readName(r, "placement", h.placement, &placementFromString,
-                           {"any", "other_replica"});
+    h.placement =
+        readName(r, "placement", h.placement, &placementFromString, {"any", "other_replica"});
     return h;
 }
 
@@ -63,8 +63,8 @@ void readFamilyExtras(const ObjectReader& r, Setup& setup)
     if (setup.policy == PolicyFamily::Grpc)
         f.grpc.flavour =
             readName(r, "flavour", f.grpc.flavour, &grpcFlavourFromString, {"java", "a6"});
-    if (const Json* list = setup.policy == PolicyFamily::Polly ? r.find("delay_per_attempt_ms")
-                                                               : nullptr) {
+    if (const Json* list =
+            setup.policy == PolicyFamily::Polly ? r.find("delay_per_attempt_ms") : nullptr) {
         if (!list->is_array())
             throw ScenarioError(r.path("delay_per_attempt_ms"),
                                 "expected an array of delays (ms), got " + describe(*list));

@@ -100,6 +100,27 @@ private slots:
         QVERIFY(editor->delaySpin()->isVisible());
         QVERIFY(!grpc->isVisible());
     }
+
+    // Every family's knobs fit the side panel at 1024 × 700: no horizontal scroll bar.
+    void everyFamilysKnobsFitThePanel()
+    {
+        auto w = test::openWindow(m_dir, small(), QStringLiteral("fit.json"));
+        w->resize(1024, 700);
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        test::setupList(*w)->setCurrentRow(1);
+        SetupEditor* editor = test::setupEditor(*w);
+        QScrollArea* area = scrollAreaOf(editor);
+        QVERIFY(area);
+        for (PolicyFamily family : allPolicyFamilies()) {
+            editor->policyCombo()->setCurrentIndex(
+                editor->policyCombo()->findData(int(family)));
+            QCOMPARE(w->scenario().setups[1].policy, family);
+            QVERIFY2(editor->minimumSizeHint().width() <= area->viewport()->width(),
+                     toString(family));
+            QTRY_VERIFY2(!area->horizontalScrollBar()->isVisible(), toString(family));
+        }
+    }
 };
 
 QTEST_MAIN(TestFamilyChooser)
