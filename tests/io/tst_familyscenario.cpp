@@ -2,12 +2,15 @@
 // family's object, every family's knobs written and read back the same, a knob left out taking
 // the family's default, the errors naming the field and the allowed range, timeline changes that
 // set a family's knobs but never the policy, and a resilience4cata setup written as before.
+#include <hedge/KnobDiff.h>
 #include <hedge/KnobRegistry.h>
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/sim/PointIdentity.h>
 
 #include <QTest>
+
+#include <algorithm>
 
 using namespace hedge;
 
@@ -276,6 +279,37 @@ private slots:
         otherFamilysKnobs.hedge = HedgeSettings{.delayMs = 99.0};
         QVERIFY(id(grpc) == id(otherFamilysKnobs));
         QCOMPARE(id(grpc).hash(), id(otherFamilysKnobs).hash());
+    }
+
+    // An edit of a family's knobs while the Live view runs becomes a timeline change of those
+    // knobs alone (KnobDiff), which the file reads back and applyKnob replays to the same setup.
+    void liveEditsOfAFamilysKnobsAreChanges()
+    {
+        Setup from{.name = "g", .policy = PolicyFamily::Grpc};
+        Setup to = from;
+        to.families.grpc.hedgingDelayMs = 35.0;
+        to.families.grpc.nonFatalErrors = true;
+        to.families.grpc.throttling = GrpcThrottling{.maxTokens = 20.0};
+        const std::vector<KnobSetting> set = setupKnobChanges(from, to);
+        QCOMPARE(set, (std::vector<KnobSetting>{{"grpc.throttling", 1.0},
+                                                {"grpc.hedging_delay_ms", 35.0},
+                                                {"grpc.non_fatal_errors", 1.0},
+                                                {"grpc.throttling.max_tokens", 20.0}}));
+        Scenario s;
+        s.setups = {from};
+        s.timeline = Timeline{.changes = {TimelineChange{.atS = 1.0, .setup = "g", .set = set}}};
+        QVERIFY(!firstScenarioError(s));
+        // Read back in the file's key order: a part still comes before its knobs.
+        const Scenario back = parseScenarioJson(writeScenarioJson(s));
+        std::vector<KnobSetting> sorted = set;
+        std::sort(sorted.begin(), sorted.end(),
+                  [](const KnobSetting& a, const KnobSetting& b) { return a.field < b.field; });
+        QCOMPARE(back.timeline->changes.at(0).set, sorted);
+        Setup replayed = from;
+        ServiceConfig service;
+        for (const KnobSetting& k : back.timeline->changes.at(0).set)
+            QVERIFY(applyKnob(replayed, service, k));
+        QCOMPARE(replayed, to);
     }
 };
 

@@ -113,8 +113,7 @@ private slots:
         QScrollArea* area = scrollAreaOf(editor);
         QVERIFY(area);
         for (PolicyFamily family : allPolicyFamilies()) {
-            editor->policyCombo()->setCurrentIndex(
-                editor->policyCombo()->findData(int(family)));
+            editor->policyCombo()->setCurrentIndex(editor->policyCombo()->findData(int(family)));
             QCOMPARE(w->scenario().setups[1].policy, family);
             QVERIFY2(editor->minimumSizeHint().width() <= area->viewport()->width(),
                      toString(family));
