@@ -113,6 +113,13 @@ QString ScenarioDescription::setup(const Setup& setup)
                           familyKnobs(setup, family + ".").join(QStringLiteral(", ")));
         if (setup.policy == PolicyFamily::Grpc)
             parts << tr("flavour %1").arg(QString::fromUtf8(toString(setup.families.grpc.flavour)));
+        if (const auto& delays = setup.families.polly.delayPerAttemptMs;
+            setup.policy == PolicyFamily::Polly && !delays.empty()) {
+            QStringList each;
+            for (double d : delays)
+                each << number(d);
+            parts << tr("delays per hedge %1 ms").arg(each.join(QStringLiteral(", ")));
+        }
     } else if (const auto& h = setup.hedge) {
         parts << tr("hedge after %1 ms, up to %2 attempts, %3")
                      .arg(number(h->delayMs), number(h->maxAttempts),

@@ -190,8 +190,11 @@ private slots:
         grpc.name = grpc.generatedName();
         Setup murphy{.name = "", .policy = PolicyFamily::Murphy};
         murphy.name = murphy.generatedName();
+        Setup polly{.name = "", .policy = PolicyFamily::Polly};
+        polly.families.polly.delayPerAttemptMs = {10.0, 25.5};
+        polly.name = polly.generatedName();
         SetupListWidget w;
-        w.setSetups({grpc, murphy});
+        w.setSetups({grpc, murphy, polly});
         QCOMPARE(w.listWidget()->item(0)->text(), QStringLiteral("grpc, throttled / server"));
         QCOMPARE(w.listWidget()->item(0)->toolTip(),
                  QStringLiteral("grpc, throttled / server\npolicy grpc: max attempts 3, hedging "
@@ -200,6 +203,10 @@ private slots:
         QCOMPARE(w.listWidget()->item(1)->toolTip(),
                  QStringLiteral("murphy / client\npolicy murphy: delay 2000 ms, max extra "
                                 "attempts 1, handle errors, client-only cancellation"));
+        QCOMPARE(w.listWidget()->item(2)->toolTip(),
+                 QStringLiteral("polly / client\npolicy polly: max hedged attempts 1, delay 2000 "
+                                "ms, handle errors, delays per hedge 10, 25.5 ms, client-only "
+                                "cancellation"));
     }
 };
 
