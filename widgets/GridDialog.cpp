@@ -58,10 +58,6 @@ GridDialog::GridDialog(const Scenario& scenario, QWidget* parent)
     m_setup->setToolTip(tr("The setup whose knob the map sweeps (a service knob changes the "
                            "service under this setup only)"));
     m_knob = new QComboBox(this);
-    for (const Knob* k : KnobRegistry::gridKnobs()) {
-        m_knob->addItem(knobTitle(k->field), QString::fromLatin1(k->field));
-        m_knob->setItemData(m_knob->count() - 1, KnobFields::toolTip(*k), Qt::ToolTipRole);
-    }
     m_knob->setToolTip(tr("The knob on the map's horizontal axis; load is on the vertical one"));
     m_from = new QDoubleSpinBox(this);
     m_to = new QDoubleSpinBox(this);
@@ -118,7 +114,7 @@ GridDialog::GridDialog(const Scenario& scenario, QWidget* parent)
     showGrid(scenario);
 
     connect(m_knob, &QComboBox::currentIndexChanged, this, &GridDialog::knobChosen);
-    connect(m_setup, &QComboBox::currentIndexChanged, this, &GridDialog::check);
+    connect(m_setup, &QComboBox::currentIndexChanged, this, &GridDialog::setupChosen);
     connect(m_baseline, &QComboBox::currentIndexChanged, this, &GridDialog::check);
     connect(m_from, &QDoubleSpinBox::valueChanged, this, &GridDialog::check);
     connect(m_to, &QDoubleSpinBox::valueChanged, this, &GridDialog::check);
@@ -131,6 +127,7 @@ void GridDialog::showGrid(const Scenario& scenario)
 {
     if (scenario.grid) {
         m_setup->setCurrentText(QString::fromStdString(scenario.grid->setup));
+        fillKnobs();
         m_knob->setCurrentIndex(m_knob->findData(QString::fromStdString(scenario.grid->knob)));
         knobChosen();
         const auto [lo, hi] =
@@ -147,8 +144,34 @@ void GridDialog::showGrid(const Scenario& scenario)
                                           [](const Setup& s) { return s.hedge.has_value(); });
         if (hedging != scenario.setups.end())
             m_setup->setCurrentIndex(int(hedging - scenario.setups.begin()));
+        fillKnobs();
         knobChosen();
     }
+}
+
+void GridDialog::fillKnobs()
+{
+    const QString current = m_knob->currentData().toString();
+    const int row = m_setup->currentIndex();
+    const QSignalBlocker quiet(m_knob);
+    m_knob->clear();
+    for (const Knob* k : KnobRegistry::gridKnobs()) {
+        if (row >= 0 && !k->appliesTo(m_scenario.setups[std::size_t(row)]))
+            continue;
+        m_knob->addItem(knobTitle(k->field), QString::fromLatin1(k->field));
+        m_knob->setItemData(m_knob->count() - 1, KnobFields::toolTip(*k), Qt::ToolTipRole);
+    }
+    m_knob->setCurrentIndex(std::max(0, m_knob->findData(current)));
+}
+
+void GridDialog::setupChosen()
+{
+    const std::string before = knob();
+    fillKnobs();
+    if (knob() != before)
+        knobChosen();
+    else
+        check();
 }
 
 std::string GridDialog::knob() const

@@ -49,6 +49,10 @@ public:
 private:
     void showGrid(const Scenario& scenario);
     void knobChosen();
+    // The knobs a grid of the chosen setup may sweep: its own family's (Knob::appliesTo), the
+    // service's and its limit's; the knob chosen is kept when the new setup has it too.
+    void fillKnobs();
+    void setupChosen();
     bool logSpread() const; // the knob's row spreads it on a log scale
     void check();
     std::string knob() const;

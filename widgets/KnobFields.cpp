@@ -145,11 +145,45 @@ KnobFields::addRows(QFormLayout* form, QFormLayout* advancedForm,
         for (std::size_t j = 0; j <= joined; ++j)
             boxes << m_boxes[i + j];
         messages << addFieldRow(target, label(knob), field, boxes);
+        if (knob.editor.clampAbove > 0.0)
+            addClampNote(i, target);
         if (after)
             after(knob, target);
         i += joined;
     }
     return messages;
+}
+
+void KnobFields::addClampNote(std::size_t index, QFormLayout* form)
+{
+    auto* note = new QLabel(m_boxes[index]->parentWidget());
+    note->setWordWrap(true);
+    note->setForegroundRole(QPalette::PlaceholderText);
+    form->addRow(QString(), note);
+    m_clampNotes[index] = note;
+    connect(this, &KnobFields::edited, note, [this] { updateClampNotes(); });
+    updateClampNotes();
+}
+
+// A value above the clamp is kept (the file says what the user wrote) but runs as the clamp.
+void KnobFields::updateClampNotes()
+{
+    for (const auto& [index, note] : m_clampNotes) {
+        const KnobEditor& e = m_knobs[index]->editor;
+        const bool clamped = spinValue(m_boxes[index]) / e.scale > e.clampAbove;
+        note->setText(clamped ? tr("%1 (clamped): the clients run at most %1.")
+                                    .arg(QString::number(e.clampAbove * e.scale))
+                              : QString());
+        note->setVisible(clamped);
+    }
+}
+
+QLabel* KnobFields::clampNote(const std::string& field) const
+{
+    for (const auto& [index, note] : m_clampNotes)
+        if (field == m_knobs[index]->field)
+            return note;
+    return nullptr;
 }
 
 QAbstractSpinBox* KnobFields::box(const std::string& field) const
@@ -189,6 +223,7 @@ void KnobFields::show(const Setup& setup, const ServiceConfig& service)
         const double value = knob.read(parts, service).value_or(knob.defaultValue());
         setSpinValue(m_boxes[i], value * knob.editor.scale);
     }
+    updateClampNotes();
 }
 
 void KnobFields::applyTo(Setup& setup, ServiceConfig& service) const

@@ -18,6 +18,7 @@ class QAbstractSpinBox;
 class QCheckBox;
 class QDoubleSpinBox;
 class QFormLayout;
+class QLabel;
 class QSpinBox;
 class QWidget;
 
@@ -50,6 +51,9 @@ public:
     QSpinBox* intBox(const std::string& field) const;
     QDoubleSpinBox* doubleBox(const std::string& field) const;
     KnobSlider* slider(const std::string& field) const; // nullptr: none
+    // The line under a knob whose stack clamps it (KnobEditor::clampAbove): "5 (clamped)…" while
+    // the value is above, hidden otherwise. nullptr: none.
+    QLabel* clampNote(const std::string& field) const;
     const std::vector<QAbstractSpinBox*>& boxes() const { return m_boxes; }
 
     // Shows the knobs' values (a part the setup has not: its defaults), each range opened to
@@ -68,10 +72,13 @@ signals:
 
 private:
     QWidget* fieldWidget(std::size_t index, std::size_t* joined);
+    void addClampNote(std::size_t index, QFormLayout* form);
+    void updateClampNotes();
 
     std::vector<const Knob*> m_knobs;
     std::vector<QAbstractSpinBox*> m_boxes; // one per knob
     std::map<std::string, KnobSlider*> m_sliders;
+    std::map<std::size_t, QLabel*> m_clampNotes; // by knob index
 };
 
 } // namespace hedge

@@ -42,6 +42,45 @@ QStringList changedKnobs(const Setup& setup, const char* group)
     return parts;
 }
 
+// A family's knobs as they stand (docs/policies.md spells them so): "max attempts 3, hedging
+// delay 20 ms, throttling (max tokens 10, token ratio 0.1)"; a flag by its name when on, a part
+// "… off" when off.
+QStringList familyKnobs(const Setup& setup, const std::string& group)
+{
+    QStringList parts;
+    const ServiceConfig service;
+    const std::vector<const Knob*> knobs = KnobRegistry::group(group);
+    for (std::size_t i = 0; i < knobs.size(); ++i) {
+        const Knob& knob = *knobs[i];
+        const QString name = QString::fromUtf8(knob.editor.name).toLower();
+        const std::optional<double> value = knob.read(setup, service);
+        if (!value)
+            continue; // a knob of a part that is off
+        if (knob.isFlag()) {
+            if (*value != 0.0)
+                parts << name;
+        } else if (knob.isOnOff()) {
+            const std::string prefix = std::string(knob.field) + ".";
+            const QStringList members = *value != 0.0 ? familyKnobs(setup, prefix) : QStringList();
+            parts << (*value == 0.0 ? ScenarioDescription::tr("%1 off").arg(name)
+                                    : QStringLiteral("%1 (%2)").arg(
+                                          name, members.join(QStringLiteral(", "))));
+            while (i + 1 < knobs.size() &&
+                   std::string_view(knobs[i + 1]->field).starts_with(prefix))
+                ++i;
+        } else {
+            QString part =
+                name + QLatin1Char(' ') + ScenarioDescription::number(*value * knob.editor.scale);
+            const QString unit =
+                knob.editor.scale != 1.0 ? QStringLiteral("%") : QString::fromUtf8(knob.unit);
+            if (!unit.isEmpty())
+                part += QLatin1Char(' ') + unit;
+            parts << part;
+        }
+    }
+    return parts;
+}
+
 QString balancerText(BalancerKind kind)
 {
     switch (kind) {
@@ -67,7 +106,21 @@ QString ScenarioDescription::number(double value)
 QString ScenarioDescription::setup(const Setup& setup)
 {
     QStringList parts;
-    if (const auto& h = setup.hedge) {
+    if (setup.isFamily()) {
+        const std::string family = toString(setup.policy);
+        parts << tr("policy %1: %2")
+                     .arg(QString::fromStdString(family),
+                          familyKnobs(setup, family + ".").join(QStringLiteral(", ")));
+        if (setup.policy == PolicyFamily::Grpc)
+            parts << tr("flavour %1").arg(QString::fromUtf8(toString(setup.families.grpc.flavour)));
+        if (const auto& delays = setup.families.polly.delayPerAttemptMs;
+            setup.policy == PolicyFamily::Polly && !delays.empty()) {
+            QStringList each;
+            for (double d : delays)
+                each << number(d);
+            parts << tr("delays per hedge %1 ms").arg(each.join(QStringLiteral(", ")));
+        }
+    } else if (const auto& h = setup.hedge) {
         parts << tr("hedge after %1 ms, up to %2 attempts, %3")
                      .arg(number(h->delayMs), number(h->maxAttempts),
                           h->hasBudget() ? tr("budget %1 %").arg(number(h->budgetPercent))

@@ -1,5 +1,6 @@
 #include "SetupEditor.h"
 
+#include "FamilyKnobFields.h"
 #include "FieldMessage.h"
 #include "KnobFields.h"
 #include "KnobSlider.h"
@@ -62,52 +63,60 @@ QString SetupEditor::cancellationText(Cancellation mode)
                                         : tr("reaches the server (gRPC)");
 }
 
+namespace {
+
+// The chooser's names of the families.
+QString familyTitle(PolicyFamily family)
+{
+    switch (family) {
+    case PolicyFamily::Resilience4cata:
+        return SetupEditor::tr("resilience4cata — the explorer's own");
+    case PolicyFamily::Grpc:
+        return SetupEditor::tr("gRPC");
+    case PolicyFamily::Envoy:
+        return SetupEditor::tr("Envoy");
+    case PolicyFamily::Finagle:
+        return SetupEditor::tr("Finagle");
+    case PolicyFamily::Tower:
+        return SetupEditor::tr("Tower");
+    case PolicyFamily::Polly:
+        return SetupEditor::tr("Polly");
+    case PolicyFamily::Murphy:
+        return SetupEditor::tr("Murphy");
+    }
+    return {};
+}
+
+} // namespace
+
 SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
 {
     m_title = makeTitle(this);
     // Made in the order of the form, which is the order of the keyboard focus.
-    m_hedge = KnobFields::makeCheck(*KnobRegistry::find("hedge"), this);
-    m_hedgeFields = new KnobFields(KnobRegistry::group("hedge."), this);
+    m_policy = new QComboBox(this);
+    takeWheelOnlyWhenFocused(m_policy);
+    for (PolicyFamily family : allPolicyFamilies())
+        m_policy->addItem(familyTitle(family), static_cast<int>(family));
+    m_policy->setAccessibleName(tr("Policy"));
+    // The longest name must not widen the side panel: it is elided there, whole in the list.
+    m_policy->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_policy->setMinimumContentsLength(12);
+    m_policy->setToolTip(
+        tr("Whose hedging rules the setup follows: the explorer's own (a fixed delay and a "
+           "windowed rate budget) or a stack's, with that stack's knobs under its own names "
+           "(docs/scenario.md, \"Policy families\"). The adaptive limit and the cancellation stay "
+           "for every "
+           "family.\nDefault: resilience4cata."));
+    auto* policyForm = new QFormLayout;
+    policyForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    policyForm->addRow(tr("&Policy:"), m_policy);
+    m_hedgePanel = makeHedgePanel();
 
-    m_delayHint = new QLabel(this);
-    m_delayHint->setWordWrap(true);
-    m_delayHint->setVisible(false);
-    m_delayHint->setForegroundRole(QPalette::PlaceholderText);
-
-    // In the order of HedgePlacement.
-    m_placement = new QComboBox(this);
-    takeWheelOnlyWhenFocused(m_placement);
-    m_placement->addItem(tr("Any replica"));
-    m_placement->addItem(tr("Another replica"));
-    m_placement->setToolTip(
-        tr("Where a hedge may go when the service has several replicas. Any replica: wherever the "
-           "load balancer sends it, possibly the busy or slow replica its first attempt waits "
-           "in. Another replica: only replicas this call has not used yet (all again once each "
-           "has one). With one replica both are the same.\nDefault: any replica."));
     m_adaptive = KnobFields::makeCheck(*KnobRegistry::find("adaptive_limit"), this);
     m_limitFields = new KnobFields(KnobRegistry::group("adaptive_limit."), this);
     takeKnobFields();
-
     auto* form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    form->addRow(m_hedge);
-    m_budgetAdvanced = new QWidget(this);
-    auto* budgetForm = new QFormLayout(m_budgetAdvanced);
-    budgetForm->setContentsMargins(16, 0, 0, 0);
-    const auto hintUnderDelay = [this](const Knob& knob, QFormLayout* f) {
-        if (knob.field == std::string_view("hedge.delay_ms"))
-            f->addRow(QString(), m_delayHint);
-    };
-    m_messages << m_hedgeFields->addRows(form, budgetForm, hintUnderDelay);
-    // Where hedges go is a hedge field like the delay: above the budget's fold, which opens
-    // right onto the budget's own fields.
-    form->addRow(tr("Hedges &go to:"), m_placement);
-    m_placementMessage = new FieldMessage(this);
-    form->addRow(QString(), m_placementMessage);
-    m_budgetFold = makeFold(tr("Advanced budget"), m_budgetAdvanced, this);
-    m_budgetFold->setToolTip(tr("Show the budget's floor and window."));
-    form->addRow(m_budgetFold);
-    form->addRow(m_budgetAdvanced);
     form->addRow(m_adaptive);
     m_limitAdvanced = new QWidget(this);
     auto* limitForm = new QFormLayout(m_limitAdvanced);
@@ -125,6 +134,9 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
+    layout->addLayout(policyForm);
+    layout->addWidget(m_hedgePanel);
+    addFamilyPanels(layout);
     layout->addLayout(form);
     layout->addStretch(1);
     chainTabOrder(layout);
@@ -141,6 +153,94 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     // The two buttons are exclusive: the server one toggles with every change.
     connect(m_cancelServer, &QRadioButton::toggled, this, &SetupEditor::emitEdited);
     connect(m_placement, &QComboBox::currentIndexChanged, this, &SetupEditor::emitEdited);
+    connect(m_policy, &QComboBox::currentIndexChanged, this, [this] {
+        showChosenPolicy();
+        emitEdited();
+    });
+}
+
+// resilience4cata's knobs: the hedge, its delay, attempts and budget, where hedges go.
+QWidget* SetupEditor::makeHedgePanel()
+{
+    auto* panel = new QWidget(this);
+    m_hedge = KnobFields::makeCheck(*KnobRegistry::find("hedge"), panel);
+    m_hedgeFields = new KnobFields(KnobRegistry::group("hedge."), panel);
+
+    m_delayHint = new QLabel(panel);
+    m_delayHint->setWordWrap(true);
+    m_delayHint->setVisible(false);
+    m_delayHint->setForegroundRole(QPalette::PlaceholderText);
+
+    // In the order of HedgePlacement.
+    m_placement = new QComboBox(panel);
+    takeWheelOnlyWhenFocused(m_placement);
+    m_placement->addItem(tr("Any replica"));
+    m_placement->addItem(tr("Another replica"));
+    m_placement->setToolTip(
+        tr("Where a hedge may go when the service has several replicas. Any replica: wherever the "
+           "load balancer sends it, possibly the busy or slow replica its first attempt waits "
+           "in. Another replica: only replicas this call has not used yet (all again once each "
+           "has one). With one replica both are the same.\nDefault: any replica."));
+
+    auto* form = new QFormLayout(panel);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->addRow(m_hedge);
+    m_budgetAdvanced = new QWidget(panel);
+    auto* budgetForm = new QFormLayout(m_budgetAdvanced);
+    budgetForm->setContentsMargins(16, 0, 0, 0);
+    const auto hintUnderDelay = [this](const Knob& knob, QFormLayout* f) {
+        if (knob.field == std::string_view("hedge.delay_ms"))
+            f->addRow(QString(), m_delayHint);
+    };
+    m_messages << m_hedgeFields->addRows(form, budgetForm, hintUnderDelay);
+    // Where hedges go is a hedge field like the delay: above the budget's fold, which opens
+    // right onto the budget's own fields.
+    form->addRow(tr("Hedges &go to:"), m_placement);
+    m_placementMessage = new FieldMessage(panel);
+    form->addRow(QString(), m_placementMessage);
+    m_budgetFold = makeFold(tr("Advanced budget"), m_budgetAdvanced, panel);
+    m_budgetFold->setToolTip(tr("Show the budget's floor and window."));
+    form->addRow(m_budgetFold);
+    form->addRow(m_budgetAdvanced);
+    return panel;
+}
+
+// One panel of fields per family, under the chooser; only the chosen one is shown.
+void SetupEditor::addFamilyPanels(QLayout* layout)
+{
+    for (PolicyFamily family : allPolicyFamilies()) {
+        if (family == PolicyFamily::Resilience4cata)
+            continue;
+        auto* fields = new FamilyKnobFields(family, this);
+        m_messages << fields->messages();
+        connect(fields, &FamilyKnobFields::edited, this, &SetupEditor::emitEdited);
+        connect(fields, &FamilyKnobFields::dragStarted, this, &SetupEditor::dragStarted);
+        connect(fields, &FamilyKnobFields::dragFinished, this, &SetupEditor::dragFinished);
+        layout->addWidget(fields);
+        m_families.push_back(fields);
+    }
+}
+
+FamilyKnobFields* SetupEditor::familyFields(PolicyFamily family) const
+{
+    for (FamilyKnobFields* fields : m_families)
+        if (fields->family() == family)
+            return fields;
+    return nullptr;
+}
+
+PolicyFamily SetupEditor::chosenPolicy() const
+{
+    return static_cast<PolicyFamily>(m_policy->currentData().toInt());
+}
+
+void SetupEditor::showChosenPolicy()
+{
+    const PolicyFamily chosen = chosenPolicy();
+    m_hedgePanel->setVisible(chosen == PolicyFamily::Resilience4cata);
+    for (FamilyKnobFields* fields : m_families)
+        fields->setVisible(fields->family() == chosen);
 }
 
 // The fields the editor keeps rules between (min ≤ initial ≤ max limit) or puts sliders by.
@@ -160,7 +260,12 @@ void SetupEditor::takeKnobFields()
 QAbstractSpinBox* SetupEditor::knobField(const std::string& field) const
 {
     QAbstractSpinBox* box = m_hedgeFields->box(field);
-    return box ? box : m_limitFields->box(field);
+    if (!box)
+        box = m_limitFields->box(field);
+    for (FamilyKnobFields* family : m_families)
+        if (!box)
+            box = family->box(field);
+    return box;
 }
 
 // Both choices in view, under their label across the whole panel: the wording of
@@ -187,6 +292,39 @@ void SetupEditor::addCancellationRows(QFormLayout* form)
     cancellationLabel->setBuddy(m_cancelClient);
     form->addRow(cancellationLabel);
     form->addRow(cancellationChoices);
+    m_cancellationNote = new QLabel(this);
+    m_cancellationNote->setWordWrap(true);
+    m_cancellationNote->setForegroundRole(QPalette::PlaceholderText);
+    m_cancellationNote->setVisible(false);
+    form->addRow(m_cancellationNote);
+}
+
+void SetupEditor::updateCancellation()
+{
+    const PolicyFamily chosen = chosenPolicy();
+    const FamilyKnobFields* finagle = familyFields(PolicyFamily::Finagle);
+    const QCheckBox* interrupts = finagle->check("finagle.send_interrupts");
+    QString why;
+    if (chosen == PolicyFamily::Murphy)
+        why = tr("Client only: Murphy abandons a losing attempt and never cancels it, so the "
+                 "server always finishes the work.");
+    else if (chosen == PolicyFamily::Finagle && !interrupts->isChecked())
+        why = tr("Client only: without Send interrupts, Finagle leaves the losing attempt "
+                 "running, so the server finishes the work.");
+    const bool forced = !why.isEmpty();
+    const QSignalBlocker block(m_cancelServer);
+    if (forced && !m_cancellationForced)
+        m_userCancellation =
+            m_cancelServer->isChecked() ? Cancellation::Server : Cancellation::Client;
+    if (forced)
+        m_cancelClient->setChecked(true);
+    else if (m_cancellationForced)
+        cancellationButton(m_userCancellation)->setChecked(true);
+    m_cancellationForced = forced;
+    m_cancelClient->setEnabled(!forced);
+    m_cancelServer->setEnabled(!forced);
+    m_cancellationNote->setText(why);
+    m_cancellationNote->setVisible(forced);
 }
 
 void SetupEditor::chainTabOrder(QLayout* layout)
@@ -252,10 +390,15 @@ void SetupEditor::setSetup(const Setup& setup)
     m_hedge->setChecked(setup.hedge.has_value());
     m_placement->setCurrentIndex(static_cast<int>(h.placement));
     m_adaptive->setChecked(setup.adaptiveLimit.has_value());
+    m_policy->setCurrentIndex(m_policy->findData(static_cast<int>(setup.policy)));
+    showChosenPolicy();
     // Each range opened first, so that no value is clamped by the previous setup's limits.
     const ServiceConfig unused;
     m_hedgeFields->show(setup, unused);
     m_limitFields->show(setup, unused);
+    for (FamilyKnobFields* family : m_families)
+        family->show(setup);
+    m_cancellationForced = false;
     cancellationButton(setup.cancellation)->setChecked(true);
     updateLimitRanges();
     updateEnabled();
@@ -265,6 +408,7 @@ void SetupEditor::setSetup(const Setup& setup)
 Setup SetupEditor::setup() const
 {
     Setup s;
+    s.policy = chosenPolicy();
     s.cancellation =
         m_cancelServer->isChecked() ? Cancellation::Server : Cancellation::Client;
     if (m_hedge->isChecked())
@@ -275,6 +419,9 @@ Setup SetupEditor::setup() const
     ServiceConfig unused;
     m_hedgeFields->applyTo(s, unused);
     m_limitFields->applyTo(s, unused);
+    // Every family's fields, shown or not: switching the family and back keeps what was typed.
+    for (FamilyKnobFields* family : m_families)
+        family->applyTo(s);
     s.name = m_name;
     return s;
 }
@@ -293,6 +440,7 @@ void SetupEditor::updateEnabled()
     m_placement->setEnabled(hedge);
     m_limitAdvanced->setEnabled(m_adaptive->isChecked());
     updatePlacementMessage();
+    updateCancellation();
 }
 
 // min <= initial <= max (docs/scenario.md): each spin box's range follows the others, so an

@@ -1,6 +1,8 @@
-// The knobs of one setup, exactly those a user of a hedging library has (docs/user-guide.md): hedge
-// on/off, delay, max attempts, budget, where hedges go, adaptive limit and cancellation mode.
-// Rarely changed parameters sit under "Advanced" folds. Every range of docs/scenario.md is kept by
+// The knobs of one setup, exactly those a user of a hedging library has (docs/user-guide.md): the
+// policy family it follows, then for resilience4cata hedge on/off, delay, max attempts, budget,
+// where hedges go, or for another family that family's own knobs (FamilyKnobFields), and for
+// every family the adaptive limit and the cancellation mode. Rarely changed parameters sit
+// under "Advanced" folds. Every range of docs/scenario.md is kept by
 // its spin box; a number typed outside it is reported under the field.
 #pragma once
 
@@ -8,6 +10,8 @@
 
 #include <QList>
 #include <QWidget>
+
+#include <vector>
 
 class QAbstractSpinBox;
 class QCheckBox;
@@ -21,6 +25,7 @@ class QToolButton;
 
 namespace hedge {
 
+class FamilyKnobFields;
 class FieldMessage;
 class KnobFields;
 class KnobSlider;
@@ -49,8 +54,14 @@ public:
     // line after the dash).
     static QString cancellationText(Cancellation mode);
 
-    // The field of a hedge or adaptive-limit knob (KnobRegistry's field name), or null.
+    // The field of a hedge, adaptive-limit or family knob (KnobRegistry's field name), or null.
     QAbstractSpinBox* knobField(const std::string& field) const;
+    // The chooser of the policy family, and the fields of one family (hidden unless chosen).
+    QComboBox* policyCombo() const { return m_policy; }
+    FamilyKnobFields* familyFields(PolicyFamily family) const;
+    // Why the cancellation is client only for the family chosen (Murphy; Finagle without
+    // interrupts); hidden otherwise.
+    QLabel* cancellationNote() const { return m_cancellationNote; }
 
     // For tests and keyboard users.
     QCheckBox* hedgeCheck() const { return m_hedge; }
@@ -80,7 +91,14 @@ signals:
 
 private:
     void takeKnobFields();
+    QWidget* makeHedgePanel();
+    void addFamilyPanels(QLayout* layout);
     void addCancellationRows(QFormLayout* form);
+    PolicyFamily chosenPolicy() const;
+    void showChosenPolicy();
+    // Murphy abandons losers, Finagle without interrupts leaves them running: the cancellation
+    // is client only, the buttons say so and come back to the user's choice afterwards.
+    void updateCancellation();
     // Tab walks the fields top to bottom, as the form shows them (folded fields included).
     void chainTabOrder(QLayout* layout);
     void updateEnabled();
@@ -91,6 +109,12 @@ private:
     bool m_loading = false;
     QList<FieldMessage*> m_messages;
     QLabel* m_title = nullptr;
+    QComboBox* m_policy = nullptr;
+    QWidget* m_hedgePanel = nullptr; // resilience4cata's knobs
+    std::vector<FamilyKnobFields*> m_families;
+    QLabel* m_cancellationNote = nullptr;
+    bool m_cancellationForced = false;
+    Cancellation m_userCancellation = Cancellation::Client; // while it is forced
     // The fields of the hedge's and the limit's knobs, made from their rows (KnobRegistry).
     KnobFields* m_hedgeFields = nullptr;
     KnobFields* m_limitFields = nullptr;

@@ -15,6 +15,11 @@ template <class C, class T> struct MemberPointer<T C::*> {
     using Class = C;
     using Type = T;
 };
+// A family's member is read and written by its own accessors, before the visits below.
+template <> struct MemberPointer<FamilyMember> {
+    using Class = FamilyMember;
+    using Type = double;
+};
 
 // The setup's optional policy that holds a member of `Policy`.
 template <class Policy> constexpr auto policyOf()
@@ -40,7 +45,9 @@ std::optional<double> Knob::read(const Setup& setup, const ServiceConfig& servic
     return std::visit(
         [&](auto m) -> std::optional<double> {
             using C = typename MemberPointer<decltype(m)>::Class;
-            if constexpr (std::is_same_v<C, Setup>) {
+            if constexpr (std::is_same_v<C, FamilyMember>) {
+                return m.read(setup.families);
+            } else if constexpr (std::is_same_v<C, Setup>) {
                 return (setup.*m).has_value() ? 1.0 : 0.0;
             } else if constexpr (std::is_same_v<C, ServiceConfig>) {
                 return service.*m;
@@ -60,7 +67,9 @@ void Knob::write(Setup& setup, ServiceConfig& service, double value) const
         [&](auto m) {
             using C = typename MemberPointer<decltype(m)>::Class;
             using T = typename MemberPointer<decltype(m)>::Type;
-            if constexpr (std::is_same_v<C, Setup>) {
+            if constexpr (std::is_same_v<C, FamilyMember>) {
+                m.write(setup.families, value);
+            } else if constexpr (std::is_same_v<C, Setup>) {
                 auto& policy = setup.*m;
                 if (value == 0.0)
                     policy.reset();
@@ -80,7 +89,8 @@ void Knob::write(Setup& setup, ServiceConfig& service, double value) const
 
 bool KnobRange::contains(double value) const
 {
-    return (minExclusive ? value > min : value >= min) && value <= max;
+    return (minExclusive ? value > min : value >= min) &&
+           (maxExclusive ? value < max : value <= max);
 }
 
 std::string KnobRange::text(bool wholeNumber) const
@@ -90,8 +100,12 @@ std::string KnobRange::text(bool wholeNumber) const
         return io_detail::intRange(std::int64_t(min), std::isinf(max)
                                                           ? std::numeric_limits<int>::max()
                                                           : std::int64_t(max));
+    if (std::isinf(max) && std::isinf(min))
+        return "any finite number";
     if (std::isinf(max))
         return (minExclusive ? "> " : "≥ ") + formatNumber(min);
+    if (maxExclusive)
+        return (minExclusive ? "> " : "≥ ") + formatNumber(min) + " and < " + formatNumber(max);
     if (minExclusive)
         return "> " + formatNumber(min) + " and ≤ " + formatNumber(max);
     return formatNumber(min) + " … " + formatNumber(max);
@@ -99,7 +113,7 @@ std::string KnobRange::text(bool wholeNumber) const
 
 const char* Knob::jsonKey() const
 {
-    const char* dot = std::strchr(field, '.');
+    const char* dot = std::strrchr(field, '.');
     return dot ? dot + 1 : field;
 }
 
@@ -109,15 +123,47 @@ std::string Knob::group() const
     return dot ? std::string(field, std::size_t(dot - field) + 1) : std::string();
 }
 
+namespace {
+
+bool isFamilyKind(const Knob::Member& member, FamilyMember::Kind kind)
+{
+    const auto* f = std::get_if<FamilyMember>(&member);
+    return f && f->kind == kind;
+}
+
+} // namespace
+
 bool Knob::isOnOff() const
 {
     return std::holds_alternative<std::optional<HedgeSettings> Setup::*>(member) ||
-           std::holds_alternative<std::optional<Gradient2Config> Setup::*>(member);
+           std::holds_alternative<std::optional<Gradient2Config> Setup::*>(member) ||
+           isFamilyKind(member, FamilyMember::Kind::Part);
+}
+
+bool Knob::isFlag() const
+{
+    return isFamilyKind(member, FamilyMember::Kind::Flag);
+}
+
+std::optional<PolicyFamily> Knob::family() const
+{
+    if (const auto* f = std::get_if<FamilyMember>(&member))
+        return f->family;
+    if (needsHedge() || std::holds_alternative<std::optional<HedgeSettings> Setup::*>(member))
+        return PolicyFamily::Resilience4cata;
+    return std::nullopt;
+}
+
+bool Knob::appliesTo(const Setup& setup) const
+{
+    const std::optional<PolicyFamily> own = family();
+    return !own || *own == setup.policy;
 }
 
 bool Knob::wholeNumber() const
 {
-    return isOnOff() || std::holds_alternative<int HedgeSettings::*>(member) ||
+    return isOnOff() || isFlag() || isFamilyKind(member, FamilyMember::Kind::Count) ||
+           std::holds_alternative<int HedgeSettings::*>(member) ||
            std::holds_alternative<int Gradient2Config::*>(member) ||
            std::holds_alternative<int ServiceConfig::*>(member);
 }
@@ -136,6 +182,8 @@ bool Knob::needsLimit() const
 
 double Knob::defaultValue() const
 {
+    if (const auto* f = std::get_if<FamilyMember>(&member))
+        return f->initial();
     if (isOnOff())
         return 0.0;
     Setup setup;

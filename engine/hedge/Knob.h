@@ -5,6 +5,7 @@
 // "Adding a knob".
 #pragma once
 
+#include <hedge/FamilyMember.h>
 #include <hedge/Scenario.h>
 
 #include <limits>
@@ -20,9 +21,11 @@ struct KnobRange {
     double min = 0.0;
     double max = std::numeric_limits<double>::infinity();
     bool minExclusive = false;
+    bool maxExclusive = false; // Finagle's max_extra_load: below 1
 
     bool contains(double value) const; // false for NaN
-    // As messages give it: "0 … 3", "> 0", "≥ 1", "> 0 and ≤ 1" (counts: "1 … 10", "≥ 1").
+    // As messages give it: "0 … 3", "> 0", "≥ 1", "> 0 and ≤ 1", "≥ 0 and < 1", "any finite
+    // number" (counts: "1 … 10", "≥ 1").
     std::string text(bool wholeNumber) const;
 };
 
@@ -45,6 +48,9 @@ struct KnobEditor {
     double sliderLow = 0.0;
     double sliderHigh = 0.0;
     double sliderCurvature = 0.0;
+    // Values above it are accepted and run as it, as the stack's clients clamp them (gRPC's
+    // max_attempts: 5); the field then says "5 (clamped)". 0: none.
+    double clampAbove = 0.0;
 };
 
 // The values a new map of the knob starts with (GridDialog): `count` values from `from` to
@@ -58,13 +64,16 @@ struct GridSpread {
 
 struct Knob {
     // The setup's optional part an on/off knob switches (0 or 1), or the member of a hedge, of
-    // an adaptive limit or of the service the knob is. Counts (int) take the value rounded.
+    // an adaptive limit or of the service the knob is, or a policy family's member (a number, a
+    // count, a flag or a part; FamilyMember.h). Counts (int) take the value rounded.
     using Member =
         std::variant<std::optional<HedgeSettings> Setup::*, std::optional<Gradient2Config> Setup::*,
                      double HedgeSettings::*, int HedgeSettings::*, double Gradient2Config::*,
-                     int Gradient2Config::*, double ServiceConfig::*, int ServiceConfig::*>;
+                     int Gradient2Config::*, double ServiceConfig::*, int ServiceConfig::*,
+                     FamilyMember>;
 
-    const char* field = ""; // as files, grids and changes spell it: "hedge.delay_ms"
+    // As files, grids and changes spell it: "hedge.delay_ms", "grpc.throttling.max_tokens".
+    const char* field = "";
     Member member;
     const char* unit = "";    // of the value in files: "ms", "%", "" for a plain number
     KnobRange range;          // what validation allows
@@ -77,20 +86,29 @@ struct Knob {
     // (tests/golden among them) the same, byte for byte.
     bool omitDefault = false;
 
-    // The file's key inside its object: "delay_ms" (an on/off knob: its whole name, "hedge").
+    // The file's key inside its object, the field's last part: "delay_ms", "max_tokens" (an
+    // on/off knob: "hedge", "throttling").
     const char* jsonKey() const;
-    // "hedge.", "adaptive_limit." or "service.": the object of the file it lives in.
+    // "hedge.", "adaptive_limit.", "service.", "grpc.", ...: the object of the file it lives in.
     std::string group() const;
-    bool isOnOff() const;
-    bool wholeNumber() const; // an int member or an on/off knob
+    bool isOnOff() const;     // switches an optional part: "hedge", "grpc.throttling"
+    bool isFlag() const;      // a family's yes/no setting: "grpc.non_fatal_errors"
+    bool wholeNumber() const; // an int member, an on/off knob or a flag
+    // The policy family whose knob it is (the hedge's: resilience4cata); none: every family's
+    // (the adaptive limit, the service).
+    std::optional<PolicyFamily> family() const;
+    // Whether the knob means something for `setup`: a family's knob for a setup of that family.
+    bool appliesTo(const Setup& setup) const;
     // A knob of a hedge or an adaptive limit: only a setup that has one can be gridded on it.
     bool needsHedge() const;
     bool needsLimit() const;
-    // The member's initializer (Scenario.h, Gradient2Limit.h): the one place a default lives.
-    // On/off knobs: 0.
+    // The member's initializer (Scenario.h, Gradient2Limit.h, PolicyFamily.h): the one place a
+    // default lives. On/off knobs: 0.
     double defaultValue() const;
 
-    // On/off knobs: 1 or 0. None for a member of a hedge or limit the setup has not.
+    // On/off knobs and flags: 1 or 0. None for a member of a hedge, a limit or a family's part
+    // the setup has not. A family's knob is read whatever the setup's family (the editor keeps
+    // every family's values); appliesTo() says whether it counts.
     std::optional<double> read(const Setup& setup, const ServiceConfig& service) const;
     // A member of a hedge or limit the setup has not gives it the defaults first.
     void write(Setup& setup, ServiceConfig& service, double value) const;

@@ -37,20 +37,24 @@ std::vector<KnobSetting> changes(const Setup& fromSetup, const ServiceConfig& fr
 
 std::vector<KnobSetting> setupKnobChanges(const Setup& from, const Setup& to)
 {
-    // A switched-on part is compared with its defaults, which applyKnob gives it.
+    // The on/off knobs first ("hedge", "grpc.throttling"): a switched-on part is then compared
+    // with its defaults, which applyKnob gives it. Only the knobs of `to`'s policy: the others
+    // change nothing it runs (the setups of a change keep their policy).
     Setup base = from;
-    if (to.hedge && !base.hedge)
-        base.hedge.emplace();
-    if (to.adaptiveLimit && !base.adaptiveLimit)
-        base.adaptiveLimit.emplace();
+    ServiceConfig service;
     std::vector<KnobSetting> set;
-    if (bool(from.hedge) != bool(to.hedge))
-        set.push_back({"hedge", to.hedge ? 1.0 : 0.0});
-    if (bool(from.adaptiveLimit) != bool(to.adaptiveLimit))
-        set.push_back({"adaptive_limit", to.adaptiveLimit ? 1.0 : 0.0});
-    const ServiceConfig service;
+    for (const std::string& field : knobFields()) {
+        const Knob& knob = *KnobRegistry::find(field);
+        if (!knob.isOnOff() || !knob.appliesTo(to))
+            continue;
+        const std::optional<double> on = knob.read(to, service);
+        if (on && knob.read(base, service) != on) {
+            set.push_back({field, *on});
+            knob.write(base, service, *on);
+        }
+    }
     for (KnobSetting& k : changes(base, service, to, service, false))
-        if (!isOnOffKnob(k.field))
+        if (!isOnOffKnob(k.field) && KnobRegistry::find(k.field)->appliesTo(to))
             set.push_back(std::move(k));
     return set;
 }

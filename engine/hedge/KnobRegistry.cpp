@@ -1,5 +1,6 @@
 #include <hedge/KnobRegistry.h>
 
+#include <hedge/FamilyKnobs.h>
 #include <hedge/io/ScenarioValidation.h>
 
 #include <QtGlobal>
@@ -232,7 +233,8 @@ KnobRegistry::Rows& KnobRegistry::rows()
 {
     static Rows rows = [] {
         Rows r;
-        for (auto part : {hedgeKnobs, limitKnobs, serviceKnobs})
+        // The families' knobs last: the grid dialog lists the explorer's own first.
+        for (auto part : {hedgeKnobs, limitKnobs, serviceKnobs, familyKnobs})
             for (Knob& k : part())
                 r.knobs.push_back(std::move(k));
         for (const Knob& k : r.knobs)

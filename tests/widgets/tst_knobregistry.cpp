@@ -3,6 +3,7 @@
 // service editor with its range and tooltip, offered by the grid dialog and set by a timeline
 // change. The product's rows are checked for agreement with themselves and with the files.
 #include "GridDialog.h"
+#include "KnobFields.h"
 #include "KnobRegistryTesting.h"
 #include "ServiceRunEditor.h"
 #include "UserInput.h"
@@ -22,6 +23,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 using namespace hedge;
 
@@ -224,7 +226,11 @@ private slots:
             Scenario s;
             s.setups = {
                 Setup{.name = "s", .hedge = HedgeSettings{}, .adaptiveLimit = Gradient2Config{}}};
-            const double value = knob.grid ? knob.grid->to : knob.editor.max / knob.editor.scale;
+            // A family's knob is written for a setup of that family.
+            s.setups[0].policy = knob.family().value_or(PolicyFamily::Resilience4cata);
+            double value = knob.grid ? knob.grid->to : knob.editor.max / knob.editor.scale;
+            if (knob.isFlag())
+                value = 1.0 - knob.defaultValue();
             knob.write(s.setups[0], s.service, value);
             // The ranges between knobs: min ≤ initial ≤ max limit, hiccups from ≤ to.
             Gradient2Config& g = *s.setups[0].adaptiveLimit;
@@ -237,6 +243,164 @@ private slots:
                      knob.field);
             QVERIFY2(knob.read(back.setups[0], back.service) != knob.defaultValue(), knob.field);
         }
+    }
+
+    // Every family's knob is its struct's member (PolicyFamily.h): its default is the member's
+    // initializer, a value written through the row lands in that member, and its tooltip names
+    // the stack's default and the source file it comes from. Every family row is listed here.
+    void familyRowsAreTheirStructsMembers()
+    {
+        using Get = std::function<double(const FamilySettings&)>;
+        struct Row {
+            const char* field;
+            Get get;
+            const char* source;
+        };
+        const char* grpc = "grpc-java RetriableStream.java";
+        const char* envoyRoute = "envoy source/common/router/retry_state_impl.cc";
+        const char* envoyCluster = "envoy api/envoy/config/cluster/v3/circuit_breaker.proto";
+        const char* finagle = "finagle BackupRequestFilter.scala";
+        const char* budget = "finagle RetryBudget.scala";
+        const char* tower = "tower src/hedge/mod.rs";
+        const char* tps = "tower src/retry/budget/tps_budget.rs";
+        const char* polly = "Polly.Core HedgingStrategyOptions.cs";
+        const char* murphy = "Murphy's hedging unit";
+        const std::vector<Row> rows{
+            {"grpc.max_attempts", [](auto& f) { return f.grpc.maxAttempts; }, grpc},
+            {"grpc.hedging_delay_ms", [](auto& f) { return f.grpc.hedgingDelayMs; }, grpc},
+            {"grpc.non_fatal_errors", [](auto& f) { return f.grpc.nonFatalErrors; }, grpc},
+            {"grpc.throttling.max_tokens", [](auto& f) { return f.grpc.throttling->maxTokens; },
+             grpc},
+            {"grpc.throttling.token_ratio", [](auto& f) { return f.grpc.throttling->tokenRatio; },
+             grpc},
+            {"envoy.per_try_timeout_ms", [](auto& f) { return f.envoy.perTryTimeoutMs; },
+             envoyRoute},
+            {"envoy.num_retries", [](auto& f) { return f.envoy.numRetries; }, envoyRoute},
+            {"envoy.backoff_base_ms", [](auto& f) { return f.envoy.backoffBaseMs; }, envoyRoute},
+            {"envoy.backoff_max_ms", [](auto& f) { return f.envoy.backoffMaxMs; }, envoyRoute},
+            {"envoy.retry_budget.budget_percent",
+             [](auto& f) { return f.envoy.retryBudget->budgetPercent; }, envoyCluster},
+            {"envoy.retry_budget.min_retry_concurrency",
+             [](auto& f) { return f.envoy.retryBudget->minRetryConcurrency; }, envoyCluster},
+            {"envoy.max_retries", [](auto& f) { return f.envoy.maxRetries; }, envoyCluster},
+            {"finagle.max_extra_load", [](auto& f) { return f.finagle.maxExtraLoad; }, finagle},
+            {"finagle.send_interrupts", [](auto& f) { return f.finagle.sendInterrupts; }, finagle},
+            {"finagle.min_send_backup_after_ms",
+             [](auto& f) { return f.finagle.minSendBackupAfterMs; }, finagle},
+            {"finagle.client_budget.percent_can_retry",
+             [](auto& f) { return f.finagle.clientBudget.percentCanRetry; }, budget},
+            {"finagle.client_budget.min_retries_per_sec",
+             [](auto& f) { return f.finagle.clientBudget.minRetriesPerSec; }, budget},
+            {"finagle.client_budget.ttl_s",
+             [](auto& f) { return f.finagle.clientBudget.ttlSeconds; }, budget},
+            {"tower.latency_percentile", [](auto& f) { return f.tower.latencyPercentile; }, tower},
+            {"tower.min_data_points", [](auto& f) { return f.tower.minDataPoints; }, tower},
+            {"tower.period_s", [](auto& f) { return f.tower.periodSeconds; }, tower},
+            {"tower.budget.retry_percent", [](auto& f) { return f.tower.budget->retryPercent; },
+             tps},
+            {"tower.budget.min_per_sec", [](auto& f) { return f.tower.budget->minPerSec; }, tps},
+            {"tower.budget.ttl_s", [](auto& f) { return f.tower.budget->ttlSeconds; }, tps},
+            {"polly.max_hedged_attempts", [](auto& f) { return f.polly.maxHedgedAttempts; }, polly},
+            {"polly.delay_ms", [](auto& f) { return f.polly.delayMs; }, polly},
+            {"polly.handle_errors", [](auto& f) { return f.polly.handleErrors; }, polly},
+            {"murphy.delay_ms", [](auto& f) { return f.murphy.delayMs; }, murphy},
+            {"murphy.max_extra_attempts", [](auto& f) { return f.murphy.maxExtraAttempts; },
+             murphy},
+            {"murphy.handle_errors", [](auto& f) { return f.murphy.handleErrors; }, murphy},
+        };
+        // The initializers, every optional part on with its own.
+        FamilySettings initial;
+        initial.grpc.throttling.emplace();
+        initial.envoy.retryBudget.emplace();
+        initial.tower.budget.emplace();
+        std::size_t familyNumbers = 0;
+        for (const Knob& knob : KnobRegistry::all())
+            familyNumbers +=
+                knob.family() && *knob.family() != PolicyFamily::Resilience4cata && !knob.isOnOff();
+        QCOMPARE(rows.size(), familyNumbers);
+        for (const Row& row : rows) {
+            const Knob* knob = KnobRegistry::find(row.field);
+            QVERIFY2(knob, row.field);
+            QCOMPARE(knob->defaultValue(), row.get(initial));
+            Setup setup{.name = "s", .policy = *knob->family()};
+            ServiceConfig service;
+            const double value =
+                knob->isFlag() ? 1.0 - knob->defaultValue()
+                               : (knob->editor.min + knob->editor.max) / 2.0 / knob->editor.scale;
+            knob->write(setup, service, value);
+            QCOMPARE(row.get(setup.families), knob->wholeNumber() ? std::round(value) : value);
+            QVERIFY2(knob->appliesTo(setup), row.field);
+            setup.policy = PolicyFamily::Resilience4cata;
+            QVERIFY2(!knob->appliesTo(setup), row.field);
+            const QString tip = KnobFields::toolTip(*knob);
+            QVERIFY2(tip.contains(QStringLiteral("Default: ")), row.field);
+            QVERIFY2(tip.contains(QString::fromUtf8(row.source)), qPrintable(tip));
+        }
+        QCOMPARE(KnobFields::toolTip(*KnobRegistry::find("grpc.max_attempts")),
+                 QStringLiteral("maxAttempts of the hedgingPolicy: attempts a call may make, the "
+                                "first included (at least 2). Above 5 the clients clamp it to 5.\n"
+                                "Default: 2 (gRPC has none: the service config must give it; "
+                                "grpc-java RetriableStream.java clamps it to 5)."));
+        QCOMPARE(KnobFields::toolTip(*KnobRegistry::find("envoy.retry_budget.budget_percent")),
+                 QStringLiteral("budget_percent: the share of the attempts in flight that may "
+                                "hold a retry slot.\nDefault: 20 % (Envoy's default; envoy "
+                                "api/envoy/config/cluster/v3/circuit_breaker.proto)."));
+    }
+
+    // A family's part is an on/off row like the hedge: off reads nothing of its knobs, a knob
+    // written switches it on with its defaults, and a timeline change of it is a boolean.
+    void familyPartsSwitchLikeTheHedge()
+    {
+        const Knob* throttling = KnobRegistry::find("grpc.throttling");
+        QVERIFY(throttling->isOnOff());
+        QCOMPARE(throttling->group(), std::string("grpc."));
+        QCOMPARE(std::string(KnobRegistry::find("grpc.throttling.max_tokens")->jsonKey()),
+                 std::string("max_tokens"));
+        Setup setup{.name = "g", .policy = PolicyFamily::Grpc};
+        ServiceConfig service;
+        QCOMPARE(throttling->read(setup, service), std::optional(0.0));
+        QVERIFY(!KnobRegistry::find("grpc.throttling.token_ratio")->read(setup, service));
+        QVERIFY(applyKnob(setup, service, {"grpc.throttling.token_ratio", 0.5}));
+        QCOMPARE(setup.families.grpc.throttling,
+                 std::optional(GrpcThrottling{.maxTokens = 10.0, .tokenRatio = 0.5}));
+        Setup off = setup;
+        off.families.grpc.throttling.reset();
+        QCOMPARE(setupKnobChanges(off, setup),
+                 (std::vector<KnobSetting>{{"grpc.throttling", 1.0},
+                                           {"grpc.throttling.token_ratio", 0.5}}));
+        QCOMPARE(setupKnobChanges(setup, off),
+                 (std::vector<KnobSetting>{{"grpc.throttling", 0.0}}));
+        // Another family's values (kept by the editor) are no change of this setup.
+        Setup envoyEdited = setup;
+        envoyEdited.families.envoy.numRetries = 4;
+        QVERIFY(setupKnobChanges(setup, envoyEdited).empty());
+    }
+
+    // The grid dialog offers the knobs of the chosen setup's family: a gRPC setup's hedging
+    // delay, not the explorer's hedge delay, and back when the setup changes.
+    void gridDialogOffersTheChosenSetupsFamilyKnobs()
+    {
+        Scenario s;
+        s.setups = {Setup{.name = "r", .hedge = HedgeSettings{}},
+                    Setup{.name = "g", .policy = PolicyFamily::Grpc}};
+        GridDialog dialog{s};
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QComboBox* knobs = dialog.knobBox();
+        QVERIFY(knobs->findData(QStringLiteral("hedge.delay_ms")) >= 0);
+        QCOMPARE(knobs->findData(QStringLiteral("grpc.hedging_delay_ms")), -1);
+        auto* setup = dialog.findChild<QComboBox*>();
+        QCOMPARE(setup->currentText(), QStringLiteral("r"));
+        setup->setFocus();
+        QTest::keyClick(setup, Qt::Key_Down);
+        QCOMPARE(setup->currentText(), QStringLiteral("g"));
+        QCOMPARE(knobs->findData(QStringLiteral("hedge.delay_ms")), -1);
+        QVERIFY(knobs->findData(QStringLiteral("service.workers")) >= 0);
+        knobs->setCurrentIndex(knobs->findData(QStringLiteral("grpc.hedging_delay_ms")));
+        QCOMPARE(dialog.values().front(), 5.0);
+        QVERIFY2(dialog.okButton()->isEnabled(), qPrintable(dialog.problem()));
+        QCOMPARE(dialog.result().grid->knob, std::string("grpc.hedging_delay_ms"));
+        QVERIFY(!firstScenarioError(dialog.result()));
     }
 };
 

@@ -1,8 +1,14 @@
+#include "FamilyKnobFields.h"
 #include "SetupEditor.h"
+#include "UserInput.h"
+
+#include <hedge/KnobRegistry.h>
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -145,7 +151,7 @@ private slots:
                 fold = b;
         QVERIFY(fold);
         QTest::mouseClick(fold, Qt::LeftButton);
-        QWidget* placement = editor.findChild<QComboBox*>();
+        QWidget* placement = editor.placementCombo();
         QWidget* floor = editor.knobField("hedge.budget_min_per_second");
         QWidget* window = editor.knobField("hedge.budget_window_s");
         QVERIFY(floor->isVisible());
@@ -196,6 +202,159 @@ private slots:
         }
         QVERIFY(editor.delaySpin()->toolTip().contains(QStringLiteral("20 ms")));
         QVERIFY(editor.budgetSpin()->toolTip().contains(QStringLiteral("10 %")));
+    }
+
+    // A user picks gRPC in the chooser with the keyboard: only gRPC's knobs are shown, under
+    // gRPC's names; a typed value is in the setup read back; Envoy and back keeps it.
+    void choosingGrpcShowsOnlyItsKnobs()
+    {
+        SetupEditor editor;
+        editor.resize(320, 700);
+        editor.setSetup(Setup{.name = "s", .hedge = HedgeSettings{}});
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        QSignalSpy edited(&editor, &SetupEditor::edited);
+        QVERIFY(test::visibleLabelWith(&editor, QStringLiteral("Policy:")));
+        QVERIFY(test::visibleLabelWith(&editor, QStringLiteral("Budget:")));
+        editor.policyCombo()->setFocus();
+        QTest::keyClick(editor.policyCombo(), Qt::Key_Down);
+        QCOMPARE(editor.policyCombo()->currentText(), QStringLiteral("gRPC"));
+        QVERIFY(!edited.isEmpty());
+        QCOMPARE(editor.setup().policy, PolicyFamily::Grpc);
+        for (const char* label : {"&Max attempts:", "Hedging &delay:", "&Flavour:"})
+            QVERIFY2(test::visibleLabelWith(&editor, QString::fromUtf8(label)), label);
+        FamilyKnobFields* grpc = editor.familyFields(PolicyFamily::Grpc);
+        QVERIFY(grpc->isVisible());
+        QVERIFY(grpc->check("grpc.throttling")->isVisible());
+        QCOMPARE(grpc->check("grpc.throttling")->text(),
+                 QStringLiteral("&Throttling (retryThrottling)"));
+        QVERIFY(grpc->check("grpc.non_fatal_errors")->isVisible());
+        // resilience4cata's and the other families' knobs are hidden.
+        QVERIFY(!editor.hedgeCheck()->isVisible());
+        QVERIFY(!editor.delaySpin()->isVisible());
+        QVERIFY(!test::visibleLabelWith(&editor, QStringLiteral("Budget:")));
+        QVERIFY(!test::visibleLabelWith(&editor, QStringLiteral("Per-try timeout:")));
+        for (PolicyFamily other : allPolicyFamilies())
+            if (FamilyKnobFields* f = editor.familyFields(other); f && other != PolicyFamily::Grpc)
+                QVERIFY2(!f->isVisible(), toString(other));
+        // The limit and the cancellation stay.
+        QVERIFY(editor.adaptiveCheck()->isVisible());
+        QVERIFY(editor.cancellationButton(Cancellation::Server)->isEnabled());
+
+        auto* attempts = qobject_cast<QSpinBox*>(editor.knobField("grpc.max_attempts"));
+        test::replaceText(attempts, QStringLiteral("4"));
+        QTest::keyClick(attempts, Qt::Key_Return);
+        auto* delay = qobject_cast<QDoubleSpinBox*>(editor.knobField("grpc.hedging_delay_ms"));
+        test::replaceText(delay, QStringLiteral("25"));
+        QTest::keyClick(delay, Qt::Key_Return);
+        QTest::mouseClick(grpc->check("grpc.throttling"), Qt::LeftButton, {}, QPoint(8, 8));
+        auto* tokens =
+            qobject_cast<QDoubleSpinBox*>(editor.knobField("grpc.throttling.max_tokens"));
+        QVERIFY(tokens->isEnabled());
+        test::replaceText(tokens, QStringLiteral("20"));
+        QTest::keyClick(tokens, Qt::Key_Return);
+        Setup read = editor.setup();
+        QCOMPARE(read.families.grpc.maxAttempts, 4);
+        QCOMPARE(read.families.grpc.hedgingDelayMs, 25.0);
+        QVERIFY(read.families.grpc.throttling);
+        QCOMPARE(read.families.grpc.throttling->maxTokens, 20.0);
+
+        QTest::keyClick(editor.policyCombo(), Qt::Key_Down);
+        QCOMPARE(editor.setup().policy, PolicyFamily::Envoy);
+        QVERIFY(test::visibleLabelWith(&editor, QStringLiteral("Per-try timeout:")));
+        QVERIFY(!test::visibleLabelWith(&editor, QStringLiteral("Hedging &delay:")));
+        QTest::keyClick(editor.policyCombo(), Qt::Key_Up);
+        read = editor.setup();
+        QCOMPARE(read.policy, PolicyFamily::Grpc);
+        QCOMPARE(read.families.grpc.maxAttempts, 4);
+        QCOMPARE(read.families.grpc.hedgingDelayMs, 25.0);
+        QCOMPARE(read.families.grpc.throttling->maxTokens, 20.0);
+        // Back to the explorer's own: its form as it was.
+        editor.policyCombo()->setCurrentIndex(0);
+        QVERIFY(editor.delaySpin()->isVisible());
+        QVERIFY(!grpc->isVisible());
+        QCOMPARE(*editor.setup().hedge, HedgeSettings{});
+    }
+
+    // Above 5 attempts gRPC clients clamp to 5: the value is kept and the field says so.
+    void grpcMaxAttemptsAboveFiveSaysClamped()
+    {
+        SetupEditor editor;
+        editor.setSetup(Setup{.name = "g", .policy = PolicyFamily::Grpc});
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        auto* attempts = qobject_cast<QSpinBox*>(editor.knobField("grpc.max_attempts"));
+        QCOMPARE(attempts->minimum(), 2);
+        QVERIFY(!test::visibleLabelWith(&editor, QStringLiteral("(clamped)")));
+        test::replaceText(attempts, QStringLiteral("7"));
+        QTest::keyClick(attempts, Qt::Key_Return);
+        QCOMPARE(editor.setup().families.grpc.maxAttempts, 7);
+        QLabel* note = test::visibleLabelWith(&editor, QStringLiteral("5 (clamped)"));
+        QVERIFY(note);
+        test::replaceText(attempts, QStringLiteral("5"));
+        QTest::keyClick(attempts, Qt::Key_Return);
+        QVERIFY(!note->isVisible());
+    }
+
+    // Murphy abandons losers: the cancellation is client only, the line says why, and the
+    // user's choice comes back with another family. Finagle without interrupts likewise.
+    void murphyAndFinagleWithoutInterruptsForceClientCancellation()
+    {
+        SetupEditor editor;
+        Setup s{.name = "s", .cancellation = Cancellation::Server, .policy = PolicyFamily::Grpc};
+        editor.setSetup(s);
+        editor.resize(320, 700);
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        QVERIFY(!editor.cancellationNote()->isVisible());
+        editor.policyCombo()->setCurrentIndex(
+            editor.policyCombo()->findData(int(PolicyFamily::Murphy)));
+        QCOMPARE(editor.setup().cancellation, Cancellation::Client);
+        QVERIFY(!editor.cancellationButton(Cancellation::Server)->isEnabled());
+        QVERIFY(editor.cancellationNote()->isVisible());
+        QVERIFY2(editor.cancellationNote()->text().contains(QStringLiteral("never cancels")),
+                 qPrintable(editor.cancellationNote()->text()));
+        editor.policyCombo()->setCurrentIndex(
+            editor.policyCombo()->findData(int(PolicyFamily::Grpc)));
+        QCOMPARE(editor.setup().cancellation, Cancellation::Server);
+        QVERIFY(editor.cancellationButton(Cancellation::Server)->isEnabled());
+        QVERIFY(!editor.cancellationNote()->isVisible());
+
+        editor.policyCombo()->setCurrentIndex(
+            editor.policyCombo()->findData(int(PolicyFamily::Finagle)));
+        QCOMPARE(editor.setup().cancellation, Cancellation::Server);
+        QCheckBox* interrupts =
+            editor.familyFields(PolicyFamily::Finagle)->check("finagle.send_interrupts");
+        interrupts->setFocus();
+        QTest::keyClick(interrupts, Qt::Key_Space);
+        QVERIFY(!editor.setup().families.finagle.sendInterrupts);
+        QCOMPARE(editor.setup().cancellation, Cancellation::Client);
+        QVERIFY(editor.cancellationNote()->text().contains(QStringLiteral("Send interrupts")));
+        QTest::keyClick(interrupts, Qt::Key_Space);
+        QCOMPARE(editor.setup().cancellation, Cancellation::Server);
+    }
+
+    // Every family's setup shows and reads back as it was (its non-numeric settings too).
+    void everyFamilyRoundTrips()
+    {
+        for (PolicyFamily family : allPolicyFamilies()) {
+            Setup s{.name = "x", .policy = family};
+            s.families.grpc = GrpcSettings{.maxAttempts = 3,
+                                           .hedgingDelayMs = 12.5,
+                                           .nonFatalErrors = true,
+                                           .throttling = GrpcThrottling{.maxTokens = 50},
+                                           .flavour = GrpcFlavour::A6};
+            s.families.envoy.retryBudget = EnvoyRetryBudget{.budgetPercent = 30.0};
+            s.families.envoy.perTryTimeoutMs = 40.0;
+            s.families.polly.delayPerAttemptMs = {5.0, 7.5};
+            s.families.finagle.clientBudget.ttlSeconds = 20.0;
+            s.families.tower.budget = TowerBudget{};
+            s.families.murphy.maxExtraAttempts = 2;
+            SetupEditor editor;
+            editor.setSetup(s);
+            QCOMPARE(editor.setup(), s);
+            QCOMPARE(editor.setup().families, s.families);
+        }
     }
 };
 

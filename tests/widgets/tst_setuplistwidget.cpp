@@ -178,6 +178,36 @@ private slots:
         QCOMPARE(copyOfSetup(setups, 0).name, std::string("a (copy)"));
         QCOMPARE(copyOfSetup(setups, 2).name, taken.name + " 2");
     }
+
+    // A family's setup is named and described by its family and its own knobs, not as "no
+    // hedge" (its Setup::hedge is not used).
+    void familySetupsAreNamedAndDescribedByTheirKnobs()
+    {
+        Setup grpc{.name = "", .cancellation = Cancellation::Server, .policy = PolicyFamily::Grpc};
+        grpc.families.grpc.maxAttempts = 3;
+        grpc.families.grpc.hedgingDelayMs = 20.0;
+        grpc.families.grpc.throttling = GrpcThrottling{};
+        grpc.name = grpc.generatedName();
+        Setup murphy{.name = "", .policy = PolicyFamily::Murphy};
+        murphy.name = murphy.generatedName();
+        Setup polly{.name = "", .policy = PolicyFamily::Polly};
+        polly.families.polly.delayPerAttemptMs = {10.0, 25.5};
+        polly.name = polly.generatedName();
+        SetupListWidget w;
+        w.setSetups({grpc, murphy, polly});
+        QCOMPARE(w.listWidget()->item(0)->text(), QStringLiteral("grpc, throttled / server"));
+        QCOMPARE(w.listWidget()->item(0)->toolTip(),
+                 QStringLiteral("grpc, throttled / server\npolicy grpc: max attempts 3, hedging "
+                                "delay 20 ms, throttling (max tokens 10, token ratio 0.1), flavour "
+                                "java, cancellation reaches the server"));
+        QCOMPARE(w.listWidget()->item(1)->toolTip(),
+                 QStringLiteral("murphy / client\npolicy murphy: delay 2000 ms, max extra "
+                                "attempts 1, handle errors, client-only cancellation"));
+        QCOMPARE(w.listWidget()->item(2)->toolTip(),
+                 QStringLiteral("polly / client\npolicy polly: max hedged attempts 1, delay 2000 "
+                                "ms, handle errors, delays per hedge 10, 25.5 ms, client-only "
+                                "cancellation"));
+    }
 };
 
 QTEST_MAIN(TestSetupListWidget)

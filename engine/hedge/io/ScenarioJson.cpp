@@ -2,7 +2,9 @@
 
 #include "KnobJson.h"
 #include "ScenarioJsonDetail.h"
+#include "SetupJson.h"
 
+#include <hedge/KnobRegistry.h>
 #include <hedge/io/ScenarioValidation.h>
 
 #include <QFile>
@@ -25,24 +27,6 @@ namespace {
 int readInt(const ObjectReader& r, const char* key, int fallback, std::int64_t lo, std::int64_t hi)
 {
     return static_cast<int>(r.integer(key, fallback, lo, hi));
-}
-
-// A string field naming one of an enum's values (`names`, as the file spells them).
-template <class Enum>
-Enum readName(const ObjectReader& r, const char* key, Enum fallback,
-              std::optional<Enum> (*fromString)(std::string_view),
-              std::initializer_list<const char*> names)
-{
-    const Json* v = r.find(key);
-    if (!v)
-        return fallback;
-    const std::string name = r.string(key, {});
-    if (const auto e = fromString(name))
-        return *e;
-    std::string allowed;
-    for (const char* n : names)
-        allowed += (allowed.empty() ? "\"" : ", \"") + std::string(n) + "\"";
-    throw ScenarioError(r.path(key), describe(*v) + " is not allowed (allowed " + allowed + ")");
 }
 
 std::optional<Slowdowns> readSlowdowns(const Json& value, const std::string& path)
@@ -75,59 +59,6 @@ ServiceConfig readService(const Json& value, const std::string& path)
                           {"round_robin", "random", "least_outstanding", "two_choices"});
     if (const Json* d = r.find("slowdowns"))
         s.slowdowns = readSlowdowns(*d, r.path("slowdowns"));
-    return s;
-}
-
-std::optional<HedgeSettings> readHedge(const Json& value, const std::string& path)
-{
-    if (value.is_null())
-        return std::nullopt;
-    std::vector<const char*> keys = knobKeys("hedge.", false);
-    keys.push_back("placement");
-    const ObjectReader r(value, path, keys, "null or an object");
-    Setup setup;
-    ServiceConfig unused;
-    setup.hedge.emplace();
-    readKnobs(r, "hedge.", setup, unused);
-    HedgeSettings h = *setup.hedge;
-    h.placement = readName(r, "placement", h.placement, &placementFromString,
-                           {"any", "other_replica"});
-    return h;
-}
-
-std::optional<Gradient2Config> readLimit(const Json& value, const std::string& path)
-{
-    if (value.is_null() || (value.is_boolean() && !value.get<bool>()))
-        return std::nullopt;
-    if (value.is_boolean())
-        return Gradient2Config{};
-    const ObjectReader r(value, path, knobKeys("adaptive_limit.", false),
-                         "null, false, true or an object");
-    Setup setup;
-    ServiceConfig unused;
-    setup.adaptiveLimit.emplace();
-    readKnobs(r, "adaptive_limit.", setup, unused);
-    return setup.adaptiveLimit;
-}
-
-Setup readSetup(const Json& value, const std::string& path, std::size_t index)
-{
-    const ObjectReader r(value, path, {"name", "cancellation", "hedge", "adaptive_limit"});
-    Setup s;
-    s.name = r.string("name", "setup " + std::to_string(index + 1));
-    const std::string cancellation = r.string("cancellation", toString(Cancellation::Client));
-    if (cancellation == "client")
-        s.cancellation = Cancellation::Client;
-    else if (cancellation == "server")
-        s.cancellation = Cancellation::Server;
-    else
-        throw ScenarioError(r.path("cancellation"),
-                            describe(r.required("cancellation")) +
-                                " is not allowed (allowed \"client\" or \"server\")");
-    if (const Json* h = r.find("hedge"))
-        s.hedge = readHedge(*h, r.path("hedge"));
-    if (const Json* a = r.find("adaptive_limit"))
-        s.adaptiveLimit = readLimit(*a, r.path("adaptive_limit"));
     return s;
 }
 
@@ -217,6 +148,13 @@ LoadProfile readProfile(const Json& value, const std::string& path)
     return p;
 }
 
+// On/off knobs and a family's flags are true or false in a change, as in the setup.
+bool isBooleanKnob(const std::string& field)
+{
+    const Knob* knob = KnobRegistry::find(field);
+    return knob && (knob->isOnOff() || knob->isFlag());
+}
+
 TimelineChange readChange(const Json& value, const std::string& path)
 {
     const ObjectReader r(value, path, {"at_s", "setup", "set"});
@@ -228,9 +166,11 @@ TimelineChange readChange(const Json& value, const std::string& path)
         throw ScenarioError(r.path("set"), "expected an object of knobs, got " + describe(set));
     for (const auto& [key, knob] : set.items()) {
         const std::string field = childPath(r.path("set"), key);
-        if (isOnOffKnob(key) && knob.is_boolean())
+        if (key == "policy")
+            throw ScenarioError(field, kPolicyIsNotAKnob);
+        if (isBooleanKnob(key) && knob.is_boolean())
             c.set.push_back({key, knob.get<bool>() ? 1.0 : 0.0});
-        else if (isOnOffKnob(key))
+        else if (isBooleanKnob(key))
             throw ScenarioError(field, "expected true or false, got " + describe(knob));
         else
             c.set.push_back({key, readNumber(knob, field)});
@@ -297,7 +237,7 @@ OrderedJson timelineToJson(const Timeline& t)
         OrderedJson& set = o["set"];
         set = OrderedJson::object();
         for (const KnobSetting& k : c.set) {
-            if (isOnOffKnob(k.field))
+            if (isBooleanKnob(k.field))
                 set[k.field] = k.value != 0.0;
             else
                 set[k.field] = k.value;
@@ -411,24 +351,8 @@ OrderedJson scenarioToJson(const Scenario& s)
         }
     }
     OrderedJson setups = OrderedJson::array();
-    for (const Setup& setup : s.setups) {
-        OrderedJson o;
-        o["name"] = setup.name;
-        o["cancellation"] = toString(setup.cancellation);
-        if (setup.hedge) {
-            OrderedJson& hj = o["hedge"];
-            writeKnobs(hj, "hedge.", false, setup, s.service);
-            if (setup.hedge->placement != HedgePlacement::Any)
-                hj["placement"] = toString(setup.hedge->placement);
-        } else {
-            o["hedge"] = nullptr;
-        }
-        if (setup.adaptiveLimit)
-            writeKnobs(o["adaptive_limit"], "adaptive_limit.", false, setup, s.service);
-        else
-            o["adaptive_limit"] = nullptr;
-        setups.push_back(std::move(o));
-    }
+    for (const Setup& setup : s.setups)
+        setups.push_back(setupToJson(setup));
     j["setups"] = std::move(setups);
     // Written only when there is one, as "replicates": a plain scenario's file is unchanged.
     if (s.grid) {

@@ -114,7 +114,8 @@ void validateKnobs(const std::string& path, std::string_view group, const Setup&
         const std::optional<double> value = knob->read(setup, service);
         if (!value)
             continue;
-        const std::string field = path + "." + knob->jsonKey();
+        // "throttling.max_tokens" in "grpc.": a part's knob is inside the part's object.
+        const std::string field = path + "." + std::string(knob->field).substr(group.size());
         if (knob->wholeNumber()) {
             if (!knob->range.contains(*value))
                 fail(field, io_detail::outOfRange(std::to_string(std::int64_t(*value)),
@@ -176,6 +177,49 @@ void validateLimit(const std::string& path, const Gradient2Config& g)
                                        std::to_string(g.maxLimit)));
 }
 
+// A family's settings that are not rows (as a hedge's placement is not): the gRPC flavour and
+// Polly's delays per attempt.
+void validateFamilyExtras(const std::string& path, const Setup& setup)
+{
+    const FamilySettings& f = setup.families;
+    if (setup.policy == PolicyFamily::Grpc && f.grpc.flavour != GrpcFlavour::Java &&
+        f.grpc.flavour != GrpcFlavour::A6)
+        fail(path + ".flavour", "is not allowed (allowed \"java\" or \"a6\")");
+    if (setup.policy == PolicyFamily::Polly)
+        for (std::size_t i = 0; i < f.polly.delayPerAttemptMs.size(); ++i)
+            requireFinite(path + ".delay_per_attempt_ms[" + std::to_string(i) + "]",
+                          f.polly.delayPerAttemptMs[i]);
+}
+
+// What the setup's policy runs: its hedge (resilience4cata) or its family's object, and its
+// adaptive limit. `prefix` is the setup's path with its dot ("setups[2].") or empty.
+void validatePolicy(const std::string& prefix, const Setup& setup)
+{
+    const auto policy =
+        std::find(allPolicyFamilies().begin(), allPolicyFamilies().end(), setup.policy);
+    if (policy == allPolicyFamilies().end())
+        fail(prefix + "policy", "is not a policy");
+    if (setup.isFamily()) {
+        const std::string family = toString(setup.policy);
+        validateKnobs(prefix + family, family + ".", setup, ServiceConfig{});
+        validateFamilyExtras(prefix + family, setup);
+    } else if (setup.hedge) {
+        validateHedge(prefix + "hedge", *setup.hedge);
+    }
+    if (setup.adaptiveLimit)
+        validateLimit(prefix + "adaptive_limit", *setup.adaptiveLimit);
+}
+
+// "hedge.delay_ms, hedge.max_attempts, ...": the grid knobs a setup of `setup`'s policy has.
+std::string gridKnobList(const Setup& setup)
+{
+    std::string names;
+    for (const Knob* each : KnobRegistry::gridKnobs())
+        if (each->appliesTo(setup))
+            names += (names.empty() ? "" : ", ") + std::string(each->field);
+    return names;
+}
+
 void validateGrid(const Scenario& s)
 {
     const Grid& grid = *s.grid;
@@ -184,12 +228,13 @@ void validateGrid(const Scenario& s)
     if (setup == s.setups.end())
         fail("grid.setup", "\"" + grid.setup + "\" is not a setup of the scenario");
     const Knob* knob = KnobRegistry::findGridKnob(grid.knob);
-    if (!knob) {
-        std::string names;
-        for (const Knob* each : KnobRegistry::gridKnobs())
-            names += (names.empty() ? "" : ", ") + std::string(each->field);
-        fail("grid.knob", "\"" + grid.knob + "\" is not a knob (knobs: " + names + ")");
-    }
+    if (!knob)
+        fail("grid.knob",
+             "\"" + grid.knob + "\" is not a knob (knobs: " + gridKnobList(*setup) + ")");
+    if (!knob->appliesTo(*setup))
+        fail("grid.knob", grid.knob + " is not a knob of policy " + toString(setup->policy) +
+                              ", the policy of setup \"" + grid.setup +
+                              "\" (knobs: " + gridKnobList(*setup) + ")");
     if (knob->needsHedge() && !setup->hedge)
         fail("grid.knob",
              grid.knob + " needs setup \"" + grid.setup + "\" to hedge (its \"hedge\" is null)");
@@ -212,10 +257,7 @@ void validateGrid(const Scenario& s)
         knob->write(cellSetup, cellService, value);
         try {
             validateService(cellService);
-            if (cellSetup.hedge)
-                validateHedge("hedge", *cellSetup.hedge);
-            if (cellSetup.adaptiveLimit)
-                validateLimit("adaptive_limit", *cellSetup.adaptiveLimit);
+            validatePolicy({}, cellSetup);
         } catch (const ScenarioError& e) {
             fail(field, e.problem() + " for " + grid.knob);
         }
@@ -308,6 +350,8 @@ void validateTimeline(const Scenario& s)
             fail(path + ".set", "must set at least one knob (" + knobList() + ")");
         for (const KnobSetting& k : c.set) {
             const std::string field = path + ".set." + k.field;
+            if (k.field == "policy")
+                fail(field, kPolicyIsNotAKnob);
             if (std::find(knobFields().begin(), knobFields().end(), k.field) == knobFields().end())
                 fail(path + ".set", "\"" + k.field + "\" is not a knob a change can set (allowed " +
                                         knobList() + ")");
@@ -318,14 +362,17 @@ void validateTimeline(const Scenario& s)
         for (std::size_t w = 0; w < setups.size(); ++w) {
             if (!c.setup.empty() && setups[w].name != c.setup)
                 continue;
-            for (const KnobSetting& k : c.set)
+            for (const KnobSetting& k : c.set) {
+                // Another family's knob would change nothing the world runs.
+                if (!KnobRegistry::find(k.field)->appliesTo(setups[w]))
+                    fail(path + ".set." + k.field,
+                         std::string("not a knob of policy ") + toString(setups[w].policy) +
+                             ", the policy of setup \"" + setups[w].name + "\"");
                 applyKnob(setups[w], services[w], k);
+            }
             try {
                 validateService(services[w]);
-                if (setups[w].hedge)
-                    validateHedge("hedge", *setups[w].hedge);
-                if (setups[w].adaptiveLimit)
-                    validateLimit("adaptive_limit", *setups[w].adaptiveLimit);
+                validatePolicy({}, setups[w]);
             } catch (const ScenarioError& e) {
                 fail(path + ".set." + e.field(), e.problem());
             }
@@ -369,10 +416,7 @@ void validateScenario(const Scenario& s)
         if (setup.cancellation != Cancellation::Client &&
             setup.cancellation != Cancellation::Server)
             fail(path + ".cancellation", "is not allowed (allowed \"client\" or \"server\")");
-        if (setup.hedge)
-            validateHedge(path + ".hedge", *setup.hedge);
-        if (setup.adaptiveLimit)
-            validateLimit(path + ".adaptive_limit", *setup.adaptiveLimit);
+        validatePolicy(path + ".", setup);
     }
     if (s.grid && s.timeline)
         fail("grid", "a timeline scenario has no grid (a grid sweeps the loads, which a timeline "

@@ -45,6 +45,11 @@ inline constexpr double kMaxBucketMs = 60000.0;
 inline constexpr std::int64_t kMaxBuckets = 1'000'000;
 } // namespace limits
 
+// Why a timeline change cannot set "policy" (the file's reader and the check say the same).
+inline constexpr const char* kPolicyIsNotAKnob =
+    "a change cannot set the policy: a world keeps its policy family from start to end (a "
+    "change may set the family's knobs, e.g. grpc.hedging_delay_ms)";
+
 // Throws ScenarioError for the first value out of its range, in file order, e.g.
 // `setups[2].hedge.max_attempts: 11 is out of range (allowed 1 … 10)`.
 void validateScenario(const Scenario& scenario);

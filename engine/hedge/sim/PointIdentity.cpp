@@ -30,11 +30,27 @@ void mix(std::size_t& seed, int value)
     mix(seed, static_cast<std::int64_t>(value));
 }
 
-// Every knob the registry lists (a new row is in the hash by itself), then what is not a row:
-// the balancer, slow periods, placement, which policies there are, and the cancellation.
+// What is not a row of a family's settings: the gRPC flavour, Polly's delays per attempt.
+void mixFamilyExtras(std::size_t& h, const Setup& setup)
+{
+    if (setup.policy == PolicyFamily::Grpc)
+        mix(h, static_cast<int>(setup.families.grpc.flavour));
+    if (setup.policy == PolicyFamily::Polly)
+        for (double delay : setup.families.polly.delayPerAttemptMs)
+            mix(h, delay);
+}
+
+// Every knob the registry lists that the setup's policy has (a new row is in the hash by
+// itself; Setup::samePolicy compares only the setup's own family), then what is not a row:
+// the family, the balancer, slow periods, placement, which policies there are, and the
+// cancellation.
 void mixKnobs(std::size_t& h, const Setup& setup, const ServiceConfig& service)
 {
+    mix(h, static_cast<int>(setup.policy));
+    mixFamilyExtras(h, setup);
     for (const Knob& knob : KnobRegistry::all()) {
+        if (!knob.appliesTo(setup))
+            continue;
         const std::optional<double> value = knob.read(setup, service);
         mix(h, value.has_value() ? 1 : 0);
         if (value)
@@ -47,12 +63,11 @@ void mixKnobs(std::size_t& h, const Setup& setup, const ServiceConfig& service)
         mix(h, service.slowdowns->durationMs);
         mix(h, service.slowdowns->factor);
     }
-    mix(h, setup.hedge.has_value() ? 1 : 0);
-    if (setup.hedge)
+    if (!setup.isFamily() && setup.hedge)
         mix(h, static_cast<int>(setup.hedge->placement));
     mix(h, setup.adaptiveLimit.has_value() ? 1 : 0);
     // The cancellation only where runsTheSameSimulation looks at it: a second attempt.
-    const bool hedges = setup.hedge && setup.hedge->maxAttempts > 1;
+    const bool hedges = setup.isFamily() || (setup.hedge && setup.hedge->maxAttempts > 1);
     mix(h, hedges ? static_cast<int>(setup.cancellation) + 1 : 0);
 }
 

@@ -181,7 +181,7 @@ PointResult PointMeasure::result(const Core& core)
 
 bool runsTheSameSimulation(const PointSpec& a, const PointSpec& b)
 {
-    // A family's setup always may hedge: only resilience4cata's can be without a hedge.
+    // A family's setup may always send a second attempt (and its Setup::hedge is not used).
     const auto hedges = [](const Setup& s) {
         return s.isFamily() || (s.hedge && s.hedge->maxAttempts > 1);
     };

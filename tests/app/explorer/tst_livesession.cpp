@@ -173,7 +173,7 @@ private slots:
         // The third setup sends its hedges to another replica; to any replica, it is named as
         // the second was: "… 2". The session starts again.
         list->setCurrentRow(2);
-        QComboBox* placement = editor->findChild<QComboBox*>();
+        QComboBox* placement = editor->placementCombo();
         placement->setFocus();
         QTest::keyClick(placement, Qt::Key_Up);
         QCOMPARE(placement->currentIndex(), 0);
