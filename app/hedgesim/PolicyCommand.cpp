@@ -3,8 +3,7 @@
 #include <hedge/io/PolicyExport.h>
 #include <hedge/io/PolicyImport.h>
 #include <hedge/io/ScenarioError.h>
-
-#include <nlohmann/json.hpp>
+#include <hedge/io/ScenarioJson.h>
 
 #include <QFileInfo>
 #include <QString>
@@ -14,8 +13,6 @@
 namespace hedge::cli {
 
 namespace {
-
-using Json = nlohmann::ordered_json;
 
 std::string familyNames()
 {
@@ -37,48 +34,7 @@ const Setup& setupNamed(const Scenario& scenario, const std::string& name)
                        ")");
 }
 
-Json familyKnobs(const Setup& setup)
-{
-    const FamilySettings& f = setup.families;
-    switch (setup.policy) {
-    case PolicyFamily::Grpc: {
-        Json g{{"max_attempts", f.grpc.maxAttempts},
-               {"hedging_delay_ms", f.grpc.hedgingDelayMs},
-               {"non_fatal_errors", f.grpc.nonFatalErrors}};
-        g["throttling"] = f.grpc.throttling ? Json{{"max_tokens", f.grpc.throttling->maxTokens},
-                                                   {"token_ratio", f.grpc.throttling->tokenRatio}}
-                                            : Json();
-        g["flavour"] = toString(f.grpc.flavour);
-        return g;
-    }
-    case PolicyFamily::Envoy: {
-        Json e{{"per_try_timeout_ms", f.envoy.perTryTimeoutMs},
-               {"num_retries", f.envoy.numRetries},
-               {"backoff_base_ms", f.envoy.backoffBaseMs},
-               {"backoff_max_ms", f.envoy.backoffMax()}};
-        e["retry_budget"] =
-            f.envoy.retryBudget
-                ? Json{{"budget_percent", f.envoy.retryBudget->budgetPercent},
-                       {"min_retry_concurrency", f.envoy.retryBudget->minRetryConcurrency}}
-                : Json();
-        e["max_retries"] = f.envoy.maxRetries;
-        return e;
-    }
-    default:
-        return Json::object(); // only gRPC and Envoy configurations are imported
-    }
-}
-
 } // namespace
-
-std::string setupEntryJson(const Setup& setup)
-{
-    Json entry{{"name", setup.name}, {"policy", toString(setup.policy)}};
-    if (setup.isFamily())
-        entry[toString(setup.policy)] = familyKnobs(setup);
-    entry["cancellation"] = toString(setup.cancellation);
-    return entry.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
-}
 
 int runPolicyExport(const CommandLine& cl, const Streams& s, const Scenario& scenario)
 {
@@ -128,7 +84,7 @@ int runPolicyImport(const CommandLine& cl, const Streams& s, const std::string& 
     }
     for (const std::string& field : imported.uncovered)
         s.err << "hedgesim: not modelled: " << field << "\n";
-    s.out << setupEntryJson(imported.setup) << std::flush;
+    s.out << writeSetupJson(imported.setup) << std::flush;
     return kExitOk;
 }
 

@@ -17,10 +17,4 @@ int runPolicyExport(const CommandLine& cl, const Streams& s, const Scenario& sce
 // `text` is the file's content. Prints the setup's entry; the uncovered fields go to `s.err`.
 int runPolicyImport(const CommandLine& cl, const Streams& s, const std::string& text);
 
-// The setup as a scenario file's "setups" entry reads: its name, family, the family's knobs under
-// their file keys (docs/policies.md), cancellation. TO BE REPLACED by the scenario writer's own
-// entry once scenario files know the families (issue 20's scenario JSON): the one place here that
-// spells the keys.
-std::string setupEntryJson(const Setup& setup);
-
 } // namespace hedge::cli

@@ -417,4 +417,9 @@ std::string writeScenarioJson(const Scenario& scenario, const std::optional<Scen
     return io_detail::prettyPrint(j);
 }
 
+std::string writeSetupJson(const Setup& setup)
+{
+    return io_detail::prettyPrint(io_detail::setupToJson(setup));
+}
+
 } // namespace hedge

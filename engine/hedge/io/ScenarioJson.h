@@ -42,4 +42,8 @@ std::string writeScenarioJson(const Scenario& scenario);
 // With a `style` block after `setups` when `style` is set; colours are written as given.
 std::string writeScenarioJson(const Scenario& scenario, const std::optional<ScenarioStyle>& style);
 
+// One setup as a scenario file's "setups" entry reads (docs/scenario.md, "Setups"): what
+// `hedgesim policy import` prints for the user to paste into a scenario.
+std::string writeSetupJson(const Setup& setup);
+
 } // namespace hedge
