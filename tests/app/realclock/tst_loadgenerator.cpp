@@ -8,6 +8,7 @@
 #include <LoadGenerator.h>
 
 #include <hedge/qt/HedgedCaller.h>
+#include <hedge/sim/SetupPipelineConfig.h>
 
 #include <QTest>
 
@@ -134,6 +135,42 @@ private slots:
             QCOMPARE(service.stats().busy, 1); // still serving the abandoned loser
         }
         QCOMPARE(caller.pipeline().limiter()->inflight(), 0);
+        QCOMPARE(pool.inFlight(), 0);
+    }
+
+    // One engine, two clocks: a family's policy object drives real calls as the simulation
+    // drives it on virtual time (docs/policies.md). Each hedges a 1.5 s first attempt after
+    // 30 ms (Envoy: a 30 ms per-try timeout and a backoff under 1 ms) and the hedge wins.
+    void aFamilysHedgeWinsAgainstSlowFirstAttempt_data()
+    {
+        QTest::addColumn<PolicyFamily>("family");
+        QTest::newRow("grpc") << PolicyFamily::Grpc;
+        QTest::newRow("envoy") << PolicyFamily::Envoy;
+        QTest::newRow("polly") << PolicyFamily::Polly;
+        QTest::newRow("murphy") << PolicyFamily::Murphy;
+    }
+    void aFamilysHedgeWinsAgainstSlowFirstAttempt()
+    {
+        QFETCH(PolicyFamily, family);
+        ServiceThread service(fastService(Cancellation::Server));
+        QVERIFY(service.listening());
+        Setup setup;
+        setup.policy = family;
+        setup.families.grpc.hedgingDelayMs = 30.0;
+        setup.families.envoy = EnvoySettings{.perTryTimeoutMs = 30.0, .backoffBaseMs = 1.0};
+        setup.families.polly.delayMs = 30.0;
+        setup.families.murphy.delayMs = 30.0;
+        HedgedCaller caller(clientPolicyFor(setup, 1));
+        QVERIFY(caller.pipeline().family() != nullptr);
+        HttpAttemptPool pool(service.url());
+        const HedgedResult<int> r =
+            callOnce(caller, pool,
+                     {service.url(QStringLiteral("service_ms=1500")),
+                      service.url(QStringLiteral("service_ms=5"))});
+        QVERIFY(r.succeeded());
+        QCOMPARE(r.attempt, 1);
+        QCOMPARE(r.attempts, 2);
+        QVERIFY(waitUntil([&] { return service.stats().abandoned == 1; }, 5000));
         QCOMPARE(pool.inFlight(), 0);
     }
 
