@@ -66,7 +66,7 @@ Run runEnvoy(const std::optional<EnvoyRetryBudget>& budget, double load)
     const CoreConfig config{
         .service = service, .setup = setup, .seed = 7, .randomKey = load, .callLimit = 40000};
     Run run;
-    SimulationCore<SlotWatch, false> core(config, ArrivalSchedule(service.arrivalRatePerMs(load)),
+    SimulationCore<SlotWatch, false, ClientPolicy> core(config, ArrivalSchedule(service.arrivalRatePerMs(load)),
                                           run.watch, {}, SafetyCap{}, nullptr);
     core.start();
     core.run();

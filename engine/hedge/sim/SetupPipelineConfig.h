@@ -9,6 +9,7 @@
 #include <hedge/policy/HedgePipeline.h>
 
 #include <cstdint>
+#include <type_traits>
 
 namespace hedge {
 
@@ -18,5 +19,17 @@ ClientPolicyConfig clientPolicyFor(const Setup& setup, std::uint64_t seed = 0);
 // Whether cancelling a loser reaches the server: the setup's cancellation, unless its family
 // never cancels losers (Murphy abandons them; Finagle without send_interrupts leaves them).
 bool serverCancels(const Setup& setup);
+
+// The configuration `Policy` (HedgePipeline, FamilyPipeline or ClientPolicy) is built from.
+template <class Policy>
+auto policyConfigFor(const Setup& setup, std::uint64_t seed)
+{
+    if constexpr (std::is_same_v<Policy, HedgePipeline>)
+        return pipelineConfigFor(setup);
+    else if constexpr (std::is_same_v<Policy, FamilyPipeline>)
+        return *clientPolicyFor(setup, seed).family;
+    else
+        return clientPolicyFor(setup, seed);
+}
 
 } // namespace hedge

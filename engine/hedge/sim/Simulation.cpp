@@ -213,17 +213,20 @@ PointResult simulatePoint(const PointSpec& spec, std::stop_token stop, const Saf
                                      : spec.service.meanServiceMs();
     PointMeasure measure(spec, latencies);
     const ArrivalSchedule arrivals(spec.load * spec.service.totalWorkers() / meanServiceMs);
-    const auto run = [&]<bool kTopology>() {
-        SimulationCore<PointMeasure, kTopology> core(config, arrivals, measure, std::move(stop),
-                                                     cap, observer);
+    const auto run = [&]<bool kTopology, class Policy>() {
+        SimulationCore<PointMeasure, kTopology, Policy> core(config, arrivals, measure,
+                                                             std::move(stop), cap, observer);
         core.start();
         core.run();
         return measure.result(core);
     };
+    // A family's points run on the topology's core: one instantiation more, not two.
     const ServiceConfig& s = spec.service;
-    PointResult result = s.replicas > 1 || s.hiccupCorrelation > 0.0 || s.slowdowns
-                             ? run.template operator()<true>()
-                             : run.template operator()<false>();
+    PointResult result =
+        spec.setup.isFamily() ? run.template operator()<true, FamilyPipeline>()
+        : s.replicas > 1 || s.hiccupCorrelation > 0.0 || s.slowdowns
+            ? run.template operator()<true, HedgePipeline>()
+            : run.template operator()<false, HedgePipeline>();
     if (latencies)
         *latencies = measure.takeLatencies();
     return result;

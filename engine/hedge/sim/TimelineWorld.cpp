@@ -20,7 +20,9 @@ using sim_detail::SimulationCore;
 // Drives one world through its buckets and measures them (docs/timeline.md, "Results").
 class TimelineWorld::Driver {
 public:
-    using Core = SimulationCore<Driver>;
+    // A world's setup may change family between runs of the Live view: the policy is chosen
+    // per world (ClientPolicy), at a branch an event.
+    using Core = SimulationCore<Driver, true, ClientPolicy>;
 
     Driver(const Scenario& scenario, std::size_t setupIndex, std::stop_token stop,
            const SafetyCap& cap)
