@@ -17,8 +17,6 @@
 
 #include <hedge/Scenario.h>
 #include <hedge/policy/ClientPolicy.h>
-#include <hedge/policy/FamilyPipeline.h>
-#include <hedge/policy/HedgePipeline.h>
 #include <hedge/sim/ArrivalSchedule.h>
 #include <hedge/sim/AttemptDraws.h>
 #include <hedge/sim/CallDrawTable.h>
@@ -38,14 +36,9 @@
 
 namespace hedge::sim_detail {
 
-// `kTopology` false: the one-queue model of docs/model.md alone (one replica, no hiccup
-// correlation, no slow periods), compiled without the topology's bookkeeping so that a sweep
-// of it runs as fast as before docs/topology.md; true: everything, at any setting.
-// `Policy`: the client's policy object — HedgePipeline (resilience4cata), FamilyPipeline (the
-// other families, docs/policies.md) or ClientPolicy (either, chosen per run: a timeline's world).
-// A sweep's point picks the first two at compile time: a branch on the family in every event
-// cost resilience4cata's points 9 % more instructions (the loop's values reloaded around the
-// family's out-of-line calls).
+// `kTopology` false: the one-queue model of docs/model.md alone, compiled without the topology's
+// bookkeeping (a sweep of it runs as fast as before docs/topology.md); true: everything.
+// `Policy`: HedgePipeline, FamilyPipeline or ClientPolicy (either, per run; engine/README.md).
 template <class Driver, bool kTopology = true, class Policy = HedgePipeline>
 class SimulationCore {
 public:
