@@ -4,87 +4,14 @@
 
 namespace hedge {
 
-using family_detail::endCall;
-using family_detail::launchNext;
-
-namespace {
-constexpr int kPrimary = 0; // whose failure a call that failed everywhere reports
-}
-
-int PollyHedging::maxAttempts() const
+LatestAttemptRules PollyHedging::rules(const PollySettings& settings)
 {
-    return std::clamp(1 + m_settings.maxHedgedAttempts, 1, kMaxAttempts);
-}
-
-void PollyHedging::armNext(CallState& call, double now, CallStep& step) const
-{
-    call.hedgeDueAt = kNever;
-    if (call.hedgingStopped || call.launched >= maxAttempts())
-        return;
-    const double delay = m_settings.delayBefore(call.launched);
-    if (delay < 0.0) // only a handled error starts the next attempt
-        return;
-    call.hedgeDueAt = now + delay;
-    step.hedgeAt = call.hedgeDueAt;
-}
-
-CallStep PollyHedging::start(CallState& call, double now, const AttemptGate& gate)
-{
-    call.restart(now);
-    if (launchNext(call, now, gate) < 0) {
-        call.end = CallEnd::Rejected;
-        return CallStep{.end = CallEnd::Rejected};
-    }
-    CallStep step{.launch = 0};
-    armNext(call, now, step);
-    return step;
-}
-
-CallStep PollyHedging::sendNext(CallState& call, double now, const AttemptGate& gate)
-{
-    if (call.hedgingStopped || call.launched >= maxAttempts())
-        return {};
-    const int attempt = launchNext(call, now, gate);
-    if (attempt < 0) {
-        // The limiter refused it: asking again every delay would only hammer a full limiter.
-        call.hedgingStopped = true;
-        call.hedgeDueAt = kNever;
-        return {};
-    }
-    CallStep step{.launch = attempt};
-    armNext(call, now, step);
-    return step;
-}
-
-CallStep PollyHedging::hedgeDue(CallState& call, double now, const AttemptGate& gate)
-{
-    if (!family_detail::timerDue(call, now))
-        return {};
-    call.hedgeDueAt = kNever;
-    return sendNext(call, now, gate);
-}
-
-CallStep PollyHedging::attemptDone(CallState& call, int attempt, double now, AttemptOutcome outcome,
-                                   const AttemptGate& gate)
-{
-    call.inFlight &= static_cast<std::uint16_t>(~(1u << attempt));
-    if (outcome == AttemptOutcome::Success)
-        return endCall(call, CallEnd::Succeeded, -1);
-    // An outcome ShouldHandle does not accept is the call's result, error or not.
-    if (outcome == AttemptOutcome::UnhandledError || !m_settings.handleErrors)
-        return endCall(call, CallEnd::Failed, attempt);
-    call.lastErrorAttempt = static_cast<std::int8_t>(attempt);
-    CallStep step = sendNext(call, now, gate);
-    if (step.launch < 0 && call.inFlight == 0)
-        return endCall(call, CallEnd::Failed, kPrimary);
-    return step;
-}
-
-CallStep PollyHedging::abandon(CallState& call)
-{
-    if (call.end != CallEnd::Running)
-        return {};
-    return endCall(call, CallEnd::Abandoned, -1);
+    return LatestAttemptRules{
+        .maxAttempts = std::clamp(1 + settings.maxHedgedAttempts, 1, kMaxAttempts),
+        .delaysMs = settings.delayPerAttemptMs.empty() ? std::vector<double>{settings.delayMs}
+                                                       : settings.delayPerAttemptMs,
+        .handleErrors = settings.handleErrors,
+        .reportPrimaryFailure = true};
 }
 
 } // namespace hedge
