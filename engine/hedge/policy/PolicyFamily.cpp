@@ -20,15 +20,6 @@ constexpr std::array<std::pair<PolicyFamily, const char*>, 7> kFamilyNames{{
 
 } // namespace
 
-double PollySettings::delayBefore(int hedge) const
-{
-    if (delayPerAttemptMs.empty())
-        return delayMs;
-    const auto index = std::min<std::size_t>(std::size_t(std::max(hedge, 1) - 1),
-                                             delayPerAttemptMs.size() - 1);
-    return delayPerAttemptMs[index];
-}
-
 const char* toString(PolicyFamily family)
 {
     for (const auto& [f, name] : kFamilyNames) {

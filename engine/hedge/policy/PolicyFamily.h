@@ -57,8 +57,6 @@ struct PollySettings {
     double delayMs = 2000.0;   // 0: all at once; negative: only after a failure
     std::vector<double> delayPerAttemptMs; // the DelayGenerator: entry k for hedge k+1, the last repeats
     bool handleErrors = true;              // ShouldHandle accepts the service's errors
-    // The delay before hedge `hedge` (1 = the first).
-    double delayBefore(int hedge) const;
     bool operator==(const PollySettings&) const = default;
 };
 
