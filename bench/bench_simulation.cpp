@@ -70,6 +70,24 @@ void BM_FourReplicas(benchmark::State& state)
     runPoint(state, setup, service);
 }
 
+// Each policy family (docs/policies.md) at a comparable setting: a hedge after about the
+// service's p95 (20 ms), its own budget or throttle at the stack's default. State.range(1) is
+// the family (PolicyFamily's order).
+void BM_Family(benchmark::State& state)
+{
+    hedge::Setup setup;
+    setup.policy = static_cast<hedge::PolicyFamily>(state.range(1));
+    hedge::FamilySettings& f = setup.families;
+    f.grpc = hedge::GrpcSettings{.hedgingDelayMs = 20.0, .throttling = hedge::GrpcThrottling{}};
+    f.envoy = hedge::EnvoySettings{.perTryTimeoutMs = 20.0, .retryBudget = hedge::EnvoyRetryBudget{}};
+    f.polly.delayMs = 20.0;
+    f.murphy.delayMs = 20.0;
+    f.finagle.maxExtraLoad = 0.02;
+    f.tower = hedge::TowerSettings{.latencyPercentile = 0.95, .budget = hedge::TowerBudget{}};
+    state.SetLabel(hedge::toString(setup.policy));
+    runPoint(state, setup);
+}
+
 } // namespace
 
 BENCHMARK(BM_NoHedge)->Arg(200000)->Unit(benchmark::kMillisecond);
@@ -89,3 +107,6 @@ int main(int argc, char** argv)
     benchmark::Shutdown();
     return 0;
 }
+BENCHMARK(BM_Family)
+    ->ArgsProduct({{200000}, {1, 2, 3, 4, 5, 6}})
+    ->Unit(benchmark::kMillisecond);
