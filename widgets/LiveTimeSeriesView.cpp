@@ -37,8 +37,16 @@ const QList<LiveTimeSeriesView::Panel>& LiveTimeSeriesView::panelOrder()
 {
     static const QList<Panel> order{Panel::Load,           Panel::P99,         Panel::RequestsPerCall,
                                     Panel::Backlog,        Panel::ReplicaBacklog, Panel::Utilisation,
-                                    Panel::Limit,          Panel::BudgetBalance, Panel::RejectedPercent};
+                                    Panel::Limit,          Panel::BudgetBalance, Panel::RejectedPercent,
+                                    Panel::HedgesRefused,  Panel::ThrottleTokens, Panel::RetrySlots,
+                                    Panel::PercentileDelay};
     return order;
+}
+
+bool LiveTimeSeriesView::isGauge(Panel panel)
+{
+    return panel == Panel::HedgesRefused || panel == Panel::ThrottleTokens ||
+           panel == Panel::RetrySlots || panel == Panel::PercentileDelay;
 }
 
 bool LiveTimeSeriesView::isAlwaysShown(Panel panel)
@@ -55,6 +63,10 @@ QString LiveTimeSeriesView::panelShortTitle(Panel panel)
     case Panel::BudgetBalance: return tr("Budget balance");
     case Panel::RejectedPercent: return tr("Rejected %");
     case Panel::ReplicaBacklog: return tr("Backlog per replica");
+    case Panel::HedgesRefused: return tr("Hedges refused");
+    case Panel::ThrottleTokens: return tr("gRPC tokens");
+    case Panel::RetrySlots: return tr("Envoy retry slots");
+    case Panel::PercentileDelay: return tr("Percentile delay");
     default: return panelTitle(panel);
     }
 }
@@ -71,6 +83,10 @@ QString LiveTimeSeriesView::panelTitle(Panel panel)
     case Panel::Limit: return tr("Adaptive limit");
     case Panel::BudgetBalance: return tr("Budget balance (hedges)");
     case Panel::RejectedPercent: return tr("Rejected (%)");
+    case Panel::HedgesRefused: return tr("Hedges refused (% of calls)");
+    case Panel::ThrottleTokens: return tr("gRPC tokens (Finagle, Tower: budget, hedges)");
+    case Panel::RetrySlots: return tr("Envoy retry slots (calls holding one)");
+    case Panel::PercentileDelay: return tr("Percentile delay (ms)");
     }
     return {};
 }
@@ -90,6 +106,15 @@ std::optional<double> LiveTimeSeriesView::panelValue(Panel panel, const Timeline
         if (b.callsEnded == 0)
             return std::nullopt;
         return 100.0 * double(b.rejected) / double(b.callsEnded);
+    case Panel::HedgesRefused:
+        // Only a world with a budget, a throttle or retry slots can refuse a hedge: the
+        // others have no such figure (and no panel of their own).
+        if (b.arrivals == 0 || !(b.budgetBalance || b.throttleTokens || b.retrySlots))
+            return std::nullopt;
+        return 100.0 * double(b.hedgesRefused) / double(b.arrivals);
+    case Panel::ThrottleTokens: return b.throttleTokens;
+    case Panel::RetrySlots: return b.retrySlots;
+    case Panel::PercentileDelay: return b.percentileDelayMs;
     }
     return std::nullopt;
 }
@@ -98,8 +123,9 @@ LiveTimeSeriesView::LiveTimeSeriesView(QWidget* parent) : QWidget(parent)
 {
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMouseTracking(true);
+    // The replica strip and a policy's state show by default where a world has them.
     for (Panel p : panelOrder())
-        if (isAlwaysShown(p) || p == Panel::ReplicaBacklog)
+        if (isAlwaysShown(p) || p == Panel::ReplicaBacklog || isGauge(p))
             m_shown.push_back(p);
 }
 
@@ -283,7 +309,8 @@ LiveTimeSeriesView::Layout LiveTimeSeriesView::layout(const ChartTheme& theme, c
     const double top = legend(nullptr, theme, area);
     QList<Panel> panels;
     for (Panel panel : panelOrder())
-        if (m_shown.contains(panel) && (panel != Panel::ReplicaBacklog || strip.rowCount() > 0))
+        if (m_shown.contains(panel) && (panel != Panel::ReplicaBacklog || strip.rowCount() > 0) &&
+            (!isGauge(panel) || hasGauge(panel)))
             panels.push_back(panel);
     // The load panel is shorter: it shows one line.
     double weights = 0;
@@ -342,6 +369,17 @@ void LiveTimeSeriesView::draw(QPainter& p, const QRectF& area) const
         }
         painter.drawPanel(p, theme, panel, plot, t0, t1, last);
     }
+}
+
+bool LiveTimeSeriesView::hasGauge(Panel panel) const
+{
+    if (!m_rings)
+        return false;
+    for (const BucketRing& ring : *m_rings)
+        for (std::size_t k = 0; k < ring.size(); ++k)
+            if (panelValue(panel, ring.at(k)))
+                return true;
+    return false;
 }
 
 QRectF LiveTimeSeriesView::panelRect(Panel panel) const

@@ -38,9 +38,17 @@ public:
         Limit,
         BudgetBalance,
         RejectedPercent,
+        // A policy's state (docs/policies.md, "Hedges refused"): shown by default, drawn only
+        // while some world has the figure (hasGauge).
+        HedgesRefused,
+        ThrottleTokens,  // gRPC's throttle tokens; Finagle's and Tower's budget, in hedges
+        RetrySlots,      // Envoy's calls holding a retry slot
+        PercentileDelay, // Finagle's and Tower's delay a call starting now reads
     };
     static const QList<Panel>& panelOrder();
     static bool isAlwaysShown(Panel panel); // load, p99, requests per call, backlog
+    // A panel of a policy's state: drawn only when a world's buckets have its figure.
+    static bool isGauge(Panel panel);
     static QString panelTitle(Panel panel);
     static QString panelShortTitle(Panel panel); // for a check box
     // The panel's figure of a bucket; none where the bucket has none (no calls, no limit,
@@ -79,6 +87,8 @@ public:
     // The time span [from, to] on the axis now.
     std::pair<double, double> timeRange() const;
 
+    // Whether some world's buckets in the rings have the panel's figure now.
+    bool hasGauge(Panel panel) const;
     // Where each shown panel is drawn in the widget now (the replica strip included, with
     // its header, when it has rows); empty for a panel not drawn.
     QRectF panelRect(Panel panel) const;
