@@ -129,29 +129,44 @@ private slots:
         table->scrollTo(model->index(0, refused));
         grab(w, "table-hedges-refused.png");
 
-        // View → the chart of hedges refused; hover the gRPC setup's point at 60 %.
+        // View → the chart of hedges refused: the gRPC setup's curve is the table's figure.
         test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::HedgesRefusedPercent))
             ->trigger();
-        MetricChartView* chart = test::chart(w, Metric::HedgesRefusedPercent);
-        QTRY_VERIFY_WITH_TIMEOUT(chart->isVisible(), 10000);
+        MetricChartView* refusedChart = test::chart(w, Metric::HedgesRefusedPercent);
+        QTRY_VERIFY_WITH_TIMEOUT(refusedChart->isVisible(), 10000);
+        const QList<QPointF> refusedPoints = refusedChart->seriesPoints(kGrpc);
+        QCOMPARE(refusedPoints.size(), 2);
+        QVERIFY(refusedPoints[1].y() > 0.0);
+        QVERIFY(refusedChart->seriesPoints(kPlain).size() == 2);
+        QCOMPARE(refusedChart->seriesPoints(kPlain)[1].y(), 0.0);
+
+        // The pointer on the gRPC setup's p99 point at 60 %: its hover says the figure.
+        MetricChartView* chart = test::chart(w, Metric::P99);
         const QList<QPointF> points = chart->seriesPoints(kGrpc);
         QCOMPARE(points.size(), 2);
-        QVERIFY(points[1].y() > 0.0);
         QChart* qchart = chart->chart();
-        const QPoint spot = chart->mapFromScene(qchart->mapToScene(
-            qchart->mapToPosition(points[1], qchart->series().value(0))));
+        // Where the point is drawn once the window has laid the new chart out.
+        const auto spotOf = [&] {
+            return chart->mapFromScene(qchart->mapToScene(
+                qchart->mapToPosition(points[1], qchart->series().value(0))));
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(chart->pointAt(spotOf()).has_value(), 10000);
+        const QPoint spot = spotOf();
+        // Moved there from a pixel below, as a hand does (the first move only enters the window).
+        QTest::mouseMove(w.windowHandle(), chart->viewport()->mapTo(&w, spot + QPoint(0, 1)));
         QTest::mouseMove(w.windowHandle(), chart->viewport()->mapTo(&w, spot));
         QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 10000);
         const std::optional<PointResult> point = chart->pointAt(spot);
         QVERIFY(point);
         QCOMPARE(QString::fromStdString(point->setup), kGrpc);
+        QVERIFY(point->hedgesRefusedFraction > 0.0);
         const QString figure = QString::number(point->hedgesRefusedFraction * 100.0, 'g', 6);
         QVERIFY2(QToolTip::text().contains(
                      QStringLiteral("<td>hedges refused</td><td style=\"padding-left:10px\">"
                                     "<nobr>%1 %</nobr>")
                          .arg(figure)),
                  qPrintable(QToolTip::text()));
-        QCOMPARE(points[1].y(), point->hedgesRefusedFraction * 100.0);
+        QCOMPARE(refusedPoints[1].y(), point->hedgesRefusedFraction * 100.0);
     }
 
     // A timeline with Finagle and a throttled gRPC setup: the Live view adds the percentile
