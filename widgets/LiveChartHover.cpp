@@ -11,7 +11,7 @@ QString LiveChartHover::valueText(double value)
 QString LiveChartHover::text(const std::vector<BucketRing>& rings,
                              const std::vector<LiveCollapses>& collapses,
                              const QList<SeriesStyle>& styles, LiveTimeSeriesView::Panel panel,
-                             double t)
+                             double t, const QList<PolicyFamily>& families)
 {
     QString rows;
     double fromS = -1.0, toS = -1.0;
@@ -28,7 +28,9 @@ QString LiveChartHover::text(const std::vector<BucketRing>& rings,
             toS = b.tS;
             fromS = ring.startS(*k);
         }
-        const std::optional<double> v = LiveTimeSeriesView::panelValue(panel, b);
+        const std::optional<double> v = LiveTimeSeriesView::panelValue(
+            panel, b,
+            w < std::size_t(families.size()) ? std::optional(families[qsizetype(w)]) : std::nullopt);
         if (panel == LiveTimeSeriesView::Panel::Load) {
             rows += QStringLiteral("<nobr>%1 %</nobr>").arg(valueText(*v));
             break;

@@ -84,15 +84,18 @@ QString LiveTimeSeriesView::panelTitle(Panel panel)
     case Panel::BudgetBalance: return tr("Budget balance (hedges)");
     case Panel::RejectedPercent: return tr("Rejected (%)");
     case Panel::HedgesRefused: return tr("Hedges refused (% of calls)");
-    case Panel::ThrottleTokens: return tr("gRPC tokens (Finagle, Tower: budget, hedges)");
+    case Panel::ThrottleTokens: return tr("gRPC tokens");
     case Panel::RetrySlots: return tr("Envoy retry slots (calls holding one)");
     case Panel::PercentileDelay: return tr("Percentile delay (ms)");
     }
     return {};
 }
 
-std::optional<double> LiveTimeSeriesView::panelValue(Panel panel, const TimelineBucket& b)
+std::optional<double> LiveTimeSeriesView::panelValue(Panel panel, const TimelineBucket& b,
+                                                     std::optional<PolicyFamily> family)
 {
+    const bool familyBudget =
+        family == PolicyFamily::Finagle || family == PolicyFamily::Tower; // tokens: their budget
     switch (panel) {
     case Panel::Load: return b.load * 100.0;
     case Panel::P99: return b.p99Ms;
@@ -101,7 +104,7 @@ std::optional<double> LiveTimeSeriesView::panelValue(Panel panel, const Timeline
     case Panel::ReplicaBacklog: return std::nullopt;
     case Panel::Utilisation: return b.busyFraction * 100.0;
     case Panel::Limit: return b.limit;
-    case Panel::BudgetBalance: return b.budgetBalance;
+    case Panel::BudgetBalance: return familyBudget ? b.throttleTokens : b.budgetBalance;
     case Panel::RejectedPercent:
         if (b.callsEnded == 0)
             return std::nullopt;
@@ -112,7 +115,7 @@ std::optional<double> LiveTimeSeriesView::panelValue(Panel panel, const Timeline
         if (b.arrivals == 0 || !(b.budgetBalance || b.throttleTokens || b.retrySlots))
             return std::nullopt;
         return 100.0 * double(b.hedgesRefused) / double(b.arrivals);
-    case Panel::ThrottleTokens: return b.throttleTokens;
+    case Panel::ThrottleTokens: return familyBudget ? std::nullopt : b.throttleTokens;
     case Panel::RetrySlots: return b.retrySlots;
     case Panel::PercentileDelay: return b.percentileDelayMs;
     }
@@ -162,6 +165,19 @@ void LiveTimeSeriesView::setSeriesStyles(const QList<SeriesStyle>& styles)
 {
     m_styles = styles;
     update();
+}
+
+void LiveTimeSeriesView::setWorldFamilies(const QList<PolicyFamily>& families)
+{
+    m_families = families;
+    update();
+}
+
+std::optional<PolicyFamily> LiveTimeSeriesView::worldFamily(std::size_t world) const
+{
+    if (world >= std::size_t(m_families.size()))
+        return std::nullopt;
+    return m_families[qsizetype(world)];
 }
 
 void LiveTimeSeriesView::setPanelShown(Panel panel, bool shown)
@@ -355,7 +371,8 @@ void LiveTimeSeriesView::draw(QPainter& p, const QRectF& area) const
     const Layout l = layout(theme, area);
     const std::vector<LiveCollapses> collapses = collapsesNow();
     const std::vector<ChangeMark> none;
-    const LivePanelPainter painter(m_rings, collapses, m_changes ? *m_changes : none, m_styles);
+    const LivePanelPainter painter(m_rings, collapses, m_changes ? *m_changes : none, m_styles,
+                                   &m_families);
     for (int i = 0; i < l.panels.size(); ++i) {
         const auto& [panel, plot] = l.panels[i];
         const bool last = i == l.panels.size() - 1;
@@ -375,9 +392,9 @@ bool LiveTimeSeriesView::hasGauge(Panel panel) const
 {
     if (!m_rings)
         return false;
-    for (const BucketRing& ring : *m_rings)
-        for (std::size_t k = 0; k < ring.size(); ++k)
-            if (panelValue(panel, ring.at(k)))
+    for (std::size_t w = 0; w < m_rings->size(); ++w)
+        for (std::size_t k = 0; k < (*m_rings)[w].size(); ++k)
+            if (panelValue(panel, (*m_rings)[w].at(k), worldFamily(w)))
                 return true;
     return false;
 }
@@ -439,7 +456,7 @@ QString LiveTimeSeriesView::hoverTextAt(QPointF pos) const
         if (!m_rings)
             return {};
         const double t = t0 + (pos.x() - plot.left()) / plot.width() * (t1 - t0);
-        return LiveChartHover::text(*m_rings, collapsesNow(), m_styles, panel, t);
+        return LiveChartHover::text(*m_rings, collapsesNow(), m_styles, panel, t, m_families);
     }
     return {};
 }

@@ -219,6 +219,16 @@ private slots:
             hover.section(kFinagle + QStringLiteral(": "), 1, 1).section(QStringLiteral("</nobr>"), 0, 0);
         QVERIFY2(finagleRow.toDouble() >= 1.0, qPrintable(hover));
         QVERIFY2(hover.contains(kGrpc.toHtmlEscaped() + QStringLiteral(": none")), qPrintable(hover));
+        // On the tokens panel, gRPC's throttle; Finagle's budget is not a gRPC token.
+        const QRectF tokens = chart->panelRect(Panel::ThrottleTokens);
+        const QString tokensHover =
+            chart->hoverTextAt(QPointF(pos.x(), tokens.center().y()));
+        QVERIFY2(tokensHover.contains(kFinagle + QStringLiteral(": none")), qPrintable(tokensHover));
+        const QString grpcRow = tokensHover.section(kGrpc.toHtmlEscaped() + QStringLiteral(": "), 1, 1)
+                                    .section(QStringLiteral("</nobr>"), 0, 0);
+        bool number = false;
+        const double grpcTokens = grpcRow.toDouble(&number);
+        QVERIFY2(number && grpcTokens >= 0.0 && grpcTokens <= 10.0, qPrintable(tokensHover));
         grab(w, "live-policy-state.png");
 
         // Unticked in Charts, the panel goes; ticked, it comes back.
