@@ -167,6 +167,13 @@ private slots:
                          .arg(figure)),
                  qPrintable(QToolTip::text()));
         QCOMPARE(refusedPoints[1].y(), point->hedgesRefusedFraction * 100.0);
+
+        // Saved with the chart shown, the file opens again with it (a key files accept).
+        const QString saved = m_dir.filePath(QStringLiteral("saved.json"));
+        QCOMPARE(w.saveScenarioFile(saved), std::nullopt);
+        MainWindow again(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        QCOMPARE(again.openScenarioFile(saved), std::nullopt);
+        QVERIFY(test::shownCharts(again).contains(metricResultsKey(Metric::HedgesRefusedPercent)));
     }
 
     // A timeline with Finagle and a throttled gRPC setup: the Live view adds the percentile
