@@ -35,9 +35,12 @@ QString LiveChartHover::text(const std::vector<BucketRing>& rings,
             rows += QStringLiteral("<nobr>%1 %</nobr>").arg(valueText(*v));
             break;
         }
+        QString figure = v ? valueText(*v) : LiveTimeSeriesView::tr("none");
+        // Envoy's slots are held against a bound that moves with the attempts in flight.
+        if (v && panel == LiveTimeSeriesView::Panel::RetrySlots && b.retrySlotLimit)
+            figure = LiveTimeSeriesView::tr("%1 of %2").arg(figure, valueText(*b.retrySlotLimit));
         rows += QStringLiteral("<br><nobr><span style=\"color:%1\">■</span> %2: %3%4</nobr>")
-                    .arg(style.color.name(), style.setup.toHtmlEscaped(),
-                         v ? valueText(*v) : LiveTimeSeriesView::tr("none"),
+                    .arg(style.color.name(), style.setup.toHtmlEscaped(), figure,
                          w < collapses.size() && collapses[w].collapsedAt(b.tS, ring.back().tS)
                              ? LiveTimeSeriesView::tr(" · <b>collapsed</b>")
                              : QString());

@@ -25,6 +25,7 @@ namespace {
 const QString kGrpc = QStringLiteral("grpc, throttled");
 const QString kPlain = QStringLiteral("hedge, no budget");
 const QString kFinagle = QStringLiteral("finagle");
+const QString kEnvoy = QStringLiteral("envoy");
 
 Setup grpcThrottled()
 {
@@ -44,6 +45,15 @@ Setup finagle()
     s.name = kFinagle.toStdString();
     s.policy = PolicyFamily::Finagle;
     s.families.finagle.maxExtraLoad = 0.05;
+    return s;
+}
+
+Setup envoy()
+{
+    Setup s;
+    s.name = kEnvoy.toStdString();
+    s.policy = PolicyFamily::Envoy;
+    s.families.envoy.perTryTimeoutMs = 20.0;
     return s;
 }
 
@@ -176,16 +186,16 @@ private slots:
         QVERIFY(test::shownCharts(again).contains(metricResultsKey(Metric::HedgesRefusedPercent)));
     }
 
-    // A timeline with Finagle and a throttled gRPC setup: the Live view adds the percentile
-    // delay and the tokens (and hedges refused), with the figures under the pointer; Envoy's
-    // slots, which no setup has, stay away.
+    // A timeline with Finagle, a throttled gRPC setup and Envoy: the Live view adds the
+    // percentile delay, the tokens, the retry slots (and hedges refused), with the figures
+    // under the pointer.
     void theLiveViewShowsAFamilysState()
     {
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         w.resize(1024, 700);
         w.show();
         Scenario s = sheddingService();
-        s.setups = {finagle(), grpcThrottled()};
+        s.setups = {finagle(), grpcThrottled(), envoy()};
         s.timeline = Timeline{};
         s.timeline->durationS = 60;
         s.timeline->loadSteps = {LoadStep{0, 0.6}};
@@ -206,10 +216,10 @@ private slots:
         QVERIFY(QTest::qWaitFor([&] { return live->isPaused(); }, 120000));
         QVERIFY(live->rings()[1].back().throttleTokens);
 
-        for (Panel panel : {Panel::PercentileDelay, Panel::ThrottleTokens, Panel::HedgesRefused})
+        for (Panel panel : {Panel::PercentileDelay, Panel::ThrottleTokens, Panel::RetrySlots,
+                            Panel::HedgesRefused})
             QVERIFY2(!chart->panelRect(panel).isEmpty(),
                      qPrintable(LiveTimeSeriesView::panelTitle(panel)));
-        QVERIFY(chart->panelRect(Panel::RetrySlots).isEmpty());
         QVERIFY(view->panelAction(Panel::PercentileDelay)->isChecked());
 
         // The pointer on the delay panel at the last bucket: Finagle's delay, and none for gRPC.
@@ -236,6 +246,16 @@ private slots:
         bool number = false;
         const double grpcTokens = grpcRow.toDouble(&number);
         QVERIFY2(number && grpcTokens >= 0.0 && grpcTokens <= 10.0, qPrintable(tokensHover));
+        // Envoy's slots in use, of the bound of the moment (at least max_retries' 3 here).
+        const QRectF slotsPanel = chart->panelRect(Panel::RetrySlots);
+        const QString slotsHover = chart->hoverTextAt(QPointF(pos.x(), slotsPanel.center().y()));
+        const QString envoyRow = slotsHover.section(kEnvoy + QStringLiteral(": "), 1, 1)
+                                     .section(QStringLiteral("</nobr>"), 0, 0);
+        const TimelineBucket& envoyBucket = live->rings()[2].back();
+        QVERIFY(envoyBucket.retrySlots && envoyBucket.retrySlotLimit);
+        QVERIFY2(envoyRow.contains(QStringLiteral(" of ")), qPrintable(slotsHover));
+        QVERIFY2(envoyRow.section(QStringLiteral(" of "), 1).toDouble() >= 3.0,
+                 qPrintable(slotsHover));
         grab(w, "live-policy-state.png");
 
         // Unticked in Charts, the panel goes; ticked, it comes back.
