@@ -11,7 +11,7 @@ QString LiveChartHover::valueText(double value)
 QString LiveChartHover::text(const std::vector<BucketRing>& rings,
                              const std::vector<LiveCollapses>& collapses,
                              const QList<SeriesStyle>& styles, LiveTimeSeriesView::Panel panel,
-                             double t)
+                             double t, const QList<PolicyFamily>& families)
 {
     QString rows;
     double fromS = -1.0, toS = -1.0;
@@ -28,14 +28,19 @@ QString LiveChartHover::text(const std::vector<BucketRing>& rings,
             toS = b.tS;
             fromS = ring.startS(*k);
         }
-        const std::optional<double> v = LiveTimeSeriesView::panelValue(panel, b);
+        const std::optional<double> v = LiveTimeSeriesView::panelValue(
+            panel, b,
+            w < std::size_t(families.size()) ? std::optional(families[qsizetype(w)]) : std::nullopt);
         if (panel == LiveTimeSeriesView::Panel::Load) {
             rows += QStringLiteral("<nobr>%1 %</nobr>").arg(valueText(*v));
             break;
         }
+        QString figure = v ? valueText(*v) : LiveTimeSeriesView::tr("none");
+        // Envoy's slots are held against a bound that moves with the attempts in flight.
+        if (v && panel == LiveTimeSeriesView::Panel::RetrySlots && b.retrySlotLimit)
+            figure = LiveTimeSeriesView::tr("%1 of %2").arg(figure, valueText(*b.retrySlotLimit));
         rows += QStringLiteral("<br><nobr><span style=\"color:%1\">■</span> %2: %3%4</nobr>")
-                    .arg(style.color.name(), style.setup.toHtmlEscaped(),
-                         v ? valueText(*v) : LiveTimeSeriesView::tr("none"),
+                    .arg(style.color.name(), style.setup.toHtmlEscaped(), figure,
                          w < collapses.size() && collapses[w].collapsedAt(b.tS, ring.back().tS)
                              ? LiveTimeSeriesView::tr(" · <b>collapsed</b>")
                              : QString());

@@ -16,7 +16,7 @@ public:
     static QString text(const std::vector<BucketRing>& rings,
                         const std::vector<LiveCollapses>& collapses,
                         const QList<SeriesStyle>& styles, LiveTimeSeriesView::Panel panel,
-                        double t);
+                        double t, const QList<PolicyFamily>& families = {});
     // A figure as the hover text writes it.
     static QString valueText(double value);
 };

@@ -228,7 +228,7 @@ LivePanelPainter::Scale LivePanelPainter::scaleFor(Panel panel, const QRectF& pl
             const TimelineBucket& b = ring.at(k);
             if (b.tS < t0)
                 continue;
-            if (const auto v = LiveTimeSeriesView::panelValue(panel, b);
+            if (const auto v = LiveTimeSeriesView::panelValue(panel, b, familyOf(w));
                 v && (!scale.log || *v > 0)) {
                 lo = std::min(lo, *v);
                 hi = std::max(hi, *v);
@@ -290,7 +290,15 @@ void LivePanelPainter::drawGrid(QPainter& p, const ChartTheme& theme, Panel pane
 }
 
 // One world's series, at most a minimum and a maximum per pixel column; the load as steps.
-QPainterPath LivePanelPainter::seriesPath(Panel panel, const BucketRing& ring, const Scale& scale)
+std::optional<PolicyFamily> LivePanelPainter::familyOf(std::size_t world) const
+{
+    if (!m_families || world >= std::size_t(m_families->size()))
+        return std::nullopt;
+    return (*m_families)[qsizetype(world)];
+}
+
+QPainterPath LivePanelPainter::seriesPath(Panel panel, const BucketRing& ring, const Scale& scale,
+                                          std::optional<PolicyFamily> family)
 {
     QPainterPath path;
     bool open = false;
@@ -313,7 +321,7 @@ QPainterPath LivePanelPainter::seriesPath(Panel panel, const BucketRing& ring, c
         previousT = b.tS;
         if (b.tS < scale.t0)
             continue;
-        const std::optional<double> v = LiveTimeSeriesView::panelValue(panel, b);
+        const std::optional<double> v = LiveTimeSeriesView::panelValue(panel, b, family);
         if (!v || (scale.log && *v <= 0)) {
             flush();
             column = std::numeric_limits<int>::min();
@@ -364,7 +372,7 @@ void LivePanelPainter::drawPanel(QPainter& p, const ChartTheme& theme, Panel pan
         // Hundreds of segments per series, 25 times a second: not antialiased (it costs
         // several times the drawing) except in exports, which draw once.
         p.setRenderHint(QPainter::Antialiasing, p.device()->devType() != QInternal::Widget);
-        p.drawPath(seriesPath(panel, (*m_rings)[w], scale));
+        p.drawPath(seriesPath(panel, (*m_rings)[w], scale, familyOf(w)));
         p.setRenderHint(QPainter::Antialiasing, true);
     }
     if (panel == Panel::Load)

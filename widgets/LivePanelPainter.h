@@ -30,8 +30,10 @@ public:
     // The rings, collapses (one per ring), changes and styles outlive the painter.
     LivePanelPainter(const std::vector<BucketRing>* rings,
                      const std::vector<LiveCollapses>& collapses,
-                     const std::vector<ChangeMark>& changes, const QList<SeriesStyle>& styles)
-        : m_rings(rings), m_collapses(collapses), m_changes(changes), m_styles(styles)
+                     const std::vector<ChangeMark>& changes, const QList<SeriesStyle>& styles,
+                     const QList<PolicyFamily>* families = nullptr)
+        : m_rings(rings), m_collapses(collapses), m_changes(changes), m_styles(styles),
+          m_families(families)
     {}
 
     // A collapse's label on the p99 panel: where it is drawn, its world.
@@ -65,7 +67,9 @@ private:
     Scale scaleFor(Panel panel, const QRectF& plot, double t0, double t1) const;
     void drawGrid(QPainter& p, const ChartTheme& theme, Panel panel, const Scale& scale,
                   bool timeLabels) const;
-    static QPainterPath seriesPath(Panel panel, const BucketRing& ring, const Scale& scale);
+    static QPainterPath seriesPath(Panel panel, const BucketRing& ring, const Scale& scale,
+                                   std::optional<PolicyFamily> family);
+    std::optional<PolicyFamily> familyOf(std::size_t world) const;
     static void drawTitle(QPainter& p, const ChartTheme& theme, Panel panel, const QRectF& plot);
 
     // Each collapse of the shown worlds that reaches into [t0, t1]: (world, its span, its end
@@ -86,6 +90,7 @@ private:
     const std::vector<LiveCollapses>& m_collapses;
     const std::vector<ChangeMark>& m_changes;
     const QList<SeriesStyle>& m_styles;
+    const QList<PolicyFamily>* m_families; // world i's setup's family; none: not known
 };
 
 } // namespace hedge

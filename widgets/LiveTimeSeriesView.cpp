@@ -37,8 +37,16 @@ const QList<LiveTimeSeriesView::Panel>& LiveTimeSeriesView::panelOrder()
 {
     static const QList<Panel> order{Panel::Load,           Panel::P99,         Panel::RequestsPerCall,
                                     Panel::Backlog,        Panel::ReplicaBacklog, Panel::Utilisation,
-                                    Panel::Limit,          Panel::BudgetBalance, Panel::RejectedPercent};
+                                    Panel::Limit,          Panel::BudgetBalance, Panel::RejectedPercent,
+                                    Panel::HedgesRefused,  Panel::ThrottleTokens, Panel::RetrySlots,
+                                    Panel::PercentileDelay};
     return order;
+}
+
+bool LiveTimeSeriesView::isGauge(Panel panel)
+{
+    return panel == Panel::HedgesRefused || panel == Panel::ThrottleTokens ||
+           panel == Panel::RetrySlots || panel == Panel::PercentileDelay;
 }
 
 bool LiveTimeSeriesView::isAlwaysShown(Panel panel)
@@ -55,6 +63,10 @@ QString LiveTimeSeriesView::panelShortTitle(Panel panel)
     case Panel::BudgetBalance: return tr("Budget balance");
     case Panel::RejectedPercent: return tr("Rejected %");
     case Panel::ReplicaBacklog: return tr("Backlog per replica");
+    case Panel::HedgesRefused: return tr("Hedges refused");
+    case Panel::ThrottleTokens: return tr("gRPC tokens");
+    case Panel::RetrySlots: return tr("Envoy retry slots");
+    case Panel::PercentileDelay: return tr("Percentile delay");
     default: return panelTitle(panel);
     }
 }
@@ -71,12 +83,19 @@ QString LiveTimeSeriesView::panelTitle(Panel panel)
     case Panel::Limit: return tr("Adaptive limit");
     case Panel::BudgetBalance: return tr("Budget balance (hedges)");
     case Panel::RejectedPercent: return tr("Rejected (%)");
+    case Panel::HedgesRefused: return tr("Hedges refused (% of calls)");
+    case Panel::ThrottleTokens: return tr("gRPC tokens");
+    case Panel::RetrySlots: return tr("Envoy retry slots (calls holding one)");
+    case Panel::PercentileDelay: return tr("Percentile delay (ms)");
     }
     return {};
 }
 
-std::optional<double> LiveTimeSeriesView::panelValue(Panel panel, const TimelineBucket& b)
+std::optional<double> LiveTimeSeriesView::panelValue(Panel panel, const TimelineBucket& b,
+                                                     std::optional<PolicyFamily> family)
 {
+    const bool familyBudget =
+        family == PolicyFamily::Finagle || family == PolicyFamily::Tower; // tokens: their budget
     switch (panel) {
     case Panel::Load: return b.load * 100.0;
     case Panel::P99: return b.p99Ms;
@@ -85,11 +104,20 @@ std::optional<double> LiveTimeSeriesView::panelValue(Panel panel, const Timeline
     case Panel::ReplicaBacklog: return std::nullopt;
     case Panel::Utilisation: return b.busyFraction * 100.0;
     case Panel::Limit: return b.limit;
-    case Panel::BudgetBalance: return b.budgetBalance;
+    case Panel::BudgetBalance: return familyBudget ? b.throttleTokens : b.budgetBalance;
     case Panel::RejectedPercent:
         if (b.callsEnded == 0)
             return std::nullopt;
         return 100.0 * double(b.rejected) / double(b.callsEnded);
+    case Panel::HedgesRefused:
+        // Only a world with a budget, a throttle or retry slots can refuse a hedge: the
+        // others have no such figure (and no panel of their own).
+        if (b.arrivals == 0 || !(b.budgetBalance || b.throttleTokens || b.retrySlots))
+            return std::nullopt;
+        return 100.0 * double(b.hedgesRefused) / double(b.arrivals);
+    case Panel::ThrottleTokens: return familyBudget ? std::nullopt : b.throttleTokens;
+    case Panel::RetrySlots: return b.retrySlots;
+    case Panel::PercentileDelay: return b.percentileDelayMs;
     }
     return std::nullopt;
 }
@@ -98,8 +126,9 @@ LiveTimeSeriesView::LiveTimeSeriesView(QWidget* parent) : QWidget(parent)
 {
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMouseTracking(true);
+    // The replica strip and a policy's state show by default where a world has them.
     for (Panel p : panelOrder())
-        if (isAlwaysShown(p) || p == Panel::ReplicaBacklog)
+        if (isAlwaysShown(p) || p == Panel::ReplicaBacklog || isGauge(p))
             m_shown.push_back(p);
 }
 
@@ -136,6 +165,19 @@ void LiveTimeSeriesView::setSeriesStyles(const QList<SeriesStyle>& styles)
 {
     m_styles = styles;
     update();
+}
+
+void LiveTimeSeriesView::setWorldFamilies(const QList<PolicyFamily>& families)
+{
+    m_families = families;
+    update();
+}
+
+std::optional<PolicyFamily> LiveTimeSeriesView::worldFamily(std::size_t world) const
+{
+    if (world >= std::size_t(m_families.size()))
+        return std::nullopt;
+    return m_families[qsizetype(world)];
 }
 
 void LiveTimeSeriesView::setPanelShown(Panel panel, bool shown)
@@ -283,7 +325,8 @@ LiveTimeSeriesView::Layout LiveTimeSeriesView::layout(const ChartTheme& theme, c
     const double top = legend(nullptr, theme, area);
     QList<Panel> panels;
     for (Panel panel : panelOrder())
-        if (m_shown.contains(panel) && (panel != Panel::ReplicaBacklog || strip.rowCount() > 0))
+        if (m_shown.contains(panel) && (panel != Panel::ReplicaBacklog || strip.rowCount() > 0) &&
+            (!isGauge(panel) || hasGauge(panel)))
             panels.push_back(panel);
     // The load panel is shorter: it shows one line.
     double weights = 0;
@@ -328,7 +371,8 @@ void LiveTimeSeriesView::draw(QPainter& p, const QRectF& area) const
     const Layout l = layout(theme, area);
     const std::vector<LiveCollapses> collapses = collapsesNow();
     const std::vector<ChangeMark> none;
-    const LivePanelPainter painter(m_rings, collapses, m_changes ? *m_changes : none, m_styles);
+    const LivePanelPainter painter(m_rings, collapses, m_changes ? *m_changes : none, m_styles,
+                                   &m_families);
     for (int i = 0; i < l.panels.size(); ++i) {
         const auto& [panel, plot] = l.panels[i];
         const bool last = i == l.panels.size() - 1;
@@ -342,6 +386,17 @@ void LiveTimeSeriesView::draw(QPainter& p, const QRectF& area) const
         }
         painter.drawPanel(p, theme, panel, plot, t0, t1, last);
     }
+}
+
+bool LiveTimeSeriesView::hasGauge(Panel panel) const
+{
+    if (!m_rings)
+        return false;
+    for (std::size_t w = 0; w < m_rings->size(); ++w)
+        for (std::size_t k = 0; k < (*m_rings)[w].size(); ++k)
+            if (panelValue(panel, (*m_rings)[w].at(k), worldFamily(w)))
+                return true;
+    return false;
 }
 
 QRectF LiveTimeSeriesView::panelRect(Panel panel) const
@@ -401,7 +456,7 @@ QString LiveTimeSeriesView::hoverTextAt(QPointF pos) const
         if (!m_rings)
             return {};
         const double t = t0 + (pos.x() - plot.left()) / plot.width() * (t1 - t0);
-        return LiveChartHover::text(*m_rings, collapsesNow(), m_styles, panel, t);
+        return LiveChartHover::text(*m_rings, collapsesNow(), m_styles, panel, t, m_families);
     }
     return {};
 }

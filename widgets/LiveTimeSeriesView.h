@@ -8,6 +8,7 @@
 // buckets draws as fast as a short one.
 #pragma once
 
+#include <hedge/policy/PolicyFamily.h>
 #include <hedge/sim/BucketRing.h>
 
 #include "LiveCollapses.h"
@@ -38,14 +39,24 @@ public:
         Limit,
         BudgetBalance,
         RejectedPercent,
+        // A policy's state (docs/policies.md, "Hedges refused"): shown by default, drawn only
+        // while some world has the figure (hasGauge).
+        HedgesRefused,
+        ThrottleTokens,  // gRPC's throttle tokens (Finagle's and Tower's budget: BudgetBalance)
+        RetrySlots,      // Envoy's calls holding a retry slot
+        PercentileDelay, // Finagle's and Tower's delay a call starting now reads
     };
     static const QList<Panel>& panelOrder();
     static bool isAlwaysShown(Panel panel); // load, p99, requests per call, backlog
+    // A panel of a policy's state: drawn only when a world's buckets have its figure.
+    static bool isGauge(Panel panel);
     static QString panelTitle(Panel panel);
     static QString panelShortTitle(Panel panel); // for a check box
     // The panel's figure of a bucket; none where the bucket has none (no calls, no limit,
-    // the replica strip's several figures).
-    static std::optional<double> panelValue(Panel panel, const TimelineBucket& bucket);
+    // the replica strip's several figures). Given the world's family, Finagle's and Tower's
+    // budget (the bucket's tokens) is a budget balance, not gRPC tokens.
+    static std::optional<double> panelValue(Panel panel, const TimelineBucket& bucket,
+                                            std::optional<PolicyFamily> family = std::nullopt);
 
     // A knob changed while the session ran (a played timeline change or the user's edit),
     // marked on the load panel: when, what ("Delay 45 ms"), whose (a world, or -1: every one).
@@ -67,6 +78,9 @@ public:
     void setChangeMarks(const std::vector<ChangeMark>* changes);
     // Colour and visibility of world i from styles[i].
     void setSeriesStyles(const QList<SeriesStyle>& styles);
+    // The family of world i's setup, from families[i] (none known: the bucket alone tells).
+    void setWorldFamilies(const QList<PolicyFamily>& families);
+    std::optional<PolicyFamily> worldFamily(std::size_t world) const;
     void setPanelShown(Panel panel, bool shown);
     bool isPanelShown(Panel panel) const;
     // The span of simulated time shown (60 … 600 s).
@@ -79,6 +93,8 @@ public:
     // The time span [from, to] on the axis now.
     std::pair<double, double> timeRange() const;
 
+    // Whether some world's buckets in the rings have the panel's figure now.
+    bool hasGauge(Panel panel) const;
     // Where each shown panel is drawn in the widget now (the replica strip included, with
     // its header, when it has rows); empty for a panel not drawn.
     QRectF panelRect(Panel panel) const;
@@ -125,6 +141,7 @@ private:
     const std::vector<LiveCollapses>* m_collapses = nullptr;
     const std::vector<ChangeMark>* m_changes = nullptr;
     QList<SeriesStyle> m_styles;
+    QList<PolicyFamily> m_families;
     QList<Panel> m_shown;
     double m_windowS = 300.0;
     int m_paints = 0;

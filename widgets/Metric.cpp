@@ -6,7 +6,7 @@ QList<Metric> allMetrics()
 {
     return {Metric::P99,        Metric::RequestsPerCall, Metric::P999,
             Metric::P50,        Metric::RejectedPercent, Metric::FailedPercent,
-            Metric::Utilisation};
+            Metric::Utilisation, Metric::HedgesRefusedPercent};
 }
 
 QString metricTitle(Metric metric)
@@ -26,6 +26,8 @@ QString metricTitle(Metric metric)
         return QStringLiteral("failed calls (%)");
     case Metric::Utilisation:
         return QStringLiteral("server utilisation (%)");
+    case Metric::HedgesRefusedPercent:
+        return QStringLiteral("hedges refused (% of calls)");
     }
     return {};
 }
@@ -47,6 +49,8 @@ QString metricChartTitle(Metric metric)
         return QStringLiteral("failed calls vs load");
     case Metric::Utilisation:
         return QStringLiteral("server utilisation vs load");
+    case Metric::HedgesRefusedPercent:
+        return QStringLiteral("hedges refused vs load");
     }
     return {};
 }
@@ -57,7 +61,8 @@ QString metricCompactTitle(Metric metric)
         return metricShortName(metric) + QStringLiteral(" (ms)");
     if (metric == Metric::Utilisation)
         return QStringLiteral("utilisation (%)");
-    return metricShortName(metric); // "requests per call", "rejected %", "failed %"
+    // "requests per call", "rejected %", "failed %", "hedges refused %"
+    return metricShortName(metric);
 }
 
 QString metricShortName(Metric metric)
@@ -77,6 +82,8 @@ QString metricShortName(Metric metric)
         return QStringLiteral("failed %");
     case Metric::Utilisation:
         return QStringLiteral("utilisation");
+    case Metric::HedgesRefusedPercent:
+        return QStringLiteral("hedges refused %");
     }
     return {};
 }
@@ -98,6 +105,8 @@ QString metricKey(Metric metric)
         return QStringLiteral("failed_percent");
     case Metric::Utilisation:
         return QStringLiteral("utilisation");
+    case Metric::HedgesRefusedPercent:
+        return QStringLiteral("hedges_refused_percent");
     }
     return {};
 }
@@ -128,6 +137,8 @@ QString metricResultsKey(Metric metric)
         return QStringLiteral("failed_fraction");
     case Metric::Utilisation:
         return QStringLiteral("utilisation");
+    case Metric::HedgesRefusedPercent:
+        return QStringLiteral("hedges_refused_fraction");
     }
     return {};
 }
@@ -149,7 +160,7 @@ bool isLatencyMetric(Metric metric)
 bool isPercentMetric(Metric metric)
 {
     return metric == Metric::RejectedPercent || metric == Metric::FailedPercent ||
-           metric == Metric::Utilisation;
+           metric == Metric::Utilisation || metric == Metric::HedgesRefusedPercent;
 }
 
 std::optional<double> metricValue(const PointResult& point, Metric metric)
@@ -169,6 +180,8 @@ std::optional<double> metricValue(const PointResult& point, Metric metric)
         return point.failedFraction * 100.0;
     case Metric::Utilisation:
         return point.utilisation * 100.0;
+    case Metric::HedgesRefusedPercent:
+        return point.hedgesRefusedFraction * 100.0;
     }
     return std::nullopt;
 }
@@ -205,6 +218,9 @@ std::optional<std::pair<double, double>> metricBand(const PointResult& point, Me
         figure = s.utilisation;
         scale = 100.0;
         break;
+    case Metric::HedgesRefusedPercent:
+        // Replicates pool the calls that had a hedge refused; no spread is kept for it.
+        return std::nullopt;
     }
     if (!figure)
         return std::nullopt;

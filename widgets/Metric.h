@@ -11,7 +11,17 @@
 
 namespace hedge {
 
-enum class Metric { P99, P999, P50, RequestsPerCall, RejectedPercent, FailedPercent, Utilisation };
+enum class Metric {
+    P99,
+    P999,
+    P50,
+    RequestsPerCall,
+    RejectedPercent,
+    FailedPercent,
+    Utilisation,
+    // Calls whose hedge the policy's budget or throttle refused (docs/policies.md, "Hedges refused").
+    HedgesRefusedPercent,
+};
 
 // Every metric, in the order a chooser should list them.
 QList<Metric> allMetrics();
@@ -26,11 +36,12 @@ QString metricCompactTitle(Metric metric);
 // Short name in the words of the field, e.g. "p99", "requests per call".
 QString metricShortName(Metric metric);
 // Stable key for settings and file names ("p99", "p999", "p50", "requests_per_call",
-// "rejected_percent", "failed_percent", "utilisation").
+// "rejected_percent", "failed_percent", "utilisation", "hedges_refused_percent").
 QString metricKey(Metric metric);
 std::optional<Metric> metricFromKey(const QString& key);
 // The results file's key of the figure ("p99_ms", "p999_ms", "p50_ms", "requests_per_call",
-// "rejected_fraction", "failed_fraction", "utilisation"), as scenario styles and presets name
+// "rejected_fraction", "failed_fraction", "utilisation", "hedges_refused_fraction"), as
+// scenario styles and presets name
 // charts.
 QString metricResultsKey(Metric metric);
 std::optional<Metric> metricFromResultsKey(const QString& key);

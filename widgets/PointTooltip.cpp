@@ -68,6 +68,8 @@ QString PointTooltip::text(const PointResult& p)
                 withSpread(num(p.requestsPerCall), figure(&ReplicateSpread::requestsPerCall)));
     html += row(QStringLiteral("hedged calls"),
                 withSpread(pct(p.hedgedFraction), figure(&ReplicateSpread::hedgedFraction), 100.0));
+    // No replicate spread is kept for it: the pooled share alone.
+    html += row(QStringLiteral("hedges refused"), pct(p.hedgesRefusedFraction));
     html += row(QStringLiteral("rejected · failed"),
                 QStringLiteral("%1 · %2").arg(
                     withSpread(pct(p.rejectedFraction), figure(&ReplicateSpread::rejectedFraction),

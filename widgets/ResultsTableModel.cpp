@@ -67,6 +67,12 @@ std::optional<FigureSpread> columnSpread(const PointResult& p, int column)
     }
 }
 
+bool isFraction(int column)
+{
+    return (column >= ResultsTableModel::HedgedFraction && column <= ResultsTableModel::Utilisation) ||
+           column == ResultsTableModel::HedgesRefusedFraction;
+}
+
 double fraction(const PointResult& p, int column)
 {
     switch (column) {
@@ -78,6 +84,8 @@ double fraction(const PointResult& p, int column)
         return p.failedFraction;
     case ResultsTableModel::Utilisation:
         return p.utilisation;
+    case ResultsTableModel::HedgesRefusedFraction:
+        return p.hedgesRefusedFraction;
     default:
         return 0.0;
     }
@@ -123,6 +131,8 @@ QString columnToolTip(int column)
         return QStringLiteral("Worker busy time / (workers × time)");
     case ResultsTableModel::Collapsed:
         return QStringLiteral("The queue never drained: the service collapsed at this load");
+    case ResultsTableModel::HedgesRefusedFraction:
+        return QStringLiteral("Calls whose hedge the policy's budget or throttle refused");
     default:
         return {};
     }
@@ -159,8 +169,11 @@ void ResultsTableModel::setPoints(const std::vector<PointResult>& points)
 QString ResultsTableModel::columnKey(int column)
 {
     // The columns are the results file's point fields, in its order: one list, the engine's.
+    // Hedges refused is the file's last field, there only with policy families.
     const std::vector<std::string>& keys = resultsCsvColumns();
-    Q_ASSERT(keys.size() == std::size_t(ColumnCount));
+    Q_ASSERT(keys.size() == std::size_t(HedgesRefusedFraction));
+    if (column == HedgesRefusedFraction)
+        return QStringLiteral("hedges_refused_fraction");
     if (column < 0 || column >= ColumnCount)
         return {};
     return QString::fromStdString(keys[std::size_t(column)]);
@@ -199,6 +212,8 @@ QString ResultsTableModel::columnTitle(int column)
         return QStringLiteral("Utilisation");
     case Collapsed:
         return QStringLiteral("Collapsed");
+    case HedgesRefusedFraction:
+        return QStringLiteral("Hedges refused");
     default:
         return {};
     }
@@ -208,8 +223,9 @@ QList<int> ResultsTableModel::displayOrder()
 {
     QList<int> order{Setup, Load, P99Ms, P999Ms, RequestsPerCall};
     for (int c = 0; c < ColumnCount; ++c)
-        if (!order.contains(c))
+        if (!order.contains(c) && c != HedgesRefusedFraction)
             order << c;
+    order.insert(order.indexOf(HedgedFraction) + 1, HedgesRefusedFraction);
     return order;
 }
 
@@ -241,7 +257,7 @@ QVariant ResultsTableModel::exactValue(const PointResult& p, int column)
     }
     if (const std::optional<double>* v = latency(p, column))
         return *v ? QVariant(**v) : QVariant();
-    if (column >= HedgedFraction && column <= Utilisation)
+    if (isFraction(column))
         return fraction(p, column);
     return {};
 }
@@ -265,7 +281,7 @@ QString ResultsTableModel::displayText(const PointResult& p, int column)
 {
     QString text = pooledText(p, column);
     if (const std::optional<FigureSpread> spread = columnSpread(p, column); spread && text != QStringLiteral("—")) {
-        const bool percent = column >= HedgedFraction && column <= Utilisation;
+        const bool percent = isFraction(column);
         const int decimals = column == RequestsPerCall ? 3 : percent ? 2 : 1;
         text += QStringLiteral(" ") + SpreadText::bracket(*spread, percent ? 100.0 : 1.0, decimals);
     }
@@ -298,7 +314,7 @@ QString ResultsTableModel::pooledText(const PointResult& p, int column)
     }
     if (const std::optional<double>* v = latency(p, column))
         return *v ? locale.toString(**v, 'f', 1) : QStringLiteral("—");
-    if (column >= HedgedFraction && column <= Utilisation)
+    if (isFraction(column))
         return locale.toString(fraction(p, column) * 100.0, 'f', 2) + QStringLiteral(" %");
     return {};
 }

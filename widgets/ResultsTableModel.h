@@ -31,6 +31,9 @@ public:
         FailedFraction,
         Utilisation,
         Collapsed,
+        // Not a column of every results file: written only when a setup follows a family
+        // (docs/policies.md, "Hedges refused"), shown for every setup.
+        HedgesRefusedFraction,
         ColumnCount
     };
 
@@ -45,7 +48,8 @@ public:
     // The header a person reads ("p99 (ms)", "Requests per call").
     static QString columnTitle(int column);
     // The columns the way the table shows them: the key figures (setup, load, p99, p99.9,
-    // requests per call) first, then the rest in the file's order.
+    // requests per call) first, then the rest in the file's order, hedges refused beside
+    // hedged.
     static QList<int> displayOrder();
     static QStringList columnKeys();
     // A value as the results file writes it: shortest text that reads back to the same

@@ -71,6 +71,7 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
     showRunState();
     updateStatus();
     showReplicaStripAvailability();
+    showWorldFamilies();
 }
 
 // Run/pause, reset, speed, the charts' window and the simulated clock.
@@ -258,6 +259,7 @@ void LiveView::connectController()
     connect(m_controller, &LiveController::sessionStarted, this, [this] {
         updateStatus();
         showReplicaStripAvailability();
+        showWorldFamilies();
     });
     connect(m_controller, &LiveController::speedChanged, this, [this](double speed) {
         m_speed->setCurrentIndex(std::max(0, m_speed->findData(speed)));
@@ -296,6 +298,16 @@ void LiveView::showRunState()
     m_spikeButton->setToolTip(over ? end
                                    : tr("More load for a while, then back to the load in force"));
     m_profileButton->setToolTip(over ? end : QString());
+}
+
+void LiveView::showWorldFamilies()
+{
+    // A world per setup of the session, in its order: their families tell what the
+    // bucket's tokens are (gRPC's throttle, or Finagle's and Tower's budget).
+    QList<PolicyFamily> families;
+    for (const Setup& setup : m_controller->scenario().setups)
+        families << setup.policy;
+    m_chart->setWorldFamilies(families);
 }
 
 void LiveView::showReplicaStripAvailability()

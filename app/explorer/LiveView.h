@@ -43,7 +43,8 @@ public:
     QComboBox* profileBox() const { return m_profile; }
     QPushButton* profileButton() const { return m_profileButton; }
     QLabel* statusLabel() const { return m_status; }
-    // View → the optional charts (utilisation, limit, budget balance, rejected %).
+    // View → the optional charts (utilisation, limit, budget balance, rejected %, and a
+    // policy's state: hedges refused, gRPC tokens, Envoy retry slots, percentile delay).
     QAction* panelAction(LiveTimeSeriesView::Panel panel) const
     {
         return m_panelActions.value(panel);
@@ -85,6 +86,7 @@ private:
     void showRunState();
     QStringList shownNames() const;
     void showReplicaStripAvailability();
+    void showWorldFamilies();
     void showLoad(double load);
     void refuse(const std::optional<QString>& error);
 

@@ -51,6 +51,7 @@ const std::vector<BucketField>& bucketFields()
         {"hedges_refused", &TimelineBucket::hedgesRefused, true},
         {"throttle_tokens", &TimelineBucket::throttleTokens, true},
         {"retry_slots", &TimelineBucket::retrySlots, true},
+        {"retry_slot_limit", &TimelineBucket::retrySlotLimit, true},
         {"percentile_delay_ms", &TimelineBucket::percentileDelayMs, true}};
     return fields;
 }

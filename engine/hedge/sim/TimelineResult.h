@@ -38,6 +38,7 @@ struct TimelineBucket {
     std::int64_t hedgesRefused = 0;          // hedges the budget or throttle refused
     std::optional<double> throttleTokens;    // grpc: the bucket's tokens at the end
     std::optional<double> retrySlots;        // envoy: calls holding a retry slot at the end
+    std::optional<double> retrySlotLimit;    // envoy: the bound those slots are held against
     std::optional<double> percentileDelayMs; // finagle, tower: the delay a call would read
 
     bool operator==(const TimelineBucket&) const = default;

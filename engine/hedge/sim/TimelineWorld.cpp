@@ -206,6 +206,7 @@ private:
             const auto present = [](double v) { return std::isnan(v) ? std::nullopt : std::optional(v); };
             b.throttleTokens = present(g.tokens);
             b.retrySlots = g.slotsInUse >= 0 ? std::optional<double>(g.slotsInUse) : std::nullopt;
+            b.retrySlotLimit = g.slotLimit >= 0 ? std::optional<double>(g.slotLimit) : std::nullopt;
             b.percentileDelayMs = present(g.delayMs);
         }
         b.collapsed = m_collapse.observe(end, b.backlogMs);

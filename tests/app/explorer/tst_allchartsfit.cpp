@@ -65,7 +65,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         const QList<QAction*> actions = metricActions(w);
-        QCOMPARE(actions.size(), 5);
+        QCOMPARE(actions.size(), 6);
         for (QAction* a : actions)
             a->trigger();
         const QSize all = minimumOf(w);
