@@ -1,0 +1,223 @@
+// What the family presets' explanations say (four-stacks, finagle-lag, grpc-shedding;
+// docs/policies.md, "Presets"), checked on the presets' own runs. "About x" allows 10 % either
+// way: the text rounds. Every figure checked is in the text: a changed text must change the
+// test with it.
+#include "PresetByName.h"
+
+#include <hedge/io/Presets.h>
+#include <hedge/sim/LoadSweep.h>
+#include <hedge/sim/ServiceTimeQuantiles.h>
+#include <hedge/sim/TimelineWorld.h>
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <string>
+#include <vector>
+
+using namespace hedge;
+using hedge::test::preset;
+
+namespace {
+
+void says(const Preset& p, std::initializer_list<const char*> phrases)
+{
+    for (const char* phrase : phrases)
+        QVERIFY2(p.explanation.find(phrase) != std::string::npos,
+                 (p.name + " does not say \"" + phrase + "\"").c_str());
+}
+
+bool about(double value, double claim)
+{
+    return std::abs(value - claim) <= 0.1 * claim;
+}
+
+QByteArray said(double value, double claim)
+{
+    return QByteArray::number(value) + " is not about " + QByteArray::number(claim);
+}
+
+#define QVERIFY_ABOUT(value, claim) QVERIFY2(about(value, claim), said(value, claim))
+
+// Every point of a sweep preset, by setup name and load.
+std::map<std::pair<std::string, double>, PointResult> runSweep(const Preset& p)
+{
+    std::map<std::pair<std::string, double>, PointResult> points;
+    for (const PointResult& r : LoadSweep(p.scenario).run().points)
+        points[{r.setup, r.load}] = r;
+    return points;
+}
+
+// The buckets of a world whose end lies in (fromS, toS].
+std::vector<TimelineBucket> window(const WorldResult& w, double fromS, double toS)
+{
+    std::vector<TimelineBucket> out;
+    for (const TimelineBucket& b : w.buckets)
+        if (b.tS > fromS && b.tS <= toS)
+            out.push_back(b);
+    return out;
+}
+
+template <class F>
+double medianOf(const std::vector<TimelineBucket>& buckets, F&& value)
+{
+    std::vector<double> v;
+    for (const TimelineBucket& b : buckets)
+        if (const std::optional<double> x = value(b))
+            v.push_back(*x);
+    if (v.empty())
+        return std::nan("");
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+double medianDelay(const WorldResult& w, double fromS, double toS)
+{
+    return medianOf(window(w, fromS, toS), [](const TimelineBucket& b) { return b.percentileDelayMs; });
+}
+
+double medianP99(const WorldResult& w, double fromS, double toS)
+{
+    return medianOf(window(w, fromS, toS), [](const TimelineBucket& b) { return b.p99Ms; });
+}
+
+} // namespace
+
+class TestFamilyPresetClaims : public QObject {
+    Q_OBJECT
+
+private slots:
+    void fourStacks()
+    {
+        const Preset& p = preset("four-stacks");
+        const std::string r4c = "hedge, default budget / client";
+        const std::string grpc = "grpc, throttled, errors fatal / client";
+        const std::string envoy = "envoy, retry budget / client";
+        const std::string finagle = "finagle, extra load 2 % / client";
+        // The settings the text names.
+        QCOMPARE(p.scenario.loads.front(), 0.5);
+        QCOMPARE(p.scenario.loads.back(), 0.95);
+        for (const Setup& s : p.scenario.setups)
+            QCOMPARE(s.cancellation, Cancellation::Client);
+        const Setup& g = p.scenario.setups[1];
+        QCOMPARE(g.name, grpc);
+        QCOMPARE(g.families.grpc.throttling, std::optional(GrpcThrottling{10.0, 0.1}));
+        QVERIFY(!g.families.grpc.nonFatalErrors);
+        QCOMPARE(g.families.grpc.hedgingDelayMs, 20.0);
+        QCOMPARE(p.scenario.setups[2].families.envoy.retryBudget,
+                 std::optional(EnvoyRetryBudget{20.0, 3}));
+        QCOMPARE(p.scenario.setups[2].families.envoy.perTryTimeoutMs, 20.0);
+        QCOMPARE(p.scenario.setups[3].families.finagle.maxExtraLoad, 0.02);
+        QCOMPARE(p.scenario.setups[0].hedge->budgetPercent, 10.0);
+        const auto ms = std::to_string(std::lround(serviceTimeQuantile(p.scenario.service, 0.95)));
+        says(p, {("service's p95, " + ms + " ms").c_str()});
+
+        const auto pt = runSweep(p);
+        const auto at = [&](const std::string& s, double load) -> const PointResult& {
+            return pt.at({s, load});
+        };
+        // At 50 %: a p99 between 30 and 43 ms, about 1.02 requests per call.
+        says(p, {"a p99 between 30 and 43 ms, about 1.02 requests per call"});
+        for (const std::string& s : {r4c, grpc, envoy, finagle}) {
+            QVERIFY2(*at(s, 0.5).p99Ms >= 29.5 && *at(s, 0.5).p99Ms < 43.5, s.c_str());
+            QVERIFY_ABOUT(at(s, 0.5).requestsPerCall, 1.02);
+            QVERIFY(!at(s, 0.5).collapsed);
+        }
+        // gRPC collapses from 60 %, 2 requests per call, p99 57 s, no hedge refused.
+        says(p, {"gRPC collapses first, from 60 % load", "requests per call go to 2",
+                 "p99 to 57 s", "no hedge is refused"});
+        QVERIFY(!at(grpc, 0.5).collapsed);
+        for (double load : p.scenario.loads) {
+            QCOMPARE(at(grpc, load).hedgesRefusedFraction, 0.0);
+            if (load >= 0.6) {
+                QVERIFY(at(grpc, load).collapsed);
+                QVERIFY_ABOUT(at(grpc, load).requestsPerCall, 2.0);
+            }
+        }
+        QCOMPARE(std::lround(*at(grpc, 0.6).p99Ms / 1000.0), 57L);
+        // Envoy: p99 about 44 ms at 60 %, collapses from 70 %, refuses 0.2 %, 1.95 per call.
+        says(p, {"Envoy holds at 60 % (p99 about 44 ms) and collapses from 70 %",
+                 "(0.2 % of the calls)", "climb to 1.95"});
+        QVERIFY(!at(envoy, 0.6).collapsed);
+        QVERIFY_ABOUT(*at(envoy, 0.6).p99Ms, 44.0);
+        for (double load : {0.7, 0.8, 0.85, 0.9, 0.95})
+            QVERIFY(at(envoy, load).collapsed);
+        QCOMPARE(std::round(at(envoy, 0.7).hedgesRefusedFraction * 1000.0) / 10.0, 0.2);
+        QCOMPARE(std::round(at(envoy, 0.7).requestsPerCall * 100.0) / 100.0, 1.95);
+        // resilience4cata: holds to 90 %, refuses 85 %, 1.10 per call, p99 about 510 ms,
+        // collapses at 95 %.
+        says(p, {"it holds to 90 % load, where it refuses the hedges of 85 % of the calls",
+                 "requests per call at 1.10", "the p99 at about 510 ms", "collapses at 95 %"});
+        for (double load : {0.5, 0.6, 0.7, 0.8, 0.85, 0.9})
+            QVERIFY(!at(r4c, load).collapsed);
+        QVERIFY(at(r4c, 0.95).collapsed);
+        QCOMPARE(std::lround(at(r4c, 0.9).hedgesRefusedFraction * 100.0), 85L);
+        QCOMPARE(std::round(at(r4c, 0.9).requestsPerCall * 100.0) / 100.0, 1.10);
+        QVERIFY_ABOUT(*at(r4c, 0.9).p99Ms, 510.0);
+        // Finagle: never collapses, at most about 2 % hedged, at most 1.02 per call, p99
+        // about 220 ms at 90 %, about 630 ms at 95 %.
+        says(p, {"Finagle never collapses", "at most about 2 % of the calls hedge",
+                 "at most 1.02 requests per call", "about 220 ms at 90 %",
+                 "about 630 ms at 95 %"});
+        for (double load : p.scenario.loads) {
+            QVERIFY(!at(finagle, load).collapsed);
+            QVERIFY(at(finagle, load).hedgedFraction < 0.022);
+            QVERIFY(at(finagle, load).requestsPerCall < 1.025);
+        }
+        QVERIFY_ABOUT(*at(finagle, 0.9).p99Ms, 220.0);
+        QVERIFY_ABOUT(*at(finagle, 0.95).p99Ms, 630.0);
+    }
+
+    void finagleLag()
+    {
+        const Preset& p = preset("finagle-lag");
+        QVERIFY(p.scenario.timeline);
+        QCOMPARE(p.scenario.setups.front().families.finagle.maxExtraLoad, 0.02);
+        QCOMPARE(p.scenario.timeline->loadSteps,
+                 (std::vector<LoadStep>{{0.0, 0.5}, {60.0, 0.95}, {80.0, 0.5}}));
+        const TimelineOutcome out = runTimeline(p.scenario);
+        const WorldResult& w = out.worlds.front();
+        const auto hedges = [](const TimelineBucket& b) { return std::optional(double(b.hedges)); };
+        const auto refused = [](const TimelineBucket& b) {
+            return std::optional(double(b.hedgesRefused));
+        };
+        // Before: the delay between 22 and 38 ms, about 11 hedges a second, p99 about 38 ms.
+        says(p, {"Before the burst the delay is between 22 and 38 ms, about 11 calls a second "
+                 "hedge and the p99 is about 38 ms"});
+        for (const TimelineBucket& b : window(w, 40.0, 60.0))
+            QVERIFY2(*b.percentileDelayMs >= 22.0 && *b.percentileDelayMs <= 38.0,
+                     qPrintable(QString::number(b.tS)));
+        QVERIFY_ABOUT(medianOf(window(w, 50.0, 60.0), hedges), 11.0);
+        QVERIFY_ABOUT(medianP99(w, 50.0, 60.0), 38.0);
+        // The burst's first ten seconds: the delay about 29 ms; several hundred refused a
+        // second. Then about 89 ms, p99 about 350 ms.
+        says(p, {"delay stays at about 29 ms for the burst's first ten seconds",
+                 "refuse several hundred a second", "the delay jumps to about 89 ms",
+                 "with the p99 at about 350 ms"});
+        for (const TimelineBucket& b : window(w, 60.0, 70.0))
+            QVERIFY_ABOUT(*b.percentileDelayMs, 29.0);
+        const double refusedPerSecond = medianOf(window(w, 60.0, 70.0), refused);
+        QVERIFY2(refusedPerSecond >= 300.0 && refusedPerSecond < 1000.0,
+                 qPrintable(QString::number(refusedPerSecond)));
+        QVERIFY_ABOUT(medianDelay(w, 71.0, 80.0), 89.0);
+        QVERIFY_ABOUT(medianP99(w, 70.0, 79.0), 350.0);
+        // After: about 290 ms for 30 s, at most 2 hedges a second, p99 about 200 ms (the
+        // unhedged service's p99 at 50 %); 40 s after, about 20 ms and about 30 ms.
+        says(p, {"the delay is about 290 ms for 30 s", "at most 2 calls a second hedge",
+                 "the p99 is about 200 ms", "Only 40 s after the burst",
+                 "delay back at about 20 ms and the p99 at about 30 ms"});
+        for (const TimelineBucket& b : window(w, 80.0, 110.0))
+            QVERIFY_ABOUT(*b.percentileDelayMs, 290.0);
+        for (const TimelineBucket& b : window(w, 81.0, 110.0))
+            QVERIFY2(b.hedges <= 2, qPrintable(QString::number(b.tS)));
+        QVERIFY_ABOUT(medianP99(w, 80.0, 110.0), 200.0);
+        QVERIFY(*window(w, 110.0, 111.0).front().percentileDelayMs < 290.0);
+        QVERIFY_ABOUT(medianDelay(w, 119.0, 140.0), 20.0);
+        QVERIFY_ABOUT(medianP99(w, 120.0, 140.0), 30.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFamilyPresetClaims)
+#include "tst_familypresetclaims.moc"
