@@ -217,6 +217,61 @@ private slots:
         QVERIFY_ABOUT(medianDelay(w, 119.0, 140.0), 20.0);
         QVERIFY_ABOUT(medianP99(w, 120.0, 140.0), 30.0);
     }
+
+    void grpcShedding()
+    {
+        const Preset& p = preset("grpc-shedding");
+        const std::string throttled = "grpc, throttled / client";
+        const std::string unthrottled = "grpc / client";
+        const std::string fatal = "grpc, throttled, errors fatal / client";
+        QCOMPARE(p.scenario.service.shedBacklogMs, 50.0);
+        says(p, {"more than 50 ms of queued work", "about one attempt in 11 fails"});
+        QVERIFY(p.scenario.setups[0].families.grpc.nonFatalErrors);
+        QCOMPARE(p.scenario.setups[0].families.grpc.throttling, std::optional(GrpcThrottling{}));
+        QVERIFY(p.scenario.setups[1].families.grpc.nonFatalErrors);
+        QVERIFY(!p.scenario.setups[1].families.grpc.throttling);
+        QVERIFY(!p.scenario.setups[2].families.grpc.nonFatalErrors);
+        const auto pt = runSweep(p);
+        const auto at = [&](const std::string& s, double load) -> const PointResult& {
+            return pt.at({s, load});
+        };
+        // None collapses; the p99 below 230 ms up to 110 %.
+        says(p, {"None collapses", "the p99 stays below 230 ms at every load up to 110 %"});
+        QCOMPARE(p.scenario.loads.back(), 1.1);
+        for (const Setup& s : p.scenario.setups)
+            for (double load : p.scenario.loads) {
+                QVERIFY(!at(s.name, load).collapsed);
+                QVERIFY(*at(s.name, load).p99Ms < 230.0);
+            }
+        // The throttle refuses 12 %, 70 %, 85 %; at most 1.32 per call; 16 % against 23 %
+        // failed at 90 %; unthrottled: 2 per call from 80 %.
+        says(p, {"refuses the hedges of 12 % of the calls at 70 % load, 70 % at 90 % and 85 % "
+                 "at 110 %",
+                 "at most 1.32 requests per call", "16 % at 90 % load, against 23 % without",
+                 "from 80 % hedges every call (2 requests per call)"});
+        const auto percent = [](double f) { return std::lround(f * 100.0); };
+        QCOMPARE(percent(at(throttled, 0.7).hedgesRefusedFraction), 12L);
+        QCOMPARE(percent(at(throttled, 0.9).hedgesRefusedFraction), 70L);
+        QCOMPARE(percent(at(throttled, 1.1).hedgesRefusedFraction), 85L);
+        double most = 0.0;
+        for (double load : p.scenario.loads)
+            most = std::max(most, at(throttled, load).requestsPerCall);
+        QCOMPARE(std::round(most * 100.0) / 100.0, 1.32);
+        QCOMPARE(percent(at(throttled, 0.9).failedFraction), 16L);
+        QCOMPARE(percent(at(unthrottled, 0.9).failedFraction), 23L);
+        for (double load : {0.8, 0.9, 1.0, 1.1}) {
+            QCOMPARE(at(unthrottled, load).hedgedFraction, 1.0);
+            QCOMPARE(at(unthrottled, load).hedgesRefusedFraction, 0.0);
+        }
+        // Errors fatal: never refused; 36 %, 55 %, 66 % failed.
+        says(p, {"no hedge is refused", "36 % of the calls fail at 70 % load, 55 % at 90 % and "
+                                        "66 % at 110 %"});
+        for (double load : p.scenario.loads)
+            QCOMPARE(at(fatal, load).hedgesRefusedFraction, 0.0);
+        QCOMPARE(percent(at(fatal, 0.7).failedFraction), 36L);
+        QCOMPARE(percent(at(fatal, 0.9).failedFraction), 55L);
+        QCOMPARE(percent(at(fatal, 1.1).failedFraction), 66L);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFamilyPresetClaims)
