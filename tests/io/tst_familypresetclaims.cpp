@@ -201,6 +201,11 @@ private slots:
         const double refusedPerSecond = medianOf(window(w, 60.0, 70.0), refused);
         QVERIFY2(refusedPerSecond >= 300.0 && refusedPerSecond < 1000.0,
                  qPrintable(QString::number(refusedPerSecond)));
+        // "most calls are due a backup": sent or refused, more than half the arrivals.
+        const double due = medianOf(window(w, 60.0, 70.0), [](const TimelineBucket& b) {
+            return std::optional(double(b.hedges + b.hedgesRefused) / double(b.arrivals));
+        });
+        QVERIFY2(due > 0.5, qPrintable(QString::number(due)));
         QVERIFY_ABOUT(medianDelay(w, 71.0, 80.0), 89.0);
         QVERIFY_ABOUT(medianP99(w, 70.0, 79.0), 350.0);
         // After: about 290 ms for 30 s, at most 2 hedges a second, p99 about 200 ms (the
