@@ -223,6 +223,26 @@ std::vector<Knob> serviceKnobs()
     };
 }
 
+// Written after the topology, only when set: how the service answers an overload.
+std::vector<Knob> sheddingKnobs()
+{
+    return {
+        {.field = "service.shed_backlog_ms",
+         .member = &ServiceConfig::shedBacklogMs,
+         .unit = "ms",
+         .range = {.min = 0.0},
+         .tooltip = KNOB_TEXT("Load shedding: an attempt that reaches a replica whose backlog "
+                              "(queued work over its workers) is above this is answered at once "
+                              "with an error, as a server that sheds load answers UNAVAILABLE; it "
+                              "takes no worker and never queues. 0 = the service never sheds.\n"
+                              "Default: %1 ms."),
+         .editor = {.label = "Shed above:", .name = "Shed backlog", .max = 1e7, .decimals = 1,
+                    .step = 10.0, .suffix = " ms", .zeroText = "never", .advanced = true},
+         .grid = GridSpread{.from = 0, .to = 200, .count = 5},
+         .omitDefault = true},
+    };
+}
+
 // clang-format on
 
 #undef KNOB_TEXT
@@ -234,7 +254,7 @@ KnobRegistry::Rows& KnobRegistry::rows()
     static Rows rows = [] {
         Rows r;
         // The families' knobs last: the grid dialog lists the explorer's own first.
-        for (auto part : {hedgeKnobs, limitKnobs, serviceKnobs, familyKnobs})
+        for (auto part : {hedgeKnobs, limitKnobs, serviceKnobs, sheddingKnobs, familyKnobs})
             for (Knob& k : part())
                 r.knobs.push_back(std::move(k));
         for (const Knob& k : r.knobs)

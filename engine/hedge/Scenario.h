@@ -41,6 +41,9 @@ struct ServiceConfig {
     BalancerKind balancer = BalancerKind::RoundRobin;
     double hiccupCorrelation = 0.0;     // a hedge copies the first attempt's hiccup state
     std::optional<Slowdowns> slowdowns; // none: replicas are never slow
+    // docs/model.md, "The service": an attempt that finds more backlog than this (ms of queued
+    // work over the workers) is answered at once with an error; 0: the service never sheds.
+    double shedBacklogMs = 0.0;
 
     // E[S] of docs/model.md, "The service": turns a load into an arrival rate.
     double meanServiceMs() const;

@@ -56,10 +56,15 @@ private slots:
         QVERIFY(std::all_of(preset->name.begin(), preset->name.end(),
                             [](char c) { return (c >= 'a' && c <= 'z') || c == '-'; }));
         // Teaching setups are reference setups, so the same name means the same policy; the
-        // topology presets add a reference hedge setup whose hedges go to another replica,
+        // family presets add the stacks' policies; the topology presets add a reference hedge setup whose hedges go to another replica,
         // named after it.
         const std::vector<Setup> reference = Scenario::referenceSetups();
         for (const Setup& setup : preset->scenario.setups) {
+            // A stack's policy (docs/policies.md, "Presets") is named after its family.
+            if (setup.isFamily()) {
+                QVERIFY2(setup.name.starts_with(toString(setup.policy)), setup.name.c_str());
+                continue;
+            }
             Setup base = setup;
             if (base.hedge && base.hedge->placement == HedgePlacement::OtherReplica) {
                 const auto at = base.name.find(", other replica / ");

@@ -1,5 +1,7 @@
 #include <hedge/io/Presets.h>
 
+#include <hedge/io/FamilyPresets.h>
+
 #include <hedge/sim/ServiceTimeQuantiles.h>
 
 #include <algorithm>
@@ -340,6 +342,7 @@ std::vector<Preset> build()
     list.push_back(delayMap());
     addMetastablePreset(list);
     addTopologyPresets(list);
+    addFamilyPresets(list);
     return list;
 }
 

@@ -15,8 +15,11 @@ struct Event {
 
     double time;
     std::uint64_t order; // sequence << 2 | kind: unique, so it breaks every tie
-    std::uint32_t a;     // Arrival: -; HedgeDue: call slot; ServiceDone: worker; Boundary: -
+    std::uint32_t a;     // Arrival: -; HedgeDue: call slot; ServiceDone: worker (a shed
+                         // attempt's: kShedEvent | slot << 4 | attempt, SimulationCoreTypes.h);
+                         // Boundary: -
     std::uint32_t b;     // Arrival: call index; HedgeDue: call index; ServiceDone: worker generation
+                         // (a shed attempt's: call index)
 
     Kind kind() const { return static_cast<Kind>(order & 3u); }
 

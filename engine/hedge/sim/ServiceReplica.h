@@ -6,6 +6,8 @@
 #include <hedge/sim/RandomStreams.h>
 #include <hedge/sim/RingBuffer.h>
 #include <hedge/sim/SimulationCoreTypes.h>
+#include <hedge/topology/Balancer.h>
+#include <hedge/topology/ReplicaPlacement.h>
 #include <hedge/topology/SlowdownSchedule.h>
 
 #include <cstddef>
@@ -37,6 +39,13 @@ struct ServiceReplica {
     double busyIntegral = 0.0, lastChange = 0.0;
     std::optional<SlowdownSchedule> slowdowns;
 
+    // Queued work over its workers, less `arriving` attempts just counted in: what it holds
+    // minus what it serves is what waits there and will be served (a server-cancelled loser
+    // left both counts when its call ended).
+    double backlogMs(double meanServiceMs, int arriving = 0) const
+    {
+        return double(outstanding - arriving - busy) * meanServiceMs / double(active);
+    }
     double busyIntegralAt(double t) const { return busyIntegral + double(busy) * (t - lastChange); }
     void changeBusy(double t, int delta)
     {
@@ -45,6 +54,30 @@ struct ServiceReplica {
         busy += delta;
     }
 };
+
+// Hiccup correlation or slow periods: an attempt's service time depends on the topology.
+inline bool drawsDependOnTopology(const ServiceConfig& service)
+{
+    return service.hiccupCorrelation > 0.0 || service.slowdowns.has_value();
+}
+
+// The balancer's choice for a call's attempt among the replicas the placement allows it (the
+// replicas its earlier attempts went to are in `call`).
+inline int chooseReplica(Balancer& balancer, HedgePlacement placement,
+                         const std::vector<ServiceReplica>& replicas, const CallSlot& call,
+                         int attempt, const RandomStreams& streams)
+{
+    std::uint64_t used = 0;
+    for (int a = 0; a < attempt; ++a)
+        used |= Balancer::bit(call.replica[a]);
+    const std::uint64_t allowed = allowedReplicas(placement, static_cast<int>(replicas.size()), used);
+    // A stream per attempt, drawn from only if the balancer draws at all.
+    SplitMix64 random = streams.topologyStream(RandomStreams::kBalancer, call.call, attempt);
+    int outstanding[Balancer::kMaxReplicas];
+    for (std::size_t r = 0; r < replicas.size(); ++r)
+        outstanding[r] = replicas[r].outstanding;
+    return balancer.choose(allowed, outstanding, random);
+}
 
 // The workers of `replicas.size()` replicas, `perReplica` each, all free. Replica r's workers
 // are numbered r × perReplica + i; each free list pops its lowest number first (with one

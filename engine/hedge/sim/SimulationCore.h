@@ -55,13 +55,14 @@ public:
           m_serverCancels(serverCancels(config.setup)),
           m_balancer(m_service.balancer, m_service.replicas),
           m_placement(config.setup.hedge ? config.setup.hedge->placement : HedgePlacement::Any),
-          m_multiReplica(m_service.replicas > 1),
+          m_multiReplica(m_service.replicas > 1), m_sheds(m_service.shedBacklogMs > 0.0),
+          m_shedEvents(m_sheds),
           m_replicas(static_cast<std::size_t>(m_service.replicas))
     {
         buildReplicas(static_cast<std::size_t>(m_service.workers), m_service.slowdowns, m_random,
                       m_workers, m_replicas);
         m_activeWorkers = m_workers.size();
-        m_topologyDraws = drawsDependOnTopology();
+        m_topologyDraws = drawsDependOnTopology(m_service);
     }
 
     // Schedules the first arrival; the arrival rate is spent up to `horizon` (kNever in a
@@ -150,7 +151,9 @@ public:
         m_service.balancer = balancer;
         m_service.slowdowns = slowdowns;
         m_meanServiceMs = m_exponential ? m_service.medianMs : m_service.meanServiceMs();
-        m_topologyDraws = drawsDependOnTopology();
+        m_topologyDraws = drawsDependOnTopology(m_service);
+        m_sheds = m_service.shedBacklogMs > 0.0;
+        m_shedEvents = m_shedEvents || m_sheds; // a shed answer may still be pending
         const auto target = static_cast<std::size_t>(service.workers);
         resizeReplicas(target, m_workers, m_replicas, [this](std::uint16_t w) { serveNext(w); });
         m_activeWorkers = target * m_replicas.size();
@@ -169,20 +172,14 @@ public:
     }
     // Attempts replica r holds, queued or in service (abandoned losers included).
     int replicaOutstanding(int r) const { return m_replicas[static_cast<std::size_t>(r)].outstanding; }
-    std::int64_t replicaQueued(int r) const
-    {
-        return static_cast<std::int64_t>(m_replicas[static_cast<std::size_t>(r)].queue.size());
-    }
     double meanServiceMs() const { return m_meanServiceMs; }
     // Queued work over the workers, as in the collapse rule (server-cancelled losers excluded).
     double backlogMs() const { return double(m_queued) * m_meanServiceMs / double(m_activeWorkers); }
     // The same for replica r alone, over its own workers (several replicas only: its busy
-    // count is kept only then). What it holds minus what it serves is what waits there and
-    // will be served: a server-cancelled loser left both counts when its call ended.
+    // count is kept only then; ServiceReplica::backlogMs).
     double replicaBacklogMs(int r) const
     {
-        const Replica& replica = m_replicas[static_cast<std::size_t>(r)];
-        return double(replica.outstanding - replica.busy) * m_meanServiceMs / double(replica.active);
+        return m_replicas[static_cast<std::size_t>(r)].backlogMs(m_meanServiceMs);
     }
     std::int64_t liveCalls() const { return std::int64_t(m_slots.size() - m_freeSlots.size()); }
     std::int64_t arrivals() const { return m_arrivals; }
@@ -211,7 +208,12 @@ private:
         switch (e.kind()) {
         case Event::Arrival: arrive(e.b); break;
         case Event::HedgeDue: hedgeDue(e.a, e.b); break;
-        case Event::ServiceDone: serviceDone(static_cast<std::uint16_t>(e.a), e.b); break;
+        case Event::ServiceDone:
+            if (m_shedEvents && (e.a & kShedEvent)) [[unlikely]]
+                shedDone(e.a & ~kShedEvent, e.b);
+            else
+                serviceDone(static_cast<std::uint16_t>(e.a), e.b);
+            break;
         case Event::Boundary: return m_driver.onBoundary(*this);
         }
         return false;
@@ -241,14 +243,7 @@ private:
             return;
         }
 
-        std::uint32_t slot;
-        if (m_freeSlots.empty()) {
-            slot = static_cast<std::uint32_t>(m_slots.size());
-            m_slots.emplace_back();
-        } else {
-            slot = m_freeSlots.back();
-            m_freeSlots.pop_back();
-        }
+        const std::uint32_t slot = takeSlot(m_slots, m_freeSlots);
         m_slots[slot].call = static_cast<std::uint32_t>(call);
         trace(TraceEvent::CallStarted, call);
         apply(slot, m_pipeline.startCall(m_slots[slot].state, m_now));
@@ -283,6 +278,24 @@ private:
                                                       : AttemptOutcome::Success));
     }
 
+    // docs/model.md, "The service": an error at once, through the queue, as a service end.
+    void shed(std::uint32_t slot, int attempt, int r)
+    {
+        if constexpr (kTopology)
+            --m_replicas[static_cast<std::size_t>(r)].outstanding; // it holds nothing there
+        m_slots[slot].worker[attempt] = kShed;
+        trace(TraceEvent::AttemptShed, m_slots[slot].call, attempt, -1, 0.0, true, CallEnd::Running, r);
+        m_events.push(m_now, Event::ServiceDone, kShedEvent | slot << 4 | std::uint32_t(attempt),
+                      m_slots[slot].call);
+    }
+    void shedDone(std::uint32_t slotAndAttempt, std::uint32_t call)
+    {
+        const std::uint32_t slot = slotAndAttempt >> 4;
+        if (m_slots[slot].call == call) // else the call ended before its error arrived
+            apply(slot, m_pipeline.attemptDone(m_slots[slot].state, int(slotAndAttempt & 15u),
+                                               m_now, AttemptOutcome::HandledError));
+    }
+
     void apply(std::uint32_t slot, const CallStep& step)
     {
         if (step.launch >= 0)
@@ -301,12 +314,17 @@ private:
         int r = 0;
         if constexpr (kTopology) {
             if (m_multiReplica)
-                r = chooseReplica(slot, attempt);
+                r = chooseReplica(m_balancer, m_placement, m_replicas, m_slots[slot], attempt,
+                                  m_random);
             ++m_replicas[static_cast<std::size_t>(r)].outstanding;
             m_slots[slot].replica[attempt] = static_cast<std::uint8_t>(r);
         }
         Replica& replica = m_replicas[static_cast<std::size_t>(r)];
-        if (!replica.freeWorkers.empty()) {
+        if (m_sheds && replica.freeWorkers.empty() &&
+            (kTopology && m_multiReplica ? replica.backlogMs(m_meanServiceMs, 1) : backlogMs()) >
+                m_service.shedBacklogMs) [[unlikely]] {
+            shed(slot, attempt, r);
+        } else if (!replica.freeWorkers.empty()) {
             const std::uint16_t w = replica.freeWorkers.back();
             replica.freeWorkers.pop_back();
             start(w, ref);
@@ -317,23 +335,6 @@ private:
             m_driver.onQueued(*this);
             trace(TraceEvent::AttemptQueued, ref.call, attempt, -1, 0.0, false, CallEnd::Running, r);
         }
-    }
-
-    // The balancer's choice among the replicas the placement allows this attempt.
-    int chooseReplica(std::uint32_t slot, int attempt)
-    {
-        const CallSlot& s = m_slots[slot];
-        std::uint64_t used = 0;
-        for (int a = 0; a < attempt; ++a)
-            used |= Balancer::bit(s.replica[a]);
-        const std::uint64_t allowed =
-            allowedReplicas(m_placement, static_cast<int>(m_replicas.size()), used);
-        // A stream per attempt, drawn from only if the balancer draws at all.
-        SplitMix64 random = m_random.topologyStream(RandomStreams::kBalancer, s.call, attempt);
-        int outstanding[Balancer::kMaxReplicas];
-        for (std::size_t r = 0; r < m_replicas.size(); ++r)
-            outstanding[r] = m_replicas[r].outstanding;
-        return m_balancer.choose(allowed, outstanding, random);
     }
 
     // A worker's attempt ended (or was cut short): its replica holds one attempt less, and
@@ -369,11 +370,6 @@ private:
             return;
         }
         replica.freeWorkers.push_back(worker);
-    }
-
-    bool drawsDependOnTopology() const
-    {
-        return m_service.hiccupCorrelation > 0.0 || m_service.slowdowns.has_value();
     }
 
     void start(std::uint16_t worker, const AttemptRef& ref)
@@ -417,6 +413,8 @@ private:
             if (((step.cancel >> a) & 1u) == 0)
                 continue;
             const std::uint16_t w = s.worker[a];
+            if (w == kShed) [[unlikely]]
+                continue; // answered at once: nothing of it is at the server
             if (w == kNotInService) {
                 --m_queued;
                 if constexpr (kTopology)
@@ -473,6 +471,8 @@ private:
     Balancer m_balancer;
     const HedgePlacement m_placement;
     const bool m_multiReplica;
+    bool m_sheds;      // service.shed_backlog_ms > 0: checked only when no worker is free
+    bool m_shedEvents; // shed answers may be queued: a ServiceDone's high bit must be read
     bool m_topologyDraws = false; // hiccup correlation or slow periods
 
     EventQueue m_events;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 namespace hedge {
 class CallDrawTable;
@@ -19,6 +20,11 @@ namespace hedge::sim_detail {
 
 inline constexpr std::uint32_t kNoCall = 0xffffffffu;   // a free call slot
 inline constexpr std::uint16_t kNotInService = 0xffffu; // an attempt waiting in the queue
+// An attempt the service shed (docs/model.md, "The service"): its answer, an error at once, is
+// a ServiceDone event whose `a` is kShedEvent | slot << 4 | attempt (kMaxAttempts ≤ 16, slots
+// < 2^27 under the safety cap's live calls) and whose `b` is the call; its worker is kShed.
+inline constexpr std::uint32_t kShedEvent = 0x80000000u;
+inline constexpr std::uint16_t kShed = 0xfffeu;
 inline constexpr std::int64_t kStopCheckInterval = 1024; // events between looks at the stop token
 
 // One attempt as the service sees it: whose it is. The call may have ended meanwhile.
@@ -58,5 +64,17 @@ struct CallSlot {
     std::uint16_t worker[kMaxAttempts];
     std::uint8_t replica[kMaxAttempts];
 };
+
+// A free call slot: the last one freed, or a new one.
+inline std::uint32_t takeSlot(std::vector<CallSlot>& slots, std::vector<std::uint32_t>& freeSlots)
+{
+    if (freeSlots.empty()) {
+        slots.emplace_back();
+        return static_cast<std::uint32_t>(slots.size() - 1);
+    }
+    const std::uint32_t slot = freeSlots.back();
+    freeSlots.pop_back();
+    return slot;
+}
 
 } // namespace hedge::sim_detail

@@ -17,6 +17,7 @@ struct TraceEvent {
         ServiceCutShort, // server cancellation freed the worker before the end
         QueuedDropped,   // server cancellation removed a queued attempt
         CallEnded,       // end says how
+        AttemptShed,     // the service shed the attempt: an error at once, no worker, no queue
     };
     Kind kind;
     double time = 0.0;
