@@ -65,12 +65,12 @@ struct CallSlot {
     std::uint8_t replica[kMaxAttempts];
 };
 
-// A free call slot: the last one freed, or a new one.
-inline std::uint32_t takeSlot(std::vector<CallSlot>& slots, std::vector<std::uint32_t>& freeSlots)
+// A free call slot: the last one freed, or a new one. (Not `slots`: Qt defines that name.)
+inline std::uint32_t takeSlot(std::vector<CallSlot>& callSlots, std::vector<std::uint32_t>& freeSlots)
 {
     if (freeSlots.empty()) {
-        slots.emplace_back();
-        return static_cast<std::uint32_t>(slots.size() - 1);
+        callSlots.emplace_back();
+        return static_cast<std::uint32_t>(callSlots.size() - 1);
     }
     const std::uint32_t slot = freeSlots.back();
     freeSlots.pop_back();
