@@ -8,8 +8,6 @@ namespace hedge {
 
 namespace {
 
-constexpr double kUnbounded = std::numeric_limits<double>::infinity();
-
 // Translated where they are shown, as KnobRegistry.cpp's (context "KnobRegistry").
 #define KNOB_TEXT(text) QT_TRANSLATE_NOOP("KnobRegistry", text)
 

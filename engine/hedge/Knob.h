@@ -15,6 +15,9 @@
 
 namespace hedge {
 
+// A range's max when the knob has no upper bound.
+inline constexpr double kUnbounded = std::numeric_limits<double>::infinity();
+
 // The values a knob may take: min … max, min excluded when `minExclusive`; no upper bound when
 // max is infinite. Counts (int members) are whole numbers in the same range.
 struct KnobRange {

@@ -11,8 +11,6 @@ namespace hedge {
 
 namespace {
 
-constexpr double kUnbounded = std::numeric_limits<double>::infinity();
-
 // The tooltips are translated where they are shown (QCoreApplication::translate with the
 // context "KnobRegistry"); QT_TRANSLATE_NOOP marks them for lupdate.
 #define KNOB_TEXT(text) QT_TRANSLATE_NOOP("KnobRegistry", text)
