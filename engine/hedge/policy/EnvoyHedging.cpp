@@ -31,16 +31,13 @@ void EnvoyHedging::armPerTry(CallState& call, double now, CallStep& step) const
 
 CallStep EnvoyHedging::start(CallState& call, double now, const AttemptGate& gate)
 {
-    call.restart(now);
-    if (launchNext(call, now, gate) < 0) {
-        call.end = CallEnd::Rejected;
-        return CallStep{.end = CallEnd::Rejected};
-    }
+    CallStep step = family_detail::launchFirst(call, now, gate);
+    if (step.end == CallEnd::Rejected)
+        return step;
     m_slots.attemptStarted();
     // A call has kMaxAttempts attempts at most: num_retries beyond that cannot be sent.
     call.retriesLeft =
         static_cast<std::int8_t>(std::clamp(m_settings.numRetries, 0, kMaxAttempts - 1));
-    CallStep step{.launch = 0};
     armPerTry(call, now, step);
     return step;
 }

@@ -59,6 +59,18 @@ inline int launchNext(CallState& call, double now, const AttemptGate& gate)
     return attempt;
 }
 
+// Starts `call` at `now` with its first attempt if the gate admits it. Returns the step: the
+// launch of attempt 0, or the call's rejection (then `call` has ended).
+inline CallStep launchFirst(CallState& call, double now, const AttemptGate& gate)
+{
+    call.restart(now);
+    if (launchNext(call, now, gate) < 0) {
+        call.end = CallEnd::Rejected;
+        return CallStep{.end = CallEnd::Rejected};
+    }
+    return CallStep{.launch = 0};
+}
+
 // The family's budget or throttle refused `call` a hedge: counted once in `refused` and marked
 // on the call (kHedgeRefusedFlag), where the results count it.
 inline void noteRefused(CallState& call, std::int64_t& refused)

@@ -48,14 +48,11 @@ double FinagleBackup::delayAt(double now) const
 
 CallStep FinagleBackup::start(CallState& call, double now, const AttemptGate& gate)
 {
-    call.restart(now);
     m_filterBudget.deposit(now);
     m_clientBudget.deposit(now);
-    if (launchNext(call, now, gate) < 0) {
-        call.end = CallEnd::Rejected;
-        return CallStep{.end = CallEnd::Rejected};
-    }
-    CallStep step{.launch = kOriginal};
+    CallStep step = family_detail::launchFirst(call, now, gate); // the original: attempt 0
+    if (step.end == CallEnd::Rejected)
+        return step;
     const double delay = delayFrom(m_latencies.read(now));
     call.familyDelayMs = delay;
     if (delay != kNever) {

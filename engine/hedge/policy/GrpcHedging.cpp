@@ -35,13 +35,10 @@ void GrpcHedging::armNext(CallState& call, double now, CallStep& step)
 
 CallStep GrpcHedging::start(CallState& call, double now, const AttemptGate& gate)
 {
-    call.restart(now);
     // The throttle never blocks the first attempt; only the limiter may.
-    if (launchNext(call, now, gate) < 0) {
-        call.end = CallEnd::Rejected;
-        return CallStep{.end = CallEnd::Rejected};
-    }
-    CallStep step{.launch = 0};
+    CallStep step = family_detail::launchFirst(call, now, gate);
+    if (step.end == CallEnd::Rejected)
+        return step;
     armNext(call, now, step);
     return step;
 }

@@ -22,12 +22,9 @@ void LatestAttemptHedging::armNext(CallState& call, double now, CallStep& step) 
 
 CallStep LatestAttemptHedging::start(CallState& call, double now, const AttemptGate& gate)
 {
-    call.restart(now);
-    if (launchNext(call, now, gate) < 0) {
-        call.end = CallEnd::Rejected;
-        return CallStep{.end = CallEnd::Rejected};
-    }
-    CallStep step{.launch = 0};
+    CallStep step = family_detail::launchFirst(call, now, gate);
+    if (step.end == CallEnd::Rejected)
+        return step;
     armNext(call, now, step);
     return step;
 }

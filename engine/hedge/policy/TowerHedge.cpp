@@ -21,14 +21,11 @@ TowerHedge::TowerHedge(const TowerSettings& settings)
 
 CallStep TowerHedge::start(CallState& call, double now, const AttemptGate& gate)
 {
-    call.restart(now);
     if (m_budget)
         m_budget->deposit(now);
-    if (launchNext(call, now, gate) < 0) {
-        call.end = CallEnd::Rejected;
-        return CallStep{.end = CallEnd::Rejected};
-    }
-    CallStep step{.launch = 0};
+    CallStep step = family_detail::launchFirst(call, now, gate);
+    if (step.end == CallEnd::Rejected)
+        return step;
     call.familyDelayMs = kNever;
     if (m_latencies.count(now) < m_settings.minDataPoints)
         return step; // too little of the previous period to go by: this call never hedges
