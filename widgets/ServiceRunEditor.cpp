@@ -4,6 +4,7 @@
 #include "KnobFields.h"
 #include "KnobSlider.h"
 #include "LoadList.h"
+#include "ServiceSourceLine.h"
 #include "ServiceTopologyFields.h"
 #include "SpinBoxes.h"
 
@@ -121,6 +122,8 @@ QWidget* ServiceRunEditor::makeServiceBox()
     auto* serviceForm = new QFormLayout(serviceBox);
     serviceForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     m_messages << m_serviceFields->addRows(serviceForm, serviceForm);
+    m_source = new ServiceSourceLine(this);
+    serviceForm->addRow(m_source);
     serviceForm->addRow(m_quantiles);
     m_topology = new ServiceTopologyFields(serviceForm, m_workers, this);
     m_messages << m_topology->messages();
@@ -246,6 +249,8 @@ void ServiceRunEditor::setScenario(const Scenario& scenario)
     m_topology->show(s);               // the workers too: their range follows the replicas
     m_hiccupMin->setMaximum(s.hiccupMaxMs);
     m_hiccupMax->setMinimum(s.hiccupMinMs);
+    m_distribution = s.distribution;
+    showSource();
 
     m_loads.clear();
     for (double l : scenario.loads)
@@ -287,6 +292,7 @@ ServiceConfig ServiceRunEditor::service() const
     m_topology->applyTo(s);
     Setup unused;
     m_serviceFields->applyTo(unused, s);
+    s.distribution = m_distribution;
     return s;
 }
 
@@ -449,6 +455,16 @@ void ServiceRunEditor::updateQuantiles()
                             "· mean %4 ms")
                              .arg(formatMs(q.p50Ms), formatMs(q.p95Ms), formatMs(q.p99Ms),
                                   formatMs(s.meanServiceMs())));
+}
+
+void ServiceRunEditor::showSource()
+{
+    const bool logNormal = !m_distribution;
+    for (QWidget* field : std::initializer_list<QWidget*>{m_median, m_medianSlider, m_sigma,
+                                                          m_hiccupP, m_hiccupMin, m_hiccupMax})
+        if (field)
+            field->setEnabled(logNormal);
+    m_source->setDistribution(m_distribution);
 }
 
 void ServiceRunEditor::emitEdited()

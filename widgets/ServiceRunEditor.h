@@ -1,6 +1,8 @@
 // The shared service (workers, service time, hiccups, errors, replicas) and the run (loads, calls per
 // point, replicates, warm-up, seed) of a scenario. Shows the service's own p50/p95/p99 service
-// time so that a hedge delay can be chosen against it. Typed text applies after a short pause; a load
+// time so that a hedge delay can be chosen against it. A service whose time comes from
+// measurements (ServiceConfig::distribution) keeps it: the log-normal fields are disabled and a
+// line says where the time comes from (ServiceSourceLine). Typed text applies after a short pause; a load
 // list that does not parse is reported next to the field and the loads in force before the
 // edit are kept.
 #pragma once
@@ -27,6 +29,7 @@ namespace hedge {
 
 class KnobFields;
 class KnobSlider;
+class ServiceSourceLine;
 class ServiceTopologyFields;
 
 class ServiceRunEditor : public QWidget {
@@ -74,6 +77,8 @@ public:
     QLabel* quantilesLabel() const { return m_quantiles; }
     // Replicas, balancer, hiccup correlation, slow periods.
     ServiceTopologyFields* topologyFields() const { return m_topology; }
+    // Where the service time comes from, and its buttons.
+    ServiceSourceLine* sourceLine() const { return m_source; }
 
 signals:
     void edited();
@@ -97,6 +102,8 @@ private:
     void showLoadError(const void* source, const QString& error);
     void showLoadPage(int page);
     void updateQuantiles();
+    // The log-normal fields are the service time's only without a distribution.
+    void showSource();
     void emitEdited();
 
     bool m_loading = false;
@@ -109,6 +116,8 @@ private:
     QTimer m_seedPause;
     QList<FieldMessage*> m_messages;
     ServiceTopologyFields* m_topology = nullptr;
+    SharedDistribution m_distribution; // as the scenario shown has it: not a field
+    ServiceSourceLine* m_source = nullptr;
     // The service's knobs but the topology's, made from their rows (KnobRegistry).
     KnobFields* m_serviceFields = nullptr;
 
