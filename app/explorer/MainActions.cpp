@@ -114,6 +114,16 @@ void MainActions::buildActions()
         make(tr("&Import Policy…"), {}, [this] { emit importPolicyRequested(); });
     m_importPolicyAction->setStatusTip(
         tr("A new setup from a gRPC service config (JSON) or an Envoy route and cluster (YAML)"));
+    m_serviceMeasurementsAction = make(tr("From &Measurements…"), {},
+                                       [this] { emit serviceMeasurementsRequested(); });
+    m_serviceMeasurementsAction->setStatusTip(
+        tr("Your own service: its time from measured latencies (CSV, HdrHistogram, Prometheus) "
+           "or a dashboard's percentiles"));
+    m_logNormalServiceAction =
+        make(tr("Use the &Log-Normal Model"), {}, [this] { emit logNormalServiceRequested(); });
+    m_logNormalServiceAction->setStatusTip(
+        tr("The service time from the median, sigma and hiccup fields again"));
+    m_logNormalServiceAction->setEnabled(false);
     m_darkPaletteAction = new QAction(tr("&Dark Palette"), this);
     m_darkPaletteAction->setCheckable(true);
     m_darkPaletteAction->setStatusTip(
@@ -150,6 +160,10 @@ void MainActions::buildMenus()
     QMenu* setup = bar->addMenu(tr("&Setup"));
     setup->addAction(m_exportPolicyAction);
     setup->addAction(m_importPolicyAction);
+
+    QMenu* service = bar->addMenu(tr("Serv&ice"));
+    service->addAction(m_serviceMeasurementsAction);
+    service->addAction(m_logNormalServiceAction);
 
     QMenu* presetsMenu = bar->addMenu(tr("&Presets"));
     for (const Preset& p : presets()) {

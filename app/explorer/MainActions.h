@@ -1,4 +1,4 @@
-// The window's actions and menus (File, Edit, Setup, Presets, Run, View, Help) and the
+// The window's actions and menus (File, Edit, Setup, Service, Presets, Run, View, Help) and the
 // recent-files list.
 // The actions only say what the user asked for; the window decides what happens.
 #pragma once
@@ -35,6 +35,8 @@ public:
     QAction* redoAction() const { return m_redoAction; }
     // View → Dark Palette (checkable; the window applies and remembers it).
     QAction* darkPaletteAction() const { return m_darkPaletteAction; }
+    // Service → Use the Log-Normal Model: enabled while the service has a distribution.
+    QAction* logNormalServiceAction() const { return m_logNormalServiceAction; }
 
 signals:
     void newRequested();
@@ -64,6 +66,10 @@ signals:
     // Setup → Export Policy As… / Import Policy… (docs/policies.md, "Export and import").
     void exportPolicyRequested();
     void importPolicyRequested();
+    // Service → From Measurements… / Use the Log-Normal Model (docs/user-guide.md, "Your own
+    // service").
+    void serviceMeasurementsRequested();
+    void logNormalServiceRequested();
 
 private:
     void buildActions();
@@ -101,6 +107,8 @@ private:
     QAction* m_darkPaletteAction = nullptr;
     QAction* m_exportPolicyAction = nullptr;
     QAction* m_importPolicyAction = nullptr;
+    QAction* m_serviceMeasurementsAction = nullptr;
+    QAction* m_logNormalServiceAction = nullptr;
 };
 
 } // namespace hedge

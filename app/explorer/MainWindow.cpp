@@ -16,6 +16,7 @@
 #include "MeasuredOverlay.h"
 #include "PolicyExchange.h"
 #include "ScenarioFiles.h"
+#include "ServiceImport.h"
 #include "WindowPanes.h"
 
 #include "HeatMapView.h"
@@ -186,6 +187,7 @@ void MainWindow::buildActions()
     m_overlay = new MeasuredOverlay(m_chartArea, m_actions, m_document, this);
     new HelpController(m_actions, this);
     new PolicyExchange(m_document, m_setupList, m_actions, this);
+    new ServiceImport(m_document, m_serviceEditor, m_actions, this);
     m_mapTab = new MapTab(m_document, m_mapView, m_sweepViews, m_chartArea, m_setupList,
                           m_actions, this);
     connect(m_mapTab, &MapTab::mapShown, this, &MainWindow::showSweepView);

@@ -1,0 +1,89 @@
+#include "ServiceFitting.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace hedge {
+
+namespace {
+
+// The measured quantile function of a table: its knots, one per 1 / kSegments.
+QuantilePoints fitting_quantilesOf(const ServiceTimeTable& table)
+{
+    QuantilePoints points;
+    const std::vector<double>& knots = table.knotsMs();
+    for (std::size_t i = 0; i < knots.size(); ++i) {
+        points.fraction.push_back(double(i) / ServiceTimeTable::kSegments);
+        points.latencyMs.push_back(knots[i]);
+    }
+    return points;
+}
+
+std::string fitting_percent(double fraction)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f %%", fraction * 100.0);
+    return text;
+}
+
+} // namespace
+
+ServiceFit fitService(const ServiceFitRequest& request,
+                      const std::function<bool(int, double)>& onRound)
+{
+    ServiceFit fit;
+    ServiceDistribution& d = fit.distribution;
+    if (request.file) {
+        d = importMeasurements(*request.file, &fit.notes);
+        fit.measured = fitting_quantilesOf(d.table);
+        for (double p : {0.5, 0.9, 0.99, 0.999, 1.0})
+            fit.measuredPoints.push_back({p, fit.measured.at(p)});
+    } else {
+        d.kind = DistributionKind::Percentiles;
+        d.percentiles = request.percentiles;
+        d.maxMs = request.maxMs;
+        d.table = percentileTable(request.percentiles, std::nullopt, request.maxMs);
+        fit.measured = fitting_quantilesOf(d.table);
+        fit.measuredPoints = request.percentiles;
+        if (request.maxMs)
+            fit.measuredPoints.push_back({1.0, *request.maxMs});
+    }
+    if (!request.utilisation)
+        return fit;
+
+    CalibrationOptions options;
+    options.utilisation = *request.utilisation;
+    // A dashboard's own points are the targets; a file's, the fit table's percentiles.
+    if (!request.file) {
+        options.targets.clear();
+        for (const PercentilePoint& p : request.percentiles)
+            options.targets.push_back(p.p);
+    }
+    ServiceConfig service = request.service;
+    service.distribution = d;
+    const CalibrationResult result = calibrateService(service, fit.measured, options, onRound);
+    d.table = result.table;
+    d.calibration = result.calibration;
+    fit.converged = result.converged;
+    double largest = 0.0;
+    for (std::size_t i = 0; i < result.calibration.simulated.size() &&
+                            i < result.calibration.measured.size();
+         ++i) {
+        const double measured = result.calibration.measured[i].ms;
+        if (measured > 0.0)
+            largest = std::max(largest,
+                               std::abs(result.calibration.simulated[i].ms - measured) / measured);
+    }
+    std::string note = "calibrated at " + fitting_percent(options.utilisation);
+    note += " in " + std::to_string(result.calibration.rounds) + " rounds: largest residual ";
+    note += fitting_percent(largest);
+    if (!result.converged) {
+        note += ", above the tolerance of ";
+        note += fitting_percent(options.tolerance);
+    }
+    fit.notes.push_back(note);
+    return fit;
+}
+
+} // namespace hedge

@@ -1,0 +1,485 @@
+#include "ServiceMeasurementsDialog.h"
+
+#include "BackgroundRunner.h"
+
+#include "ServiceFitChart.h"
+#include "ServiceFitTable.h"
+#include "SpinBoxes.h"
+
+#include <QButtonGroup>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace hedge {
+
+namespace {
+
+// The runner's owner tag for the dialog's fits.
+constexpr int kFitOwner = 21;
+const QString kBadField = QStringLiteral("QLineEdit { border: 1px solid #d0312d; }");
+
+QString percentileLabel(double p)
+{
+    return QStringLiteral("p") + QString::number(p * 100.0, 'g', 6);
+}
+
+} // namespace
+
+ServiceMeasurementsDialog::ServiceMeasurementsDialog(const ServiceConfig& service,
+                                                     const QString& directory,
+                                                     BackgroundRunner* runner, QWidget* parent)
+    : QDialog(parent), m_service(service), m_directory(directory), m_runner(runner)
+{
+    setObjectName(QStringLiteral("serviceMeasurementsDialog"));
+    setWindowTitle(tr("Service From Measurements"));
+    m_fromFile = new QRadioButton(tr("A &file of measured latencies"), this);
+    m_fromFile->setObjectName(QStringLiteral("measurementsFromFile"));
+    m_fromPercentiles = new QRadioButton(tr("A dashboard's &percentiles"), this);
+    auto* sourceGroup = new QButtonGroup(this);
+    sourceGroup->addButton(m_fromFile, 0);
+    sourceGroup->addButton(m_fromPercentiles, 1);
+    m_sourcePages = new QStackedWidget(this);
+    m_sourcePages->addWidget(makeFilePage());
+    m_sourcePages->addWidget(makePercentilesPage());
+    auto* sourceBox = new QGroupBox(tr("Measurements"), this);
+    auto* sourceLayout = new QVBoxLayout(sourceBox);
+    sourceLayout->addWidget(m_fromFile);
+    sourceLayout->addWidget(m_fromPercentiles);
+    sourceLayout->addWidget(m_sourcePages);
+
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("fitProgress"));
+    m_stop = new QPushButton(tr("S&top"), this);
+    m_stop->setObjectName(QStringLiteral("stopFit"));
+    m_stop->setToolTip(tr("Stop the calibration: the fit of its last round is kept"));
+    auto* progressRow = new QHBoxLayout;
+    progressRow->addWidget(m_progress, 1);
+    progressRow->addWidget(m_stop);
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("fitError"));
+    m_error->setWordWrap(true);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setStyleSheet(QStringLiteral("QLabel { color: #d0312d; }"));
+    m_notes = new QLabel(this);
+    m_notes->setObjectName(QStringLiteral("fitNotes"));
+    m_notes->setWordWrap(true);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* inputs = new QVBoxLayout;
+    inputs->addWidget(sourceBox);
+    inputs->addWidget(makeLoadBox());
+    inputs->addLayout(progressRow);
+    inputs->addWidget(m_error);
+    inputs->addWidget(m_notes);
+    inputs->addStretch(1);
+    auto* columns = new QHBoxLayout;
+    columns->addLayout(inputs, 0);
+    columns->addWidget(makeFitPane(), 1);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    m_ok = buttons->button(QDialogButtonBox::Ok);
+    m_ok->setObjectName(QStringLiteral("applyServiceFit"));
+    m_ok->setToolTip(tr("Simulate the service with this distribution (Edit → Undo takes it back)"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &ServiceMeasurementsDialog::ok);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(columns, 1);
+    layout->addWidget(buttons);
+
+    m_pause.setSingleShot(true);
+    m_pause.setInterval(kApplyPauseMs);
+    connect(&m_pause, &QTimer::timeout, this, &ServiceMeasurementsDialog::startFit);
+    connect(sourceGroup, &QButtonGroup::idClicked, this, [this](int page) {
+        m_sourcePages->setCurrentIndex(page);
+        onInputEdited();
+    });
+    connect(m_stop, &QPushButton::clicked, this, [this] { m_runner->stop(kFitOwner); });
+    connect(this, &QDialog::rejected, this, [this] { m_runner->cancel(kFitOwner); });
+
+    m_fromPercentiles->setChecked(true);
+    m_sourcePages->setCurrentIndex(1);
+    onFormatChanged();
+    if (service.distribution)
+        fillFrom(*service.distribution);
+    onInputEdited();
+    resize(980, 620);
+}
+
+ServiceMeasurementsDialog::~ServiceMeasurementsDialog()
+{
+    // What the calibration still posts is for a dialog that is gone; its round ends on its own.
+    if (m_fitting)
+        m_runner->cancel(kFitOwner);
+}
+
+QWidget* ServiceMeasurementsDialog::makeFilePage()
+{
+    auto* page = new QWidget(this);
+    m_path = new QLineEdit(page);
+    m_path->setObjectName(QStringLiteral("measurementsPath"));
+    m_path->setPlaceholderText(tr("latencies.csv, .hlog or .prom"));
+    auto* browse = new QPushButton(tr("&Browse…"), page);
+    auto* pathRow = new QHBoxLayout;
+    pathRow->addWidget(m_path, 1);
+    pathRow->addWidget(browse);
+    m_format = new QComboBox(page);
+    m_format->setObjectName(QStringLiteral("measurementsFormat"));
+    m_format->addItem(tr("CSV of latencies"), int(MeasurementFormat::Csv));
+    m_format->addItem(tr("HdrHistogram log"), int(MeasurementFormat::HdrHistogramLog));
+    m_format->addItem(tr("Prometheus histogram"), int(MeasurementFormat::Prometheus));
+    m_format->setToolTip(tr("Guessed from the file's name (.csv, .hlog, .prom / .txt / .metrics)"));
+    m_fieldLabel = new QLabel(page);
+    m_field = new QLineEdit(page);
+    m_field->setObjectName(QStringLiteral("measurementsField"));
+    m_fieldLabel->setBuddy(m_field);
+    m_unit = new QComboBox(page);
+    m_unit->setObjectName(QStringLiteral("measurementsUnit"));
+    m_unit->addItem(tr("ms"), int(LatencyUnit::Milliseconds));
+    m_unit->addItem(tr("s"), int(LatencyUnit::Seconds));
+    m_unit->addItem(tr("µs"), int(LatencyUnit::Microseconds));
+    m_unit->setToolTip(tr("The unit of the file's latencies (Prometheus: its buckets' bounds)"));
+    auto* form = new QFormLayout(page);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->addRow(tr("File:"), pathRow);
+    form->addRow(tr("F&ormat:"), m_format);
+    form->addRow(m_fieldLabel, m_field);
+    form->addRow(tr("&Unit:"), m_unit);
+    connect(browse, &QPushButton::clicked, this, &ServiceMeasurementsDialog::browse);
+    connect(m_path, &QLineEdit::textEdited, this, &ServiceMeasurementsDialog::onPathEdited);
+    connect(m_format, &QComboBox::activated, this, [this] {
+        onFormatChanged();
+        onInputEdited();
+    });
+    connect(m_field, &QLineEdit::textEdited, this, &ServiceMeasurementsDialog::onInputEdited);
+    connect(m_unit, &QComboBox::activated, this, &ServiceMeasurementsDialog::onInputEdited);
+    return page;
+}
+
+QWidget* ServiceMeasurementsDialog::makePercentilesPage()
+{
+    auto* page = new QWidget(this);
+    auto* form = new QFormLayout(page);
+    form->setContentsMargins(0, 0, 0, 0);
+    for (double p : {0.5, 0.9, 0.99, 0.999}) {
+        auto* edit = new QLineEdit(page);
+        edit->setObjectName(percentileLabel(p));
+        edit->setPlaceholderText(p == 0.5 || p == 0.99 ? tr("ms (needed)") : tr("ms (optional)"));
+        m_percentiles.emplace_back(p, edit);
+        form->addRow(percentileLabel(p) + QLatin1Char(':'), edit);
+        connect(edit, &QLineEdit::textEdited, this, &ServiceMeasurementsDialog::onInputEdited);
+    }
+    m_max = new QLineEdit(page);
+    m_max->setObjectName(QStringLiteral("max"));
+    m_max->setPlaceholderText(tr("ms (optional: the last step's ratio once more)"));
+    form->addRow(tr("max:"), m_max);
+    connect(m_max, &QLineEdit::textEdited, this, &ServiceMeasurementsDialog::onInputEdited);
+    return page;
+}
+
+QWidget* ServiceMeasurementsDialog::makeLoadBox()
+{
+    auto* box = new QGroupBox(tr("Measured at utilisation"), this);
+    m_lowLoad = new QRadioButton(tr("&Low: treat the latencies as service times"), box);
+    m_lowLoad->setObjectName(QStringLiteral("measuredAtLowLoad"));
+    m_underLoad = new QRadioButton(tr("U&nder load, at"), box);
+    m_underLoad->setObjectName(QStringLiteral("measuredUnderLoad"));
+    m_underLoad->setToolTip(tr("The latencies include queueing: the service time is calibrated "
+                               "until the simulated response times at this load, without "
+                               "hedging, match them"));
+    m_utilisation = makeSpinBox(tr("Utilisation"), 5, 95, tr(" %"), box);
+    m_utilisation->setObjectName(QStringLiteral("measuredUtilisation"));
+    m_utilisation->setValue(60);
+    auto* group = new QButtonGroup(box);
+    group->addButton(m_lowLoad);
+    group->addButton(m_underLoad);
+    m_lowLoad->setChecked(true);
+    m_utilisation->setEnabled(false);
+    auto* row = new QHBoxLayout;
+    row->addWidget(m_underLoad);
+    row->addWidget(m_utilisation);
+    row->addStretch(1);
+    auto* layout = new QVBoxLayout(box);
+    layout->addWidget(m_lowLoad);
+    layout->addLayout(row);
+    connect(group, &QButtonGroup::buttonClicked, this, [this] {
+        m_utilisation->setEnabled(m_underLoad->isChecked());
+        onInputEdited();
+    });
+    connect(m_utilisation, &QSpinBox::valueChanged, this, &ServiceMeasurementsDialog::onInputEdited);
+    return box;
+}
+
+QWidget* ServiceMeasurementsDialog::makeFitPane()
+{
+    auto* pane = new QWidget(this);
+    m_chart = new ServiceFitChart(pane);
+    m_table = new ServiceFitTable(pane);
+    auto* layout = new QVBoxLayout(pane);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_chart, 1);
+    layout->addWidget(m_table, 0);
+    return pane;
+}
+
+void ServiceMeasurementsDialog::fillFrom(const ServiceDistribution& d)
+{
+    const bool file = d.kind == DistributionKind::Empirical;
+    (file ? m_fromFile : m_fromPercentiles)->setChecked(true);
+    m_sourcePages->setCurrentIndex(file ? 0 : 1);
+    if (file) {
+        m_path->setText(QString::fromStdString(d.source));
+        m_format->setCurrentIndex(m_format->findData(int(d.format)));
+        onFormatChanged();
+        m_field->setText(QString::fromStdString(
+            d.format == MeasurementFormat::Prometheus ? d.metric : d.column));
+        m_unit->setCurrentIndex(m_unit->findData(int(d.unit)));
+    }
+    for (const PercentilePoint& p : d.percentiles)
+        for (auto& [fraction, edit] : m_percentiles)
+            if (std::abs(fraction - p.p) < 1e-9)
+                edit->setText(QString::number(p.ms, 'g', 7));
+    if (d.maxMs)
+        m_max->setText(QString::number(*d.maxMs, 'g', 7));
+    if (d.calibration) {
+        m_underLoad->setChecked(true);
+        m_utilisation->setEnabled(true);
+        m_utilisation->setValue(int(std::lround(d.calibration->utilisation * 100.0)));
+    }
+}
+
+void ServiceMeasurementsDialog::onPathEdited()
+{
+    if (const auto guessed = formatFromPath(m_path->text().toStdString())) {
+        m_format->setCurrentIndex(m_format->findData(int(*guessed)));
+        onFormatChanged();
+    }
+    onInputEdited();
+}
+
+void ServiceMeasurementsDialog::onFormatChanged()
+{
+    const auto format = MeasurementFormat(m_format->currentData().toInt());
+    // Prometheus' convention is seconds; a CSV's and HdrHistogram's, the caller's: ms.
+    const LatencyUnit unit =
+        format == MeasurementFormat::Prometheus ? LatencyUnit::Seconds : LatencyUnit::Milliseconds;
+    m_unit->setCurrentIndex(m_unit->findData(int(unit)));
+    const bool prometheus = format == MeasurementFormat::Prometheus;
+    m_fieldLabel->setText(prometheus ? tr("&Metric:") : tr("&Column:"));
+    m_field->setPlaceholderText(prometheus ? tr("http_request_duration_seconds{handler=\"/api\"}")
+                                           : tr("empty: the only column"));
+    m_fieldLabel->setVisible(format != MeasurementFormat::HdrHistogramLog);
+    m_field->setVisible(format != MeasurementFormat::HdrHistogramLog);
+}
+
+void ServiceMeasurementsDialog::onInputEdited()
+{
+    // The fit shown is of other fields: OK waits for the new one.
+    m_fit.reset();
+    m_ok->setEnabled(false);
+    m_pause.start();
+}
+
+std::optional<std::vector<PercentilePoint>>
+ServiceMeasurementsDialog::typedPercentiles(QString* error, std::optional<double>* max) const
+{
+    std::vector<PercentilePoint> points;
+    const auto parse = [&](QLineEdit* edit, const QString& name,
+                           bool needed) -> std::optional<std::optional<double>> {
+        const QString text = edit->text().trimmed();
+        bool ok = false;
+        const double ms = QLocale::c().toDouble(text, &ok);
+        edit->setStyleSheet(QString());
+        if (text.isEmpty() && !needed)
+            return std::optional<double>{};
+        if (text.isEmpty())
+            *error = tr("%1: give the latency in ms (p50 and p99 are needed).").arg(name);
+        else if (!ok || !std::isfinite(ms) || ms <= 0.0)
+            *error = tr("%1: “%2” is not a latency; give a number of ms above 0.").arg(name, text);
+        else if (!points.empty() && ms < points.back().ms)
+            *error = tr("%1: %2 ms is below %3's %4 ms; percentiles cannot fall.")
+                         .arg(name, text, percentileLabel(points.back().p))
+                         .arg(points.back().ms);
+        else
+            return std::optional<double>{ms};
+        edit->setStyleSheet(kBadField);
+        return std::nullopt;
+    };
+    for (const auto& [p, edit] : m_percentiles) {
+        const auto ms = parse(edit, percentileLabel(p), p == 0.5 || p == 0.99);
+        if (!ms)
+            return std::nullopt;
+        if (*ms)
+            points.push_back({p, **ms});
+    }
+    const auto top = parse(m_max, tr("max"), false);
+    if (!top)
+        return std::nullopt;
+    *max = *top;
+    return points;
+}
+
+std::optional<ServiceFitRequest> ServiceMeasurementsDialog::request(QString* error) const
+{
+    ServiceFitRequest r;
+    r.service = m_service;
+    if (m_underLoad->isChecked())
+        r.utilisation = m_utilisation->value() / 100.0;
+    if (m_fromFile->isChecked()) {
+        // Nothing chosen yet is not an error: nothing to fit.
+        if (m_path->text().trimmed().isEmpty())
+            return std::nullopt;
+        MeasurementRequest file;
+        file.path = m_path->text().trimmed().toStdString();
+        file.format = MeasurementFormat(m_format->currentData().toInt());
+        (file.format == MeasurementFormat::Prometheus ? file.metric : file.column) =
+            m_field->text().trimmed().toStdString();
+        file.unit = LatencyUnit(m_unit->currentData().toInt());
+        r.file = file;
+        return r;
+    }
+    bool typed = !m_max->text().trimmed().isEmpty();
+    for (const auto& field : m_percentiles)
+        typed = typed || !field.second->text().trimmed().isEmpty();
+    if (!typed)
+        return std::nullopt;
+    const auto points = typedPercentiles(error, &r.maxMs);
+    if (!points)
+        return std::nullopt;
+    r.percentiles = *points;
+    return r;
+}
+
+void ServiceMeasurementsDialog::startFit()
+{
+    m_pause.stop();
+    m_runner->cancel(kFitOwner);
+    m_chart->clear();
+    m_table->clearFit();
+    m_notes->clear();
+    QString problem;
+    const auto fitRequest = request(&problem);
+    showError(problem);
+    m_fitting = bool(fitRequest);
+    m_progress->setVisible(m_fitting);
+    m_stop->setVisible(m_fitting && fitRequest->utilisation);
+    if (!fitRequest)
+        return;
+    // Reading a file has no rounds: the bar only says it is busy.
+    const int rounds = fitRequest->utilisation ? CalibrationOptions{}.maxRounds : 0;
+    m_progress->setRange(0, rounds);
+    m_progress->setValue(0);
+    m_progress->setFormat(rounds ? tr("Calibrating…") : tr("Reading…"));
+    QPointer<ServiceMeasurementsDialog> self(this);
+    BackgroundRunner::Run run;
+    run.owner = kFitOwner;
+    run.passes.push_back([self, r = *fitRequest]() -> BackgroundRunner::Job {
+        return [self, r](BackgroundRunner::Worker& worker) {
+            ServiceFit fit = fitService(r, [&worker, self](int round, double residual) {
+                worker.post([self, round, residual] {
+                    if (self)
+                        self->showRound(round, residual);
+                });
+                return !worker.stopRequested();
+            });
+            worker.post([self, fit = std::move(fit)] {
+                if (self)
+                    self->showFit(fit);
+            });
+        };
+    });
+    run.onEnd = [self](const BackgroundRunner::Outcome& outcome) {
+        if (self)
+            self->onRunEnd(outcome.completed, outcome.error);
+    };
+    m_runner->start(std::move(run));
+}
+
+void ServiceMeasurementsDialog::showRound(int round, double residual)
+{
+    m_progress->setValue(std::min(round, m_progress->maximum()));
+    m_progress->setFormat(tr("Calibrating: round %1, largest residual %2 %")
+                              .arg(round)
+                              .arg(residual * 100.0, 0, 'f', 1));
+}
+
+void ServiceMeasurementsDialog::showFit(const ServiceFit& fit)
+{
+    m_fit = fit;
+    const ServiceDistribution& d = fit.distribution;
+    m_chart->setMeasured(fit.measured, d.kind == DistributionKind::Percentiles
+                                           ? d.percentiles
+                                           : std::vector<PercentilePoint>{});
+    m_chart->setModel(d.table);
+    if (d.calibration)
+        m_chart->setSimulated(d.calibration->simulated, d.calibration->utilisation);
+    m_table->setFit(fit.measuredPoints, d.table, d.calibration);
+    QStringList notes;
+    for (const std::string& note : fit.notes)
+        notes << QStringLiteral("• ") + QString::fromStdString(note);
+    m_notes->setText(notes.join(QLatin1Char('\n')));
+    m_ok->setEnabled(true);
+}
+
+void ServiceMeasurementsDialog::onRunEnd(bool completed, const QString& error)
+{
+    m_fitting = false;
+    m_progress->setVisible(false);
+    m_stop->setVisible(false);
+    if (!error.isEmpty())
+        showError(error);
+    else if (!completed && !m_fit)
+        showError(tr("Stopped before a fit: change a field to start again."));
+}
+
+void ServiceMeasurementsDialog::showError(const QString& message)
+{
+    m_error->setText(message);
+    m_error->setVisible(!message.isEmpty());
+}
+
+QString ServiceMeasurementsDialog::error() const
+{
+    return m_error->text();
+}
+
+bool ServiceMeasurementsDialog::isFitting() const
+{
+    return m_fitting || m_pause.isActive();
+}
+
+void ServiceMeasurementsDialog::browse()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Measured Latencies"), m_directory,
+        tr("Measured latencies (*.csv *.hlog *.prom *.txt *.metrics);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    m_path->setText(path);
+    onPathEdited();
+}
+
+void ServiceMeasurementsDialog::ok()
+{
+    if (!m_fit)
+        return;
+    showError(QString());
+    emit applyRequested(m_fit->distribution);
+}
+
+} // namespace hedge

@@ -1,0 +1,105 @@
+// Service → From Measurements… (docs/user-guide.md, "Your own service"): the service time of
+// the user's own service, from a file of measured latencies (CSV, HdrHistogram log, Prometheus
+// histogram: the format guessed from the name, the column or metric and the unit chosen) or a
+// dashboard's typed percentiles. Latencies measured under load are calibrated (the table
+// adjusted until the simulated response times at that load match them) on a thread of the
+// BackgroundRunner it is given, with a progress bar and Stop; the GUI never waits for it.
+// The fit shows as a plot (ServiceFitChart), a table (ServiceFitTable) and the import's notes.
+// A file that does not read shows its "FILE:LINE: problem", a bad number its field; OK asks
+// (applyRequested) for the distribution of the fit shown, which the window applies or
+// refuses (showError).
+#pragma once
+
+#include "ServiceFitting.h"
+
+#include <QDialog>
+#include <QTimer>
+
+#include <optional>
+
+class QButtonGroup;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QRadioButton;
+class QSpinBox;
+class QStackedWidget;
+
+namespace hedge {
+
+class BackgroundRunner;
+class ServiceFitChart;
+class ServiceFitTable;
+
+class ServiceMeasurementsDialog : public QDialog {
+    Q_OBJECT
+public:
+    // `service`: the scenario's (the calibration simulates its workers, replicas and errors;
+    // a distribution it has fills the fields). `directory`: where Browse… starts.
+    ServiceMeasurementsDialog(const ServiceConfig& service, const QString& directory,
+                              BackgroundRunner* runner, QWidget* parent = nullptr);
+    ~ServiceMeasurementsDialog() override;
+
+    // The fit of the fields as they are, once computed.
+    const std::optional<ServiceFit>& fit() const { return m_fit; }
+    // An error under the fields (a file's FILE:LINE, a field's problem, the window's refusal).
+    void showError(const QString& message);
+    QString error() const;
+    bool isFitting() const;
+
+signals:
+    void applyRequested(const ServiceDistribution& distribution);
+
+private:
+    QWidget* makeFilePage();
+    QWidget* makePercentilesPage();
+    QWidget* makeLoadBox();
+    QWidget* makeFitPane();
+    void fillFrom(const ServiceDistribution& d);
+    void onPathEdited();
+    void onFormatChanged();
+    // Any field changed: the fit shown is not theirs; a new one starts after a pause.
+    void onInputEdited();
+    // The request of the fields, or the error to show.
+    std::optional<ServiceFitRequest> request(QString* error) const;
+    std::optional<std::vector<PercentilePoint>> typedPercentiles(QString* error,
+                                                                 std::optional<double>* max) const;
+    void startFit();
+    void showRound(int round, double residual);
+    void showFit(const ServiceFit& fit);
+    void onRunEnd(bool completed, const QString& error);
+    void browse();
+    void ok();
+
+    ServiceConfig m_service;
+    QString m_directory;
+    BackgroundRunner* m_runner;
+    QTimer m_pause;
+    std::optional<ServiceFit> m_fit;
+    bool m_fitting = false;
+
+    QRadioButton* m_fromFile = nullptr;
+    QRadioButton* m_fromPercentiles = nullptr;
+    QStackedWidget* m_sourcePages = nullptr;
+    QLineEdit* m_path = nullptr;
+    QComboBox* m_format = nullptr;
+    QLabel* m_fieldLabel = nullptr;
+    QLineEdit* m_field = nullptr; // csv: the column; prometheus: the metric
+    QComboBox* m_unit = nullptr;
+    std::vector<std::pair<double, QLineEdit*>> m_percentiles; // p50, p90, p99, p99.9
+    QLineEdit* m_max = nullptr;
+    QRadioButton* m_lowLoad = nullptr;
+    QRadioButton* m_underLoad = nullptr;
+    QSpinBox* m_utilisation = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_stop = nullptr;
+    QLabel* m_error = nullptr;
+    QLabel* m_notes = nullptr;
+    ServiceFitChart* m_chart = nullptr;
+    ServiceFitTable* m_table = nullptr;
+    QPushButton* m_ok = nullptr;
+};
+
+} // namespace hedge
