@@ -47,11 +47,13 @@ ServiceSourceLine::ServiceSourceLine(QWidget* parent) : QWidget(parent)
     m_logNormal->setObjectName(QStringLiteral("serviceUseLogNormal"));
     m_logNormal->setToolTip(tr("Forget the measured distribution: the service time is the "
                                "log-normal body with hiccups of the fields above again (undoable)"));
+    // One under the other: side by side they are wider than the service editor's pane.
     auto* layout = new QGridLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_label, 0, 0, 1, 2);
     layout->addWidget(m_measurements, 1, 0);
-    layout->addWidget(m_logNormal, 1, 1);
+    layout->addWidget(m_logNormal, 2, 0);
+    layout->setColumnStretch(1, 1);
     connect(m_measurements, &QPushButton::clicked, this, &ServiceSourceLine::measurementsRequested);
     connect(m_logNormal, &QPushButton::clicked, this, &ServiceSourceLine::logNormalRequested);
     setDistribution(SharedDistribution{});

@@ -134,6 +134,7 @@ QWidget* ServiceMeasurementsDialog::makeFilePage()
     m_path = new QLineEdit(page);
     m_path->setObjectName(QStringLiteral("measurementsPath"));
     m_path->setPlaceholderText(tr("latencies.csv, .hlog or .prom"));
+    m_path->setMinimumWidth(240); // room for a file's name at the end of its path
     auto* browse = new QPushButton(tr("&Browse…"), page);
     auto* pathRow = new QHBoxLayout;
     pathRow->addWidget(m_path, 1);

@@ -1,4 +1,5 @@
 #include "ServiceRunEditor.h"
+#include "ServiceSourceLine.h"
 
 #include <hedge/sim/ServiceTimeQuantiles.h>
 
@@ -6,6 +7,7 @@
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QtTest>
@@ -195,6 +197,43 @@ private slots:
         QCOMPARE(editor.callsSpin()->maximum(), 100000000);
         QCOMPARE(editor.workersSpin()->maximum(), 10000);
         QCOMPARE(editor.sigmaSpin()->maximum(), 3.0);
+    }
+
+    // A service with a distribution keeps it through the editor (an edit of the workers does
+    // not drop it); its log-normal fields are disabled, the source line says where the time
+    // comes from and the quantiles are the distribution's.
+    void aDistributionIsKeptAndItsFieldsDisabled()
+    {
+        Scenario s;
+        ServiceDistribution d;
+        d.kind = DistributionKind::Percentiles;
+        d.percentiles = {{0.5, 12.0}, {0.99, 80.0}};
+        d.table = percentileTable(d.percentiles, std::nullopt, std::nullopt);
+        s.service.distribution = d;
+        ServiceRunEditor editor;
+        editor.setScenario(s);
+        QCOMPARE(editor.service(), s.service);
+        editor.workersSpin()->setValue(9);
+        QCOMPARE(editor.service().distribution, s.service.distribution);
+        QCOMPARE(editor.service().workers, 9);
+        QVERIFY(!editor.medianSpin()->isEnabled());
+        QVERIFY(!editor.sigmaSpin()->isEnabled());
+        QVERIFY(!editor.hiccupProbabilitySpin()->isEnabled());
+        QVERIFY(!editor.hiccupMinSpin()->isEnabled());
+        QVERIFY(!editor.hiccupMaxSpin()->isEnabled());
+        QVERIFY(editor.workersSpin()->isEnabled());
+        QVERIFY(editor.errorProbabilitySpin()->isEnabled());
+        QCOMPARE(editor.sourceLine()->label()->text(),
+                 QStringLiteral("From percentiles p50 12 ms, p99 80 ms, taken as service times"));
+        QVERIFY(!editor.sourceLine()->logNormalButton()->isHidden());
+        QVERIFY2(editor.quantilesLabel()->text().contains("<b>p50</b> 12.0 ms"),
+                 qPrintable(editor.quantilesLabel()->text()));
+
+        editor.setScenario(Scenario{});
+        QVERIFY(!editor.service().distribution);
+        QVERIFY(editor.medianSpin()->isEnabled());
+        QVERIFY(editor.sourceLine()->logNormalButton()->isHidden());
+        QVERIFY(editor.sourceLine()->label()->isHidden());
     }
 };
 

@@ -1,0 +1,337 @@
+// Service → From Measurements… as a user meets it (docs/user-guide.md, "Your own service"):
+// typed percentiles become the service's distribution by OK, one undoable edit (Undo gives the
+// service back exactly); the service editor then says where its time comes from, disables the
+// log-normal fields and shows the distribution's p50/p99; Use the Log-Normal Model takes it
+// away (undoably); a file that does not read shows its FILE:LINE and changes nothing; latencies
+// measured under load are calibrated on a worker with a progress bar, Stop and Cancel; the
+// dialog and the editor fit a 1024×700 window. Nothing here waits for a time: the fits are
+// awaited by their content.
+#include "ExplorerTestScenarios.h"
+#include "ExplorerTestSupport.h"
+#include "ServiceFitChart.h"
+#include "ServiceFitTable.h"
+#include "ServiceMeasurementsDialog.h"
+#include "ServiceSourceLine.h"
+
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineSeries>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QScatterSeries>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QtTest>
+
+using namespace hedge;
+
+namespace {
+
+// A calibration is many simulations: generous, and only a bound on a hang.
+constexpr int kFitTimeoutMs = 300000;
+
+ServiceMeasurementsDialog* openDialog(MainWindow& w)
+{
+    QAction* action =
+        test::menuAction(w, QStringLiteral("Serv&ice"), QStringLiteral("From &Measurements…"));
+    if (!action)
+        return nullptr;
+    action->trigger();
+    return w.findChild<ServiceMeasurementsDialog*>();
+}
+
+template <class T> T* part(QWidget* dialog, const char* name)
+{
+    T* found = dialog->findChild<T*>(QString::fromLatin1(name));
+    if (!found)
+        qFatal("no %s named %s", T::staticMetaObject.className(), name);
+    return found;
+}
+
+void type(QWidget* dialog, const char* field, const QString& text)
+{
+    auto* edit = part<QLineEdit>(dialog, field);
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClicks(edit, text);
+}
+
+QPushButton* okButton(QWidget* dialog)
+{
+    return part<QPushButton>(dialog, "applyServiceFit");
+}
+
+// 2 000 latencies: most about 5 ms, a tenth about 50 ms (a cache's hits and misses).
+QByteArray bimodalCsv()
+{
+    QByteArray csv = "latency_ms\n";
+    for (int i = 0; i < 2000; ++i) {
+        const double u = (i + 0.5) / 2000.0;
+        const double ms = i % 10 == 0 ? 40.0 + 20.0 * u : 4.0 + 2.0 * u;
+        csv += QByteArray::number(ms, 'f', 3) + '\n';
+    }
+    return csv;
+}
+
+std::unique_ptr<MainWindow> shownWindow()
+{
+    auto w = std::make_unique<MainWindow>(
+        MainWindow::Options{.restoreSession = false, .runAtStart = false});
+    w->setScenario(test::twoSetups({0.5}));
+    w->resize(1024, 700);
+    w->show();
+    if (!QTest::qWaitForWindowExposed(w.get()))
+        qFatal("the window was not shown");
+    return w;
+}
+
+QString quantilesText(MainWindow& w)
+{
+    return test::serviceRunEditor(w)->quantilesLabel()->text();
+}
+
+} // namespace
+
+class TestServiceMeasurements : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { test::startPrivateSession(QStringLiteral("tst_servicemeasurements")); }
+
+    void typedPercentilesAreOneUndoableEdit()
+    {
+        auto w = shownWindow();
+        const ServiceConfig before = w->scenario().service;
+        ServiceRunEditor* editor = test::serviceRunEditor(*w);
+        QVERIFY(editor->medianSpin()->isEnabled());
+        QVERIFY(!editor->sourceLine()->label()->isVisible());
+
+        QPointer<ServiceMeasurementsDialog> dialog = openDialog(*w);
+        QVERIFY(dialog);
+        QVERIFY(part<QRadioButton>(dialog, "measuredAtLowLoad")->isChecked());
+        type(dialog, "p50", QStringLiteral("12"));
+        type(dialog, "p90", QStringLiteral("25"));
+        type(dialog, "p99", QStringLiteral("80"));
+        type(dialog, "p99.9", QStringLiteral("200"));
+        QTRY_VERIFY_WITH_TIMEOUT(okButton(dialog)->isEnabled(), kFitTimeoutMs);
+        auto* table = part<ServiceFitTable>(dialog, "serviceFitTable");
+        QCOMPARE(table->cellText(2, ServiceFitTable::Measured), QStringLiteral("80.0"));
+        QCOMPARE(table->cellText(2, ServiceFitTable::Model), QStringLiteral("80.0"));
+        QCOMPARE(table->cellText(2, ServiceFitTable::Simulated), QStringLiteral("—"));
+        QCOMPARE(table->cellText(2, ServiceFitTable::Residual), QStringLiteral("+0.0 %"));
+        auto* chart = part<ServiceFitChart>(dialog, "serviceFitChart");
+        QCOMPARE(chart->typedSeries()->count(), 4);
+        QVERIFY(chart->modelSeries()->count() > 100);
+
+        QTest::mouseClick(okButton(dialog), Qt::LeftButton);
+        QTRY_VERIFY(!dialog);
+        const SharedDistribution& d = w->scenario().service.distribution;
+        QVERIFY(d);
+        QCOMPARE(d->kind, DistributionKind::Percentiles);
+        QCOMPARE(d->percentiles, (std::vector<PercentilePoint>{
+                                     {0.5, 12.0}, {0.9, 25.0}, {0.99, 80.0}, {0.999, 200.0}}));
+        QVERIFY(!d->calibration);
+        ServiceConfig rest = w->scenario().service;
+        rest.distribution.reset();
+        QCOMPARE(rest, before); // only the distribution changed
+        QVERIFY(w->isModified());
+
+        // The editor: the distribution's p50 and p99, where they come from, the fields it
+        // makes moot disabled and the others not.
+        QVERIFY2(quantilesText(*w).contains("<b>p50</b> 12.0 ms"), qPrintable(quantilesText(*w)));
+        QVERIFY2(quantilesText(*w).contains("<b>p99</b> 80.0 ms"), qPrintable(quantilesText(*w)));
+        QLabel* source = editor->sourceLine()->label();
+        QVERIFY(source->isVisible());
+        QCOMPARE(source->text(), QStringLiteral("From percentiles p50 12 ms, p90 25 ms, p99 80 ms, "
+                                                "p99.9 200 ms, taken as service times"));
+        for (QWidget* off : std::initializer_list<QWidget*>{
+                 editor->medianSpin(), editor->sigmaSpin(), editor->hiccupProbabilitySpin(),
+                 editor->hiccupMinSpin(), editor->hiccupMaxSpin()})
+            QVERIFY(!off->isEnabled());
+        QVERIFY(editor->workersSpin()->isEnabled());
+        QVERIFY(editor->errorProbabilitySpin()->isEnabled());
+
+        // Undo: the service as it was, exactly; Redo: the distribution again.
+        QAction* undo = test::menuAction(*w, QStringLiteral("&Edit"),
+                                         QStringLiteral("&Undo Service From Measurements"));
+        QVERIFY(undo && undo->isEnabled());
+        undo->trigger();
+        QCOMPARE(w->scenario().service, before);
+        QVERIFY(editor->medianSpin()->isEnabled());
+        QVERIFY(!source->isVisible());
+        QCOMPARE(quantilesText(*w).contains("<b>p50</b> 12.0 ms"), false);
+        test::menuAction(*w, QStringLiteral("&Edit"),
+                         QStringLiteral("&Redo Service From Measurements"))
+            ->trigger();
+        QVERIFY(w->scenario().service.distribution);
+
+        // The editor's button gives the log-normal model back, undoably.
+        QTest::mouseClick(editor->sourceLine()->logNormalButton(), Qt::LeftButton);
+        QCOMPARE(w->scenario().service, before);
+        QVERIFY(editor->medianSpin()->isEnabled());
+        test::menuAction(*w, QStringLiteral("&Edit"),
+                         QStringLiteral("&Undo Use the Log-Normal Model"))
+            ->trigger();
+        QCOMPARE(w->scenario().service.distribution, d);
+    }
+
+    void badNumbersNameTheirField()
+    {
+        auto w = shownWindow();
+        QPointer<ServiceMeasurementsDialog> dialog = openDialog(*w);
+        QVERIFY(dialog);
+        type(dialog, "p50", QStringLiteral("12"));
+        type(dialog, "p99", QStringLiteral("fast"));
+        QTRY_VERIFY2(dialog->error().startsWith("p99: “fast” is not a latency"),
+                     qPrintable(dialog->error()));
+        QVERIFY(!okButton(dialog)->isEnabled());
+        type(dialog, "p99", QStringLiteral("8"));
+        QTRY_VERIFY2(dialog->error().startsWith("p99: 8 ms is below p50's 12 ms"),
+                     qPrintable(dialog->error()));
+        type(dialog, "p99", QStringLiteral("80"));
+        QTRY_VERIFY_WITH_TIMEOUT(okButton(dialog)->isEnabled(), kFitTimeoutMs);
+        QVERIFY(dialog->error().isEmpty());
+        dialog->reject();
+        QTRY_VERIFY(!dialog);
+        QVERIFY(!w->scenario().service.distribution);
+    }
+
+    void aBadFileShowsItsLineAndKeepsTheService()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, QStringLiteral("bad.csv"),
+                                             "latency_ms\n12\n13\nabc\n14\n");
+        auto w = shownWindow();
+        const ServiceConfig before = w->scenario().service;
+        QPointer<ServiceMeasurementsDialog> dialog = openDialog(*w);
+        QVERIFY(dialog);
+        QTest::mouseClick(part<QRadioButton>(dialog, "measurementsFromFile"), Qt::LeftButton);
+        type(dialog, "measurementsPath", path);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->error().isEmpty(), kFitTimeoutMs);
+        QVERIFY2(dialog->error().contains(QStringLiteral("bad.csv:4:")),
+                 qPrintable(dialog->error()));
+        QVERIFY(!okButton(dialog)->isEnabled());
+        dialog->reject();
+        QTRY_VERIFY(!dialog);
+        QCOMPARE(w->scenario().service, before);
+    }
+
+    void latenciesUnderLoadAreCalibrated()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, QStringLiteral("bimodal-cache.csv"), bimodalCsv());
+        auto w = shownWindow();
+        QPointer<ServiceMeasurementsDialog> dialog = openDialog(*w);
+        QVERIFY(dialog);
+        QTest::mouseClick(part<QRadioButton>(dialog, "measurementsFromFile"), Qt::LeftButton);
+        type(dialog, "measurementsPath", path);
+        QTRY_VERIFY_WITH_TIMEOUT(okButton(dialog)->isEnabled(), kFitTimeoutMs);
+        // As service times: the table is the measurements', nothing simulated.
+        auto* table = part<ServiceFitTable>(dialog, "serviceFitTable");
+        QCOMPARE(table->cellText(0, ServiceFitTable::Simulated), QStringLiteral("—"));
+
+        QTest::mouseClick(part<QRadioButton>(dialog, "measuredUnderLoad"), Qt::LeftButton);
+        QCOMPARE(part<QSpinBox>(dialog, "measuredUtilisation")->value(), 60);
+        QVERIFY(!okButton(dialog)->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(okButton(dialog)->isEnabled(), kFitTimeoutMs);
+        for (int row = 0; row < 4; ++row)
+            QVERIFY(table->cellText(row, ServiceFitTable::Simulated) != QStringLiteral("—"));
+        auto* chart = part<ServiceFitChart>(dialog, "serviceFitChart");
+        QCOMPARE(chart->simulatedSeries()->count(), 4);
+        const QString notes = part<QLabel>(dialog, "fitNotes")->text();
+        QVERIFY2(notes.contains("calibrated at 60.0 %"), qPrintable(notes));
+        // Queueing adds to the service time: the calibrated p50 is below the measured one.
+        QVERIFY(dialog->fit()->distribution.table.quantile(0.5) < 5.0);
+
+        QTest::mouseClick(okButton(dialog), Qt::LeftButton);
+        QTRY_VERIFY(!dialog);
+        const SharedDistribution& d = w->scenario().service.distribution;
+        QVERIFY(d && d->calibration);
+        QCOMPARE(d->calibration->utilisation, 0.6);
+        QCOMPARE(d->samples, std::int64_t(2000));
+        QCOMPARE(test::serviceRunEditor(*w)->sourceLine()->label()->text(),
+                 QStringLiteral("From bimodal-cache.csv: 2 000 samples, calibrated at 60 %"));
+    }
+
+    // Stop ends the calibration with what it has; Cancel closes the dialog at once and the
+    // service is kept.
+    void stopAndCancelLeaveTheGuiFree()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, QStringLiteral("cache.csv"), bimodalCsv());
+        auto w = shownWindow();
+        const ServiceConfig before = w->scenario().service;
+        QPointer<ServiceMeasurementsDialog> dialog = openDialog(*w);
+        QVERIFY(dialog);
+        QTest::mouseClick(part<QRadioButton>(dialog, "measurementsFromFile"), Qt::LeftButton);
+        QTest::mouseClick(part<QRadioButton>(dialog, "measuredUnderLoad"), Qt::LeftButton);
+        type(dialog, "measurementsPath", path);
+        auto* stop = part<QPushButton>(dialog, "stopFit");
+        QTRY_VERIFY_WITH_TIMEOUT(stop->isVisible(), kFitTimeoutMs);
+        QVERIFY(part<QProgressBar>(dialog, "fitProgress")->isVisible());
+        QTest::mouseClick(stop, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isFitting(), kFitTimeoutMs);
+        // A round or more: the fit it stopped at, honest about its residuals; none: why.
+        QVERIFY(dialog->fit().has_value() != !dialog->error().isEmpty());
+        QVERIFY(!stop->isVisible());
+
+        // Again, and Cancel while it runs.
+        part<QSpinBox>(dialog, "measuredUtilisation")->setValue(70);
+        QTRY_VERIFY_WITH_TIMEOUT(stop->isVisible(), kFitTimeoutMs);
+        dialog->reject();
+        QTRY_VERIFY(!dialog);
+        QCOMPARE(w->scenario().service, before);
+    }
+
+    void theDialogAndTheEditorFit1024x700()
+    {
+        auto w = shownWindow();
+        Scenario s = w->scenario();
+        ServiceDistribution d;
+        d.kind = DistributionKind::Empirical;
+        d.source = "/home/someone/measurements/bimodal-cache-latencies-2026.csv";
+        d.samples = 20000;
+        d.table = percentileTable({{0.5, 5.0}, {0.99, 60.0}}, std::nullopt, std::nullopt);
+        d.calibration = Calibration{.utilisation = 0.6, .rounds = 4};
+        s.service.distribution = d;
+        w->setScenario(s);
+        QTRY_COMPARE(w->size(), QSize(1024, 700));
+        ServiceRunEditor* editor = test::serviceRunEditor(*w);
+        QVERIFY(editor->sourceLine()->label()->isVisible());
+        QScrollArea* area = nullptr;
+        for (QWidget* up = editor; up && !area; up = up->parentWidget())
+            area = qobject_cast<QScrollArea*>(up);
+        QVERIFY(area);
+        // The source line adds no width to the editor (its other fields set how wide it is),
+        // and its buttons are within the pane.
+        const int width = editor->minimumSizeHint().width();
+        editor->sourceLine()->hide();
+        QCOMPARE(editor->minimumSizeHint().width(), width);
+        editor->sourceLine()->show();
+        QVERIFY(editor->sourceLine()->minimumSizeHint().width() <= area->viewport()->width());
+        for (QWidget* button : std::initializer_list<QWidget*>{
+                 editor->sourceLine()->logNormalButton(),
+                 editor->sourceLine()->measurementsButton()}) {
+            const int right = button->mapTo(area->viewport(), QPoint(button->width(), 0)).x();
+            QVERIFY2(right <= area->viewport()->width(), qPrintable(QString::number(right)));
+        }
+
+        QPointer<ServiceMeasurementsDialog> dialog = openDialog(*w);
+        QVERIFY(dialog);
+        QVERIFY(QTest::qWaitForWindowExposed(dialog));
+        // Its fields filled from the service's distribution.
+        QCOMPARE(part<QLineEdit>(dialog, "measurementsPath")->text(),
+                 QString::fromStdString(d.source));
+        QVERIFY(part<QRadioButton>(dialog, "measuredUnderLoad")->isChecked());
+        const QSize least = dialog->minimumSizeHint();
+        QVERIFY2(least.width() <= 1024 && least.height() <= 660,
+                 qPrintable(QStringLiteral("%1×%2").arg(least.width()).arg(least.height())));
+        QVERIFY(dialog->width() <= 1024 && dialog->height() <= 700);
+        dialog->reject();
+    }
+};
+
+QTEST_MAIN(TestServiceMeasurements)
+#include "tst_servicemeasurements.moc"
