@@ -459,11 +459,16 @@ void ServiceRunEditor::updateQuantiles()
 
 void ServiceRunEditor::showSource()
 {
-    const bool logNormal = !m_distribution;
-    for (QWidget* field : std::initializer_list<QWidget*>{m_median, m_medianSlider, m_sigma,
-                                                          m_hiccupP, m_hiccupMin, m_hiccupMax})
-        if (field)
-            field->setEnabled(logNormal);
+    ServiceConfig shown;
+    shown.distribution = m_distribution;
+    // The knobs a table replaces (Knob::logNormalModel) stay shown, but are not read.
+    for (const Knob* knob : KnobRegistry::group("service.")) {
+        const bool read = knob->appliesTo(shown);
+        if (QWidget* box = m_serviceFields->box(knob->field))
+            box->setEnabled(read);
+        if (QWidget* slider = m_serviceFields->slider(knob->field))
+            slider->setEnabled(read);
+    }
     m_source->setDistribution(m_distribution);
 }
 

@@ -68,6 +68,9 @@ ServiceMeasurementsDialog::ServiceMeasurementsDialog(const ServiceConfig& servic
     m_stop = new QPushButton(tr("S&top"), this);
     m_stop->setObjectName(QStringLiteral("stopFit"));
     m_stop->setToolTip(tr("Stop the calibration: the fit of its last round is kept"));
+    // Shown while a fit runs (startFit), not before.
+    m_progress->hide();
+    m_stop->hide();
     auto* progressRow = new QHBoxLayout;
     progressRow->addWidget(m_progress, 1);
     progressRow->addWidget(m_stop);
@@ -444,7 +447,10 @@ void ServiceMeasurementsDialog::onRunEnd(bool completed, const QString& error)
     m_stop->setVisible(false);
     if (!error.isEmpty())
         showError(error);
-    else if (!completed && !m_fit)
+    else if (!completed && m_fit)
+        m_notes->setText(m_notes->text() + QStringLiteral("\n• ") +
+                         tr("stopped: the fit of the calibration's last round"));
+    else if (!completed)
         showError(tr("Stopped before a fit: change a field to start again."));
 }
 
