@@ -91,8 +91,13 @@ ServiceMeasurementsDialog::ServiceMeasurementsDialog(const ServiceConfig& servic
     inputs->addWidget(m_error);
     inputs->addWidget(m_notes);
     inputs->addStretch(1);
+    // The fields as wide as they need; the fit takes the rest.
+    auto* inputPane = new QWidget(this);
+    inputPane->setLayout(inputs);
+    inputPane->setMaximumWidth(380);
+    inputs->setContentsMargins(0, 0, 0, 0);
     auto* columns = new QHBoxLayout;
-    columns->addLayout(inputs, 0);
+    columns->addWidget(inputPane, 0);
     columns->addWidget(makeFitPane(), 1);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -137,7 +142,7 @@ QWidget* ServiceMeasurementsDialog::makeFilePage()
     m_path = new QLineEdit(page);
     m_path->setObjectName(QStringLiteral("measurementsPath"));
     m_path->setPlaceholderText(tr("latencies.csv, .hlog or .prom"));
-    m_path->setMinimumWidth(240); // room for a file's name at the end of its path
+    m_path->setMinimumWidth(180); // room for a file's name at the end of its path
     auto* browse = new QPushButton(tr("&Browse…"), page);
     auto* pathRow = new QHBoxLayout;
     pathRow->addWidget(m_path, 1);
