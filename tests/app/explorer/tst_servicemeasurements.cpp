@@ -163,18 +163,20 @@ private slots:
         QVERIFY(editor->medianSpin()->isEnabled());
         QVERIFY(!source->isVisible());
         QCOMPARE(quantilesText(*w).contains("<b>p50</b> 12.0 ms"), false);
-        test::menuAction(*w, QStringLiteral("&Edit"),
-                         QStringLiteral("&Redo Service From Measurements"))
-            ->trigger();
+        QAction* redo = test::menuAction(*w, QStringLiteral("&Edit"),
+                                         QStringLiteral("&Redo Service From Measurements"));
+        QVERIFY(redo && redo->isEnabled());
+        redo->trigger();
         QVERIFY(w->scenario().service.distribution);
 
         // The editor's button gives the log-normal model back, undoably.
         QTest::mouseClick(editor->sourceLine()->logNormalButton(), Qt::LeftButton);
         QCOMPARE(w->scenario().service, before);
         QVERIFY(editor->medianSpin()->isEnabled());
-        test::menuAction(*w, QStringLiteral("&Edit"),
-                         QStringLiteral("&Undo Use the Log-Normal Model"))
-            ->trigger();
+        undo = test::menuAction(*w, QStringLiteral("&Edit"),
+                                QStringLiteral("&Undo Use the Log-Normal Model"));
+        QVERIFY(undo && undo->isEnabled());
+        undo->trigger();
         QCOMPARE(w->scenario().service.distribution, d);
     }
 
