@@ -36,7 +36,9 @@ ServiceImport::ServiceImport(ScenarioDocument* document, ServiceRunEditor* edito
 
 ServiceImport::~ServiceImport()
 {
-    // The window closes: a calibration's round in progress is waited for (a round at most).
+    // The window closes: the dialog goes first (it uses the runner), then a calibration's
+    // round in progress is waited for (a round at most).
+    delete m_dialog.data();
     m_runner.shutdown();
 }
 

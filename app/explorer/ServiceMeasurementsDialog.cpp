@@ -2,6 +2,7 @@
 
 #include "BackgroundRunner.h"
 
+#include "PercentileFields.h"
 #include "ServiceFitChart.h"
 #include "ServiceFitTable.h"
 #include "SpinBoxes.h"
@@ -15,7 +16,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QLocale>
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
@@ -32,12 +32,6 @@ namespace {
 
 // The runner's owner tag for the dialog's fits.
 constexpr int kFitOwner = 21;
-const QString kBadField = QStringLiteral("QLineEdit { border: 1px solid #d0312d; }");
-
-QString percentileLabel(double p)
-{
-    return QStringLiteral("p") + QString::number(p * 100.0, 'g', 6);
-}
 
 } // namespace
 
@@ -48,21 +42,7 @@ ServiceMeasurementsDialog::ServiceMeasurementsDialog(const ServiceConfig& servic
 {
     setObjectName(QStringLiteral("serviceMeasurementsDialog"));
     setWindowTitle(tr("Service From Measurements"));
-    m_fromFile = new QRadioButton(tr("A &file of measured latencies"), this);
-    m_fromFile->setObjectName(QStringLiteral("measurementsFromFile"));
-    m_fromPercentiles = new QRadioButton(tr("A dashboard's &percentiles"), this);
-    auto* sourceGroup = new QButtonGroup(this);
-    sourceGroup->addButton(m_fromFile, 0);
-    sourceGroup->addButton(m_fromPercentiles, 1);
-    m_sourcePages = new QStackedWidget(this);
-    m_sourcePages->addWidget(makeFilePage());
-    m_sourcePages->addWidget(makePercentilesPage());
-    auto* sourceBox = new QGroupBox(tr("Measurements"), this);
-    auto* sourceLayout = new QVBoxLayout(sourceBox);
-    sourceLayout->addWidget(m_fromFile);
-    sourceLayout->addWidget(m_fromPercentiles);
-    sourceLayout->addWidget(m_sourcePages);
-
+    QWidget* sourceBox = makeSourceBox();
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("fitProgress"));
     m_stop = new QPushButton(tr("S&top"), this);
@@ -113,10 +93,6 @@ ServiceMeasurementsDialog::ServiceMeasurementsDialog(const ServiceConfig& servic
     m_pause.setSingleShot(true);
     m_pause.setInterval(kApplyPauseMs);
     connect(&m_pause, &QTimer::timeout, this, &ServiceMeasurementsDialog::startFit);
-    connect(sourceGroup, &QButtonGroup::idClicked, this, [this](int page) {
-        m_sourcePages->setCurrentIndex(page);
-        onInputEdited();
-    });
     connect(m_stop, &QPushButton::clicked, this, [this] { m_runner->stop(kFitOwner); });
     connect(this, &QDialog::rejected, this, [this] { m_runner->cancel(kFitOwner); });
 
@@ -132,8 +108,35 @@ ServiceMeasurementsDialog::ServiceMeasurementsDialog(const ServiceConfig& servic
 ServiceMeasurementsDialog::~ServiceMeasurementsDialog()
 {
     // What the calibration still posts is for a dialog that is gone; its round ends on its own.
-    if (m_fitting)
-        m_runner->cancel(kFitOwner);
+    m_runner->cancel(kFitOwner);
+}
+
+QWidget* ServiceMeasurementsDialog::makeSourceBox()
+{
+    m_fromFile = new QRadioButton(tr("A &file of measured latencies"), this);
+    m_fromFile->setObjectName(QStringLiteral("measurementsFromFile"));
+    m_fromPercentiles = new QRadioButton(tr("A dashboard's &percentiles"), this);
+    m_fromPercentiles->setObjectName(QStringLiteral("measurementsFromPercentiles"));
+    auto* sourceGroup = new QButtonGroup(this);
+    sourceGroup->addButton(m_fromFile, 0);
+    sourceGroup->addButton(m_fromPercentiles, 1);
+    m_sourcePages = new QStackedWidget(this);
+    m_sourcePages->addWidget(makeFilePage());
+    m_percentiles = new PercentileFields(this);
+    m_sourcePages->addWidget(m_percentiles);
+    connect(m_percentiles, &PercentileFields::edited, this,
+            &ServiceMeasurementsDialog::onInputEdited);
+    auto* sourceBox = new QGroupBox(tr("Measurements"), this);
+    auto* sourceLayout = new QVBoxLayout(sourceBox);
+    sourceLayout->addWidget(m_fromFile);
+    sourceLayout->addWidget(m_fromPercentiles);
+    sourceLayout->addWidget(m_sourcePages);
+
+    connect(sourceGroup, &QButtonGroup::idClicked, this, [this](int page) {
+        m_sourcePages->setCurrentIndex(page);
+        onInputEdited();
+    });
+    return sourceBox;
 }
 
 QWidget* ServiceMeasurementsDialog::makeFilePage()
@@ -177,27 +180,6 @@ QWidget* ServiceMeasurementsDialog::makeFilePage()
     });
     connect(m_field, &QLineEdit::textEdited, this, &ServiceMeasurementsDialog::onInputEdited);
     connect(m_unit, &QComboBox::activated, this, &ServiceMeasurementsDialog::onInputEdited);
-    return page;
-}
-
-QWidget* ServiceMeasurementsDialog::makePercentilesPage()
-{
-    auto* page = new QWidget(this);
-    auto* form = new QFormLayout(page);
-    form->setContentsMargins(0, 0, 0, 0);
-    for (double p : {0.5, 0.9, 0.99, 0.999}) {
-        auto* edit = new QLineEdit(page);
-        edit->setObjectName(percentileLabel(p));
-        edit->setPlaceholderText(p == 0.5 || p == 0.99 ? tr("ms (needed)") : tr("ms (optional)"));
-        m_percentiles.emplace_back(p, edit);
-        form->addRow(percentileLabel(p) + QLatin1Char(':'), edit);
-        connect(edit, &QLineEdit::textEdited, this, &ServiceMeasurementsDialog::onInputEdited);
-    }
-    m_max = new QLineEdit(page);
-    m_max->setObjectName(QStringLiteral("max"));
-    m_max->setPlaceholderText(tr("ms (optional: the last step's ratio once more)"));
-    form->addRow(tr("max:"), m_max);
-    connect(m_max, &QLineEdit::textEdited, this, &ServiceMeasurementsDialog::onInputEdited);
     return page;
 }
 
@@ -259,12 +241,7 @@ void ServiceMeasurementsDialog::fillFrom(const ServiceDistribution& d)
             d.format == MeasurementFormat::Prometheus ? d.metric : d.column));
         m_unit->setCurrentIndex(m_unit->findData(int(d.unit)));
     }
-    for (const PercentilePoint& p : d.percentiles)
-        for (auto& [fraction, edit] : m_percentiles)
-            if (std::abs(fraction - p.p) < 1e-9)
-                edit->setText(QString::number(p.ms, 'g', 7));
-    if (d.maxMs)
-        m_max->setText(QString::number(*d.maxMs, 'g', 7));
+    m_percentiles->setPoints(d.percentiles, d.maxMs);
     if (d.calibration) {
         m_underLoad->setChecked(true);
         m_utilisation->setEnabled(true);
@@ -304,45 +281,6 @@ void ServiceMeasurementsDialog::onInputEdited()
     m_pause.start();
 }
 
-std::optional<std::vector<PercentilePoint>>
-ServiceMeasurementsDialog::typedPercentiles(QString* error, std::optional<double>* max) const
-{
-    std::vector<PercentilePoint> points;
-    const auto parse = [&](QLineEdit* edit, const QString& name,
-                           bool needed) -> std::optional<std::optional<double>> {
-        const QString text = edit->text().trimmed();
-        bool ok = false;
-        const double ms = QLocale::c().toDouble(text, &ok);
-        edit->setStyleSheet(QString());
-        if (text.isEmpty() && !needed)
-            return std::optional<double>{};
-        if (text.isEmpty())
-            *error = tr("%1: give the latency in ms (p50 and p99 are needed).").arg(name);
-        else if (!ok || !std::isfinite(ms) || ms <= 0.0)
-            *error = tr("%1: “%2” is not a latency; give a number of ms above 0.").arg(name, text);
-        else if (!points.empty() && ms < points.back().ms)
-            *error = tr("%1: %2 ms is below %3's %4 ms; percentiles cannot fall.")
-                         .arg(name, text, percentileLabel(points.back().p))
-                         .arg(points.back().ms);
-        else
-            return std::optional<double>{ms};
-        edit->setStyleSheet(kBadField);
-        return std::nullopt;
-    };
-    for (const auto& [p, edit] : m_percentiles) {
-        const auto ms = parse(edit, percentileLabel(p), p == 0.5 || p == 0.99);
-        if (!ms)
-            return std::nullopt;
-        if (*ms)
-            points.push_back({p, **ms});
-    }
-    const auto top = parse(m_max, tr("max"), false);
-    if (!top)
-        return std::nullopt;
-    *max = *top;
-    return points;
-}
-
 std::optional<ServiceFitRequest> ServiceMeasurementsDialog::request(QString* error) const
 {
     ServiceFitRequest r;
@@ -362,15 +300,13 @@ std::optional<ServiceFitRequest> ServiceMeasurementsDialog::request(QString* err
         r.file = file;
         return r;
     }
-    bool typed = !m_max->text().trimmed().isEmpty();
-    for (const auto& field : m_percentiles)
-        typed = typed || !field.second->text().trimmed().isEmpty();
+    if (m_percentiles->isEmpty())
+        return std::nullopt;
+    const auto typed = m_percentiles->parse(error);
     if (!typed)
         return std::nullopt;
-    const auto points = typedPercentiles(error, &r.maxMs);
-    if (!points)
-        return std::nullopt;
-    r.percentiles = *points;
+    r.maxMs = typed->maxMs;
+    r.percentiles = typed->points;
     return r;
 }
 

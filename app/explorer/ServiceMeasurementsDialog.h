@@ -30,6 +30,7 @@ class QStackedWidget;
 namespace hedge {
 
 class BackgroundRunner;
+class PercentileFields;
 class ServiceFitChart;
 class ServiceFitTable;
 
@@ -53,8 +54,8 @@ signals:
     void applyRequested(const ServiceDistribution& distribution);
 
 private:
+    QWidget* makeSourceBox();
     QWidget* makeFilePage();
-    QWidget* makePercentilesPage();
     QWidget* makeLoadBox();
     QWidget* makeFitPane();
     void fillFrom(const ServiceDistribution& d);
@@ -64,8 +65,6 @@ private:
     void onInputEdited();
     // The request of the fields, or the error to show.
     std::optional<ServiceFitRequest> request(QString* error) const;
-    std::optional<std::vector<PercentilePoint>> typedPercentiles(QString* error,
-                                                                 std::optional<double>* max) const;
     void startFit();
     void showRound(int round, double residual);
     void showFit(const ServiceFit& fit);
@@ -88,8 +87,7 @@ private:
     QLabel* m_fieldLabel = nullptr;
     QLineEdit* m_field = nullptr; // csv: the column; prometheus: the metric
     QComboBox* m_unit = nullptr;
-    std::vector<std::pair<double, QLineEdit*>> m_percentiles; // p50, p90, p99, p99.9
-    QLineEdit* m_max = nullptr;
+    PercentileFields* m_percentiles = nullptr;
     QRadioButton* m_lowLoad = nullptr;
     QRadioButton* m_underLoad = nullptr;
     QSpinBox* m_utilisation = nullptr;

@@ -1,10 +1,11 @@
 // explorer_service_screenshot DIALOG.png WINDOW.png [--preset NAME] [--size WxH]
-//                             [--palette light|dark] [--utilisation PERCENT]
+//                             [--palette light|dark] [--utilisation PERCENT] [--percentiles]
 // Pictures of Service → From Measurements… for the user guide (resources/screenshots/): a
 // cache's latencies (20 000 of them, nine in ten hits about 5 ms, one in ten misses about
-// 50 ms) read from a CSV and calibrated at --utilisation (default 60 %); DIALOG.png is the
-// dialog once the fit is shown, WINDOW.png the window after OK, its service editor saying where
-// the service time comes from.
+// 50 ms) read from a CSV, or with --percentiles a dashboard's p50 12, p90 25, p99 80 and
+// p99.9 200 ms typed, calibrated at --utilisation (default 60 %; 0: taken as service times);
+// DIALOG.png is the dialog once the fit is shown, WINDOW.png the window after OK, its service
+// editor saying where the service time comes from.
 #include "ExplorerBench.h"
 
 #include "ServiceMeasurementsDialog.h"
@@ -63,7 +64,9 @@ int main(int argc, char* argv[])
     const QCommandLineOption utilisation(QStringLiteral("utilisation"),
                                          QStringLiteral("Measured at PERCENT (default 60)."),
                                          QStringLiteral("PERCENT"), QStringLiteral("60"));
-    parser.addOption(utilisation);
+    const QCommandLineOption percentiles(QStringLiteral("percentiles"),
+                                         QStringLiteral("Type a dashboard's percentiles."));
+    parser.addOptions({utilisation, percentiles});
     parser.process(app);
     if (parser.positionalArguments().size() != 2) {
         std::fprintf(stderr, "explorer_service_screenshot: DIALOG.png WINDOW.png expected\n");
@@ -83,10 +86,21 @@ int main(int argc, char* argv[])
     hedge::MainWindow* w = window.get();
     fromMeasurements(*w)->trigger();
     auto* dialog = w->findChild<hedge::ServiceMeasurementsDialog*>();
-    dialog->findChild<QRadioButton*>(QStringLiteral("measurementsFromFile"))->click();
-    auto* path = dialog->findChild<QLineEdit*>(QStringLiteral("measurementsPath"));
-    path->setText(csv);
-    emit path->textEdited(csv);
+    const auto type = [dialog](const char* field, const QString& text) {
+        auto* edit = dialog->findChild<QLineEdit*>(QString::fromLatin1(field));
+        edit->setText(text);
+        emit edit->textEdited(text);
+    };
+    if (parser.isSet(percentiles)) {
+        dialog->findChild<QRadioButton*>(QStringLiteral("measurementsFromPercentiles"))->click();
+        type("p50", QStringLiteral("12"));
+        type("p90", QStringLiteral("25"));
+        type("p99", QStringLiteral("80"));
+        type("p99.9", QStringLiteral("200"));
+    } else {
+        dialog->findChild<QRadioButton*>(QStringLiteral("measurementsFromFile"))->click();
+        type("measurementsPath", csv);
+    }
     const int percent = parser.value(utilisation).toInt();
     if (percent > 0) {
         dialog->findChild<QRadioButton*>(QStringLiteral("measuredUnderLoad"))->click();

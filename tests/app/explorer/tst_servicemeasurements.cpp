@@ -322,6 +322,22 @@ private slots:
         QCOMPARE(w->scenario().service, before);
     }
 
+    // The window closes while the dialog calibrates: the dialog goes, then the runner.
+    void closingTheWindowMidCalibration()
+    {
+        QTemporaryDir dir;
+        const QString path = test::writeFile(dir, QStringLiteral("cache.csv"), bimodalCsv());
+        auto w = shownWindow();
+        QPointer<ServiceMeasurementsDialog> dialog = openDialog(*w);
+        QVERIFY(dialog);
+        QTest::mouseClick(part<QRadioButton>(dialog, "measurementsFromFile"), Qt::LeftButton);
+        QTest::mouseClick(part<QRadioButton>(dialog, "measuredUnderLoad"), Qt::LeftButton);
+        type(dialog, "measurementsPath", path);
+        QTRY_VERIFY_WITH_TIMEOUT(part<QPushButton>(dialog, "stopFit")->isVisible(), kFitTimeoutMs);
+        w.reset();
+        QVERIFY(!dialog);
+    }
+
     void theDialogAndTheEditorFit1024x700()
     {
         auto w = shownWindow();
