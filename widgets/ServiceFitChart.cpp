@@ -154,6 +154,7 @@ void ServiceFitChart::updateRange()
     // Whole decades: the log axis labels its ends.
     m_latencyAxis->setRange(std::pow(10.0, std::floor(std::log10(lo))),
                             std::pow(10.0, std::ceil(std::log10(hi * 1.0001))));
+    m_measured->setVisible(m_measured->count() > 0);
     m_typed->setVisible(m_typed->count() > 0);
     m_simulated->setVisible(m_simulated->count() > 0);
 }

@@ -27,6 +27,13 @@ std::string fitting_percent(double fraction)
     return text;
 }
 
+std::string fitting_ms(double ms)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g ms", ms);
+    return text;
+}
+
 } // namespace
 
 ServiceFit fitService(const ServiceFitRequest& request,
@@ -48,6 +55,13 @@ ServiceFit fitService(const ServiceFitRequest& request,
         fit.measuredPoints = request.percentiles;
         if (request.maxMs)
             fit.measuredPoints.push_back({1.0, *request.maxMs});
+        // What the table assumed beyond the dashboard's points.
+        fit.notes.push_back("the fastest taken as half the p50: " +
+                            fitting_ms(d.table.quantile(0.0)));
+        if (!request.maxMs)
+            fit.notes.push_back("no max given: the slowest taken as " +
+                                fitting_ms(d.table.quantile(1.0)) +
+                                ", the last step's ratio once more");
     }
     if (!request.utilisation)
         return fit;

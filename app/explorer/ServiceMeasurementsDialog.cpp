@@ -367,9 +367,11 @@ void ServiceMeasurementsDialog::showFit(const ServiceFit& fit)
 {
     m_fit = fit;
     const ServiceDistribution& d = fit.distribution;
-    m_chart->setMeasured(fit.measured, d.kind == DistributionKind::Percentiles
-                                           ? d.percentiles
-                                           : std::vector<PercentilePoint>{});
+    // A dashboard measured its points only: the curve between them is the table's.
+    if (d.kind == DistributionKind::Percentiles)
+        m_chart->setMeasured({}, d.percentiles);
+    else
+        m_chart->setMeasured(fit.measured, {});
     m_chart->setModel(d.table);
     if (d.calibration)
         m_chart->setSimulated(d.calibration->simulated, d.calibration->utilisation);

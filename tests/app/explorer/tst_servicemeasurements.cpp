@@ -122,8 +122,11 @@ private slots:
         QCOMPARE(table->cellText(2, ServiceFitTable::Model), QStringLiteral("80.0"));
         QCOMPARE(table->cellText(2, ServiceFitTable::Simulated), QStringLiteral("—"));
         QCOMPARE(table->cellText(2, ServiceFitTable::Residual), QStringLiteral("+0.0 %"));
+        const QString notes = part<QLabel>(dialog, "fitNotes")->text();
+        QVERIFY2(notes.contains("the slowest taken as 500 ms"), qPrintable(notes));
         auto* chart = part<ServiceFitChart>(dialog, "serviceFitChart");
         QCOMPARE(chart->typedSeries()->count(), 4);
+        QCOMPARE(chart->measuredSeries()->count(), 0); // a dashboard has its points only
         QVERIFY(chart->modelSeries()->count() > 100);
 
         QTest::mouseClick(okButton(dialog), Qt::LeftButton);
@@ -138,6 +141,9 @@ private slots:
         rest.distribution.reset();
         QCOMPARE(rest, before); // only the distribution changed
         QVERIFY(w->isModified());
+        QAction* logNormal = test::menuAction(*w, QStringLiteral("Serv&ice"),
+                                              QStringLiteral("Use the &Log-Normal Model"));
+        QVERIFY(logNormal && logNormal->isEnabled());
 
         // The editor: the distribution's p50 and p99, where they come from, the fields it
         // makes moot disabled and the others not.
@@ -162,6 +168,7 @@ private slots:
         QCOMPARE(w->scenario().service, before);
         QVERIFY(editor->medianSpin()->isEnabled());
         QVERIFY(!source->isVisible());
+        QVERIFY(!logNormal->isEnabled());
         QCOMPARE(quantilesText(*w).contains("<b>p50</b> 12.0 ms"), false);
         QAction* redo = test::menuAction(*w, QStringLiteral("&Edit"),
                                          QStringLiteral("&Redo Service From Measurements"));
