@@ -19,16 +19,16 @@ namespace {
 
 // The highest fraction drawn: p99.99. A table's slowest knot is its p100, which has no place on
 // a nines axis.
-constexpr double kTopNines = 4.0;
+constexpr double kFitChartTopNines = 4.0;
 // Fractions drawn per curve: equally spaced in nines, so the tail gets as many as the body.
-constexpr int kCurvePoints = 200;
+constexpr int kFitChartCurvePoints = 200;
 
 template <class QuantileOf>
-QList<QPointF> curveOf(const QuantileOf& quantile)
+QList<QPointF> fitChartCurveOf(const QuantileOf& quantile)
 {
     QList<QPointF> points;
-    for (int i = 0; i <= kCurvePoints; ++i) {
-        const double nines = kTopNines * i / kCurvePoints;
+    for (int i = 0; i <= kFitChartCurvePoints; ++i) {
+        const double nines = kFitChartTopNines * i / kFitChartCurvePoints;
         const double ms = quantile(1.0 - std::pow(10.0, -nines));
         // A log axis cannot draw zero.
         if (ms > 0.0 && std::isfinite(ms))
@@ -68,7 +68,7 @@ ServiceFitChart::ServiceFitChart(QWidget* parent) : QChartView(parent)
     m_latencyAxis->setMinorTickCount(8);
     m_ninesAxis = new QCategoryAxis(this);
     m_ninesAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-    m_ninesAxis->setRange(0.0, kTopNines);
+    m_ninesAxis->setRange(0.0, kFitChartTopNines);
     m_ninesAxis->append(QStringLiteral("p0"), 0.0);
     m_ninesAxis->append(QStringLiteral("p50"), ninesOf(0.5));
     m_ninesAxis->append(QStringLiteral("p90"), 1.0);
@@ -99,7 +99,7 @@ void ServiceFitChart::setMeasured(const QuantilePoints& measured,
     if (measured.fraction.empty())
         m_measured->clear();
     else
-        m_measured->replace(curveOf([&](double q) { return measured.at(q); }));
+        m_measured->replace(fitChartCurveOf([&](double q) { return measured.at(q); }));
     QList<QPointF> points;
     for (const PercentilePoint& p : typed)
         points.append({p.ms, ninesOf(p.p)});
@@ -112,7 +112,7 @@ void ServiceFitChart::setModel(const ServiceTimeTable& model)
     if (model.empty())
         m_model->clear();
     else
-        m_model->replace(curveOf([&](double q) { return model.quantile(q); }));
+        m_model->replace(fitChartCurveOf([&](double q) { return model.quantile(q); }));
     updateRange();
 }
 

@@ -9,20 +9,20 @@ namespace hedge {
 namespace {
 
 // The same fraction, whatever arithmetic made it (0.999 from 1 - 1e-3).
-bool sameFraction(double a, double b)
+bool fitTableSameFraction(double a, double b)
 {
     return std::abs(a - b) < 1e-9;
 }
 
-std::optional<double> latencyAt(const std::vector<PercentilePoint>& points, double p)
+std::optional<double> fitTableLatencyAt(const std::vector<PercentilePoint>& points, double p)
 {
     for (const PercentilePoint& point : points)
-        if (sameFraction(point.p, p))
+        if (fitTableSameFraction(point.p, p))
             return point.ms;
     return std::nullopt;
 }
 
-QString formatLatency(double ms)
+QString fitTableLatency(double ms)
 {
     if (ms >= 100.0)
         return QString::number(ms, 'f', 0);
@@ -31,7 +31,7 @@ QString formatLatency(double ms)
     return QString::number(ms, 'g', 3);
 }
 
-QString formatResidual(double fitted, double measured)
+QString fitTableResidual(double fitted, double measured)
 {
     const double percent = (fitted - measured) / measured * 100.0;
     // "+0.0 %" for a residual that rounds to nothing, never "-0.0 %".
@@ -111,21 +111,21 @@ void ServiceFitTable::setFit(const std::vector<PercentilePoint>& measured,
     clearFit();
     for (int row = 0; row < rowCount(); ++row) {
         const double p = rowFractions()[std::size_t(row)];
-        const std::optional<double> measuredMs = latencyAt(measured, p);
+        const std::optional<double> measuredMs = fitTableLatencyAt(measured, p);
         if (measuredMs)
-            setCell(row, Measured, formatLatency(*measuredMs));
+            setCell(row, Measured, fitTableLatency(*measuredMs));
         if (!model.empty())
-            setCell(row, Model, formatLatency(model.quantile(p)));
+            setCell(row, Model, fitTableLatency(model.quantile(p)));
         if (calibration) {
-            const std::optional<double> simulated = latencyAt(calibration->simulated, p);
+            const std::optional<double> simulated = fitTableLatencyAt(calibration->simulated, p);
             // The calibration's targets are what it was measured against.
-            const std::optional<double> target = latencyAt(calibration->measured, p);
+            const std::optional<double> target = fitTableLatencyAt(calibration->measured, p);
             if (simulated)
-                setCell(row, Simulated, formatLatency(*simulated));
+                setCell(row, Simulated, fitTableLatency(*simulated));
             if (simulated && (target || measuredMs))
-                setCell(row, Residual, formatResidual(*simulated, target.value_or(*measuredMs)));
+                setCell(row, Residual, fitTableResidual(*simulated, target.value_or(*measuredMs)));
         } else if (measuredMs && !model.empty() && *measuredMs > 0.0) {
-            setCell(row, Residual, formatResidual(model.quantile(p), *measuredMs));
+            setCell(row, Residual, fitTableResidual(model.quantile(p), *measuredMs));
         }
     }
 }

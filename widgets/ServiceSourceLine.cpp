@@ -1,5 +1,7 @@
 #include "ServiceSourceLine.h"
 
+#include "PercentileFields.h"
+
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QLabel>
@@ -12,7 +14,7 @@ namespace hedge {
 namespace {
 
 // 20000 as "20 000", as the rest of the explorer's texts write counts.
-QString groupedCount(std::int64_t n)
+QString sourceGroupedCount(std::int64_t n)
 {
     QString digits = QString::number(n);
     for (int i = int(digits.size()) - 3; i > 0; i -= 3)
@@ -20,12 +22,7 @@ QString groupedCount(std::int64_t n)
     return digits;
 }
 
-QString percentileName(double p)
-{
-    return QStringLiteral("p") + QString::number(p * 100.0, 'g', 6);
-}
-
-QString latency(double ms)
+QString sourceLatencyText(double ms)
 {
     return ms < 100.0 ? QString::number(ms, 'g', 3) : QString::number(ms, 'f', 0);
 }
@@ -72,11 +69,11 @@ QString ServiceSourceLine::describe(const ServiceDistribution& d)
     if (d.kind == DistributionKind::Empirical) {
         from = tr("From %1: %2 samples")
                    .arg(QFileInfo(QString::fromStdString(d.source)).fileName(),
-                        groupedCount(d.samples));
+                        sourceGroupedCount(d.samples));
     } else {
         QStringList points;
         for (const PercentilePoint& p : d.percentiles)
-            points << tr("%1 %2 ms").arg(percentileName(p.p), latency(p.ms));
+            points << tr("%1 %2 ms").arg(PercentileFields::label(p.p), sourceLatencyText(p.ms));
         from = tr("From percentiles %1").arg(points.join(QStringLiteral(", ")));
     }
     if (d.calibration)
