@@ -89,9 +89,14 @@ ServiceFit fitService(const ServiceFitRequest& request,
             largest = std::max(largest,
                                std::abs(result.calibration.simulated[i].ms - measured) / measured);
     }
+    const int rounds = result.calibration.rounds;
     std::string note = "calibrated at " + fitting_percent(options.utilisation);
-    note += " in " + std::to_string(result.calibration.rounds) + " rounds: largest residual ";
-    note += fitting_percent(largest);
+    // Round 0 is the measurements themselves taken as service times.
+    if (rounds == 0)
+        note += ": the measured latencies as service times fit best";
+    else
+        note += " in " + std::to_string(rounds) + (rounds == 1 ? " round" : " rounds");
+    note += ", largest residual " + fitting_percent(largest);
     if (!result.converged) {
         note += ", above the tolerance of ";
         note += fitting_percent(options.tolerance);

@@ -1,11 +1,13 @@
 // explorer_service_screenshot DIALOG.png WINDOW.png [--preset NAME] [--size WxH]
 //                             [--palette light|dark] [--utilisation PERCENT] [--percentiles]
+//                             [--workers N]
 // Pictures of Service → From Measurements… for the user guide (resources/screenshots/): a
-// cache's latencies (20 000 of them, nine in ten hits about 5 ms, one in ten misses about
-// 50 ms) read from a CSV, or with --percentiles a dashboard's p50 12, p90 25, p99 80 and
+// cache's latencies (20 000 of them, eleven in twelve hits about 5 ms, one in twelve misses
+// about 50 ms) read from a CSV, or with --percentiles a dashboard's p50 12, p90 25, p99 80 and
 // p99.9 200 ms typed, calibrated at --utilisation (default 60 %; 0: taken as service times);
 // DIALOG.png is the dialog once the fit is shown, WINDOW.png the window after OK, its service
-// editor saying where the service time comes from.
+// editor saying where the service time comes from. --workers sets the preset service's workers
+// first (fewer workers, more of the measured latency is queueing).
 #include "ExplorerBench.h"
 
 #include "ServiceMeasurementsDialog.h"
@@ -32,7 +34,7 @@ QByteArray cacheLatencies()
     for (int i = 0; i < 20000; ++i) {
         const double u = (i + 0.5) / 20000.0;
         // Hits and misses spread log-uniformly, a factor of about two each.
-        const double ms = i % 10 == 0 ? 35.0 * std::pow(2.0, u) : 3.5 * std::pow(2.0, u);
+        const double ms = i % 12 == 0 ? 35.0 * std::pow(2.0, u) : 3.5 * std::pow(2.0, u);
         csv += QByteArray::number(ms, 'f', 3) + '\n';
     }
     return csv;
@@ -66,7 +68,10 @@ int main(int argc, char* argv[])
                                          QStringLiteral("PERCENT"), QStringLiteral("60"));
     const QCommandLineOption percentiles(QStringLiteral("percentiles"),
                                          QStringLiteral("Type a dashboard's percentiles."));
-    parser.addOptions({utilisation, percentiles});
+    const QCommandLineOption workers(QStringLiteral("workers"),
+                                     QStringLiteral("The service's workers (default: the preset's)."),
+                                     QStringLiteral("N"));
+    parser.addOptions({utilisation, percentiles, workers});
     parser.process(app);
     if (parser.positionalArguments().size() != 2) {
         std::fprintf(stderr, "explorer_service_screenshot: DIALOG.png WINDOW.png expected\n");
@@ -84,6 +89,11 @@ int main(int argc, char* argv[])
 
     std::unique_ptr<hedge::MainWindow> window = windowOptions.openWindow(parser);
     hedge::MainWindow* w = window.get();
+    if (parser.isSet(workers)) {
+        hedge::Scenario scenario = w->scenario();
+        scenario.service.workers = parser.value(workers).toInt();
+        w->setScenario(scenario);
+    }
     fromMeasurements(*w)->trigger();
     auto* dialog = w->findChild<hedge::ServiceMeasurementsDialog*>();
     const auto type = [dialog](const char* field, const QString& text) {
