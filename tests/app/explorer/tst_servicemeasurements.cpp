@@ -284,9 +284,10 @@ private slots:
         QCOMPARE(chart->simulatedSeries()->count(), 4);
         const QString notes = part<QLabel>(dialog, "fitNotes")->text();
         QVERIFY2(notes.contains("calibrated at 60.0 %"), qPrintable(notes));
-        // Queueing adds to the service time: the calibrated p50 is below the measured one.
+        // Queueing adds to the service time: on two workers at 60 % the calibrated p50 is
+        // well below the measured one.
         const ServiceFit& fit = *dialog->fit();
-        QVERIFY2(fit.distribution.table.quantile(0.5) < fit.measured.at(0.5),
+        QVERIFY2(fit.distribution.table.quantile(0.5) < 0.95 * fit.measured.at(0.5),
                  qPrintable(QStringLiteral("%1 ms, measured %2 ms")
                                 .arg(fit.distribution.table.quantile(0.5))
                                 .arg(fit.measured.at(0.5))));
