@@ -79,7 +79,7 @@ std::string describeMs(double ms)
 {
     std::array<char, 32> buffer{};
     if (ms >= kHourMs)
-        std::snprintf(buffer.data(), buffer.size(), "%.3g h", ms / kHourMs);
+        std::snprintf(buffer.data(), buffer.size(), "%.4g h", ms / kHourMs);
     else if (ms >= 1000.0)
         std::snprintf(buffer.data(), buffer.size(), "%.4g s", ms / 1000.0);
     else
@@ -125,7 +125,7 @@ void checkUnitFits(const std::string& path, double smallestRaw, LatencyUnit unit
             throw MeasurementError(path, 0, problem);
         }
     }
-    problem += ", even read as us: convert the latencies to us, ms or s";
+    problem += ", even read as us: nanoseconds? Convert the latencies to us, ms or s";
     throw MeasurementError(path, 0, problem);
 }
 

@@ -41,12 +41,16 @@ bool parseLabels(std::string_view text, std::size_t& pos, Labels& labels, std::s
             ++pos;
         std::string name(text.substr(nameFrom, pos - nameFrom));
         skipSpaces(text, pos);
-        if (name.empty() || pos + 1 >= text.size() || text[pos] != '=' ||
-            text[pos + 1] != '"') {
+        const bool equals = pos < text.size() && text[pos] == '=';
+        if (equals) {
+            ++pos;
+            skipSpaces(text, pos);
+        }
+        if (name.empty() || !equals || pos >= text.size() || text[pos] != '"') {
             problem = "a label is not name=\"value\"";
             return false;
         }
-        pos += 2;
+        ++pos;
         std::string value;
         while (pos < text.size() && text[pos] != '"') {
             if (text[pos] == '\\' && pos + 1 < text.size()) {
