@@ -242,6 +242,20 @@ private slots:
                  qPrintable(notesText(measured)));
     }
 
+    void nineByteCounts()
+    {
+        // A count of 2^62 or more needs all nine bytes and the top bit of the ninth: the
+        // ninth byte carries 8 bits, not 7.
+        Histogram h;
+        h.words = {0, 0, 0, (qint64(1) << 62) + 3};
+        QCOMPARE(zigZagVarint(h.words.back()).size(), 9);
+        const auto path = writeFile(m_dir, "nine.hlog", log(line(encoded(h))));
+        const MeasuredLatencies measured =
+            readHdrHistogramLog(hlogRequest(path, LatencyUnit::Milliseconds));
+        QCOMPARE(measured.samples, (std::int64_t(1) << 62) + 3);
+        QCOMPARE(measured.quantiles.latencyMs, (std::vector<double>{3.0, 3.0}));
+    }
+
     void brokenLinesNameTheirLine();
     void brokenHistogramsNameTheirLine();
     void emptyLogs();
