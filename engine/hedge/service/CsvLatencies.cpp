@@ -193,7 +193,7 @@ MeasuredLatencies readCsvLatencies(const MeasurementRequest& request)
     result.notes.push_back(std::to_string(raw.size()) + " latencies from " +
                            (column.headed ? "the column " + column.name
                                           : std::string("the one column (no header row)")) +
-                           ", read as " + unitSymbol(request.unit));
+                           ", read as " + toString(request.unit));
     noteEnds(result, "observed value", counted.front().first, counted.back().first, zeros);
     return result;
 }

@@ -106,7 +106,7 @@ std::string hlogSummary(const HlogTotals& totals, std::int64_t samples, LatencyU
                        std::to_string(totals.intervals) + " interval" +
                        (totals.intervals == 1 ? "" : "s") + " (" +
                        describeNumber(totals.firstStart) + " s to " +
-                       describeNumber(totals.lastEnd) + " s) summed, read as " + unitSymbol(unit);
+                       describeNumber(totals.lastEnd) + " s) summed, read as " + toString(unit);
     if (!totals.tags.empty()) {
         text += totals.tags.size() == 1 ? "; the tag " : "; the tags ";
         bool first = true;

@@ -87,26 +87,13 @@ std::string describeMs(double ms)
     return buffer.data();
 }
 
-const char* unitSymbol(LatencyUnit unit)
-{
-    switch (unit) {
-    case LatencyUnit::Milliseconds:
-        return "ms";
-    case LatencyUnit::Seconds:
-        return "s";
-    case LatencyUnit::Microseconds:
-        return "us";
-    }
-    return "ms";
-}
-
 void checkUnitFits(const std::string& path, double smallestRaw, LatencyUnit unit)
 {
     const double smallestMs = smallestRaw * millisecondsPer(unit);
     if (smallestMs <= kHourMs)
         return;
     std::string problem = "every latency is above 1 h read as ";
-    problem += unitSymbol(unit);
+    problem += toString(unit);
     problem += " (the smallest is ";
     problem += describeMs(smallestMs);
     problem += ")";
@@ -116,11 +103,11 @@ void checkUnitFits(const std::string& path, double smallestRaw, LatencyUnit unit
         const double otherMs = smallestRaw * millisecondsPer(other);
         if (otherMs <= kHourMs) {
             problem += "; read as ";
-            problem += unitSymbol(other);
+            problem += toString(other);
             problem += " the smallest would be ";
             problem += describeMs(otherMs);
             problem += ": is the unit ";
-            problem += unitSymbol(other);
+            problem += toString(other);
             problem += "?";
             throw MeasurementError(path, 0, problem);
         }

@@ -28,8 +28,6 @@ std::optional<double> parseFiniteNumber(std::string_view text);
 std::string describeMs(double ms);
 // A number as short as it reads exactly enough (%.6g).
 std::string describeNumber(double value);
-// The unit as the request spells it: ms, s, us.
-const char* unitSymbol(LatencyUnit unit);
 
 // Latencies are for a service, not for a batch job: when even the smallest one is above an
 // hour in `unit`, the unit is wrong. Throws "FILE: every latency is above 1 h ..." naming the

@@ -55,30 +55,6 @@ std::optional<MeasurementFormat> formatFromPath(const std::string& path)
     return std::nullopt;
 }
 
-std::optional<MeasurementFormat> formatFromString(const std::string& name)
-{
-    const std::string lower = lowerCase(name);
-    if (lower == "csv")
-        return MeasurementFormat::Csv;
-    if (lower == "hdrhistogram_log" || lower == "hdrhistogram" || lower == "hlog")
-        return MeasurementFormat::HdrHistogramLog;
-    if (lower == "prometheus" || lower == "prom")
-        return MeasurementFormat::Prometheus;
-    return std::nullopt;
-}
-
-std::optional<LatencyUnit> unitFromString(const std::string& name)
-{
-    const std::string lower = lowerCase(name);
-    if (lower == "ms" || lower == "milliseconds")
-        return LatencyUnit::Milliseconds;
-    if (lower == "s" || lower == "seconds")
-        return LatencyUnit::Seconds;
-    if (lower == "us" || lower == "\xC2\xB5s" || lower == "microseconds")
-        return LatencyUnit::Microseconds;
-    return std::nullopt;
-}
-
 MeasuredLatencies readMeasurements(const MeasurementRequest& request)
 {
     switch (request.format) {

@@ -302,7 +302,7 @@ MeasuredLatencies readPrometheusHistogram(const MeasurementRequest& request)
     const std::size_t finite = buckets.size() - 1;
     result.notes.push_back(seriesName + ": " + describeNumber(total) + " samples in " +
                            std::to_string(finite + 1) + " buckets, bounds read as " +
-                           unitSymbol(request.unit));
+                           toString(request.unit));
     result.notes.push_back("within a bucket the latencies are taken as spread evenly, as "
                            "histogram_quantile assumes; the first bucket starts at 0");
     const double overflow = total - buckets[finite - 1].count;
