@@ -89,6 +89,7 @@ private slots:
         QCOMPARE(measured.samples, std::int64_t(1));
         QCOMPARE(measured.quantiles.fraction, (std::vector<double>{0.0, 1.0}));
         QCOMPARE(measured.quantiles.latencyMs, (std::vector<double>{7.5, 7.5}));
+        QVERIFY(hasNote(measured, "1 latency from the column ms, read as ms"));
     }
 
     void repeatedLatenciesKeepTheirRanks()
@@ -140,6 +141,8 @@ private slots:
         expectError(csvRequest(path), path + ": no latencies: the header has no rows below it");
         const std::string missing = m_dir.filePath("missing.csv").toStdString();
         expectError(csvRequest(missing), missing + ": cannot be read: No such file or directory");
+        const std::string folder = m_dir.path().toStdString();
+        expectError(csvRequest(folder), folder + ": a folder, not a file");
     }
 
     void columnErrorsListTheColumns()

@@ -77,11 +77,10 @@ QByteArray encoded(const Histogram& h)
     double ratio = 1.0;
     quint64 ratioBits = 0;
     std::memcpy(&ratioBits, &ratio, sizeof ratio);
-    const QByteArray plain = bigEndian(h.innerCookie, 4) +
-                             bigEndian(quint64(payload.size() + h.payloadLengthExtra), 4) +
-                             bigEndian(0, 4) + bigEndian(quint64(h.digits), 4) +
-                             bigEndian(quint64(h.lowest), 8) + bigEndian(quint64(h.highest), 8) +
-                             bigEndian(ratioBits, 8) + payload;
+    const QByteArray plain =
+        bigEndian(h.innerCookie, 4) + bigEndian(quint64(payload.size() + h.payloadLengthExtra), 4) +
+        bigEndian(0, 4) + bigEndian(quint64(h.digits), 4) + bigEndian(quint64(h.lowest), 8) +
+        bigEndian(quint64(h.highest), 8) + bigEndian(ratioBits, 8) + payload;
     QByteArray deflated = qCompress(plain).mid(4); // qCompress: a 4-byte size, then zlib
     deflated.chop(h.deflatedCut);
     return bigEndian(h.cookie, 4) + bigEndian(quint64(deflated.size()), 4) + deflated;
@@ -129,12 +128,13 @@ private slots:
 
     void fixtureAgreesWithHdrHistogramJs()
     {
-        const MeasuredLatencies measured = readHdrHistogramLog(hlogRequest(
-            fixturePath("bimodal-cache.hlog")));
+        const MeasuredLatencies measured =
+            readHdrHistogramLog(hlogRequest(fixturePath("bimodal-cache.hlog")));
         QCOMPARE(measured.samples, std::int64_t(20000));
         // make-hlog.mjs wrote getValueAtPercentile: the value at rank ceil(p n), its
         // bucket's highest equivalent, which is the reader's choice too.
-        const QList<QByteArray> lines = fixtureText("bimodal-cache.hlog-percentiles.txt").split('\n');
+        const QList<QByteArray> lines =
+            fixtureText("bimodal-cache.hlog-percentiles.txt").split('\n');
         int checked = 0;
         for (const QByteArray& text : lines) {
             const QList<QByteArray> fields = text.split(' ');
@@ -167,8 +167,8 @@ private slots:
         std::vector<double> tops;
         for (const double ms : fixtureLatenciesMs())
             tops.push_back(double(topOfBucket3Digits(std::llround(ms * 1000.0))) * 0.001);
-        const MeasuredLatencies measured = readHdrHistogramLog(hlogRequest(
-            fixturePath("bimodal-cache.hlog")));
+        const MeasuredLatencies measured =
+            readHdrHistogramLog(hlogRequest(fixturePath("bimodal-cache.hlog")));
         for (double q = 0.0; q <= 1.0; q += 1.0 / 64) {
             const double want = orderStatisticQuantile(tops, q);
             QVERIFY2(std::abs(measured.quantiles.at(q) - want) <= 1e-9 * want,
@@ -181,10 +181,10 @@ private slots:
 
     void tagsAreSummed()
     {
-        const MeasuredLatencies untagged = readHdrHistogramLog(hlogRequest(
-            fixturePath("bimodal-cache.hlog")));
-        const MeasuredLatencies tagged = readHdrHistogramLog(hlogRequest(
-            fixturePath("tagged.hlog")));
+        const MeasuredLatencies untagged =
+            readHdrHistogramLog(hlogRequest(fixturePath("bimodal-cache.hlog")));
+        const MeasuredLatencies tagged =
+            readHdrHistogramLog(hlogRequest(fixturePath("tagged.hlog")));
         QCOMPARE(tagged.samples, untagged.samples);
         QCOMPARE(tagged.quantiles.fraction, untagged.quantiles.fraction);
         QCOMPARE(tagged.quantiles.latencyMs, untagged.quantiles.latencyMs);
@@ -226,12 +226,11 @@ private slots:
     void longVarintsAndSeveralIntervals()
     {
         Histogram big;
-        big.words = {0, qint64(1) << 35};    // 2^35 ones: a six-byte varint
+        big.words = {0, qint64(1) << 35}; // 2^35 ones: a six-byte varint
         Histogram small;
-        small.words = {-2, 1};               // one 2
-        const auto path = writeFile(m_dir, "long.hlog",
-                                    log(line(encoded(big)) + "Tag=b," +
-                                        line(encoded(small), "1.000")));
+        small.words = {-2, 1}; // one 2
+        const auto path = writeFile(
+            m_dir, "long.hlog", log(line(encoded(big)) + "Tag=b," + line(encoded(small), "1.000")));
         const MeasuredLatencies measured =
             readHdrHistogramLog(hlogRequest(path, LatencyUnit::Milliseconds));
         QCOMPARE(measured.samples, (std::int64_t(1) << 35) + 1);
@@ -287,10 +286,9 @@ void TestHdrHistogramLog::brokenLinesNameTheirLine()
     const int announced = (uchar(bytes[4]) << 24) | (uchar(bytes[5]) << 16) |
                           (uchar(bytes[6]) << 8) | uchar(bytes[7]);
     const qsizetype present = QByteArray::fromBase64(base64.left(keep)).size() - 8;
-    expectError(hlogRequest(path),
-                path + ":5: a truncated or corrupt histogram: truncated: " +
-                    std::to_string(announced) + " compressed bytes announced, " +
-                    std::to_string(present) + " present");
+    expectError(hlogRequest(path), path + ":5: a truncated or corrupt histogram: truncated: " +
+                                       std::to_string(announced) + " compressed bytes announced, " +
+                                       std::to_string(present) + " present");
 }
 
 void TestHdrHistogramLog::brokenHistogramsNameTheirLine()
@@ -299,8 +297,9 @@ void TestHdrHistogramLog::brokenHistogramsNameTheirLine()
     QByteArray bytes = encoded(Histogram{2, 1, 10000, {-5, 1}});
     bytes[8] = 0; // the zlib header's first byte
     auto path = writeFile(m_dir, "zlib.hlog", log(line(bytes)));
-    expectError(hlogRequest(path), path + corrupt + "the zlib data is corrupt (incorrect header "
-                                                    "check)");
+    expectError(hlogRequest(path), path + corrupt +
+                                       "the zlib data is corrupt (incorrect header "
+                                       "check)");
     Histogram h{2, 1, 10000, {-5, 1}};
     h.deflatedCut = 4;
     path = writeFile(m_dir, "short.hlog", log(line(encoded(h))));
@@ -331,9 +330,10 @@ void TestHdrHistogramLog::brokenHistogramsNameTheirLine()
                 path + corrupt + "a DoubleHistogram: only integer HdrHistograms are read");
     h.cookie = 0x1c849312;
     path = writeFile(m_dir, "v1.hlog", log(line(encoded(h))));
-    expectError(hlogRequest(path), path + corrupt + "an encoding older than V2 (cookie "
-                                                    "0x1c849312): log it again with a current "
-                                                    "HdrHistogram");
+    expectError(hlogRequest(path), path + corrupt +
+                                       "an encoding older than V2 (cookie "
+                                       "0x1c849312): log it again with a current "
+                                       "HdrHistogram");
     h.cookie = 0x1c849314;
     h.innerCookie = 0x12345678;
     path = writeFile(m_dir, "inner.hlog", log(line(encoded(h))));
@@ -348,8 +348,9 @@ void TestHdrHistogramLog::emptyLogs()
     path = writeFile(m_dir, "legend.hlog", log(""));
     expectError(hlogRequest(path), path + ": no latencies: no interval lines "
                                           "([Tag=name,]start,length,max,histogram)");
-    path = writeFile(m_dir, "zeros.hlog", log(line(encoded(Histogram{2, 1, 10000, {}})) +
-                                              line(encoded(Histogram{2, 1, 10000, {-40}}))));
+    path = writeFile(m_dir, "zeros.hlog",
+                     log(line(encoded(Histogram{2, 1, 10000, {}})) +
+                         line(encoded(Histogram{2, 1, 10000, {-40}}))));
     expectError(hlogRequest(path), path + ": no latencies: every interval is empty");
 }
 

@@ -65,9 +65,9 @@ std::vector<Bucket> fixtureBuckets()
         if (!match.hasMatch())
             continue;
         const QString le = match.captured(1);
-        buckets.push_back({le == QLatin1String("+Inf") ? std::numeric_limits<double>::infinity()
-                                                       : le.toDouble(),
-                           match.captured(2).toDouble()});
+        buckets.push_back(
+            {le == QLatin1String("+Inf") ? std::numeric_limits<double>::infinity() : le.toDouble(),
+             match.captured(2).toDouble()});
     }
     return buckets;
 }
@@ -135,10 +135,10 @@ private slots:
     void selectorPicksALabelSet()
     {
         const std::string path = fixturePath("bimodal-cache.prom");
-        QCOMPARE(readPrometheusHistogram(
-                     promRequest(path, "cache_request_duration_seconds{op=\"set\"}"))
-                     .samples,
-                 std::int64_t(300));
+        QCOMPARE(
+            readPrometheusHistogram(promRequest(path, "cache_request_duration_seconds{op=\"set\"}"))
+                .samples,
+            std::int64_t(300));
         // The _bucket series' own name means the histogram.
         QCOMPARE(readPrometheusHistogram(
                      promRequest(path, "cache_request_duration_seconds_bucket{ op = \"get\" }"))
@@ -218,11 +218,15 @@ void TestPrometheusHistogram::metricErrorsListTheHistograms()
     const std::string path = fixturePath("bimodal-cache.prom");
     const std::string histograms = "the histograms are cache_request_duration_seconds";
     expectError(promRequest(path, "cache_request_duration_seconds"),
-                path + ": cache_request_duration_seconds has 2 label sets: {op=\"get\"}, "
-                       "{op=\"set\"}; choose one, e.g. " + kGet);
+                path +
+                    ": cache_request_duration_seconds has 2 label sets: {op=\"get\"}, "
+                    "{op=\"set\"}; choose one, e.g. " +
+                    kGet);
     expectError(promRequest(path, {}),
-                path + ": cache_request_duration_seconds has 2 label sets: {op=\"get\"}, "
-                       "{op=\"set\"}; choose one, e.g. " + kGet);
+                path +
+                    ": cache_request_duration_seconds has 2 label sets: {op=\"get\"}, "
+                    "{op=\"set\"}; choose one, e.g. " +
+                    kGet);
     expectError(promRequest(path, "cache_request_duration_seconds{op=\"del\"}"),
                 path + ": no cache_request_duration_seconds series has {op=\"del\"}; its label "
                        "sets are {op=\"get\"}, {op=\"set\"}");
@@ -258,12 +262,14 @@ void TestPrometheusHistogram::bucketErrorsNameTheirLine()
                 path + ":3: the cumulative count falls from 10 (le=\"0.1\") to 8 (le=\"0.2\"): a "
                        "histogram's buckets count every sample at or below their bound");
     path = writeFile(m_dir, "noinf.prom", type + "h_bucket{le=\"0.1\"} 1\n");
-    expectError(promRequest(path, "h"), path + ": h has no le=\"+Inf\" bucket: its total is unknown");
+    expectError(promRequest(path, "h"),
+                path + ": h has no le=\"+Inf\" bucket: its total is unknown");
     path = writeFile(m_dir, "onlyinf.prom", type + "h_bucket{le=\"+Inf\"} 4\n");
     expectError(promRequest(path, "h"),
                 path + ":2: h has only its +Inf bucket: no bound to place the latencies at");
-    path = writeFile(m_dir, "twice.prom", type + "h_bucket{le=\"0.1\"} 1\nh_bucket{le=\"0.1\"} 1\n"
-                                                 "h_bucket{le=\"+Inf\"} 1\n");
+    path = writeFile(m_dir, "twice.prom",
+                     type + "h_bucket{le=\"0.1\"} 1\nh_bucket{le=\"0.1\"} 1\n"
+                            "h_bucket{le=\"+Inf\"} 1\n");
     expectError(promRequest(path, "h"), path + ":3: a second le=\"0.1\" bucket for h");
     path = writeFile(m_dir, "le.prom", type + "h_bucket{le=\"fast\"} 1\n");
     expectError(promRequest(path, "h"), path + ":2: le=\"fast\" is not a bound");

@@ -128,8 +128,8 @@ CsvColumn findColumn(const MeasurementRequest& request, const std::vector<std::s
         throw MeasurementError(request.path, lineNumber,
                                "the column \"" + request.column + "\" is there " +
                                    std::to_string(matches.size()) + " times (the " +
-                                   ordinal(matches[0] + 1) + " and the " +
-                                   ordinal(matches[1] + 1) + " columns)");
+                                   ordinal(matches[0] + 1) + " and the " + ordinal(matches[1] + 1) +
+                                   " columns)");
     return {line + 1, matches.front(), request.column};
 }
 
@@ -190,7 +190,8 @@ MeasuredLatencies readCsvLatencies(const MeasurementRequest& request)
     MeasuredLatencies result;
     result.quantiles = quantilesOfCounts(counted);
     result.samples = std::int64_t(raw.size());
-    result.notes.push_back(std::to_string(raw.size()) + " latencies from " +
+    result.notes.push_back(std::to_string(raw.size()) +
+                           (raw.size() == 1 ? " latency from " : " latencies from ") +
                            (column.headed ? "the column " + column.name
                                           : std::string("the one column (no header row)")) +
                            ", read as " + toString(request.unit));

@@ -142,8 +142,7 @@ BucketLayout BucketLayout::of(int significantDigits, std::int64_t lowestDiscerni
         throw CorruptHistogram("a lowest discernible value of " +
                                std::to_string(lowestDiscernible) + " (at least 1)");
     if (highestTrackable < 2 * lowestDiscernible)
-        throw CorruptHistogram("a highest trackable value of " +
-                               std::to_string(highestTrackable) +
+        throw CorruptHistogram("a highest trackable value of " + std::to_string(highestTrackable) +
                                ", under twice the lowest discernible value");
     // Unit resolution up to 2 * 10^digits needs a power of two of sub-buckets at least that.
     std::int64_t singleUnitResolution = 2;
@@ -183,7 +182,8 @@ std::int64_t BucketLayout::lowestValueAt(std::int64_t index) const
 
 std::int64_t BucketLayout::rangeWidthAt(std::int64_t index) const
 {
-    const std::int64_t bucket = std::max<std::int64_t>((index >> subBucketHalfCountMagnitude) - 1, 0);
+    const std::int64_t bucket =
+        std::max<std::int64_t>((index >> subBucketHalfCountMagnitude) - 1, 0);
     return std::int64_t(1) << (bucket + unitMagnitude);
 }
 
@@ -194,8 +194,8 @@ DecodedHistogram decodeCompressedHistogram(const std::vector<unsigned char>& byt
     const auto compressedLength = std::int64_t(std::int32_t(outer.bigEndian(4, "length")));
     if (compressedLength < 0 || std::size_t(compressedLength) > outer.remaining())
         throw CorruptHistogram("truncated: " + std::to_string(compressedLength) +
-                               " compressed bytes announced, " +
-                               std::to_string(outer.remaining()) + " present");
+                               " compressed bytes announced, " + std::to_string(outer.remaining()) +
+                               " present");
     const std::vector<unsigned char> plain =
         inflated(bytes.data() + outer.position(), std::size_t(compressedLength));
 
@@ -211,8 +211,7 @@ DecodedHistogram decodeCompressedHistogram(const std::vector<unsigned char>& byt
     in.bigEndian(8, "header"); // integerToDoubleValueConversionRatio: see above
     if (payloadLength < 0 || std::size_t(payloadLength) > in.remaining())
         throw CorruptHistogram("truncated: a payload of " + std::to_string(payloadLength) +
-                               " bytes announced, " + std::to_string(in.remaining()) +
-                               " present");
+                               " bytes announced, " + std::to_string(in.remaining()) + " present");
     const BucketLayout layout = BucketLayout::of(digits, lowest, highest);
 
     DecodedHistogram decoded;

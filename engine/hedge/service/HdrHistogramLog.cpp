@@ -47,16 +47,14 @@ std::vector<unsigned char> base64Bytes(const std::string& path, int lineNumber,
         QByteArray::fromRawData(text.data(), qsizetype(text.size())),
         QByteArray::Base64Encoding | QByteArray::AbortOnBase64DecodingErrors);
     if (decoded.decodingStatus != QByteArray::Base64DecodingStatus::Ok || text.empty())
-        throw MeasurementError(path, lineNumber,
-                               "a corrupt histogram: its text is not base64");
+        throw MeasurementError(path, lineNumber, "a corrupt histogram: its text is not base64");
     const QByteArray& bytes = decoded.decoded;
     return {reinterpret_cast<const unsigned char*>(bytes.constData()),
             reinterpret_cast<const unsigned char*>(bytes.constData()) + bytes.size()};
 }
 
 // One interval line into the totals; throws FILE:LINE.
-void addInterval(const std::string& path, int lineNumber, std::string_view line,
-                 HlogTotals& totals)
+void addInterval(const std::string& path, int lineNumber, std::string_view line, HlogTotals& totals)
 {
     std::vector<std::string> fields = splitCommas(line);
     std::string tag;
@@ -67,10 +65,10 @@ void addInterval(const std::string& path, int lineNumber, std::string_view line,
     if (fields.size() != 4)
         throw MeasurementError(path, lineNumber,
                                "an interval line is [Tag=name,]start,length,max,histogram; "
-                               "this one has " + std::to_string(fields.size()) +
+                               "this one has " +
+                                   std::to_string(fields.size()) +
                                    (fields.size() == 1 ? " field" : " fields") +
-                                   (tag.empty() ? "" : " after its tag") +
-                                   " (truncated?)");
+                                   (tag.empty() ? "" : " after its tag") + " (truncated?)");
     static const char* const kNames[] = {"start", "length", "max"};
     double numbers[3] = {};
     for (int i = 0; i < 3; ++i) {
@@ -90,7 +88,8 @@ void addInterval(const std::string& path, int lineNumber, std::string_view line,
     }
     for (const auto& [value, count] : histogram.buckets)
         totals.counts[value] += count;
-    totals.firstStart = totals.intervals == 0 ? numbers[0] : std::min(totals.firstStart, numbers[0]);
+    totals.firstStart =
+        totals.intervals == 0 ? numbers[0] : std::min(totals.firstStart, numbers[0]);
     totals.lastEnd = std::max(totals.lastEnd, numbers[0] + numbers[1]);
     ++totals.intervals;
     totals.fewestDigits = std::min(totals.fewestDigits, histogram.significantDigits);
@@ -102,11 +101,11 @@ void addInterval(const std::string& path, int lineNumber, std::string_view line,
 
 std::string hlogSummary(const HlogTotals& totals, std::int64_t samples, LatencyUnit unit)
 {
-    std::string text = std::to_string(samples) + " latencies in " +
-                       std::to_string(totals.intervals) + " interval" +
-                       (totals.intervals == 1 ? "" : "s") + " (" +
-                       describeNumber(totals.firstStart) + " s to " +
-                       describeNumber(totals.lastEnd) + " s) summed, read as " + toString(unit);
+    std::string text =
+        std::to_string(samples) + (samples == 1 ? " latency in " : " latencies in ") +
+        std::to_string(totals.intervals) + " interval" + (totals.intervals == 1 ? "" : "s") + " (" +
+        describeNumber(totals.firstStart) + " s to " + describeNumber(totals.lastEnd) +
+        " s) summed, read as " + toString(unit);
     if (!totals.tags.empty()) {
         text += totals.tags.size() == 1 ? "; the tag " : "; the tags ";
         bool first = true;
@@ -174,7 +173,8 @@ MeasuredLatencies readHdrHistogramLog(const MeasurementRequest& request)
     result.notes.push_back(hlogSummary(totals, samples, request.unit));
     result.notes.push_back(resolutionNote(totals.fewestDigits));
     const std::int64_t zeros = counted.front().first == 0.0 ? totals.counts.begin()->second : 0;
-    noteEnds(result, "recorded value (the top of its bucket)", counted.front().first, counted.back().first, zeros);
+    noteEnds(result, "recorded value (the top of its bucket)", counted.front().first,
+             counted.back().first, zeros);
     return result;
 }
 

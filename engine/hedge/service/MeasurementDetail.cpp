@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 
 namespace hedge::measurement_detail {
@@ -18,6 +19,9 @@ constexpr double kHourMs = 3.6e6;
 
 std::vector<std::string> readTextLines(const std::string& path)
 {
+    std::error_code ignored;
+    if (std::filesystem::is_directory(path, ignored))
+        throw MeasurementError(path, 0, "a folder, not a file");
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         const int code = errno;

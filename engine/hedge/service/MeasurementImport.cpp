@@ -35,8 +35,7 @@ std::string lowerCase(std::string text)
 MeasurementError::MeasurementError(std::string file, int line, std::string problem)
     : std::runtime_error(measurementErrorText(file, line, problem)), m_file(std::move(file)),
       m_line(line), m_problem(std::move(problem))
-{
-}
+{}
 
 std::optional<MeasurementFormat> formatFromPath(const std::string& path)
 {

@@ -103,8 +103,8 @@ std::string resolveHistogram(const std::string& path, const std::string& wanted,
     const auto typed = types.typeOf.find(wanted);
     if (typed != types.typeOf.end())
         throw MeasurementError(path, typed->second.second,
-                               wanted + " is a " + typed->second.first +
-                                   ", not a histogram; " + histogramsListed(types));
+                               wanted + " is a " + typed->second.first + ", not a histogram; " +
+                                   histogramsListed(types));
     throw MeasurementError(path, 0, "no metric " + wanted + "; " + histogramsListed(types));
 }
 
@@ -139,8 +139,7 @@ std::vector<PromSeries> readSeries(const std::string& path, const std::vector<st
             throw MeasurementError(path, lineNumber, "a bucket without an le label");
         const std::optional<double> le = parsePromNumber(bucket.leText);
         if (!le || std::isnan(*le))
-            throw MeasurementError(path, lineNumber,
-                                   "le=\"" + bucket.leText + "\" is not a bound");
+            throw MeasurementError(path, lineNumber, "le=\"" + bucket.leText + "\" is not a bound");
         bucket.le = *le;
         const std::optional<double> count = parsePromNumber(sample->valueText);
         if (!count || !std::isfinite(*count) || *count < 0.0)
@@ -186,9 +185,8 @@ PromSeries chooseSeries(const std::string& path, const std::string& name, int ty
         sets.push_back(describeLabels(s.labels));
     throw MeasurementError(path, 0,
                            name + " has " + std::to_string(sets.size()) + " label sets" +
-                               (wanted.empty() ? "" : " with " + describeLabels(wanted)) +
-                               ": " + joined(sets) + "; choose one, e.g. " + name +
-                               sets.front());
+                               (wanted.empty() ? "" : " with " + describeLabels(wanted)) + ": " +
+                               joined(sets) + "; choose one, e.g. " + name + sets.front());
 }
 
 // Sorted by bound, cumulative, ending in +Inf; throws FILE:LINE at the first bucket that
@@ -207,8 +205,8 @@ void checkBuckets(const std::string& path, const std::string& series,
             throw MeasurementError(
                 path, bucket.line,
                 "the cumulative count falls from " + describeNumber(buckets[i - 1].count) +
-                    " (le=\"" + buckets[i - 1].leText + "\") to " +
-                    describeNumber(bucket.count) + " (le=\"" + bucket.leText +
+                    " (le=\"" + buckets[i - 1].leText + "\") to " + describeNumber(bucket.count) +
+                    " (le=\"" + bucket.leText +
                     "\"): a histogram's buckets count every sample at or below their bound");
         if (bucket.le < 0.0 && bucket.count > 0.0)
             throw MeasurementError(path, bucket.line,
