@@ -10,14 +10,28 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
+
+#include <QFile>
+#include <QString>
 
 namespace hedge::measurement_detail {
 
 namespace {
-constexpr double kHourMs = 3.6e6;
-} // namespace
 
-std::vector<std::string> readTextLines(const std::string& path)
+constexpr double kHourMs = 3.6e6;
+
+// The program's own files (":/services/bimodal-cache.csv", a preset's measurements) are Qt
+// resources; std::ifstream cannot open them.
+std::string readResourceText(const std::string& path)
+{
+    QFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::ReadOnly))
+        throw MeasurementError(path, 0, "cannot be read: not one of the program's files");
+    return file.readAll().toStdString();
+}
+
+std::string readFileText(const std::string& path)
 {
     std::error_code ignored;
     if (std::filesystem::is_directory(path, ignored))
@@ -29,7 +43,20 @@ std::vector<std::string> readTextLines(const std::string& path)
                                std::string("cannot be read: ") +
                                    (code != 0 ? std::strerror(code) : "no such file"));
     }
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad())
+        throw MeasurementError(path, 0, "a read error");
+    return text.str();
+}
+
+} // namespace
+
+std::vector<std::string> readTextLines(const std::string& path)
+{
+    const std::string text = path.starts_with(":/") ? readResourceText(path) : readFileText(path);
     std::vector<std::string> lines;
+    std::istringstream in(text);
     std::string line;
     while (std::getline(in, line)) {
         if (!line.empty() && line.back() == '\r')
@@ -37,8 +64,6 @@ std::vector<std::string> readTextLines(const std::string& path)
         lines.push_back(std::move(line));
         line.clear();
     }
-    if (in.bad())
-        throw MeasurementError(path, 0, "a read error after line " + std::to_string(lines.size()));
     // A UTF-8 byte-order mark (spreadsheets write one) is not part of the first field.
     if (!lines.empty() && startsWith(lines.front(), "\xEF\xBB\xBF"))
         lines.front().erase(0, 3);
