@@ -189,6 +189,28 @@ private slots:
         QCOMPARE(w->scenario().service.distribution, d);
     }
 
+    // A scenario that cannot take a distribution (its map sweeps the log-normal median):
+    // OK shows why in the dialog, which stays open, and the service is kept.
+    void aRefusedDistributionIsExplainedInTheDialog()
+    {
+        auto w = shownWindow();
+        Scenario s = w->scenario();
+        s.grid = Grid{.setup = s.setups[1].name, .knob = "service.median_ms",
+                      .values = {5.0, 10.0}};
+        w->setScenario(s);
+        const ServiceConfig before = w->scenario().service;
+        QPointer<ServiceMeasurementsDialog> dialog = openDialog(*w);
+        QVERIFY(dialog);
+        type(dialog, "p50", QStringLiteral("12"));
+        type(dialog, "p99", QStringLiteral("80"));
+        QTRY_VERIFY_WITH_TIMEOUT(okButton(dialog)->isEnabled(), kFitTimeoutMs);
+        QTest::mouseClick(okButton(dialog), Qt::LeftButton);
+        QVERIFY(dialog && dialog->isVisible());
+        QVERIFY2(dialog->error().contains("grid.knob"), qPrintable(dialog->error()));
+        QCOMPARE(w->scenario().service, before);
+        dialog->reject();
+    }
+
     void badNumbersNameTheirField()
     {
         auto w = shownWindow();
