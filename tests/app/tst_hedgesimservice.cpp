@@ -1,0 +1,201 @@
+// hedgesim service fit as a user runs it (in-process): the fit table on standard output, the
+// scenario's "service" object in -o's file (which the scenario reader takes back), the
+// import's notes, and "FILE:LINE: problem" with status 2 and no file for a bad file.
+#include "InProcessHedgesim.h"
+
+#include <hedge/io/ScenarioJson.h>
+#include <hedge/service/ServiceCalibration.h>
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace hedge;
+
+namespace {
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const std::string& text)
+{
+    QFile f(dir.filePath(name));
+    if (!f.open(QIODevice::WriteOnly) ||
+        f.write(text.data(), qint64(text.size())) != qint64(text.size()))
+        qFatal("cannot write %s", qPrintable(f.fileName()));
+    return f.fileName();
+}
+
+std::string readFile(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.readAll().toStdString();
+}
+
+test::HedgesimOutcome hedgesim(const QStringList& args)
+{
+    std::vector<std::string> argv;
+    for (const QString& a : args)
+        argv.push_back(a.toStdString());
+    return test::runHedgesim(argv);
+}
+
+// The written service, read back as a scenario's service.
+ServiceConfig readService(const QString& path)
+{
+    return parseScenarioJson("{\"service\": " + readFile(path) + "}").service;
+}
+
+// The fit table's row for `label` ("p50", ..., "max"): its cells.
+QStringList rowOf(const std::string& out, const QString& label)
+{
+    for (const QString& line : QString::fromStdString(out).split('\n')) {
+        QStringList cells = line.split(' ', Qt::SkipEmptyParts);
+        if (!cells.isEmpty() && cells.front() == label)
+            return cells;
+    }
+    return {};
+}
+
+// Samples whose p50 is 10 ms and p99 40 ms, one a line, in a named column.
+std::string csvOfSamples()
+{
+    std::string csv = "timestamp,latency_ms\n";
+    for (int i = 1; i <= 1000; ++i) {
+        const double u = (i - 0.5) / 1000.0;
+        const double ms = u < 0.5 ? 5.0 + 10.0 * u : 10.0 * std::pow(4.0, (u - 0.5) / 0.49);
+        csv += std::to_string(i) + "," + std::to_string(std::min(ms, 100.0)) + "\n";
+    }
+    return csv;
+}
+
+} // namespace
+
+class TestHedgesimService : public QObject {
+    Q_OBJECT
+
+private slots:
+    void percentilesWithoutCalibration()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("service.json");
+        const auto o = hedgesim({"service", "fit", "--p50", "10", "--p90", "18", "--p99", "40",
+                                 "--p999", "90", "--max", "200", "--workers", "8", "-o", out});
+        QCOMPARE(o.exitCode, 0);
+        QCOMPARE(o.err, std::string());
+        QCOMPARE(rowOf(o.out, "p50"), (QStringList{"p50", "10.00", "10.00", "+0.0", "%"}));
+        QCOMPARE(rowOf(o.out, "p99.9"), (QStringList{"p99.9", "90.00", "90.00", "+0.0", "%"}));
+        QCOMPARE(rowOf(o.out, "max"), (QStringList{"max", "200.0", "200.0", "+0.0", "%"}));
+        QVERIFY(o.out.find("measured ms") != std::string::npos);
+        QVERIFY(o.out.find("response at") == std::string::npos);
+        QVERIFY(o.out.find("no --at-utilisation") != std::string::npos);
+
+        const ServiceConfig service = readService(out);
+        QCOMPARE(service.workers, 8);
+        QVERIFY(service.distribution);
+        QCOMPARE(service.distribution->kind, DistributionKind::Percentiles);
+        QVERIFY(!service.distribution->calibration);
+        QVERIFY(service.distribution->table ==
+                percentileTable({{0.5, 10}, {0.9, 18}, {0.99, 40}, {0.999, 90}}, std::nullopt,
+                                200.0));
+    }
+
+    void percentilesCalibratedAtAUtilisation()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("service.json");
+        const auto o = hedgesim({"service", "fit", "--p50", "0.012", "--p99", "0.05", "--unit",
+                                 "s", "--at-utilisation", "0.6", "--workers", "2", "--calls",
+                                 "20000", "-o", out});
+        QCOMPARE(o.exitCode, 0);
+        QVERIFY(o.out.find("response at 0.6 ms") != std::string::npos);
+        QVERIFY2(o.out.find("Calibrated at utilisation 0.6 with 2 workers") != std::string::npos,
+                 o.out.c_str());
+        QVERIFY(o.out.find("note: p90 not given") != std::string::npos);
+        // The measured column is the dashboard's, in ms; the service time is shorter than the
+        // response time it was calibrated to.
+        const QStringList p50 = rowOf(o.out, "p50");
+        QCOMPARE(p50.size(), 6);
+        QCOMPARE(p50[1], QStringLiteral("12.00"));
+        QVERIFY(p50[2].toDouble() < 12.0);
+
+        const ServiceConfig service = readService(out);
+        QCOMPARE(service.workers, 2);
+        QVERIFY(service.distribution && service.distribution->calibration);
+        const Calibration& c = *service.distribution->calibration;
+        QCOMPARE(c.utilisation, 0.6);
+        QCOMPARE(c.measured.front().ms, 12.0);
+        // The table's simulated p50 is what the file says it is.
+        QCOMPARE(p50[3].toDouble(), std::round(c.simulated.front().ms * 100.0) / 100.0);
+        QCOMPARE(simulatedResponsePercentiles(service, 0.6, {0.5, 0.9, 0.99, 0.999}, 20000, 1),
+                 c.simulated);
+    }
+
+    void csvFileWithColumn()
+    {
+        QTemporaryDir dir;
+        const QString csv = writeFile(dir, "latencies.csv", csvOfSamples());
+        const QString out = dir.filePath("service.json");
+        const auto o =
+            hedgesim({"service", "fit", csv, "--column", "latency_ms", "-o", out, "--workers", "4"});
+        QCOMPARE(o.exitCode, 0);
+        QCOMPARE(rowOf(o.out, "p50").size(), 5);
+        const ServiceConfig service = readService(out);
+        QVERIFY(service.distribution);
+        QCOMPARE(service.distribution->kind, DistributionKind::Empirical);
+        QCOMPARE(service.distribution->samples, std::int64_t(1000));
+        QCOMPARE(service.distribution->column, std::string("latency_ms"));
+    }
+
+    void badFileNamesTheLine()
+    {
+        QTemporaryDir dir;
+        const QString csv = writeFile(dir, "bad.csv", "latency_ms\n10\n12\nfast\n14\n");
+        const QString out = dir.filePath("service.json");
+        const auto o = hedgesim({"service", "fit", csv, "-o", out});
+        QCOMPARE(o.exitCode, 2);
+        QCOMPARE(o.out, std::string());
+        QVERIFY2(o.err.starts_with(csv.toStdString() + ":4: "), o.err.c_str());
+        QVERIFY(!QFile::exists(out));
+    }
+
+    void badInputWritesNothing_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("p90 below p50")
+            << QStringList{"--p50", "10", "--p90", "8", "--p99", "40"}
+            << "--p90: 8 is not above --p50 (percentiles must increase)";
+        QTest::newRow("max below p99")
+            << QStringList{"--p50", "10", "--p99", "40", "--max", "30"}
+            << "--max: 30 is not above --p99 (the slowest latency must be)";
+        QTest::newRow("unit") << QStringList{"--p50", "10", "--p99", "40", "--unit", "min"}
+                              << "--unit: \"min\" is not allowed (allowed ms, s, us)";
+        QTest::newRow("format") << QStringList{"f.csv", "--format", "json"}
+                                << "--format: \"json\" is not allowed (allowed csv, "
+                                   "hdrhistogram_log, prometheus)";
+    }
+
+    void badInputWritesNothing()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, error);
+        QTemporaryDir dir;
+        const QString out = dir.filePath("service.json");
+        const auto o = hedgesim(QStringList{"service", "fit"} + args + QStringList{"-o", out});
+        QCOMPARE(o.exitCode, 2);
+        QCOMPARE(QString::fromStdString(o.err), error + "\n");
+        QCOMPARE(o.out, std::string());
+        QVERIFY(!QFile::exists(out));
+    }
+
+    void outputInAMissingDirectory()
+    {
+        const auto o = hedgesim({"service", "fit", "--p50", "10", "--p99", "40", "-o",
+                                 "/nonexistent-dir/service.json"});
+        QCOMPARE(o.exitCode, 2);
+        QCOMPARE(o.err, std::string("-o: directory /nonexistent-dir does not exist\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHedgesimService)
+#include "tst_hedgesimservice.moc"
