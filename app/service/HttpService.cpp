@@ -28,6 +28,16 @@ QByteArray httpResponse(int status, const char* reason, const QByteArray& extraH
     return r;
 }
 
+// The simulation's draw of an attempt's service: from the service's table when it has one.
+ServiceDraw serviceDraw(const ServiceConfig& s, const RandomStreams& streams, std::int64_t call,
+                        int attempt)
+{
+    if (s.distribution)
+        return streams.tableService(call, attempt, s.distribution->table, s.errorProbability);
+    return streams.service(call, attempt, s.medianMs, s.sigma, s.hiccupProbability,
+                           s.hiccupMinMs, s.hiccupMaxMs, s.errorProbability);
+}
+
 } // namespace
 
 // One client connection. HTTP/1.1 without pipelining in practice: one request at a time is
@@ -202,12 +212,9 @@ void HttpService::startRequest(Connection& connection, bool closeAfter, bool sta
     if (callOk && attemptOk && loadOk && call >= 0 && attempt >= 0) {
         // The simulation's own draw for this attempt of this call at this load: a confirmation
         // then compares real and simulated runs on common random numbers.
-        draw = RandomStreams(m_config.seed, load)
-                   .service(call, attempt, s.medianMs, s.sigma, s.hiccupProbability,
-                            s.hiccupMinMs, s.hiccupMaxMs, s.errorProbability);
+        draw = serviceDraw(s, RandomStreams(m_config.seed, load), call, attempt);
     } else {
-        draw = m_streams.service(m_nextDraw++, 0, s.medianMs, s.sigma, s.hiccupProbability,
-                                 s.hiccupMinMs, s.hiccupMaxMs, s.errorProbability);
+        draw = serviceDraw(s, m_streams, m_nextDraw++, 0);
     }
     // Fixed behaviour on demand, for tests and demonstrations.
     bool fixedOk = false;

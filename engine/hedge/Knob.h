@@ -88,6 +88,9 @@ struct Knob {
     // Written only when not the default: a knob added later keeps every file written before it
     // (tests/golden among them) the same, byte for byte.
     bool omitDefault = false;
+    // A knob of the log-normal service (median, sigma, hiccups): a service whose times come
+    // from a table (service.distribution) does not read it.
+    bool logNormalModel = false;
 
     // The file's key inside its object, the field's last part: "delay_ms", "max_tokens" (an
     // on/off knob: "hedge", "throttling").
@@ -103,6 +106,8 @@ struct Knob {
     // Whether the knob means something for `setup`: a family's knob for a setup of that family.
     bool appliesTo(const Setup& setup) const;
     // A knob of a hedge or an adaptive limit: only a setup that has one can be gridded on it.
+    // Whether `service` reads it: not a log-normal knob when the service has a table.
+    bool appliesTo(const ServiceConfig& service) const { return !logNormalModel || !service.distribution; }
     bool needsHedge() const;
     bool needsLimit() const;
     // The member's initializer (Scenario.h, Gradient2Limit.h, PolicyFamily.h): the one place a

@@ -8,6 +8,8 @@ namespace hedge {
 
 double ServiceConfig::meanServiceMs() const
 {
+    if (distribution)
+        return distribution->table.meanMs();
     const double p = hiccupProbability;
     return (1.0 - p) * medianMs * std::exp(sigma * sigma / 2.0) +
            p * (hiccupMinMs + hiccupMaxMs) / 2.0;

@@ -5,6 +5,7 @@
 #include <hedge/Timeline.h>
 #include <hedge/policy/Gradient2Limit.h>
 #include <hedge/policy/PolicyFamily.h>
+#include <hedge/service/ServiceDistribution.h>
 
 #include <cstdint>
 #include <optional>
@@ -44,6 +45,11 @@ struct ServiceConfig {
     // docs/model.md, "The service": an attempt that finds more backlog than this (ms of queued
     // work over the workers) is answered at once with an error; 0: the service never sheds.
     double shedBacklogMs = 0.0;
+    // docs/service-data.md: where the service time comes from when it is not the log-normal
+    // body with hiccups above (measurements or a dashboard's percentiles); empty: the model.
+    // A table replaces median_ms, sigma and the hiccups; workers, errors, the topology and
+    // shedding apply to every kind.
+    SharedDistribution distribution;
 
     // E[S] of docs/model.md, "The service": turns a load into an arrival rate.
     double meanServiceMs() const;

@@ -46,8 +46,8 @@ private slots:
     void drawsAreThoseOfTheStreams_data()
     {
         QTest::addColumn<int>("distribution");
-        QTest::newRow("reference") << int(ServiceDistribution::Reference);
-        QTest::newRow("exponential") << int(ServiceDistribution::Exponential);
+        QTest::newRow("reference") << int(ServiceTimeModel::Reference);
+        QTest::newRow("exponential") << int(ServiceTimeModel::Exponential);
     }
     void drawsAreThoseOfTheStreams()
     {
@@ -57,7 +57,7 @@ private slots:
                              .seed = 7,
                              .replicate = 3,
                              .calls = 20000,
-                             .distribution = ServiceDistribution(distribution)};
+                             .serviceModel = ServiceTimeModel(distribution)};
         const CallDrawTable table(spec);
         QCOMPARE(table.calls(), spec.calls);
         const RandomStreams random(spec.seed, spec.load, spec.replicate);
@@ -66,7 +66,7 @@ private slots:
         for (std::int64_t call = 0; call < spec.calls; ++call) {
             QCOMPARE(table.unitArrivalGap(call), random.unitArrivalGap(call));
             const ServiceDraw expected =
-                spec.distribution == ServiceDistribution::Exponential
+                spec.serviceModel == ServiceTimeModel::Exponential
                     ? ServiceDraw{random.exponentialServiceMs(call, 0, s.medianMs), false}
                     : random.service(call, 0, s.medianMs, s.sigma, s.hiccupProbability,
                                      s.hiccupMinMs, s.hiccupMaxMs, s.errorProbability);
@@ -75,7 +75,7 @@ private slots:
             QCOMPARE(drawn.error, expected.error);
             errors += drawn.error;
         }
-        if (spec.distribution == ServiceDistribution::Reference)
+        if (spec.serviceModel == ServiceTimeModel::Reference)
             QVERIFY2(errors > 3000 && errors < 5000, "20 % of the first attempts fail");
     }
 

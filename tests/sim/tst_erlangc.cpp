@@ -82,7 +82,7 @@ private slots:
                              .seed = 1,
                              .calls = 10000000,
                              .warmupFraction = 0.02,
-                             .distribution = ServiceDistribution::Exponential};
+                             .serviceModel = ServiceTimeModel::Exponential};
         WaitCounter counter(200000);
         const PointResult r = simulatePoint(spec, {}, {}, &counter);
 

@@ -1,5 +1,6 @@
 #include <hedge/io/ScenarioJson.h>
 
+#include "DistributionJson.h"
 #include "KnobJson.h"
 #include "ScenarioJsonDetail.h"
 #include "SetupJson.h"
@@ -50,6 +51,7 @@ ServiceConfig readService(const Json& value, const std::string& path)
     for (const char* key : knobKeys("service.", true))
         keys.push_back(key);
     keys.push_back("slowdowns");
+    keys.push_back("distribution");
     const ObjectReader r(value, path, keys);
     ServiceConfig s;
     Setup unused;
@@ -59,6 +61,8 @@ ServiceConfig readService(const Json& value, const std::string& path)
                           {"round_robin", "random", "least_outstanding", "two_choices"});
     if (const Json* d = r.find("slowdowns"))
         s.slowdowns = readSlowdowns(*d, r.path("slowdowns"));
+    if (const Json* d = r.find("distribution"))
+        s.distribution = readDistribution(*d, r.path("distribution"));
     return s;
 }
 
@@ -350,6 +354,9 @@ OrderedJson scenarioToJson(const Scenario& s)
             service["slowdowns"] = nullptr;
         }
     }
+    // Written only when the service is not the log-normal model: older files stay the same.
+    if (s.service.distribution)
+        service["distribution"] = distributionToJson(*s.service.distribution);
     OrderedJson setups = OrderedJson::array();
     for (const Setup& setup : s.setups)
         setups.push_back(setupToJson(setup));

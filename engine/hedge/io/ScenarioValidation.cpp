@@ -15,6 +15,12 @@ namespace hedge {
 
 namespace {
 
+// A log-normal knob gridded or changed on a service from measurements would change nothing.
+constexpr const char* kNotReadWithATable =
+    "a knob of the log-normal service, and this service's times come from its table "
+    "(service.distribution)";
+
+
 using io_detail::formatNumber;
 
 [[noreturn]] void fail(const std::string& field, const std::string& problem)
@@ -235,6 +241,8 @@ void validateGrid(const Scenario& s)
         fail("grid.knob", grid.knob + " is not a knob of policy " + toString(setup->policy) +
                               ", the policy of setup \"" + grid.setup +
                               "\" (knobs: " + gridKnobList(*setup) + ")");
+    if (!knob->appliesTo(s.service))
+        fail("grid.knob", grid.knob + " is " + kNotReadWithATable);
     if (knob->needsHedge() && !setup->hedge)
         fail("grid.knob",
              grid.knob + " needs setup \"" + grid.setup + "\" to hedge (its \"hedge\" is null)");
@@ -368,6 +376,8 @@ void validateTimeline(const Scenario& s)
                     fail(path + ".set." + k.field,
                          std::string("not a knob of policy ") + toString(setups[w].policy) +
                              ", the policy of setup \"" + setups[w].name + "\"");
+                if (!KnobRegistry::find(k.field)->appliesTo(services[w]))
+                    fail(path + ".set." + k.field, kNotReadWithATable);
                 applyKnob(setups[w], services[w], k);
             }
             try {

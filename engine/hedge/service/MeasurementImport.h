@@ -45,8 +45,6 @@ struct MeasuredLatencies {
 
 // The format a file's name suggests: .csv, .hlog, .prom / .txt / .metrics; none otherwise.
 std::optional<MeasurementFormat> formatFromPath(const std::string& path);
-std::optional<MeasurementFormat> formatFromString(const std::string& name);
-std::optional<LatencyUnit> unitFromString(const std::string& name);
 
 // Each reader throws MeasurementError.
 MeasuredLatencies readCsvLatencies(const MeasurementRequest& request);

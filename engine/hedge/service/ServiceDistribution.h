@@ -66,6 +66,9 @@ const char* toString(DistributionKind kind);
 const char* toString(MeasurementFormat format);
 const char* toString(LatencyUnit unit);
 double millisecondsPer(LatencyUnit unit);
+// The names toString gives; none for any other.
+std::optional<MeasurementFormat> formatFromString(const std::string& name);
+std::optional<LatencyUnit> unitFromString(const std::string& name);
 
 // A distribution held by a ServiceConfig: shared, immutable, compared by value (a table is
 // 4 001 numbers; setups and points copy services freely). Empty: the model's log-normal.

@@ -10,13 +10,15 @@ CallDrawTable::Key CallDrawTable::Key::of(const PointSpec& spec)
     return Key{.seed = spec.seed,
                .load = spec.load,
                .replicate = spec.replicate,
-               .distribution = spec.distribution,
+               .serviceModel = spec.serviceModel,
                .medianMs = s.medianMs,
                .sigma = s.sigma,
                .hiccupProbability = s.hiccupProbability,
                .hiccupMinMs = s.hiccupMinMs,
                .hiccupMaxMs = s.hiccupMaxMs,
                .errorProbability = s.errorProbability,
+               .serviceKnotsMs = s.distribution ? s.distribution->table.knotsMs()
+                                                : std::vector<double>{},
                .calls = spec.calls};
 }
 
@@ -25,7 +27,7 @@ CallDrawTable::CallDrawTable(const PointSpec& spec)
       m_firstService(std::size_t(spec.calls))
 {
     const RandomStreams random(spec.seed, spec.load, spec.replicate);
-    const bool exponential = spec.distribution == ServiceDistribution::Exponential;
+    const bool exponential = spec.serviceModel == ServiceTimeModel::Exponential;
     for (std::int64_t call = 0; call < spec.calls; ++call) {
         m_gaps[std::size_t(call)] = random.unitArrivalGap(call);
         const sim_detail::AttemptRef first{0, static_cast<std::uint32_t>(call), 0};

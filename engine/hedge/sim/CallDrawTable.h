@@ -25,9 +25,10 @@ public:
         std::uint64_t seed = 1;
         double load = 0.5;
         int replicate = 0;
-        ServiceDistribution distribution = ServiceDistribution::Reference;
+        ServiceTimeModel serviceModel = ServiceTimeModel::Reference;
         double medianMs = 0.0, sigma = 0.0, hiccupProbability = 0.0, hiccupMinMs = 0.0,
                hiccupMaxMs = 0.0, errorProbability = 0.0;
+        std::vector<double> serviceKnotsMs; // service.distribution's table; empty: none
         std::int64_t calls = 0;
 
         static Key of(const PointSpec& spec);

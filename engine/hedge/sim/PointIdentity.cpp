@@ -108,7 +108,7 @@ std::size_t PointIdentity::hash() const
     mix(h, m_spec.replicate);
     mix(h, m_spec.calls);
     mix(h, m_spec.warmupFraction);
-    mix(h, static_cast<int>(m_spec.distribution));
+    mix(h, static_cast<int>(m_spec.serviceModel));
     mix(h, m_replicates);
     return h;
 }

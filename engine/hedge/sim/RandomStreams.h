@@ -6,6 +6,7 @@
 #pragma once
 
 #include <hedge/policy/SplitMix64.h>
+#include <hedge/service/ServiceTimeTable.h>
 
 #include <boost/random/exponential_distribution.hpp>
 #include <boost/random/normal_distribution.hpp>
@@ -37,6 +38,13 @@ public:
     ServiceDraw service(std::int64_t call, int attempt, double medianMs, double sigma,
                         double hiccupProbability, double hiccupMinMs, double hiccupMaxMs,
                         double errorProbability) const;
+
+    // Service time and outcome drawn from a table (docs/service-data.md): one uniform, one
+    // lookup, then the error. With `correlation` > 0 a hedge (attempt ≥ 1) takes the first
+    // attempt's uniform with that probability — a slow call's hedge is slow too — instead of
+    // its own; its error stays its own.
+    ServiceDraw tableService(std::int64_t call, int attempt, const ServiceTimeTable& table,
+                             double errorProbability, double correlation = 0.0) const;
 
     // Exponential service time of mean `meanMs` (the Erlang C check), no errors.
     double exponentialServiceMs(std::int64_t call, int attempt, double meanMs) const;
@@ -109,6 +117,25 @@ inline ServiceDraw RandomStreams::service(std::int64_t call, int attempt, double
     const bool hiccup = hiccupProbability > 0.0 && uniform(rng) < hiccupProbability;
     return drawAfterHiccup(rng, hiccup, medianMs, sigma, hiccupMinMs, hiccupMaxMs,
                            errorProbability);
+}
+
+inline ServiceDraw RandomStreams::tableService(std::int64_t call, int attempt,
+                                               const ServiceTimeTable& table,
+                                               double errorProbability, double correlation) const
+{
+    boost::random::uniform_01<double> uniform;
+    SplitMix64 rng = stream(kService, call, attempt);
+    double u = uniform(rng);
+    if (correlation > 0.0 && attempt > 0) {
+        SplitMix64 copy = topologyStream(kCorrelation, static_cast<std::uint64_t>(call), attempt);
+        if (uniform(copy) < correlation) {
+            SplitMix64 first = stream(kService, call, 0);
+            u = uniform(first);
+        }
+    }
+    ServiceDraw draw{table.draw(u), false};
+    draw.error = errorProbability > 0.0 && uniform(rng) < errorProbability;
+    return draw;
 }
 
 inline ServiceDraw RandomStreams::drawAfterHiccup(SplitMix64& rng, bool hiccup, double medianMs,

@@ -31,6 +31,8 @@ double uniformCdf(double lo, double hi, double xMs)
 
 double serviceTimeCdf(const ServiceConfig& s, double xMs)
 {
+    if (s.distribution)
+        return s.distribution->table.cdf(xMs);
     const double p = std::clamp(s.hiccupProbability, 0.0, 1.0);
     return (1.0 - p) * logNormalCdf(s.medianMs, s.sigma, xMs) +
            p * uniformCdf(s.hiccupMinMs, s.hiccupMaxMs, xMs);
@@ -38,6 +40,8 @@ double serviceTimeCdf(const ServiceConfig& s, double xMs)
 
 double serviceTimeQuantile(const ServiceConfig& s, double q)
 {
+    if (s.distribution)
+        return s.distribution->table.quantile(q);
     q = std::clamp(q, 1e-12, 1.0 - 1e-12);
     double lo = 0.0;
     // An upper bound that holds every quantile below 1 - 1e-12: the log-normal body beyond

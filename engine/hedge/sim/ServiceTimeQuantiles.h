@@ -1,6 +1,6 @@
 // Quantiles of one attempt's service time (docs/model.md, "The service"): a mixture of a log-normal
-// body and a uniform hiccup. The explorer shows them so that a user can pick a hedge delay "a
-// little above p95" knowingly.
+// body and a uniform hiccup, or the table of a service from measurements. The explorer shows them
+// so that a user can pick a hedge delay "a little above p95" knowingly.
 #pragma once
 
 #include <hedge/Scenario.h>

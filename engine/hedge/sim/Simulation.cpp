@@ -192,7 +192,7 @@ bool runsTheSameSimulation(const PointSpec& a, const PointSpec& b)
          a.setup.adaptiveLimit == b.setup.adaptiveLimit);
     return samePolicy && a.service == b.service && a.load == b.load && a.seed == b.seed && a.replicate == b.replicate &&
            a.calls == b.calls && a.warmupFraction == b.warmupFraction &&
-           a.distribution == b.distribution;
+           a.serviceModel == b.serviceModel;
 }
 
 PointResult simulatePoint(const PointSpec& spec, std::stop_token stop, const SafetyCap& cap,
@@ -205,10 +205,10 @@ PointResult simulatePoint(const PointSpec& spec, std::stop_token stop, const Saf
                             .seed = spec.seed,
                             .randomKey = spec.load,
                             .replicate = spec.replicate,
-                            .distribution = spec.distribution,
+                            .serviceModel = spec.serviceModel,
                             .callLimit = spec.calls,
                             .draws = spec.draws};
-    const double meanServiceMs = spec.distribution == ServiceDistribution::Exponential
+    const double meanServiceMs = spec.serviceModel == ServiceTimeModel::Exponential
                                      ? spec.service.medianMs
                                      : spec.service.meanServiceMs();
     PointMeasure measure(spec, latencies);

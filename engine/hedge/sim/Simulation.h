@@ -15,10 +15,11 @@ namespace hedge {
 
 class CallDrawTable;
 
-// The service-time distribution. `Reference` is docs/model.md, "The service" (log-normal with
-// hiccups); `Exponential` (mean = median_ms, no hiccups, no errors) exists to check the queueing
-// core against Erlang C. Scenario files always use `Reference`.
-enum class ServiceDistribution : std::uint8_t { Reference, Exponential };
+// How service times are drawn. `Reference` is the scenario's service: docs/model.md, "The
+// service" (log-normal with hiccups), or the table of service.distribution when it has one;
+// `Exponential` (mean = median_ms, no hiccups, no errors) exists to check the queueing core
+// against Erlang C. Scenario files always use `Reference`.
+enum class ServiceTimeModel : std::uint8_t { Reference, Exponential };
 
 struct PointSpec {
     ServiceConfig service;
@@ -28,7 +29,7 @@ struct PointSpec {
     int replicate = 0; // keyed into the random streams; 0 is the single run of a scenario
     std::int64_t calls = 200000;
     double warmupFraction = 0.1;
-    ServiceDistribution distribution = ServiceDistribution::Reference;
+    ServiceTimeModel serviceModel = ServiceTimeModel::Reference;
     // The calls' arrival and first-attempt draws, drawn once for several points of the same
     // key (CallDrawTable.h); the results are the same with or without it. Must be the table
     // of this spec's key (CallDrawTable::Key::of), or simulatePoint throws.

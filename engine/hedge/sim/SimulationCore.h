@@ -49,7 +49,7 @@ public:
           m_pipeline(policyConfigFor<Policy>(config.setup, m_policySeed)),
           m_random(config.seed, config.randomKey, config.replicate), m_draws(config.draws),
           m_arrivalSchedule(std::move(arrivals)),
-          m_exponential(config.distribution == ServiceDistribution::Exponential),
+          m_exponential(config.serviceModel == ServiceTimeModel::Exponential),
           m_meanServiceMs(m_exponential ? m_service.medianMs : m_service.meanServiceMs()),
           m_callLimit(config.callLimit),
           m_serverCancels(serverCancels(config.setup)),

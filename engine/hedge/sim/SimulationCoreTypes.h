@@ -40,7 +40,7 @@ struct CoreConfig {
     std::uint64_t seed = 1;
     double randomKey = 0.5; // the sweep's load value; a timeline has its own key
     int replicate = 0;
-    ServiceDistribution distribution = ServiceDistribution::Reference;
+    ServiceTimeModel serviceModel = ServiceTimeModel::Reference;
     std::int64_t callLimit = std::numeric_limits<std::int64_t>::max();
     const CallDrawTable* draws = nullptr; // every call's draws, drawn once (CallDrawTable.h)
 };
