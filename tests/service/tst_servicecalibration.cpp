@@ -39,13 +39,14 @@ ServiceConfig serviceWith(int workers, const ServiceTimeTable& table = {})
 // What a production service measured: the response times of `service` at `load`, without
 // hedging, one point per sorted latency. Another seed than the calibration's: the
 // calibration must not be fitting one run's noise.
-QuantilePoints measuredResponseTimes(const ServiceConfig& service, double load)
+QuantilePoints measuredResponseTimes(const ServiceConfig& service, double load,
+                                     std::uint64_t seed = 20261202)
 {
     PointSpec spec;
     spec.service = service;
     spec.setup.name = "no hedge";
     spec.load = load;
-    spec.seed = 20261202;
+    spec.seed = seed;
     spec.calls = 200000;
     std::vector<double> latencies;
     simulatePoint(spec, {}, {}, nullptr, &latencies);
@@ -105,10 +106,20 @@ class TestServiceCalibration : public QObject {
     Q_OBJECT
 
 private slots:
+    void recoversTheServiceTimeThatProducedTheMeasurements_data()
+    {
+        // Two measurements of the same service: another run, another sample.
+        QTest::addColumn<quint64>("measuredSeed");
+        QTest::newRow("one run") << quint64(20261202);
+        QTest::newRow("another run") << quint64(7);
+    }
+
     void recoversTheServiceTimeThatProducedTheMeasurements()
     {
+        QFETCH(quint64, measuredSeed);
         const ServiceTimeTable known = knownServiceTime();
-        const QuantilePoints measured = measuredResponseTimes(serviceWith(4, known), 0.7);
+        const QuantilePoints measured =
+            measuredResponseTimes(serviceWith(4, known), 0.7, measuredSeed);
         CalibrationOptions options;
         options.utilisation = 0.7;
         const ServiceConfig service = serviceWith(4);
@@ -123,13 +134,25 @@ private slots:
         // The queueing was taken out: the measured response times are slower than the
         // service time found, and that service time is the one that produced them.
         QVERIFY(r.calibration.rounds >= 1);
-        for (double p : {0.5, 0.9, 0.99}) {
-            QVERIFY2(r.table.quantile(p) < measured.at(p), qPrintable(QString::number(p)));
-            QVERIFY2(std::abs(r.table.quantile(p) / known.quantile(p) - 1.0) < 0.05,
-                     qPrintable(QString("p%1: found %2, known %3")
-                                    .arg(p)
-                                    .arg(r.table.quantile(p))
-                                    .arg(known.quantile(p))));
+        // The body and the mean come back within a few percent (p50 10.00 and 10.04 ms for
+        // 10, a mean of 12.23 and 12.38 for 12.22); the tail, which response times at four
+        // percentiles determine less (the waits blur it), within 15 % up to p99 (43.3 and
+        // 45.9 ms for 40) and not beyond: p99.9 came back as 103 and 107 ms for 90.
+        qInfo("service time found (known): mean %.2f (%.2f), p50 %.2f (%.2f), p90 %.2f (%.2f), "
+              "p99 %.2f (%.2f), p99.9 %.2f (%.2f)",
+              r.table.meanMs(), known.meanMs(), r.table.quantile(0.5), known.quantile(0.5),
+              r.table.quantile(0.9), known.quantile(0.9), r.table.quantile(0.99),
+              known.quantile(0.99), r.table.quantile(0.999), known.quantile(0.999));
+        QVERIFY(std::abs(r.table.meanMs() / known.meanMs() - 1.0) < 0.02);
+        for (double p : {0.1, 0.5, 0.75, 0.9, 0.99}) {
+            const QString what = QString("p%1: found %2, known %3, measured %4")
+                                     .arg(p * 100)
+                                     .arg(r.table.quantile(p))
+                                     .arg(known.quantile(p))
+                                     .arg(measured.at(p));
+            QVERIFY2(r.table.quantile(p) < measured.at(p), qPrintable(what));
+            QVERIFY2(std::abs(r.table.quantile(p) / known.quantile(p) - 1.0) < (p < 0.9 ? 0.03 : 0.15),
+                     qPrintable(what));
         }
         verifyHonest(r, service, options);
     }
@@ -160,17 +183,54 @@ private slots:
         options.utilisation = 0.9;
         options.calls = 50000;
         const ServiceConfig service = serviceWith(1);
-        int rounds = 0;
-        const CalibrationResult r =
-            calibrateService(service, quantilePointsOf(narrow), options, [&rounds](int, double) {
-                ++rounds;
-                return true;
-            });
+        std::vector<double> worstOfRound;
+        const CalibrationResult r = calibrateService(service, quantilePointsOf(narrow), options,
+                                                     [&worstOfRound](int, double worst) {
+                                                         worstOfRound.push_back(worst);
+                                                         return true;
+                                                     });
         report("narrow at 0.9, 1 worker", r);
         QVERIFY(!r.converged);
         QVERIFY(largestResidual(r.calibration) > 0.02);
-        QVERIFY(rounds <= options.maxRounds + 1);
-        QVERIFY(r.calibration.rounds < rounds);
+        QVERIFY(int(worstOfRound.size()) <= options.maxRounds + 1);
+        QVERIFY(r.calibration.rounds < int(worstOfRound.size()));
+        // The result is the round that came closest, not the last one.
+        QCOMPARE(largestResidual(r.calibration),
+                 *std::min_element(worstOfRound.begin(), worstOfRound.end()));
+        QCOMPARE(worstOfRound[std::size_t(r.calibration.rounds)], largestResidual(r.calibration));
+        verifyHonest(r, service, options);
+    }
+
+    void reportsAnUnreachableTailAsNotConverged()
+    {
+        // Measured response times whose tail stops just above p99: waits at 0.7 on 4 workers
+        // spread the slowest responses further than that whatever the service time is. The
+        // body fits; p99 and p99.9 trade against each other (-8 % and +13 % at best), and a
+        // tail that does not fit is enough to fail.
+        QuantilePoints measured =
+            measuredResponseTimes(serviceWith(4, knownServiceTime()), 0.7);
+        const double cap = measured.at(0.99) * 1.02;
+        for (double& ms : measured.latencyMs)
+            ms = std::min(ms, cap);
+        CalibrationOptions options;
+        options.utilisation = 0.7;
+        const ServiceConfig service = serviceWith(4);
+        std::vector<double> worstOfRound;
+        const CalibrationResult r =
+            calibrateService(service, measured, options, [&worstOfRound](int, double worst) {
+                worstOfRound.push_back(worst);
+                return true;
+            });
+        report("tail capped at 1.02 p99, 0.7, 4 workers", r);
+        QCOMPARE(largestResidual(r.calibration),
+                 *std::min_element(worstOfRound.begin(), worstOfRound.end()));
+        QVERIFY(!r.converged);
+        const std::vector<PercentilePoint>& m = r.calibration.measured;
+        const std::vector<PercentilePoint>& sim = r.calibration.simulated;
+        for (std::size_t i = 0; i < 2; ++i)
+            QVERIFY2(std::abs(sim[i].ms / m[i].ms - 1.0) <= options.tolerance,
+                     qPrintable(QString::number(m[i].p)));
+        QVERIFY(sim[3].ms / m[3].ms - 1.0 > options.tolerance);
         verifyHonest(r, service, options);
     }
 

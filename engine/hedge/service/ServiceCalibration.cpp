@@ -97,10 +97,6 @@ double nearestRankOf(const std::vector<double>& sorted, double p)
     return sorted[std::max<std::size_t>(rank, 1) - 1];
 }
 
-// Halving the step after a round that did not improve, down to this: then the calibration
-// stops where it is.
-constexpr double kSmallestDamping = 1.0 / 16.0;
-
 std::vector<PercentilePoint> percentilesOf(const std::vector<double>& sorted,
                                            const std::vector<double>& ps)
 {
@@ -121,34 +117,58 @@ double worstResidual(const std::vector<PercentilePoint>& measured,
     return worst;
 }
 
-// How a round maps the best table onto the next.
+// The fraction of sorted samples at or below `ms`.
+double sampleCdf(const std::vector<double>& sorted, double ms)
+{
+    return double(std::upper_bound(sorted.begin(), sorted.end(), ms) - sorted.begin()) /
+           double(sorted.size());
+}
+
+// The measured fraction at or below `ms`: the inverse of QuantilePoints::at.
+double measuredCdf(const QuantilePoints& measured, double ms)
+{
+    const std::vector<double>& l = measured.latencyMs;
+    const auto above = std::upper_bound(l.begin(), l.end(), ms);
+    if (above == l.begin())
+        return 0.0;
+    if (above == l.end())
+        return 1.0;
+    const auto i = std::size_t(above - l.begin());
+    const double f = (ms - l[i - 1]) / (l[i] - l[i - 1]);
+    return measured.fraction[i - 1] + f * (measured.fraction[i] - measured.fraction[i - 1]);
+}
+
+// How a round maps the best table so far onto a candidate. A response time is a service time
+// plus a wait, and no one mapping converges everywhere: each round tries the level and the
+// mass mappings and keeps the better, the direct one when neither improves.
 enum class Mapping : std::uint8_t {
-    // The ratio measured / simulated response time at the response level where the simulated
-    // response time equals the knot's service time: a call's response is its service time
-    // plus a wait, so the knot at fraction u shapes the responses near the level F_R(S(u)),
-    // below u. The body of the distribution converges on it where the direct mapping drifts.
+    // Each knot's service time times measured / simulated response time at the response
+    // level where the simulated response time equals that service time (F_R(S(u)), below
+    // u): the knot at u shapes the responses there. The body converges on it, where the
+    // ratio at u itself (Direct) makes the lower knots drift.
     Level,
-    // The ratio at the knot's own fraction u: what the tail needs when the level mapping
-    // stalls (heavy queueing, where a response's tail is mostly wait).
+    // Each knot moves to the fraction u + (F_measured - F_simulated)(S(u)) (Van Cittert's
+    // iteration on the distribution functions): it moves probability across a corner of
+    // the measured function (a dashboard's percentiles are joined by corners), where scaling
+    // times barely moves it.
+    Mass,
+    // Each knot's service time times measured / simulated response time at its own fraction
+    // u: the quantile mapping itself, for a tail the other two leave.
     Direct,
 };
 
-// One mapping step: each knot's service time times (measured / simulated)^damping, then kept
-// positive and non-decreasing (a table's knots must be).
-ServiceTimeTable mappedTable(const ServiceTimeTable& from, const QuantilePoints& measured,
+// Level and Direct: knots scaled by (measured / simulated)^damping, kept positive and
+// non-decreasing (a table's knots must be).
+ServiceTimeTable scaledTable(const ServiceTimeTable& from, const QuantilePoints& measured,
                              const std::vector<double>& simulatedSorted, Mapping mapping,
                              double damping)
 {
     std::vector<double> knots = from.knotsMs();
-    const double n = double(simulatedSorted.size());
     double floor = ServiceTimeTable::kShortestMs;
     for (std::size_t i = 0; i < knots.size(); ++i) {
-        double level = double(i) / ServiceTimeTable::kSegments;
-        if (mapping == Mapping::Level)
-            level = double(std::upper_bound(simulatedSorted.begin(), simulatedSorted.end(),
-                                            knots[i]) -
-                           simulatedSorted.begin()) /
-                    n;
+        const double level = mapping == Mapping::Level
+                                 ? sampleCdf(simulatedSorted, knots[i])
+                                 : double(i) / ServiceTimeTable::kSegments;
         const double simulated = interpolatedQuantile(simulatedSorted, level);
         const double target = measured.at(level);
         // A zero latency (a measured minimum of 0) has no ratio: the knot keeps its time.
@@ -156,6 +176,39 @@ ServiceTimeTable mappedTable(const ServiceTimeTable& from, const QuantilePoints&
             knots[i] *= std::pow(target / simulated, damping);
         knots[i] = std::max(knots[i], floor);
         floor = knots[i];
+    }
+    return ServiceTimeTable(std::move(knots));
+}
+
+// Mass: the knots' times at their moved fractions, read back at i / kSegments (log-linear
+// between them). The fastest and slowest times stay: Level and Direct move those.
+ServiceTimeTable movedTable(const ServiceTimeTable& from, const QuantilePoints& measured,
+                            const std::vector<double>& simulatedSorted, double damping)
+{
+    const std::vector<double>& x = from.knotsMs();
+    std::vector<double> moved(x.size());
+    double floor = 0.0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const double shift = measuredCdf(measured, x[i]) - sampleCdf(simulatedSorted, x[i]);
+        const double u = double(i) / ServiceTimeTable::kSegments + damping * shift;
+        moved[i] = std::max(std::clamp(u, 0.0, 1.0), floor);
+        floor = moved[i];
+    }
+    std::vector<double> knots(x.size());
+    std::size_t j = 0;
+    for (std::size_t i = 0; i < knots.size(); ++i) {
+        const double u = double(i) / ServiceTimeTable::kSegments;
+        while (j + 1 < moved.size() && moved[j + 1] < u)
+            ++j;
+        if (u <= moved.front() || j + 1 >= moved.size()) {
+            knots[i] = u <= moved.front() ? x.front() : x.back();
+        } else {
+            const double span = moved[j + 1] - moved[j];
+            const double f = span > 0.0 ? std::clamp((u - moved[j]) / span, 0.0, 1.0) : 1.0;
+            knots[i] = std::exp(std::log(x[j]) + f * (std::log(x[j + 1]) - std::log(x[j])));
+        }
+        if (i > 0)
+            knots[i] = std::max(knots[i], knots[i - 1]);
     }
     return ServiceTimeTable(std::move(knots));
 }
@@ -180,6 +233,62 @@ std::vector<double> simulatedResponseTimes(const ServiceConfig& service, double 
     return latencies;
 }
 
+// A table and what its simulation gave.
+struct Trial {
+    ServiceTimeTable table;
+    std::vector<double> sorted; // the measured calls' response times
+    std::vector<PercentilePoint> simulated;
+    double worst = 0.0; // the largest |residual|
+};
+
+// The rounds of one calibration: the service, the options, the targets.
+struct Rounds {
+    const ServiceConfig& service;
+    const CalibrationOptions& options;
+    const QuantilePoints& measured;
+    const std::vector<PercentilePoint>& targets;
+
+    Trial trial(ServiceTimeTable table) const
+    {
+        ServiceConfig trialService = service;
+        ServiceDistribution distribution;
+        distribution.table = table;
+        trialService.distribution = SharedDistribution(std::move(distribution));
+        Trial t;
+        t.sorted = simulatedResponseTimes(trialService, options.utilisation, options.calls,
+                                          options.seed);
+        t.simulated = percentilesOf(t.sorted, options.targets);
+        t.worst = worstResidual(targets, t.simulated);
+        t.table = std::move(table);
+        return t;
+    }
+
+    // The best candidate of a round from `best`: of Level and Mass, then of Direct when
+    // neither beats `best`.
+    Trial step(const Trial& best, double damping) const
+    {
+        Trial winner;
+        for (const auto& candidates : {std::vector<Mapping>{Mapping::Level, Mapping::Mass},
+                                       std::vector<Mapping>{Mapping::Direct}}) {
+            for (Mapping mapping : candidates) {
+                Trial t = trial(mapping == Mapping::Mass
+                                    ? movedTable(best.table, measured, best.sorted, damping)
+                                    : scaledTable(best.table, measured, best.sorted, mapping,
+                                                  damping));
+                if (winner.table.empty() || t.worst < winner.worst)
+                    winner = std::move(t);
+            }
+            if (winner.worst < best.worst)
+                break;
+        }
+        return winner;
+    }
+};
+
+// Halving the step after a round that did not improve, down to this: then the calibration
+// stops where it is.
+constexpr double kSmallestDamping = 1.0 / 16.0;
+
 } // namespace
 
 } // namespace calibration_detail
@@ -200,76 +309,57 @@ std::vector<PercentilePoint> simulatedResponsePercentiles(const ServiceConfig& s
                                                           const std::vector<double>& ps,
                                                           std::int64_t calls, std::uint64_t seed)
 {
-    using namespace calibration_detail;
+    // Qualified: in a unity build other files' helpers share the translation unit.
+    namespace cd = calibration_detail;
     CalibrationOptions check;
     check.utilisation = utilisation;
     check.calls = calls;
     check.targets = ps;
-    checkOptions(check);
-    return percentilesOf(simulatedResponseTimes(service, utilisation, calls, seed), ps);
+    cd::checkOptions(check);
+    return cd::percentilesOf(cd::simulatedResponseTimes(service, utilisation, calls, seed), ps);
 }
 
 CalibrationResult calibrateService(const ServiceConfig& service, const QuantilePoints& measured,
                                    const CalibrationOptions& options,
                                    const std::function<bool(int, double)>& onRound)
 {
-    using namespace calibration_detail;
-    checkOptions(options);
-    checkMeasured(measured);
-
+    namespace cd = calibration_detail;
+    cd::checkOptions(options);
+    cd::checkMeasured(measured);
     std::vector<PercentilePoint> targets;
     for (double p : options.targets) {
         targets.push_back({p, measured.at(p)});
         if (!(targets.back().ms > 0.0))
-            badOption("measured p" + numberText(p * 100.0), targets.back().ms, "> 0");
+            cd::badOption("measured p" + cd::numberText(p * 100.0), targets.back().ms, "> 0");
     }
-    // Each round simulates one table. The next steps from the best table so far: the level
-    // mapping first, the direct one when that did not improve, then smaller steps. A round
-    // that made things worse costs a round, never the fit. The result is the best table with
+
+    // Each round steps from the best table so far, so that a round that made things worse
+    // costs a round (and a smaller step), never the fit. The result is the best table with
     // the percentiles its own run gave: never a figure from another table's run.
-    ServiceConfig trial = service;
-    ServiceDistribution distribution;
-    const auto simulate = [&](const ServiceTimeTable& table) {
-        distribution.table = table;
-        trial.distribution = SharedDistribution(distribution);
-        return simulatedResponseTimes(trial, options.utilisation, options.calls, options.seed);
-    };
-    CalibrationResult best;
-    best.table = ServiceTimeTable::fromQuantiles(measured);
-    std::vector<double> bestSorted = simulate(best.table);
-    std::vector<PercentilePoint> simulated = percentilesOf(bestSorted, options.targets);
-    double bestWorst = worstResidual(targets, simulated);
-    best.calibration = {options.utilisation, 0, targets, simulated};
-    best.converged = bestWorst <= options.tolerance;
-    bool stopped = onRound && !onRound(0, bestWorst);
+    const cd::Rounds rounds{service, options, measured, targets};
+    cd::Trial best = rounds.trial(ServiceTimeTable::fromQuantiles(measured));
+    int bestRound = 0;
+    bool stopped = onRound && !onRound(0, best.worst);
     double damping = 1.0;
-    Mapping mapping = Mapping::Level;
-    int round = 0;
-    while (!stopped && !best.converged && round < options.maxRounds) {
-        ++round;
-        const ServiceTimeTable table = mappedTable(best.table, measured, bestSorted, mapping,
-                                                   damping);
-        std::vector<double> sorted = simulate(table);
-        simulated = percentilesOf(sorted, options.targets);
-        const double worst = worstResidual(targets, simulated);
-        stopped = onRound && !onRound(round, worst);
-        if (worst < bestWorst) {
-            best.table = table;
-            best.calibration = {options.utilisation, round, targets, simulated};
-            best.converged = worst <= options.tolerance;
-            bestSorted = std::move(sorted);
-            bestWorst = worst;
-            mapping = Mapping::Level;
-        } else if (mapping == Mapping::Level) {
-            mapping = Mapping::Direct;
-        } else if (damping > kSmallestDamping) {
-            mapping = Mapping::Level;
+    for (int round = 1; !stopped && best.worst > options.tolerance && round <= options.maxRounds;
+         ++round) {
+        cd::Trial candidate = rounds.step(best, damping);
+        stopped = onRound && !onRound(round, candidate.worst);
+        if (candidate.worst < best.worst) {
+            best = std::move(candidate);
+            bestRound = round;
+        } else if (damping > cd::kSmallestDamping) {
             damping /= 2.0;
         } else {
             break; // even the smallest steps from the best table make it worse
         }
     }
-    return best;
+    CalibrationResult result;
+    result.table = std::move(best.table);
+    result.calibration = {options.utilisation, bestRound, std::move(targets),
+                          std::move(best.simulated)};
+    result.converged = best.worst <= options.tolerance;
+    return result;
 }
 
 } // namespace hedge
