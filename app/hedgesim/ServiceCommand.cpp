@@ -9,6 +9,7 @@
 #include <hedge/service/MeasurementImport.h>
 #include <hedge/service/ServiceCalibration.h>
 
+#include <QDir>
 #include <QFileInfo>
 #include <QString>
 
@@ -174,8 +175,11 @@ std::string verdict(const ServiceConfig& service, const ServiceDistribution& d,
     if (service.replicas > 1)
         where += " per replica";
     if (calibrated->converged)
-        return "Calibrated " + where + ": p50, p90, p99 and p99.9 within 2 % after " +
-               std::to_string(c.rounds) + " rounds.\n";
+        return "Calibrated " + where + ": p50, p90, p99 and p99.9 within 2 % " +
+               (c.rounds == 0       ? std::string("as measured (no round needed)")
+                : c.rounds == 1     ? std::string("after 1 round")
+                                    : "after " + std::to_string(c.rounds) + " rounds") +
+               ".\n";
     return "NOT calibrated " + where + ": the largest residual is " +
            ResultsTable::fixed(worst * 100.0, 1) + " % (" + worstLabel +
            "); the table is the round that came closest (round " + std::to_string(c.rounds) +

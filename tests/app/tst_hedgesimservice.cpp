@@ -103,31 +103,45 @@ private slots:
     {
         QTemporaryDir dir;
         const QString out = dir.filePath("service.json");
-        const auto o = hedgesim({"service", "fit", "--p50", "0.012", "--p99", "0.05", "--unit",
-                                 "s", "--at-utilisation", "0.6", "--workers", "2", "--calls",
+        const auto o = hedgesim({"service", "fit", "--p50", "0.012", "--p90", "0.025", "--p99",
+                                 "0.06", "--p999", "0.12", "--max", "0.3", "--unit", "s",
+                                 "--at-utilisation", "0.7", "--workers", "8", "--calls",
                                  "20000", "-o", out});
         QCOMPARE(o.exitCode, 0);
-        QVERIFY(o.out.find("response at 0.6 ms") != std::string::npos);
-        QVERIFY2(o.out.find("Calibrated at utilisation 0.6 with 2 workers") != std::string::npos,
+        QVERIFY(o.out.find("response at 0.7 ms") != std::string::npos);
+        QVERIFY2(o.out.find("Calibrated at utilisation 0.7 with 8 workers: p50, p90, p99 and "
+                            "p99.9 within 2 % after 1 round.") != std::string::npos,
                  o.out.c_str());
-        QVERIFY(o.out.find("note: p90 not given") != std::string::npos);
         // The measured column is the dashboard's, in ms; the service time is shorter than the
-        // response time it was calibrated to.
+        // response time it was calibrated to; the residual is the response's.
         const QStringList p50 = rowOf(o.out, "p50");
         QCOMPARE(p50.size(), 6);
         QCOMPARE(p50[1], QStringLiteral("12.00"));
         QVERIFY(p50[2].toDouble() < 12.0);
 
         const ServiceConfig service = readService(out);
-        QCOMPARE(service.workers, 2);
+        QCOMPARE(service.workers, 8);
         QVERIFY(service.distribution && service.distribution->calibration);
         const Calibration& c = *service.distribution->calibration;
-        QCOMPARE(c.utilisation, 0.6);
+        QCOMPARE(c.utilisation, 0.7);
+        QCOMPARE(c.rounds, 1);
         QCOMPARE(c.measured.front().ms, 12.0);
-        // The table's simulated p50 is what the file says it is.
+        // What the table printed and the file says is what the written table gives.
         QCOMPARE(p50[3].toDouble(), std::round(c.simulated.front().ms * 100.0) / 100.0);
-        QCOMPARE(simulatedResponsePercentiles(service, 0.6, {0.5, 0.9, 0.99, 0.999}, 20000, 1),
+        QCOMPARE(simulatedResponsePercentiles(service, 0.7, {0.5, 0.9, 0.99, 0.999}, 20000, 1),
                  c.simulated);
+    }
+
+    void notesSayWhatWasAssumed()
+    {
+        const auto o = hedgesim({"service", "fit", "--p50", "10", "--p99", "40"});
+        QCOMPARE(o.exitCode, 0);
+        QVERIFY2(o.out.find("note: p90 not given") != std::string::npos, o.out.c_str());
+        QVERIFY(o.out.find("note: p999 not given") != std::string::npos);
+        QVERIFY(o.out.find("note: max not given") != std::string::npos);
+        // The table still has every row: the missing percentiles are the table's.
+        QCOMPARE(rowOf(o.out, "p90").size(), 5);
+        QCOMPARE(rowOf(o.out, "max").size(), 5);
     }
 
     void csvFileWithColumn()
