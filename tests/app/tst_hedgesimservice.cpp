@@ -128,6 +128,10 @@ private slots:
         QCOMPARE(c.measured.front().ms, 12.0);
         // What the table printed and the file says is what the written table gives.
         QCOMPARE(p50[3].toDouble(), std::round(c.simulated.front().ms * 100.0) / 100.0);
+        // The residual is the simulated response against the measured one, signed.
+        const double residual = (c.simulated.front().ms / 12.0 - 1.0) * 100.0;
+        QCOMPARE(p50[4], QString::asprintf("%+.1f", residual));
+        QCOMPARE(p50[5], QStringLiteral("%"));
         QCOMPARE(simulatedResponsePercentiles(service, 0.7, {0.5, 0.9, 0.99, 0.999}, 20000, 1),
                  c.simulated);
     }
