@@ -68,7 +68,7 @@ phase release-build cmake --build build
 phase asan-configure cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$SANITIZER_FLAGS" -DCMAKE_EXE_LINKER_FLAGS="$LLD" \
     -DHEDGE_WERROR=$werror -DHEDGE_SANITIZE="address;undefined" -DHEDGE_BUILD_BENCHMARKS=OFF \
-    -DHEDGE_TEST_PCH=ON -DHEDGE_UNITY_BUILD=ON -DHEDGE_TEST_AREAS="policy;sim;service;io;app;widgets" \
+    -DHEDGE_TEST_PCH=ON -DHEDGE_UNITY_BUILD=ON -DHEDGE_TEST_AREAS="policy;sim;io;service;app;widgets" \
     -DHEDGE_TEST_COMPILE_OPTIONS=-O0 \
     -DHEDGE_TEST_EXCLUDE_LABEL_REGEX="$NOT_SANITIZED"
 phase asan-build cmake --build build-asan
