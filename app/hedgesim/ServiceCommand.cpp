@@ -144,8 +144,8 @@ CalibrationResult calibrate(const CommandLine& cl, const Streams& s, const Servi
                   << ServiceFitTable::latency(worst * 100.0) << " %" << std::flush;
         return true;
     };
-    CalibrationResult result = calibrateService(service, quantilePointsOf(measured), options,
-                                                onRound);
+    CalibrationResult result =
+        calibrateService(service, quantilePointsOf(measured), options, onRound);
     if (progress)
         s.err << "\r\033[K" << std::flush;
     return result;
@@ -176,9 +176,9 @@ std::string verdict(const ServiceConfig& service, const ServiceDistribution& d,
         where += " per replica";
     if (calibrated->converged)
         return "Calibrated " + where + ": p50, p90, p99 and p99.9 within 2 % " +
-               (c.rounds == 0       ? std::string("as measured (no round needed)")
-                : c.rounds == 1     ? std::string("after 1 round")
-                                    : "after " + std::to_string(c.rounds) + " rounds") +
+               (c.rounds == 0   ? std::string("as measured (no round needed)")
+                : c.rounds == 1 ? std::string("after 1 round")
+                                : "after " + std::to_string(c.rounds) + " rounds") +
                ".\n";
     return "NOT calibrated " + where + ": the largest residual is " +
            ResultsTable::fixed(worst * 100.0, 1) + " % (" + worstLabel +
@@ -224,8 +224,8 @@ int runServiceFit(const CommandLine& cl, const Streams& s)
                 row.simulatedMs = response[i].ms;
             rows.push_back(std::move(row));
         }
-        s.out << ServiceFitTable(std::move(rows), calibrated ? std::optional(cl.fit.atUtilisation)
-                                                             : std::nullopt)
+        s.out << ServiceFitTable(std::move(rows),
+                                 calibrated ? std::optional(cl.fit.atUtilisation) : std::nullopt)
                      .format()
               << verdict(service, distribution, calibrated);
         for (const std::string& note : notes)
@@ -238,7 +238,7 @@ int runServiceFit(const CommandLine& cl, const Streams& s)
     check.service = service;
     validateScenario(check); // a service the scenario reader refuses is not written
     return writeOutputFile(cl.jsonOutput, writeServiceJson(service), s.err) ? kExitOk
-                                                                             : kExitInternal;
+                                                                            : kExitInternal;
 }
 
 } // namespace hedge::cli

@@ -38,9 +38,9 @@ void checkServiceFit(const CommandLine& cl)
             usage("service fit", "takes FILE or --p50 ... --p999, not both");
         if (f.p50 <= 0 || f.p99 <= 0)
             usage("service fit", "a dashboard's percentiles need --p50 and --p99 at least");
-        for (const auto& [option, absent] : {std::pair{"--format", f.format.empty()},
-                                             std::pair{"--column", f.column.empty()},
-                                             std::pair{"--metric", f.metric.empty()}})
+        for (const auto& [option, absent] :
+             {std::pair{"--format", f.format.empty()}, std::pair{"--column", f.column.empty()},
+              std::pair{"--metric", f.metric.empty()}})
             if (!absent)
                 usage(option, "reads a FILE; there is none with --p50 ...");
     } else if (cl.input.empty()) {

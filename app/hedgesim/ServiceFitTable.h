@@ -10,7 +10,7 @@
 namespace hedge::cli {
 
 struct ServiceFitRow {
-    std::string label;                 // "p50", ..., "max"
+    std::string label; // "p50", ..., "max"
     double measuredMs = 0.0;
     double serviceMs = 0.0;            // the table's service time at the same fraction
     std::optional<double> simulatedMs; // the simulated response time (calibrated fits)

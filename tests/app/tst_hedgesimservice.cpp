@@ -94,19 +94,20 @@ private slots:
         QVERIFY(service.distribution);
         QCOMPARE(service.distribution->kind, DistributionKind::Percentiles);
         QVERIFY(!service.distribution->calibration);
-        QVERIFY(service.distribution->table ==
-                percentileTable({{0.5, 10}, {0.9, 18}, {0.99, 40}, {0.999, 90}}, std::nullopt,
-                                200.0));
+        QVERIFY(
+            service.distribution->table ==
+            percentileTable({{0.5, 10}, {0.9, 18}, {0.99, 40}, {0.999, 90}}, std::nullopt, 200.0));
     }
 
     void percentilesCalibratedAtAUtilisation()
     {
         QTemporaryDir dir;
         const QString out = dir.filePath("service.json");
-        const auto o = hedgesim({"service", "fit", "--p50", "0.012", "--p90", "0.025", "--p99",
-                                 "0.06", "--p999", "0.12", "--max", "0.3", "--unit", "s",
-                                 "--at-utilisation", "0.7", "--workers", "8", "--calls",
-                                 "20000", "-o", out});
+        const auto o = hedgesim({"service", "fit",       "--p50",  "0.012",   "--p90",
+                                 "0.025",   "--p99",     "0.06",   "--p999",  "0.12",
+                                 "--max",   "0.3",       "--unit", "s",       "--at-utilisation",
+                                 "0.7",     "--workers", "8",      "--calls", "20000",
+                                 "-o",      out});
         QCOMPARE(o.exitCode, 0);
         QVERIFY(o.out.find("response at 0.7 ms") != std::string::npos);
         QVERIFY2(o.out.find("Calibrated at utilisation 0.7 with 8 workers: p50, p90, p99 and "
@@ -153,8 +154,8 @@ private slots:
         QTemporaryDir dir;
         const QString csv = writeFile(dir, "latencies.csv", csvOfSamples());
         const QString out = dir.filePath("service.json");
-        const auto o =
-            hedgesim({"service", "fit", csv, "--column", "latency_ms", "-o", out, "--workers", "4"});
+        const auto o = hedgesim(
+            {"service", "fit", csv, "--column", "latency_ms", "-o", out, "--workers", "4"});
         QCOMPARE(o.exitCode, 0);
         QCOMPARE(rowOf(o.out, "p50").size(), 5);
         const ServiceConfig service = readService(out);
@@ -180,9 +181,8 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("error");
-        QTest::newRow("p90 below p50")
-            << QStringList{"--p50", "10", "--p90", "8", "--p99", "40"}
-            << "--p90: 8 is not above --p50 (percentiles must increase)";
+        QTest::newRow("p90 below p50") << QStringList{"--p50", "10", "--p90", "8", "--p99", "40"}
+                                       << "--p90: 8 is not above --p50 (percentiles must increase)";
         QTest::newRow("max below p99")
             << QStringList{"--p50", "10", "--p99", "40", "--max", "30"}
             << "--max: 30 is not above --p99 (the slowest latency must be)";

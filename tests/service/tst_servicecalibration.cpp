@@ -81,8 +81,7 @@ void verifyHonest(const CalibrationResult& r, const ServiceConfig& service,
 {
     const ServiceConfig fitted = serviceWith(service.workers, r.table);
     QCOMPARE(simulatedResponsePercentiles(fitted, r.calibration.utilisation,
-                                          targetsOf(r.calibration), options.calls,
-                                          options.seed),
+                                          targetsOf(r.calibration), options.calls, options.seed),
              r.calibration.simulated);
     QCOMPARE(r.converged, largestResidual(r.calibration) <= options.tolerance);
 }
@@ -94,9 +93,11 @@ void report(const char* name, const CalibrationResult& r)
                        .arg(r.calibration.rounds)
                        .arg(r.converged);
     for (std::size_t i = 0; i < r.calibration.measured.size(); ++i)
-        line += QString(" p%1 %2 %").arg(r.calibration.measured[i].p * 100).arg(
-            (r.calibration.simulated[i].ms / r.calibration.measured[i].ms - 1.0) * 100.0, 0, 'f',
-            2);
+        line +=
+            QString(" p%1 %2 %")
+                .arg(r.calibration.measured[i].p * 100)
+                .arg((r.calibration.simulated[i].ms / r.calibration.measured[i].ms - 1.0) * 100.0,
+                     0, 'f', 2);
     qInfo("%s", qPrintable(line));
 }
 
@@ -151,7 +152,8 @@ private slots:
                                      .arg(known.quantile(p))
                                      .arg(measured.at(p));
             QVERIFY2(r.table.quantile(p) < measured.at(p), qPrintable(what));
-            QVERIFY2(std::abs(r.table.quantile(p) / known.quantile(p) - 1.0) < (p < 0.9 ? 0.03 : 0.15),
+            QVERIFY2(std::abs(r.table.quantile(p) / known.quantile(p) - 1.0) <
+                         (p < 0.9 ? 0.03 : 0.15),
                      qPrintable(what));
         }
         verifyHonest(r, service, options);
@@ -207,8 +209,7 @@ private slots:
         // spread the slowest responses further than that whatever the service time is. The
         // body fits; p99 and p99.9 trade against each other (-8 % and +13 % at best), and a
         // tail that does not fit is enough to fail.
-        QuantilePoints measured =
-            measuredResponseTimes(serviceWith(4, knownServiceTime()), 0.7);
+        QuantilePoints measured = measuredResponseTimes(serviceWith(4, knownServiceTime()), 0.7);
         const double cap = measured.at(0.99) * 1.02;
         for (double& ms : measured.latencyMs)
             ms = std::min(ms, cap);
@@ -258,8 +259,8 @@ private slots:
         options.calls = 20000;
         const QuantilePoints measured = quantilePointsOf(knownServiceTime());
         std::vector<int> seen;
-        const CalibrationResult r = calibrateService(
-            serviceWith(2), measured, options, [&seen](int round, double worst) {
+        const CalibrationResult r =
+            calibrateService(serviceWith(2), measured, options, [&seen](int round, double worst) {
                 seen.push_back(round);
                 return worst < 0.0; // never: stop after the first round
             });

@@ -5,8 +5,8 @@
 #include <hedge/sim/Simulation.h>
 
 #include <algorithm>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -166,9 +166,8 @@ ServiceTimeTable scaledTable(const ServiceTimeTable& from, const QuantilePoints&
     std::vector<double> knots = from.knotsMs();
     double floor = ServiceTimeTable::kShortestMs;
     for (std::size_t i = 0; i < knots.size(); ++i) {
-        const double level = mapping == Mapping::Level
-                                 ? sampleCdf(simulatedSorted, knots[i])
-                                 : double(i) / ServiceTimeTable::kSegments;
+        const double level = mapping == Mapping::Level ? sampleCdf(simulatedSorted, knots[i])
+                                                       : double(i) / ServiceTimeTable::kSegments;
         const double simulated = interpolatedQuantile(simulatedSorted, level);
         const double target = measured.at(level);
         // A zero latency (a measured minimum of 0) has no ratio: the knot keeps its time.
@@ -255,8 +254,8 @@ struct Rounds {
         distribution.table = table;
         trialService.distribution = SharedDistribution(std::move(distribution));
         Trial t;
-        t.sorted = simulatedResponseTimes(trialService, options.utilisation, options.calls,
-                                          options.seed);
+        t.sorted =
+            simulatedResponseTimes(trialService, options.utilisation, options.calls, options.seed);
         t.simulated = percentilesOf(t.sorted, options.targets);
         t.worst = worstResidual(targets, t.simulated);
         t.table = std::move(table);
@@ -271,10 +270,10 @@ struct Rounds {
         for (const auto& candidates : {std::vector<Mapping>{Mapping::Level, Mapping::Mass},
                                        std::vector<Mapping>{Mapping::Direct}}) {
             for (Mapping mapping : candidates) {
-                Trial t = trial(mapping == Mapping::Mass
-                                    ? movedTable(best.table, measured, best.sorted, damping)
-                                    : scaledTable(best.table, measured, best.sorted, mapping,
-                                                  damping));
+                Trial t =
+                    trial(mapping == Mapping::Mass
+                              ? movedTable(best.table, measured, best.sorted, damping)
+                              : scaledTable(best.table, measured, best.sorted, mapping, damping));
                 if (winner.table.empty() || t.worst < winner.worst)
                     winner = std::move(t);
             }

@@ -40,9 +40,9 @@ struct CalibrationOptions {
 // (0: the measurements as they are), and `calibration.simulated` the percentiles of that
 // table's own run: what was measured, never extrapolated.
 struct CalibrationResult {
-    ServiceTimeTable table;   // the adjusted service-time table
-    Calibration calibration;  // utilisation, rounds, measured and simulated percentiles
-    bool converged = false;   // every residual within tolerance
+    ServiceTimeTable table;  // the adjusted service-time table
+    Calibration calibration; // utilisation, rounds, measured and simulated percentiles
+    bool converged = false;  // every residual within tolerance
 };
 
 // `service` supplies everything but the service time (workers, replicas, balancer, errors);
@@ -62,8 +62,7 @@ CalibrationResult calibrateService(const ServiceConfig& service, const QuantileP
 std::vector<PercentilePoint> simulatedResponsePercentiles(const ServiceConfig& service,
                                                           double utilisation,
                                                           const std::vector<double>& ps,
-                                                          std::int64_t calls,
-                                                          std::uint64_t seed);
+                                                          std::int64_t calls, std::uint64_t seed);
 
 // A table's knots as a quantile function (fraction i / kSegments): what a dashboard's
 // percentiles or an imported file give calibrateService as the measured response times.
