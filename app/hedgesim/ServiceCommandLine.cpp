@@ -29,6 +29,26 @@ double parsePositive(const std::string& option, const std::string& text, double 
     return value;
 }
 
+int parseWorkers(const std::string& text)
+{
+    const std::string range = intRangeText(limits::kMinWorkers, limits::kMaxWorkers);
+    const double workers = parsePositive("--workers", text, limits::kMaxWorkers + 1.0, range);
+    if (workers != std::floor(workers))
+        usage("--workers", "\"" + text + "\" is not allowed (allowed " + range + ")");
+    return int(workers);
+}
+
+// --p50, --p90, --p99, --p999, --max: the field it fills; none for another option.
+double* percentileOption(ServiceFitArguments& f, const std::string& option)
+{
+    for (const auto& [name, field] :
+         {std::pair{"--p50", &f.p50}, std::pair{"--p90", &f.p90}, std::pair{"--p99", &f.p99},
+          std::pair{"--p999", &f.p999}, std::pair{"--max", &f.max}})
+        if (option == name)
+            return field;
+    return nullptr;
+}
+
 // The arguments of service fit that are not options of its own, once all are read.
 void checkServiceFit(const CommandLine& cl)
 {
@@ -99,27 +119,13 @@ CommandLine parseServiceCommandLine(const std::vector<std::string>& args)
         else if (arg == "--workers") {
             if (f.workers > 0)
                 usage(arg, "given twice");
-            const std::string t = option.take(arg, "needs a number");
-            const double w = parsePositive(arg, t, limits::kMaxWorkers + 1.0,
-                                           intRangeText(limits::kMinWorkers, limits::kMaxWorkers));
-            if (w != std::floor(w))
-                usage(arg, "\"" + t + "\" is not allowed (allowed " +
-                               intRangeText(limits::kMinWorkers, limits::kMaxWorkers) + ")");
-            f.workers = int(w);
+            f.workers = parseWorkers(option.take(arg, "needs a number"));
         } else if (arg == "--calls") {
             if (cl.calls > 0)
                 usage(arg, "given twice");
             cl.calls = parseCalls(option.take(arg, "needs a number"));
-        } else if (arg == "--p50")
-            number(f.p50, latency);
-        else if (arg == "--p90")
-            number(f.p90, latency);
-        else if (arg == "--p99")
-            number(f.p99, latency);
-        else if (arg == "--p999")
-            number(f.p999, latency);
-        else if (arg == "--max")
-            number(f.max, latency);
+        } else if (double* percentile = percentileOption(f, arg))
+            number(*percentile, latency);
         else if (arg == "--quiet" || arg == "-q")
             cl.quiet = true;
         else if (arg == "--help" || arg == "-h")
