@@ -171,7 +171,8 @@ std::string verdict(const ServiceConfig& service, const ServiceDistribution& d,
     char load[32];
     const auto end = std::to_chars(load, load + sizeof load, c.utilisation).ptr;
     std::string where = "at utilisation " + std::string(load, end) + " with " +
-                        std::to_string(service.workers) + " workers";
+                        std::to_string(service.workers) +
+                        (service.workers == 1 ? " worker" : " workers");
     if (service.replicas > 1)
         where += " per replica";
     if (calibrated->converged)
@@ -183,8 +184,9 @@ std::string verdict(const ServiceConfig& service, const ServiceDistribution& d,
     return "NOT calibrated " + where + ": the largest residual is " +
            ResultsTable::fixed(worst * 100.0, 1) + " % (" + worstLabel +
            "); the table is the round that came closest (round " + std::to_string(c.rounds) +
-           "). No service time reproduces these response times at this utilisation: check "
-           "the utilisation and the workers.\n";
+           "). The calibration found no service time that gives these response times here: "
+           "check the utilisation and --workers; at a high utilisation p99 and p99.9 vary "
+           "from run to run, and more --calls steadies them.\n";
 }
 
 } // namespace

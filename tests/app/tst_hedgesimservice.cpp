@@ -137,6 +137,46 @@ private slots:
                  c.simulated);
     }
 
+    void anImpossibleFitIsWrittenWithItsResiduals()
+    {
+        // Response times that hardly vary, at 0.9 on one worker: queueing alone spreads them
+        // more. The closest round is written, and the table and the file say how far it is.
+        QTemporaryDir dir;
+        const QString out = dir.filePath("service.json");
+        const auto o = hedgesim({"service",
+                                 "fit",
+                                 "--p50",
+                                 "10",
+                                 "--p90",
+                                 "10.5",
+                                 "--p99",
+                                 "11",
+                                 "--p999",
+                                 "11.5",
+                                 "--max",
+                                 "12",
+                                 "--at-utilisation",
+                                 "0.9",
+                                 "--workers",
+                                 "1",
+                                 "--calls",
+                                 "20000",
+                                 "-o",
+                                 out});
+        QCOMPARE(o.exitCode, 0);
+        QVERIFY2(o.out.find("NOT calibrated at utilisation 0.9 with 1 worker: the largest "
+                            "residual is ") != std::string::npos,
+                 o.out.c_str());
+        const ServiceConfig service = readService(out);
+        QVERIFY(service.distribution && service.distribution->calibration);
+        const Calibration& c = *service.distribution->calibration;
+        QCOMPARE(simulatedResponsePercentiles(service, 0.9, {0.5, 0.9, 0.99, 0.999}, 20000, 1),
+                 c.simulated);
+        const QStringList p999 = rowOf(o.out, "p99.9");
+        QCOMPARE(p999[4], QString::asprintf("%+.1f", (c.simulated[3].ms / 11.5 - 1.0) * 100.0));
+        QVERIFY(p999[4].toDouble() > 2.0);
+    }
+
     void notesSayWhatWasAssumed()
     {
         const auto o = hedgesim({"service", "fit", "--p50", "10", "--p99", "40"});
