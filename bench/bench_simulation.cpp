@@ -4,7 +4,10 @@
 // of the core the thread gets; the CPU-time figure does not (caches and memory bandwidth shared
 // with the other jobs still lower it a little).
 #include <hedge/sim/AllocatorTuning.h>
+#include <hedge/sim/ServiceTimeQuantiles.h>
 #include <hedge/sim/Simulation.h>
+
+#include <algorithm>
 
 #include <benchmark/benchmark.h>
 
@@ -88,8 +91,40 @@ void BM_Family(benchmark::State& state)
     runPoint(state, setup);
 }
 
+// The same service three ways (docs/service-data.md): the log-normal model (0), a table of the
+// model's own quantiles as an empirical service (1), a dashboard's percentiles of it (2);
+// hedged with the default budget. The draws differ, the queue's work is the same.
+void BM_ServiceDistribution(benchmark::State& state)
+{
+    hedge::ServiceConfig service;
+    const auto quantile = [&service](double q) {
+        return hedge::serviceTimeQuantile(service, std::clamp(q, 1e-6, 1.0 - 1e-6));
+    };
+    hedge::ServiceDistribution d;
+    if (state.range(1) == 1) {
+        hedge::QuantilePoints points;
+        for (int i = 0; i <= hedge::ServiceTimeTable::kSegments; ++i) {
+            points.fraction.push_back(double(i) / hedge::ServiceTimeTable::kSegments);
+            points.latencyMs.push_back(quantile(points.fraction.back()));
+        }
+        d.table = hedge::ServiceTimeTable::fromQuantiles(points);
+    } else if (state.range(1) == 2) {
+        d.kind = hedge::DistributionKind::Percentiles;
+        for (double p : {0.5, 0.9, 0.99, 0.999})
+            d.percentiles.push_back({p, quantile(p)});
+        d.table = hedge::percentileTable(d.percentiles, std::nullopt, std::nullopt);
+    }
+    if (state.range(1) != 0)
+        service.distribution = d;
+    state.SetLabel(state.range(1) == 0 ? "lognormal_hiccups" : hedge::toString(d.kind));
+    runPoint(state, setupNamed("hedge, default budget"), service);
+}
+
 } // namespace
 
+BENCHMARK(BM_ServiceDistribution)
+    ->ArgsProduct({{200000}, {0, 1, 2}})
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_NoHedge)->Arg(200000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HedgeBudgetAdaptiveLimit)->Arg(200000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_HedgeNoBudget)->Arg(200000)->Unit(benchmark::kMillisecond);

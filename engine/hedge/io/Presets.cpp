@@ -1,6 +1,7 @@
 #include <hedge/io/Presets.h>
 
 #include <hedge/io/FamilyPresets.h>
+#include <hedge/io/ServicePresets.h>
 
 #include <hedge/sim/ServiceTimeQuantiles.h>
 
@@ -343,6 +344,7 @@ std::vector<Preset> build()
     addMetastablePreset(list);
     addTopologyPresets(list);
     addFamilyPresets(list);
+    addServicePresets(list);
     return list;
 }
 

@@ -19,7 +19,7 @@ std::string percentileName(double p)
     return "p" + digits;
 }
 
-std::string shortest(double x)
+std::string distributionNumberText(double x)
 {
     char buffer[32];
     const auto written = std::to_chars(buffer, buffer + sizeof buffer, x);
@@ -42,7 +42,7 @@ std::vector<PercentilePoint> ladderWithEnds(const std::vector<PercentilePoint>& 
         if (i > 0 && !(pt.p > points[i - 1].p))
             throw std::invalid_argument("percentiles must be given in increasing order");
         if (i > 0 && pt.ms < points[i - 1].ms)
-            throw std::invalid_argument(percentileName(pt.p) + " (" + shortest(pt.ms) +
+            throw std::invalid_argument(percentileName(pt.p) + " (" + distributionNumberText(pt.ms) +
                                         " ms) is below " + percentileName(points[i - 1].p));
     }
     const PercentilePoint& last = points.back();
