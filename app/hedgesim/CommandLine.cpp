@@ -1,25 +1,12 @@
 #include "CommandLine.h"
 
+#include "CommandLineDetail.h"
+
 #include <charconv>
 
 namespace hedge::cli {
 
-namespace {
-
-[[noreturn]] void usage(const std::string& field, const std::string& problem)
-{
-    throw UsageError(field + ": " + problem + " (see hedgesim --help)");
-}
-
-int parseThreads(const std::string& text)
-{
-    int value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || value < 0 || value > kMaxThreads)
-        usage("--threads", "\"" + text + "\" is not allowed (allowed 0 … " +
-                               std::to_string(kMaxThreads) + "; 0 = all cores)");
-    return value;
-}
+namespace cli_detail {
 
 std::int64_t parseCalls(const std::string& text)
 {
@@ -30,6 +17,22 @@ std::int64_t parseCalls(const std::string& text)
         usage("--calls", "\"" + text + "\" is not allowed (allowed " +
                              std::to_string(kMinRealClockCalls) + " … " +
                              std::to_string(kMaxRealClockCalls) + ")");
+    return value;
+}
+
+} // namespace cli_detail
+
+namespace {
+
+using namespace cli_detail;
+
+int parseThreads(const std::string& text)
+{
+    int value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < 0 || value > kMaxThreads)
+        usage("--threads", "\"" + text + "\" is not allowed (allowed 0 … " +
+                               std::to_string(kMaxThreads) + "; 0 = all cores)");
     return value;
 }
 
@@ -56,38 +59,6 @@ void parseShard(const std::string& text, CommandLine& cl)
         cl.shardIndex > cl.shardCount)
         bad();
 }
-
-bool isOption(const std::string& arg)
-{
-    return arg.size() > 1 && arg[0] == '-';
-}
-
-// One option's value: "--name=value" or the next argument.
-struct OptionValue {
-    const std::vector<std::string>& args;
-    std::size_t& i;
-    bool hasValue;
-    std::string value;
-
-    std::string take(const std::string& name, const char* missing)
-    {
-        if (!hasValue) {
-            if (i + 1 >= args.size())
-                usage(name, missing);
-            value = args[++i];
-        }
-        return value;
-    }
-    void fill(const char* name, std::string& target)
-    {
-        if (!target.empty())
-            usage(name, "given twice");
-        take(name, "needs a file name");
-        if (value.empty())
-            usage(name, "needs a file name");
-        target = value;
-    }
-};
 
 // What run, load, confirm and merge need once every argument is read.
 void checkRun(const CommandLine& cl, const std::string& name)
@@ -292,11 +263,13 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
         return parseOne(Command::Validate, "validate", "scenario FILE", rest);
     if (first == "policy")
         return parsePolicy(rest);
+    if (first == "service")
+        return cli_detail::parseServiceCommandLine(rest);
     if (isOption(first))
         usage(first, "unknown option");
     usage(first,
           "unknown command (commands: run, timeline, load, confirm, merge, preset, validate, "
-          "policy)");
+          "policy, service)");
 }
 
 std::string usageText()
@@ -318,6 +291,11 @@ std::string usageText()
            "  hedgesim validate FILE      check a scenario file (silent when it is valid)\n"
            "  hedgesim policy export SCENARIO.json --setup NAME [--as FAMILY] [-o FILE]\n"
            "  hedgesim policy import FILE [--format grpc|envoy] [--name NAME]\n"
+           "  hedgesim service fit FILE [--format csv|hdrhistogram_log|prometheus]\n"
+           "                [--column C] [--metric M] [--unit ms|s|us] [--at-utilisation U]\n"
+           "                [--workers N] [--calls N] [-o SERVICE.json] [--quiet]\n"
+           "  hedgesim service fit --p50 X --p99 X [--p90 X] [--p999 X] [--max X] [--unit U]\n"
+           "                [--at-utilisation U] [--workers N] [--calls N] [-o SERVICE.json]\n"
            "  hedgesim --help | --version\n"
            "\n"
            "Simulates every (setup, load) point of a scenario (hedged calls to a shared\n"
@@ -360,6 +338,17 @@ std::string usageText()
            "(YAML; --format when the content does not say) and prints the setup as a\n"
            "scenario file's setups entry; the fields the model does not cover are listed on\n"
            "standard error. See docs/policies.md, \"Export and import\".\n"
+           "\n"
+           "service fit builds a service-time table from measured latencies: a CSV of\n"
+           "samples (--column), an HdrHistogram interval log, a Prometheus histogram\n"
+           "(--metric; --format when the file's name does not say), or a dashboard's\n"
+           "percentiles (--p50 ... --max, in --unit). With --at-utilisation U the latencies\n"
+           "are response times measured at utilisation U: the table is calibrated until the\n"
+           "simulated response times at U (no hedging, --workers per replica, default 16,\n"
+           "--calls per round, default 200000) match p50, p90, p99 and p99.9 within 2 %.\n"
+           "Prints the fit (measured, service time, simulated response, residual) and the\n"
+           "import's notes; -o writes the scenario's \"service\" object with the table.\n"
+           "A bad file: \"FILE:LINE: problem\" on standard error, exit 2.\n"
            "\n"
            "SCENARIO.json may be - for standard input, e.g.\n"
            "  hedgesim preset collapse | hedgesim run - -o collapse.json\n"

@@ -1,5 +1,5 @@
 // The command line of hedgesim: subcommands run / timeline / merge / load / confirm / preset /
-// validate / policy export / policy import, --help, --version.
+// validate / policy export / policy import / service fit, --help, --version.
 // Plain argv parsing (no QCoreApplication): hedgesim owns its exit codes (2 for usage) and
 // must not pick up Qt's own options or the user's locale.
 #pragma once
@@ -23,7 +23,23 @@ enum class Command {
     Merge,
     Timeline,
     PolicyExport,
-    PolicyImport
+    PolicyImport,
+    ServiceFit
+};
+
+// hedgesim service fit: where the latencies come from and what to do with them. Checked for
+// syntax and range here; the names of --format and --unit by the command.
+struct ServiceFitArguments {
+    std::string format; // csv, hdrhistogram_log, prometheus; empty: from the file's name
+    std::string column; // csv: the column
+    std::string metric; // prometheus: the histogram
+    std::string unit;   // ms, s, us; empty: ms
+    double atUtilisation = 0.0; // 0: no calibration
+    int workers = 0;            // 0: a scenario's default
+    // A dashboard's percentiles instead of a file, in --unit; 0: not given.
+    double p50 = 0.0, p90 = 0.0, p99 = 0.0, p999 = 0.0, max = 0.0;
+
+    bool hasPercentiles() const { return p50 > 0 || p90 > 0 || p99 > 0 || p999 > 0 || max > 0; }
 };
 
 struct CommandLine {
@@ -44,6 +60,8 @@ struct CommandLine {
     std::string setupName;    // export --setup NAME
     std::string policyFormat; // export --as FAMILY, import --format grpc|envoy; empty: its own
     std::string importName;   // import --name NAME
+    // service fit FILE (input) or --p50 ...; -o SERVICE.json (jsonOutput); --calls per round
+    ServiceFitArguments fit;
 };
 
 // A usage error; what() is "FIELD: problem" (the field being the option or subcommand).

@@ -3,6 +3,7 @@
 #include "PolicyCommand.h"
 #include "RealClockCommands.h"
 #include "ResultsTable.h"
+#include "ServiceCommand.h"
 #include "TimelineCommand.h"
 
 #include <hedge/Version.h>
@@ -233,6 +234,8 @@ int runCommand(const CommandLine& cl, const Streams& s)
             return runPolicyExport(cl, s, loadScenario(cl.input, s.in));
         case Command::PolicyImport:
             return runPolicyImport(cl, s, readInput(cl.input, s.in));
+        case Command::ServiceFit:
+            return runServiceFit(cl, s);
         case Command::Timeline: {
             const Scenario scenario = loadScenario(cl.input, s.in);
             checkOutputs(cl);

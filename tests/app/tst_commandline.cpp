@@ -117,7 +117,9 @@ private slots:
         for (const char* word :
              {"hedgesim run", "-o", "--csv", "--threads", "--quiet", "hedgesim preset", "--list",
               "hedgesim validate", "--version", "hedgesim timeline", "hedgesim policy export",
-              "hedgesim policy import", "--setup", "--as", "--format"})
+              "hedgesim policy import", "--setup", "--as", "--format", "hedgesim service fit",
+              "--at-utilisation", "--workers", "--p50", "--p999", "--max", "--unit", "--metric",
+              "--column"})
             QVERIFY2(text.find(word) != std::string::npos, word);
         QVERIFY(errorOf({"run", "x"}).isEmpty());
     }
@@ -150,6 +152,88 @@ private slots:
                  QStringLiteral("--setup: given twice (see hedgesim --help)"));
         QCOMPARE(errorOf({"policy", "import"}),
                  QStringLiteral("policy import: missing FILE (see hedgesim --help)"));
+    }
+
+    void serviceFit()
+    {
+        CommandLine cl = parse({"service", "fit", "lat.prom", "--metric", "rpc{a=\"b\"}", "--unit",
+                                "s", "--at-utilisation=0.7", "--workers", "8", "--calls",
+                                "50000", "-o", "service.json", "-q"});
+        QCOMPARE(cl.command, Command::ServiceFit);
+        QCOMPARE(cl.input, std::string("lat.prom"));
+        QCOMPARE(cl.fit.metric, std::string("rpc{a=\"b\"}"));
+        QCOMPARE(cl.fit.unit, std::string("s"));
+        QCOMPARE(cl.fit.atUtilisation, 0.7);
+        QCOMPARE(cl.fit.workers, 8);
+        QCOMPARE(cl.calls, std::int64_t(50000));
+        QCOMPARE(cl.jsonOutput, std::string("service.json"));
+        QVERIFY(cl.quiet);
+        QVERIFY(!cl.fit.hasPercentiles());
+        cl = parse({"service", "fit", "--p50", "12", "--p99=80", "--p999", "150.5", "--max",
+                    "400"});
+        QVERIFY(cl.input.empty());
+        QVERIFY(cl.fit.hasPercentiles());
+        QCOMPARE(cl.fit.p50, 12.0);
+        QCOMPARE(cl.fit.p90, 0.0);
+        QCOMPARE(cl.fit.p99, 80.0);
+        QCOMPARE(cl.fit.p999, 150.5);
+        QCOMPARE(cl.fit.max, 400.0);
+        QCOMPARE(cl.fit.atUtilisation, 0.0);
+        QCOMPARE(parse({"service", "fit", "--help"}).command, Command::Help);
+    }
+
+    void serviceFitUsageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no fit") << QStringList{"service"} << "service: missing fit";
+        QTest::newRow("not fit") << QStringList{"service", "show"} << "service: \"show\" is not fit";
+        QTest::newRow("nothing") << QStringList{"service", "fit"}
+                                 << "service fit: missing FILE (or --p50 X --p99 X for a "
+                                    "dashboard's percentiles)";
+        QTest::newRow("both") << QStringList{"service", "fit", "f.csv", "--p50", "1", "--p99", "2"}
+                              << "service fit: takes FILE or --p50 ... --p999, not both";
+        QTest::newRow("p99 missing") << QStringList{"service", "fit", "--p50", "1", "--p90", "2"}
+                                     << "service fit: a dashboard's percentiles need --p50 and "
+                                        "--p99 at least";
+        QTest::newRow("column without file")
+            << QStringList{"service", "fit", "--p50", "1", "--p99", "2", "--column", "x"}
+            << "--column: reads a FILE; there is none with --p50 ...";
+        QTest::newRow("utilisation 1") << QStringList{"service", "fit", "f", "--at-utilisation", "1"}
+                                       << "--at-utilisation: \"1\" is not allowed (allowed 0 < U < 1)";
+        QTest::newRow("utilisation text")
+            << QStringList{"service", "fit", "f", "--at-utilisation", "high"}
+            << "--at-utilisation: \"high\" is not allowed (allowed 0 < U < 1)";
+        QTest::newRow("workers 0") << QStringList{"service", "fit", "f", "--workers", "0"}
+                                   << "--workers: \"0\" is not allowed (allowed 1 … 10000)";
+        QTest::newRow("workers 1.5") << QStringList{"service", "fit", "f", "--workers", "1.5"}
+                                     << "--workers: \"1.5\" is not allowed (allowed 1 … 10000)";
+        QTest::newRow("p50 negative") << QStringList{"service", "fit", "--p50", "-3"}
+                                      << "--p50: \"-3\" is not allowed (allowed a latency > 0, "
+                                         "in --unit)";
+        QTest::newRow("p50 twice") << QStringList{"service", "fit", "--p50", "3", "--p50", "4"}
+                                   << "--p50: given twice";
+        QTest::newRow("two files") << QStringList{"service", "fit", "a", "b"}
+                                   << "service fit: takes one file; \"b\" is one too many";
+        QTest::newRow("calls") << QStringList{"service", "fit", "a", "--calls", "10"}
+                               << "--calls: \"10\" is not allowed (allowed 1000 … 100000000)";
+        QTest::newRow("unknown") << QStringList{"service", "fit", "a", "--threads", "2"}
+                                 << "--threads: unknown option";
+    }
+
+    void serviceFitUsageErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        std::vector<std::string> argv;
+        for (const QString& a : args)
+            argv.push_back(a.toStdString());
+        try {
+            parseCommandLine(argv);
+            QFAIL("accepted");
+        } catch (const UsageError& e) {
+            QCOMPARE(QString::fromUtf8(e.what()), message + " (see hedgesim --help)");
+        }
     }
 };
 

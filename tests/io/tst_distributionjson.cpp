@@ -135,6 +135,26 @@ private slots:
         s.grid->knob = "service.workers";
         QVERIFY(errorOf(writeScenarioJson(s)).isEmpty());
     }
+
+    void theServiceAloneIsTheScenariosServiceObject()
+    {
+        // What `hedgesim service fit` writes: the "service" object a scenario file holds, byte
+        // for byte, which a scenario reads back as the same service.
+        Scenario s;
+        s.service.workers = 8;
+        s.service.replicas = 3;
+        s.service.distribution = measured();
+        std::string service = writeServiceJson(s.service);
+        QVERIFY(service.ends_with("}\n"));
+        std::string indented; // the scenario's object is one level deeper
+        for (char c : service.substr(0, service.size() - 1)) {
+            indented += c;
+            if (c == '\n')
+                indented += "  ";
+        }
+        QVERIFY(writeScenarioJson(s).find("\"service\": " + indented + ",\n") != std::string::npos);
+        QVERIFY(parseScenarioJson("{\"service\": " + service + "}").service == s.service);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestDistributionJson)

@@ -324,6 +324,34 @@ Scenario scenarioFromJson(const Json& value, const std::string& path,
     return s;
 }
 
+// The "service" object of a scenario file (docs/scenario.md, "Service").
+OrderedJson serviceToJson(const ServiceConfig& s)
+{
+    OrderedJson service;
+    writeKnobs(service, "service.", false, Setup{}, s);
+    // The topology (docs/topology.md) is written only when it is not the one queue, so that
+    // every file written before it existed is written the same, byte for byte.
+    const ServiceConfig plain;
+    if (s.replicas != plain.replicas || s.balancer != plain.balancer ||
+        topologyKnobsSet(s) || s.slowdowns) {
+        service["replicas"] = s.replicas;
+        service["balancer"] = toString(s.balancer);
+        writeKnobs(service, "service.", true, Setup{}, s);
+        if (s.slowdowns) {
+            OrderedJson& d = service["slowdowns"];
+            d["per_minute"] = s.slowdowns->perMinute;
+            d["duration_ms"] = s.slowdowns->durationMs;
+            d["factor"] = s.slowdowns->factor;
+        } else {
+            service["slowdowns"] = nullptr;
+        }
+    }
+    // Written only when the service is not the log-normal model: older files stay the same.
+    if (s.distribution)
+        service["distribution"] = distributionToJson(*s.distribution);
+    return service;
+}
+
 OrderedJson scenarioToJson(const Scenario& s)
 {
     OrderedJson j;
@@ -335,28 +363,7 @@ OrderedJson scenarioToJson(const Scenario& s)
         j["replicates"] = s.replicates;
     j["warmup_fraction"] = s.warmupFraction;
     j["loads"] = s.loads;
-    OrderedJson& service = j["service"];
-    writeKnobs(service, "service.", false, Setup{}, s.service);
-    // The topology (docs/topology.md) is written only when it is not the one queue, so that
-    // every file written before it existed is written the same, byte for byte.
-    const ServiceConfig plain;
-    if (s.service.replicas != plain.replicas || s.service.balancer != plain.balancer ||
-        topologyKnobsSet(s.service) || s.service.slowdowns) {
-        service["replicas"] = s.service.replicas;
-        service["balancer"] = toString(s.service.balancer);
-        writeKnobs(service, "service.", true, Setup{}, s.service);
-        if (s.service.slowdowns) {
-            OrderedJson& d = service["slowdowns"];
-            d["per_minute"] = s.service.slowdowns->perMinute;
-            d["duration_ms"] = s.service.slowdowns->durationMs;
-            d["factor"] = s.service.slowdowns->factor;
-        } else {
-            service["slowdowns"] = nullptr;
-        }
-    }
-    // Written only when the service is not the log-normal model: older files stay the same.
-    if (s.service.distribution)
-        service["distribution"] = distributionToJson(*s.service.distribution);
+    j["service"] = serviceToJson(s.service);
     OrderedJson setups = OrderedJson::array();
     for (const Setup& setup : s.setups)
         setups.push_back(setupToJson(setup));
@@ -422,6 +429,11 @@ std::string writeScenarioJson(const Scenario& scenario, const std::optional<Scen
     if (style)
         j["style"] = io_detail::styleToJson(*style);
     return io_detail::prettyPrint(j);
+}
+
+std::string writeServiceJson(const ServiceConfig& service)
+{
+    return io_detail::prettyPrint(io_detail::serviceToJson(service));
 }
 
 std::string writeSetupJson(const Setup& setup)

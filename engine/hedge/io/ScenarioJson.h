@@ -42,6 +42,11 @@ std::string writeScenarioJson(const Scenario& scenario);
 // With a `style` block after `setups` when `style` is set; colours are written as given.
 std::string writeScenarioJson(const Scenario& scenario, const std::optional<ScenarioStyle>& style);
 
+// A service as a scenario file's "service" object reads (docs/scenario.md), with its
+// distribution's table when it has one: what `hedgesim service fit` writes for the user to
+// put in a scenario. Written as writeScenarioJson writes it; does not validate.
+std::string writeServiceJson(const ServiceConfig& service);
+
 // One setup as a scenario file's "setups" entry reads (docs/scenario.md, "Setups"): what
 // `hedgesim policy import` prints for the user to paste into a scenario.
 std::string writeSetupJson(const Setup& setup);

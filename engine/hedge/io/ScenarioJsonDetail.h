@@ -17,6 +17,8 @@ Scenario scenarioFromJson(const Json& value, const std::string& path,
                           std::optional<ScenarioStyle>* style = nullptr);
 // Without the style: results files and hedgesim carry only what changes the numbers.
 OrderedJson scenarioToJson(const Scenario& scenario);
+// The scenario's "service" object (writeServiceJson).
+OrderedJson serviceToJson(const ServiceConfig& service);
 OrderedJson styleToJson(const ScenarioStyle& style);
 
 // Reads a whole file as bytes; throws ScenarioError (no field) naming the path on failure.
