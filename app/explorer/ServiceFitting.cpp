@@ -8,18 +8,6 @@ namespace hedge {
 
 namespace {
 
-// The measured quantile function of a table: its knots, one per 1 / kSegments.
-QuantilePoints fitting_quantilesOf(const ServiceTimeTable& table)
-{
-    QuantilePoints points;
-    const std::vector<double>& knots = table.knotsMs();
-    for (std::size_t i = 0; i < knots.size(); ++i) {
-        points.fraction.push_back(double(i) / ServiceTimeTable::kSegments);
-        points.latencyMs.push_back(knots[i]);
-    }
-    return points;
-}
-
 std::string fitting_percent(double fraction)
 {
     char text[32];
@@ -43,7 +31,7 @@ ServiceFit fitService(const ServiceFitRequest& request,
     ServiceDistribution& d = fit.distribution;
     if (request.file) {
         d = importMeasurements(*request.file, &fit.notes);
-        fit.measured = fitting_quantilesOf(d.table);
+        fit.measured = quantilePointsOf(d.table);
         for (double p : {0.5, 0.9, 0.99, 0.999, 1.0})
             fit.measuredPoints.push_back({p, fit.measured.at(p)});
     } else {
@@ -51,7 +39,7 @@ ServiceFit fitService(const ServiceFitRequest& request,
         d.percentiles = request.percentiles;
         d.maxMs = request.maxMs;
         d.table = percentileTable(request.percentiles, std::nullopt, request.maxMs);
-        fit.measured = fitting_quantilesOf(d.table);
+        fit.measured = quantilePointsOf(d.table);
         fit.measuredPoints = request.percentiles;
         if (request.maxMs)
             fit.measuredPoints.push_back({1.0, *request.maxMs});
