@@ -35,10 +35,11 @@ std::string number(double value)
     return ec == std::errc() ? std::string(buffer, end) : std::string("?");
 }
 
-LatencyUnit unitOf(const ServiceFitArguments& f)
+LatencyUnit unitOf(const ServiceFitArguments& f,
+                   MeasurementFormat format = MeasurementFormat::Csv)
 {
     if (f.unit.empty())
-        return LatencyUnit::Milliseconds;
+        return defaultUnit(format);
     if (const auto unit = unitFromString(f.unit))
         return *unit;
     throw InvalidInput("--unit: \"" + f.unit + "\" is not allowed (allowed ms, s, us)");
@@ -103,7 +104,7 @@ ServiceDistribution fileDistribution(const CommandLine& cl, std::vector<std::str
     request.format = *format;
     request.column = f.column;
     request.metric = f.metric;
-    request.unit = unitOf(f);
+    request.unit = unitOf(f, request.format);
     try {
         return importMeasurements(request, &notes);
     } catch (const MeasurementError& e) {
