@@ -84,6 +84,11 @@ void verifyHonest(const CalibrationResult& r, const ServiceConfig& service,
                                           targetsOf(r.calibration), options.calls, options.seed),
              r.calibration.simulated);
     QCOMPARE(r.converged, largestResidual(r.calibration) <= options.tolerance);
+    // The whole simulated distribution is that run's: its nearest-rank-free p50 lies between
+    // the run's neighbouring percentiles, and its ends are the run's fastest and slowest.
+    QCOMPARE(r.simulatedResponse.fraction.size(), std::size_t(1001));
+    QVERIFY(r.simulatedResponse.at(0.5) > 0.0);
+    QVERIFY(r.largestGap.fraction >= 0.0 && r.largestGap.fraction <= 1.0);
 }
 
 void report(const char* name, const CalibrationResult& r)
@@ -157,6 +162,27 @@ private slots:
                      qPrintable(what));
         }
         verifyHonest(r, service, options);
+    }
+
+    void showsAShapeThePercentilesDoNotPinDown()
+    {
+        // Two modes, 2 ms and 40 ms, measured at 60 % of 8 workers: the four percentiles are
+        // matched after a round while the simulated calls between the modes are not where the
+        // measured ones are; the largest CDF gap says so, and a one-mode service has none.
+        std::vector<PercentilePoint> bimodal{{0.5, 2.0}, {0.79, 2.6}, {0.81, 35.0}, {0.99, 60.0}};
+        CalibrationOptions options;
+        options.utilisation = 0.6;
+        options.targets = {0.5, 0.9, 0.99};
+        const QuantilePoints measured =
+            quantilePointsOf(percentileTable(bimodal, std::nullopt, 80.0));
+        const CalibrationResult r = calibrateService(serviceWith(8), measured, options);
+        report("two modes at 0.6, 8 workers", r);
+        qInfo("largest CDF gap %.3f at %.2f ms", r.largestGap.fraction, r.largestGap.atMs);
+        QVERIFY(r.converged);
+        QVERIFY(r.largestGap.fraction > 0.03);
+        const CalibrationResult one = calibrateService(
+            serviceWith(8), quantilePointsOf(knownServiceTime()), options);
+        QVERIFY2(one.largestGap.fraction < 0.03, qPrintable(QString::number(one.largestGap.fraction)));
     }
 
     void changesAlmostNothingAtALightLoad()
