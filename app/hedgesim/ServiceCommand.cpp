@@ -201,7 +201,9 @@ std::string shapeLine(const CalibrationResult& calibrated)
                        ResultsTable::fixed(gap.atMs, gap.atMs < 10.0 ? 2 : gap.atMs < 100.0 ? 1 : 0) +
                        " ms)";
     if (gap.fraction > 0.05)
-        line += ": the percentiles above match, the distribution between them does not";
+        line += calibrated.converged
+                    ? ": the percentiles above match, the distribution between them does not"
+                    : ": the distribution is off between the percentiles too";
     return line + ".\n";
 }
 
