@@ -99,6 +99,10 @@ else()
 endif()
 file(GLOB _cluster_docs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/cluster/*)
 install(FILES ${_cluster_docs} DESTINATION ${_docdir}/cluster)
+# The bimodal-cache preset's measurements, to try Service → From Measurements… on
+# (docs/service-data.md).
+install(FILES ${PROJECT_SOURCE_DIR}/resources/services/bimodal-cache.csv
+        DESTINATION ${_docdir}/examples)
 
 # --- The Debian package ------------------------------------------------------------------
 set(CPACK_GENERATOR DEB)

@@ -272,7 +272,10 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
           "policy, service)");
 }
 
-std::string usageText()
+namespace {
+
+// The commands and their options, one a line.
+std::string synopsisText()
 {
     return "Usage:\n"
            "  hedgesim run SCENARIO.json [-o RESULTS.json] [--csv RESULTS.csv] [--threads N] "
@@ -301,8 +304,13 @@ std::string usageText()
            "Simulates every (setup, load) point of a scenario (hedged calls to a shared\n"
            "service) and prints p99, p99.9, requests per call, rejected %, utilisation and\n"
            "collapses as a table.\n"
-           "\n"
-           "run options:\n"
+           "\n";
+}
+
+// What the commands do: their options and what they print.
+std::string commandsText()
+{
+    return "run options:\n"
            "  -o, --output FILE   write the results as JSON (hedge-explorer/results@1)\n"
            "      --csv FILE      write the results as CSV, one row a point\n"
            "  -j, --threads N     worker threads, 0 … 256 (default 0: all cores); the\n"
@@ -360,6 +368,13 @@ std::string usageText()
            "The model, the file formats and the tools are described in\n"
            "/usr/share/doc/hedge-explorer/ (model.md, scenario.md, timeline.md, maps.md,\n"
            "realclock.md, policies.md; docs/ in the source tree) and in man hedgesim.\n";
+}
+
+} // namespace
+
+std::string usageText()
+{
+    return synopsisText() + commandsText();
 }
 
 } // namespace hedge::cli

@@ -35,10 +35,11 @@ std::string number(double value)
     return ec == std::errc() ? std::string(buffer, end) : std::string("?");
 }
 
-LatencyUnit unitOf(const ServiceFitArguments& f)
+LatencyUnit unitOf(const ServiceFitArguments& f,
+                   MeasurementFormat format = MeasurementFormat::Csv)
 {
     if (f.unit.empty())
-        return LatencyUnit::Milliseconds;
+        return defaultUnit(format);
     if (const auto unit = unitFromString(f.unit))
         return *unit;
     throw InvalidInput("--unit: \"" + f.unit + "\" is not allowed (allowed ms, s, us)");
@@ -103,7 +104,7 @@ ServiceDistribution fileDistribution(const CommandLine& cl, std::vector<std::str
     request.format = *format;
     request.column = f.column;
     request.metric = f.metric;
-    request.unit = unitOf(f);
+    request.unit = unitOf(f, request.format);
     try {
         return importMeasurements(request, &notes);
     } catch (const MeasurementError& e) {
@@ -189,6 +190,23 @@ std::string verdict(const ServiceConfig& service, const ServiceDistribution& d,
            "from run to run, and more --calls steadies them.\n";
 }
 
+// How far the shapes are apart, beyond the four percentiles: the largest gap between the two
+// response-time CDFs (never hidden: a bimodal service can match its percentiles and not its
+// gap between the modes).
+std::string shapeLine(const CalibrationResult& calibrated)
+{
+    const CdfGap& gap = calibrated.largestGap;
+    std::string line = "Shape: the simulated and measured response times differ by at most " +
+                       ResultsTable::fixed(gap.fraction * 100.0, 1) + " % of the calls (at " +
+                       ResultsTable::fixed(gap.atMs, gap.atMs < 10.0 ? 2 : gap.atMs < 100.0 ? 1 : 0) +
+                       " ms)";
+    if (gap.fraction > 0.05)
+        line += calibrated.converged
+                    ? ": the percentiles above match, the distribution between them does not"
+                    : ": the distribution is off between the percentiles too";
+    return line + ".\n";
+}
+
 } // namespace
 
 int runServiceFit(const CommandLine& cl, const Streams& s)
@@ -230,6 +248,8 @@ int runServiceFit(const CommandLine& cl, const Streams& s)
                                  calibrated ? std::optional(cl.fit.atUtilisation) : std::nullopt)
                      .format()
               << verdict(service, distribution, calibrated);
+        if (calibrated)
+            s.out << shapeLine(*calibrated);
         for (const std::string& note : notes)
             s.out << "note: " << note << "\n";
         s.out << std::flush;

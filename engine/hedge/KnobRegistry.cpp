@@ -143,19 +143,12 @@ std::vector<Knob> limitKnobs()
     };
 }
 
-std::vector<Knob> serviceKnobs()
+// The log-normal service's (docs/model.md, "The service"): a service from measurements reads
+// none of them (Knob::logNormalModel).
+std::vector<Knob> logNormalKnobs()
 {
     using namespace limits;
     return {
-        {.field = "service.workers",
-         .member = &ServiceConfig::workers,
-         .range = {.min = double(kMinWorkers), .max = double(kMaxWorkers)},
-         .tooltip = KNOB_TEXT("Servers behind the shared FIFO queue (per replica when there are "
-                              "several).\nDefault: %1."),
-         // The sliders' middles are the reference service (16 workers, a 10 ms median).
-         .editor = {.label = "&Workers:", .name = "Workers", .min = 1.0, .max = 10000.0,
-                    .sliderLow = 1.0, .sliderHigh = 256.0, .sliderCurvature = 5.5},
-         .grid = GridSpread{.from = 8, .to = 32, .count = 7}},
         {.field = "service.median_ms",
          .member = &ServiceConfig::medianMs,
          .unit = "ms",
@@ -201,6 +194,27 @@ std::vector<Knob> serviceKnobs()
          .editor = {.name = "Hiccup range, to", .max = 1e7, .decimals = 1, .step = 10.0,
                     .suffix = " ms", .joinsPrevious = true},
          .logNormalModel = true},
+    };
+}
+
+std::vector<Knob> serviceKnobs()
+{
+    using namespace limits;
+    std::vector<Knob> knobs{
+        {.field = "service.workers",
+         .member = &ServiceConfig::workers,
+         .range = {.min = double(kMinWorkers), .max = double(kMaxWorkers)},
+         .tooltip = KNOB_TEXT("Servers behind the shared FIFO queue (per replica when there are "
+                              "several).\nDefault: %1."),
+         // The sliders' middles are the reference service (16 workers, a 10 ms median).
+         .editor = {.label = "&Workers:", .name = "Workers", .min = 1.0, .max = 10000.0,
+                    .sliderLow = 1.0, .sliderHigh = 256.0, .sliderCurvature = 5.5},
+         .grid = GridSpread{.from = 8, .to = 32, .count = 7}},
+    };
+    // In the file's order: workers, the log-normal knobs, errors, correlation.
+    const std::vector<Knob> logNormal = logNormalKnobs();
+    knobs.insert(knobs.end(), logNormal.begin(), logNormal.end());
+    knobs.insert(knobs.end(), {
         {.field = "service.error_probability",
          .member = &ServiceConfig::errorProbability,
          .range = {.min = 0.0, .max = 1.0},
@@ -223,7 +237,8 @@ std::vector<Knob> serviceKnobs()
          .editor = {.label = "Correla&tion:", .name = "Hiccup correlation", .max = 1.0,
                     .decimals = 2, .step = 0.1},
          .topology = true},
-    };
+    });
+    return knobs;
 }
 
 // Written after the topology, only when set: how the service answers an overload.

@@ -113,6 +113,11 @@ private slots:
         QVERIFY2(o.out.find("Calibrated at utilisation 0.7 with 8 workers: p50, p90, p99 and "
                             "p99.9 within 2 % after 1 round.") != std::string::npos,
                  o.out.c_str());
+        // The shape beyond the four percentiles: a one-mode dashboard's is close.
+        QVERIFY2(o.out.find("Shape: the simulated and measured response times differ by at most ") !=
+                         std::string::npos &&
+                     o.out.find("the distribution between them does not") == std::string::npos,
+                 o.out.c_str());
         // The measured column is the dashboard's, in ms; the service time is shorter than the
         // response time it was calibrated to; the residual is the response's.
         const QStringList p50 = rowOf(o.out, "p50");

@@ -92,7 +92,7 @@ else
 fi
 # Only the expected places: no headers, static libraries or stray files from install() rules.
 stray=$(awk '$1 !~ /^d/ { print $6 }' "$LISTING" | grep -Ev \
-    '^\./usr/(bin/[^/]+|share/(applications|metainfo)/[^/]+|share/icons/hicolor/[^/]+/apps/[^/]+|share/man/man1/[^/]+\.1\.gz|share/doc/hedge-explorer/(cluster/)?[^/]+)$')
+    '^\./usr/(bin/[^/]+|share/(applications|metainfo)/[^/]+|share/icons/hicolor/[^/]+/apps/[^/]+|share/man/man1/[^/]+\.1\.gz|share/doc/hedge-explorer/(cluster/|examples/)?[^/]+)$')
 if [ -z "$stray" ]; then
     pass "no file outside bin, applications, metainfo, icons, man1 and doc"
 else
@@ -106,7 +106,8 @@ for f in usr/bin/hedge-explorer usr/bin/hedgesim usr/bin/hedge-service \
     usr/share/icons/hicolor/scalable/apps/$APP_ID.svg \
     usr/share/man/man1/hedgesim.1.gz usr/share/man/man1/hedge-explorer.1.gz \
     usr/share/man/man1/hedge-service.1.gz \
-    usr/share/doc/hedge-explorer/copyright usr/share/doc/hedge-explorer/README.md; do
+    usr/share/doc/hedge-explorer/copyright usr/share/doc/hedge-explorer/README.md \
+    usr/share/doc/hedge-explorer/examples/bimodal-cache.csv; do
     [ -f "$ROOT/$f" ] && pass "/$f" || fail "/$f is missing"
 done
 

@@ -5,6 +5,7 @@
 
 #include <hedge/service/ServiceDistribution.h>
 #include <hedge/sim/RandomStreams.h>
+#include <hedge/sim/LoadSweep.h>
 #include <hedge/sim/ServiceTimeQuantiles.h>
 #include <hedge/sim/Simulation.h>
 #include <hedge/sim/TimelineWorld.h>
@@ -133,6 +134,31 @@ private slots:
                                           [](const TimelineBucket& b) { return b.p50Ms; });
         QVERIFY2(near(early, serviceTimeQuantile(sc.service, 0.5), 0.1),
                  qPrintable(QString::number(early)));
+    }
+
+    void aMapAndReplicatesRunWithATable()
+    {
+        // Workers against load (a map's grid), three replicates a point: fewer workers, the
+        // same table, a longer wait.
+        Scenario sc;
+        sc.calls = 20000;
+        sc.replicates = 3;
+        sc.loads = {0.8};
+        Setup none;
+        none.name = "no hedge";
+        sc.setups = {none};
+        sc.service.distribution = tableOfTheModel(sc.service);
+        sc.grid = Grid{.setup = "no hedge", .knob = "service.workers", .values = {2, 32}};
+        const std::vector<PointResult> points = LoadSweep(sc, 2).run().points;
+        const auto cell = [&points](double workers) {
+            for (const PointResult& p : points)
+                if (p.knobValue == workers)
+                    return p;
+            return PointResult{};
+        };
+        QCOMPARE(cell(2).replicates(), 3);
+        QVERIFY(*cell(2).p50Ms > *cell(32).p50Ms * 1.2);
+        QVERIFY(near(cell(32).utilisation, 0.8, 0.05));
     }
 };
 

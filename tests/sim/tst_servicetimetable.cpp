@@ -116,8 +116,11 @@ private slots:
             QCOMPARE(t.quantile(p.p), p.ms);
         QCOMPARE(t.quantile(0.0), 2.5);   // half the p50
         QCOMPARE(t.quantile(1.0), 360.0); // 120 × (120 / 40)
-        // Log-linear between p50 and p90: p70 is the geometric mean.
-        QVERIFY(std::abs(t.quantile(0.7) - std::sqrt(45.0)) < 1e-5);
+        // Log-linear in -log(1 - u) between p90 and p99: p95 sits at log(2) / log(10) of
+        // the way from 9 to 40 ms in log; p99.95 linear in u from 120 to 360 ms in log.
+        const double share = std::log(2.0) / std::log(10.0);
+        QVERIFY(std::abs(t.quantile(0.95) - 9.0 * std::pow(40.0 / 9.0, share)) < 1e-4);
+        QVERIFY(std::abs(t.quantile(0.9995) - std::sqrt(120.0 * 360.0)) < 1e-3);
     }
 
     void aDashboardsPercentilesMustBeAscending()

@@ -51,7 +51,7 @@ private slots:
 
     void aThreadStartedFromADirtyThreadRunsClean()
     {
-        // A new thread inherits its creator's registers, dirty upper state included.
+        // A new thread may inherit its creator's registers, dirty upper state included.
         dirtyUpperState();
         std::optional<bool> inherited, afterPoint;
         std::thread worker([&] {
@@ -60,8 +60,11 @@ private slots:
             afterPoint = upperVectorStateDirty();
         });
         worker.join();
-        QCOMPARE(inherited, std::optional<bool>(true));
         QCOMPARE(afterPoint, std::optional<bool>(false));
+        // Whether a new thread inherits the state depends on the processor and the kernel:
+        // Intel machines here did, an AMD EPYC does not (its threads start clean).
+        if (inherited != std::optional<bool>(true))
+            QSKIP("this machine's new threads start with a clean upper state");
     }
 
     void clearingCleans()

@@ -307,6 +307,33 @@ void validateLoad(const std::string& field, double load)
     closed(field, load, 0.0, limits::kMaxLoad);
 }
 
+// A timeline change applied to the worlds it names: each world's setup and service as the
+// change leaves them must stay valid, and a knob must mean something to the world.
+void applyChange(const std::string& path, const TimelineChange& c, std::vector<Setup>& setups,
+                 std::vector<ServiceConfig>& services)
+{
+    for (std::size_t w = 0; w < setups.size(); ++w) {
+        if (!c.setup.empty() && setups[w].name != c.setup)
+            continue;
+        for (const KnobSetting& k : c.set) {
+            // Another family's knob would change nothing the world runs.
+            if (!KnobRegistry::find(k.field)->appliesTo(setups[w]))
+                fail(path + ".set." + k.field,
+                     std::string("not a knob of policy ") + toString(setups[w].policy) +
+                         ", the policy of setup \"" + setups[w].name + "\"");
+            if (!KnobRegistry::find(k.field)->appliesTo(services[w]))
+                fail(path + ".set." + k.field, kNotReadWithATable);
+            applyKnob(setups[w], services[w], k);
+        }
+        try {
+            validateService(services[w]);
+            validatePolicy({}, setups[w]);
+        } catch (const ScenarioError& e) {
+            fail(path + ".set." + e.field(), e.problem());
+        }
+    }
+}
+
 void validateTimeline(const Scenario& s)
 {
     const Timeline& t = *s.timeline;
@@ -367,26 +394,7 @@ void validateTimeline(const Scenario& s)
             if (isIntegerKnob(k.field) && (k.value != std::floor(k.value) || std::abs(k.value) > 1e9))
                 fail(field, formatNumber(k.value) + " is not an integer");
         }
-        for (std::size_t w = 0; w < setups.size(); ++w) {
-            if (!c.setup.empty() && setups[w].name != c.setup)
-                continue;
-            for (const KnobSetting& k : c.set) {
-                // Another family's knob would change nothing the world runs.
-                if (!KnobRegistry::find(k.field)->appliesTo(setups[w]))
-                    fail(path + ".set." + k.field,
-                         std::string("not a knob of policy ") + toString(setups[w].policy) +
-                             ", the policy of setup \"" + setups[w].name + "\"");
-                if (!KnobRegistry::find(k.field)->appliesTo(services[w]))
-                    fail(path + ".set." + k.field, kNotReadWithATable);
-                applyKnob(setups[w], services[w], k);
-            }
-            try {
-                validateService(services[w]);
-                validatePolicy({}, setups[w]);
-            } catch (const ScenarioError& e) {
-                fail(path + ".set." + e.field(), e.problem());
-            }
-        }
+        applyChange(path, c, setups, services);
     }
 }
 

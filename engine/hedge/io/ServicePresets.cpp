@@ -13,12 +13,12 @@ namespace {
 // The measurements ship with the program (resources/services, a Qt resource of the engine).
 constexpr const char* kBimodalCache = ":/services/bimodal-cache.csv";
 
-std::string wholeMs(double v)
+std::string presetWholeMs(double v)
 {
     return std::to_string(static_cast<int>(std::lround(v)));
 }
 
-std::string tenthsMs(double v)
+std::string presetTenthsMs(double v)
 {
     const long tenths = std::lround(v * 10.0);
     return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10);
@@ -32,7 +32,7 @@ Setup hedgeAfter(double delayMs)
     s.hedge = HedgeSettings{.delayMs = delayMs, .budgetPercent = 0.0};
     s.name = s.generatedName();
     if (delayMs != HedgeSettings{}.delayMs)
-        s.name.insert(std::string("hedge").size(), " after " + wholeMs(delayMs) + " ms");
+        s.name.insert(std::string("hedge").size(), " after " + presetWholeMs(delayMs) + " ms");
     return s;
 }
 
@@ -56,9 +56,9 @@ Preset bimodalCache()
         "A cache measured in production (20 000 latencies shipped with the program, "
         "bimodal-cache.csv): 80 % of the requests hit and take about 2 ms, 20 % miss and take "
         "about 40 ms. Its service time's median is " +
-            tenthsMs(serviceTimeQuantile(service, 0.5)) + " ms, its p90 " +
-            wholeMs(serviceTimeQuantile(service, 0.9)) + " ms and its p99 " +
-            wholeMs(serviceTimeQuantile(service, 0.99)) +
+            presetTenthsMs(serviceTimeQuantile(service, 0.5)) + " ms, its p90 " +
+            presetWholeMs(serviceTimeQuantile(service, 0.9)) + " ms and its p99 " +
+            presetWholeMs(serviceTimeQuantile(service, 0.99)) +
             " ms: the service's table, drawn from the file (Service → From Measurements… "
             "makes one from your own). No budget, client cancellation.\n\n"
             "The usual 20 ms delay sits between the two modes, so every miss hedges: 1.20 "

@@ -284,6 +284,35 @@ struct Rounds {
     }
 };
 
+// The simulated response times as a quantile function of 1 001 points.
+QuantilePoints responseQuantiles(const std::vector<double>& sorted)
+{
+    QuantilePoints points;
+    constexpr int kPoints = 1000;
+    for (int i = 0; i <= kPoints; ++i) {
+        points.fraction.push_back(double(i) / kPoints);
+        points.latencyMs.push_back(interpolatedQuantile(sorted, points.fraction.back()));
+    }
+    return points;
+}
+
+// The largest |F_measured - F_simulated|, looked for at every measured point and every
+// 1/1000 of the simulated calls: where one of the two CDFs jumps, the gap is largest.
+CdfGap largestCdfGap(const QuantilePoints& measured, const std::vector<double>& sorted)
+{
+    CdfGap gap;
+    const auto consider = [&](double ms) {
+        const double d = std::abs(measuredCdf(measured, ms) - sampleCdf(sorted, ms));
+        if (d > gap.fraction)
+            gap = {d, ms};
+    };
+    for (double ms : measured.latencyMs)
+        consider(ms);
+    for (int i = 0; i <= 1000; ++i)
+        consider(interpolatedQuantile(sorted, i / 1000.0));
+    return gap;
+}
+
 // Halving the step after a round that did not improve, down to this: then the calibration
 // stops where it is.
 constexpr double kSmallestDamping = 1.0 / 16.0;
@@ -358,6 +387,8 @@ CalibrationResult calibrateService(const ServiceConfig& service, const QuantileP
     result.calibration = {options.utilisation, bestRound, std::move(targets),
                           std::move(best.simulated)};
     result.converged = best.worst <= options.tolerance;
+    result.simulatedResponse = cd::responseQuantiles(best.sorted);
+    result.largestGap = cd::largestCdfGap(measured, best.sorted);
     return result;
 }
 

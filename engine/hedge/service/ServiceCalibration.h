@@ -39,10 +39,22 @@ struct CalibrationOptions {
 // The best round's table (the smallest largest |residual|), `calibration.rounds` that round
 // (0: the measurements as they are), and `calibration.simulated` the percentiles of that
 // table's own run: what was measured, never extrapolated.
+// The largest vertical distance between the measured and the simulated response-time CDFs
+// (the Kolmogorov-Smirnov distance), in fractions of the calls, and the latency where it is.
+struct CdfGap {
+    double fraction = 0.0;
+    double atMs = 0.0;
+};
+
 struct CalibrationResult {
     ServiceTimeTable table;  // the adjusted service-time table
     Calibration calibration; // utilisation, rounds, measured and simulated percentiles
     bool converged = false;  // every residual within tolerance
+    // The whole simulated response-time distribution of that run (1 001 points), and where it
+    // departs most from the measured one: four percentiles can match while the shape between
+    // them does not (a bimodal service's gap between its modes), and the fit must show it.
+    QuantilePoints simulatedResponse;
+    CdfGap largestGap;
 };
 
 // `service` supplies everything but the service time (workers, replicas, balancer, errors);

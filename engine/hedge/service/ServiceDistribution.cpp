@@ -66,6 +66,10 @@ ServiceTimeTable percentileTable(const std::vector<PercentilePoint>& points,
                                  std::optional<double> minMs, std::optional<double> maxMs)
 {
     const std::vector<PercentilePoint> ladder = ladderWithEnds(points, minMs, maxMs);
+    // A dashboard's ladder steps by nines (p90, p99, p99.9): between two of its points the log
+    // of the latency is linear in -log(1 - u), the tail's own scale, so p95 falls halfway
+    // between p90 and p99 in log. The last step, up to max_ms at u = 1, is linear in u.
+    const auto tail = [](double u) { return -std::log1p(-u); };
     std::vector<double> knots(std::size_t(ServiceTimeTable::kSegments) + 1);
     std::size_t segment = 0;
     for (std::size_t i = 0; i < knots.size(); ++i) {
@@ -74,7 +78,8 @@ ServiceTimeTable percentileTable(const std::vector<PercentilePoint>& points,
             ++segment;
         const PercentilePoint& a = ladder[segment];
         const PercentilePoint& b = ladder[segment + 1];
-        const double t = (u - a.p) / (b.p - a.p);
+        const double t = b.p < 1.0 ? (tail(u) - tail(a.p)) / (tail(b.p) - tail(a.p))
+                                   : (u - a.p) / (b.p - a.p);
         knots[i] = std::exp(std::log(a.ms) + t * (std::log(b.ms) - std::log(a.ms)));
     }
     return ServiceTimeTable(std::move(knots));
@@ -122,6 +127,12 @@ double millisecondsPer(LatencyUnit unit)
         return 0.001;
     }
     return 1.0;
+}
+
+LatencyUnit defaultUnit(MeasurementFormat format)
+{
+    return format == MeasurementFormat::Prometheus ? LatencyUnit::Seconds
+                                                   : LatencyUnit::Milliseconds;
 }
 
 std::optional<MeasurementFormat> formatFromString(const std::string& name)

@@ -56,9 +56,11 @@ struct ServiceDistribution {
     bool operator==(const ServiceDistribution&) const = default;
 };
 
-// The table through a dashboard's percentiles: log latency linear in the fraction between
-// (0, min), the given points and (1, max). Without max_ms the last step's ratio is taken
-// once more (p99 = 100 ms, p99.9 = 200 ms: max 400 ms). Throws std::invalid_argument.
+// The table through a dashboard's percentiles and the ends (0, min) and (1, max): the log of
+// the latency is linear in -log(1 - u) between two points (the tail's scale: p95 halfway
+// between p90 and p99), and linear in u from the last point to max. Without min_ms the
+// fastest time is half the p50; without max_ms the last step's ratio is taken once more
+// (p99 = 100 ms, p99.9 = 200 ms: max 400 ms). Throws std::invalid_argument.
 ServiceTimeTable percentileTable(const std::vector<PercentilePoint>& points,
                                  std::optional<double> minMs, std::optional<double> maxMs);
 
@@ -66,6 +68,9 @@ const char* toString(DistributionKind kind);
 const char* toString(MeasurementFormat format);
 const char* toString(LatencyUnit unit);
 double millisecondsPer(LatencyUnit unit);
+// What a recorded value means when the user does not say: seconds for a Prometheus histogram
+// (the convention of its _seconds metrics), milliseconds otherwise.
+LatencyUnit defaultUnit(MeasurementFormat format);
 // The names toString gives; none for any other.
 std::optional<MeasurementFormat> formatFromString(const std::string& name);
 std::optional<LatencyUnit> unitFromString(const std::string& name);
