@@ -5,6 +5,8 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QEvent>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QScatterSeries>
@@ -55,7 +57,9 @@ ServiceFitChart::ServiceFitChart(QWidget* parent) : QChartView(parent)
     m_typed->setName(tr("Typed percentiles"));
     m_simulated = new QScatterSeries(this);
     m_simulated->setName(tr("Simulated at load"));
+    m_simulatedCurve = new QLineSeries(this);
     for (QAbstractSeries* s : {static_cast<QAbstractSeries*>(m_measured),
+                               static_cast<QAbstractSeries*>(m_simulatedCurve),
                                static_cast<QAbstractSeries*>(m_model),
                                static_cast<QAbstractSeries*>(m_typed),
                                static_cast<QAbstractSeries*>(m_simulated)})
@@ -83,6 +87,9 @@ ServiceFitChart::ServiceFitChart(QWidget* parent) : QChartView(parent)
         s->attachAxis(m_ninesAxis);
     }
     chart->legend()->setAlignment(Qt::AlignBottom);
+    // The simulated curve shares the simulated points' entry (their colour, named by load).
+    for (QLegendMarker* marker : chart->legend()->markers(m_simulatedCurve))
+        marker->setVisible(false);
     restyle();
     clear();
     setMinimumSize(320, 220);
@@ -117,13 +124,17 @@ void ServiceFitChart::setModel(const ServiceTimeTable& model)
 }
 
 void ServiceFitChart::setSimulated(const std::vector<PercentilePoint>& simulated,
-                                   double utilisation)
+                                   const QuantilePoints& distribution, double utilisation)
 {
     QList<QPointF> points;
     for (const PercentilePoint& p : simulated)
         points.append({p.ms, ninesOf(p.p)});
     m_simulated->replace(points);
     m_simulated->setName(tr("Response time simulated at %1 %").arg(std::lround(utilisation * 100)));
+    if (distribution.fraction.empty())
+        m_simulatedCurve->clear();
+    else
+        m_simulatedCurve->replace(fitChartCurveOf([&](double q) { return distribution.at(q); }));
     updateRange();
 }
 
@@ -133,6 +144,7 @@ void ServiceFitChart::clear()
     m_model->clear();
     m_typed->clear();
     m_simulated->clear();
+    m_simulatedCurve->clear();
     updateRange();
 }
 
@@ -142,7 +154,8 @@ void ServiceFitChart::updateRange()
     for (const auto* s : {static_cast<const QXYSeries*>(m_measured),
                           static_cast<const QXYSeries*>(m_model),
                           static_cast<const QXYSeries*>(m_typed),
-                          static_cast<const QXYSeries*>(m_simulated)})
+                          static_cast<const QXYSeries*>(m_simulated),
+                          static_cast<const QXYSeries*>(m_simulatedCurve)})
         for (const QPointF& p : s->points()) {
             lo = std::min(lo, p.x());
             hi = std::max(hi, p.x());
@@ -183,6 +196,7 @@ void ServiceFitChart::restyle()
     m_simulated->setColor(simulated);
     m_simulated->setBorderColor(theme.base());
     m_simulated->setMarkerSize(10.0);
+    m_simulatedCurve->setPen(QPen(simulated, 1.5, Qt::DotLine));
     m_restyling = false;
 }
 

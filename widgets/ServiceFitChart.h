@@ -28,8 +28,11 @@ public:
     void setMeasured(const QuantilePoints& measured, const std::vector<PercentilePoint>& typed);
     // The service-time table the simulation draws from.
     void setModel(const ServiceTimeTable& model);
-    // The simulated response-time percentiles at `utilisation` (none: not calibrated).
-    void setSimulated(const std::vector<PercentilePoint>& simulated, double utilisation);
+    // The simulated response-time percentiles at `utilisation` and the whole simulated
+    // distribution they come from (none: not calibrated). The curve shows what four matched
+    // percentiles can hide: a shape that departs from the measured one between them.
+    void setSimulated(const std::vector<PercentilePoint>& simulated,
+                      const QuantilePoints& distribution, double utilisation);
     void clear();
 
     // Where cumulative fraction q is drawn: -log10(1 - q), its number of nines.
@@ -39,6 +42,7 @@ public:
     QLineSeries* modelSeries() const { return m_model; }
     QScatterSeries* typedSeries() const { return m_typed; }
     QScatterSeries* simulatedSeries() const { return m_simulated; }
+    QLineSeries* simulatedCurve() const { return m_simulatedCurve; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -52,6 +56,7 @@ private:
     QLineSeries* m_model = nullptr;
     QScatterSeries* m_typed = nullptr;
     QScatterSeries* m_simulated = nullptr;
+    QLineSeries* m_simulatedCurve = nullptr;
     QLogValueAxis* m_latencyAxis = nullptr;
     QCategoryAxis* m_ninesAxis = nullptr;
     bool m_restyling = false;

@@ -90,6 +90,8 @@ ServiceFit fitService(const ServiceFitRequest& request,
         note += fitting_percent(options.tolerance);
     }
     fit.notes.push_back(note);
+    fit.notes.push_back(describeShape(result.largestGap, result.converged));
+    fit.simulatedResponse = result.simulatedResponse;
     return fit;
 }
 

@@ -33,6 +33,8 @@ struct ServiceFit {
     // The measured latency at each of the fit table's rows it has (p = 1: the slowest).
     std::vector<PercentilePoint> measuredPoints;
     std::vector<std::string> notes; // what the import assumed, and how the calibration went
+    // Calibrated: the whole simulated response-time distribution of the fit's run.
+    QuantilePoints simulatedResponse;
     bool converged = true;
 };
 

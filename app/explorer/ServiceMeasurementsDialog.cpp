@@ -374,7 +374,8 @@ void ServiceMeasurementsDialog::showFit(const ServiceFit& fit)
         m_chart->setMeasured(fit.measured, {});
     m_chart->setModel(d.table);
     if (d.calibration)
-        m_chart->setSimulated(d.calibration->simulated, d.calibration->utilisation);
+        m_chart->setSimulated(d.calibration->simulated, fit.simulatedResponse,
+                              d.calibration->utilisation);
     m_table->setFit(fit.measuredPoints, d.table, d.calibration);
     QStringList notes;
     for (const std::string& note : fit.notes)

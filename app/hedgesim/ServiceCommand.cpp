@@ -190,23 +190,6 @@ std::string verdict(const ServiceConfig& service, const ServiceDistribution& d,
            "from run to run, and more --calls steadies them.\n";
 }
 
-// How far the shapes are apart, beyond the four percentiles: the largest gap between the two
-// response-time CDFs (never hidden: a bimodal service can match its percentiles and not its
-// gap between the modes).
-std::string shapeLine(const CalibrationResult& calibrated)
-{
-    const CdfGap& gap = calibrated.largestGap;
-    std::string line = "Shape: the simulated and measured response times differ by at most " +
-                       ResultsTable::fixed(gap.fraction * 100.0, 1) + " % of the calls (at " +
-                       ResultsTable::fixed(gap.atMs, gap.atMs < 10.0 ? 2 : gap.atMs < 100.0 ? 1 : 0) +
-                       " ms)";
-    if (gap.fraction > 0.05)
-        line += calibrated.converged
-                    ? ": the percentiles above match, the distribution between them does not"
-                    : ": the distribution is off between the percentiles too";
-    return line + ".\n";
-}
-
 } // namespace
 
 int runServiceFit(const CommandLine& cl, const Streams& s)
@@ -248,8 +231,11 @@ int runServiceFit(const CommandLine& cl, const Streams& s)
                                  calibrated ? std::optional(cl.fit.atUtilisation) : std::nullopt)
                      .format()
               << verdict(service, distribution, calibrated);
+        // Beyond the four percentiles, never hidden: a bimodal service can match them and not
+        // its gap between the modes.
         if (calibrated)
-            s.out << shapeLine(*calibrated);
+            s.out << "Shape: " << describeShape(calibrated->largestGap, calibrated->converged)
+                  << ".\n";
         for (const std::string& note : notes)
             s.out << "note: " << note << "\n";
         s.out << std::flush;

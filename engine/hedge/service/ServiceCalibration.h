@@ -19,6 +19,7 @@
 #include <hedge/service/ServiceDistribution.h>
 
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace hedge {
@@ -68,6 +69,11 @@ struct CalibrationResult {
 CalibrationResult calibrateService(const ServiceConfig& service, const QuantilePoints& measured,
                                    const CalibrationOptions& options,
                                    const std::function<bool(int, double)>& onRound = {});
+
+// "the simulated and measured response times differ by at most 6.7 % of the calls (at 3.54
+// ms)", and, above 5 %, whether the percentiles match while the distribution between them does
+// not: what a fit says beside its residuals.
+std::string describeShape(const CdfGap& gap, bool converged);
 
 // The simulated response-time percentiles of `service` at `utilisation`, without hedging: one
 // round of calibrateService (p = 1: the slowest call).

@@ -304,8 +304,13 @@ private slots:
             QVERIFY(table->cellText(row, ServiceFitTable::Simulated) != QStringLiteral("—"));
         auto* chart = part<ServiceFitChart>(dialog, "serviceFitChart");
         QCOMPARE(chart->simulatedSeries()->count(), 4);
+        // The whole simulated distribution is drawn, and the notes say how far its shape is
+        // from the measured one.
+        QVERIFY(chart->simulatedCurve()->count() > 100);
         const QString notes = part<QLabel>(dialog, "fitNotes")->text();
         QVERIFY2(notes.contains("calibrated at 60.0 %"), qPrintable(notes));
+        QVERIFY2(notes.contains("the simulated and measured response times differ by at most"),
+                 qPrintable(notes));
         // Queueing adds to the service time: on two workers at 60 % the calibrated p50 is
         // well below the measured one.
         const ServiceFit& fit = *dialog->fit();
