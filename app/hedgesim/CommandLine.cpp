@@ -356,6 +356,7 @@ std::string commandsText()
            "--calls per round, default 200000) match p50, p90, p99 and p99.9 within 2 %.\n"
            "Prints the fit (measured, service time, simulated response, residual) and the\n"
            "import's notes; -o writes the scenario's \"service\" object with the table.\n"
+           "See docs/service-data.md.\n"
            "A bad file: \"FILE:LINE: problem\" on standard error, exit 2.\n"
            "\n"
            "SCENARIO.json may be - for standard input, e.g.\n"
@@ -367,7 +368,8 @@ std::string commandsText()
            "\n"
            "The model, the file formats and the tools are described in\n"
            "/usr/share/doc/hedge-explorer/ (model.md, scenario.md, timeline.md, maps.md,\n"
-           "realclock.md, policies.md; docs/ in the source tree) and in man hedgesim.\n";
+           "realclock.md, policies.md, service-data.md; docs/ in the source tree) and in\n"
+           "man hedgesim.\n";
 }
 
 } // namespace
