@@ -47,7 +47,10 @@ ServiceFitChart::ServiceFitChart(QWidget* parent) : QChartView(parent)
     setRenderHint(QPainter::Antialiasing);
     auto* chart = new QChart;
     chart->setMargins(QMargins(4, 4, 4, 4));
+    // setChart() releases the chart the view made for itself: nothing else would delete it.
+    QChart* made = this->chart();
     setChart(chart);
+    delete made;
 
     m_measured = new QLineSeries(this);
     m_measured->setName(tr("Measured"));
