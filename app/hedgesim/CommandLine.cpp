@@ -94,15 +94,8 @@ CommandLine parseRun(const std::vector<std::string>& args, Command command = Com
     const bool merge = command == Command::Merge;
     bool threadsSeen = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
-        std::string arg = args[i];
-        OptionValue option{args, i, false, {}};
-        if (arg.starts_with("--")) {
-            if (const auto eq = arg.find('='); eq != std::string::npos) {
-                option.value = arg.substr(eq + 1);
-                arg = arg.substr(0, eq);
-                option.hasValue = true;
-            }
-        }
+        std::string arg;
+        OptionValue option = optionAt(args, i, arg);
         if (arg == "-o" || arg == "--output") {
             option.fill("-o", cl.jsonOutput);
         } else if (arg == "--csv") {
@@ -184,13 +177,8 @@ CommandLine parsePolicy(const std::vector<std::string>& args)
     cl.command = exporting ? Command::PolicyExport : Command::PolicyImport;
     const std::string name = exporting ? "policy export" : "policy import";
     for (std::size_t i = 1; i < args.size(); ++i) {
-        std::string arg = args[i];
-        OptionValue option{args, i, false, {}};
-        if (const auto eq = arg.find('='); arg.starts_with("--") && eq != std::string::npos) {
-            option.value = arg.substr(eq + 1);
-            arg = arg.substr(0, eq);
-            option.hasValue = true;
-        }
+        std::string arg;
+        OptionValue option = optionAt(args, i, arg);
         const auto value = [&](const char* option_, std::string& target, const char* what) {
             if (!target.empty())
                 usage(option_, "given twice");

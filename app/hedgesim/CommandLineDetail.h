@@ -47,6 +47,20 @@ struct OptionValue {
     }
 };
 
+// Argument i as an option: "--name=value" splits into `arg` ("--name") and the option's
+// value; anything else is `arg` whole, its value (if any) the next argument.
+inline OptionValue optionAt(const std::vector<std::string>& args, std::size_t& i, std::string& arg)
+{
+    arg = args[i];
+    OptionValue option{args, i, false, {}};
+    if (const auto eq = arg.find('='); arg.starts_with("--") && eq != std::string::npos) {
+        option.value = arg.substr(eq + 1);
+        arg = arg.substr(0, eq);
+        option.hasValue = true;
+    }
+    return option;
+}
+
 // --calls N: kMinRealClockCalls … kMaxRealClockCalls.
 std::int64_t parseCalls(const std::string& text);
 

@@ -83,13 +83,8 @@ CommandLine parseServiceCommandLine(const std::vector<std::string>& args)
         return parsePositive(option, text, 1e12, "a latency > 0, in --unit");
     };
     for (std::size_t i = 1; i < args.size(); ++i) {
-        std::string arg = args[i];
-        OptionValue option{args, i, false, {}};
-        if (const auto eq = arg.find('='); arg.starts_with("--") && eq != std::string::npos) {
-            option.value = arg.substr(eq + 1);
-            arg = arg.substr(0, eq);
-            option.hasValue = true;
-        }
+        std::string arg;
+        OptionValue option = optionAt(args, i, arg);
         const auto text = [&](std::string& target, const char* what) {
             if (!target.empty())
                 usage(arg, "given twice");
