@@ -50,12 +50,29 @@ struct ServiceConfig {
     // A table replaces median_ms, sigma and the hiccups; workers, errors, the topology and
     // shedding apply to every kind.
     SharedDistribution distribution;
+    // docs/fanout.md: a call fans out into one part per partition, `fanoutParts` partitions of
+    // `fanoutCopies` replicas each (`replicas` is then their product), and is done when
+    // `fanoutWaitFor` parts have answered (0: all of them). One part: the calls of before.
+    int fanoutParts = 1;
+    int fanoutWaitFor = 0;
+    int fanoutCopies = 1;
 
     // E[S] of docs/model.md, "The service": turns a load into an arrival rate.
     double meanServiceMs() const;
     int totalWorkers() const { return workers * replicas; }
-    // Arrival rate (calls per ms) that would keep the service `load` busy without hedges.
-    double arrivalRatePerMs(double load) const { return load * totalWorkers() / meanServiceMs(); }
+    // Arrival rate (calls per ms) that would keep the service `load` busy without hedges. A call
+    // that fans out sends a part to every partition: each replica is busy `load` of the time.
+    double arrivalRatePerMs(double load) const
+    {
+        const double parts = load * totalWorkers() / meanServiceMs();
+        return fansOut() ? parts / fanoutParts : parts;
+    }
+    // Calls of several parts (docs/fanout.md); with one part (copies alone) a call is a call.
+    bool fansOut() const { return fanoutParts > 1; }
+    // Whether the file has a "fanout" object: any of its knobs not at its default.
+    bool hasFanout() const { return fanoutParts != 1 || fanoutWaitFor != 0 || fanoutCopies != 1; }
+    // The parts a call waits for: k of docs/fanout.md.
+    int partsToWaitFor() const { return fanoutWaitFor > 0 ? fanoutWaitFor : fanoutParts; }
     // One queue, no shared slowness: the model of docs/model.md alone.
     bool isSingleQueue() const { return replicas == 1 && !slowdowns; }
 

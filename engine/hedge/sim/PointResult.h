@@ -41,6 +41,18 @@ struct ReplicateSpread {
     bool operator==(const ReplicateSpread&) const = default;
 };
 
+// The parts of a call that fans out (docs/fanout.md): the figures of the parts that answered
+// (a part cancelled because its call had its k answers has no latency).
+struct PartFigures {
+    std::int64_t answered = 0; // parts of the measured calls that succeeded
+    std::optional<double> p50Ms, p99Ms, p999Ms;
+    double hedgedFraction = 0.0; // parts that sent more than one attempt
+    // Calls whose slowest part — the part whose answer completed the call — was hedged.
+    double slowestHedgedFraction = 0.0;
+
+    bool operator==(const PartFigures&) const = default;
+};
+
 struct PointResult {
     std::string setup;
     Cancellation cancellation = Cancellation::Client;
@@ -61,6 +73,9 @@ struct PointResult {
     double utilisation = 0.0;
     double replicaUtilisationMax = 0.0; // the busiest replica's (docs/topology.md); 0: one replica
     bool collapsed = false; // with replicates: most of them collapsed
+    // Present only when the service fans out: the parts' figures; the latencies above and
+    // requests per call (every part's attempts) are then the whole call's.
+    std::optional<PartFigures> parts;
 
     // Present when the point pooled more than one replicate; the figures above are then the
     // pooled ones (percentiles over every replicate's measured calls together).
