@@ -29,7 +29,7 @@ public:
     }
     template <class Core> void onQueued(const Core& core) { look(core); }
     template <class Core>
-    void onCallEnded(const Core& core, std::uint32_t, const CallState&, CallEnd)
+    void onCallEnded(const Core& core, std::uint32_t, const sim_detail::EndedCall&, CallEnd)
     {
         look(core);
     }

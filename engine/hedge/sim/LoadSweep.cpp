@@ -152,11 +152,15 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
     const std::vector<std::vector<std::size_t>>& twinsRunBy = twins.twinsRunBy;
     SharedDrawTables draws(specs, runs, replicates);
 
+    // Each thread keeps the latencies of the point it runs (its calls', and its parts' when the
+    // service fans out) in vectors reused point after point.
+    struct Latencies {
+        std::vector<double> calls, parts;
+    };
     std::mutex reportMutex;
     // A job's run is in (`latencies`: its measured calls'): pool it, and report the point once
     // all its replicates are. Under reportMutex.
-    const auto report = [&](std::size_t job, PointResult point,
-                            const std::vector<double>& latencies) {
+    const auto report = [&](std::size_t job, PointResult point, const Latencies& latencies) {
         const std::size_t index = m_shardPoints[job / static_cast<std::size_t>(replicates)];
         const SweepPoint& sweepPoint = points[index];
         point.knobValue = sweepPoint.knobValue;
@@ -165,7 +169,7 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
             auto& pool = pools[at];
             if (!pool)
                 pool = std::make_unique<PooledPoint>(replicates, measuredPerReplicate);
-            if (!pool->add(specs[job].replicate, point, latencies))
+            if (!pool->add(specs[job].replicate, point, latencies.calls, latencies.parts))
                 return;
             point = pool->result();
             point.knobValue = sweepPoint.knobValue;
@@ -175,15 +179,13 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
         if (onPoint)
             onPoint(index, outcome.points[at]);
     };
-    // Each thread keeps the latencies of the point it runs in one vector, reused point after
-    // point.
-    using Latencies = std::vector<double>;
     parallelForEach<Latencies>(jobs, m_threads, stop, [&](std::size_t job, Latencies& latencies) {
         if (!runs[job])
             return; // its twin's run reports it
         PointSpec spec = specs[job];
         spec.draws = draws.acquire(job);
-        const PointResult point = simulatePoint(spec, stop, {}, nullptr, &latencies);
+        const PointResult point = simulatePoint(spec, stop, {}, nullptr, &latencies.calls,
+                                                spec.service.fansOut() ? &latencies.parts : nullptr);
         draws.release(job);
         if (stop.stop_requested())
             return; // a point cut short is not a result

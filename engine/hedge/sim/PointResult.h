@@ -49,6 +49,10 @@ struct PartFigures {
     double hedgedFraction = 0.0; // parts that sent more than one attempt
     // Calls whose slowest part — the part whose answer completed the call — was hedged.
     double slowestHedgedFraction = 0.0;
+    // Measured calls slower than the parts' p99 (failed calls included): without hedging,
+    // 1 − 0.99^n for n independent parts (docs/fanout.md, "Metrics"). Replicates: each
+    // replicate's calls against its own parts' p99.
+    double slowerThanPartP99Fraction = 0.0;
 
     bool operator==(const PartFigures&) const = default;
 };

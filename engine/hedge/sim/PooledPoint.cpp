@@ -53,6 +53,34 @@ std::int64_t countOf(double fraction, std::int64_t calls)
 
 } // namespace
 
+// The parts' figures over every replicate's parts together (docs/fanout.md, "Metrics").
+PartFigures PooledPoint::pooledParts(std::int64_t measuredCalls)
+{
+    PartFigures parts;
+    // Every replicate's calls have the same parts: a fraction of the parts pools as one of
+    // the calls.
+    double partsHedged = 0.0, slowestHedged = 0.0, slower = 0.0;
+    for (const PointResult& r : m_runs) {
+        if (!r.parts)
+            continue;
+        parts.answered += r.parts->answered;
+        partsHedged += r.parts->hedgedFraction * double(r.measuredCalls);
+        slowestHedged += double(countOf(r.parts->slowestHedgedFraction, r.measuredCalls));
+        slower += double(countOf(r.parts->slowerThanPartP99Fraction, r.measuredCalls));
+    }
+    if (measuredCalls > 0) {
+        parts.hedgedFraction = partsHedged / double(measuredCalls);
+        parts.slowestHedgedFraction = slowestHedged / double(measuredCalls);
+        parts.slowerThanPartP99Fraction = slower / double(measuredCalls);
+    }
+    if (m_partLatencies && m_partLatencies->count() > 0) {
+        parts.p50Ms = m_partLatencies->quantile(5000);
+        parts.p99Ms = m_partLatencies->quantile(9900);
+        parts.p999Ms = m_partLatencies->quantile(9990);
+    }
+    return parts;
+}
+
 PooledPoint::PooledPoint(int replicates, std::int64_t measuredPerReplicate)
     : m_runs(static_cast<std::size_t>(replicates)),
       m_latencySums(static_cast<std::size_t>(replicates), 0.0),
@@ -60,7 +88,8 @@ PooledPoint::PooledPoint(int replicates, std::int64_t measuredPerReplicate)
       m_latencies(measuredPerReplicate * replicates)
 {}
 
-bool PooledPoint::add(int replicate, const PointResult& run, const std::vector<double>& latencies)
+bool PooledPoint::add(int replicate, const PointResult& run, const std::vector<double>& latencies,
+                      const std::vector<double>& partLatencies)
 {
     const auto r = static_cast<std::size_t>(replicate);
     if (r >= m_runs.size() || m_arrived[r])
@@ -69,6 +98,12 @@ bool PooledPoint::add(int replicate, const PointResult& run, const std::vector<d
     m_runs[r] = run;
     m_latencySums[r] = std::accumulate(latencies.begin(), latencies.end(), 0.0);
     m_latencies.add(latencies);
+    if (run.parts) {
+        // Every replicate answers about as many parts: the first one's count sizes the pool.
+        if (!m_partLatencies)
+            m_partLatencies.emplace(run.parts->answered * std::int64_t(m_runs.size()));
+        m_partLatencies->add(partLatencies);
+    }
     return ++m_count == static_cast<int>(m_runs.size());
 }
 
@@ -128,6 +163,8 @@ PointResult PooledPoint::result()
         p.meanMs = latencySum / double(m_latencies.count());
     }
     p.collapsed = 2 * spread.collapsedRuns > spread.replicates;
+    if (first.parts)
+        p.parts = pooledParts(p.measuredCalls);
 
     spread.p50Ms = latencySpread(m_runs, &PointResult::p50Ms);
     spread.p99Ms = latencySpread(m_runs, &PointResult::p99Ms);

@@ -7,6 +7,7 @@
 #include <hedge/sim/PointResult.h>
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace hedge {
@@ -17,9 +18,11 @@ public:
     PooledPoint(int replicates, std::int64_t measuredPerReplicate);
 
     // Replicate `replicate` (0-based) finished with `run`; `latencies` are its measured
-    // calls' latencies. Returns true when every replicate is in. Replicates may come in any
-    // order: the result is the same.
-    bool add(int replicate, const PointResult& run, const std::vector<double>& latencies);
+    // calls' latencies (`partLatencies` its parts' that answered, when the service fans out:
+    // docs/fanout.md, "Metrics"). Returns true when every replicate is in. Replicates may come
+    // in any order: the result is the same.
+    bool add(int replicate, const PointResult& run, const std::vector<double>& latencies,
+             const std::vector<double>& partLatencies = {});
 
     // The pooled point, once every replicate is in. Call once.
     PointResult result();
@@ -32,6 +35,8 @@ private:
     std::vector<bool> m_arrived;
     int m_count = 0;
     LatencyPool m_latencies;
+    std::optional<LatencyPool> m_partLatencies; // from the first replicate with parts
+    PartFigures pooledParts(std::int64_t measuredCalls);
 };
 
 } // namespace hedge

@@ -62,21 +62,25 @@ inline bool drawsDependOnTopology(const ServiceConfig& service)
 }
 
 // The balancer's choice for a call's attempt among the replicas the placement allows it (the
-// replicas its earlier attempts went to are in `call`).
+// replicas its earlier attempts went to are in `call`): replicas [first, first + count), all
+// of them unless the call is a part of a fan-out, whose attempts go to its partition's copies
+// (docs/fanout.md, "Model"; `balancer` is then that partition's).
 inline int chooseReplica(Balancer& balancer, HedgePlacement placement,
                          const std::vector<ServiceReplica>& replicas, const CallSlot& call,
-                         int attempt, const RandomStreams& streams)
+                         int attempt, const RandomStreams& streams, int first = 0, int count = -1)
 {
+    if (count < 0)
+        count = static_cast<int>(replicas.size());
     std::uint64_t used = 0;
     for (int a = 0; a < attempt; ++a)
-        used |= Balancer::bit(call.replica[a]);
-    const std::uint64_t allowed = allowedReplicas(placement, static_cast<int>(replicas.size()), used);
+        used |= Balancer::bit(call.replica[a] - first);
+    const std::uint64_t allowed = allowedReplicas(placement, count, used);
     // A stream per attempt, drawn from only if the balancer draws at all.
     SplitMix64 random = streams.topologyStream(RandomStreams::kBalancer, call.call, attempt);
     int outstanding[Balancer::kMaxReplicas];
-    for (std::size_t r = 0; r < replicas.size(); ++r)
-        outstanding[r] = replicas[r].outstanding;
-    return balancer.choose(allowed, outstanding, random);
+    for (int r = 0; r < count; ++r)
+        outstanding[r] = replicas[static_cast<std::size_t>(first + r)].outstanding;
+    return first + balancer.choose(allowed, outstanding, random);
 }
 
 // The workers of `replicas.size()` replicas, `perReplica` each, all free. Replica r's workers

@@ -12,8 +12,10 @@ SharedDrawTables::SharedDrawTables(const std::vector<PointSpec>& jobs,
                                 std::size_t(replicates) > kMaxBytesAtOnce)
         return;
     std::map<CallDrawTable::Key, std::vector<std::size_t>> users;
+    // A call that fans out draws each part's service by the part (SimulationCore): a table of
+    // one draw a call would not serve it.
     for (std::size_t j = 0; j < jobs.size(); ++j)
-        if (runs[j])
+        if (runs[j] && !jobs[j].service.fansOut())
             users[CallDrawTable::Key::of(jobs[j])].push_back(j);
     std::size_t shared = 0;
     for (const auto& [key, jobsOfKey] : users)

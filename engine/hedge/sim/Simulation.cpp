@@ -15,6 +15,7 @@ namespace hedge {
 namespace {
 
 using sim_detail::CoreConfig;
+using sim_detail::EndedCall;
 using sim_detail::SimulationCore;
 
 // A sweep's point: `calls` arrivals at one constant load, the first `warmupFraction` of them
@@ -66,16 +67,15 @@ public:
     bool onBoundary(const Core&) { return false; }
 
     template <class Core>
-    void onCallEnded(const Core& core, std::uint32_t call, const CallState& state, CallEnd end)
+    void onCallEnded(const Core& core, std::uint32_t call, const EndedCall& ended, CallEnd end)
     {
         if (call < static_cast<std::uint64_t>(m_warmupCalls))
             return;
-        m_attempts += state.launched;
-        m_hedged += state.launched > 1;
-        m_refused += (state.familyFlags & kHedgeRefusedFlag) != 0;
+        count(ended);
         switch (end) {
         case CallEnd::Succeeded: {
-            const double latency = core.now() - state.startedAt;
+            m_slowestHedged += ended.slowestHedged;
+            const double latency = core.now() - ended.startedAt;
             m_latencies.push_back(latency);
             m_latencySum += latency;
             m_latencyMax = std::max(m_latencyMax, latency);
@@ -86,11 +86,29 @@ public:
         }
     }
 
+    // docs/fanout.md, "Metrics": the parts that answered, for the parts' percentiles.
+    template <class Core>
+    void onPartEnded(const Core& core, std::uint32_t call, const CallState& part, CallEnd end)
+    {
+        if (end == CallEnd::Succeeded && call >= static_cast<std::uint64_t>(m_warmupCalls))
+            m_partLatencies.push_back(core.now() - part.startedAt);
+    }
+
     template <class Core>
     PointResult result(const Core& core); // once, at the end
     std::vector<double> takeLatencies() { return std::move(m_latencies); }
+    std::vector<double> takePartLatencies() { return std::move(m_partLatencies); }
 
 private:
+    void count(const EndedCall& ended)
+    {
+        m_attempts += ended.attempts;
+        m_hedged += ended.hedged;
+        m_refused += ended.hedgeRefused;
+        m_partsHedged += ended.partsHedged;
+    }
+    PartFigures partFigures(std::int64_t measuredCalls);
+
     // Each replica's busy integral now, with several replicas (one: `utilisation` says it all).
     template <class Core>
     static void replicaBusy(const Core& core, std::vector<double>& into)
@@ -110,7 +128,40 @@ private:
     std::vector<double> m_latencies; // 8 bytes a measured call: exact percentiles
     double m_latencySum = 0.0, m_latencyMax = 0.0;
     std::int64_t m_attempts = 0, m_hedged = 0, m_rejected = 0, m_failed = 0, m_refused = 0;
+    std::vector<double> m_partLatencies; // fan-out: the measured calls' parts that answered
+    std::int64_t m_partsHedged = 0, m_slowestHedged = 0;
 };
+
+// The three percentiles of docs/model.md, "Metrics" (nearest rank), in `latencies`' order.
+void percentiles(std::vector<double>& latencies, double (&at)[3])
+{
+    const std::size_t n = latencies.size();
+    const std::size_t ranks[] = {nearestRankIndex(n, 5000), nearestRankIndex(n, 9900),
+                                 nearestRankIndex(n, 9990)};
+    valuesAtRanks(latencies, ranks, at);
+}
+
+PartFigures PointMeasure::partFigures(std::int64_t measuredCalls)
+{
+    PartFigures parts{.answered = std::int64_t(m_partLatencies.size())};
+    if (!m_partLatencies.empty()) {
+        double at[3];
+        percentiles(m_partLatencies, at);
+        parts.p50Ms = at[0];
+        parts.p99Ms = at[1];
+        parts.p999Ms = at[2];
+        const std::int64_t faster = std::count_if(m_latencies.begin(), m_latencies.end(),
+                                                  [&](double l) { return l <= at[1]; });
+        if (measuredCalls > 0)
+            parts.slowerThanPartP99Fraction = double(measuredCalls - faster) / double(measuredCalls);
+    }
+    if (measuredCalls > 0) {
+        parts.hedgedFraction =
+            double(m_partsHedged) / (double(measuredCalls) * double(m_spec.service.fanoutParts));
+        parts.slowestHedgedFraction = double(m_slowestHedged) / double(measuredCalls);
+    }
+    return parts;
+}
 
 template <class Core>
 PointResult PointMeasure::result(const Core& core)
@@ -130,12 +181,9 @@ PointResult PointMeasure::result(const Core& core)
     if (core.stoppedByCap()) {
         // Calls still live when the cap stopped the run sent attempts too: count them, or
         // requests per call would only describe the calls lucky enough to end.
-        core.forEachLiveCall([this](std::uint32_t call, const CallState& state) {
-            if (call >= static_cast<std::uint64_t>(m_warmupCalls)) {
-                m_attempts += state.launched;
-                m_hedged += state.launched > 1;
-                m_refused += (state.familyFlags & kHedgeRefusedFlag) != 0;
-            }
+        core.forEachLiveCall([this](std::uint32_t call, const EndedCall& ended) {
+            if (call >= static_cast<std::uint64_t>(m_warmupCalls))
+                count(ended);
         });
     }
     if (r.measuredCalls > 0) {
@@ -163,17 +211,16 @@ PointResult PointMeasure::result(const Core& core)
                 r.replicaUtilisationMax, (replicaAtEnd[i] - m_replicaBusyAtStart[i]) / perReplica);
     }
     if (!m_latencies.empty()) {
-        const std::size_t n = m_latencies.size();
-        const std::size_t ranks[] = {nearestRankIndex(n, 5000), nearestRankIndex(n, 9900),
-                                     nearestRankIndex(n, 9990)};
         double at[3];
-        valuesAtRanks(m_latencies, ranks, at);
+        percentiles(m_latencies, at);
         r.p50Ms = at[0];
         r.p99Ms = at[1];
         r.p999Ms = at[2];
         r.meanMs = m_latencySum / double(m_latencies.size());
         r.maxMs = m_latencyMax;
     }
+    if (m_spec.service.fansOut())
+        r.parts = partFigures(r.measuredCalls);
     return r;
 }
 
@@ -196,7 +243,8 @@ bool runsTheSameSimulation(const PointSpec& a, const PointSpec& b)
 }
 
 PointResult simulatePoint(const PointSpec& spec, std::stop_token stop, const SafetyCap& cap,
-                          SimulationObserver* observer, std::vector<double>* latencies)
+                          SimulationObserver* observer, std::vector<double>* latencies,
+                          std::vector<double>* partLatencies)
 {
     if (spec.draws && !(spec.draws->key() == CallDrawTable::Key::of(spec)))
         throw std::invalid_argument("simulatePoint: the draw table is another point's");
@@ -212,7 +260,11 @@ PointResult simulatePoint(const PointSpec& spec, std::stop_token stop, const Saf
                                      ? spec.service.medianMs
                                      : spec.service.meanServiceMs();
     PointMeasure measure(spec, latencies);
-    const ArrivalSchedule arrivals(spec.load * spec.service.totalWorkers() / meanServiceMs);
+    // Each replica busy `load` of the time without hedges: a call of n parts sends one to
+    // each partition (docs/fanout.md, "Model").
+    const double partsPerMs = spec.load * spec.service.totalWorkers() / meanServiceMs;
+    const ArrivalSchedule arrivals(spec.service.fansOut() ? partsPerMs / spec.service.fanoutParts
+                                                          : partsPerMs);
     const auto run = [&]<bool kTopology, class Policy>() {
         SimulationCore<PointMeasure, kTopology, Policy> core(config, arrivals, measure,
                                                              std::move(stop), cap, observer);
@@ -224,11 +276,13 @@ PointResult simulatePoint(const PointSpec& spec, std::stop_token stop, const Saf
     const ServiceConfig& s = spec.service;
     PointResult result =
         spec.setup.isFamily() ? run.template operator()<true, FamilyPipeline>()
-        : s.replicas > 1 || s.hiccupCorrelation > 0.0 || s.slowdowns
+        : s.replicas > 1 || s.fansOut() || s.hiccupCorrelation > 0.0 || s.slowdowns
             ? run.template operator()<true, HedgePipeline>()
             : run.template operator()<false, HedgePipeline>();
     if (latencies)
         *latencies = measure.takeLatencies();
+    if (partLatencies)
+        *partLatencies = measure.takePartLatencies();
     return result;
 }
 

@@ -55,9 +55,11 @@ bool runsTheSameSimulation(const PointSpec& a, const PointSpec& b);
 // `observer`, when given, sees every event (tests use it to check the model's rules).
 // `latencies`, when given, receives the measured calls' latencies (in no particular order),
 // for pooling replicates; its memory is reused for them (a thread running point after point
-// passes the same vector: no fresh pages to fault in each time).
+// passes the same vector: no fresh pages to fault in each time). `partLatencies`, when given,
+// receives those of the measured calls' parts that answered (a service that fans out).
 PointResult simulatePoint(const PointSpec& spec, std::stop_token stop = {},
                           const SafetyCap& cap = {}, SimulationObserver* observer = nullptr,
-                          std::vector<double>* latencies = nullptr);
+                          std::vector<double>* latencies = nullptr,
+                          std::vector<double>* partLatencies = nullptr);
 
 } // namespace hedge

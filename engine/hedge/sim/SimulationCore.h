@@ -10,7 +10,9 @@
 //   onLastArrival(core)                    the call limit was reached (sweep points only)
 //   onSent(core, attempt)                  an attempt was admitted and reaches the service
 //   onQueued(core)                         it joined the queue
-//   onCallEnded(core, call, state, end)    a call ended
+//   onCallEnded(core, call, ended, end)    a call ended (EndedCall: what its parts did)
+//   onPartEnded(core, call, state, end)    optional: a part of a fan-out call answered or
+//                                          failed (not called for parts abandoned)
 //   onBoundary(core) -> bool               a Boundary event; true: return from run() now
 // Internal to the engine (see engine/README.md for the rules where docs/model.md is silent).
 #pragma once
@@ -21,6 +23,7 @@
 #include <hedge/sim/AttemptDraws.h>
 #include <hedge/sim/CallDrawTable.h>
 #include <hedge/sim/EventQueue.h>
+#include <hedge/sim/FanoutCalls.h>
 #include <hedge/sim/RandomStreams.h>
 #include <hedge/sim/ServiceReplica.h>
 #include <hedge/sim/SetupPipelineConfig.h>
@@ -57,8 +60,16 @@ public:
           m_placement(config.setup.hedge ? config.setup.hedge->placement : HedgePlacement::Any),
           m_multiReplica(m_service.replicas > 1), m_sheds(m_service.shedBacklogMs > 0.0),
           m_shedEvents(m_sheds),
+          m_fanout(m_service.fanoutParts, m_service.fanoutWaitFor, m_service.fanoutCopies),
           m_replicas(static_cast<std::size_t>(m_service.replicas))
     {
+        if (m_fanout.enabled()) {
+            // Each partition's copies have a balancer of their own; a part's draws are keyed
+            // by the part, and a shared table holds one draw a call.
+            m_partitionBalancers.assign(static_cast<std::size_t>(m_fanout.parts()),
+                                        Balancer(m_service.balancer, m_fanout.copies()));
+            m_draws = nullptr;
+        }
         buildReplicas(static_cast<std::size_t>(m_service.workers), m_service.slowdowns, m_random,
                       m_workers, m_replicas);
         m_activeWorkers = m_workers.size();
@@ -118,46 +129,20 @@ public:
     // (docs/timeline.md, "Changes"). ---
 
     void scheduleBoundary(double time) { m_events.push(time, Event::Boundary, 0, 0); }
-
-    // The arrival rate is known up to `horizon`: a pending call that had not arrived by the
-    // previous horizon goes on spending its draw from now.
-    void extendArrivals(double horizon)
-    {
-        m_horizon = horizon;
-        if (m_arrivalPending)
-            continueArrivals();
-    }
+    // The arrival rate is known up to `horizon` (SimulationCoreChanges.h).
+    void extendArrivals(double horizon);
     ArrivalSchedule& arrivalSchedule() { return m_arrivalSchedule; }
-
     // New hedge policy / budget / limiter for calls from now on (HedgePipeline::reconfigure).
     void reconfigurePipeline(const Setup& setup)
     {
         m_pipeline.reconfigure(policyConfigFor<Policy>(setup, m_policySeed), m_now);
     }
 
-    // A service change: attempts that start service from now on draw from the new
-    // distribution; extra workers (per replica) start on their replica's queue at once;
-    // removed workers finish the attempt they serve first. The arrival rate does not change
-    // (it is the traffic's); so do not the replicas, the balancer and the slow periods (the
-    // scenario's: no change names them).
-    void setService(const ServiceConfig& service)
-    {
-        const int replicas = m_service.replicas;
-        const BalancerKind balancer = m_service.balancer;
-        const std::optional<Slowdowns> slowdowns = m_service.slowdowns;
-        m_service = service;
-        m_draws = nullptr; // its first attempts were drawn for the old service
-        m_service.replicas = replicas;
-        m_service.balancer = balancer;
-        m_service.slowdowns = slowdowns;
-        m_meanServiceMs = m_exponential ? m_service.medianMs : m_service.meanServiceMs();
-        m_topologyDraws = drawsDependOnTopology(m_service);
-        m_sheds = m_service.shedBacklogMs > 0.0;
-        m_shedEvents = m_shedEvents || m_sheds; // a shed answer may still be pending
-        const auto target = static_cast<std::size_t>(service.workers);
-        resizeReplicas(target, m_workers, m_replicas, [this](std::uint16_t w) { serveNext(w); });
-        m_activeWorkers = target * m_replicas.size();
-    }
+
+
+    // A service change: attempts that start service from now on draw from the new distribution
+    // (SimulationCoreChanges.h).
+    void setService(const ServiceConfig& service);
 
     double now() const { return m_now; }
     double busyIntegral() const { return m_busyIntegral; }
@@ -189,15 +174,10 @@ public:
     Policy& pipeline() { return m_pipeline; }
     const Policy& pipeline() const { return m_pipeline; }
 
-    // Calls that had not ended, for a run the cap stopped: f(CallState) for each.
+    // Calls that had not ended, for a run the cap stopped: f(call, EndedCall so far) for each
+    // (SimulationCoreFanout.h).
     template <class F>
-    void forEachLiveCall(F&& f) const
-    {
-        for (const CallSlot& s : m_slots) {
-            if (s.call != kNoCall)
-                f(s.call, s.state);
-        }
-    }
+    void forEachLiveCall(F&& f) const;
 
 private:
     using Worker = ServiceWorker;
@@ -243,11 +223,16 @@ private:
             return;
         }
 
+        if (kTopology && m_fanout.enabled()) [[unlikely]] {
+            arriveInParts(call);
+            return;
+        }
         const std::uint32_t slot = takeSlot(m_slots, m_freeSlots);
         m_slots[slot].call = static_cast<std::uint32_t>(call);
         trace(TraceEvent::CallStarted, call);
         apply(slot, m_pipeline.startCall(m_slots[slot].state, m_now));
     }
+
 
     void hedgeDue(std::uint32_t slot, std::uint32_t call)
     {
@@ -278,23 +263,9 @@ private:
                                                       : AttemptOutcome::Success));
     }
 
-    // docs/model.md, "The service": an error at once, through the queue, as a service end.
-    void shed(std::uint32_t slot, int attempt, int r)
-    {
-        if constexpr (kTopology)
-            --m_replicas[static_cast<std::size_t>(r)].outstanding; // it holds nothing there
-        m_slots[slot].worker[attempt] = kShed;
-        trace(TraceEvent::AttemptShed, m_slots[slot].call, attempt, -1, 0.0, true, CallEnd::Running, r);
-        m_events.push(m_now, Event::ServiceDone, kShedEvent | slot << 4 | std::uint32_t(attempt),
-                      m_slots[slot].call);
-    }
-    void shedDone(std::uint32_t slotAndAttempt, std::uint32_t call)
-    {
-        const std::uint32_t slot = slotAndAttempt >> 4;
-        if (m_slots[slot].call == call) // else the call ended before its error arrived
-            apply(slot, m_pipeline.attemptDone(m_slots[slot].state, int(slotAndAttempt & 15u),
-                                               m_now, AttemptOutcome::HandledError));
-    }
+    // docs/model.md, "The service": a shed attempt's error, at once (SimulationCoreShedding.h).
+    void shed(std::uint32_t slot, int attempt, int r);
+    void shedDone(std::uint32_t slotAndAttempt, std::uint32_t call);
 
     void apply(std::uint32_t slot, const CallStep& step)
     {
@@ -313,9 +284,15 @@ private:
         // One replica: the balancer is not asked (nothing to choose, nothing drawn).
         int r = 0;
         if constexpr (kTopology) {
-            if (m_multiReplica)
+            if (m_fanout.enabled()) {
+                const int part = m_fanout.partOf(slot).part, copies = m_fanout.copies();
+                r = chooseReplica(m_partitionBalancers[static_cast<std::size_t>(part)],
+                                  m_placement, m_replicas, m_slots[slot], attempt, m_random,
+                                  part * copies, copies);
+            } else if (m_multiReplica) {
                 r = chooseReplica(m_balancer, m_placement, m_replicas, m_slots[slot], attempt,
                                   m_random);
+            }
             ++m_replicas[static_cast<std::size_t>(r)].outstanding;
             m_slots[slot].replica[attempt] = static_cast<std::uint8_t>(r);
         }
@@ -401,16 +378,33 @@ private:
     {
         CallSlot& s = m_slots[slot];
         trace(TraceEvent::CallEnded, s.call, step.errorAttempt, -1, 0.0, false, step.end);
-        m_driver.onCallEnded(*this, s.call, s.state, step.end);
-        // Free the slot first: with server cancellation the queued losers of this call must
-        // already look dead when a worker freed below scans the queue.
+        if (kTopology && m_fanout.enabled()) [[unlikely]] {
+            finishPart(slot, step);
+            return;
+        }
+        m_driver.onCallEnded(*this, s.call, EndedCall::of(s.state), step.end);
+        release(slot, step.cancel);
+    }
+
+
+    // docs/fanout.md, "Model" (SimulationCoreFanout.h): a call's parts start as calls of their
+    // own; a part's end may decide its call, whose other parts are then abandoned.
+    void arriveInParts(std::int64_t call);
+    void finishPart(std::uint32_t slot, const CallStep& step);
+
+    // Frees a call's slot and cancels its attempts in `cancel` where the cancellation reaches
+    // the server. The slot goes first: the queued losers must already look dead when a worker
+    // freed below scans the queue.
+    void release(std::uint32_t slot, std::uint16_t cancel)
+    {
+        CallSlot& s = m_slots[slot];
         const std::uint32_t call = s.call;
         s.call = kNoCall;
         m_freeSlots.push_back(slot);
-        if (!m_serverCancels || step.cancel == 0)
+        if (!m_serverCancels || cancel == 0)
             return;
         for (int a = 0; a < kMaxAttempts; ++a) {
-            if (((step.cancel >> a) & 1u) == 0)
+            if (((cancel >> a) & 1u) == 0)
                 continue;
             const std::uint16_t w = s.worker[a];
             if (w == kShed) [[unlikely]]
@@ -474,6 +468,8 @@ private:
     bool m_sheds;      // service.shed_backlog_ms > 0: checked only when no worker is free
     bool m_shedEvents; // shed answers may be queued: a ServiceDone's high bit must be read
     bool m_topologyDraws = false; // hiccup correlation or slow periods
+    FanoutCalls m_fanout;         // docs/fanout.md; not enabled: a call is one part
+    std::vector<Balancer> m_partitionBalancers; // fan-out: one per partition, over its copies
 
     EventQueue m_events;
     std::int64_t m_queued = 0;     // queued attempts, all replicas, that will still be served
@@ -498,3 +494,7 @@ private:
 };
 
 } // namespace hedge::sim_detail
+
+#include <hedge/sim/SimulationCoreChanges.h>
+#include <hedge/sim/SimulationCoreFanout.h>
+#include <hedge/sim/SimulationCoreShedding.h>

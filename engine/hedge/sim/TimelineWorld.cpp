@@ -88,11 +88,11 @@ public:
         m_hedges += attempt > 0;
     }
     void onQueued(const Core& core) { m_queueMax = std::max(m_queueMax, core.queued()); }
-    void onCallEnded(const Core& core, std::uint32_t, const CallState& state, CallEnd end)
+    void onCallEnded(const Core& core, std::uint32_t, const sim_detail::EndedCall& ended, CallEnd end)
     {
         ++m_callsEnded;
         switch (end) {
-        case CallEnd::Succeeded: m_latencies.push_back(core.now() - state.startedAt); break;
+        case CallEnd::Succeeded: m_latencies.push_back(core.now() - ended.startedAt); break;
         case CallEnd::Rejected: ++m_rejected; break;
         default: ++m_failed; break;
         }
