@@ -79,8 +79,8 @@ private slots:
         // Copies alone (one part) are a fan-out object too: 5 copies of the one partition.
         QCOMPARE(parseScenarioJson(R"({"fanout": {"copies": 5}})").service.replicas, 5);
         // An empty object, or one of defaults, is no fan-out: the replicas stay the file's.
-        QCOMPARE(parseScenarioJson(R"({"service": {"replicas": 4}, "fanout": {}})").service.replicas,
-                 4);
+        QCOMPARE(
+            parseScenarioJson(R"({"service": {"replicas": 4}, "fanout": {}})").service.replicas, 4);
         QCOMPARE(parseScenarioJson(R"({"service": {"replicas": 4}, "fanout": {"parts": 1}})")
                      .service.replicas,
                  4);
@@ -102,7 +102,8 @@ private slots:
         QVERIFY2(has(text, "\"balancer\": \"round_robin\""), text.c_str());
         QCOMPARE(parseScenarioJson(text), s);
         // Defaults inside the object are left out too.
-        const std::string parts = writeScenarioJson(parseScenarioJson(R"({"fanout": {"parts": 10}})"));
+        const std::string parts =
+            writeScenarioJson(parseScenarioJson(R"({"fanout": {"parts": 10}})"));
         QVERIFY2(has(parts, "\"fanout\": {\n    \"parts\": 10\n  }"), parts.c_str());
         // The service alone (hedgesim service --json) has no fanout beside it: it keeps them.
         QVERIFY(has(writeServiceJson(s.service), "\"replicas\": 20"));
@@ -142,20 +143,24 @@ private slots:
             "fanout.copies: 65 is out of range (allowed 1 … 64)");
         row("parts 2.5", R"({"fanout": {"parts": 2.5}})",
             "fanout.parts: 2.5 is not an integer (allowed 1 … 200)");
-        row("replicas in all", R"({"service": {"workers": 1}, "fanout": {"parts": 100, "copies": 3}})",
+        row("replicas in all",
+            R"({"service": {"workers": 1}, "fanout": {"parts": 100, "copies": 3}})",
             "fanout.copies: parts × copies = 100 × 3 = 300 replicas in all, more than allowed "
             "(parts × copies ≤ 255)");
         row("replicas given, other", R"({"service": {"replicas": 4}, "fanout": {"parts": 10}})",
             "service.replicas: must be fanout.parts × fanout.copies = 10 with a fan-out (or left "
             "out)");
-        row("replicas given, above 255", R"({"service": {"replicas": 256}, "fanout": {"parts": 10}})",
+        row("replicas given, above 255",
+            R"({"service": {"replicas": 256}, "fanout": {"parts": 10}})",
             "service.replicas: 256 is out of range (allowed 1 … 255)");
         row("replicas without fanout", R"({"service": {"replicas": 65}})",
             "service.replicas: 65 is out of range (allowed 1 … 64)");
-        row("workers in all", R"({"service": {"workers": 64}, "fanout": {"parts": 100, "copies": 2}})",
+        row("workers in all",
+            R"({"service": {"workers": 64}, "fanout": {"parts": 100, "copies": 2}})",
             "service.replicas: 200 replicas (fanout.parts 100 × fanout.copies 2) × 64 workers = "
             "12800 workers in all, more than allowed (replicas × workers ≤ 10000)");
-        row("calls × parts", R"({"calls": 100000000, "service": {"workers": 1}, "fanout": {"parts": 100}})",
+        row("calls × parts",
+            R"({"calls": 100000000, "service": {"workers": 1}, "fanout": {"parts": 100}})",
             "fanout.parts: calls × parts must be below 4 294 967 295 (calls 100 000 000 × parts "
             "100)");
         row("unknown key", R"({"fanout": {"part": 10}})",

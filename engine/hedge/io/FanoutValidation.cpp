@@ -26,9 +26,9 @@ void validateFanout(const ServiceConfig& s)
                                 std::to_string(limits::kMaxFanoutReplicas) + ")");
     // The reader derives the replicas when the file leaves them out; given, they must agree.
     if (s.replicas != replicas)
-        throw ScenarioError("service.replicas", "must be fanout.parts × fanout.copies = " +
-                                                    std::to_string(replicas) +
-                                                    " with a fan-out (or left out)");
+        throw ScenarioError("service.replicas",
+                            "must be fanout.parts × fanout.copies = " + std::to_string(replicas) +
+                                " with a fan-out (or left out)");
 }
 
 void validateFanoutCalls(const ServiceConfig& s, std::int64_t calls)
