@@ -231,6 +231,8 @@ void ServiceTopologyFields::updateEnabled()
 {
     const bool fanout = fanoutShown();
     m_replicas->setReadOnly(fanout);
+    m_replicas->setButtonSymbols(fanout ? QAbstractSpinBox::NoButtons
+                                        : QAbstractSpinBox::UpDownArrows);
     m_replicas->setToolTip(
         fanout ? tr("With a fan-out the replica count follows the fan-out: parts × copies = "
                     "%1 × %2. Change Parts or Copies to change it.")
