@@ -68,7 +68,11 @@ QAbstractSpinBox* KnobFields::makeBox(const Knob& knob, QWidget* parent)
     const QString suffix = registryText(e.suffix);
     QAbstractSpinBox* box = nullptr;
     if (knob.wholeNumber()) {
-        box = makeSpinBox(name, static_cast<int>(e.min), static_cast<int>(e.max), suffix, parent);
+        auto* i =
+            makeSpinBox(name, static_cast<int>(e.min), static_cast<int>(e.max), suffix, parent);
+        if (*e.zeroText)
+            i->setSpecialValueText(registryText(e.zeroText));
+        box = i;
     } else {
         auto* d = makeDoubleSpinBox(name, e.min, e.max, e.decimals, e.step, suffix, parent);
         if (*e.zeroText)

@@ -8,6 +8,7 @@
 #include "ServiceTopologyFields.h"
 #include "SpinBoxes.h"
 
+#include <hedge/io/ScenarioValidation.h>
 #include <hedge/sim/ServiceTimeQuantiles.h>
 
 #include <QComboBox>
@@ -86,6 +87,7 @@ ServiceRunEditor::ServiceRunEditor(QWidget* parent) : QWidget(parent)
             applyLoadList(true);
         }
     });
+    m_topology->coupleCalls(m_calls);
     connect(m_calls, &QSpinBox::valueChanged, this, &ServiceRunEditor::emitEdited);
     connect(m_replicates, &QSpinBox::valueChanged, this, &ServiceRunEditor::emitEdited);
     connect(m_warmup, &QDoubleSpinBox::valueChanged, this, &ServiceRunEditor::emitEdited);
@@ -181,7 +183,8 @@ QWidget* ServiceRunEditor::makeRunBox()
 {
     const Scenario rd;
     QWidget* loads = makeLoadFields();
-    m_calls = makeSpinBox(tr("Calls per point"), 1000, 100000000, QString(), this);
+    m_calls = makeSpinBox(tr("Calls per point"), int(limits::kMinCalls), int(limits::kMaxCalls),
+                          QString(), this);
     m_calls->setSingleStep(10000);
     m_calls->setGroupSeparatorShown(true);
     m_calls->setToolTip(tr("Calls simulated per (setup, load) point; more calls, steadier tails "
@@ -246,7 +249,13 @@ void ServiceRunEditor::setScenario(const Scenario& scenario)
     m_loading = true;
     const ServiceConfig& s = scenario.service;
     m_serviceFields->show(Setup{}, s); // each range opened first: the values are not clamped
-    m_topology->show(s);               // the workers too: their range follows the replicas
+    {
+        // Before the topology, whose parts' range follows the calls (and theirs the parts).
+        const QSignalBlocker quiet(m_calls);
+        m_calls->setMaximum(int(limits::kMaxCalls));
+        m_calls->setValue(static_cast<int>(scenario.calls));
+    }
+    m_topology->show(s); // the workers too: their range follows the replicas
     m_hiccupMin->setMaximum(s.hiccupMaxMs);
     m_hiccupMax->setMinimum(s.hiccupMinMs);
     m_distribution = s.distribution;
@@ -277,7 +286,6 @@ void ServiceRunEditor::setScenario(const Scenario& scenario)
         message->withdrawAll();
     showLoadError(m_loadList, QString());
 
-    m_calls->setValue(static_cast<int>(scenario.calls));
     m_replicates->setValue(scenario.replicates);
     m_warmup->setValue(scenario.warmupFraction * 100.0);
     m_seedValue = scenario.seed;

@@ -37,14 +37,15 @@ ServiceTopologyFields::ServiceTopologyFields(QFormLayout* form, QSpinBox* worker
 
     m_replicas = makeSpinBox(tr("Replicas"), limits::kMinReplicas, limits::kMaxReplicas,
                              QString(), parent);
-    m_replicas->setToolTip(
+    m_replicasTip =
         tr("Identical copies of the service, each with its own workers (the Workers field) and "
            "its own FIFO queue, behind a load balancer: a hedge may land in a busy replica's "
            "queue. The load is relative to all replicas' workers. 1 = the one shared queue. "
            "Range 1–%1, and replicas × workers at most %L2.\nDefault: %3.")
             .arg(limits::kMaxReplicas)
             .arg(limits::kMaxTotalWorkers)
-            .arg(sd.replicas));
+            .arg(sd.replicas);
+    m_replicas->setToolTip(m_replicasTip);
     const QString capReason =
         tr("replicas × workers is at most %L1").arg(limits::kMaxTotalWorkers);
     setRangeReason(m_replicas, capReason);
@@ -93,6 +94,7 @@ ServiceTopologyFields::ServiceTopologyFields(QFormLayout* form, QSpinBox* worker
                << addFieldRow(slowForm, tr("Length:"), m_duration, {m_duration})
                << addFieldRow(slowForm, tr("Factor:"), m_factor, {m_factor});
 
+    makeFanoutRows(form, parent);
     m_messages << addFieldRow(form, tr("Replic&as:"), m_replicas, {m_replicas});
     form->addRow(tr("Bala&ncer:"), m_balancer);
     m_messages << addFieldRow(form, KnobFields::label(correlation), m_correlation, {m_correlation});
@@ -109,11 +111,33 @@ ServiceTopologyFields::ServiceTopologyFields(QFormLayout* form, QSpinBox* worker
         connect(box, &QDoubleSpinBox::valueChanged, this, &ServiceTopologyFields::onEdited);
 }
 
+// The fan-out's rows (KnobRegistry, "fanout."), above the replicas they make.
+void ServiceTopologyFields::makeFanoutRows(QFormLayout* form, QWidget* parent)
+{
+    m_fanout = new KnobFields(KnobRegistry::group("fanout."), parent);
+    m_parts = m_fanout->intBox("fanout.parts");
+    m_waitFor = m_fanout->intBox("fanout.wait_for");
+    m_copies = m_fanout->intBox("fanout.copies");
+    const QString replicasReason =
+        tr("parts × copies is at most %1 replicas, and replicas × workers at most %L2")
+            .arg(limits::kMaxFanoutReplicas)
+            .arg(limits::kMaxTotalWorkers);
+    setRangeReason(m_parts, tr("%1; calls per point × parts stays below %L2")
+                                .arg(replicasReason)
+                                .arg(qlonglong{limits::kPartsPerRunBound}));
+    setRangeReason(m_copies, replicasReason);
+    setRangeReason(m_waitFor, tr("a call waits for at most its parts"));
+    m_messages << m_fanout->addRows(form, form);
+    connect(m_fanout, &KnobFields::edited, this, &ServiceTopologyFields::onEdited);
+}
+
 void ServiceTopologyFields::show(const ServiceConfig& service)
 {
     m_loading = true;
     m_workers->setMaximum(limits::kMaxWorkers);
-    m_replicas->setMaximum(limits::kMaxReplicas);
+    m_replicas->setMaximum(limits::kMaxFanoutReplicas);
+    m_fanout->show(Setup{}, service); // each box's range opened first
+    m_fannedOut = service.hasFanout();
     m_workers->setValue(service.workers);
     m_replicas->setValue(service.replicas);
     m_balancer->setCurrentIndex(static_cast<int>(service.balancer));
@@ -125,9 +149,10 @@ void ServiceTopologyFields::show(const ServiceConfig& service)
     m_factor->setValue(d.factor);
     for (FieldMessage* message : std::as_const(m_messages))
         message->withdrawAll();
+    // The ranges follow the values shown only once all of them are (updateRanges).
+    m_loading = false;
     updateRanges();
     updateEnabled();
-    m_loading = false;
 }
 
 void ServiceTopologyFields::applyTo(ServiceConfig& service) const
@@ -140,32 +165,93 @@ void ServiceTopologyFields::applyTo(ServiceConfig& service) const
         service.slowdowns = Slowdowns{.perMinute = m_perMinute->value(),
                                       .durationMs = m_duration->value(),
                                       .factor = m_factor->value()};
+    // Last: on a service that fans out the fan-out's rows make the replicas (Knob::write).
+    Setup unused;
+    m_fanout->applyTo(unused, service);
 }
 
-// replicas × workers ≤ kMaxTotalWorkers: each field's maximum is what the other leaves.
+void ServiceTopologyFields::coupleCalls(QSpinBox* calls)
+{
+    m_calls = calls;
+    setRangeReason(m_calls, tr("calls per point × fan-out parts stays below %L1")
+                                .arg(qlonglong{limits::kPartsPerRunBound}));
+    connect(m_calls, &QSpinBox::valueChanged, this, &ServiceTopologyFields::updateRanges);
+    updateRanges();
+}
+
+bool ServiceTopologyFields::fanoutShown() const
+{
+    ServiceConfig shown;
+    Setup unused;
+    m_fanout->applyTo(unused, shown);
+    return shown.hasFanout();
+}
+
+void ServiceTopologyFields::followFanout()
+{
+    const bool fanout = fanoutShown();
+    if (fanout || m_fannedOut) {
+        const QSignalBlocker quiet(m_replicas);
+        m_replicas->setMaximum(limits::kMaxFanoutReplicas);
+        m_replicas->setValue(m_parts->value() * m_copies->value());
+    }
+    m_fannedOut = fanout;
+}
+
+// Each field's maximum is what the others leave: replicas × workers ≤ kMaxTotalWorkers, parts ×
+// copies ≤ kMaxFanoutReplicas, calls × parts < kPartsPerRunBound, wait for ≤ parts. While a
+// service is being shown its values are not all there yet: show() calls this at the end.
 void ServiceTopologyFields::updateRanges()
 {
-    const QSignalBlocker b1(m_workers), b2(m_replicas);
-    m_workers->setMaximum(
-        std::min(limits::kMaxWorkers, limits::kMaxTotalWorkers / m_replicas->value()));
-    m_replicas->setMaximum(
-        std::min(limits::kMaxReplicas, limits::kMaxTotalWorkers / m_workers->value()));
+    using namespace limits;
+    if (m_loading)
+        return;
+    const QSignalBlocker b1(m_workers), b2(m_replicas), b3(m_parts), b4(m_copies), b5(m_waitFor),
+        b6(m_calls);
+    const int workers = m_workers->value(), parts = m_parts->value(), copies = m_copies->value();
+    m_workers->setMaximum(std::min(kMaxWorkers, kMaxTotalWorkers / m_replicas->value()));
+    m_replicas->setMaximum(fanoutShown() ? kMaxFanoutReplicas
+                                         : std::min(kMaxReplicas, kMaxTotalWorkers / workers));
+    std::int64_t partsMax = std::min(
+        {kMaxFanoutParts, kMaxFanoutReplicas / copies, kMaxTotalWorkers / (workers * copies)});
+    if (m_calls) {
+        partsMax = std::min(partsMax, (kPartsPerRunBound - 1) / m_calls->value());
+        m_calls->setMaximum(static_cast<int>(std::min(kMaxCalls, (kPartsPerRunBound - 1) / parts)));
+    }
+    m_parts->setMaximum(static_cast<int>(std::max<std::int64_t>(1, partsMax)));
+    m_copies->setMaximum(std::max(1, std::min({kMaxFanoutCopies, kMaxFanoutReplicas / parts,
+                                               kMaxTotalWorkers / (workers * parts)})));
+    m_waitFor->setMaximum(parts);
 }
 
 // Fields that change nothing stay in view but greyed: a balancer has nothing to choose among
-// one replica, and slow-period figures need slow periods.
+// one replica (with a fan-out: one copy of a partition), and slow-period figures need slow
+// periods. With a fan-out the replicas are parts × copies, not a field of their own.
 void ServiceTopologyFields::updateEnabled()
 {
-    m_balancer->setEnabled(m_replicas->value() > 1);
+    const bool fanout = fanoutShown();
+    m_replicas->setReadOnly(fanout);
+    m_replicas->setButtonSymbols(fanout ? QAbstractSpinBox::NoButtons
+                                        : QAbstractSpinBox::UpDownArrows);
+    m_replicas->setToolTip(
+        fanout ? tr("With a fan-out the replica count follows the fan-out: parts × copies = "
+                    "%1 × %2. Change Parts or Copies to change it.")
+                         .arg(m_parts->value())
+                         .arg(m_copies->value()) +
+                     QStringLiteral("\n\n") + m_replicasTip
+               : m_replicasTip);
+    m_balancer->setEnabled(fanout ? m_copies->value() > 1 : m_replicas->value() > 1);
     m_slowdownFields->setEnabled(m_slowdowns->isChecked());
 }
 
 void ServiceTopologyFields::onEdited()
 {
+    if (m_loading)
+        return;
+    followFanout();
     updateRanges();
     updateEnabled();
-    if (!m_loading)
-        emit edited();
+    emit edited();
 }
 
 } // namespace hedge

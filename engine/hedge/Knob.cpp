@@ -2,7 +2,10 @@
 
 #include <hedge/io/Format.h>
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <type_traits>
 
@@ -36,6 +39,23 @@ template <class T> T converted(double value)
         return static_cast<int>(std::lround(value));
     else
         return value;
+}
+
+template <class M> bool isFanoutMember(M member)
+{
+    if constexpr (std::is_same_v<M, int ServiceConfig::*>)
+        return member == &ServiceConfig::fanoutParts || member == &ServiceConfig::fanoutCopies ||
+               member == &ServiceConfig::fanoutWaitFor;
+    else
+        return false;
+}
+
+// docs/fanout.md, "Model": the replicas are the partitions' copies. Kept within int so that a
+// product out of every range is reported by validation, not wrapped around.
+void followFanout(ServiceConfig& service)
+{
+    const std::int64_t replicas = std::int64_t{service.fanoutParts} * service.fanoutCopies;
+    service.replicas = static_cast<int>(std::min<std::int64_t>(replicas, INT_MAX));
 }
 
 } // namespace
@@ -76,7 +96,10 @@ void Knob::write(Setup& setup, ServiceConfig& service, double value) const
                 else if (!policy)
                     policy.emplace();
             } else if constexpr (std::is_same_v<C, ServiceConfig>) {
+                const bool fannedOut = service.hasFanout();
                 service.*m = converted<T>(value);
+                if (isFanoutMember(m) && (fannedOut || service.hasFanout()))
+                    followFanout(service);
             } else {
                 auto& policy = setup.*policyOf<C>();
                 C settings = policy.value_or(C{});

@@ -118,7 +118,10 @@ struct Knob {
     // the setup has not. A family's knob is read whatever the setup's family (the editor keeps
     // every family's values); appliesTo() says whether it counts.
     std::optional<double> read(const Setup& setup, const ServiceConfig& service) const;
-    // A member of a hedge or limit the setup has not gives it the defaults first.
+    // A member of a hedge or limit the setup has not gives it the defaults first. A fan-out
+    // knob ("fanout.parts", ...) written on a service that fans out, before or after the write,
+    // makes `service.replicas` parts × copies: grids, editors and files all keep it so (on a
+    // plain service left plain the replicas stay the user's).
     void write(Setup& setup, ServiceConfig& service, double value) const;
 };
 

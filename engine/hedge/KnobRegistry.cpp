@@ -261,6 +261,55 @@ std::vector<Knob> sheddingKnobs()
     };
 }
 
+// Written in the scenario's "fanout" object after the service, only when the service fans out
+// (docs/fanout.md, "Model"). Not live: the partitions and their copies are the replicas, fixed
+// for a run. Writing one makes the replicas parts × copies (Knob::write).
+std::vector<Knob> fanoutKnobs()
+{
+    using namespace limits;
+    return {
+        {.field = "fanout.parts",
+         .member = &ServiceConfig::fanoutParts,
+         .range = {.min = 1.0, .max = double(kMaxFanoutParts)},
+         .tooltip = KNOB_TEXT("Fan-out: every call sends one part to each of this many "
+                              "partitions and waits for its parts; a part is a request of its "
+                              "own, hedged by the setup and served by a copy of its partition. "
+                              "If one answer in 100 is slow, a call of n parts is slow "
+                              "1 − 0.99^n of the time: 10 % of the calls at 10 parts, 63 % at "
+                              "100. Budgets and throttles count parts, not calls. 1 = no "
+                              "fan-out. Range 1–200.\nDefault: %1."),
+         .editor = {.label = "Parts:", .name = "Parts", .min = 1.0, .max = double(kMaxFanoutParts)},
+         // One, ten and a hundred parts: the tail at scale grows with the log of the fan-out.
+         .grid = GridSpread{1, 100, 3, true},
+         .live = false,
+         .omitDefault = true},
+        {.field = "fanout.wait_for",
+         .member = &ServiceConfig::fanoutWaitFor,
+         .range = {.min = 0.0, .max = double(kMaxFanoutParts)},
+         .tooltip = KNOB_TEXT("How many of a call's parts must answer before the call is done "
+                              "(a quorum, or a partial answer); the parts still running are then "
+                              "cancelled as a hedge's losers are. 0 = all parts. At most the "
+                              "parts.\nDefault: all parts."),
+         .editor = {.label = "Wait &for:", .name = "Wait for", .max = double(kMaxFanoutParts),
+                    .zeroText = "all"},
+         .live = false,
+         .omitDefault = true},
+        {.field = "fanout.copies",
+         .member = &ServiceConfig::fanoutCopies,
+         .range = {.min = 1.0, .max = double(kMaxFanoutCopies)},
+         .tooltip = KNOB_TEXT("Replicas of each partition, each with the Workers field's workers "
+                              "and its own queue. A part goes to a copy of its own partition: "
+                              "the balancer and the hedge's placement choose among these copies. "
+                              "The service has parts × copies replicas. Range 1–64.\n"
+                              "Default: %1."),
+         .editor = {.label = "Copies:", .name = "Copies", .min = 1.0,
+                    .max = double(kMaxFanoutCopies)},
+         .grid = GridSpread{.from = 1, .to = 4, .count = 4},
+         .live = false,
+         .omitDefault = true},
+    };
+}
+
 // clang-format on
 
 #undef KNOB_TEXT
@@ -272,7 +321,8 @@ KnobRegistry::Rows& KnobRegistry::rows()
     static Rows rows = [] {
         Rows r;
         // The families' knobs last: the grid dialog lists the explorer's own first.
-        for (auto part : {hedgeKnobs, limitKnobs, serviceKnobs, sheddingKnobs, familyKnobs})
+        for (auto part :
+             {hedgeKnobs, limitKnobs, serviceKnobs, sheddingKnobs, fanoutKnobs, familyKnobs})
             for (Knob& k : part())
                 r.knobs.push_back(std::move(k));
         for (const Knob& k : r.knobs)

@@ -178,7 +178,8 @@ private slots:
                R"(hedge.max_attempts, hedge.budget_percent, )"
                R"(hedge.budget_min_per_second, hedge.budget_window_s, )"
                R"(service.workers, service.median_ms, service.sigma, )"
-               R"(service.hiccup_probability, service.error_probability, service.shed_backlog_ms))";
+               R"(service.hiccup_probability, service.error_probability, service.shed_backlog_ms, )"
+               R"(fanout.parts, fanout.copies))";
         QTest::newRow("hedge knob without hedge")
             << R"({"setup": "plain", "knob": "hedge.delay_ms", "values": [1]})"
             << R"(grid.knob: hedge.delay_ms needs setup "plain" to hedge (its "hedge" is null))";

@@ -12,11 +12,13 @@
 #include <hedge/KnobRegistry.h>
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/io/ScenarioValidation.h>
+#include <hedge/sim/SweepPoints.h>
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QtTest>
@@ -237,12 +239,43 @@ private slots:
             g.initialLimit = std::max(g.initialLimit, g.minLimit);
             g.maxLimit = std::max(g.maxLimit, g.initialLimit);
             s.service.hiccupMaxMs = std::max(s.service.hiccupMaxMs, s.service.hiccupMinMs);
+            // A call waits for at most its parts (the replicas follow the parts: Knob::write).
+            if (s.service.fanoutWaitFor > s.service.fanoutParts)
+                KnobRegistry::find("fanout.parts")
+                    ->write(s.setups[0], s.service, s.service.fanoutWaitFor);
             QVERIFY2(!firstScenarioError(s), knob.field);
             const Scenario back = parseScenarioJson(writeScenarioJson(s));
             QVERIFY2(knob.read(back.setups[0], back.service) == knob.read(s.setups[0], s.service),
                      knob.field);
             QVERIFY2(knob.read(back.setups[0], back.service) != knob.defaultValue(), knob.field);
         }
+    }
+
+    // The fan-out's rows (docs/fanout.md): in their own object, written only when set, never
+    // set by a timeline change (the replicas are fixed for a run), and mapped over 1, 10 and 100
+    // parts, with the replicas following in every cell.
+    void fanoutRowsAreFixedForARunAndMapByTens()
+    {
+        for (const char* field : {"fanout.parts", "fanout.wait_for", "fanout.copies"}) {
+            const Knob* knob = KnobRegistry::find(field);
+            QVERIFY2(knob, field);
+            QCOMPARE(knob->group(), std::string("fanout."));
+            QVERIFY2(!knob->live && knob->omitDefault && !knob->topology, field);
+            QVERIFY2(std::find(knobFields().begin(), knobFields().end(), field) ==
+                         knobFields().end(),
+                     field);
+        }
+        QVERIFY(!KnobRegistry::findGridKnob("fanout.wait_for"));
+        GridDialog dialog{Scenario{}};
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        dialog.knobBox()->setCurrentIndex(
+            dialog.knobBox()->findData(QStringLiteral("fanout.parts")));
+        QCOMPARE(dialog.values(), (std::vector<double>{1, 10, 100}));
+        QVERIFY2(dialog.okButton()->isEnabled(), qPrintable(dialog.problem()));
+        const Scenario mapped = dialog.result();
+        QVERIFY(!firstScenarioError(mapped));
+        QCOMPARE(gridCell(mapped, 100, 0).service.replicas, 100);
     }
 
     // Every family's knob is its struct's member (PolicyFamily.h): its default is the member's

@@ -32,6 +32,19 @@ std::string intRange(std::int64_t lo, std::int64_t hi)
     return std::to_string(lo) + " … " + std::to_string(hi);
 }
 
+std::string groupedInteger(std::int64_t value)
+{
+    const std::string digits = std::to_string(value);
+    const std::size_t first = digits.front() == '-' ? 1 : 0;
+    std::string out = digits.substr(0, first);
+    for (std::size_t i = first; i < digits.size(); ++i) {
+        if (i > first && (digits.size() - i) % 3 == 0)
+            out += ' ';
+        out += digits[i];
+    }
+    return out;
+}
+
 std::string csvCell(const std::string& cell)
 {
     if (cell.find_first_of(",\"\r\n") == std::string::npos)

@@ -19,6 +19,9 @@ std::string outOfRange(const std::string& value, const std::string& range);
 // "lo … hi", or "≥ lo" when hi is the type's maximum (docs/scenario.md gives no upper bound).
 std::string intRange(std::int64_t lo, std::int64_t hi);
 
+// Digits in groups of three, as messages give large counts: "4 294 967 295".
+std::string groupedInteger(std::int64_t value);
+
 // A CSV cell, quoted as RFC 4180 says when it holds a comma, a quote or a line end.
 std::string csvCell(const std::string& cell);
 

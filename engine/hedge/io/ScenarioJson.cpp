@@ -43,7 +43,9 @@ std::optional<Slowdowns> readSlowdowns(const Json& value, const std::string& pat
     return d;
 }
 
-ServiceConfig readService(const Json& value, const std::string& path)
+// `fanout`: the scenario has a "fanout" object, whose service may have more replicas
+// (docs/fanout.md, "Limits").
+ServiceConfig readService(const Json& value, const std::string& path, bool fanout)
 {
     // In the order of the file: the queue's knobs, then the topology (replicas first).
     std::vector<const char*> keys = knobKeys("service.", false);
@@ -56,7 +58,8 @@ ServiceConfig readService(const Json& value, const std::string& path)
     ServiceConfig s;
     Setup unused;
     readKnobs(r, "service.", unused, s);
-    s.replicas = readInt(r, "replicas", s.replicas, limits::kMinReplicas, limits::kMaxReplicas);
+    s.replicas = readInt(r, "replicas", s.replicas, limits::kMinReplicas,
+                         fanout ? limits::kMaxFanoutReplicas : limits::kMaxReplicas);
     s.balancer = readName(r, "balancer", s.balancer, &balancerFromString,
                           {"round_robin", "random", "least_outstanding", "two_choices"});
     if (const Json* d = r.find("slowdowns"))
@@ -64,6 +67,19 @@ ServiceConfig readService(const Json& value, const std::string& path)
     if (const Json* d = r.find("distribution"))
         s.distribution = readDistribution(*d, r.path("distribution"));
     return s;
+}
+
+// The "fanout" object (docs/scenario.md, "Fan-out") into `service`: the replicas follow
+// parts × copies (Knob::write) unless the file gave them, which validation then compares.
+void readFanout(const Json& value, const std::string& path, bool replicasGiven,
+                ServiceConfig& service)
+{
+    const ObjectReader r(value, path, knobKeys("fanout.", false));
+    const int given = service.replicas;
+    Setup unused;
+    readKnobs(r, "fanout.", unused, service);
+    if (replicasGiven)
+        service.replicas = given;
 }
 
 ScenarioStyle readStyle(const Json& value, const std::string& path, std::size_t setupCount)
@@ -274,7 +290,7 @@ Scenario scenarioFromJson(const Json& value, const std::string& path,
 {
     const ObjectReader r(value, path,
                          {"schema", "seed", "calls", "replicates", "warmup_fraction", "loads",
-                          "service", "setups", "grid", "style", "timeline"},
+                          "service", "fanout", "setups", "grid", "style", "timeline"},
                          "a JSON object (a scenario)");
     if (const Json* schema = r.find("schema")) {
         if (!schema->is_string() || schema->get_ref<const std::string&>() != kScenarioSchema)
@@ -296,8 +312,12 @@ Scenario scenarioFromJson(const Json& value, const std::string& path,
         for (std::size_t i = 0; i < loads->size(); ++i)
             s.loads.push_back(readNumber((*loads)[i], indexPath(r.path("loads"), i)));
     }
-    if (const Json* service = r.find("service"))
-        s.service = readService(*service, r.path("service"));
+    const Json* fanout = r.find("fanout");
+    const Json* service = r.find("service");
+    if (service)
+        s.service = readService(*service, r.path("service"), fanout != nullptr);
+    if (fanout)
+        readFanout(*fanout, r.path("fanout"), service && service->contains("replicas"), s.service);
     if (const Json* setups = r.find("setups")) {
         if (!setups->is_array())
             throw ScenarioError(r.path("setups"),
@@ -325,16 +345,21 @@ Scenario scenarioFromJson(const Json& value, const std::string& path,
 }
 
 // The "service" object of a scenario file (docs/scenario.md, "Service").
-OrderedJson serviceToJson(const ServiceConfig& s)
+OrderedJson serviceToJson(const ServiceConfig& s, bool replicasFollowFanout)
 {
     OrderedJson service;
+    // Replicas that follow the "fanout" object written beside are left out (docs/scenario.md,
+    // "Fan-out"): a file whose parts are edited by hand then stays valid.
+    const bool derived = replicasFollowFanout && s.hasFanout() &&
+                         std::int64_t{s.replicas} == std::int64_t{s.fanoutParts} * s.fanoutCopies;
     writeKnobs(service, "service.", false, Setup{}, s);
     // The topology (docs/topology.md) is written only when it is not the one queue, so that
     // every file written before it existed is written the same, byte for byte.
     const ServiceConfig plain;
     if (s.replicas != plain.replicas || s.balancer != plain.balancer ||
         topologyKnobsSet(s) || s.slowdowns) {
-        service["replicas"] = s.replicas;
+        if (!derived)
+            service["replicas"] = s.replicas;
         service["balancer"] = toString(s.balancer);
         writeKnobs(service, "service.", true, Setup{}, s);
         if (s.slowdowns) {
@@ -363,7 +388,13 @@ OrderedJson scenarioToJson(const Scenario& s)
         j["replicates"] = s.replicates;
     j["warmup_fraction"] = s.warmupFraction;
     j["loads"] = s.loads;
-    j["service"] = serviceToJson(s.service);
+    j["service"] = serviceToJson(s.service, true);
+    // Written only when the service fans out: every file of before is written the same.
+    if (s.service.hasFanout()) {
+        OrderedJson& fanout = j["fanout"];
+        fanout = OrderedJson::object();
+        writeKnobs(fanout, "fanout.", false, Setup{}, s.service);
+    }
     OrderedJson setups = OrderedJson::array();
     for (const Setup& setup : s.setups)
         setups.push_back(setupToJson(setup));
@@ -433,7 +464,7 @@ std::string writeScenarioJson(const Scenario& scenario, const std::optional<Scen
 
 std::string writeServiceJson(const ServiceConfig& service)
 {
-    return io_detail::prettyPrint(io_detail::serviceToJson(service));
+    return io_detail::prettyPrint(io_detail::serviceToJson(service, false));
 }
 
 std::string writeSetupJson(const Setup& setup)

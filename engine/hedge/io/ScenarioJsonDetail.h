@@ -17,8 +17,9 @@ Scenario scenarioFromJson(const Json& value, const std::string& path,
                           std::optional<ScenarioStyle>* style = nullptr);
 // Without the style: results files and hedgesim carry only what changes the numbers.
 OrderedJson scenarioToJson(const Scenario& scenario);
-// The scenario's "service" object (writeServiceJson).
-OrderedJson serviceToJson(const ServiceConfig& service);
+// The scenario's "service" object (writeServiceJson). `replicasFollowFanout`: a "fanout"
+// object is written beside it, so replicas equal to parts × copies are left out.
+OrderedJson serviceToJson(const ServiceConfig& service, bool replicasFollowFanout = false);
 OrderedJson styleToJson(const ScenarioStyle& style);
 
 // Reads a whole file as bytes; throws ScenarioError (no field) naming the path on failure.

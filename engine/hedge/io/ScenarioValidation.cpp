@@ -1,5 +1,6 @@
 #include <hedge/io/ScenarioValidation.h>
 
+#include "FanoutValidation.h"
 #include "Format.h"
 
 #include <hedge/KnobRegistry.h>
@@ -141,10 +142,20 @@ void validateService(const ServiceConfig& s)
         fail("service.hiccup_min_ms",
              formatNumber(s.hiccupMinMs) + " is greater than service.hiccup_max_ms (" +
                  formatNumber(s.hiccupMaxMs) + "); hiccup_min_ms must be ≤ hiccup_max_ms");
-    integer("service.replicas", s.replicas, limits::kMinReplicas, limits::kMaxReplicas);
+    validateKnobs("fanout", "fanout.", Setup{}, s);
+    io_detail::validateFanout(s);
+    // With a fan-out the balancer chooses among one partition's copies only (docs/fanout.md,
+    // "Limits"): the service may have more replicas in all.
+    integer("service.replicas", s.replicas, limits::kMinReplicas,
+            s.hasFanout() ? limits::kMaxFanoutReplicas : limits::kMaxReplicas);
+    const std::string derived = s.hasFanout() ? " (fanout.parts " + std::to_string(s.fanoutParts) +
+                                                    " × fanout.copies " +
+                                                    std::to_string(s.fanoutCopies) + ")"
+                                              : std::string();
     if (std::int64_t{s.replicas} * s.workers > limits::kMaxTotalWorkers)
         fail("service.replicas",
-             std::to_string(s.replicas) + " replicas × " + std::to_string(s.workers) +
+             std::to_string(s.replicas) + " replicas" + derived + " × " +
+                 std::to_string(s.workers) +
                  " workers = " + std::to_string(std::int64_t{s.replicas} * s.workers) +
                  " workers in all, more than allowed (replicas × workers ≤ " +
                  std::to_string(limits::kMaxTotalWorkers) + ")");
@@ -233,6 +244,9 @@ void validateGrid(const Scenario& s)
                                     [&grid](const Setup& each) { return each.name == grid.setup; });
     if (setup == s.setups.end())
         fail("grid.setup", "\"" + grid.setup + "\" is not a setup of the scenario");
+    if (grid.knob == "service.replicas" && s.service.hasFanout())
+        fail("grid.knob", "service.replicas follows fanout.parts × fanout.copies on a service "
+                          "that fans out; map fanout.parts or fanout.copies instead");
     const Knob* knob = KnobRegistry::findGridKnob(grid.knob);
     if (!knob)
         fail("grid.knob",
@@ -265,6 +279,7 @@ void validateGrid(const Scenario& s)
         knob->write(cellSetup, cellService, value);
         try {
             validateService(cellService);
+            io_detail::validateFanoutCalls(cellService, s.calls);
             validatePolicy({}, cellSetup);
         } catch (const ScenarioError& e) {
             fail(field, e.problem() + " for " + grid.knob);
@@ -417,6 +432,9 @@ void validateScenario(const Scenario& s)
                                               "> 0 and ≤ " + formatNumber(limits::kMaxLoad)));
     }
     validateService(s.service);
+    // A timeline has no call count of its own (docs/timeline.md): its calls follow the load.
+    if (!s.timeline)
+        io_detail::validateFanoutCalls(s.service, s.calls);
     if (s.setups.empty())
         fail("setups", "must hold at least one setup");
     std::set<std::string> names;

@@ -26,6 +26,14 @@ inline constexpr int kMaxWorkers = 10000;
 inline constexpr int kMinReplicas = 1;
 inline constexpr int kMaxReplicas = 64;
 inline constexpr int kMaxTotalWorkers = 10000; // replicas × workers
+// Fan-out (docs/fanout.md, "Limits"): the balancer chooses among one partition's copies (its
+// 64-bit mask: kMaxReplicas), and a worker's replica index is 8 bits, so a service that fans out
+// may have up to 255 replicas in all; a part's index is 32 bits, so calls × parts stays below
+// 2^32 − 1.
+inline constexpr int kMaxFanoutParts = 200;
+inline constexpr int kMaxFanoutCopies = kMaxReplicas;
+inline constexpr int kMaxFanoutReplicas = 255;
+inline constexpr std::int64_t kPartsPerRunBound = 4'294'967'295; // calls × parts < this
 inline constexpr double kMinSlowdownFactor = 1.0;
 inline constexpr double kMaxSigma = 3.0;
 inline constexpr int kMinAttempts = 1;
