@@ -1,6 +1,7 @@
 #include <hedge/io/Presets.h>
 
 #include <hedge/io/FamilyPresets.h>
+#include <hedge/io/FanoutPresets.h>
 #include <hedge/io/ServicePresets.h>
 
 #include <hedge/sim/ServiceTimeQuantiles.h>
@@ -345,6 +346,7 @@ std::vector<Preset> build()
     addTopologyPresets(list);
     addFamilyPresets(list);
     addServicePresets(list);
+    addFanoutPresets(list);
     return list;
 }
 

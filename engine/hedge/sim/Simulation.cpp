@@ -44,8 +44,10 @@ public:
             m_busyAtStart = core.busyIntegral();
             replicaBusy(core, m_replicaBusyAtStart);
         }
-        if (call == m_warmupCalls + measured / 2)
+        if (call == m_warmupCalls + measured / 2) {
             m_queuedAtHalfway = core.queued();
+            m_worstBacklogAtHalfway = worstReplicaBacklogMs(core);
+        }
     }
 
     template <class Core>
@@ -57,6 +59,12 @@ public:
         m_busyAtEnd = core.busyIntegral();
         replicaBusy(core, m_replicaBusyAtEnd);
         m_collapsed = core.backlogMs() > 1000.0 && core.queued() > m_queuedAtHalfway;
+        // A call that fans out waits for every partition: one partition's queue growing
+        // without end is the calls' collapse (docs/fanout.md, "Metrics").
+        if (m_spec.service.fansOut()) {
+            const double worst = worstReplicaBacklogMs(core);
+            m_collapsed = m_collapsed || (worst > 1000.0 && worst > m_worstBacklogAtHalfway);
+        }
     }
 
     template <class Core>
@@ -119,10 +127,21 @@ private:
                 into.push_back(core.replicaBusyIntegral(r));
     }
 
+    template <class Core>
+    double worstReplicaBacklogMs(const Core& core) const
+    {
+        double worst = 0.0;
+        if (m_spec.service.fansOut())
+            for (int r = 0; r < core.replicaCount(); ++r)
+                worst = std::max(worst, core.replicaBacklogMs(r));
+        return worst;
+    }
+
     const PointSpec& m_spec;
     const std::int64_t m_warmupCalls;
     double m_windowStart = 0.0, m_windowEnd = 0.0, m_busyAtStart = 0.0, m_busyAtEnd = 0.0;
     std::int64_t m_queuedAtHalfway = 0;
+    double m_worstBacklogAtHalfway = 0.0;
     bool m_collapsed = false;
     std::vector<double> m_replicaBusyAtStart, m_replicaBusyAtEnd;
     std::vector<double> m_latencies; // 8 bytes a measured call: exact percentiles
