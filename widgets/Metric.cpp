@@ -6,7 +6,7 @@ QList<Metric> allMetrics()
 {
     return {Metric::P99,        Metric::RequestsPerCall, Metric::P999,
             Metric::P50,        Metric::RejectedPercent, Metric::FailedPercent,
-            Metric::Utilisation, Metric::HedgesRefusedPercent};
+            Metric::Utilisation, Metric::HedgesRefusedPercent, Metric::PartP99};
 }
 
 QString metricTitle(Metric metric)
@@ -28,6 +28,8 @@ QString metricTitle(Metric metric)
         return QStringLiteral("server utilisation (%)");
     case Metric::HedgesRefusedPercent:
         return QStringLiteral("hedges refused (% of calls)");
+    case Metric::PartP99:
+        return QStringLiteral("part p99 latency (ms)");
     }
     return {};
 }
@@ -51,6 +53,8 @@ QString metricChartTitle(Metric metric)
         return QStringLiteral("server utilisation vs load");
     case Metric::HedgesRefusedPercent:
         return QStringLiteral("hedges refused vs load");
+    case Metric::PartP99:
+        return QStringLiteral("part p99 latency vs load");
     }
     return {};
 }
@@ -84,6 +88,8 @@ QString metricShortName(Metric metric)
         return QStringLiteral("utilisation");
     case Metric::HedgesRefusedPercent:
         return QStringLiteral("hedges refused %");
+    case Metric::PartP99:
+        return QStringLiteral("part p99");
     }
     return {};
 }
@@ -107,6 +113,8 @@ QString metricKey(Metric metric)
         return QStringLiteral("utilisation");
     case Metric::HedgesRefusedPercent:
         return QStringLiteral("hedges_refused_percent");
+    case Metric::PartP99:
+        return QStringLiteral("part_p99");
     }
     return {};
 }
@@ -139,6 +147,8 @@ QString metricResultsKey(Metric metric)
         return QStringLiteral("utilisation");
     case Metric::HedgesRefusedPercent:
         return QStringLiteral("hedges_refused_fraction");
+    case Metric::PartP99:
+        return QStringLiteral("part_p99_ms");
     }
     return {};
 }
@@ -154,7 +164,13 @@ std::optional<Metric> metricFromResultsKey(const QString& key)
 
 bool isLatencyMetric(Metric metric)
 {
-    return metric == Metric::P99 || metric == Metric::P999 || metric == Metric::P50;
+    return metric == Metric::P99 || metric == Metric::P999 || metric == Metric::P50 ||
+           metric == Metric::PartP99;
+}
+
+bool isPartMetric(Metric metric)
+{
+    return metric == Metric::PartP99;
 }
 
 bool isPercentMetric(Metric metric)
@@ -182,6 +198,8 @@ std::optional<double> metricValue(const PointResult& point, Metric metric)
         return point.utilisation * 100.0;
     case Metric::HedgesRefusedPercent:
         return point.hedgesRefusedFraction * 100.0;
+    case Metric::PartP99:
+        return point.parts ? point.parts->p99Ms : std::nullopt;
     }
     return std::nullopt;
 }
@@ -219,7 +237,9 @@ std::optional<std::pair<double, double>> metricBand(const PointResult& point, Me
         scale = 100.0;
         break;
     case Metric::HedgesRefusedPercent:
-        // Replicates pool the calls that had a hedge refused; no spread is kept for it.
+    case Metric::PartP99:
+        // Replicates pool the calls that had a hedge refused, and their parts; no spread is
+        // kept for either.
         return std::nullopt;
     }
     if (!figure)

@@ -21,6 +21,9 @@ enum class Metric {
     Utilisation,
     // Calls whose hedge the policy's budget or throttle refused (docs/policies.md, "Hedges refused").
     HedgesRefusedPercent,
+    // The p99 of a fan-out call's parts (docs/fanout.md, "Metrics"): only a service that fans
+    // out has it.
+    PartP99,
 };
 
 // Every metric, in the order a chooser should list them.
@@ -36,18 +39,19 @@ QString metricCompactTitle(Metric metric);
 // Short name in the words of the field, e.g. "p99", "requests per call".
 QString metricShortName(Metric metric);
 // Stable key for settings and file names ("p99", "p999", "p50", "requests_per_call",
-// "rejected_percent", "failed_percent", "utilisation", "hedges_refused_percent").
+// "rejected_percent", "failed_percent", "utilisation", "hedges_refused_percent", "part_p99").
 QString metricKey(Metric metric);
 std::optional<Metric> metricFromKey(const QString& key);
 // The results file's key of the figure ("p99_ms", "p999_ms", "p50_ms", "requests_per_call",
-// "rejected_fraction", "failed_fraction", "utilisation", "hedges_refused_fraction"), as
-// scenario styles and presets name
-// charts.
+// "rejected_fraction", "failed_fraction", "utilisation", "hedges_refused_fraction",
+// "part_p99_ms"), as scenario styles and presets name charts.
 QString metricResultsKey(Metric metric);
 std::optional<Metric> metricFromResultsKey(const QString& key);
 
 // Latency metrics are drawn on a log axis and can be missing (no call succeeded).
 bool isLatencyMetric(Metric metric);
+// A figure only a fan-out point has (PointResult::parts): its chart is shown only then.
+bool isPartMetric(Metric metric);
 // Percent metrics: the fraction of the results file × 100 (utilisation included).
 bool isPercentMetric(Metric metric);
 

@@ -81,6 +81,8 @@ QString PointTooltip::text(const PointResult& p)
     html += row(QStringLiteral("cancellation"), QString::fromLatin1(toString(p.cancellation)));
     html += row(QStringLiteral("measured calls"), QString::number(p.measuredCalls));
     html += QStringLiteral("</table>");
+    if (p.parts)
+        html += QStringLiteral("<nobr>%1</nobr><br>").arg(partsLine(p).toHtmlEscaped());
     if (p.partiallyCollapsed())
         html += QStringLiteral("<nobr><b style=\"color:#d01010\">%1%2</b></nobr>")
                     .arg(p.collapsed ? QStringLiteral("COLLAPSED (most runs): ") : QString(),
@@ -89,6 +91,24 @@ QString PointTooltip::text(const PointResult& p)
         html += QStringLiteral("<nobr><b style=\"color:#d01010\">COLLAPSED: the queue never "
                                "drained at this load</b></nobr>");
     return html;
+}
+
+QString PointTooltip::partsLine(const PointResult& p)
+{
+    if (!p.parts)
+        return {};
+    const PartFigures& parts = *p.parts;
+    const QString hedged = QStringLiteral("slowest part hedged %1").arg(pct(parts.slowestHedgedFraction));
+    if (!parts.p99Ms)
+        return QStringLiteral("Parts: none answered, ") + hedged;
+    // How many times the part's p99 the call waits at its own p99: the tail at scale.
+    QString call = QStringLiteral("call p99 —");
+    if (p.p99Ms) {
+        call = QStringLiteral("call p99 %1 ms").arg(num(*p.p99Ms));
+        if (*parts.p99Ms > 0.0)
+            call += QStringLiteral(": ×%1").arg(QString::number(*p.p99Ms / *parts.p99Ms, 'f', 2));
+    }
+    return QStringLiteral("Parts: p99 %1 ms (%2), %3").arg(num(*parts.p99Ms), call, hedged);
 }
 
 namespace {

@@ -16,6 +16,9 @@ class PointTooltip {
 public:
     // Every figure of the point, and a warning when it collapsed.
     static QString text(const PointResult& point);
+    // A fan-out point's parts against its call (docs/fanout.md, "Metrics"): "Parts: p99 12.5 ms
+    // (call p99 40 ms: ×3.2), slowest part hedged 8 %"; empty for a point without parts.
+    static QString partsLine(const PointResult& point);
     // The line added for a point drawn on the top of the axis: its real figure.
     static QString offScaleNote(const PointResult& point, Metric metric);
     // The line above a measured point's figures: the file it comes from.

@@ -107,7 +107,9 @@ QString resultsTableHtml(const std::vector<PointResult>& points, bool forPrint)
                                   "border=\"1\" style=\"border-collapse:collapse\" "
                                   "width=\"100%\"><thead><tr>")
                  : QStringLiteral("<table class=\"results\"><thead><tr>");
-    for (int c = 0; c < ResultsTableModel::ColumnCount; ++c) {
+    // The table's columns: the part columns when a point fans out.
+    const int columns = ResultsTableModel::columnCountFor(points);
+    for (int c = 0; c < columns; ++c) {
         QString key = esc(ResultsTableModel::columnKey(c));
         QString style;
         if (forPrint && key.contains(QLatin1Char('_')))
@@ -119,7 +121,7 @@ QString resultsTableHtml(const std::vector<PointResult>& points, bool forPrint)
     html += QStringLiteral("</tr></thead><tbody>");
     for (const PointResult& p : points) {
         html += p.collapsed ? QStringLiteral("<tr class=\"collapsed\">") : QStringLiteral("<tr>");
-        for (int c = 0; c < ResultsTableModel::ColumnCount; ++c) {
+        for (int c = 0; c < columns; ++c) {
             const bool text =
                 c == ResultsTableModel::Setup || c == ResultsTableModel::CancellationColumn;
             const QString align = text ? QString() : QStringLiteral(" align=\"right\"");

@@ -17,9 +17,21 @@ namespace hedge {
 
 namespace {
 
+bool isPartColumn(int column)
+{
+    return column >= ResultsTableModel::PartP50Ms && column < ResultsTableModel::ColumnCount;
+}
+
 const std::optional<double>* latency(const PointResult& p, int column)
 {
+    static const std::optional<double> none;
     switch (column) {
+    case ResultsTableModel::PartP50Ms:
+        return p.parts ? &p.parts->p50Ms : &none;
+    case ResultsTableModel::PartP99Ms:
+        return p.parts ? &p.parts->p99Ms : &none;
+    case ResultsTableModel::PartP999Ms:
+        return p.parts ? &p.parts->p999Ms : &none;
     case ResultsTableModel::P50Ms:
         return &p.p50Ms;
     case ResultsTableModel::P99Ms:
@@ -70,7 +82,8 @@ std::optional<FigureSpread> columnSpread(const PointResult& p, int column)
 bool isFraction(int column)
 {
     return (column >= ResultsTableModel::HedgedFraction && column <= ResultsTableModel::Utilisation) ||
-           column == ResultsTableModel::HedgesRefusedFraction;
+           column == ResultsTableModel::HedgesRefusedFraction ||
+           column == ResultsTableModel::SlowestPartHedgedFraction;
 }
 
 double fraction(const PointResult& p, int column)
@@ -86,6 +99,8 @@ double fraction(const PointResult& p, int column)
         return p.utilisation;
     case ResultsTableModel::HedgesRefusedFraction:
         return p.hedgesRefusedFraction;
+    case ResultsTableModel::SlowestPartHedgedFraction:
+        return p.parts ? p.parts->slowestHedgedFraction : 0.0;
     default:
         return 0.0;
     }
@@ -133,6 +148,16 @@ QString columnToolTip(int column)
         return QStringLiteral("The queue never drained: the service collapsed at this load");
     case ResultsTableModel::HedgesRefusedFraction:
         return QStringLiteral("Calls whose hedge the policy's budget or throttle refused");
+    case ResultsTableModel::PartP50Ms:
+        return QStringLiteral("Median latency of the parts that answered (ms)");
+    case ResultsTableModel::PartP99Ms:
+        return QStringLiteral("99th percentile latency of the parts that answered (ms): the "
+                              "call's p99 is the slowest part's");
+    case ResultsTableModel::PartP999Ms:
+        return QStringLiteral("99.9th percentile latency of the parts that answered (ms)");
+    case ResultsTableModel::SlowestPartHedgedFraction:
+        return QStringLiteral("Calls whose slowest part (the one that completed the call) was "
+                              "hedged");
     default:
         return {};
     }
@@ -142,11 +167,19 @@ QString columnToolTip(int column)
 
 ResultsTableModel::ResultsTableModel(QObject* parent) : QAbstractTableModel(parent) {}
 
+int ResultsTableModel::columnCountFor(const std::vector<PointResult>& points)
+{
+    const bool parts = std::any_of(points.begin(), points.end(),
+                                   [](const PointResult& p) { return p.parts.has_value(); });
+    return parts ? int(ColumnCount) : kColumnsWithoutParts;
+}
+
 void ResultsTableModel::setPoints(const std::vector<PointResult>& points)
 {
+    const int columns = columnCountFor(points);
     // Same row count: update in place so the view keeps its selection and scroll position
     // while a sweep fills in.
-    if (points.size() == m_points.size() && !points.empty()) {
+    if (points.size() == m_points.size() && !points.empty() && columns == m_columns) {
         std::size_t first = points.size(), last = 0;
         for (std::size_t i = 0; i < points.size(); ++i) {
             if (points[i] == m_points[i])
@@ -158,11 +191,12 @@ void ResultsTableModel::setPoints(const std::vector<PointResult>& points)
             return;
         m_points = points;
         emit dataChanged(index(static_cast<int>(first), 0),
-                         index(static_cast<int>(last), ColumnCount - 1));
+                         index(static_cast<int>(last), m_columns - 1));
         return;
     }
     beginResetModel();
     m_points = points;
+    m_columns = columns;
     endResetModel();
 }
 
@@ -174,6 +208,8 @@ QString ResultsTableModel::columnKey(int column)
     Q_ASSERT(keys.size() == std::size_t(HedgesRefusedFraction));
     if (column == HedgesRefusedFraction)
         return QStringLiteral("hedges_refused_fraction");
+    if (isPartColumn(column))
+        return QString::fromStdString(resultsCsvPartColumns()[std::size_t(column - PartP50Ms)]);
     if (column < 0 || column >= ColumnCount)
         return {};
     return QString::fromStdString(keys[std::size_t(column)]);
@@ -214,25 +250,34 @@ QString ResultsTableModel::columnTitle(int column)
         return QStringLiteral("Collapsed");
     case HedgesRefusedFraction:
         return QStringLiteral("Hedges refused");
+    case PartP50Ms:
+        return QStringLiteral("Part p50 (ms)");
+    case PartP99Ms:
+        return QStringLiteral("Part p99 (ms)");
+    case PartP999Ms:
+        return QStringLiteral("Part p99.9 (ms)");
+    case SlowestPartHedgedFraction:
+        return QStringLiteral("Slowest part hedged");
     default:
         return {};
     }
 }
 
-QList<int> ResultsTableModel::displayOrder()
+QList<int> ResultsTableModel::displayOrder(int columns)
 {
-    QList<int> order{Setup, Load, P99Ms, P999Ms, RequestsPerCall};
+    QList<int> order{Setup, Load, P99Ms, P999Ms, PartP99Ms, RequestsPerCall};
     for (int c = 0; c < ColumnCount; ++c)
         if (!order.contains(c) && c != HedgesRefusedFraction)
             order << c;
     order.insert(order.indexOf(HedgedFraction) + 1, HedgesRefusedFraction);
+    order.removeIf([columns](int c) { return c >= columns; });
     return order;
 }
 
-QStringList ResultsTableModel::columnKeys()
+QStringList ResultsTableModel::columnKeys(int columns)
 {
     QStringList keys;
-    for (int c = 0; c < ColumnCount; ++c)
+    for (int c = 0; c < columns; ++c)
         keys << columnKey(c);
     return keys;
 }
@@ -255,6 +300,8 @@ QVariant ResultsTableModel::exactValue(const PointResult& p, int column)
     default:
         break;
     }
+    if (isPartColumn(column) && !p.parts)
+        return {}; // a point that does not fan out
     if (const std::optional<double>* v = latency(p, column))
         return *v ? QVariant(**v) : QVariant();
     if (isFraction(column))
@@ -314,6 +361,8 @@ QString ResultsTableModel::pooledText(const PointResult& p, int column)
     }
     if (const std::optional<double>* v = latency(p, column))
         return *v ? locale.toString(**v, 'f', 1) : QStringLiteral("—");
+    if (isPartColumn(column) && !p.parts)
+        return QStringLiteral("—");
     if (isFraction(column))
         return locale.toString(fraction(p, column) * 100.0, 'f', 2) + QStringLiteral(" %");
     return {};
@@ -326,12 +375,12 @@ int ResultsTableModel::rowCount(const QModelIndex& parent) const
 
 int ResultsTableModel::columnCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
+    return parent.isValid() ? 0 : m_columns;
 }
 
 QVariant ResultsTableModel::data(const QModelIndex& index, int role) const
 {
-    if (!index.isValid() || index.row() >= rowCount() || index.column() >= ColumnCount)
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= m_columns)
         return {};
     const PointResult& p = m_points[static_cast<std::size_t>(index.row())];
     switch (role) {

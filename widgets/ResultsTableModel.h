@@ -34,12 +34,22 @@ public:
         // Not a column of every results file: written only when a setup follows a family
         // (docs/policies.md, "Hedges refused"), shown for every setup.
         HedgesRefusedFraction,
+        // A fan-out call's parts (docs/fanout.md, "Metrics"): columns only while a point has
+        // parts, as the results file's part columns (resultsCsvPartColumns).
+        PartP50Ms,
+        PartP99Ms,
+        PartP999Ms,
+        SlowestPartHedgedFraction,
         ColumnCount
     };
+    static constexpr int kColumnsWithoutParts = PartP50Ms;
 
     explicit ResultsTableModel(QObject* parent = nullptr);
 
+    // Points with parts add the part columns, points without take them away (a reset).
     void setPoints(const std::vector<PointResult>& points);
+    // The columns `points` have: every one when a point has parts, else those before them.
+    static int columnCountFor(const std::vector<PointResult>& points);
     const std::vector<PointResult>& points() const { return m_points; }
 
     // The results file's field name of a column ("p99_ms", ...): the header's EditRole, and
@@ -48,10 +58,11 @@ public:
     // The header a person reads ("p99 (ms)", "Requests per call").
     static QString columnTitle(int column);
     // The columns the way the table shows them: the key figures (setup, load, p99, p99.9,
-    // requests per call) first, then the rest in the file's order, hedges refused beside
-    // hedged.
-    static QList<int> displayOrder();
-    static QStringList columnKeys();
+    // requests per call) first, the parts' p99 beside the call's p99.9, then the rest in the
+    // file's order, hedges refused beside hedged.
+    // Both of the first `columns` columns (a table without parts by default).
+    static QList<int> displayOrder(int columns = kColumnsWithoutParts);
+    static QStringList columnKeys(int columns = kColumnsWithoutParts);
     // A value as the results file writes it: shortest text that reads back to the same
     // double, "true"/"false", empty for a missing latency.
     static QString exactText(const PointResult& point, int column);
@@ -72,6 +83,7 @@ private:
     static QString pooledText(const PointResult& point, int column);
 
     std::vector<PointResult> m_points;
+    int m_columns = kColumnsWithoutParts;
 };
 
 } // namespace hedge

@@ -53,14 +53,25 @@ void ResultsTableView::setResultsModel(ResultsTableModel* model)
     m_proxy->setSourceModel(model);
     setModel(m_proxy);
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    const QList<int> order = ResultsTableModel::displayOrder();
-    for (int visual = 0; visual < order.size(); ++visual)
-        horizontalHeader()->moveSection(horizontalHeader()->visualIndex(order[visual]), visual);
+    placeColumns();
     resizeColumnsToContents();
+    // The part columns come and go with a fan-out scenario's points: in their places again.
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, [this] {
+        if (m_proxy->columnCount() != m_placedColumns)
+            placeColumns();
+    });
     // The columns were sized for what was there; points arrive later, while the sweep runs.
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &ResultsTableView::widenColumns);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &ResultsTableView::widenColumns);
     connect(m_proxy, &QAbstractItemModel::dataChanged, this, &ResultsTableView::widenColumns);
+}
+
+void ResultsTableView::placeColumns()
+{
+    m_placedColumns = m_proxy->columnCount();
+    const QList<int> order = ResultsTableModel::displayOrder(m_placedColumns);
+    for (int visual = 0; visual < order.size(); ++visual)
+        horizontalHeader()->moveSection(horizontalHeader()->visualIndex(order[visual]), visual);
 }
 
 void ResultsTableView::widenColumns()

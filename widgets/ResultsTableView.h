@@ -37,11 +37,14 @@ protected:
 private:
     // Widens the columns whose figures no longer fit (so none is elided to "110.0…").
     void widenColumns();
+    // Moves the columns to ResultsTableModel::displayOrder's places.
+    void placeColumns();
 
     ResultsTableModel* m_results = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QAction* m_copyAction = nullptr;
     QAction* m_selectAllAction = nullptr;
+    int m_placedColumns = 0; // the column count placeColumns() last ordered
 };
 
 } // namespace hedge

@@ -15,9 +15,11 @@ namespace {
 
 const QList<Metric> kAlwaysShown{Metric::P99, Metric::RequestsPerCall};
 // Eight charts make four rows of two, as seven do: every one still fits a 1024 × 700 window.
+// The parts' p99 is a ninth only for a service that fans out.
 const QList<Metric> kChartOrder{Metric::P99,         Metric::RequestsPerCall, Metric::P999,
                                 Metric::P50,         Metric::RejectedPercent, Metric::FailedPercent,
-                                Metric::Utilisation, Metric::HedgesRefusedPercent};
+                                Metric::Utilisation, Metric::HedgesRefusedPercent,
+                                Metric::PartP99};
 
 } // namespace
 
@@ -98,10 +100,24 @@ QList<Metric> ChartArea::extraCharts() const
     return extra;
 }
 
+bool ChartArea::isLaidOut(Metric metric) const
+{
+    if (kAlwaysShown.contains(metric))
+        return true;
+    // A part chart without parts would be an empty frame: it waits for a fan-out's points.
+    return m_extraShown.contains(metric) && (!isPartMetric(metric) || m_hasParts);
+}
+
 void ChartArea::setPoints(const std::vector<PointResult>& points, const QString& passLabel)
 {
     m_points = points;
     m_passLabel = passLabel;
+    const bool hasParts = std::any_of(m_points.begin(), m_points.end(),
+                                      [](const PointResult& p) { return p.parts.has_value(); });
+    if (hasParts != m_hasParts) {
+        m_hasParts = hasParts;
+        relayout();
+    }
     // Only the shown charts pay for the update at each redraw tick.
     for (MetricChartView* chart : std::as_const(m_charts)) {
         if (chart->isVisibleTo(this)) {
@@ -146,7 +162,7 @@ void ChartArea::relayout()
     m_grid->setSpacing(4);
     QList<MetricChartView*> shown;
     for (Metric m : kChartOrder)
-        if (kAlwaysShown.contains(m) || m_extraShown.contains(m))
+        if (isLaidOut(m))
             shown.push_back(m_charts[m]);
     // Two charts stack (wide plots read best against load); more make rows of two (three
     // columns would make the window wider than 1024 px once the axes carry labels).

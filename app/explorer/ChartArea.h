@@ -41,6 +41,7 @@ public:
     // The charts the user sees (and the ones always shown), in chart order, up to date.
     QList<MetricChartView*> shownCharts();
 
+    // A part chart (isPartMetric) chosen is shown only while a point has parts.
     void setChartVisible(Metric metric, bool visible);
     // The height at which every shown chart gets its minimum size hint (labels readable);
     // the chart views themselves accept less.
@@ -66,6 +67,7 @@ protected:
 
 private:
     void relayout();
+    bool isLaidOut(Metric metric) const;
     void refresh(MetricChartView* chart);
 
     QMap<Metric, MetricChartView*> m_charts;
@@ -74,6 +76,7 @@ private:
     QSet<MetricChartView*> m_stale;
     std::vector<PointResult> m_points;
     QString m_passLabel;
+    bool m_hasParts = false; // a point of the service fanning out
     MetricChartView* m_lastChart = nullptr;
     QGridLayout* m_grid = nullptr;
 };

@@ -193,6 +193,8 @@ void MainActions::buildMenus()
             continue;
         QAction* a = view->addAction(metricTitle(m));
         a->setCheckable(true);
+        if (isPartMetric(m))
+            a->setStatusTip(tr("Shown when the service fans out (its points have parts)"));
         m_chartActions.insert(m, a);
         connect(a, &QAction::toggled, this, [this, m](bool on) { emit chartToggled(m, on); });
     }

@@ -52,7 +52,8 @@ std::string loadText(double load)
 }
 
 // One point's row: its figures, with the replicates' spread where there is one.
-Row pointRow(const PointResult& p, bool first, bool showFailed, bool replicaColumn)
+Row pointRow(const PointResult& p, bool first, bool showFailed, bool replicaColumn,
+             bool partColumn)
 {
     const auto spreadOf = [&p](auto field) {
         return p.spread ? std::optional<FigureSpread>((*p.spread).*field) : std::nullopt;
@@ -68,11 +69,13 @@ Row pointRow(const PointResult& p, bool first, bool showFailed, bool replicaColu
     Row row{first ? label : std::string(),
             loadText(p.load),
             withSpread(latency(p.p99Ms), p.spread ? p.spread->p99Ms : std::nullopt, ms),
-            withSpread(latency(p.p999Ms), p.spread ? p.spread->p999Ms : std::nullopt, ms),
-            withSpread(ResultsTable::fixed(p.requestsPerCall, 3),
-                       spreadOf(&ReplicateSpread::requestsPerCall),
-                       [](double v) { return ResultsTable::fixed(v, 3); }),
-            percent(p.rejectedFraction, 2)};
+            withSpread(latency(p.p999Ms), p.spread ? p.spread->p999Ms : std::nullopt, ms)};
+    if (partColumn) // the parts' p99 beside the call's: how much the slowest part adds
+        row.push_back(latency(p.parts ? p.parts->p99Ms : std::nullopt));
+    row.push_back(withSpread(ResultsTable::fixed(p.requestsPerCall, 3),
+                             spreadOf(&ReplicateSpread::requestsPerCall),
+                             [](double v) { return ResultsTable::fixed(v, 3); }));
+    row.push_back(percent(p.rejectedFraction, 2));
     if (showFailed)
         row.push_back(percent(p.failedFraction, 2));
     row.push_back(
@@ -129,7 +132,13 @@ std::string ResultsTable::format() const
     // "failed" only matters when the service has errors: shown when a point has failures.
     const bool showFailed = std::any_of(m_points.begin(), m_points.end(),
                                         [](const PointResult& p) { return p.failedFraction > 0; });
-    Row header{"setup", "load", "p99 ms", "p99.9 ms", "req/call", "rejected"};
+    // A service that fans out: its parts' p99 too (docs/fanout.md, "Metrics").
+    const bool partColumn = std::any_of(m_points.begin(), m_points.end(),
+                                        [](const PointResult& p) { return p.parts.has_value(); });
+    Row header{"setup", "load", "p99 ms", "p99.9 ms"};
+    if (partColumn)
+        header.push_back("part p99 ms");
+    header.insert(header.end(), {"req/call", "rejected"});
     if (showFailed)
         header.push_back("failed");
     header.push_back("util");
@@ -147,7 +156,7 @@ std::string ResultsTable::format() const
         // A grid cell's rows group by knob value too: each value is a curve of its own.
         const bool first =
             i == 0 || m_points[i - 1].setup != p.setup || m_points[i - 1].knobValue != p.knobValue;
-        rows.push_back(pointRow(p, first, showFailed, m_replicaColumn));
+        rows.push_back(pointRow(p, first, showFailed, m_replicaColumn, partColumn));
         groupStart.push_back(first);
         anyCollapsed = anyCollapsed || p.collapsedRuns() > 0;
         anySpread = anySpread || p.spread.has_value();

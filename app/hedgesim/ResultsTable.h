@@ -15,10 +15,10 @@ public:
     explicit ResultsTable(std::vector<PointResult> points, bool replicaColumn = false);
 
     // The header, then a row per point: setup (on a group's first row), load, p99 ms,
-    // p99.9 ms, requests/call, rejected %, failed % (only when some point has failures),
-    // utilisation %, the busiest replica's utilisation % ("busiest", with `replicaColumn`),
-    // and "COLLAPSED" for a collapsed
-    // point; "-" for an absent latency; a blank line between setups; a legend line when a
+    // p99.9 ms, the parts' p99 ("part p99 ms", only when a point fans out), requests/call,
+    // rejected %, failed % (only when some point has failures), utilisation %, the busiest
+    // replica's utilisation % ("busiest", with `replicaColumn`), and "COLLAPSED" for a
+    // collapsed point; "-" for an absent latency; a blank line between setups; a legend line when a
     // point collapsed. A point that pooled replicates shows its spread after p99, p99.9,
     // requests/call and utilisation ("212.0 [55.0–238.0]") and "collapsed 3/10" (capitals
     // when most replicates collapsed), with a legend. Locale-independent. Widths count UTF-8

@@ -104,6 +104,21 @@ private slots:
         QCOMPARE(ResultsTable::fixed(2.0, 3), std::string("2.000"));
     }
 
+    void partColumnOnlyWithParts()
+    {
+        std::vector<PointResult> points{point("a", 0.5, 40.0), point("a", 0.7, 50.0)};
+        QVERIFY(ResultsTable(points).format().find("part") == std::string::npos);
+        points[0].parts = PartFigures{.answered = 100, .p99Ms = 12.34};
+        points[1].parts = PartFigures{.answered = 0}; // no part answered
+        const QStringList lines = linesOf(ResultsTable(points).format());
+        QCOMPARE(lines[0], QString("setup  load  p99 ms  p99.9 ms  part p99 ms  req/call  rejected"
+                                   "    util"));
+        QCOMPARE(lines[1], QString("a       0.5    40.0      60.0         12.3     1.023    0.13 %"
+                                   "  50.0 %"));
+        QCOMPARE(lines[2], QString("        0.7    50.0      75.0            -     1.023    0.13 %"
+                                   "  70.0 %"));
+    }
+
     void emptyTableIsTheHeader() { QCOMPARE(linesOf(ResultsTable({}).format()).size(), 2); }
 };
 

@@ -54,6 +54,24 @@ inline std::vector<PointResult> samplePoints()
     return pts;
 }
 
+// `points`, each fanning out: the parts' p99 a quarter of the call's, every third point's
+// slowest part hedged a little more (points without a p99 get no parts).
+inline std::vector<PointResult> withParts(std::vector<PointResult> pts)
+{
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+        PointResult& p = pts[i];
+        if (!p.p99Ms)
+            continue;
+        p.parts = PartFigures{.answered = p.measuredCalls * 10,
+                              .p50Ms = *p.p50Ms / 2.0,
+                              .p99Ms = *p.p99Ms / 4.0,
+                              .p999Ms = *p.p999Ms / 4.0,
+                              .hedgedFraction = 0.05,
+                              .slowestHedgedFraction = 0.125 + double(i % 3) / 100.0};
+    }
+    return pts;
+}
+
 inline QList<SeriesStyle> sampleStyles()
 {
     return {{QStringLiteral("no hedge / client"), colourForIndex(0), true},

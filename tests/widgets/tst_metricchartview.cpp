@@ -113,7 +113,10 @@ void TestMetricChartView::seriesHoldTheMetric_data()
 void TestMetricChartView::seriesHoldTheMetric()
 {
     QFETCH(Metric, metric);
-    const std::vector<PointResult> pts = test::samplePoints();
+    // The parts' chart plots fan-out points.
+    const std::vector<PointResult> pts = isPartMetric(metric)
+                                             ? test::withParts(test::samplePoints())
+                                             : test::samplePoints();
     MetricChartView view(Metric::P99);
     view.setSeriesStyles(test::sampleStyles());
     view.setPoints(pts);

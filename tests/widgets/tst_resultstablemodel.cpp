@@ -172,7 +172,7 @@ void TestResultsTableModel::copyGivesFullPrecisionTsv()
         keys << ResultsTableModel::columnKey(column);
     QCOMPARE(lines[0], keys.join(QLatin1Char('\t')));
     const QStringList first = lines[1].split(QLatin1Char('\t'));
-    QCOMPARE(first.size(), static_cast<qsizetype>(ResultsTableModel::ColumnCount));
+    QCOMPARE(first.size(), static_cast<qsizetype>(ResultsTableModel::kColumnsWithoutParts));
     QCOMPARE(first[order.indexOf(ResultsTableModel::Setup)], QStringLiteral("x / client"));
     QCOMPARE(first[order.indexOf(ResultsTableModel::P99Ms)], QStringLiteral("0.30000000000000004"));
     QCOMPARE(first[order.indexOf(ResultsTableModel::MeanMs)].toDouble(),

@@ -40,6 +40,30 @@ const std::vector<std::string>& resultsCsvSpreadColumns()
     return columns;
 }
 
+const std::vector<std::string>& resultsCsvPartColumns()
+{
+    static const std::vector<std::string> columns{"part_p50_ms", "part_p99_ms", "part_p999_ms",
+                                                  "slowest_part_hedged_fraction"};
+    return columns;
+}
+
+namespace {
+
+// The part columns' cells, each after a comma: empty for a point without parts and for a
+// latency no part had.
+std::string partCells(const PointResult& p)
+{
+    if (!p.parts)
+        return std::string(resultsCsvPartColumns().size(), ',');
+    const PartFigures& parts = *p.parts;
+    return ',' + io_detail::formatOptionalNumber(parts.p50Ms) + ',' +
+           io_detail::formatOptionalNumber(parts.p99Ms) + ',' +
+           io_detail::formatOptionalNumber(parts.p999Ms) + ',' +
+           io_detail::formatNumber(parts.slowestHedgedFraction);
+}
+
+} // namespace
+
 std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointResult>& points)
 {
     using io_detail::formatNumber;
@@ -55,6 +79,9 @@ std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointRes
                                       [](const PointResult& p) { return p.knobValue.has_value(); });
     // Hedges refused only when a setup follows another family (docs/policies.md).
     const bool withRefused = scenario.hasPolicyFamilies();
+    // The parts' figures only when a point fans out (docs/fanout.md, "Metrics").
+    const bool withParts = std::any_of(points.begin(), points.end(),
+                                       [](const PointResult& p) { return p.parts.has_value(); });
     std::string out;
     for (const std::string& column : resultsCsvColumns()) {
         if (withReplicas && column == "collapsed")
@@ -68,6 +95,9 @@ std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointRes
         out += ",knob_value";
     if (withRefused)
         out += ",hedges_refused_fraction";
+    if (withParts)
+        for (const std::string& column : resultsCsvPartColumns())
+            out += "," + column;
     out += '\n';
     for (const PointResult& p : points) {
         const std::string cells[] = {io_detail::csvCell(p.setup),
@@ -104,6 +134,8 @@ std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointRes
             out += ',' + io_detail::formatOptionalNumber(p.knobValue); // empty: not a grid cell
         if (withRefused)
             out += ',' + formatNumber(p.hedgesRefusedFraction);
+        if (withParts)
+            out += partCells(p);
         out += '\n';
     }
     return out;

@@ -17,6 +17,20 @@ namespace {
 using io_detail::Json;
 using io_detail::OrderedJson;
 
+// A fan-out point's parts (docs/fanout.md, "Metrics"): their latencies are null when no part
+// answered, as the call's are when no call succeeded.
+OrderedJson partsToJson(const PartFigures& parts)
+{
+    OrderedJson j;
+    j["answered"] = parts.answered;
+    j["p50_ms"] = io_detail::optionalNumberJson(parts.p50Ms);
+    j["p99_ms"] = io_detail::optionalNumberJson(parts.p99Ms);
+    j["p999_ms"] = io_detail::optionalNumberJson(parts.p999Ms);
+    j["hedged_fraction"] = parts.hedgedFraction;
+    j["slowest_hedged_fraction"] = parts.slowestHedgedFraction;
+    return j;
+}
+
 // `replica_utilisation_max` is a point field only when there are replicas: a one-queue
 // results file stays what it was before docs/topology.md.
 OrderedJson pointToJson(const PointResult& p, const Scenario& scenario)
@@ -46,6 +60,9 @@ OrderedJson pointToJson(const PointResult& p, const Scenario& scenario)
     if (replicas)
         j["replica_utilisation_max"] = p.replicaUtilisationMax;
     j["collapsed"] = p.collapsed;
+    // Only a point of a service that fans out has parts: every other file stays as it was.
+    if (p.parts)
+        j["parts"] = partsToJson(*p.parts);
     if (p.spread) {
         j["replicates"] = p.spread->replicates;
         j["collapsed_runs"] = p.spread->collapsedRuns;
@@ -157,9 +174,42 @@ double readNonNegative(const io_detail::ObjectReader& r, const char* key)
     return v;
 }
 
+// Reads and removes a point's "parts" (so that what is left is a plain point). A point of a
+// scenario that fans out must have them; a point of another keeps what a file gives, so that
+// a results file reads back whole whatever the scenario says about fan-out.
+std::optional<PartFigures> takeParts(Json& point, const std::string& path,
+                                     const Scenario& scenario)
+{
+    if (!point.is_object())
+        return std::nullopt;
+    const std::string partsPath = io_detail::childPath(path, "parts");
+    const auto it = point.find("parts");
+    if (it == point.end()) {
+        if (scenario.service.fansOut())
+            throw ScenarioError(partsPath, "is missing (the service fans out)");
+        return std::nullopt;
+    }
+    const Json value = std::move(*it);
+    point.erase(it);
+    const io_detail::ObjectReader r(value, partsPath,
+                                    {"answered", "p50_ms", "p99_ms", "p999_ms", "hedged_fraction",
+                                     "slowest_hedged_fraction"},
+                                    "an object (the parts' figures)");
+    PartFigures parts;
+    parts.answered = io_detail::readInteger(r.required("answered"), r.path("answered"), 0,
+                                            std::numeric_limits<std::int64_t>::max());
+    parts.p50Ms = readOptionalNumber(r, "p50_ms");
+    parts.p99Ms = readOptionalNumber(r, "p99_ms");
+    parts.p999Ms = readOptionalNumber(r, "p999_ms");
+    parts.hedgedFraction = readFraction(r, "hedged_fraction");
+    parts.slowestHedgedFraction = readFraction(r, "slowest_hedged_fraction");
+    return parts;
+}
+
 PointResult readPoint(Json value, const std::string& path, const Scenario& scenario)
 {
     std::optional<ReplicateSpread> spread = takeSpread(value, path, scenario);
+    std::optional<PartFigures> parts = takeParts(value, path, scenario);
     const bool replicas = scenario.service.replicas > 1;
     const io_detail::ObjectReader r =
         replicas ? io_detail::ObjectReader(
@@ -228,6 +278,7 @@ PointResult readPoint(Json value, const std::string& path, const Scenario& scena
         throw ScenarioError(r.path("collapsed"), "expected true or false");
     p.collapsed = r.boolean("collapsed", false);
     p.spread = std::move(spread);
+    p.parts = std::move(parts);
     return p;
 }
 

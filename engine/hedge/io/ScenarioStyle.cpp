@@ -8,7 +8,7 @@ const std::vector<std::string>& chartKeys()
 {
     static const std::vector<std::string> keys{
         "p99_ms",          "p999_ms",    "p50_ms", "requests_per_call", "rejected_fraction",
-        "failed_fraction", "utilisation", "hedges_refused_fraction"};
+        "failed_fraction", "utilisation", "hedges_refused_fraction", "part_p99_ms"};
     return keys;
 }
 

@@ -65,7 +65,7 @@ private slots:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         const QList<QAction*> actions = metricActions(w);
-        QCOMPARE(actions.size(), 6);
+        QCOMPARE(actions.size(), 7);
         for (QAction* a : actions)
             a->trigger();
         const QSize all = minimumOf(w);
@@ -74,6 +74,11 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(w.size(), QSize(1024, 700), 60000);
         for (Metric m : allMetrics()) {
             MetricChartView* chart = test::chart(w, m);
+            // The parts' chart waits for a service that fans out: the reference does not.
+            if (isPartMetric(m)) {
+                QVERIFY(!chart->isVisible());
+                continue;
+            }
             QVERIFY(chart->isVisible());
             QVERIFY2(chart->height() >= chart->minimumSizeHint().height(),
                      qPrintable(metricKey(m)));
