@@ -211,22 +211,24 @@ private slots:
         points[2].parts->p99Ms.reset();
         const std::vector<std::string> rows = lines(writeResultsCsv(s, points));
         const std::vector<std::string> header = cells(rows[0]);
-        QCOMPARE(std::vector<std::string>(header.end() - 4, header.end()),
+        QCOMPARE(std::vector<std::string>(header.end() - 5, header.end()),
                  resultsCsvPartColumns());
         QCOMPARE(resultsCsvPartColumns(),
                  (std::vector<std::string>{"part_p50_ms", "part_p99_ms", "part_p999_ms",
-                                           "slowest_part_hedged_fraction"}));
+                                           "slowest_part_hedged_fraction",
+                                           "slower_than_part_p99_fraction"}));
         for (std::size_t i = 0; i < points.size(); ++i) {
             const std::vector<std::string> row = cells(rows[i + 1]);
             QCOMPARE(row.size(), header.size());
             const PartFigures& parts = *points[i].parts;
-            QCOMPARE(std::stod(row[header.size() - 4]), *parts.p50Ms);
+            QCOMPARE(std::stod(row[header.size() - 5]), *parts.p50Ms);
             if (parts.p99Ms)
-                QCOMPARE(std::stod(row[header.size() - 3]), *parts.p99Ms);
+                QCOMPARE(std::stod(row[header.size() - 4]), *parts.p99Ms);
             else
-                QCOMPARE(row[header.size() - 3], std::string()); // no part answered
-            QCOMPARE(std::stod(row[header.size() - 2]), *parts.p999Ms);
-            QCOMPARE(std::stod(row[header.size() - 1]), parts.slowestHedgedFraction);
+                QCOMPARE(row[header.size() - 4], std::string()); // no part answered
+            QCOMPARE(std::stod(row[header.size() - 3]), *parts.p999Ms);
+            QCOMPARE(std::stod(row[header.size() - 2]), parts.slowestHedgedFraction);
+            QCOMPARE(std::stod(row[header.size() - 1]), parts.slowerThanPartP99Fraction);
         }
         // Without parts: the columns are not there, and the file is the one of before.
         for (PointResult& p : points)

@@ -43,7 +43,8 @@ const std::vector<std::string>& resultsCsvSpreadColumns()
 const std::vector<std::string>& resultsCsvPartColumns()
 {
     static const std::vector<std::string> columns{"part_p50_ms", "part_p99_ms", "part_p999_ms",
-                                                  "slowest_part_hedged_fraction"};
+                                                  "slowest_part_hedged_fraction",
+                                                  "slower_than_part_p99_fraction"};
     return columns;
 }
 
@@ -59,7 +60,8 @@ std::string partCells(const PointResult& p)
     return ',' + io_detail::formatOptionalNumber(parts.p50Ms) + ',' +
            io_detail::formatOptionalNumber(parts.p99Ms) + ',' +
            io_detail::formatOptionalNumber(parts.p999Ms) + ',' +
-           io_detail::formatNumber(parts.slowestHedgedFraction);
+           io_detail::formatNumber(parts.slowestHedgedFraction) + ',' +
+           io_detail::formatNumber(parts.slowerThanPartP99Fraction);
 }
 
 } // namespace

@@ -28,6 +28,7 @@ OrderedJson partsToJson(const PartFigures& parts)
     j["p999_ms"] = io_detail::optionalNumberJson(parts.p999Ms);
     j["hedged_fraction"] = parts.hedgedFraction;
     j["slowest_hedged_fraction"] = parts.slowestHedgedFraction;
+    j["slower_than_part_p99_fraction"] = parts.slowerThanPartP99Fraction;
     return j;
 }
 
@@ -193,7 +194,7 @@ std::optional<PartFigures> takeParts(Json& point, const std::string& path,
     point.erase(it);
     const io_detail::ObjectReader r(value, partsPath,
                                     {"answered", "p50_ms", "p99_ms", "p999_ms", "hedged_fraction",
-                                     "slowest_hedged_fraction"},
+                                     "slowest_hedged_fraction", "slower_than_part_p99_fraction"},
                                     "an object (the parts' figures)");
     PartFigures parts;
     parts.answered = io_detail::readInteger(r.required("answered"), r.path("answered"), 0,
@@ -203,6 +204,7 @@ std::optional<PartFigures> takeParts(Json& point, const std::string& path,
     parts.p999Ms = readOptionalNumber(r, "p999_ms");
     parts.hedgedFraction = readFraction(r, "hedged_fraction");
     parts.slowestHedgedFraction = readFraction(r, "slowest_hedged_fraction");
+    parts.slowerThanPartP99Fraction = readFraction(r, "slower_than_part_p99_fraction");
     return parts;
 }
 
