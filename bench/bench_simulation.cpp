@@ -33,16 +33,20 @@ hedge::Setup setupNamed(const char* prefix)
 }
 
 void runPoint(benchmark::State& state, const hedge::Setup& setup,
-              const hedge::ServiceConfig& service = {})
+              const hedge::ServiceConfig& service = {}, double load = 0.7)
 {
-    hedge::PointSpec spec{.service = service, .setup = setup, .load = 0.7, .calls = state.range(0)};
+    const std::int64_t parts = service.fansOut() ? service.fanoutParts : 1;
+    hedge::PointSpec spec{.service = service, .setup = setup, .load = load,
+                          .calls = state.range(0) / parts};
     std::int64_t calls = 0;
+    double attempts = 0.0;
     const auto wallStart = std::chrono::steady_clock::now();
     const double cpuStart = threadCpuSeconds();
     for (auto _ : state) {
         const hedge::PointResult r = hedge::simulatePoint(spec);
         benchmark::DoNotOptimize(r.p99Ms);
         calls += r.simulatedCalls;
+        attempts += r.requestsPerCall * double(r.simulatedCalls);
         ++spec.seed; // a new sample each iteration, same cost
     }
     const double cpu = threadCpuSeconds() - cpuStart;
@@ -50,6 +54,8 @@ void runPoint(benchmark::State& state, const hedge::Setup& setup,
     state.SetItemsProcessed(calls);
     state.counters["wall_calls/s"] = static_cast<double>(calls) / wall.count();
     state.counters["cpu_calls/s"] = static_cast<double>(calls) / cpu;
+    // What a call that fans out is compared by (docs/fanout.md): attempts, every part's.
+    state.counters["cpu_attempts/s"] = attempts / cpu;
 }
 
 void BM_NoHedge(benchmark::State& state) { runPoint(state, setupNamed("no hedge")); }
@@ -120,8 +126,22 @@ void BM_ServiceDistribution(benchmark::State& state)
     runPoint(state, setupNamed("hedge, default budget"), service);
 }
 
+// Calls that fan out (docs/fanout.md) to range(1) partitions of one copy, hedged at the part's
+// p95 with a 5 % budget, at 50 % load; range(0) parts a point (range(0) / range(1) calls), so
+// every case simulates about the same attempts.
+void BM_Fanout(benchmark::State& state)
+{
+    hedge::ServiceConfig service;
+    service.fanoutParts = static_cast<int>(state.range(1));
+    service.replicas = service.fanoutParts;
+    hedge::Setup setup{.name = "hedge at p95, budget 5 %",
+                       .hedge = hedge::HedgeSettings{.delayMs = 16.0, .budgetPercent = 5.0}};
+    runPoint(state, setup, service, 0.5);
+}
+
 } // namespace
 
+BENCHMARK(BM_Fanout)->ArgsProduct({{2000000}, {1, 10, 100}})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ServiceDistribution)
     ->ArgsProduct({{200000}, {0, 1, 2}})
     ->Unit(benchmark::kMillisecond);

@@ -21,7 +21,7 @@ using hedge::test::preset;
 namespace {
 
 constexpr const char* kNone = "no hedge / client";
-constexpr const char* kHedge = "hedge, budget 5 % / client";
+constexpr const char* kHedge = "hedge after 16 ms, budget 5 % / client";
 
 void says(std::initializer_list<const char*> phrases)
 {

@@ -30,7 +30,9 @@ Preset tailAtScale()
     none.name = none.generatedName();
     Setup hedge;
     hedge.hedge = HedgeSettings{.delayMs = p95, .budgetPercent = 5.0};
+    // Named as the editor names it, with its own delay: "hedge after 16 ms, budget 5 % / client".
     hedge.name = hedge.generatedName();
+    hedge.name.insert(std::string("hedge").size(), " after " + std::to_string(int(p95)) + " ms");
     s.setups = {none, hedge};
     return Preset{
         "tail-at-scale",

@@ -71,6 +71,8 @@ inline int chooseReplica(Balancer& balancer, HedgePlacement placement,
 {
     if (count < 0)
         count = static_cast<int>(replicas.size());
+    if (count == 1)
+        return first; // a partition of one copy: nothing to choose, nothing drawn
     std::uint64_t used = 0;
     for (int a = 0; a < attempt; ++a)
         used |= Balancer::bit(call.replica[a] - first);
