@@ -18,7 +18,8 @@ namespace hedge {
 // tools keep in the last cell; every CSV reader accepts both).
 // When a point pooled replicates, resultsCsvSpreadColumns() follow: replicates,
 // collapsed_runs and each figure's _min, _max, _p5, _p95 (empty when absent).
-// When a point is a grid cell, a last column knob_value follows (empty for other points).
+// When a point is a grid cell, a last column knob_value follows (empty for other points), and
+// for a two-knob grid against_value after it.
 // With `scenario.service.replicas` > 1, replica_utilisation_max (the busiest replica's
 // utilisation) comes between utilisation and collapsed, as in the JSON.
 std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointResult>& points);
