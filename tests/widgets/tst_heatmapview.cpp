@@ -149,7 +149,7 @@ private slots:
         QTest::keyClick(&view, Qt::Key_Right);
         QTest::keyClick(&view, Qt::Key_Up);
         QCOMPARE(view.currentCell()->value, std::size_t{1});
-        QCOMPARE(view.currentCell()->load, std::size_t{1});
+        QCOMPARE(view.currentCell()->row, std::size_t{1});
         QVERIFY2(view.shownText().contains(QStringLiteral("hedge delay (ms) = 20")),
                  qPrintable(view.shownText()));
         QVERIFY(view.shownText().contains(QStringLiteral("load 90 %")));
