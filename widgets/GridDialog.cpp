@@ -371,10 +371,10 @@ void GridDialog::check()
         shown << locale.toString(v[i], 'g', 4);
     }
     const std::vector<double> rows = againstValues();
-    const QString rowsText = rows.empty()
-                                 ? tr("the %n load(s)", nullptr, int(m_scenario.loads.size()))
-                                 : tr("the %n value(s) of %1", nullptr, int(rows.size()))
-                                       .arg(knobTitle(againstKnob()));
+    const QString rowsText = rows.empty() ? tr("the %1 loads").arg(m_scenario.loads.size())
+                                          : tr("the %1 values of %2")
+                                                .arg(rows.size())
+                                                .arg(knobTitle(againstKnob()));
     const qsizetype cells =
         qsizetype(v.size()) * qsizetype(rows.empty() ? m_scenario.loads.size() : rows.size());
     m_values->setText(tr("%n value(s): %1 — %2 cells with %3", nullptr, int(v.size()))
