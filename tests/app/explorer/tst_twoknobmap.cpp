@@ -178,7 +178,13 @@ private slots:
         MapView* view = test::mapView(*w);
         const QString svg = m_dir.filePath(QStringLiteral("two.svg"));
         QVERIFY(!view->exportMap(svg));
-        QVERIFY(readAll(svg).contains("against workers at load 60 %"));
+        const QByteArray picture = readAll(svg);
+        QVERIFY(picture.contains("against workers at load 60 %"));
+        // The y axis: the worker counts under the knob's name, not loads.
+        for (const char* text : {">4</text>", ">8</text>", ">workers</text>"})
+            QVERIFY2(picture.contains(text), text);
+        for (const char* text : {">load</text>", ">40 %</text>", ">60 %</text>"})
+            QVERIFY2(!picture.contains(text), text);
         const QString png = m_dir.filePath(QStringLiteral("two.png"));
         QVERIFY(!view->exportMap(png, QSize(1024, 700)));
 
