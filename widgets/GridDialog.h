@@ -3,8 +3,9 @@
 // knobs, their first spreads and their units are their rows' (KnobRegistry). The values spread
 // from–to evenly, or with equal ratios for a knob whose row says log (whole numbers for
 // counting knobs). The map's rows are the scenario's loads, or a second knob's values at one
-// load (docs/maps.md, "Two knobs"), spread the same way. OK stays disabled while the grid is invalid, and the engine's own check says
-// why (the field and its allowed range); the scenario is only changed by OK.
+// load (docs/maps.md, "Two knobs"), spread the same way. OK stays disabled while the grid is
+// invalid, and the engine's own check says why (the field and its allowed range); the scenario
+// is only changed by OK.
 #pragma once
 
 #include <hedge/Scenario.h>

@@ -100,7 +100,8 @@ SweepResults::Missing SweepResults::missingWhere(std::int64_t calls, Have have) 
             group->loads.push_back(loadOf(p));
         // Setups that are one point at one load are one at every load: run one of them.
         const double anyLoad = m_scenario.loads.front();
-        if (group->policies.insert(PointIdentity::of(m_scenario, p.setup, p.service, anyLoad, calls))
+        if (group->policies
+                .insert(PointIdentity::of(m_scenario, p.setup, p.service, anyLoad, calls))
                 .second)
             group->setups.push_back(&p.setup);
     }

@@ -149,9 +149,9 @@ std::string ResultsTable::format() const
     for (std::size_t i = 0; i < m_points.size(); ++i) {
         const PointResult& p = m_points[i];
         // A grid cell's rows group by knob value too: each value is a curve of its own.
-        const bool first =
-            i == 0 || m_points[i - 1].setup != p.setup || m_points[i - 1].knobValue != p.knobValue ||
-            m_points[i - 1].againstValue != p.againstValue;
+        const bool first = i == 0 || m_points[i - 1].setup != p.setup ||
+                           m_points[i - 1].knobValue != p.knobValue ||
+                           m_points[i - 1].againstValue != p.againstValue;
         rows.push_back(pointRow(p, first, showFailed, m_replicaColumn));
         groupStart.push_back(first);
         anyCollapsed = anyCollapsed || p.collapsedRuns() > 0;

@@ -54,8 +54,9 @@ std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointRes
     const bool withKnob = std::any_of(points.begin(), points.end(),
                                       [](const PointResult& p) { return p.knobValue.has_value(); });
     // A two-knob grid's against value likewise (docs/maps.md, "Two knobs").
-    const bool withAgainst = std::any_of(
-        points.begin(), points.end(), [](const PointResult& p) { return p.againstValue.has_value(); });
+    const bool withAgainst = std::any_of(points.begin(), points.end(), [](const PointResult& p) {
+        return p.againstValue.has_value();
+    });
     // Hedges refused only when a setup follows another family (docs/policies.md).
     const bool withRefused = scenario.hasPolicyFamilies();
     std::string out;

@@ -129,7 +129,8 @@ std::vector<double> readKnobValues(const ObjectReader& r)
 std::string readKnobName(const ObjectReader& r)
 {
     if (!r.required("knob").is_string())
-        throw ScenarioError(r.path("knob"), "expected a string, got " + describe(r.required("knob")));
+        throw ScenarioError(r.path("knob"),
+                            "expected a string, got " + describe(r.required("knob")));
     return r.string("knob", {});
 }
 

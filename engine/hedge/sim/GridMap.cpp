@@ -61,7 +61,8 @@ GridMap gridMap(const Scenario& scenario, const std::vector<PointResult>& points
     const std::string baselineName = gridBaseline(scenario).setup.name;
     std::map<double, const PointResult*> baselines;
     for (const PointResult& p : points)
-        if (const std::optional<double> row = rowOf(p); row && !p.knobValue && p.setup == baselineName)
+        if (const std::optional<double> row = rowOf(p);
+            row && !p.knobValue && p.setup == baselineName)
             baselines[*row] = &p;
     const auto indexOf = [](const std::vector<double>& axis, double v) {
         return static_cast<std::size_t>(std::lower_bound(axis.begin(), axis.end(), v) -

@@ -86,7 +86,8 @@ class TestTwoKnobMap : public QObject {
         typeInto(dialog->againstToBox(), QStringLiteral("8"));
         typeInto(dialog->againstCountBox(), QStringLiteral("2"));
         typeInto(dialog->againstLoadBox(), QStringLiteral("60"));
-        if (!dialog->valuesLabel()->text().contains(QStringLiteral("6 cells with the 2 values of workers")))
+        if (!dialog->valuesLabel()->text().contains(
+                QStringLiteral("6 cells with the 2 values of workers")))
             qFatal("%s", qPrintable(dialog->valuesLabel()->text()));
         QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
         return w;
@@ -121,8 +122,9 @@ private slots:
         HeatMapView* map = test::mapView(*w)->heatMap();
         QCOMPARE(map->map().rows, (std::vector<double>{4, 8}));
         QCOMPARE(map->map().againstLoad, std::optional<double>(0.6));
-        QVERIFY2(map->title().endsWith(QStringLiteral("hedge delay (ms) against workers at load 60 %")),
-                 qPrintable(map->title()));
+        QVERIFY2(
+            map->title().endsWith(QStringLiteral("hedge delay (ms) against workers at load 60 %")),
+            qPrintable(map->title()));
         // The engine's own cells, figure for figure.
         const Scenario s = w->scenario();
         const GridMap engine = gridMap(s, LoadSweep(s, 1).run().points, MapFigure::P99Ratio);
