@@ -29,6 +29,38 @@ double tidy(double value)
     return QString::number(value, 'g', 6).toDouble();
 }
 
+// `n` values of `knob` from `from` to `to`: evenly, or with equal ratios where its row says log
+// (and both ends are positive; check() says so otherwise); whole numbers for counts, each once.
+std::vector<double> spread(const std::string& knob, double from, double to, int n)
+{
+    const Knob* k = KnobRegistry::findGridKnob(knob);
+    const bool whole = k && k->wholeNumber();
+    const bool log = k && k->grid->log && from > 0.0 && to > 0.0;
+    std::vector<double> out;
+    for (int i = 0; i < n; ++i) {
+        const double t = n == 1 ? 0.0 : double(i) / (n - 1);
+        double v = log ? from * std::pow(to / from, t) : from + (to - from) * t;
+        v = whole ? std::round(v) : tidy(v);
+        // Whole numbers over a short range repeat: keep each once.
+        if (std::find(out.begin(), out.end(), v) == out.end())
+            out.push_back(v);
+    }
+    return out;
+}
+
+// A knob's first spread into three fields, its decimals those of the knob.
+void showSpread(const std::string& knob, QDoubleSpinBox* from, QDoubleSpinBox* to, QSpinBox* count)
+{
+    const Knob* k = KnobRegistry::findGridKnob(knob);
+    const GridSpread first = k ? *k->grid : GridSpread{.from = 1, .to = 10, .count = 10};
+    const QSignalBlocker quietFrom(from), quietTo(to), quietCount(count);
+    for (QDoubleSpinBox* box : {from, to})
+        box->setDecimals(k && k->wholeNumber() ? 0 : 3);
+    from->setValue(first.from);
+    to->setValue(first.to);
+    count->setValue(first.count);
+}
+
 } // namespace
 
 QString GridDialog::knobTitle(const std::string& knob)
@@ -100,6 +132,9 @@ GridDialog::GridDialog(const Scenario& scenario, QWidget* parent)
     form->addRow(valuesTitle, range);
     form->addRow(QString(), m_values);
     form->addRow(tr("&Compared with:"), m_baseline);
+    QWidget* againstRange = makeAgainstFields();
+    form->addRow(tr("A&gainst:"), m_against);
+    form->addRow(QString(), againstRange);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     m_ok = buttons->button(QDialogButtonBox::Ok);
     m_ok->setText(tr("&Map"));
@@ -116,10 +151,74 @@ GridDialog::GridDialog(const Scenario& scenario, QWidget* parent)
     connect(m_knob, &QComboBox::currentIndexChanged, this, &GridDialog::knobChosen);
     connect(m_setup, &QComboBox::currentIndexChanged, this, &GridDialog::setupChosen);
     connect(m_baseline, &QComboBox::currentIndexChanged, this, &GridDialog::check);
+    connect(m_against, &QComboBox::currentIndexChanged, this, &GridDialog::againstChosen);
+    for (QDoubleSpinBox* box : {m_againstFrom, m_againstTo, m_againstLoad})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &GridDialog::check);
+    connect(m_againstCount, &QSpinBox::valueChanged, this, &GridDialog::check);
     connect(m_from, &QDoubleSpinBox::valueChanged, this, &GridDialog::check);
     connect(m_to, &QDoubleSpinBox::valueChanged, this, &GridDialog::check);
     connect(m_count, &QSpinBox::valueChanged, this, &GridDialog::check);
     check();
+}
+
+QWidget* GridDialog::makeAgainstFields()
+{
+    m_against = new QComboBox(this);
+    m_against->setAccessibleName(tr("Against"));
+    m_against->setToolTip(tr("The map's vertical axis: the scenario's loads, or a second knob's "
+                             "values at one load"));
+    m_againstRange = new QWidget(this);
+    m_againstFrom = new QDoubleSpinBox(m_againstRange);
+    m_againstTo = new QDoubleSpinBox(m_againstRange);
+    for (QDoubleSpinBox* box : {m_againstFrom, m_againstTo}) {
+        box->setRange(0.0, 1e6);
+        box->setKeyboardTracking(false);
+    }
+    m_againstFrom->setAccessibleName(tr("First against value"));
+    m_againstTo->setAccessibleName(tr("Last against value"));
+    m_againstCount = new QSpinBox(m_againstRange);
+    m_againstCount->setRange(1, int(limits::kMaxGridValues));
+    m_againstCount->setAccessibleName(tr("Number of against values"));
+    m_againstLoad = new QDoubleSpinBox(m_againstRange);
+    m_againstLoad->setRange(0.1, limits::kMaxLoad * 100.0);
+    m_againstLoad->setDecimals(1);
+    m_againstLoad->setSuffix(QStringLiteral(" %"));
+    m_againstLoad->setValue(50.0);
+    m_againstLoad->setKeyboardTracking(false);
+    m_againstLoad->setAccessibleName(tr("Load of every cell"));
+    m_againstLoad->setToolTip(tr("The one load every cell and the baseline run at (any load, one "
+                                 "of the scenario's or not)"));
+    auto* row = new QHBoxLayout(m_againstRange);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_againstFrom, 1);
+    row->addWidget(new QLabel(tr("to"), m_againstRange));
+    row->addWidget(m_againstTo, 1);
+    row->addWidget(new QLabel(tr("in"), m_againstRange));
+    row->addWidget(m_againstCount);
+    auto* at = new QLabel(tr("values at &load"), m_againstRange);
+    at->setBuddy(m_againstLoad);
+    row->addWidget(at);
+    row->addWidget(m_againstLoad);
+    m_againstRange->setVisible(false);
+    return m_againstRange;
+}
+
+// A two-knob grid's second knob, its values and load in the fields.
+void GridDialog::showAgainst(const std::optional<GridAgainst>& against)
+{
+    fillAgainstKnobs();
+    if (!against)
+        return;
+    m_against->setCurrentIndex(
+        std::max(0, m_against->findData(QString::fromStdString(against->knob))));
+    againstChosen();
+    const auto [lo, hi] = std::minmax_element(against->values.begin(), against->values.end());
+    if (lo != against->values.end()) {
+        m_againstFrom->setValue(*lo);
+        m_againstTo->setValue(*hi);
+        m_againstCount->setValue(int(against->values.size()));
+    }
+    m_againstLoad->setValue(against->load * 100.0);
 }
 
 // The grid the scenario has, or a first map of the first hedging setup's first knob.
@@ -147,6 +246,7 @@ void GridDialog::showGrid(const Scenario& scenario)
         fillKnobs();
         knobChosen();
     }
+    showAgainst(scenario.grid ? scenario.grid->against : std::nullopt);
 }
 
 void GridDialog::fillKnobs()
@@ -167,6 +267,10 @@ void GridDialog::fillKnobs()
 void GridDialog::setupChosen()
 {
     const std::string before = knob();
+    const std::string againstBefore = againstKnob();
+    fillAgainstKnobs();
+    if (againstKnob() != againstBefore)
+        againstChosen();
     fillKnobs();
     if (knob() != before)
         knobChosen();
@@ -181,21 +285,36 @@ std::string GridDialog::knob() const
 
 void GridDialog::knobChosen()
 {
-    const Knob* k = KnobRegistry::findGridKnob(knob());
-    const bool whole = k && k->wholeNumber();
-    const int decimals = whole ? 0 : 3;
     // Where a new map of the knob starts: the spread its row gives, one a user would try first.
-    const GridSpread spread = k ? *k->grid : GridSpread{.from = 1, .to = 10, .count = 10};
-    for (QDoubleSpinBox* box : {m_from, m_to}) {
-        const QSignalBlocker quiet(box);
-        box->setDecimals(decimals);
+    showSpread(knob(), m_from, m_to, m_count);
+    check();
+}
+
+std::string GridDialog::againstKnob() const
+{
+    return m_against->currentData().toString().toStdString();
+}
+
+void GridDialog::fillAgainstKnobs()
+{
+    const QString current = m_against->currentData().toString();
+    const int row = m_setup->currentIndex();
+    const QSignalBlocker quiet(m_against);
+    m_against->clear();
+    m_against->addItem(tr("Load (the scenario's loads)"), QString());
+    for (const Knob* k : KnobRegistry::gridKnobs()) {
+        if (row >= 0 && !k->appliesTo(m_scenario.setups[std::size_t(row)]))
+            continue;
+        m_against->addItem(knobTitle(k->field), QString::fromLatin1(k->field));
+        m_against->setItemData(m_against->count() - 1, KnobFields::toolTip(*k), Qt::ToolTipRole);
     }
-    {
-        const QSignalBlocker quietFrom(m_from), quietTo(m_to), quietCount(m_count);
-        m_from->setValue(spread.from);
-        m_to->setValue(spread.to);
-        m_count->setValue(spread.count);
-    }
+    m_against->setCurrentIndex(std::max(0, m_against->findData(current)));
+}
+
+void GridDialog::againstChosen()
+{
+    showSpread(againstKnob(), m_againstFrom, m_againstTo, m_againstCount);
+    m_againstRange->setVisible(!againstKnob().empty());
     check();
 }
 
@@ -207,23 +326,15 @@ bool GridDialog::logSpread() const
 
 std::vector<double> GridDialog::values() const
 {
-    const Knob* k = KnobRegistry::findGridKnob(knob());
-    const bool whole = k && k->wholeNumber();
-    // Equal ratios need two positive ends (check() says so otherwise): even steps meanwhile.
-    const bool log = logSpread() && m_from->value() > 0.0 && m_to->value() > 0.0;
-    const int n = m_count->value();
-    const double from = m_from->value();
-    const double to = m_to->value();
-    std::vector<double> out;
-    for (int i = 0; i < n; ++i) {
-        const double t = n == 1 ? 0.0 : double(i) / (n - 1);
-        double v = log ? from * std::pow(to / from, t) : from + (to - from) * t;
-        v = whole ? std::round(v) : tidy(v);
-        // Whole numbers over a short range repeat: keep each once.
-        if (std::find(out.begin(), out.end(), v) == out.end())
-            out.push_back(v);
-    }
-    return out;
+    return spread(knob(), m_from->value(), m_to->value(), m_count->value());
+}
+
+std::vector<double> GridDialog::againstValues() const
+{
+    if (againstKnob().empty())
+        return {};
+    return spread(againstKnob(), m_againstFrom->value(), m_againstTo->value(),
+                  m_againstCount->value());
 }
 
 Scenario GridDialog::result() const
@@ -234,6 +345,10 @@ Scenario GridDialog::result() const
     grid.knob = knob();
     grid.values = values();
     grid.baseline = m_baseline->currentData().toString().toStdString();
+    if (!againstKnob().empty())
+        grid.against = GridAgainst{.knob = againstKnob(),
+                                   .values = againstValues(),
+                                   .load = m_againstLoad->value() / 100.0};
     s.grid = std::move(grid);
     return s;
 }
@@ -255,11 +370,17 @@ void GridDialog::check()
         }
         shown << locale.toString(v[i], 'g', 4);
     }
-    const qsizetype cells = qsizetype(v.size()) * qsizetype(m_scenario.loads.size());
-    m_values->setText(tr("%n value(s): %1 — %2 cells with the %3 loads", nullptr, int(v.size()))
+    const std::vector<double> rows = againstValues();
+    const QString rowsText = rows.empty() ? tr("the %1 loads").arg(m_scenario.loads.size())
+                                          : tr("the %1 values of %2")
+                                                .arg(rows.size())
+                                                .arg(knobTitle(againstKnob()));
+    const qsizetype cells =
+        qsizetype(v.size()) * qsizetype(rows.empty() ? m_scenario.loads.size() : rows.size());
+    m_values->setText(tr("%n value(s): %1 — %2 cells with %3", nullptr, int(v.size()))
                           .arg(shown.join(QStringLiteral(", ")))
                           .arg(cells)
-                          .arg(m_scenario.loads.size()));
+                          .arg(rowsText));
     m_problemText.clear();
     if (m_from->value() > m_to->value())
         m_problemText = tr("The first value (%1) is above the last (%2).")
@@ -268,6 +389,10 @@ void GridDialog::check()
         m_problemText = tr("%1 is spread on a log scale (equal ratios): the first value must be "
                            "above 0.")
                             .arg(knobTitle(knob()));
+    else if (!againstKnob().empty() && m_againstFrom->value() > m_againstTo->value())
+        m_problemText = tr("The first value of %1 (%2) is above the last (%3).")
+                            .arg(knobTitle(againstKnob()), locale.toString(m_againstFrom->value()),
+                                 locale.toString(m_againstTo->value()));
     else if (const std::optional<ScenarioError> error = firstScenarioError(result()))
         m_problemText = QString::fromUtf8(error->what());
     m_problem->setText(m_problemText);

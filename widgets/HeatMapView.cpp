@@ -32,6 +32,11 @@ QString knobText(double value)
 
 } // namespace
 
+QString HeatMapView::rowText(double row) const
+{
+    return m_map.rowsAreLoads() ? loadText(row) : knobText(row);
+}
+
 HeatMapView::HeatMapView(QWidget* parent) : QWidget(parent)
 {
     setMouseTracking(true);
@@ -42,7 +47,7 @@ HeatMapView::HeatMapView(QWidget* parent) : QWidget(parent)
 
 void HeatMapView::setMap(const GridMap& map, MapFigure figure)
 {
-    const bool sameShape = map.knobValues == m_map.knobValues && map.loads == m_map.loads;
+    const bool sameShape = map.knobValues == m_map.knobValues && map.rows == m_map.rows;
     m_map = map;
     m_figure = figure;
     if (!sameShape) {
@@ -82,8 +87,8 @@ HeatMapView::Layout HeatMapView::layoutFor(QSizeF size) const
         title.boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap, this->title()).height();
     l.title = QRectF(kMargin, kMargin, width, l.titleText + small.height() + 4);
     double widestLoad = 0.0;
-    for (double load : m_map.loads)
-        widestLoad = std::max(widestLoad, small.horizontalAdvance(loadText(load)));
+    for (double row : m_map.rows)
+        widestLoad = std::max(widestLoad, small.horizontalAdvance(rowText(row)));
     const HeatMapLegend legend(theme);
     const double left = kMargin + small.height() + 6 + widestLoad + 6;
     const double legendWidth =
@@ -102,12 +107,12 @@ HeatMapView::Layout HeatMapView::layoutFor(QSizeF size) const
 QRectF HeatMapView::cellRectIn(const Layout& layout, CellIndex cell) const
 {
     const double columns = static_cast<double>(std::max<std::size_t>(1, m_map.knobValues.size()));
-    const double rows = static_cast<double>(std::max<std::size_t>(1, m_map.loads.size()));
+    const double rows = static_cast<double>(std::max<std::size_t>(1, m_map.rows.size()));
     const double w = layout.plot.width() / columns;
     const double h = layout.plot.height() / rows;
     // The lowest load at the bottom, as on the charts' load axis.
     return QRectF(layout.plot.left() + w * static_cast<double>(cell.value),
-                  layout.plot.bottom() - h * static_cast<double>(cell.load + 1), w, h);
+                  layout.plot.bottom() - h * static_cast<double>(cell.row + 1), w, h);
 }
 
 QRectF HeatMapView::cellRect(CellIndex cell) const
@@ -118,19 +123,19 @@ QRectF HeatMapView::cellRect(CellIndex cell) const
 std::optional<HeatMapView::CellIndex> HeatMapView::cellAt(QPointF pos) const
 {
     const Layout l = layoutFor(size());
-    if (m_map.knobValues.empty() || m_map.loads.empty() || !l.plot.contains(pos))
+    if (m_map.knobValues.empty() || m_map.rows.empty() || !l.plot.contains(pos))
         return std::nullopt;
     const auto column = static_cast<std::size_t>((pos.x() - l.plot.left()) / l.plot.width() *
                                                  static_cast<double>(m_map.knobValues.size()));
     const auto row = static_cast<std::size_t>((l.plot.bottom() - pos.y()) / l.plot.height() *
-                                              static_cast<double>(m_map.loads.size()));
+                                              static_cast<double>(m_map.rows.size()));
     return CellIndex{std::min(column, m_map.knobValues.size() - 1),
-                     std::min(row, m_map.loads.size() - 1)};
+                     std::min(row, m_map.rows.size() - 1)};
 }
 
 void HeatMapView::setCurrentCell(std::optional<CellIndex> cell)
 {
-    if (cell && (cell->value >= m_map.knobValues.size() || cell->load >= m_map.loads.size()))
+    if (cell && (cell->value >= m_map.knobValues.size() || cell->row >= m_map.rows.size()))
         cell.reset();
     m_current = cell;
     update();
@@ -138,12 +143,19 @@ void HeatMapView::setCurrentCell(std::optional<CellIndex> cell)
 
 QString HeatMapView::cellText(CellIndex index) const
 {
-    if (index.value >= m_map.knobValues.size() || index.load >= m_map.loads.size())
+    if (index.value >= m_map.knobValues.size() || index.row >= m_map.rows.size())
         return {};
-    const auto& cell = m_map.at(index.value, index.load);
-    const QString where = QStringLiteral("<nobr><b>%1 = %2 · load %3</b></nobr><br>")
-                              .arg(m_knobTitle.toHtmlEscaped(), knobText(m_map.knobValues[index.value]),
-                                   loadText(m_map.loads[index.load]));
+    const auto& cell = m_map.at(index.value, index.row);
+    const QString knob = m_knobTitle.toHtmlEscaped();
+    const QString value = knobText(m_map.knobValues[index.value]);
+    // A two-knob map's cell names both values, and the one load they ran at.
+    const QString where =
+        m_map.rowsAreLoads()
+            ? QStringLiteral("<nobr><b>%1 = %2 · load %3</b></nobr><br>")
+                  .arg(knob, value, loadText(m_map.rows[index.row]))
+            : QStringLiteral("<nobr><b>%1 = %2 · %3 = %4 · load %5</b></nobr><br>")
+                  .arg(knob, value, m_againstTitle.toHtmlEscaped(),
+                       knobText(m_map.rows[index.row]), loadText(*m_map.againstLoad));
     if (!cell)
         return where + tr("<nobr>not computed yet</nobr>");
     QString html = where;
@@ -169,6 +181,9 @@ QString HeatMapView::title() const
     const QString figure = MapColourScale::figureTitle(m_figure);
     if (m_setupName.isEmpty() || m_knobTitle.isEmpty())
         return figure;
+    if (!m_map.rowsAreLoads())
+        return tr("%1 — “%2”, %3 against %4 at load %5")
+            .arg(figure, m_setupName, m_knobTitle, m_againstTitle, loadText(*m_map.againstLoad));
     return tr("%1 — “%2”, %3 against load").arg(figure, m_setupName, m_knobTitle);
 }
 
@@ -206,7 +221,7 @@ void HeatMapView::paintCells(QPainter* p, const Layout& l, const MapColourScale&
     const QFontMetricsF small(theme.smallFont());
     p->setFont(theme.smallFont());
     for (std::size_t v = 0; v < m_map.knobValues.size(); ++v)
-        for (std::size_t r = 0; r < m_map.loads.size(); ++r) {
+        for (std::size_t r = 0; r < m_map.rows.size(); ++r) {
             const QRectF rect = cellRectIn(l, {v, r});
             const auto& cell = m_map.at(v, r);
             if (!cell) {
@@ -248,7 +263,7 @@ void HeatMapView::paintCells(QPainter* p, const Layout& l, const MapColourScale&
         const double x = cellRectIn(l, {v, 0}).left();
         p->drawLine(QPointF(x, l.plot.top()), QPointF(x, l.plot.bottom()));
     }
-    for (std::size_t r = 1; r < m_map.loads.size(); ++r) {
+    for (std::size_t r = 1; r < m_map.rows.size(); ++r) {
         const double y = cellRectIn(l, {0, r}).bottom();
         p->drawLine(QPointF(l.plot.left(), y), QPointF(l.plot.right(), y));
     }
@@ -272,14 +287,14 @@ void HeatMapView::paintHelpsOutline(QPainter* p, const Layout& l) const
 {
     const auto helps = [this](std::ptrdiff_t v, std::ptrdiff_t r) {
         if (v < 0 || r < 0 || v >= std::ptrdiff_t(m_map.knobValues.size()) ||
-            r >= std::ptrdiff_t(m_map.loads.size()))
+            r >= std::ptrdiff_t(m_map.rows.size()))
             return false;
         const auto& cell = m_map.at(std::size_t(v), std::size_t(r));
         return cell && cell->helps;
     };
     QPainterPath edges;
     for (std::ptrdiff_t v = 0; v < std::ptrdiff_t(m_map.knobValues.size()); ++v)
-        for (std::ptrdiff_t r = 0; r < std::ptrdiff_t(m_map.loads.size()); ++r) {
+        for (std::ptrdiff_t r = 0; r < std::ptrdiff_t(m_map.rows.size()); ++r) {
             if (!helps(v, r))
                 continue;
             const QRectF c = cellRectIn(l, {std::size_t(v), std::size_t(r)});
@@ -311,15 +326,15 @@ void HeatMapView::paintAxes(QPainter* p, const Layout& l) const
     const QFontMetricsF small(theme.smallFont());
     p->setFont(theme.smallFont());
     p->setPen(theme.text());
-    // Load labels on every row that has room for one.
+    // Row labels (loads or against values) on every row that has room for one.
     double lastTop = std::numeric_limits<double>::infinity();
-    for (std::size_t r = 0; r < m_map.loads.size(); ++r) {
+    for (std::size_t r = 0; r < m_map.rows.size(); ++r) {
         const QRectF c = cellRectIn(l, {0, r});
         if (c.center().y() + small.height() / 2 > lastTop)
             continue;
         const QRectF label(kMargin, c.center().y() - small.height() / 2, l.plot.left() - kMargin - 6,
                            small.height());
-        p->drawText(label, Qt::AlignRight | Qt::AlignVCenter, loadText(m_map.loads[r]));
+        p->drawText(label, Qt::AlignRight | Qt::AlignVCenter, rowText(m_map.rows[r]));
         lastTop = label.top();
     }
     double lastRight = -std::numeric_limits<double>::infinity();
@@ -340,7 +355,7 @@ void HeatMapView::paintAxes(QPainter* p, const Layout& l) const
     p->translate(kMargin, l.plot.center().y());
     p->rotate(-90);
     p->drawText(QRectF(-l.plot.height() / 2, 0, l.plot.height(), small.height()), Qt::AlignCenter,
-                tr("load"));
+                m_map.rowsAreLoads() ? tr("load") : m_againstTitle);
     p->restore();
 
     HeatMapLegend(theme).paintKeys(p, l.keys);
@@ -387,19 +402,19 @@ void HeatMapView::mouseReleaseEvent(QMouseEvent* event)
     if (!cell)
         return;
     setCurrentCell(cell);
-    if (m_map.at(cell->value, cell->load))
-        emit cellActivated(m_map.knobValues[cell->value], m_map.loads[cell->load]);
+    if (m_map.at(cell->value, cell->row))
+        emit cellActivated(m_map.knobValues[cell->value], m_map.rows[cell->row]);
 }
 
 void HeatMapView::keyPressEvent(QKeyEvent* event)
 {
-    if (m_map.knobValues.empty() || m_map.loads.empty()) {
+    if (m_map.knobValues.empty() || m_map.rows.empty()) {
         QWidget::keyPressEvent(event);
         return;
     }
     CellIndex c = m_current.value_or(CellIndex{});
     const std::size_t lastValue = m_map.knobValues.size() - 1;
-    const std::size_t lastLoad = m_map.loads.size() - 1;
+    const std::size_t lastRow = m_map.rows.size() - 1;
     switch (event->key()) {
     case Qt::Key_Left:
         c.value = c.value > 0 ? c.value - 1 : 0;
@@ -408,10 +423,10 @@ void HeatMapView::keyPressEvent(QKeyEvent* event)
         c.value = std::min(c.value + (m_current ? 1 : 0), lastValue);
         break;
     case Qt::Key_Down:
-        c.load = c.load > 0 ? c.load - 1 : 0;
+        c.row = c.row > 0 ? c.row - 1 : 0;
         break;
     case Qt::Key_Up:
-        c.load = std::min(c.load + (m_current ? 1 : 0), lastLoad);
+        c.row = std::min(c.row + (m_current ? 1 : 0), lastRow);
         break;
     case Qt::Key_Home:
         c.value = 0;
@@ -422,8 +437,8 @@ void HeatMapView::keyPressEvent(QKeyEvent* event)
     case Qt::Key_Return:
     case Qt::Key_Enter:
     case Qt::Key_Space:
-        if (m_current && m_map.at(m_current->value, m_current->load))
-            emit cellActivated(m_map.knobValues[m_current->value], m_map.loads[m_current->load]);
+        if (m_current && m_map.at(m_current->value, m_current->row))
+            emit cellActivated(m_map.knobValues[m_current->value], m_map.rows[m_current->row]);
         return;
     default:
         QWidget::keyPressEvent(event);

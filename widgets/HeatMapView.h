@@ -1,5 +1,6 @@
 // A heat map of one figure over (knob value, load): one cell per grid cell, knob values along
-// x, loads up the y axis, a colour legend on the right. It draws a GridMap (engine/hedge/sim/
+// x, loads up the y axis (a two-knob map's against values instead: docs/maps.md, "Two
+// knobs"), a colour legend on the right. It draws a GridMap (engine/hedge/sim/
 // GridMap.h) and simulates nothing.
 // * Collapsed cells are hatched and crossed, not only coloured; cells not computed yet are
 //   outlined and empty.
@@ -27,7 +28,7 @@ class HeatMapView : public QWidget {
 public:
     struct CellIndex {
         std::size_t value = 0; // column: index into GridMap::knobValues
-        std::size_t load = 0;  // row: index into GridMap::loads
+        std::size_t row = 0;   // row: index into GridMap::rows (a load or an against value)
         bool operator==(const CellIndex&) const = default;
     };
 
@@ -37,6 +38,8 @@ public:
     // the baseline's name for the hover text.
     void setMap(const GridMap& map, MapFigure figure);
     void setKnobTitle(const QString& title) { m_knobTitle = title; update(); }
+    // A two-knob map's row knob ("workers"): the y axis title and the hover's second value.
+    void setAgainstTitle(const QString& title) { m_againstTitle = title; update(); }
     // The gridded setup, named in the title.
     void setSetupName(const QString& name) { m_setupName = name; update(); }
     void setBaselineName(const QString& name) { m_baselineName = name; }
@@ -57,8 +60,8 @@ public:
     // The text shown for the cell under the mouse (or the keyboard's current cell).
     QString shownText() const { return m_shownText; }
 
-    // "p99 ÷ baseline p99 — “hedge, default budget / client”, hedge delay (ms) against load":
-    // the figure, and the setup and knob the map sweeps.
+    // "p99 ÷ baseline p99 — “hedge, default budget / client”, hedge delay (ms) against load"
+    // (or "… against workers at load 50 %"): the figure, and the setup and knobs the map sweeps.
     QString title() const;
     // Paints the whole map (title, axes, cells, legend) at `size` layout pixels, as exports
     // show it: the keyboard's current cell is the window's, not the picture's.
@@ -68,8 +71,9 @@ public:
     QSize minimumSizeHint() const override { return {360, 240}; }
 
 signals:
-    // A cell was clicked or chosen with Enter/Space: its knob value and load.
-    void cellActivated(double knobValue, double load);
+    // A cell was clicked or chosen with Enter/Space: its knob value and row (its load, or a
+    // two-knob map's against value).
+    void cellActivated(double knobValue, double rowValue);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -94,10 +98,12 @@ private:
     void paintAxes(QPainter* p, const Layout& layout) const;
     void paintCurrentCell(QPainter* p, const Layout& layout) const;
     void showCellText(std::optional<CellIndex> cell, QPoint globalPos);
+    QString rowText(double row) const; // "50 %" for a load, the value for an against knob
 
     GridMap m_map;
     MapFigure m_figure = MapFigure::P99Ratio;
     QString m_knobTitle;
+    QString m_againstTitle;
     QString m_setupName;
     QString m_baselineName = QStringLiteral("the baseline");
     QString m_note;

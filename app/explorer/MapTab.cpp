@@ -19,7 +19,7 @@ MapTab::MapTab(ScenarioDocument* document, MapView* map, QTabWidget* sweepViews,
     : QObject(window), m_document(document), m_map(map), m_sweepViews(sweepViews),
       m_curves(curves), m_setupList(setupList), m_actions(actions), m_window(window)
 {
-    connect(m_map, &MapView::knobValueChosen, this, &MapTab::applyCell);
+    connect(m_map, &MapView::cellChosen, this, &MapTab::applyCell);
     connect(m_map, &MapView::editGridRequested, this, &MapTab::editGrid);
     connect(m_actions, &MainActions::mapKnobRequested, this, &MapTab::editGrid);
     connect(m_actions, &MainActions::removeMapRequested, this, [this] {
@@ -53,9 +53,10 @@ bool MapTab::isMapCurrent() const
     return m_sweepViews->currentWidget() == m_map;
 }
 
-void MapTab::applyCell(double knobValue)
+void MapTab::applyCell(double knobValue, double rowValue)
 {
-    const std::optional<Scenario> next = withGridKnob(m_document->scenario(), knobValue);
+    // One edit, whether it sets one knob or a two-knob map's both: one undo takes it back.
+    const std::optional<Scenario> next = withGridCell(m_document->scenario(), knobValue, rowValue);
     if (!next)
         return;
     try {

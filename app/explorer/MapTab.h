@@ -37,7 +37,7 @@ signals:
     void message(const QString& text, int ms);
 
 private:
-    void applyCell(double knobValue);
+    void applyCell(double knobValue, double rowValue);
     void applyGridEdit(const Scenario& next);
 
     ScenarioDocument* m_document;

@@ -35,7 +35,8 @@ MapView::MapView(SweepController* controller, QWidget* parent)
     auto* figureLabel = new QLabel(tr("&Figure:"), this);
     figureLabel->setBuddy(m_figureBox);
     m_editButton = new QPushButton(tr("Edit &Grid…"), this);
-    m_editButton->setToolTip(tr("The setup, knob and values the map sweeps against load"));
+    m_editButton->setToolTip(
+        tr("The setup, knob and values the map sweeps against load or a second knob"));
     m_exportButton = new QPushButton(tr("&Export Map…"), this);
     m_exportButton->setToolTip(
         tr("The map as PNG, SVG or PDF, or its cells as CSV or a results JSON file"));
@@ -44,7 +45,7 @@ MapView::MapView(SweepController* controller, QWidget* parent)
     hint->setMinimumWidth(0);
     m_heatMap->setAccessibleDescription(
         tr("Arrow keys move between cells and show their figures; Enter or a click gives the "
-           "setup the cell's value and shows its curves."));
+           "setup the cell's value (both values on a map of two knobs) and shows its curves."));
 
     auto* bar = new QHBoxLayout;
     bar->addWidget(figureLabel);
@@ -61,8 +62,7 @@ MapView::MapView(SweepController* controller, QWidget* parent)
     connect(m_exportButton, &QPushButton::clicked, this, &MapView::exportDialog);
     connect(m_editButton, &QPushButton::clicked, this, &MapView::editGridRequested);
     connect(m_controller, &SweepController::pointsChanged, this, &MapView::refresh);
-    connect(m_heatMap, &HeatMapView::cellActivated, this,
-            [this](double value, double) { emit knobValueChosen(value); });
+    connect(m_heatMap, &HeatMapView::cellActivated, this, &MapView::cellChosen);
 }
 
 MapFigure MapView::figure() const
@@ -80,6 +80,8 @@ void MapView::refresh()
     const Scenario& s = m_controller->scenario();
     if (s.grid) {
         m_heatMap->setKnobTitle(GridDialog::knobTitle(s.grid->knob));
+        m_heatMap->setAgainstTitle(
+            s.grid->against ? GridDialog::knobTitle(s.grid->against->knob) : QString());
         m_heatMap->setSetupName(QString::fromStdString(s.grid->setup));
         try {
             m_heatMap->setBaselineName(QString::fromStdString(gridBaseline(s).setup.name));

@@ -44,8 +44,9 @@ public:
     void exportDialog();
 
 signals:
-    // A cell was clicked (or chosen with Enter): the knob value to give the gridded setup.
-    void knobValueChosen(double value);
+    // A cell was clicked (or chosen with Enter): the knob value to give the gridded setup, and
+    // its row (a load, or a two-knob map's against value, which the setup gets too).
+    void cellChosen(double value, double rowValue);
     // Edit Grid… was pressed.
     void editGridRequested();
     void exportFailed(const QString& title, const QString& message);

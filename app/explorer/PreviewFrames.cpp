@@ -45,7 +45,8 @@ void PreviewFrames::noteEdit(const std::vector<SweepPoint>& next,
     bool samePlaces = next.size() == current.size() && nextLoads == m_results.scenario().loads;
     std::string changedSetup;
     for (std::size_t i = 0; samePlaces && i < next.size(); ++i) {
-        samePlaces = next[i].knobValue == current[i].knobValue;
+        samePlaces = next[i].knobValue == current[i].knobValue &&
+                     next[i].againstValue == current[i].againstValue;
         if (next[i].setup == current[i].setup)
             continue;
         // The points of one setup changed (or a map's cells, which are all the gridded one).

@@ -349,7 +349,8 @@ std::vector<PointResult> SweepController::displayedPoints() const
         order[i] = i;
     const std::size_t block = std::max<std::size_t>(1, loads.size());
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return a / block != b / block ? a < b : loads[points[a].load] < loads[points[b].load];
+        return a / block != b / block ? a < b
+                                      : m_results.loadOf(points[a]) < m_results.loadOf(points[b]);
     });
     for (const std::size_t i : order) {
         const PointResult* found = m_results.passResult(points[i]);
@@ -362,6 +363,7 @@ std::vector<PointResult> SweepController::displayedPoints() const
         p.cancellation = points[i].setup.cancellation;
         p.load = m_results.loadOf(points[i]);
         p.knobValue = points[i].knobValue;
+        p.againstValue = points[i].againstValue;
         out.push_back(std::move(p));
     }
     return out;

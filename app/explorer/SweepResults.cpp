@@ -18,7 +18,7 @@ struct ServiceGroup {
     const ServiceConfig* service;
     std::vector<const Setup*> setups; // one of each policy, in the order shown
     std::unordered_set<PointIdentity, PointIdentity::Hash> policies; // at one load
-    std::vector<bool> loadMissing;
+    std::vector<double> loads; // with a missing point: the scenario's, or a two-knob grid's one
 };
 
 } // namespace
@@ -95,12 +95,13 @@ SweepResults::Missing SweepResults::missingWhere(std::int64_t calls, Have have) 
         auto group = std::find_if(groups.begin(), groups.end(),
                                   [&p](const ServiceGroup& g) { return *g.service == p.service; });
         if (group == groups.end())
-            group = groups.insert(groups.end(),
-                                  {&p.service, {}, {}, std::vector<bool>(m_scenario.loads.size())});
-        group->loadMissing[p.load] = true;
+            group = groups.insert(groups.end(), {&p.service, {}, {}, {}});
+        if (std::find(group->loads.begin(), group->loads.end(), loadOf(p)) == group->loads.end())
+            group->loads.push_back(loadOf(p));
         // Setups that are one point at one load are one at every load: run one of them.
         const double anyLoad = m_scenario.loads.front();
-        if (group->policies.insert(PointIdentity::of(m_scenario, p.setup, p.service, anyLoad, calls))
+        if (group->policies
+                .insert(PointIdentity::of(m_scenario, p.setup, p.service, anyLoad, calls))
                 .second)
             group->setups.push_back(&p.setup);
     }
@@ -114,10 +115,14 @@ SweepResults::Missing SweepResults::missingWhere(std::int64_t calls, Have have) 
         sub.replicates = m_scenario.replicates;
         sub.warmupFraction = m_scenario.warmupFraction;
         sub.service = *group.service;
+        // The scenario's loads in its order, then a two-knob grid's load if it is another.
         sub.loads.clear();
-        for (std::size_t j = 0; j < m_scenario.loads.size(); ++j)
-            if (group.loadMissing[j])
-                sub.loads.push_back(m_scenario.loads[j]);
+        for (double load : m_scenario.loads)
+            if (std::find(group.loads.begin(), group.loads.end(), load) != group.loads.end())
+                sub.loads.push_back(load);
+        for (double load : group.loads)
+            if (std::find(sub.loads.begin(), sub.loads.end(), load) == sub.loads.end())
+                sub.loads.push_back(load);
         sub.setups.clear();
         for (const Setup* setup : group.setups) {
             Setup s = *setup;

@@ -40,7 +40,7 @@ public:
     void setScenario(const Scenario& scenario, std::vector<SweepPoint> points);
     const Scenario& scenario() const { return m_scenario; }
     const std::vector<SweepPoint>& points() const { return m_points; }
-    double loadOf(const SweepPoint& point) const { return m_scenario.loads[point.load]; }
+    double loadOf(const SweepPoint& point) const { return pointLoad(m_scenario, point); }
     void setCoarseCalls(std::int64_t calls) { m_coarseCalls = calls; }
     std::int64_t coarseCalls() const { return m_coarseCalls; }
     bool needsCoarsePass() const;

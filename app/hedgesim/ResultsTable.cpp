@@ -60,12 +60,16 @@ Row pointRow(const PointResult& p, bool first, bool showFailed, bool replicaColu
     };
     const auto ms = [](double v) { return ResultsTable::fixed(v, 1); };
     const auto pct = [](double v) { return ResultsTable::fixed(v * 100.0, 1); };
+    const auto number = [](double v) {
+        char text[32];
+        return std::string(text, std::to_chars(text, text + sizeof text, v).ptr);
+    };
     std::string label = p.setup;
-    if (p.knobValue) {
-        char value[32];
-        const auto end = std::to_chars(value, value + sizeof value, *p.knobValue).ptr;
-        label += " @ " + std::string(value, end);
-    }
+    if (p.knobValue)
+        label += " @ " + number(*p.knobValue);
+    // A two-knob grid's point (docs/maps.md, "Two knobs"): its against value too.
+    if (p.againstValue)
+        label += (p.knobValue ? " × " : " @ ") + number(*p.againstValue);
     Row row{first ? label : std::string(),
             loadText(p.load),
             withSpread(latency(p.p99Ms), p.spread ? p.spread->p99Ms : std::nullopt, ms),
@@ -154,8 +158,9 @@ std::string ResultsTable::format() const
     for (std::size_t i = 0; i < m_points.size(); ++i) {
         const PointResult& p = m_points[i];
         // A grid cell's rows group by knob value too: each value is a curve of its own.
-        const bool first =
-            i == 0 || m_points[i - 1].setup != p.setup || m_points[i - 1].knobValue != p.knobValue;
+        const bool first = i == 0 || m_points[i - 1].setup != p.setup ||
+                           m_points[i - 1].knobValue != p.knobValue ||
+                           m_points[i - 1].againstValue != p.againstValue;
         rows.push_back(pointRow(p, first, showFailed, m_replicaColumn, partColumn));
         groupStart.push_back(first);
         anyCollapsed = anyCollapsed || p.collapsedRuns() > 0;

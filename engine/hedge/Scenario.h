@@ -129,10 +129,21 @@ struct Setup {
     bool operator==(const Setup& other) const { return name == other.name && samePolicy(other); }
 };
 
+// The second knob of a two-knob map (docs/maps.md, "Two knobs"): it takes each of `values` in
+// place of the scenario's loads, and every cell runs at the one `load` (any load in (0, 1.5],
+// one of the scenario's or not).
+struct GridAgainst {
+    std::string knob;
+    std::vector<double> values;
+    double load = 0.5;
+
+    bool operator==(const GridAgainst&) const = default;
+};
+
 // A 2-D sweep (docs/maps.md): one setup's knob takes each of `values` at each of
-// the scenario's loads; every (value, load) cell is a point of the results. `knob` is spelt
-// as in the file ("hedge.delay_ms", "service.workers", ...; the knobs with a grid spread in
-// hedge/KnobRegistry.cpp).
+// the scenario's loads (or, with `against`, at each of the second knob's values); every cell is
+// a point of the results. `knob` is spelt as in the file ("hedge.delay_ms", "service.workers",
+// ...; the knobs with a grid spread in hedge/KnobRegistry.cpp).
 struct Grid {
     std::string setup;
     std::string knob;
@@ -141,6 +152,7 @@ struct Grid {
     // gridded setup's cancellation (a setup of the scenario with that policy if there is
     // one, otherwise one the run adds, named by gridBaselineName()).
     std::string baseline;
+    std::optional<GridAgainst> against; // none: the knob against the scenario's loads
 
     bool operator==(const Grid&) const = default;
 };

@@ -41,6 +41,14 @@ const char* kScenario = R"({"calls": 2000, "replicates": 2, "loads": [0.3, 0.6, 
                {"name": "hedge", "hedge": {"budget_percent": 0}}],
     "grid": {"setup": "hedge", "knob": "hedge.delay_ms", "values": [4, 16, 48]}})";
 
+// docs/maps.md, "Two knobs": 2 setups at 2 loads, the baseline at 2 worker counts and 3 × 2
+// cells at load 0.7 (not one of the loads): 12 points.
+const char* kTwoKnobScenario = R"({"calls": 2000, "loads": [0.3, 0.6],
+    "setups": [{"name": "plain", "hedge": null},
+               {"name": "hedge", "hedge": {"budget_percent": 0}}],
+    "grid": {"setup": "hedge", "knob": "hedge.delay_ms", "values": [4, 16, 48],
+             "against": {"knob": "service.workers", "values": [4, 16], "load": 0.7}}})";
+
 } // namespace
 
 class TestHedgesimShard : public QObject {
@@ -125,6 +133,34 @@ private slots:
         const QByteArray whole = readAll(m_whole);
         QVERIFY(whole.size() > 1000);
         QCOMPARE(readAll(QString::fromStdString(merged)), whole);
+    }
+
+    void twoKnobGridPartsMergeIntoTheSingleRun()
+    {
+        const QString scenario = path("two-knobs.json");
+        writeFile(scenario, kTwoKnobScenario);
+        const std::string whole = spath("two-knobs-whole.json");
+        QCOMPARE(hedgesim({"run", scenario.toStdString(), "-q", "-o", whole, "--threads", "1"})
+                     .exitCode,
+                 0);
+        std::vector<std::string> args{"merge"};
+        std::set<std::tuple<std::string, std::optional<double>, std::optional<double>>> seen;
+        for (int k = 1; k <= 3; ++k) {
+            const std::string part = spath(QString("two-knobs-%1.json").arg(k));
+            QCOMPARE(hedgesim({"run", scenario.toStdString(), "--shard", std::to_string(k) + "/3",
+                               "-q", "-o", part, "--threads", "2"})
+                         .exitCode,
+                     0);
+            for (const PointResult& p : readResultsFile(part).points)
+                if (p.againstValue) // the cells and the baseline at each against value
+                    QVERIFY(seen.insert({p.setup, p.knobValue, p.againstValue}).second);
+            args.insert(args.begin() + 1, part);
+        }
+        QCOMPARE(seen.size(), std::size_t{2 + 3 * 2});
+        const std::string merged = spath("two-knobs-merged.json");
+        args.insert(args.end(), {"-q", "-o", merged});
+        QCOMPARE(hedgesim(args).exitCode, 0);
+        QCOMPARE(readAll(QString::fromStdString(merged)), readAll(QString::fromStdString(whole)));
     }
 
     void badShardSpecsAreRefused_data()

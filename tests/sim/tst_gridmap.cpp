@@ -36,7 +36,7 @@ private slots:
     {
         const GridMap map = gridMap(m_scenario, m_points, MapFigure::P99Ratio);
         QCOMPARE(map.knobValues, (std::vector<double>{2, 20}));
-        QCOMPARE(map.loads, (std::vector<double>{0.3, 0.95}));
+        QCOMPARE(map.rows, (std::vector<double>{0.3, 0.95}));
         QCOMPARE(map.filled(), std::size_t{4});
         for (const PointResult& p : m_points) {
             if (!p.knobValue)

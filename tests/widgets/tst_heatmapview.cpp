@@ -32,12 +32,12 @@ GridMap smallMap()
 {
     GridMap map;
     map.knobValues = {10, 20};
-    map.loads = {0.5, 0.9};
+    map.rows = {0.5, 0.9};
     map.cells.resize(4);
     for (std::size_t v = 0; v < 2; ++v)
         for (std::size_t l = 0; l < 2; ++l) {
-            MapCell c{.point = point(map.knobValues[v], map.loads[l], 20.0)};
-            c.baseline = point(0, map.loads[l], 20.0);
+            MapCell c{.point = point(map.knobValues[v], map.rows[l], 20.0)};
+            c.baseline = point(0, map.rows[l], 20.0);
             c.baseline->knobValue.reset();
             c.value = 1.0;
             map.cells[v * 2 + l] = c;
@@ -149,7 +149,7 @@ private slots:
         QTest::keyClick(&view, Qt::Key_Right);
         QTest::keyClick(&view, Qt::Key_Up);
         QCOMPARE(view.currentCell()->value, std::size_t{1});
-        QCOMPARE(view.currentCell()->load, std::size_t{1});
+        QCOMPARE(view.currentCell()->row, std::size_t{1});
         QVERIFY2(view.shownText().contains(QStringLiteral("hedge delay (ms) = 20")),
                  qPrintable(view.shownText()));
         QVERIFY(view.shownText().contains(QStringLiteral("load 90 %")));

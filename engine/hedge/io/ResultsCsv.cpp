@@ -79,6 +79,10 @@ std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointRes
     // The same for a grid's knob value: only a grid run has the column.
     const bool withKnob = std::any_of(points.begin(), points.end(),
                                       [](const PointResult& p) { return p.knobValue.has_value(); });
+    // A two-knob grid's against value likewise (docs/maps.md, "Two knobs").
+    const bool withAgainst = std::any_of(points.begin(), points.end(), [](const PointResult& p) {
+        return p.againstValue.has_value();
+    });
     // Hedges refused only when a setup follows another family (docs/policies.md).
     const bool withRefused = scenario.hasPolicyFamilies();
     // The parts' figures only when a point fans out (docs/fanout.md, "Metrics").
@@ -95,6 +99,8 @@ std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointRes
             out += "," + column;
     if (withKnob)
         out += ",knob_value";
+    if (withAgainst)
+        out += ",against_value";
     if (withRefused)
         out += ",hedges_refused_fraction";
     if (withParts)
@@ -134,6 +140,8 @@ std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointRes
         }
         if (withKnob)
             out += ',' + io_detail::formatOptionalNumber(p.knobValue); // empty: not a grid cell
+        if (withAgainst)
+            out += ',' + io_detail::formatOptionalNumber(p.againstValue);
         if (withRefused)
             out += ',' + formatNumber(p.hedgesRefusedFraction);
         if (withParts)

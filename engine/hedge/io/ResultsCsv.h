@@ -18,10 +18,12 @@ namespace hedge {
 // tools keep in the last cell; every CSV reader accepts both).
 // When a point pooled replicates, resultsCsvSpreadColumns() follow: replicates,
 // collapsed_runs and each figure's _min, _max, _p5, _p95 (empty when absent).
-// When a point is a grid cell, a last column knob_value follows (empty for other points).
+// When a point is a grid cell, a last column knob_value follows (empty for other points), and
+// for a two-knob grid against_value after it.
 // When a setup follows a policy family, hedges_refused_fraction follows. When a point fans out
 // (has parts), resultsCsvPartColumns() come last: part_p50_ms, part_p99_ms, part_p999_ms,
-// slowest_part_hedged_fraction, slower_than_part_p99_fraction (empty for a point without parts or a latency no part had).
+// slowest_part_hedged_fraction, slower_than_part_p99_fraction (empty for a point without parts
+// or a latency no part had).
 // With `scenario.service.replicas` > 1, replica_utilisation_max (the busiest replica's
 // utilisation) comes between utilisation and collapsed, as in the JSON.
 std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointResult>& points);

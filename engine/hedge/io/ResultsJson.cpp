@@ -45,6 +45,8 @@ OrderedJson pointToJson(const PointResult& p, const Scenario& scenario)
         j["knob"] = scenario.grid->knob;
         j["knob_value"] = *p.knobValue;
     }
+    if (p.againstValue && scenario.grid && scenario.grid->against)
+        j["against_value"] = *p.againstValue;
     j["measured_calls"] = p.measuredCalls;
     j["p50_ms"] = io_detail::optionalNumberJson(p.p50Ms);
     j["p99_ms"] = io_detail::optionalNumberJson(p.p99Ms);
@@ -149,6 +151,29 @@ std::optional<double> readKnobValue(const io_detail::ObjectReader& r, const Scen
     return v;
 }
 
+// A two-knob grid's cell or baseline names one of the against values (docs/maps.md, "Two
+// knobs"); every cell has one.
+std::optional<double> readAgainstValue(const io_detail::ObjectReader& r, const Scenario& scenario,
+                                       bool cell)
+{
+    const bool against = scenario.grid && scenario.grid->against;
+    const Json* value = r.find("against_value");
+    if (!value) {
+        if (against && cell)
+            throw ScenarioError(r.path("against_value"), "is missing (a cell of a two-knob grid)");
+        return std::nullopt;
+    }
+    if (!against)
+        throw ScenarioError(r.path("against_value"),
+                            "is only allowed when the scenario's grid has \"against\"");
+    const double v = io_detail::readNumber(*value, r.path("against_value"));
+    const auto& values = scenario.grid->against->values;
+    if (std::find(values.begin(), values.end(), v) == values.end())
+        throw ScenarioError(r.path("against_value"),
+                            io_detail::describe(*value) + " is not a value of grid.against");
+    return v;
+}
+
 std::optional<double> readOptionalNumber(const io_detail::ObjectReader& r, const char* key)
 {
     const Json& v = r.required(key);
@@ -220,18 +245,19 @@ PointResult readPoint(Json value, const std::string& path, const Scenario& scena
                         "p999_ms", "mean_ms", "max_ms", "requests_per_call", "hedged_fraction",
                         "rejected_fraction", "failed_fraction", "utilisation",
                         "replica_utilisation_max", "collapsed", "knob", "knob_value",
-                        "hedges_refused_fraction"})
+                        "against_value", "hedges_refused_fraction"})
                  : io_detail::ObjectReader(
                        value, path,
                        {"setup", "cancellation", "load", "measured_calls", "p50_ms", "p99_ms",
                         "p999_ms", "mean_ms", "max_ms", "requests_per_call", "hedged_fraction",
                         "rejected_fraction", "failed_fraction", "utilisation", "collapsed",
-                        "knob", "knob_value", "hedges_refused_fraction"});
+                        "knob", "knob_value", "against_value", "hedges_refused_fraction"});
     PointResult p;
     if (!r.required("setup").is_string())
         throw ScenarioError(r.path("setup"), "expected a setup name (a string)");
     p.setup = r.string("setup", {});
     p.knobValue = readKnobValue(r, scenario, p.setup);
+    p.againstValue = readAgainstValue(r, scenario, p.knobValue.has_value());
     const Setup* setup = nullptr;
     for (const Setup& each : scenario.setups)
         if (each.name == p.setup)
@@ -253,7 +279,12 @@ PointResult readPoint(Json value, const std::string& path, const Scenario& scena
                                 toString(setup->cancellation) + "\")");
     p.cancellation = setup->cancellation;
     p.load = io_detail::readNumber(r.required("load"), r.path("load"));
-    if (std::find(scenario.loads.begin(), scenario.loads.end(), p.load) == scenario.loads.end())
+    if (p.againstValue) {
+        if (p.load != scenario.grid->against->load)
+            throw ScenarioError(r.path("load"), io_detail::describe(r.required("load")) +
+                                                    " is not the load of grid.against");
+    } else if (std::find(scenario.loads.begin(), scenario.loads.end(), p.load) ==
+               scenario.loads.end())
         throw ScenarioError(r.path("load"), io_detail::describe(r.required("load")) +
                                                 " is not a load of the scenario");
     p.measuredCalls = io_detail::readInteger(r.required("measured_calls"), r.path("measured_calls"),

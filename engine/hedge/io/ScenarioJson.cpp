@@ -130,22 +130,51 @@ ScenarioStyle readStyle(const Json& value, const std::string& path, std::size_t 
     return style;
 }
 
-Grid readGrid(const Json& value, const std::string& path)
+std::vector<double> readKnobValues(const ObjectReader& r)
 {
-    const ObjectReader r(value, path, {"setup", "knob", "values", "baseline"}, "an object");
-    Grid g;
-    for (const char* key : {"setup", "knob"})
-        if (!r.required(key).is_string())
-            throw ScenarioError(r.path(key), "expected a string, got " + describe(r.required(key)));
-    g.setup = r.string("setup", {});
-    g.knob = r.string("knob", {});
     const Json& values = r.required("values");
     if (!values.is_array())
         throw ScenarioError(r.path("values"),
                             "expected an array of knob values, got " + describe(values));
+    std::vector<double> out;
     for (std::size_t i = 0; i < values.size(); ++i)
-        g.values.push_back(readNumber(values[i], indexPath(r.path("values"), i)));
+        out.push_back(readNumber(values[i], indexPath(r.path("values"), i)));
+    return out;
+}
+
+std::string readKnobName(const ObjectReader& r)
+{
+    if (!r.required("knob").is_string())
+        throw ScenarioError(r.path("knob"),
+                            "expected a string, got " + describe(r.required("knob")));
+    return r.string("knob", {});
+}
+
+// docs/maps.md, "Two knobs": every key is required (the load is not one of the loads').
+GridAgainst readAgainst(const Json& value, const std::string& path)
+{
+    const ObjectReader r(value, path, {"knob", "values", "load"}, "an object");
+    GridAgainst a;
+    a.knob = readKnobName(r);
+    a.values = readKnobValues(r);
+    a.load = readNumber(r.required("load"), r.path("load"));
+    return a;
+}
+
+Grid readGrid(const Json& value, const std::string& path)
+{
+    const ObjectReader r(value, path, {"setup", "knob", "values", "baseline", "against"},
+                         "an object");
+    Grid g;
+    if (!r.required("setup").is_string())
+        throw ScenarioError(r.path("setup"),
+                            "expected a string, got " + describe(r.required("setup")));
+    g.setup = r.string("setup", {});
+    g.knob = readKnobName(r);
+    g.values = readKnobValues(r);
     g.baseline = r.string("baseline", {});
+    if (const Json* against = r.find("against"); against && !against->is_null())
+        g.against = readAgainst(*against, r.path("against"));
     return g;
 }
 
@@ -407,6 +436,12 @@ OrderedJson scenarioToJson(const Scenario& s)
         grid["values"] = s.grid->values;
         if (!s.grid->baseline.empty())
             grid["baseline"] = s.grid->baseline;
+        if (const std::optional<GridAgainst>& against = s.grid->against) {
+            OrderedJson& a = grid["against"];
+            a["knob"] = against->knob;
+            a["values"] = against->values;
+            a["load"] = against->load;
+        }
     }
     if (s.timeline)
         j["timeline"] = timelineToJson(*s.timeline);

@@ -2,6 +2,7 @@
 
 #include "FanoutValidation.h"
 #include "Format.h"
+#include "GridValidation.h"
 
 #include <hedge/KnobRegistry.h>
 #include <hedge/sim/SweepPoints.h>
@@ -16,10 +17,7 @@ namespace hedge {
 
 namespace {
 
-// A log-normal knob gridded or changed on a service from measurements would change nothing.
-constexpr const char* kNotReadWithATable =
-    "a knob of the log-normal service, and this service's times come from its table "
-    "(service.distribution)";
+using io_detail::kNotReadWithATable;
 
 
 using io_detail::formatNumber;
@@ -227,81 +225,6 @@ void validatePolicy(const std::string& prefix, const Setup& setup)
         validateLimit(prefix + "adaptive_limit", *setup.adaptiveLimit);
 }
 
-// "hedge.delay_ms, hedge.max_attempts, ...": the grid knobs a setup of `setup`'s policy has.
-std::string gridKnobList(const Setup& setup)
-{
-    std::string names;
-    for (const Knob* each : KnobRegistry::gridKnobs())
-        if (each->appliesTo(setup))
-            names += (names.empty() ? "" : ", ") + std::string(each->field);
-    return names;
-}
-
-void validateGrid(const Scenario& s)
-{
-    const Grid& grid = *s.grid;
-    const auto setup = std::find_if(s.setups.begin(), s.setups.end(),
-                                    [&grid](const Setup& each) { return each.name == grid.setup; });
-    if (setup == s.setups.end())
-        fail("grid.setup", "\"" + grid.setup + "\" is not a setup of the scenario");
-    if (grid.knob == "service.replicas" && s.service.hasFanout())
-        fail("grid.knob", "service.replicas follows fanout.parts × fanout.copies on a service "
-                          "that fans out; map fanout.parts or fanout.copies instead");
-    const Knob* knob = KnobRegistry::findGridKnob(grid.knob);
-    if (!knob)
-        fail("grid.knob",
-             "\"" + grid.knob + "\" is not a knob (knobs: " + gridKnobList(*setup) + ")");
-    if (!knob->appliesTo(*setup))
-        fail("grid.knob", grid.knob + " is not a knob of policy " + toString(setup->policy) +
-                              ", the policy of setup \"" + grid.setup +
-                              "\" (knobs: " + gridKnobList(*setup) + ")");
-    if (!knob->appliesTo(s.service))
-        fail("grid.knob", grid.knob + " is " + kNotReadWithATable);
-    if (knob->needsHedge() && !setup->hedge)
-        fail("grid.knob",
-             grid.knob + " needs setup \"" + grid.setup + "\" to hedge (its \"hedge\" is null)");
-    if (knob->needsLimit() && !setup->adaptiveLimit)
-        fail("grid.knob", grid.knob + " needs setup \"" + grid.setup +
-                              "\" to have an adaptive limit (its \"adaptive_limit\" is null)");
-    if (grid.values.empty() || grid.values.size() > limits::kMaxGridValues)
-        fail("grid.values", "must hold 1 … " + std::to_string(limits::kMaxGridValues) +
-                                " values (it holds " + std::to_string(grid.values.size()) + ")");
-    std::set<double> seen;
-    for (std::size_t i = 0; i < grid.values.size(); ++i) {
-        const std::string field = "grid.values[" + std::to_string(i) + "]";
-        const double value = grid.values[i];
-        requireFinite(field, value);
-        if (knob->wholeNumber() && (std::trunc(value) != value || std::abs(value) > 1e9))
-            fail(field, formatNumber(value) + " is not a whole number (" + grid.knob + " counts)");
-        // The cell must be a valid setup and service: the same ranges, named by the value.
-        Setup cellSetup = *setup;
-        ServiceConfig cellService = s.service;
-        knob->write(cellSetup, cellService, value);
-        try {
-            validateService(cellService);
-            io_detail::validateFanoutCalls(cellService, s.calls);
-            validatePolicy({}, cellSetup);
-        } catch (const ScenarioError& e) {
-            fail(field, e.problem() + " for " + grid.knob);
-        }
-        if (!seen.insert(value).second)
-            fail(field, formatNumber(value) + " appears twice (values must be distinct)");
-    }
-    if (!grid.baseline.empty()) {
-        if (std::none_of(s.setups.begin(), s.setups.end(),
-                         [&grid](const Setup& each) { return each.name == grid.baseline; }))
-            fail("grid.baseline", "\"" + grid.baseline + "\" is not a setup of the scenario");
-        return;
-    }
-    const GridBaseline baseline = gridBaseline(s);
-    if (baseline.added &&
-        std::any_of(s.setups.begin(), s.setups.end(),
-                    [&baseline](const Setup& each) { return each.name == baseline.setup.name; }))
-        fail("grid.baseline", "the default baseline's name \"" + baseline.setup.name +
-                                  "\" is taken by a setup with another policy; name a "
-                                  "baseline setup");
-}
-
 // A count a change sets must be a whole number; on/off knobs take 1 or 0 from the file.
 bool isIntegerKnob(const std::string& field)
 {
@@ -458,7 +381,11 @@ void validateScenario(const Scenario& s)
         fail("grid", "a timeline scenario has no grid (a grid sweeps the loads, which a timeline "
                      "replaces by load over time)");
     if (s.grid)
-        validateGrid(s);
+        io_detail::validateGrid(s, [&s](const Setup& setup, const ServiceConfig& service) {
+            validateService(service);
+            io_detail::validateFanoutCalls(service, s.calls);
+            validatePolicy({}, setup);
+        });
     if (s.timeline)
         validateTimeline(s);
 }

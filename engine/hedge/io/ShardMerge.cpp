@@ -16,11 +16,14 @@ std::string shardName(const Shard& s)
     return "shard " + std::to_string(s.index) + "/" + std::to_string(s.count);
 }
 
-std::string describePoint(const std::string& setup, double load, std::optional<double> knob)
+std::string describePoint(const std::string& setup, double load, std::optional<double> knob,
+                          std::optional<double> against)
 {
     std::string text = "\"" + setup + "\" at load " + io_detail::formatNumber(load);
     if (knob)
         text += " with knob value " + io_detail::formatNumber(*knob);
+    if (against)
+        text += " against value " + io_detail::formatNumber(*against);
     return text;
 }
 
@@ -76,14 +79,17 @@ RunResults mergeResultsParts(const std::vector<ResultsPart>& parts)
                                                 " (an unfinished or edited part)");
         for (std::size_t i = 0; i < got.size(); ++i) {
             const SweepPoint& want = points[expected[i]];
-            const double load = scenario.loads[want.load];
+            const double load = pointLoad(scenario, want);
             if (got[i].setup != want.setup.name || got[i].load != load ||
-                got[i].knobValue != want.knobValue)
+                got[i].knobValue != want.knobValue || got[i].againstValue != want.againstValue)
                 throw ScenarioError(part->name + ": points[" + std::to_string(i) + "]",
-                                    describePoint(got[i].setup, got[i].load, got[i].knobValue) +
+                                    describePoint(got[i].setup, got[i].load, got[i].knobValue,
+                                                  got[i].againstValue) +
                                         " is not the point " + shardName(*part->results.shard) +
                                         " has there (" +
-                                        describePoint(want.setup.name, load, want.knobValue) + ")");
+                                        describePoint(want.setup.name, load, want.knobValue,
+                                                      want.againstValue) +
+                                        ")");
             merged.points[expected[i]] = got[i];
         }
     }

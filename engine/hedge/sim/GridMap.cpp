@@ -47,30 +47,41 @@ GridMap gridMap(const Scenario& scenario, const std::vector<PointResult>& points
     const Grid& grid = scenario.grid.value();
     GridMap map;
     map.knobValues = sorted(grid.values);
-    map.loads = sorted(scenario.loads);
-    map.cells.resize(map.knobValues.size() * map.loads.size());
+    map.rows = sorted(grid.against ? grid.against->values : scenario.loads);
+    if (grid.against)
+        map.againstLoad = grid.against->load;
+    map.cells.resize(map.knobValues.size() * map.rows.size());
+    // A point's row: its load, or with a two-knob grid its against value (the baseline was run
+    // at each against value, so a cell is compared with its own).
+    const auto rowOf = [&grid](const PointResult& p) -> std::optional<double> {
+        if (grid.against)
+            return p.againstValue;
+        return p.againstValue ? std::nullopt : std::optional<double>(p.load);
+    };
     const std::string baselineName = gridBaseline(scenario).setup.name;
     std::map<double, const PointResult*> baselines;
     for (const PointResult& p : points)
-        if (!p.knobValue && p.setup == baselineName)
-            baselines[p.load] = &p;
+        if (const std::optional<double> row = rowOf(p);
+            row && !p.knobValue && p.setup == baselineName)
+            baselines[*row] = &p;
     const auto indexOf = [](const std::vector<double>& axis, double v) {
         return static_cast<std::size_t>(std::lower_bound(axis.begin(), axis.end(), v) -
                                         axis.begin());
     };
     for (const PointResult& p : points) {
-        if (!p.knobValue || p.setup != grid.setup)
+        const std::optional<double> row = rowOf(p);
+        if (!p.knobValue || !row || p.setup != grid.setup)
             continue;
         MapCell cell{.point = p};
-        if (const auto b = baselines.find(p.load); b != baselines.end())
+        if (const auto b = baselines.find(*row); b != baselines.end())
             cell.baseline = *b->second;
         cell.value = figureOf(cell, figure);
         const bool baselineCollapsed = cell.baseline && cell.baseline->collapsed;
         cell.collapsed = p.collapsed || (figure == MapFigure::P99Ratio && baselineCollapsed);
         cell.helps = !p.collapsed && cell.baseline && !baselineCollapsed && p.p99Ms &&
                      cell.baseline->p99Ms && *p.p99Ms < *cell.baseline->p99Ms;
-        map.cells[indexOf(map.knobValues, *p.knobValue) * map.loads.size() +
-                  indexOf(map.loads, p.load)] = std::move(cell);
+        map.cells[indexOf(map.knobValues, *p.knobValue) * map.rows.size() +
+                  indexOf(map.rows, *row)] = std::move(cell);
     }
     return map;
 }

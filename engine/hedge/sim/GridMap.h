@@ -1,4 +1,5 @@
-// A grid run's points as a map (docs/maps.md): one cell per (knob value, load),
+// A grid run's points as a map (docs/maps.md): one cell per (knob value, load) — or, for a
+// two-knob grid ("Two knobs"), per (knob value, against value) at the grid's one load —
 // holding the chosen figure, the collapse and whether hedging helps there. Pure: the map
 // view paints it, tests and exports read it. Points may be a partial run (a sweep filling
 // in): a cell or baseline not computed yet is empty.
@@ -32,13 +33,16 @@ struct MapCell {
 };
 
 struct GridMap {
-    std::vector<double> knobValues;            // columns, ascending
-    std::vector<double> loads;                 // rows, ascending
-    std::vector<std::optional<MapCell>> cells; // knobValues.size() × loads.size(), column-major
+    std::vector<double> knobValues; // columns, ascending
+    // Rows, ascending: the scenario's loads, or a two-knob grid's against values.
+    std::vector<double> rows;
+    std::optional<double> againstLoad; // a two-knob grid's: the load of every cell
+    std::vector<std::optional<MapCell>> cells; // knobValues.size() × rows.size(), column-major
 
-    const std::optional<MapCell>& at(std::size_t value, std::size_t load) const
+    bool rowsAreLoads() const { return !againstLoad; }
+    const std::optional<MapCell>& at(std::size_t value, std::size_t row) const
     {
-        return cells[value * loads.size() + load];
+        return cells[value * rows.size() + row];
     }
     std::size_t filled() const;
 };

@@ -19,8 +19,9 @@ namespace hedge {
 
 namespace {
 
-// Points load by load (the scenario's order within a load), so every curve and every column
-// of a map grows from the left at the same pace while a sweep runs.
+// Points load by load (the scenario's order within a load; a two-knob grid's points row by
+// row), so every curve and every column of a map grows from the left at the same pace while a
+// sweep runs.
 std::vector<std::size_t> schedule(const std::vector<SweepPoint>& points)
 {
     std::vector<std::size_t> order(points.size());
@@ -71,7 +72,7 @@ std::vector<PointSpec> jobSpecs(const Scenario& scenario, const std::vector<Swee
         const SweepPoint& sweepPoint = points[shardPoints[job / perPoint]];
         specs[job] = PointSpec{.service = sweepPoint.service,
                                .setup = sweepPoint.setup,
-                               .load = scenario.loads[sweepPoint.load],
+                               .load = pointLoad(scenario, sweepPoint),
                                .seed = scenario.seed,
                                .replicate = static_cast<int>(job % perPoint),
                                .calls = scenario.calls,
@@ -164,6 +165,7 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
         const std::size_t index = m_shardPoints[job / static_cast<std::size_t>(replicates)];
         const SweepPoint& sweepPoint = points[index];
         point.knobValue = sweepPoint.knobValue;
+        point.againstValue = sweepPoint.againstValue;
         const std::size_t at = slot[index];
         if (replicates > 1) {
             auto& pool = pools[at];
@@ -173,6 +175,7 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
                 return;
             point = pool->result();
             point.knobValue = sweepPoint.knobValue;
+            point.againstValue = sweepPoint.againstValue;
             pool.reset();
         }
         outcome.points[at] = std::move(point);

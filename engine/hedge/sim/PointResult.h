@@ -64,6 +64,8 @@ struct PointResult {
     // A grid cell (docs/maps.md): the value of the grid's knob; `setup` is then the
     // gridded setup's name.
     std::optional<double> knobValue;
+    // A two-knob grid's cell or baseline (docs/maps.md, "Two knobs"): the against knob's value.
+    std::optional<double> againstValue;
 
     std::int64_t measuredCalls = 0;
     // Latency of the measured calls that succeeded; empty when none did.

@@ -63,7 +63,7 @@ std::vector<PointResult> enginePoints(const Scenario& s)
 void compareCells(const GridMap& shown, const GridMap& engine)
 {
     QCOMPARE(shown.knobValues, engine.knobValues);
-    QCOMPARE(shown.loads, engine.loads);
+    QCOMPARE(shown.rows, engine.rows);
     QCOMPARE(shown.cells.size(), engine.cells.size());
     for (std::size_t i = 0; i < engine.cells.size(); ++i) {
         QVERIFY(shown.cells[i].has_value());
