@@ -34,6 +34,12 @@ Preset tailAtScale()
     hedge.name = hedge.generatedName();
     hedge.name.insert(std::string("hedge").size(), " after " + std::to_string(int(p95)) + " ms");
     s.setups = {none, hedge};
+    // The map (Run → Map a Knob…): the hedge's delay against the parts, at 50 % load; its
+    // baseline is "no hedge" at each number of parts.
+    s.grid = Grid{.setup = hedge.name,
+                  .knob = "hedge.delay_ms",
+                  .values = {5, 10, p95, 25, 40, 60},
+                  .against = GridAgainst{.knob = "fanout.parts", .values = {1, 10, 100}, .load = 0.5}};
     return Preset{
         "tail-at-scale",
         "The tail at scale: a call that waits for 100 parts",
@@ -56,7 +62,9 @@ Preset tailAtScale()
             "of calls without hedging, and the busiest partition is busy all the time. With one "
             "copy a partition a hedge waits in the same queue as the part it hedges, and the "
             "budget, shared by all the parts, lets the partition that is slow for the moment "
-            "take every call's hedges.",
+            "take every call's hedges.\n\n"
+            "The map shows the delay against the number of parts at 50 % load: the p99 against "
+            "no hedging at each.",
         s,
         {"p99_ms", "p50_ms", "requests_per_call"}};
 }
