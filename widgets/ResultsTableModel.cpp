@@ -83,7 +83,8 @@ bool isFraction(int column)
 {
     return (column >= ResultsTableModel::HedgedFraction && column <= ResultsTableModel::Utilisation) ||
            column == ResultsTableModel::HedgesRefusedFraction ||
-           column == ResultsTableModel::SlowestPartHedgedFraction;
+           column == ResultsTableModel::SlowestPartHedgedFraction ||
+           column == ResultsTableModel::SlowerThanPartP99Fraction;
 }
 
 double fraction(const PointResult& p, int column)
@@ -101,6 +102,8 @@ double fraction(const PointResult& p, int column)
         return p.hedgesRefusedFraction;
     case ResultsTableModel::SlowestPartHedgedFraction:
         return p.parts ? p.parts->slowestHedgedFraction : 0.0;
+    case ResultsTableModel::SlowerThanPartP99Fraction:
+        return p.parts ? p.parts->slowerThanPartP99Fraction : 0.0;
     default:
         return 0.0;
     }
@@ -158,6 +161,9 @@ QString columnToolTip(int column)
     case ResultsTableModel::SlowestPartHedgedFraction:
         return QStringLiteral("Calls whose slowest part (the one that completed the call) was "
                               "hedged");
+    case ResultsTableModel::SlowerThanPartP99Fraction:
+        return QStringLiteral("Calls slower than the parts' p99: 1 − 0.99^n for n independent "
+                              "parts without hedging");
     default:
         return {};
     }
@@ -258,6 +264,8 @@ QString ResultsTableModel::columnTitle(int column)
         return QStringLiteral("Part p99.9 (ms)");
     case SlowestPartHedgedFraction:
         return QStringLiteral("Slowest part hedged");
+    case SlowerThanPartP99Fraction:
+        return QStringLiteral("Above part p99");
     default:
         return {};
     }

@@ -40,6 +40,7 @@ public:
         PartP99Ms,
         PartP999Ms,
         SlowestPartHedgedFraction,
+        SlowerThanPartP99Fraction,
         ColumnCount
     };
     static constexpr int kColumnsWithoutParts = PartP50Ms;

@@ -145,7 +145,22 @@ QString ScenarioDescription::setup(const Setup& setup)
 QString ScenarioDescription::topology(const ServiceConfig& service)
 {
     QStringList parts;
-    if (service.replicas == 1)
+    // docs/fanout.md, "Model": n partitions of c copies, a call done at its k-th answer.
+    if (service.fansOut()) {
+        const int k = service.partsToWaitFor();
+        parts << (k == service.fanoutParts
+                      ? tr("every call fans out to %1 partitions and waits for all of them")
+                            .arg(service.fanoutParts)
+                      : tr("every call fans out to %1 partitions and waits for %2 of them")
+                            .arg(service.fanoutParts)
+                            .arg(k));
+        parts << (service.fanoutCopies == 1
+                      ? tr("one copy of %1 workers each").arg(service.workers)
+                      : tr("%1 copies of %2 workers each, %3")
+                            .arg(service.fanoutCopies)
+                            .arg(service.workers)
+                            .arg(balancerText(service.balancer)));
+    } else if (service.replicas == 1)
         parts << tr("one replica, one queue");
     else
         parts << tr("%1 replicas of %2 workers, each with its own queue, %3")

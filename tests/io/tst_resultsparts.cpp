@@ -50,7 +50,8 @@ PointResult pointWithParts(const Setup& setup, double load, double base)
                           .p99Ms = base * 10.0 / 3.0,
                           .p999Ms = base * 20.0 / 7.0,
                           .hedgedFraction = 1.0 / 7.0,
-                          .slowestHedgedFraction = 2.0 / 3.0};
+                          .slowestHedgedFraction = 2.0 / 3.0,
+                          .slowerThanPartP99Fraction = 5.0 / 9.0};
     return p;
 }
 
@@ -136,7 +137,8 @@ private slots:
                             "\"p99_ms\": " + shortest(*parts.p99Ms),
                             "\"p999_ms\": " + shortest(*parts.p999Ms),
                             "\"hedged_fraction\": 0.14285714285714285",
-                            "\"slowest_hedged_fraction\": 0.6666666666666666"}));
+                            "\"slowest_hedged_fraction\": 0.6666666666666666",
+                            "\"slower_than_part_p99_fraction\": 0.5555555555555556"}));
         const std::vector<std::string> second = partsKeys(text, 1);
         QCOMPARE(std::vector<std::string>(second.begin(), second.begin() + 4),
                  (std::vector<std::string>{"\"answered\": 0", "\"p50_ms\": null",
@@ -235,7 +237,7 @@ private slots:
             p.parts.reset();
         const std::string plain = writeResultsCsv(s, points);
         QVERIFY(plain.find("part_") == std::string::npos);
-        QCOMPARE(cells(lines(plain)[0]).size(), header.size() - 4);
+        QCOMPARE(cells(lines(plain)[0]).size(), header.size() - 5);
     }
 
     void mergedShardsKeepTheParts()

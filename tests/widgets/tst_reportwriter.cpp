@@ -53,6 +53,7 @@ private slots:
     void chartsGetTheirPaletteBack();
     void summaryDescribesSetups();
     void summaryDescribesTopologyAndPlacement();
+    void summaryDescribesAFanout();
     void unwritablePathIsAnError();
 
 private:
@@ -204,6 +205,24 @@ void TestReportWriter::summaryDescribesTopologyAndPlacement()
              qPrintable(summary));
     QVERIFY2(summary.contains(QStringLiteral("budget 10 %, budget window 20 s, adaptive limit")),
              qPrintable(summary));
+}
+
+// docs/fanout.md: the partitions, what a call waits for and the copies, not "100 replicas".
+void TestReportWriter::summaryDescribesAFanout()
+{
+    Scenario s = sampleScenario();
+    s.service.fanoutParts = 10;
+    s.service.fanoutCopies = 2;
+    s.service.replicas = 20;
+    QString summary = scenarioSummaryHtml(s);
+    QVERIFY2(summary.contains(QStringLiteral("every call fans out to 10 partitions and waits for "
+                                             "all of them, 2 copies of %1 workers each, round-robin")
+                                  .arg(s.service.workers)),
+             qPrintable(summary));
+    QVERIFY(!summary.contains(QStringLiteral("20 replicas")));
+    s.service.fanoutWaitFor = 7;
+    summary = scenarioSummaryHtml(s);
+    QVERIFY2(summary.contains(QStringLiteral("waits for 7 of them")), qPrintable(summary));
 }
 
 void TestReportWriter::unwritablePathIsAnError()

@@ -12,6 +12,7 @@
 #include "ResultsTableModel.h"
 #include "ResultsTableView.h"
 
+#include <QComboBox>
 #include <QChart>
 #include <QHeaderView>
 #include <QToolButton>
