@@ -451,12 +451,13 @@ QString LiveTimeSeriesView::hoverTextAt(QPointF pos) const
         if (panel == Panel::ReplicaBacklog) {
             const ReplicaQueueStrip strip(m_rings, m_styles, t0, t1);
             const auto hit = strip.hitTest(theme, plot, pos);
-            return hit ? strip.hoverText(*hit) : QString();
+            return hit ? ReplicaQueueStrip(m_rings, namedAt(hit->toS), t0, t1).hoverText(*hit)
+                       : QString();
         }
         if (!m_rings)
             return {};
         const double t = t0 + (pos.x() - plot.left()) / plot.width() * (t1 - t0);
-        return LiveChartHover::text(*m_rings, collapsesNow(), m_styles, panel, t, m_families);
+        return LiveChartHover::text(*m_rings, collapsesNow(), namedAt(t), panel, t, m_families);
     }
     return {};
 }

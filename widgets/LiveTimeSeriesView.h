@@ -12,6 +12,7 @@
 #include <hedge/sim/BucketRing.h>
 
 #include "LiveCollapses.h"
+#include "LiveWorldNames.h"
 #include "SeriesStyle.h"
 
 #include <QList>
@@ -78,6 +79,9 @@ public:
     void setChangeMarks(const std::vector<ChangeMark>* changes);
     // Colour and visibility of world i from styles[i].
     void setSeriesStyles(const QList<SeriesStyle>& styles);
+    // The worlds' names through time (the controller's): the hover over a bucket names each
+    // world as it was named then. Without them, as the styles name them now.
+    void setWorldNames(const LiveWorldNames* names) { m_names = names; }
     // The family of world i's setup, from families[i] (none known: the bucket alone tells).
     void setWorldFamilies(const QList<PolicyFamily>& families);
     std::optional<PolicyFamily> worldFamily(std::size_t world) const;
@@ -136,10 +140,16 @@ private:
     double lastTime() const;
     // The collapses given, or else those of the rings.
     std::vector<LiveCollapses> collapsesNow() const;
+    // The styles with each world named as it was at simulated time `t`.
+    QList<SeriesStyle> namedAt(double t) const
+    {
+        return m_names ? m_names->named(m_styles, t) : m_styles;
+    }
 
     const std::vector<BucketRing>* m_rings = nullptr;
     const std::vector<LiveCollapses>* m_collapses = nullptr;
     const std::vector<ChangeMark>* m_changes = nullptr;
+    const LiveWorldNames* m_names = nullptr;
     QList<SeriesStyle> m_styles;
     QList<PolicyFamily> m_families;
     QList<Panel> m_shown;

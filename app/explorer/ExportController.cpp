@@ -1,5 +1,7 @@
 #include "ExportController.h"
 
+#include "PresetEdits.h"
+
 #include "ChartArea.h"
 #include "ExportChartDialog.h"
 #include "ScenarioDocument.h"
@@ -70,7 +72,15 @@ std::optional<QString> ExportController::exportReport(const QString& path)
     else if (!m_document->filePath().isEmpty())
         title += QStringLiteral(" — ") + QFileInfo(m_document->filePath()).fileName();
     const Preset* preset = m_document->preset();
-    const QString explanation = preset ? QString::fromStdString(preset->explanation) : QString();
+    QString explanation = preset ? QString::fromStdString(preset->explanation) : QString();
+    // An edited preset's text is the preset's, as the window says (docs/user-guide.md, "What
+    // this shows"): the report does not present its numbers as those of the scenario run.
+    if (const QStringList edits =
+            preset ? PresetEdits::between(preset->scenario, m_document->scenario()) : QStringList();
+        !edits.isEmpty())
+        explanation = tr("This describes the preset as loaded; the scenario of this report was "
+                         "edited from it. %1.\n\n%2")
+                          .arg(PresetEdits::summary(edits, int(edits.size())), explanation);
     const std::vector<PointResult> points = m_controller->displayedPoints();
     if (QFileInfo(path).suffix().toLower() == QLatin1String("pdf"))
         return writePdfReport(path, m_document->scenario(), charts, points, title, explanation);

@@ -16,6 +16,14 @@ namespace hedge {
 
 namespace {
 
+QStringList setupNamesOf(const Scenario& scenario)
+{
+    QStringList names;
+    for (const Setup& s : scenario.setups)
+        names << QString::fromStdString(s.name);
+    return names;
+}
+
 QString outOfRange(const char* field, double value, double lo, double hi)
 {
     return QStringLiteral("%1: %2 is out of range (allowed %3 … %4)")
@@ -83,6 +91,7 @@ std::optional<QString> LiveController::start(const Scenario& scenario, double lo
     m_nextChange = 0;
     m_played.clear();
     m_marks.clear();
+    m_names.reset(setupNamesOf(s));
     startWorker(std::make_unique<LiveTimeline>(s));
     emit sessionStarted();
     emit loadChanged(m_load);
@@ -284,10 +293,14 @@ std::optional<QString> LiveController::applyEdit(const Scenario& next)
         return tr("A setting that cannot change while the worlds run changed: the live session "
                   "started again.");
     }
+    if (!changes.empty())
+        if (auto error = validate(candidate))
+            return error;
+    // The history drawn so far keeps the names it had; from now on the worlds carry the new.
+    for (std::size_t i = 0; i < next.setups.size(); ++i)
+        m_names.rename(i, m_nowS, QString::fromStdString(next.setups[i].name));
     if (changes.empty())
         return std::nullopt;
-    if (auto error = validate(candidate))
-        return error;
     m_current = candidate;
     for (TimelineChange& c : changes) {
         markChange(m_nowS, c.setup, c.set);
@@ -431,10 +444,7 @@ void LiveController::markChange(double atS, const std::string& setup,
 
 QStringList LiveController::setupNames() const
 {
-    QStringList names;
-    for (const Setup& s : m_scenario.setups)
-        names << QString::fromStdString(s.name);
-    return names;
+    return setupNamesOf(m_scenario);
 }
 
 std::optional<double> LiveController::firstCollapseS(std::size_t world) const

@@ -21,6 +21,7 @@
 #include "LiveCollapses.h"
 #include "LiveTimeSeriesView.h"
 #include "LiveWorker.h"
+#include "LiveWorldNames.h"
 #include "RedrawClock.h"
 
 #include <hedge/Scenario.h>
@@ -102,6 +103,9 @@ public:
     // The knobs changed so far, as the charts mark them: the played timeline's changes when
     // their time has passed, the user's edits when they were made.
     const std::vector<LiveTimeSeriesView::ChangeMark>& changeMarks() const { return m_marks; }
+    // Each world's name through the session: an edit that renames a setup (its policy's name,
+    // or the user's) names the world anew from the time it reached the session on.
+    const LiveWorldNames& worldNames() const { return m_names; }
     // Sets on world `world`'s setup and on `service` what the played timeline's changes have
     // set so far (the editors show the knobs in force).
     void applyPlayed(std::size_t world, Setup& setup, ServiceConfig& service) const;
@@ -162,6 +166,7 @@ private:
     std::size_t m_nextChange = 0;           // of m_scenario's timeline, not yet played
     std::vector<TimelineChange> m_played;
     std::vector<LiveTimeSeriesView::ChangeMark> m_marks;
+    LiveWorldNames m_names;
     std::optional<Scenario> m_recorded; // as the worker last reported it
     QPointer<RedrawClock> m_clock;
     RedrawClock::Client m_clockClient = 0;

@@ -51,6 +51,7 @@ LiveView::LiveView(LiveController* controller, QWidget* parent)
     m_chart->setSource(&controller->rings());
     m_chart->setCollapses(&controller->collapses());
     m_chart->setChangeMarks(&controller->changeMarks());
+    m_chart->setWorldNames(&controller->worldNames());
     createClockControls();
     createLoadControls();
     auto* save = new QToolButton(this);

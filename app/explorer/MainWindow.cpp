@@ -6,6 +6,7 @@
 #include "LiveController.h"
 #include "LiveView.h"
 #include "PointInspector.h"
+#include "ExplanationController.h"
 #include "ExportController.h"
 #include "MainActions.h"
 #include "MapTab.h"
@@ -186,6 +187,7 @@ void MainWindow::buildActions()
     m_files = new ScenarioFiles(m_document, m_actions, this);
     m_overlay = new MeasuredOverlay(m_chartArea, m_actions, m_document, this);
     new HelpController(m_actions, this);
+    new ExplanationController(m_document, m_explanation, this);
     new PolicyExchange(m_document, m_setupList, m_actions, this);
     new ServiceImport(m_document, m_serviceEditor, m_actions, this);
     m_mapTab = new MapTab(m_document, m_mapView, m_sweepViews, m_chartArea, m_setupList,
@@ -284,11 +286,6 @@ void MainWindow::showScenario(const Scenario& scenario, const std::optional<Scen
             m_chartArea->setChartVisible(
                 m, std::find(charts->begin(), charts->end(), metricResultsKey(m).toStdString()) !=
                        charts->end());
-    if (preset)
-        m_explanation->setExplanation(QString::fromStdString(preset->title),
-                                      QString::fromStdString(preset->explanation));
-    else
-        m_explanation->clear();
     m_editors->showScenario(scenario, EditorsController::seriesStyles(scenario, style));
     m_statusBar->setSweepSize(scenario);
     // The list gave the setups without a saved style the palette's colours.

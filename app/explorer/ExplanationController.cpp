@@ -1,0 +1,48 @@
+#include "ExplanationController.h"
+
+#include "PresetEdits.h"
+#include "PresetExplanation.h"
+#include "ScenarioDocument.h"
+
+#include <hedge/io/Presets.h>
+
+namespace hedge {
+
+ExplanationController::ExplanationController(ScenarioDocument* document,
+                                             PresetExplanation* explanation, QObject* parent)
+    : QObject(parent), m_document(document), m_explanation(explanation)
+{
+    connect(m_document, &ScenarioDocument::scenarioReplaced, this,
+            &ExplanationController::showReplaced);
+    connect(m_document, &ScenarioDocument::edited, this, &ExplanationController::showEdits);
+    connect(m_explanation, &PresetExplanation::resetRequested, this,
+            &ExplanationController::resetPreset);
+    showReplaced();
+}
+
+void ExplanationController::showReplaced()
+{
+    // Kept from here on: an edited preset is still the one the text describes.
+    m_preset = m_document->preset();
+    if (m_preset)
+        m_explanation->setExplanation(QString::fromStdString(m_preset->title),
+                                      QString::fromStdString(m_preset->explanation));
+    else
+        m_explanation->clear();
+    showEdits();
+}
+
+void ExplanationController::showEdits()
+{
+    const QStringList edits =
+        m_preset ? PresetEdits::between(m_preset->scenario, m_document->scenario()) : QStringList();
+    m_explanation->setEdits(PresetEdits::summary(edits), edits);
+}
+
+void ExplanationController::resetPreset()
+{
+    if (m_preset)
+        m_document->applyEdit(m_preset->scenario, tr("Reset Preset"));
+}
+
+} // namespace hedge

@@ -1,0 +1,97 @@
+// A setup renamed while its world runs in the Live view (docs/user-guide.md, "Live view"): a
+// budget typed renames "hedge, no budget / client" by its policy; the hover over the time
+// already shown keeps the name it had then, the time after the edit carries the new one.
+// The clock is driven by steps (paused at a simulated time), never by wall-clock time.
+#include "ExplorerTestSupport.h"
+#include "LiveController.h"
+#include "LiveTimeSeriesView.h"
+#include "LiveView.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QPushButton>
+#include <QToolButton>
+#include <QtTest>
+
+using namespace hedge;
+
+namespace {
+
+const QString kOld = QStringLiteral("hedge, no budget / client");
+const QString kNew = QStringLiteral("hedge, budget 7 % / client");
+
+// Runs the session and pauses it once the GUI holds `atS` simulated seconds or more.
+bool runUntil(LiveView& view, LiveController& live, double atS)
+{
+    const QMetaObject::Connection pausing =
+        QObject::connect(&live, &LiveController::samplesChanged, &view, [&] {
+            if (live.nowS() >= atS && !live.isPaused())
+                view.runButton()->click();
+        });
+    view.runButton()->click();
+    const bool paused = QTest::qWaitFor([&] { return live.isPaused(); }, 60000);
+    QObject::disconnect(pausing);
+    return paused;
+}
+
+// The p99 panel's hover at simulated time `t`.
+QString p99HoverAt(LiveTimeSeriesView& chart, double t)
+{
+    const QRectF p99 = chart.panelRect(LiveTimeSeriesView::Panel::P99);
+    const auto [t0, t1] = chart.timeRange();
+    return chart.hoverTextAt(
+        QPointF(p99.left() + (t - t0) / (t1 - t0) * p99.width(), p99.center().y()));
+}
+
+} // namespace
+
+class TestLiveNames : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { test::startPrivateSession(QStringLiteral("tst_livenames")); }
+
+    void aRenameKeepsTheOldNameOnTheHistoryShown()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        Scenario s;
+        s.seed = 11;
+        s.calls = 2000;
+        s.loads = {0.5};
+        s.setups = {Scenario::referenceSetups()[1], Scenario::referenceSetups()[2]};
+        w.setScenario(s);
+        test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
+        LiveView* view = test::liveView(w);
+        LiveController* live = w.liveController();
+        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        QVERIFY(runUntil(*view, *live, 8.0));
+        const double renamedAtS = live->nowS();
+
+        test::setupList(w)->setCurrentRow(0);
+        QDoubleSpinBox* budget = test::setupEditor(w)->budgetSpin();
+        budget->setFocus();
+        budget->selectAll();
+        QTest::keyClicks(budget, QStringLiteral("7"));
+        QTest::keyClick(budget, Qt::Key_Enter);
+        QCOMPARE(QString::fromStdString(w.scenario().setups[0].name), kNew);
+        QCOMPARE(live->current().setups[0].hedge->budgetPercent, 7.0); // the same session
+        QVERIFY(runUntil(*view, *live, renamedAtS + 8.0));
+
+        LiveTimeSeriesView* chart = view->chart();
+        const QString before = p99HoverAt(*chart, renamedAtS - 4.0);
+        QVERIFY2(before.contains(kOld + QStringLiteral(": ")), qPrintable(before));
+        QVERIFY2(!before.contains(kNew), qPrintable(before));
+        const QString after = p99HoverAt(*chart, renamedAtS + 4.0);
+        QVERIFY2(after.contains(kNew + QStringLiteral(": ")), qPrintable(after));
+        QVERIFY2(!after.contains(kOld), qPrintable(after));
+        // The other world was not renamed: its name on both sides.
+        const QString other = QStringLiteral("hedge, default budget / client: ");
+        QVERIFY(before.contains(other) && after.contains(other));
+    }
+};
+
+QTEST_MAIN(TestLiveNames)
+
+#include "tst_livenames.moc"
