@@ -99,9 +99,10 @@ private slots:
         w.show();
         Scenario s = twoSetups();
         s.timeline = Timeline{};
-        s.timeline->durationS = 120;
+        // The load falls at 1:40: the backlog's peak is before the end, not its last second.
+        s.timeline->durationS = 160;
         s.timeline->loadSteps = {LoadStep{0, 0.4}, LoadStep{20, 0.9}, LoadStep{60, 0.2},
-                                 LoadStep{66, 0.9}};
+                                 LoadStep{66, 0.9}, LoadStep{100, 0.2}};
         QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, "dip.json")));
         LiveView* view = test::liveView(w);
         LiveController* live = w.liveController();
@@ -130,6 +131,7 @@ private slots:
             if (ring.at(k).tS > span.beganS && ring.at(k).tS <= span.toS.value_or(1e9))
                 peak = std::max(peak, ring.at(k).backlogMs / 1000.0);
         QVERIFY(peak > 1.0);
+        QVERIFY(peak > ring.back().backlogMs / 1000.0);
         const QString name = QString::fromStdString(s.setups[0].name).toHtmlEscaped();
         const QString to =
             span.toS ? LivePanelPainter::timeLabel(*span.toS) : QStringLiteral("now (under way)");
