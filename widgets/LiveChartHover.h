@@ -17,6 +17,14 @@ public:
                         const std::vector<LiveCollapses>& collapses,
                         const QList<SeriesStyle>& styles, LiveTimeSeriesView::Panel panel,
                         double t, const QList<PolicyFamily>& families = {});
+    // The scrub cursor's readout at simulated time `t`: the bucket holding it, and in it every
+    // shown world's figure of each of `panels` (the load once), as a table; empty when no
+    // world has that bucket. The figures are the kept buckets' own.
+    static QString readout(const std::vector<BucketRing>& rings,
+                           const std::vector<LiveCollapses>& collapses,
+                           const QList<SeriesStyle>& styles,
+                           const QList<LiveTimeSeriesView::Panel>& panels, double t,
+                           const QList<PolicyFamily>& families = {});
     // A figure as the hover text writes it.
     static QString valueText(double value);
 };

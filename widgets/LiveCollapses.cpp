@@ -9,7 +9,7 @@ bool LiveCollapses::add(const TimelineBucket& b, double startS)
     if (!collapsedSince()) {
         if (!b.collapsed)
             return false;
-        m_spans.push_back({b.tS, std::nullopt});
+        m_spans.push_back({b.tS, std::nullopt, startS});
         return true;
     }
     if (b.collapsed || b.backlogMs > kDrainedBacklogMs) {

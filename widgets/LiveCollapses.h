@@ -15,8 +15,9 @@
 namespace hedge {
 
 struct CollapseSpan {
-    double fromS = 0.0;        // the end of the first flagged bucket
+    double fromS = 0.0;        // the end of the first flagged bucket (the time reported)
     std::optional<double> toS; // where the calm began; none while collapsed
+    double beganS = 0.0;       // the start of the first flagged bucket: the strip's left end
     bool operator==(const CollapseSpan&) const = default;
 };
 

@@ -39,18 +39,40 @@ QString LivePanelPainter::timeLabel(double s)
     return QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
 }
 
+QList<LivePanelPainter::CollapseBar> LivePanelPainter::collapseBars(const QRectF& strip, double t0,
+                                                                    double t1) const
+{
+    // One bar per collapse, over its buckets: from the start of the first flagged one to where
+    // the calm began (or the world's last bucket).
+    QList<CollapseBar> bars;
+    forCollapses(t0, t1, [&](std::size_t w, const CollapseSpan& span, double endS) {
+        const double x0 =
+            strip.left() + (std::max(span.beganS, t0) - t0) / (t1 - t0) * strip.width();
+        const double x1 = strip.left() + (std::min(endS, t1) - t0) / (t1 - t0) * strip.width();
+        bars.push_back({w, span, endS,
+                        QRectF(x0, strip.top() + kCollapseStrip * double(w),
+                               std::max(1.0, x1 - x0), kCollapseStrip - 0.5)});
+    });
+    return bars;
+}
+
+void LivePanelPainter::drawCursor(QPainter& p, const ChartTheme& theme, const QRectF& plot,
+                                  double t0, double t1, double t)
+{
+    if (t < t0 || t > t1)
+        return;
+    const double x = plot.left() + (t - t0) / (t1 - t0) * plot.width();
+    QColor colour = theme.text();
+    colour.setAlpha(150);
+    p.setPen(QPen(colour, 1.0));
+    p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+}
+
 void LivePanelPainter::drawCollapseStrip(QPainter& p, const QRectF& strip, double t0,
                                          double t1) const
 {
-    // One bar per collapse, from where it began to where it ended (or the world's last bucket).
-    forCollapses(t0, t1, [&](std::size_t w, const CollapseSpan& span, double endS) {
-        const double x0 =
-            strip.left() + (std::max(span.fromS, t0) - t0) / (t1 - t0) * strip.width();
-        const double x1 = strip.left() + (std::min(endS, t1) - t0) / (t1 - t0) * strip.width();
-        p.fillRect(QRectF(x0, strip.top() + kCollapseStrip * double(w), std::max(1.0, x1 - x0),
-                          kCollapseStrip - 0.5),
-                   m_styles[int(w)].color);
-    });
+    for (const CollapseBar& bar : collapseBars(strip, t0, t1))
+        p.fillRect(bar.rect, m_styles[int(bar.world)].color);
 }
 
 void LivePanelPainter::forCollapses(
@@ -122,27 +144,6 @@ QList<LivePanelPainter::CollapseLabel> LivePanelPainter::collapseLabels(const Ch
     return labels;
 }
 
-QList<QPair<std::size_t, QRectF>> LivePanelPainter::changeLabels(const ChartTheme& theme,
-                                                                 const QRectF& plot, double t0,
-                                                                 double t1) const
-{
-    const QFontMetricsF fm(theme.smallFont());
-    QList<std::size_t> shown;
-    QList<QPair<double, double>> wanted;
-    for (std::size_t i = 0; i < m_changes.size(); ++i)
-        if (m_changes[i].atS >= t0 && m_changes[i].atS <= t1) {
-            shown.push_back(i);
-            wanted.push_back({plot.left() + (m_changes[i].atS - t0) / (t1 - t0) * plot.width(),
-                              fm.horizontalAdvance(m_changes[i].text) + 4});
-        }
-    const QList<QRectF> placed = placeLabels(theme, plot, wanted);
-    QList<QPair<std::size_t, QRectF>> labels;
-    for (int i = 0; i < placed.size(); ++i)
-        if (!placed[i].isEmpty())
-            labels.push_back({shown[i], placed[i]});
-    return labels;
-}
-
 void LivePanelPainter::drawChanges(QPainter& p, const ChartTheme& theme, const QRectF& plot,
                                    double t0, double t1) const
 {
@@ -152,16 +153,6 @@ void LivePanelPainter::drawChanges(QPainter& p, const ChartTheme& theme, const Q
             const double xx = plot.left() + (change.atS - t0) / (t1 - t0) * plot.width();
             p.drawLine(QPointF(xx, plot.top()), QPointF(xx, plot.bottom()));
         }
-    p.setFont(theme.smallFont());
-    QColor backing = theme.base();
-    backing.setAlpha(210);
-    for (const auto& [index, rect] : changeLabels(theme, plot, t0, t1)) {
-        const ChangeMark& change = m_changes[index];
-        p.fillRect(rect, backing);
-        p.setPen(change.world >= 0 && change.world < m_styles.size() ? m_styles[change.world].color
-                                                                     : theme.text());
-        p.drawText(rect, Qt::AlignCenter, change.text);
-    }
 }
 
 void LivePanelPainter::drawTimeLabels(QPainter& p, const ChartTheme& theme, const QRectF& plot,
@@ -375,8 +366,7 @@ void LivePanelPainter::drawPanel(QPainter& p, const ChartTheme& theme, Panel pan
         p.drawPath(seriesPath(panel, (*m_rings)[w], scale, familyOf(w)));
         p.setRenderHint(QPainter::Antialiasing, true);
     }
-    if (panel == Panel::Load)
-        drawChanges(p, theme, plot, t0, t1);
+    drawChanges(p, theme, plot, t0, t1);
     // Where collapses begin: a dashed line on the p99 panel in the collapse colour, and a
     // label in the world's colour where there is room for one.
     if (panel == Panel::P99) {

@@ -47,16 +47,24 @@ public:
     QList<CollapseLabel> collapseLabels(const ChartTheme& theme, const QRectF& plot, double t0,
                                         double t1) const;
     static QString collapseLabelText();
-    // The labels of the changes made in [t0, t1] on the load panel, placed as collapse labels
-    // are (index into the changes, where).
-    QList<QPair<std::size_t, QRectF>> changeLabels(const ChartTheme& theme, const QRectF& plot,
-                                                   double t0, double t1) const;
 
     void drawPanel(QPainter& p, const ChartTheme& theme, Panel panel, const QRectF& plot, double t0,
                    double t1, bool timeLabels) const;
     // The time grid over `plot` and/or the time labels under it.
     void drawTimeLabels(QPainter& p, const ChartTheme& theme, const QRectF& plot, double t0,
                         double t1, bool grid, bool labels) const;
+    // A bar of the collapse strip: its world, its collapse, where that ends (or, under way, the
+    // world's last bucket) and where it is drawn.
+    struct CollapseBar {
+        std::size_t world = 0;
+        CollapseSpan span;
+        double endS = 0.0;
+        QRectF rect;
+    };
+    QList<CollapseBar> collapseBars(const QRectF& strip, double t0, double t1) const;
+    // The scrub cursor at `t` over `plot` (a panel).
+    static void drawCursor(QPainter& p, const ChartTheme& theme, const QRectF& plot, double t0,
+                           double t1, double t);
     // One row per world in `strip`, in its colour where it is collapsed.
     void drawCollapseStrip(QPainter& p, const QRectF& strip, double t0, double t1) const;
 
@@ -83,7 +91,7 @@ private:
     // first row where it overlaps nothing placed before, or an empty rectangle.
     static QList<QRectF> placeLabels(const ChartTheme& theme, const QRectF& plot,
                                      const QList<QPair<double, double>>& wanted);
-    // The changes' dotted lines and labels on the load panel.
+    // The changes' dotted lines over a panel (their ticks and labels: LiveChangeTicks).
     void drawChanges(QPainter& p, const ChartTheme& theme, const QRectF& plot, double t0,
                      double t1) const;
 

@@ -1,8 +1,12 @@
 #include "LiveTimeSeriesView.h"
 
 #include "ChartTheme.h"
+#include "LiveChangeTicks.h"
 #include "LiveChartHover.h"
+#include "LiveCollapseStrip.h"
 #include "LivePanelPainter.h"
+#include "LivePanels.h"
+#include "PaintedExport.h"
 #include "ReplicaQueueStrip.h"
 
 #include <QEvent>
@@ -11,15 +15,9 @@
 #include <QToolTip>
 #include <QFileInfo>
 #include <QPainter>
-#include <QPainterPath>
-#include <QPdfWriter>
-#include <QSaveFile>
-#include <QSvgGenerator>
-#include <QBuffer>
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace hedge {
 
@@ -28,98 +26,33 @@ namespace {
 constexpr double kLeftMargin = LivePanelPainter::kLeftMargin;
 constexpr double kRightMargin = LivePanelPainter::kRightMargin;
 constexpr double kPanelGap = 6.0;
-constexpr double kTimeLabelHeight = LivePanelPainter::kTimeLabelHeight;
-constexpr double kCollapseStrip = LivePanelPainter::kCollapseStrip;
 
 } // namespace
 
 const QList<LiveTimeSeriesView::Panel>& LiveTimeSeriesView::panelOrder()
 {
-    static const QList<Panel> order{Panel::Load,           Panel::P99,         Panel::RequestsPerCall,
-                                    Panel::Backlog,        Panel::ReplicaBacklog, Panel::Utilisation,
-                                    Panel::Limit,          Panel::BudgetBalance, Panel::RejectedPercent,
-                                    Panel::HedgesRefused,  Panel::ThrottleTokens, Panel::RetrySlots,
-                                    Panel::PercentileDelay};
-    return order;
+    return LivePanels::order();
 }
-
 bool LiveTimeSeriesView::isGauge(Panel panel)
 {
-    return panel == Panel::HedgesRefused || panel == Panel::ThrottleTokens ||
-           panel == Panel::RetrySlots || panel == Panel::PercentileDelay;
+    return LivePanels::isGauge(panel);
 }
-
 bool LiveTimeSeriesView::isAlwaysShown(Panel panel)
 {
-    return panel == Panel::Load || panel == Panel::P99 || panel == Panel::RequestsPerCall ||
-           panel == Panel::Backlog;
+    return LivePanels::isAlwaysShown(panel);
 }
-
 QString LiveTimeSeriesView::panelShortTitle(Panel panel)
 {
-    switch (panel) {
-    case Panel::Utilisation: return tr("Utilisation");
-    case Panel::Limit: return tr("Limit");
-    case Panel::BudgetBalance: return tr("Budget balance");
-    case Panel::RejectedPercent: return tr("Rejected %");
-    case Panel::ReplicaBacklog: return tr("Backlog per replica");
-    case Panel::HedgesRefused: return tr("Hedges refused");
-    case Panel::ThrottleTokens: return tr("gRPC tokens");
-    case Panel::RetrySlots: return tr("Envoy retry slots");
-    case Panel::PercentileDelay: return tr("Percentile delay");
-    default: return panelTitle(panel);
-    }
+    return LivePanels::shortTitle(panel);
 }
-
 QString LiveTimeSeriesView::panelTitle(Panel panel)
 {
-    switch (panel) {
-    case Panel::Load: return tr("Load (%)");
-    case Panel::P99: return tr("p99 (ms, log)");
-    case Panel::RequestsPerCall: return tr("Requests per call");
-    case Panel::Backlog: return tr("Backlog (s of work)");
-    case Panel::ReplicaBacklog: return tr("Backlog per replica (s of work)");
-    case Panel::Utilisation: return tr("Utilisation (%)");
-    case Panel::Limit: return tr("Adaptive limit");
-    case Panel::BudgetBalance: return tr("Budget balance (hedges)");
-    case Panel::RejectedPercent: return tr("Rejected (%)");
-    case Panel::HedgesRefused: return tr("Hedges refused (% of calls)");
-    case Panel::ThrottleTokens: return tr("gRPC tokens");
-    case Panel::RetrySlots: return tr("Envoy retry slots (calls holding one)");
-    case Panel::PercentileDelay: return tr("Percentile delay (ms)");
-    }
-    return {};
+    return LivePanels::title(panel);
 }
-
 std::optional<double> LiveTimeSeriesView::panelValue(Panel panel, const TimelineBucket& b,
                                                      std::optional<PolicyFamily> family)
 {
-    const bool familyBudget =
-        family == PolicyFamily::Finagle || family == PolicyFamily::Tower; // tokens: their budget
-    switch (panel) {
-    case Panel::Load: return b.load * 100.0;
-    case Panel::P99: return b.p99Ms;
-    case Panel::RequestsPerCall: return b.requestsPerCall;
-    case Panel::Backlog: return b.backlogMs / 1000.0;
-    case Panel::ReplicaBacklog: return std::nullopt;
-    case Panel::Utilisation: return b.busyFraction * 100.0;
-    case Panel::Limit: return b.limit;
-    case Panel::BudgetBalance: return familyBudget ? b.throttleTokens : b.budgetBalance;
-    case Panel::RejectedPercent:
-        if (b.callsEnded == 0)
-            return std::nullopt;
-        return 100.0 * double(b.rejected) / double(b.callsEnded);
-    case Panel::HedgesRefused:
-        // Only a world with a budget, a throttle or retry slots can refuse a hedge: the
-        // others have no such figure (and no panel of their own).
-        if (b.arrivals == 0 || !(b.budgetBalance || b.throttleTokens || b.retrySlots))
-            return std::nullopt;
-        return 100.0 * double(b.hedgesRefused) / double(b.arrivals);
-    case Panel::ThrottleTokens: return familyBudget ? std::nullopt : b.throttleTokens;
-    case Panel::RetrySlots: return b.retrySlots;
-    case Panel::PercentileDelay: return b.percentileDelayMs;
-    }
-    return std::nullopt;
+    return LivePanels::value(panel, b, family);
 }
 
 LiveTimeSeriesView::LiveTimeSeriesView(QWidget* parent) : QWidget(parent)
@@ -255,46 +188,32 @@ std::optional<QString> LiveTimeSeriesView::exportTo(const QString& path, QSize s
     if (size.isEmpty())
         size = this->size().isEmpty() ? sizeHint() : this->size();
     const QString suffix = QFileInfo(path).suffix().toLower();
-    QByteArray bytes;
-    if (suffix == QLatin1String("png")) {
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        renderImage(size, 2.0).save(&buffer, "PNG");
-    } else if (suffix == QLatin1String("svg")) {
-        QBuffer buffer(&bytes);
-        QSvgGenerator svg;
-        svg.setOutputDevice(&buffer);
-        svg.setSize(size);
-        svg.setViewBox(QRect(QPoint(0, 0), size));
-        svg.setTitle(tr("Hedge Explorer live view"));
-        QPainter p(&svg);
-        draw(p, QRectF(QPointF(0, 0), QSizeF(size)));
-    } else if (suffix == QLatin1String("pdf")) {
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        QPdfWriter pdf(&buffer);
-        pdf.setResolution(96);
-        pdf.setPageSize(QPageSize(QSizeF(size), QPageSize::Point));
-        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-        QPainter p(&pdf);
-        const qreal s = pdf.width() / qreal(size.width());
-        p.scale(s, s);
-        draw(p, QRectF(QPointF(0, 0), QSizeF(size)));
-    } else {
-        return tr("%1: the file must end in .png, .svg or .pdf").arg(path);
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
-        return tr("%1: %2").arg(path, file.errorString());
-    return std::nullopt;
+    const PaintAt paint = [this](QPainter* p, QSizeF at) { draw(*p, QRectF(QPointF(0, 0), at)); };
+    const int dpi = logicalDpiX();
+    if (suffix == QLatin1String("png"))
+        return exportPaintedPng(paint, path, size, 2.0, dpi);
+    if (suffix == QLatin1String("svg"))
+        return exportPaintedSvg(paint, path, size, dpi, tr("Hedge Explorer live view"));
+    if (suffix == QLatin1String("pdf"))
+        return exportPaintedPdf(paint, path, size, dpi, tr("Hedge Explorer live view"));
+    return tr("%1: the file must end in .png, .svg or .pdf").arg(path);
 }
 
-double LiveTimeSeriesView::legend(QPainter* p, const ChartTheme& theme, const QRectF& area) const
+double LiveTimeSeriesView::legend(QPainter* p, const ChartTheme& theme, const QRectF& area,
+                                  QRectF* collapseKey) const
 {
-    // The shown worlds, wrapping.
+    // The shown worlds, then the collapse strip's key, wrapping.
     const QFontMetricsF fm(theme.smallFont());
     double x = area.left() + kLeftMargin, y = area.top() + 4;
     const double lineH = fm.height() + 2;
+    const auto place = [&](double width) {
+        if (x + width > area.right() - kRightMargin && x > area.left() + kLeftMargin) {
+            x = area.left() + kLeftMargin;
+            y += lineH;
+        }
+        x += width;
+        return QRectF(x - width, y, width, lineH);
+    };
     if (p)
         p->setFont(theme.smallFont());
     const std::size_t worlds = m_rings ? m_rings->size() : 0;
@@ -302,18 +221,18 @@ double LiveTimeSeriesView::legend(QPainter* p, const ChartTheme& theme, const QR
         const SeriesStyle& s = m_styles[int(w)];
         if (!s.visible)
             continue;
-        const double width = 16 + fm.horizontalAdvance(s.setup) + 14;
-        if (x + width > area.right() - kRightMargin && x > area.left() + kLeftMargin) {
-            x = area.left() + kLeftMargin;
-            y += lineH;
-        }
+        const QRectF at = place(16 + fm.horizontalAdvance(s.setup) + 14);
         if (p) {
-            p->fillRect(QRectF(x, y + lineH / 2 - 4, 10, 8), s.color);
+            p->fillRect(QRectF(at.left(), at.top() + lineH / 2 - 4, 10, 8), s.color);
             p->setPen(theme.text());
-            p->drawText(QPointF(x + 14, y + fm.ascent()), s.setup);
+            p->drawText(QPointF(at.left() + 14, at.top() + fm.ascent()), s.setup);
         }
-        x += width;
     }
+    const QRectF key = place(16 + fm.horizontalAdvance(LiveCollapseStrip::keyText()));
+    if (collapseKey)
+        *collapseKey = key;
+    if (p)
+        LiveCollapseStrip::drawKey(*p, theme, m_styles, key);
     return y + lineH + 4;
 }
 
@@ -322,7 +241,7 @@ LiveTimeSeriesView::Layout LiveTimeSeriesView::layout(const ChartTheme& theme, c
     Layout l;
     const auto [t0, t1] = timeRange();
     const ReplicaQueueStrip strip(m_rings, m_styles, t0, t1);
-    const double top = legend(nullptr, theme, area);
+    const double top = legend(nullptr, theme, area, &l.collapseKey);
     QList<Panel> panels;
     for (Panel panel : panelOrder())
         if (m_shown.contains(panel) && (panel != Panel::ReplicaBacklog || strip.rowCount() > 0) &&
@@ -334,8 +253,9 @@ LiveTimeSeriesView::Layout LiveTimeSeriesView::layout(const ChartTheme& theme, c
         if (panel != Panel::ReplicaBacklog)
             weights += panel == Panel::Load ? 0.55 : 1.0;
     const std::size_t worlds = m_rings ? m_rings->size() : 0;
-    const double stripH = kCollapseStrip * double(worlds);
-    const double available = area.bottom() - top - kTimeLabelHeight - stripH -
+    const double stripH = LivePanelPainter::kCollapseStrip * double(worlds);
+    const double available = area.bottom() - top - LivePanelPainter::kTimeLabelHeight -
+                             LiveChangeTicks::kRowHeight - stripH -
                              kPanelGap * double(panels.size());
     // The replica strip takes the height its rows like, up to 40 % of the charts', and
     // never less than its header and two pixels a row.
@@ -356,6 +276,8 @@ LiveTimeSeriesView::Layout LiveTimeSeriesView::layout(const ChartTheme& theme, c
                              ? replicaH
                              : lines * (panel == Panel::Load ? 0.55 : 1.0) / weights;
         l.panels.push_back({panel, QRectF(left, py, width, h)});
+        l.timeAxis = QRectF(left, py + h, width, LivePanelPainter::kTimeLabelHeight);
+        l.tickRow = QRectF(left, l.timeAxis.bottom(), width, LiveChangeTicks::kRowHeight);
         py += h + kPanelGap;
     }
     return l;
@@ -385,7 +307,10 @@ void LiveTimeSeriesView::draw(QPainter& p, const QRectF& area) const
             continue;
         }
         painter.drawPanel(p, theme, panel, plot, t0, t1, last);
+        if (m_cursorS)
+            LivePanelPainter::drawCursor(p, theme, plot, t0, t1, *m_cursorS);
     }
+    LiveChangeTicks::draw(p, theme, l.tickRow, m_changes ? *m_changes : none, m_styles, t0, t1);
 }
 
 bool LiveTimeSeriesView::hasGauge(Panel panel) const
@@ -410,29 +335,38 @@ QRectF LiveTimeSeriesView::panelRect(Panel panel) const
 
 QList<QRectF> LiveTimeSeriesView::collapseLabelRects() const
 {
-    const ChartTheme theme(palette(), font());
     const auto [t0, t1] = timeRange();
     const std::vector<LiveCollapses> collapses = collapsesNow();
-    const std::vector<ChangeMark> none;
     QList<QRectF> rects;
-    for (const auto& label : LivePanelPainter(m_rings, collapses, none, m_styles)
-                                 .collapseLabels(theme, panelRect(Panel::P99), t0, t1))
+    for (const auto& label : LivePanelPainter(m_rings, collapses, {}, m_styles)
+                                 .collapseLabels(ChartTheme(palette(), font()),
+                                                 panelRect(Panel::P99), t0, t1))
         rects << label.rect;
     return rects;
 }
 
 QStringList LiveTimeSeriesView::changeLabelTexts() const
 {
-    if (!m_changes)
-        return {};
-    const ChartTheme theme(palette(), font());
     const auto [t0, t1] = timeRange();
-    const std::vector<LiveCollapses> collapses;
+    const std::vector<ChangeMark> none;
     QStringList texts;
-    for (const auto& [index, rect] : LivePanelPainter(m_rings, collapses, *m_changes, m_styles)
-                                         .changeLabels(theme, panelRect(Panel::Load), t0, t1))
-        texts << (*m_changes)[index].text;
+    for (const auto& [index, rect] : LiveChangeTicks::labels(
+             ChartTheme(palette(), font()), changeTickRow(), m_changes ? *m_changes : none, t0, t1))
+        if (!rect.isEmpty())
+            texts << (*m_changes)[index].text;
     return texts;
+}
+
+LiveTimeSeriesView::Layout LiveTimeSeriesView::layoutNow() const
+{
+    return layout(ChartTheme(palette(), font()), QRectF(rect()));
+}
+
+QList<QRectF> LiveTimeSeriesView::collapseBarRects() const
+{
+    const auto [t0, t1] = timeRange();
+    return LiveCollapseStrip::barRects(m_rings, collapsesNow(), m_styles,
+                                       layoutNow().collapseStrip, t0, t1);
 }
 
 int LiveTimeSeriesView::replicaRowCount() const
@@ -445,8 +379,23 @@ QString LiveTimeSeriesView::hoverTextAt(QPointF pos) const
 {
     const ChartTheme theme(palette(), font());
     const auto [t0, t1] = timeRange();
-    for (const auto& [panel, plot] : layout(theme, QRectF(rect())).panels) {
-        if (!plot.contains(pos))
+    const Layout l = layout(theme, QRectF(rect()));
+    if (l.collapseKey.contains(pos))
+        return LiveCollapseStrip::keyToolTip();
+    if (m_rings && l.timeAxis.contains(pos)) {
+        QList<Panel> panels;
+        for (const auto& shown : l.panels)
+            panels << shown.first;
+        const double t = t0 + (pos.x() - l.timeAxis.left()) / l.timeAxis.width() * (t1 - t0);
+        return LiveChartHover::readout(*m_rings, collapsesNow(), m_styles, panels, t, m_families);
+    }
+    if (m_changes && l.tickRow.adjusted(-4, 0, 4, 0).contains(pos))
+        return LiveChangeTicks::hoverText(theme, l.tickRow, *m_changes, t0, t1, pos);
+    if (m_rings && l.collapseStrip.adjusted(0, -1, 0, 1).contains(pos))
+        return LiveCollapseStrip::hoverText(m_rings, collapsesNow(), m_styles, l.collapseStrip,
+                                            t0, t1, pos);
+    for (const auto& [panel, plot] : l.panels) {
+        if (!plot.contains(pos) || !m_rings)
             continue;
         if (panel == Panel::ReplicaBacklog) {
             const ReplicaQueueStrip strip(m_rings, m_styles, t0, t1);
@@ -454,8 +403,6 @@ QString LiveTimeSeriesView::hoverTextAt(QPointF pos) const
             return hit ? ReplicaQueueStrip(m_rings, namedAt(hit->toS), t0, t1).hoverText(*hit)
                        : QString();
         }
-        if (!m_rings)
-            return {};
         const double t = t0 + (pos.x() - plot.left()) / plot.width() * (t1 - t0);
         return LiveChartHover::text(*m_rings, collapsesNow(), namedAt(t), panel, t, m_families);
     }
@@ -465,6 +412,16 @@ QString LiveTimeSeriesView::hoverTextAt(QPointF pos) const
 void LiveTimeSeriesView::showHover(QPointF pos, QPoint globalPos)
 {
     m_shownText = hoverTextAt(pos);
+    // On the time axis the cursor follows the pointer over every panel.
+    const QRectF axis = timeAxisRect();
+    const auto [t0, t1] = timeRange();
+    const std::optional<double> cursor =
+        axis.contains(pos) ? std::optional(t0 + (pos.x() - axis.left()) / axis.width() * (t1 - t0))
+                           : std::nullopt;
+    if (cursor != m_cursorS) {
+        m_cursorS = cursor;
+        update();
+    }
     if (m_shownText.isEmpty())
         QToolTip::hideText();
     else
@@ -490,6 +447,8 @@ void LiveTimeSeriesView::mouseMoveEvent(QMouseEvent* event)
 void LiveTimeSeriesView::leaveEvent(QEvent*)
 {
     m_shownText.clear();
+    m_cursorS.reset();
+    update();
     QToolTip::hideText();
 }
 

@@ -59,12 +59,16 @@ public:
     static std::optional<double> panelValue(Panel panel, const TimelineBucket& bucket,
                                             std::optional<PolicyFamily> family = std::nullopt);
 
-    // A knob changed while the session ran (a played timeline change or the user's edit),
-    // marked on the load panel: when, what ("Delay 45 ms"), whose (a world, or -1: every one).
+    // A load step or a knob change while the session ran (played from the timeline or the
+    // user's), ticked on the time axis (LiveChangeTicks) with a dotted line over the panels:
+    // when, the tick's label ("Delay 45 ms"), whose (a world, or -1: every one), what the hover
+    // says ("1:10 delay 20 → 45 ms on ‘hedge, no budget / client’"), and whether it is the load's.
     struct ChangeMark {
         double atS = 0.0;
         QString text;
         int world = -1;
+        QString detail;
+        bool load = false;
         bool operator==(const ChangeMark&) const = default;
     };
 
@@ -109,8 +113,18 @@ public:
     const QString& shownText() const { return m_shownText; }
     // Where the p99 panel's collapse labels are drawn now, in time order.
     QList<QRectF> collapseLabelRects() const;
-    // The change labels drawn on the load panel now, in time order.
+    // Where the collapse strip's key ("collapsed") is in the legend, and its bars now (one per
+    // collapse of a shown world; the hover on one names it).
+    QRectF collapseKeyRect() const { return layoutNow().collapseKey; }
+    QList<QRectF> collapseBarRects() const;
+    // The change ticks' labels drawn now, in time order, and the row under the time axis they
+    // are in.
     QStringList changeLabelTexts() const;
+    QRectF changeTickRow() const { return layoutNow().tickRow; }
+    // The shared time axis (its labels' row): the pointer on it, hovering or dragging, sets the
+    // scrub cursor (a line on every panel) and shows every world's figures in that bucket.
+    QRectF timeAxisRect() const { return layoutNow().timeAxis; }
+    std::optional<double> cursorS() const { return m_cursorS; }
 
     // The charts laid out at `size` (logical pixels).
     QImage renderImage(QSize size, qreal scale = 1.0) const;
@@ -131,10 +145,16 @@ private:
     struct Layout {
         QList<QPair<Panel, QRectF>> panels; // in drawing order
         QRectF collapseStrip;               // above the p99 panel; empty without worlds
+        QRectF collapseKey;                 // the strip's entry in the legend
+        QRectF tickRow;                     // the change ticks, under the time labels
+        QRectF timeAxis;                    // the time labels: where the scrub cursor is set
     };
     // The legend's rows from `area`'s top; painted when `p` is given. Returns their bottom.
-    double legend(QPainter* p, const ChartTheme& theme, const QRectF& area) const;
+    // `collapseKey`, when given, gets where the collapse strip's entry is.
+    double legend(QPainter* p, const ChartTheme& theme, const QRectF& area,
+                  QRectF* collapseKey = nullptr) const;
     Layout layout(const ChartTheme& theme, const QRectF& area) const;
+    Layout layoutNow() const; // in the widget as it is
     void showHover(QPointF pos, QPoint globalPos);
     void draw(QPainter& p, const QRectF& area) const;
     double lastTime() const;
@@ -156,6 +176,7 @@ private:
     double m_windowS = 300.0;
     int m_paints = 0;
     QString m_shownText;
+    std::optional<double> m_cursorS; // the scrub cursor's time, while the pointer is on the axis
 };
 
 } // namespace hedge

@@ -1,7 +1,6 @@
 #include "LiveController.h"
 
 #include <hedge/KnobDiff.h>
-#include <hedge/KnobRegistry.h>
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/sim/LiveTimeline.h>
 
@@ -181,6 +180,27 @@ void LiveController::reset()
     start(m_scenario, m_startLoad, run);
 }
 
+bool LiveController::continueLive()
+{
+    if (!m_finished || !m_shared)
+        return false;
+    {
+        // The worker waits while finished: the command is taken before its next bucket.
+        const std::lock_guard lock(m_shared->mutex);
+        m_shared->finished = false;
+        m_shared->paused = false;
+        Command command;
+        command.kind = Command::Kind::Continue;
+        m_shared->commands.push_back(std::move(command));
+    }
+    m_shared->wake.notify_all();
+    m_finished = false;
+    m_paused = false;
+    emit finishedChanged(false);
+    emit pausedChanged(false);
+    return true;
+}
+
 void LiveController::setSpeed(double speed)
 {
     if (speed != m_speed) {
@@ -301,9 +321,10 @@ std::optional<QString> LiveController::applyEdit(const Scenario& next)
         m_names.rename(i, m_nowS, QString::fromStdString(next.setups[i].name));
     if (changes.empty())
         return std::nullopt;
+    for (const TimelineChange& c : changes)
+        markChange(m_nowS, c.setup, c.set);
     m_current = candidate;
     for (TimelineChange& c : changes) {
-        markChange(m_nowS, c.setup, c.set);
         Command command;
         command.kind = Command::Kind::Change;
         command.change = std::move(c);
@@ -332,8 +353,8 @@ std::optional<QString> LiveController::setKnob(const QString& setup, const QStri
         return tr("setup: “%1” is not a setup of this session").arg(setup);
     if (auto error = validate(candidate))
         return error;
-    m_current = candidate;
     markChange(m_nowS, setup.toStdString(), {knob});
+    m_current = candidate;
     Command command;
     command.kind = Command::Kind::Change;
     command.change = {0.0, setup.toStdString(), {knob}};
@@ -369,6 +390,10 @@ void LiveController::takeBuckets()
             const double startS =
                 m_rings[w].empty() ? std::max(0.0, b.tS - bucketS) : m_rings[w].back().tS;
             m_rings[w].push(b);
+            if (w == 0) { // every world has the same load
+                m_marks.followLoad(b, startS);
+                m_marks.forgetBefore(b.tS - kMaxWindowS);
+            }
             if (m_collapses[w].add(b, startS))
                 emit collapseStarted(QString::fromStdString(m_scenario.setups[w].name), b.tS);
             m_collapses[w].forgetBefore(b.tS - kMaxWindowS);
@@ -396,12 +421,12 @@ void LiveController::playChanges(double uptoS)
     // ends after it.
     for (; m_nextChange < changes.size() && changes[m_nextChange].atS < uptoS; ++m_nextChange) {
         const TimelineChange& c = changes[m_nextChange];
+        markChange(c.atS, c.setup, c.set);
         for (std::size_t w = 0; w < m_current.setups.size(); ++w)
             if (c.setup.empty() || c.setup == m_scenario.setups[w].name)
                 for (const KnobSetting& k : c.set)
                     applyKnob(m_current.setups[w], m_current.service, k);
         m_played.push_back(c);
-        markChange(c.atS, c.setup, c.set);
     }
     if (m_nextChange != before)
         emit changesPlayed();
@@ -420,26 +445,14 @@ void LiveController::applyPlayed(std::size_t world, Setup& setup, ServiceConfig&
 void LiveController::markChange(double atS, const std::string& setup,
                                 const std::vector<KnobSetting>& set)
 {
-    QStringList parts;
-    for (const KnobSetting& k : set) {
-        const Knob* knob = KnobRegistry::find(k.field);
-        if (!knob) {
-            parts << QStringLiteral("%1 %2").arg(QString::fromStdString(k.field)).arg(k.value);
-            continue;
-        }
-        QString name = QString::fromUtf8(knob->editor.name);
-        if (name.isEmpty())
-            name = QString::fromUtf8(knob->field);
-        parts << QStringLiteral("%1 %2%3")
-                     .arg(name)
-                     .arg(k.value * knob->editor.scale, 0, 'g', 3)
-                     .arg(QString::fromUtf8(knob->editor.suffix));
-    }
     int world = -1;
     for (std::size_t w = 0; w < m_scenario.setups.size(); ++w)
         if (!setup.empty() && m_scenario.setups[w].name == setup)
             world = int(w);
-    m_marks.push_back({atS, parts.join(QStringLiteral(", ")), world});
+    if (m_current.setups.empty())
+        return;
+    m_marks.addKnobs(atS, world, setup, set, m_current.setups[std::size_t(std::max(world, 0))],
+                     m_current.service);
 }
 
 QStringList LiveController::setupNames() const

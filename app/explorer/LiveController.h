@@ -18,6 +18,7 @@
 #pragma once
 
 #include "BackgroundRunner.h"
+#include "LiveChangeMarks.h"
 #include "LiveCollapses.h"
 #include "LiveTimeSeriesView.h"
 #include "LiveWorker.h"
@@ -67,6 +68,9 @@ public:
     bool isPaused() const { return m_paused; }
     // The same scenario again from 0 s, without the session's live edits.
     void reset();
+    // At a timeline's end: the worlds go on, running, at the load and knobs in force, as a
+    // live session (open-ended). False when the timeline has not ended.
+    bool continueLive();
 
     // Simulated seconds per wall second; kFastest for as fast as possible.
     void setSpeed(double speed);
@@ -100,12 +104,8 @@ public:
     std::optional<double> firstCollapseS(std::size_t world) const;
     // Each world's collapses as the view marks them (LiveCollapses), over the longest window.
     const std::vector<LiveCollapses>& collapses() const { return m_collapses; }
-    // The knobs changed so far, as the charts mark them: the played timeline's changes when
-    // their time has passed, the user's edits when they were made.
-    const std::vector<LiveTimeSeriesView::ChangeMark>& changeMarks() const { return m_marks; }
-    // Each world's name through the session: an edit that renames a setup (its policy's name,
-    // or the user's) names the world anew from the time it reached the session on.
-    const LiveWorldNames& worldNames() const { return m_names; }
+    LiveChangeMarks m_marks;
+    LiveWorldNames m_names;
     // Sets on world `world`'s setup and on `service` what the played timeline's changes have
     // set so far (the editors show the knobs in force).
     void applyPlayed(std::size_t world, Setup& setup, ServiceConfig& service) const;
@@ -146,6 +146,7 @@ private:
     std::optional<QString> validate(const Scenario& candidate) const;
     // The played timeline's changes whose time is before `uptoS` and not yet applied.
     void playChanges(double uptoS);
+    // Marks `set` on `setup`'s world (empty: every world) at `atS`; before m_current has it.
     void markChange(double atS, const std::string& setup, const std::vector<KnobSetting>& set);
 
     Scenario m_scenario; // as the session started
@@ -165,7 +166,7 @@ private:
     std::vector<LiveCollapses> m_collapses; // one per world
     std::size_t m_nextChange = 0;           // of m_scenario's timeline, not yet played
     std::vector<TimelineChange> m_played;
-    std::vector<LiveTimeSeriesView::ChangeMark> m_marks;
+    LiveChangeMarks m_marks;
     LiveWorldNames m_names;
     std::optional<Scenario> m_recorded; // as the worker last reported it
     QPointer<RedrawClock> m_clock;

@@ -86,6 +86,10 @@ void LiveView::createClockControls()
     m_resetButton->setIcon(style()->standardIcon(QStyle::SP_MediaSkipBackward));
     m_resetButton->setToolButtonStyle(Qt::ToolButtonIconOnly);
     m_resetButton->setToolTip(tr("Start again from 0 s, without the live edits"));
+    m_continueButton = new QToolButton(this);
+    m_continueButton->setText(tr("Continue Live"));
+    m_continueButton->setIcon(style()->standardIcon(QStyle::SP_MediaSeekForward));
+    m_continueButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_speed = new QComboBox(this);
     m_speed->addItem(tr("×1"), 1.0);
     m_speed->addItem(tr("×10"), 10.0);
@@ -171,6 +175,7 @@ void LiveView::layOut(QToolButton* save, QToolButton* exportButton, QToolButton*
     auto* row1 = new QHBoxLayout;
     row1->addWidget(m_runButton);
     row1->addWidget(m_resetButton);
+    row1->addWidget(m_continueButton);
     row1->addWidget(m_speed);
     row1->addWidget(m_window);
     row1->addWidget(m_clock, 1);
@@ -210,6 +215,7 @@ void LiveView::connectControls()
             m_controller->pause();
     });
     connect(m_resetButton, &QPushButton::clicked, m_controller, &LiveController::reset);
+    connect(m_continueButton, &QToolButton::clicked, m_controller, &LiveController::continueLive);
     connect(m_speed, &QComboBox::currentIndexChanged, this,
             [this] { m_controller->setSpeed(m_speed->currentData().toDouble()); });
     connect(m_window, &QComboBox::currentIndexChanged, this,
@@ -289,6 +295,12 @@ void LiveView::showRunState()
                                    .arg(clockText(m_controller->nowS()))
                              : QString();
     m_runButton->setToolTip(over ? end : tr("Pause or resume the simulated clock"));
+    // Only at the end: from there the worlds may go on, as a live session.
+    m_continueButton->setVisible(over);
+    m_continueButton->setToolTip(tr("The worlds go on from %1 at the last load (%2 %), as a live "
+                                    "session")
+                                     .arg(clockText(m_controller->nowS()))
+                                     .arg(std::lround(m_controller->load() * 100.0)));
     // A load or a spike after the end would never be played: the controls rest until then.
     for (QWidget* control : std::initializer_list<QWidget*>{
              m_loadSlider, m_spikeButton, m_spikeExtra, m_spikeLength, m_profile, m_profileButton})
@@ -373,7 +385,8 @@ void LiveView::updateStatus()
             collapsed << tr("%1 (since %2)").arg(names[w], clockText(*since));
     QStringList parts;
     if (m_controller->finished())
-        parts << tr("Timeline over: Run Again plays it from 0 s");
+        parts << tr("Timeline ended at %1: Run Again plays it from 0 s, Continue Live goes on")
+                     .arg(clockText(m_controller->nowS()));
     if (!collapsed.isEmpty())
         parts << tr("Collapsed: %1").arg(collapsed.join(QStringLiteral(", ")));
     const QString text = parts.join(QStringLiteral(" · "));

@@ -38,6 +38,8 @@ public:
     QSlider* loadSlider() const { return m_loadSlider; }
     QToolButton* runButton() const { return m_runButton; }
     QToolButton* resetButton() const { return m_resetButton; }
+    // At a timeline's end only: the worlds go on at the last load (LiveController::continueLive).
+    QToolButton* continueButton() const { return m_continueButton; }
     QPushButton* spikeButton() const { return m_spikeButton; }
     QComboBox* speedBox() const { return m_speed; }
     QComboBox* profileBox() const { return m_profile; }
@@ -94,6 +96,7 @@ private:
     LiveTimeSeriesView* m_chart = nullptr;
     QToolButton* m_runButton = nullptr;
     QToolButton* m_resetButton = nullptr;
+    QToolButton* m_continueButton = nullptr;
     QComboBox* m_speed = nullptr;
     QComboBox* m_window = nullptr;
     QSlider* m_loadSlider = nullptr;

@@ -69,8 +69,10 @@ void LiveWorker::run(const std::function<void()>& wakeGui)
         for (Command& c : taken) {
             if (c.kind == Command::Kind::Follow)
                 timeline->followLoad(c.steps);
-            else
+            else if (c.kind == Command::Kind::Change)
                 timeline->addChange(std::move(c.change));
+            else
+                timeline->continueOpenEnded();
         }
         std::vector<std::optional<TimelineBucket>> buckets = timeline->advance(threadCount);
         const std::lock_guard lock(mutex);

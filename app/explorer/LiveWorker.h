@@ -26,7 +26,8 @@ struct LiveWorker {
     static constexpr double kFastest = 0.0; // speed: as fast as possible
 
     struct Command {
-        enum class Kind { Follow, Change } kind = Kind::Follow;
+        // Continue: past the timeline's end, open-ended (LiveTimeline::continueOpenEnded).
+        enum class Kind { Follow, Change, Continue } kind = Kind::Follow;
         std::vector<LoadStep> steps; // Follow: from now on
         TimelineChange change;       // Change: at now
     };

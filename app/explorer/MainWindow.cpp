@@ -347,7 +347,9 @@ void MainWindow::followEdit(const Scenario& next)
 
 void MainWindow::startLiveSession(const Scenario& scenario)
 {
-    if (auto error = m_live->start(scenario, kLiveStartLoad, m_options.runAtStart))
+    const Preset* preset = m_document->preset();
+    if (auto error = m_live->start(scenario, preset ? preset->liveLoad : kLiveStartLoad,
+                                   m_options.runAtStart))
         showError(tr("Cannot Run Live"), *error);
     m_liveView->setSeriesStyles(m_seriesStyles);
 }

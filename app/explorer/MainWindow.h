@@ -135,7 +135,8 @@ private:
     // The setup list restyled the setups (colour, visibility): a style edit of the document.
     void onStylesChanged(const QList<SeriesStyle>& styles);
     void startLiveSession(const Scenario& scenario);
-    // A live session of a sweep scenario starts at this load (the slider moves it).
+    // A live session of a sweep scenario starts at this load (the slider moves it), a preset's
+    // at the load its text discusses (Preset::liveLoad).
     static constexpr double kLiveStartLoad = 0.5;
     // The colours, shown setups and charts as the window draws them now.
     ScenarioStyle currentStyle() const;

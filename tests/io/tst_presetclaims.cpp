@@ -381,6 +381,8 @@ private slots:
         // "with client cancellation it collapses at high load, with server cancellation it
         // does not"
         QVERIFY(at("hedge, no budget / client", p.scenario.loads.back()).collapsed);
+        // "(the Live view starts at 95 %, the highest load here)"
+        QCOMPARE(p.liveLoad, p.scenario.loads.back());
         for (double load : p.scenario.loads) {
             // "all the server-cancellation hedge setups ... give almost the same p99 curves"
             double lo = 1e300, hi = 0.0;

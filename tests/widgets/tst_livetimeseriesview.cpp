@@ -63,11 +63,13 @@ private slots:
         LiveTimeSeriesView view;
         view.setSource(&data);
         view.setSeriesStyles({{QStringLiteral("a"), kFirst, true}, {QStringLiteral("b"), kSecond, true}});
-        const QImage both = view.renderImage({800, 560});
+        // At twice the pixels a line has a row of its own colour wherever it lands (at one,
+        // a flat line between two rows is only their blend).
+        const QImage both = view.renderImage({800, 560}, 2.0);
         QVERIFY(count(both, kFirst) > 200);
         QVERIFY(count(both, kSecond) > 200);
         view.setSeriesStyles({{QStringLiteral("a"), kFirst, true}, {QStringLiteral("b"), kSecond, false}});
-        const QImage one = view.renderImage({800, 560});
+        const QImage one = view.renderImage({800, 560}, 2.0);
         QVERIFY(count(one, kFirst) > 200);
         QCOMPARE(count(one, kSecond), 0);
     }

@@ -100,7 +100,8 @@ Preset fourStacks()
             "(at most 1.02 requests per call). Its p99 rises with the queueing alone, to about 220 ms at "
             "90 % and about 630 ms at 95 %.",
         s,
-        {"p99_ms", "requests_per_call"}};
+        {"p99_ms", "requests_per_call"},
+        0.6};
 }
 
 // Finagle's percentile delay after a burst: 50 % (a minute, to settle), 95 % from 60 s to 80 s,
@@ -134,7 +135,8 @@ Preset finagleLag()
         "once the window has forgotten it, is the delay back at about 20 ms and the p99 at "
         "about 30 ms.",
         s,
-        {"p99_ms"}};
+        {"p99_ms"},
+        0.5};
 }
 
 // A service that sheds load, and gRPC's errors non-fatal and throttled, not throttled, fatal.
@@ -174,7 +176,8 @@ Preset grpcShedding()
             "a hedge sent into the full queue is shed and takes its call down with it. 36 % of "
             "the calls fail at 70 % load, 55 % at 90 % and 66 % at 110 %.",
         s,
-        {"p99_ms", "requests_per_call", "failed_fraction"}};
+        {"p99_ms", "requests_per_call", "failed_fraction"},
+        0.7};
 }
 
 } // namespace

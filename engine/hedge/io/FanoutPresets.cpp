@@ -66,7 +66,8 @@ Preset tailAtScale()
             "The map shows the delay against the number of parts at 50 % load: the p99 against "
             "no hedging at each.",
         s,
-        {"p99_ms", "p50_ms", "requests_per_call"}};
+        {"p99_ms", "p50_ms", "requests_per_call"},
+        0.5};
 }
 
 } // namespace

@@ -90,7 +90,8 @@ Preset knifeEdge()
         "of 10 runs\" is the honest answer: whether a run collapses depends on one unlucky "
         "burst of arrivals and hiccups.",
         s,
-        {"p99_ms"}};
+        {"p99_ms"},
+        0.5};
 }
 
 // The plane the seed article's advice is about. The numbers the text builds in come from the
@@ -135,7 +136,8 @@ Preset delayMap()
             "where it stops helping: the delay must clear the queueing, not only the service's "
             "p95.",
         s,
-        {"p99_ms"}};
+        {"p99_ms"},
+        0.7};
 }
 
 // docs/timeline.md, "Determinism": 40 %, a burst to 80 % at 60 s, 55 % from 90 s, 40 % from 270 s
@@ -169,7 +171,8 @@ void addQueuePresets(std::vector<Preset>& list)
         "budget and with client cancellation collapse, while the server-cancellation twins "
         "stay healthy. Requests per call shows the price of each setup.",
         Scenario{},
-        {"p99_ms", "requests_per_call"}});
+        {"p99_ms", "requests_per_call"},
+        0.3});
     list.push_back(Preset{
         "tail-cutting",
         "Tail cutting: what a hedge buys when there is room to spare",
@@ -185,7 +188,8 @@ void addQueuePresets(std::vector<Preset>& list)
         "this load already collapses (the \"collapse\" preset shows how).",
         scenario({0.3, 0.4, 0.5, 0.6},
                  pick({"no hedge / client", "hedge, default budget / client"})),
-        {"p99_ms", "p999_ms", "p50_ms", "requests_per_call"}});
+        {"p99_ms", "p999_ms", "p50_ms", "requests_per_call"},
+        0.5});
     list.push_back(Preset{
         "collapse",
         "Collapse: why hedging needs a budget",
@@ -208,7 +212,8 @@ void addQueuePresets(std::vector<Preset>& list)
                  pick({"no hedge / client", "hedge, no budget / client",
                        "hedge, default budget / client", "hedge, budget 5 % / client",
                        "hedge, default budget, adaptive limit / client"})),
-        {"p99_ms", "requests_per_call", "rejected_fraction"}});
+        {"p99_ms", "requests_per_call", "rejected_fraction"},
+        0.7});
 }
 
 // Past capacity, and what cancellation decides.
@@ -229,7 +234,8 @@ void addCapacityPresets(std::vector<Preset>& list)
                scenario({0.7, 0.8, 0.9, 0.95, 1.0, 1.1},
                         pick({"no hedge / client", "hedge, default budget / client",
                               "hedge, default budget, adaptive limit / client"})),
-               {"p99_ms", "rejected_fraction"}});
+               {"p99_ms", "rejected_fraction"},
+               1.0});
     list.push_back(Preset{
         "server-cancellation",
         "Cancellation: when abandoned work is really dropped",
@@ -237,7 +243,8 @@ void addCapacityPresets(std::vector<Preset>& list)
         "is. With client cancellation (HTTP) the losing copy of a hedged call still occupies "
         "a worker; with server cancellation (gRPC propagates it) the loser leaves the queue "
         "or frees its worker at once. Compare \"hedge, no budget\" in both modes: with client "
-        "cancellation it collapses at high load, with server cancellation it does not, and "
+        "cancellation it collapses at high load (the Live view starts at 95 %, the highest "
+        "load here), with server cancellation it does not, and "
         "all the server-cancellation hedge setups — no budget, default budget, even three "
         "attempts — give almost the same p99 curves. Look at utilisation too: with server "
         "cancellation hedging lowers it below the unhedged service's, because a call that "
@@ -246,7 +253,8 @@ void addCapacityPresets(std::vector<Preset>& list)
             {0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95},
             pick({"no hedge / client", "hedge, no budget / client", "hedge, no budget / server",
                   "hedge, default budget / server", "3 attempts, no budget / server"})),
-        {"p99_ms", "utilisation"}});
+        {"p99_ms", "utilisation"},
+        0.95});
 }
 
 void addMetastablePreset(std::vector<Preset>& list)
@@ -268,7 +276,8 @@ void addMetastablePreset(std::vector<Preset>& list)
         "and with server cancellation the losing copies leave the queue, so it never "
         "collapses.",
         metastableScenario(),
-        {"p99_ms", "requests_per_call"}});
+        {"p99_ms", "requests_per_call"},
+        0.4});
 }
 
 // Several replicas: balancing, placement, shared slowness, slow replicas.
@@ -291,7 +300,8 @@ void addTopologyPresets(std::vector<Preset>& list)
                  {pick({"no hedge / client"})[0], pick({"hedge, default budget / client"})[0],
                   toOtherReplica(pick({"hedge, default budget / client"})[0])},
                  fourReplicas()),
-        {"p99_ms", "requests_per_call"}});
+        {"p99_ms", "requests_per_call"},
+        0.5});
     ServiceConfig shared;
     shared.hiccupCorrelation = 1.0;
     list.push_back(Preset{
@@ -307,7 +317,8 @@ void addTopologyPresets(std::vector<Preset>& list)
         "service does both. Before hedging, check that slowness is not shared.",
         scenario({0.3, 0.4, 0.5}, pick({"no hedge / client", "hedge, default budget / client"}),
                  shared),
-        {"p99_ms", "requests_per_call", "utilisation"}});
+        {"p99_ms", "requests_per_call", "utilisation"},
+        0.3});
     ServiceConfig slow = fourReplicas();
     slow.hiccupProbability = 0.0;
     slow.slowdowns = Slowdowns{.perMinute = 3.0, .durationMs = 1000.0, .factor = 10.0};
@@ -332,7 +343,8 @@ void addTopologyPresets(std::vector<Preset>& list)
                  {pick({"no hedge / client"})[0], pick({"hedge, no budget / client"})[0],
                   toOtherReplica(pick({"hedge, no budget / client"})[0])},
                  slow),
-        {"p99_ms", "requests_per_call"}});
+        {"p99_ms", "requests_per_call"},
+        0.3});
 }
 
 std::vector<Preset> build()

@@ -20,6 +20,10 @@ struct Preset {
     // "p50_ms", "requests_per_call", "rejected_fraction", "failed_fraction", "utilisation"),
     // most important first: what a window showing this preset should chart.
     std::vector<std::string> shownMetrics;
+    // The load the Live view starts this preset at (0 … 1.5): the load its explanation
+    // discusses, which the text names as a percentage ("at 50 % load"). A timeline preset starts
+    // at its first load step, and this is that load (tst_presetliveload checks both).
+    double liveLoad = 0.5;
 };
 
 // Every preset, "reference" first. Built once; safe to call from any thread.

@@ -71,7 +71,8 @@ Preset bimodalCache()
             "mode, not at a percentile inside it; without hedging the service holds to 90 % "
             "(p99 81 ms), and at 80 % even the 50 ms hedge collapses it without a budget.",
         s,
-        {"p99_ms", "requests_per_call"}};
+        {"p99_ms", "requests_per_call"},
+        0.6};
 }
 
 } // namespace

@@ -112,6 +112,13 @@ void LiveTimeline::addChange(TimelineChange change)
     m_changes.insert(after, std::move(change));
 }
 
+void LiveTimeline::continueOpenEnded()
+{
+    m_scenario.timeline->durationS = limits::kMaxTimelineSeconds;
+    for (auto& w : m_worlds)
+        w->world->continueTo(limits::kMaxTimelineSeconds);
+}
+
 void LiveTimeline::feed(World& w) const
 {
     // Everything due before the bucket's end; the rest waits (a later live edit may drop it).

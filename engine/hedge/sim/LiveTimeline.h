@@ -51,6 +51,9 @@ public:
     // `change` at the current time (its `atS` is ignored; its `setup` names the world, empty
     // for every world), after the changes already made at this time.
     void addChange(TimelineChange change);
+    // The worlds go on past the timeline's end, open-ended (the longest timeline a file may
+    // hold), at the load and knobs in force.
+    void continueOpenEnded();
 
     // Simulates the next bucket of every world on up to `threads` threads. One entry per
     // world; empty for a world that has ended.

@@ -78,6 +78,7 @@ public:
     }
 
     void addChange(const TimelineChange& change) { m_changes.push_back(change); }
+    void continueTo(double durationMs) { m_durationMs = std::max(m_durationMs, durationMs); }
 
     // --- SimulationCore's hooks ---
     void onArrival(const Core&, std::int64_t) { ++m_arrivals; }
@@ -225,7 +226,7 @@ private:
 
     const ServiceConfig m_baseService; // the load's reference: changes do not move the traffic
     const double m_bucketMs;
-    const double m_durationMs;
+    double m_durationMs; // moved on by continueTo (the Live view's Continue Live)
     std::vector<LoadStep> m_steps;
     std::vector<TimelineChange> m_changes;
     std::size_t m_nextChange = 0;
@@ -265,6 +266,10 @@ const Setup& TimelineWorld::setup() const { return m_driver->m_setup; }
 const ServiceConfig& TimelineWorld::service() const { return m_driver->m_service; }
 void TimelineWorld::addLoadStep(const LoadStep& step) { m_driver->addLoadStep(step); }
 void TimelineWorld::addChange(const TimelineChange& change) { m_driver->addChange(change); }
+void TimelineWorld::continueTo(double durationS)
+{
+    m_driver->continueTo(durationS * 1000.0);
+}
 
 TimelineOutcome runTimeline(const Scenario& scenario, int threads, std::stop_token stop,
                             const std::function<void(std::size_t, const TimelineBucket&)>& onBucket)

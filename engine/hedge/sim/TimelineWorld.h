@@ -49,6 +49,9 @@ public:
     // for this world (its `setup` is ignored).
     void addLoadStep(const LoadStep& step);
     void addChange(const TimelineChange& change);
+    // Live: the world goes on to `durationS` (past its timeline's end: the Live view's Continue
+    // Live), at the load and knobs in force. A world the safety cap stopped stays stopped.
+    void continueTo(double durationS);
 
 private:
     class Driver;

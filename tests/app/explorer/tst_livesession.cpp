@@ -296,7 +296,7 @@ private slots:
         QVERIFY(!view->spikeButton()->isEnabled());
         QCOMPARE(view->spikeButton()->toolTip(), why);
         QVERIFY(!view->profileButton()->isEnabled());
-        QVERIFY(view->statusLabel()->toolTip().startsWith(QStringLiteral("Timeline over")));
+        QVERIFY(view->statusLabel()->toolTip().startsWith(QStringLiteral("Timeline ended at 0:06")));
 
         // Run Again: from 0 s, running, the controls back.
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
@@ -306,7 +306,7 @@ private slots:
         QCOMPARE(view->runButton()->text(), QStringLiteral("Pause"));
         QVERIFY(view->loadSlider()->isEnabled());
         QVERIFY(view->spikeButton()->isEnabled());
-        QVERIFY(!view->statusLabel()->toolTip().startsWith(QStringLiteral("Timeline over")));
+        QVERIFY(!view->statusLabel()->toolTip().startsWith(QStringLiteral("Timeline ended")));
         QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 20000));
         QCOMPARE(live->rings().front().size(), std::size_t(6));
         QCOMPARE(live->rings().front().at(0).tS, 1.0); // played again from 0 s

@@ -1,0 +1,326 @@
+// The Live view's marks as a user reads them, on the real window (docs/user-guide.md, "Live
+// view"): each preset's Live run starts at the load its explanation discusses; the collapse
+// strip has a key in the legend, one bar per collapse, and its hover names the setup, the
+// collapse's times and the backlog at its peak; load steps and knob changes are ticks on the
+// time axis; a timeline's end offers Continue Live; the cursor scrubs back over the kept
+// seconds. The clock is
+// driven by steps (run until a simulated time, or to the end), never by wall-clock time.
+#include "ExplorerTestSupport.h"
+#include "LiveController.h"
+#include "LiveView.h"
+
+#include "LiveChartHover.h"
+#include "LivePanelPainter.h"
+#include "LiveTimeSeriesView.h"
+
+#include <hedge/io/Presets.h>
+
+#include <QComboBox>
+#include <QLabel>
+#include <QToolButton>
+
+#include <QRegularExpression>
+#include <QSlider>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace hedge;
+
+namespace {
+
+Scenario twoSetups()
+{
+    Scenario s;
+    s.seed = 11;
+    s.calls = 2000;
+    s.loads = {0.5};
+    s.setups = {Scenario::referenceSetups()[1], Scenario::referenceSetups()[2]};
+    return s;
+}
+
+// The pointer moved over `widget` at `pos`, as a user's mouse moves in the window.
+void hover(MainWindow& w, QWidget* widget, QPointF pos)
+{
+    QTest::mouseMove(w.windowHandle(), widget->mapTo(&w, pos.toPoint()));
+}
+
+} // namespace
+
+class TestLiveMarks : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase() { test::startPrivateSession(QStringLiteral("tst_livemarks")); }
+
+    // Every preset, one after the other in the Live view: the session starts at the preset's
+    // stated load (a timeline at its first step, which is that load), the slider shows it, and
+    // the explanation names it as a percentage ("at 50 % load").
+    void eachPresetStartsLiveAtTheLoadItsTextDiscusses()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
+        LiveController* live = w.liveController();
+        LiveView* view = test::liveView(w);
+        for (const Preset& p : presets()) {
+            const QString name = QString::fromStdString(p.name);
+            QVERIFY(w.loadPreset(name));
+            // A preset with a map opens on it: back to the Live view, as a user goes.
+            if (!w.isLiveViewShown())
+                test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))
+                    ->trigger();
+            QVERIFY2(w.isLiveViewShown() && live->hasSession(), qPrintable(name));
+            QVERIFY2(live->load() == p.liveLoad,
+                     qPrintable(QStringLiteral("%1: starts at %2, not %3")
+                                    .arg(name)
+                                    .arg(live->load())
+                                    .arg(p.liveLoad)));
+            if (p.scenario.timeline)
+                QCOMPARE(p.scenario.timeline->steps().front().load, p.liveLoad);
+            const int percent = int(std::lround(p.liveLoad * 100.0));
+            QCOMPARE(view->loadSlider()->value(), percent);
+            const QRegularExpression named(QStringLiteral("(?<![0-9.])%1 %").arg(percent));
+            QVERIFY2(
+                QString::fromStdString(p.explanation).contains(named),
+                qPrintable(QStringLiteral("%1: the text never names %2 %").arg(name).arg(percent)));
+        }
+    }
+
+    // A load dip inside a collapse (the flag drops for a few seconds, then rises): the strip
+    // draws one bar for it; the pointer on the bar names the setup, the collapse's times and the
+    // peak of its backlog (the kept buckets' own); on the legend's "collapsed", what the strip is.
+    void theCollapseStripIsLabelledAndEachBarSaysWhatItIs()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        Scenario s = twoSetups();
+        s.timeline = Timeline{};
+        // The load falls at 1:40: the backlog's peak is before the end, not its last second.
+        s.timeline->durationS = 160;
+        s.timeline->loadSteps = {LoadStep{0, 0.4}, LoadStep{20, 0.9}, LoadStep{60, 0.2},
+                                 LoadStep{66, 0.9}, LoadStep{100, 0.2}};
+        QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, "dip.json")));
+        LiveView* view = test::liveView(w);
+        LiveController* live = w.liveController();
+        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        QTest::mouseClick(view->runButton(), Qt::LeftButton);
+        QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 60000));
+        LiveTimeSeriesView* chart = view->chart();
+
+        // One bar per collapse of the shown setups: the dip did not split the first setup's.
+        std::size_t spans = 0;
+        for (const LiveCollapses& c : live->collapses())
+            spans += c.spans().size();
+        QCOMPARE(live->collapses()[0].spans().size(), std::size_t(1));
+        const QList<QRectF> bars = chart->collapseBarRects();
+        QCOMPARE(std::size_t(bars.size()), spans);
+
+        // The first setup's bar (its row is the strip's first) under the pointer.
+        const CollapseSpan span = live->collapses()[0].spans()[0];
+        const QRectF bar = *std::min_element(bars.begin(), bars.end(),
+                                             [](auto& a, auto& b) { return a.top() < b.top(); });
+        hover(w, chart, bar.center());
+        const QString barText = chart->shownText();
+        const BucketRing& ring = live->rings()[0];
+        double peak = 0;
+        for (std::size_t k = 0; k < ring.size(); ++k)
+            if (ring.at(k).tS > span.beganS && ring.at(k).tS <= span.toS.value_or(1e9))
+                peak = std::max(peak, ring.at(k).backlogMs / 1000.0);
+        QVERIFY(peak > 1.0);
+        QVERIFY(peak > ring.back().backlogMs / 1000.0);
+        const QString name = QString::fromStdString(s.setups[0].name).toHtmlEscaped();
+        const QString to =
+            span.toS ? LivePanelPainter::timeLabel(*span.toS) : QStringLiteral("now (under way)");
+        QVERIFY2(barText.contains(QStringLiteral("<b>%1</b> collapsed %2–%3")
+                                      .arg(name, LivePanelPainter::timeLabel(span.fromS), to)),
+                 qPrintable(barText));
+        QVERIFY2(barText.contains(QStringLiteral("backlog at the peak: %1 s of work")
+                                      .arg(LiveChartHover::valueText(peak))),
+                 qPrintable(barText));
+
+        // The strip's key in the legend, and what it says.
+        const QRectF key = chart->collapseKeyRect();
+        QVERIFY(!key.isEmpty());
+        hover(w, chart, key.center());
+        QVERIFY2(chart->shownText().contains(QStringLiteral("strip above the p99 chart")),
+                 qPrintable(chart->shownText()));
+    }
+    // A timeline's load steps (50 % → 70 % at 0:20, → 95 % at 0:42) and its change (the second
+    // setup's delay to 45 ms at 1:10): a tick each on the time axis under every panel, at its
+    // time, with its label; the pointer on a tick says what changed.
+    void loadStepsAndChangesAreTicksOnTheTimeAxis()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        Scenario s = twoSetups();
+        s.timeline = Timeline{};
+        s.timeline->durationS = 90;
+        s.timeline->loadSteps = {LoadStep{0, 0.5}, LoadStep{20, 0.7}, LoadStep{42, 0.95}};
+        s.timeline->changes = {
+            TimelineChange{70.0, s.setups[1].name, {KnobSetting{"hedge.delay_ms", 45.0}}}};
+        QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, "steps.json")));
+        LiveView* view = test::liveView(w);
+        LiveController* live = w.liveController();
+        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        QTest::mouseClick(view->runButton(), Qt::LeftButton);
+        QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 60000));
+        LiveTimeSeriesView* chart = view->chart();
+
+        const QString name = QString::fromStdString(s.setups[1].name);
+        const QList<QPair<double, QString>> expected{
+            {20.0, QStringLiteral("0:20 load 50 % → 70 %")},
+            {42.0, QStringLiteral("0:42 load 70 % → 95 %")},
+            {70.0, QStringLiteral("1:10 delay 20 → 45 ms on ‘%1’").arg(name)}};
+        QCOMPARE(live->changeMarks().size(), std::size_t(expected.size()));
+        // Under the last panel's time labels, inside the chart.
+        QVERIFY(chart->changeTickRow().top() >
+                chart->panelRect(LiveTimeSeriesView::Panel::Backlog).bottom());
+        QVERIFY(chart->changeTickRow().bottom() <= chart->height());
+        const auto [t0, t1] = chart->timeRange();
+        for (int i = 0; i < expected.size(); ++i) {
+            QCOMPARE(live->changeMarks()[std::size_t(i)].atS, expected[i].first);
+            // Where the row is now (a message in the window may have moved the chart).
+            const QRectF row = chart->changeTickRow();
+            const double x = row.left() + (expected[i].first - t0) / (t1 - t0) * row.width();
+            hover(w, chart, QPointF(x, row.top() + 3));
+            QVERIFY2(chart->shownText().contains(expected[i].second.toHtmlEscaped()),
+                     qPrintable(chart->shownText() + QStringLiteral(" | ") +
+                                live->changeMarks()[std::size_t(i)].detail));
+        }
+        // The labels, in time order, those with room.
+        const QStringList labels = chart->changeLabelTexts();
+        QVERIFY(!labels.isEmpty());
+        QCOMPARE(labels.front(), QStringLiteral("Load 70 %"));
+        QCOMPARE(labels.back(), QStringLiteral("Delay 45 ms"));
+        // Away from the ticks and their labels (2:30), nothing.
+        const QRectF row = chart->changeTickRow();
+        hover(w, chart,
+              QPointF(row.left() + (150.0 - t0) / (t1 - t0) * row.width(), row.top() + 3));
+        QVERIFY2(chart->shownText().isEmpty(), qPrintable(chart->shownText()));
+    }
+    // A timeline's end says so (the status line, the clock) and offers Continue Live: the worlds
+    // go on past the end at the last load, running, as a live session; the load's controls are
+    // back, and Continue Live goes until the next end.
+    void continueLiveGoesOnPastTheTimelinesEnd()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        Scenario s = twoSetups();
+        s.timeline = Timeline{};
+        s.timeline->durationS = 6;
+        s.timeline->loadSteps = {LoadStep{0, 0.5}, LoadStep{3, 0.6}};
+        QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, "six-seconds.json")));
+        LiveView* view = test::liveView(w);
+        LiveController* live = w.liveController();
+        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        QVERIFY(!view->continueButton()->isVisibleTo(view));
+        QTest::mouseClick(view->runButton(), Qt::LeftButton);
+        QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 20000));
+
+        QVERIFY2(
+            view->statusLabel()->toolTip().startsWith(QStringLiteral("Timeline ended at 0:06")),
+            qPrintable(view->statusLabel()->toolTip()));
+        QVERIFY(view->continueButton()->isVisibleTo(view));
+        QVERIFY(!view->loadSlider()->isEnabled());
+        QTest::mouseClick(view->continueButton(), Qt::LeftButton);
+        QVERIFY(!live->finished());
+        QVERIFY(!live->isPaused());
+        QVERIFY(!view->continueButton()->isVisibleTo(view));
+        QVERIFY(view->loadSlider()->isEnabled());
+        QCOMPARE(view->runButton()->text(), QStringLiteral("Pause"));
+        QVERIFY(QTest::qWaitFor([&] { return live->nowS() >= 12.0; }, 20000));
+        QTest::mouseClick(view->runButton(), Qt::LeftButton); // pause
+        // The same worlds on: every second after the end at the last load, none missing.
+        const BucketRing& ring = live->rings().front();
+        QVERIFY(ring.size() >= 12);
+        for (std::size_t k = 0; k < ring.size(); ++k)
+            QCOMPARE(ring.at(k).tS, double(k + 1));
+        for (std::size_t k = 6; k < ring.size(); ++k)
+            QCOMPARE(ring.at(k).load, 0.6);
+        QVERIFY(!live->finished());
+    }
+    // The pointer on the time axis scrubs back over the kept seconds: a cursor on every panel,
+    // and a readout of every world's figures in that second, the kept bucket's own (no run
+    // again); off the axis the cursor goes.
+    void theCursorScrubsBackAndReadsEveryWorld()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        Scenario s = twoSetups();
+        s.timeline = Timeline{};
+        s.timeline->durationS = 40;
+        s.timeline->loadSteps = {LoadStep{0, 0.5}, LoadStep{20, 0.8}};
+        QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, "forty.json")));
+        LiveView* view = test::liveView(w);
+        LiveController* live = w.liveController();
+        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        QTest::mouseClick(view->runButton(), Qt::LeftButton);
+        QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 20000));
+        LiveTimeSeriesView* chart = view->chart();
+
+        const QRectF axis = chart->timeAxisRect();
+        QVERIFY(!axis.isEmpty());
+        const auto [t0, t1] = chart->timeRange();
+        const double at = 25.5;
+        const double x = axis.left() + (at - t0) / (t1 - t0) * axis.width();
+        hover(w, chart, QPointF(x, axis.center().y()));
+        QVERIFY(chart->cursorS());
+        QVERIFY2(std::abs(*chart->cursorS() - at) < (t1 - t0) / axis.width(),
+                 qPrintable(QString::number(*chart->cursorS())));
+        const QString readout = chart->shownText();
+        QVERIFY2(readout.startsWith(QStringLiteral("<nobr><b>0:25–0:26</b> · 80 %")),
+                 qPrintable(readout));
+        for (std::size_t world = 0; world < s.setups.size(); ++world) {
+            const BucketRing& ring = live->rings()[world];
+            const TimelineBucket& b = ring.at(*ring.indexCovering(*chart->cursorS()));
+            QCOMPARE(b.tS, 26.0);
+            QVERIFY2(readout.contains(QString::fromStdString(s.setups[world].name).toHtmlEscaped()),
+                     qPrintable(readout));
+            for (double figure : {*b.p99Ms, *b.requestsPerCall, b.backlogMs / 1000.0})
+                QVERIFY2(readout.contains(
+                             QStringLiteral("<td>%1</td>").arg(LiveChartHover::valueText(figure))),
+                         qPrintable(readout));
+        }
+        // The cursor is drawn on every panel, in its column: there, the picture with it differs
+        // from the one without (the pointer off the axis).
+        const QImage with = chart->renderImage(chart->size());
+        hover(w, chart, chart->panelRect(LiveTimeSeriesView::Panel::P99).center());
+        QVERIFY(!chart->cursorS());
+        const QImage before = chart->renderImage(chart->size());
+        for (LiveTimeSeriesView::Panel panel :
+             {LiveTimeSeriesView::Panel::Load, LiveTimeSeriesView::Panel::P99,
+              LiveTimeSeriesView::Panel::RequestsPerCall, LiveTimeSeriesView::Panel::Backlog}) {
+            const QRectF plot = chart->panelRect(panel);
+            int differing = 0;
+            for (int y = int(plot.top()) + 2; y < int(plot.bottom()) - 2; ++y)
+                for (int dx = -1; dx <= 1; ++dx)
+                    differing += before.pixel(int(x) + dx, y) != with.pixel(int(x) + dx, y);
+            QVERIFY2(differing > plot.height() / 2, qPrintable(QString::number(differing)));
+        }
+        // Moved along the axis (hovering or dragging), it follows; off the axis it goes.
+        const QRectF axisNow = chart->timeAxisRect();
+        const double earlier = 15.5;
+        QTest::mousePress(w.windowHandle(), Qt::LeftButton, {},
+                          chart->mapTo(&w, axisNow.center().toPoint()));
+        hover(w, chart,
+              QPointF(axisNow.left() + (earlier - t0) / (t1 - t0) * axisNow.width(),
+                      axisNow.center().y()));
+        QVERIFY2(chart->cursorS() &&
+                     std::abs(*chart->cursorS() - earlier) < 2 * (t1 - t0) / axisNow.width(),
+                 qPrintable(QString::number(chart->cursorS().value_or(-1))));
+        QVERIFY(chart->shownText().startsWith(QStringLiteral("<nobr><b>0:15–0:16</b> · 50 %")));
+        QTest::mouseRelease(w.windowHandle(), Qt::LeftButton);
+        hover(w, chart, chart->panelRect(LiveTimeSeriesView::Panel::P99).center());
+        QVERIFY(!chart->cursorS());
+    }
+};
+
+QTEST_MAIN(TestLiveMarks)
+#include "tst_livemarks.moc"
