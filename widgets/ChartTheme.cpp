@@ -7,6 +7,7 @@
 #include <QPen>
 
 #include <algorithm>
+#include <cmath>
 
 namespace hedge {
 
@@ -44,6 +45,16 @@ QFont ChartTheme::titleFont() const
     title.setBold(true);
     title.setPointSizeF(m_font.pointSizeF() + 1.5);
     return title;
+}
+
+QFont ChartTheme::presenterFont(const QFont& font)
+{
+    QFont large = font;
+    if (font.pointSizeF() > 0)
+        large.setPointSizeF(font.pointSizeF() * kPresenterFontScale);
+    else
+        large.setPixelSize(int(std::lround(font.pixelSize() * kPresenterFontScale)));
+    return large;
 }
 
 QColor ChartTheme::mix(const QColor& a, const QColor& b, double t)

@@ -25,6 +25,11 @@ public:
     QFont smallFont() const;
     QFont titleFont() const;
 
+    // Presenter mode's text (docs/user-guide.md, "Presenter mode"): `font` 1.6 times as large,
+    // read from the back of a room.
+    static constexpr double kPresenterFontScale = 1.6;
+    static QFont presenterFont(const QFont& font);
+
     // `t` of the way from `a` to `b`.
     static QColor mix(const QColor& a, const QColor& b, double t);
 

@@ -357,8 +357,10 @@ void LivePanelPainter::drawPanel(QPainter& p, const ChartTheme& theme, Panel pan
     for (std::size_t w = 0; w < worlds; ++w) {
         if (!shows(panel, w))
             continue;
-        const QColor colour = panel == Panel::Load ? theme.text() : m_styles[int(w)].color;
-        p.setPen(QPen(colour, panel == Panel::Load ? 1.6 : 1.4));
+        const SeriesStyle& style = m_styles[int(w)];
+        const QColor colour = panel == Panel::Load ? theme.text() : style.color;
+        const double width = style.lineWidth > 0.0 ? style.lineWidth : 1.4;
+        p.setPen(QPen(colour, panel == Panel::Load ? std::max(1.6, width * 0.6) : width));
         p.setBrush(Qt::NoBrush);
         // Hundreds of segments per series, 25 times a second: not antialiased (it costs
         // several times the drawing) except in exports, which draw once.

@@ -244,7 +244,8 @@ LiveTimeSeriesView::Layout LiveTimeSeriesView::layout(const ChartTheme& theme, c
     const double top = legend(nullptr, theme, area, &l.collapseKey);
     QList<Panel> panels;
     for (Panel panel : panelOrder())
-        if (m_shown.contains(panel) && (panel != Panel::ReplicaBacklog || strip.rowCount() > 0) &&
+        if (m_shown.contains(panel) && (m_drawnOnly.isEmpty() || m_drawnOnly.contains(panel)) &&
+            (panel != Panel::ReplicaBacklog || strip.rowCount() > 0) &&
             (!isGauge(panel) || hasGauge(panel)))
             panels.push_back(panel);
     // The load panel is shorter: it shows one line.

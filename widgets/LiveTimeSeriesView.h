@@ -91,6 +91,13 @@ public:
     std::optional<PolicyFamily> worldFamily(std::size_t world) const;
     void setPanelShown(Panel panel, bool shown);
     bool isPanelShown(Panel panel) const;
+    // Presenter mode draws only these of the shown panels (none given: every shown one); the
+    // user's choice of panels is kept for when it ends.
+    void setPanelsDrawn(const QList<Panel>& only)
+    {
+        m_drawnOnly = only;
+        update();
+    }
     // The span of simulated time shown (60 … 600 s).
     void setWindowSeconds(double seconds);
     double windowSeconds() const { return m_windowS; }
@@ -126,6 +133,8 @@ public:
     QRectF timeAxisRect() const { return layoutNow().timeAxis; }
     std::optional<double> cursorS() const { return m_cursorS; }
 
+    // Paints the charts into `area` of `painter` as exports draw them (a slide's view).
+    void render(QPainter& painter, const QRectF& area) const { draw(painter, area); }
     // The charts laid out at `size` (logical pixels).
     QImage renderImage(QSize size, qreal scale = 1.0) const;
     // PNG, SVG or PDF by the file's suffix; the error, or nothing on success.
@@ -173,6 +182,7 @@ private:
     QList<SeriesStyle> m_styles;
     QList<PolicyFamily> m_families;
     QList<Panel> m_shown;
+    QList<Panel> m_drawnOnly;
     double m_windowS = 300.0;
     int m_paints = 0;
     QString m_shownText;

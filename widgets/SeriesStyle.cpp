@@ -33,4 +33,29 @@ QColor colourForIndex(int index)
     return palette.at(((index % n) + n) % n);
 }
 
+QList<QColor> presenterPalette()
+{
+    static const QList<QColor> palette{
+        QColor(0x00, 0x72, 0xB2), // Okabe–Ito blue
+        QColor(0xD5, 0x5E, 0x00), // vermillion
+        QColor(0x00, 0x9E, 0x73), // bluish green
+        QColor(0xCC, 0x79, 0xA7), // reddish purple
+        QColor(0xE6, 0x9F, 0x00), // orange
+        QColor(0x00, 0x00, 0x00), // black: the presenter palette's background is white
+        QColor(0x88, 0x22, 0x55), // Tol wine
+    };
+    return palette;
+}
+
+QList<SeriesStyle> presenterStyles(const QList<SeriesStyle>& styles)
+{
+    const QList<QColor> palette = presenterPalette();
+    QList<SeriesStyle> drawn = styles;
+    for (int i = 0; i < drawn.size(); ++i) {
+        drawn[i].color = palette.at(i % palette.size());
+        drawn[i].lineWidth = kPresenterLineWidth;
+    }
+    return drawn;
+}
+
 } // namespace hedge

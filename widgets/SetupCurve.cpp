@@ -116,7 +116,7 @@ void SetupCurve::restyle(const QColor& halo)
 {
     m_line->setName(m_style.setup);
     QPen pen(m_style.color);
-    pen.setWidthF(2.0);
+    pen.setWidthF(m_style.lineWidth > 0.0 ? m_style.lineWidth : 2.0);
     pen.setCapStyle(Qt::RoundCap);
     pen.setJoinStyle(Qt::RoundJoin);
     // Server cancellation dashed: the two modes of one policy share a colour in the

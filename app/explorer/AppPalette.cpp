@@ -36,6 +36,21 @@ QPalette darkPalette()
     return p;
 }
 
+// The most contrast a projector keeps: black text on white, a strong blue for selections.
+QPalette presenterPalette()
+{
+    QPalette p = QApplication::style()->standardPalette();
+    for (auto role : {QPalette::Base, QPalette::Window, QPalette::Button, QPalette::ToolTipBase})
+        p.setColor(role, Qt::white);
+    for (auto role :
+         {QPalette::Text, QPalette::WindowText, QPalette::ButtonText, QPalette::ToolTipText})
+        p.setColor(role, Qt::black);
+    p.setColor(QPalette::AlternateBase, QColor(0xf0, 0xf0, 0xf0));
+    p.setColor(QPalette::Highlight, QColor(0x00, 0x72, 0xB2));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    return p;
+}
+
 // What the desktop gave the application, taken before the first palette replaces it.
 struct DesktopLook {
     QString style = QApplication::style()->name();
@@ -49,8 +64,9 @@ QString g_applied = QStringLiteral("desktop"); // the GUI thread's alone
 
 bool applyPalette(const QString& name)
 {
-    if (name != QLatin1String("dark") && name != QLatin1String("light") &&
-        name != QLatin1String("desktop"))
+    const QStringList names{QStringLiteral("dark"), QStringLiteral("light"),
+                            QStringLiteral("presenter"), QStringLiteral("desktop")};
+    if (!names.contains(name))
         return false;
     static const DesktopLook desktop;
     g_applied = name;
@@ -60,8 +76,12 @@ bool applyPalette(const QString& name)
         return true;
     }
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-    QApplication::setPalette(
-        name == QLatin1String("dark") ? darkPalette() : QApplication::style()->standardPalette());
+    if (name == QLatin1String("dark"))
+        QApplication::setPalette(darkPalette());
+    else if (name == QLatin1String("presenter"))
+        QApplication::setPalette(presenterPalette());
+    else
+        QApplication::setPalette(QApplication::style()->standardPalette());
     return true;
 }
 

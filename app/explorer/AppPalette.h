@@ -7,9 +7,10 @@
 
 namespace hedge {
 
-// Applies the palette `name` ("light", "dark", or "desktop": the style and palette the
-// application had before the first call) to the application; returns false, changing
-// nothing, for any other name.
+// Applies the palette `name` ("light", "dark", "presenter": black on white for a projector,
+// docs/user-guide.md, "Presenter mode", or "desktop": the style and palette the application
+// had before the first call) to the application; returns false, changing nothing, for any
+// other name.
 bool applyPalette(const QString& name);
 // The palette View → Dark Palette last chose ("dark" or "desktop"; "desktop" when never).
 QString rememberedPalette();

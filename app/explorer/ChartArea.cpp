@@ -136,6 +136,14 @@ void ChartArea::setSeriesStyles(const QList<SeriesStyle>& styles)
         chart->setSeriesStyles(styles);
 }
 
+void ChartArea::setLegendsOnCharts(bool on)
+{
+    for (MetricChartView* chart : std::as_const(m_charts)) {
+        chart->chart()->legend()->setAlignment(on ? Qt::AlignTop : Qt::AlignRight);
+        chart->chart()->legend()->setVisible(on);
+    }
+}
+
 void ChartArea::setLoadRange(const std::vector<double>& loads)
 {
     if (loads.empty())

@@ -51,6 +51,9 @@ public:
 
     void setPoints(const std::vector<PointResult>& points, const QString& passLabel);
     void setSeriesStyles(const QList<SeriesStyle>& styles);
+    // Presenter mode: each chart shows the legend of its setups above its plot (in the window
+    // the setup list names the colours; exports show the legend anyway).
+    void setLegendsOnCharts(bool on);
     // Measured points over every chart (MetricChartView::setMeasuredPoints); returns the
     // setups no curve has. An empty list removes the overlay.
     QStringList setMeasuredPoints(const std::vector<PointResult>& points, const QString& source);

@@ -104,8 +104,16 @@ public:
     std::optional<double> firstCollapseS(std::size_t world) const;
     // Each world's collapses as the view marks them (LiveCollapses), over the longest window.
     const std::vector<LiveCollapses>& collapses() const { return m_collapses; }
-    LiveChangeMarks m_marks;
-    LiveWorldNames m_names;
+    // The load steps and knobs changed so far, as the charts mark them (LiveChangeMarks): the
+    // played timeline's changes when their time has passed, the user's edits when they were
+    // made, the load steps where the buckets' load moved.
+    const std::vector<LiveTimeSeriesView::ChangeMark>& changeMarks() const
+    {
+        return m_marks.marks();
+    }
+    // Each world's name through the session: an edit that renames a setup (its policy's name,
+    // or the user's) names the world anew from the time it reached the session on.
+    const LiveWorldNames& worldNames() const { return m_names; }
     // Sets on world `world`'s setup and on `service` what the played timeline's changes have
     // set so far (the editors show the knobs in force).
     void applyPlayed(std::size_t world, Setup& setup, ServiceConfig& service) const;

@@ -124,6 +124,15 @@ void MainActions::buildActions()
     m_logNormalServiceAction->setStatusTip(
         tr("The service time from the median, sigma and hiccup fields again"));
     m_logNormalServiceAction->setEnabled(false);
+    m_presenterAction = make(tr("&Presenter Mode"), QKeySequence(Qt::Key_F11),
+                             [this] { emit presenterModeToggled(m_presenterAction->isChecked()); });
+    m_presenterAction->setCheckable(true);
+    m_presenterAction->setStatusTip(tr(
+        "Full screen, large text, a legend on each chart, thick lines in a projector's colours"));
+    m_exportSlideAction = make(tr("Export &Slide…"), {}, [this] { emit exportSlideRequested(); });
+    m_exportSlideAction->setStatusTip(
+        tr("The view as a 1920 × 1080 slide (PNG or SVG) with its title and caption"));
+    m_exportSlideAction->setEnabled(false);
     m_darkPaletteAction = new QAction(tr("&Dark Palette"), this);
     m_darkPaletteAction->setCheckable(true);
     m_darkPaletteAction->setStatusTip(
@@ -142,6 +151,7 @@ void MainActions::buildMenus()
     file->addSeparator();
     file->addAction(m_exportChartAction);
     file->addAction(m_copyChartAction);
+    file->addAction(m_exportSlideAction);
     file->addAction(m_exportCsvAction);
     file->addAction(m_exportJsonAction);
     file->addAction(m_exportHtmlAction);
@@ -200,6 +210,7 @@ void MainActions::buildMenus()
     }
     view->addSeparator();
     view->addAction(m_darkPaletteAction);
+    view->addAction(m_presenterAction);
 
     QMenu* help = bar->addMenu(tr("&Help"));
     help->addAction(m_userGuideAction);
@@ -210,6 +221,19 @@ void MainActions::buildMenus()
 void MainActions::setCancelEnabled(bool enabled)
 {
     m_cancelAction->setEnabled(enabled);
+}
+
+void MainActions::setPresenting(bool on)
+{
+    m_presenterAction->setChecked(on);
+    // Escape leaves presenter mode (docs/user-guide.md, "Presenter mode"); Run → Cancel Run
+    // keeps its menu entry meanwhile.
+    const QKeySequence f11(Qt::Key_F11), escape(Qt::Key_Escape);
+    m_presenterAction->setShortcuts(on ? QList<QKeySequence>{f11, escape}
+                                       : QList<QKeySequence>{f11});
+    m_cancelAction->setShortcut(on ? QKeySequence() : escape);
+    m_exportSlideAction->setEnabled(on);
+    m_darkPaletteAction->setEnabled(!on);
 }
 
 void MainActions::setMeasuredShown(bool shown)

@@ -35,6 +35,10 @@ public:
     QAction* redoAction() const { return m_redoAction; }
     // View → Dark Palette (checkable; the window applies and remembers it).
     QAction* darkPaletteAction() const { return m_darkPaletteAction; }
+    // View → Presenter Mode (F11, checkable) and File → Export Slide… (enabled while presenting).
+    QAction* presenterAction() const { return m_presenterAction; }
+    // Checks the mode, gives Escape to leaving it and greys out what presenting keeps fixed.
+    void setPresenting(bool on);
     // Service → Use the Log-Normal Model: enabled while the service has a distribution.
     QAction* logNormalServiceAction() const { return m_logNormalServiceAction; }
 
@@ -60,6 +64,9 @@ signals:
     // View → Sweep / Live (docs/user-guide.md, "Live view").
     void sweepViewRequested();
     void liveViewRequested();
+    // View → Presenter Mode, File → Export Slide… (docs/user-guide.md, "Presenter mode").
+    void presenterModeToggled(bool on);
+    void exportSlideRequested();
     // Run → Map a Knob… / Remove Map (docs/maps.md).
     void mapKnobRequested();
     void removeMapRequested();
@@ -105,6 +112,8 @@ private:
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
     QAction* m_darkPaletteAction = nullptr;
+    QAction* m_presenterAction = nullptr;
+    QAction* m_exportSlideAction = nullptr;
     QAction* m_exportPolicyAction = nullptr;
     QAction* m_importPolicyAction = nullptr;
     QAction* m_serviceMeasurementsAction = nullptr;

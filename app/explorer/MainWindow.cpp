@@ -2,11 +2,11 @@
 
 #include "ChartArea.h"
 #include "EditorsController.h"
-#include "AppPalette.h"
 #include "LiveController.h"
 #include "LiveView.h"
 #include "PointInspector.h"
 #include "ExplanationController.h"
+#include "WindowLook.h"
 #include "ExportController.h"
 #include "MainActions.h"
 #include "MapTab.h"
@@ -193,6 +193,12 @@ void MainWindow::buildActions()
     m_mapTab = new MapTab(m_document, m_mapView, m_sweepViews, m_chartArea, m_setupList,
                           m_actions, this);
     connect(m_mapTab, &MapTab::mapShown, this, &MainWindow::showSweepView);
+    m_look = new WindowLook({this, m_actions, m_panes, m_views, m_chartArea, m_liveView, m_mapTab,
+                             m_mapView, m_explanation, m_document},
+                            this);
+    connect(m_look, &WindowLook::lookChanged, this, &MainWindow::drawStyles);
+    connect(m_look, &WindowLook::failed, this, &MainWindow::showError);
+    connect(m_look, &WindowLook::message, this, &MainWindow::showMessage);
     connect(m_mapTab, &MapTab::message, this, &MainWindow::showMessage);
     connect(m_files, &ScenarioFiles::failed, this, &MainWindow::showError);
     connect(m_files, &ScenarioFiles::message, this, &MainWindow::showMessage);
@@ -242,16 +248,6 @@ void MainWindow::buildActions()
     connect(m_actions, &MainActions::sweepViewRequested, this, &MainWindow::showSweepView);
     connect(m_actions, &MainActions::liveViewRequested, this, &MainWindow::showLiveView);
     connect(m_actions, &MainActions::chartToggled, m_chartArea, &ChartArea::setChartVisible);
-    // The palette is the user's, not the scenario's: remembered, never an undo step. The
-    // desktop's stays unless the user chose the dark one (or a bench program another).
-    if (rememberedPalette() == QLatin1String("dark"))
-        applyPalette(QStringLiteral("dark"));
-    m_actions->darkPaletteAction()->setChecked(appliedPalette() == QLatin1String("dark"));
-    connect(m_actions->darkPaletteAction(), &QAction::triggered, this, [](bool dark) {
-        const QString name = dark ? QStringLiteral("dark") : QStringLiteral("desktop");
-        applyPalette(name);
-        rememberPalette(name);
-    });
     connect(m_chartArea, &ChartArea::chartVisibilityChanged, m_actions,
             &MainActions::setChartChecked);
     connect(m_chartArea, &ChartArea::chartVisibilityChanged, this, [this] {
@@ -326,9 +322,7 @@ void MainWindow::onDocumentEdited(const Scenario& next)
         EditorsController::seriesStyles(next, m_document->style());
     if (styles != m_seriesStyles) {
         m_seriesStyles = styles;
-        m_chartArea->setSeriesStyles(styles);
-        m_liveView->setSeriesStyles(styles);
-        redraw();
+        drawStyles();
     }
     // An undone or redone grid brings or takes the map's tab.
     m_mapTab->follow(next);
@@ -351,7 +345,7 @@ void MainWindow::startLiveSession(const Scenario& scenario)
     if (auto error = m_live->start(scenario, preset ? preset->liveLoad : kLiveStartLoad,
                                    m_options.runAtStart))
         showError(tr("Cannot Run Live"), *error);
-    m_liveView->setSeriesStyles(m_seriesStyles);
+    drawStyles();
 }
 
 void MainWindow::showLiveView()
@@ -369,7 +363,7 @@ void MainWindow::showPointLive(const QString& setup, double load)
         showError(tr("Cannot Run Live"), *error);
         return;
     }
-    m_liveView->setSeriesStyles(m_seriesStyles);
+    drawStyles();
     m_views->setCurrentWidget(m_liveView);
     for (int row = 0; row < int(s.setups.size()); ++row)
         if (QString::fromStdString(s.setups[std::size_t(row)].name) == setup)
@@ -393,9 +387,7 @@ bool MainWindow::isLiveViewShown() const
 void MainWindow::onStylesChanged(const QList<SeriesStyle>& styles)
 {
     m_seriesStyles = styles;
-    m_chartArea->setSeriesStyles(m_seriesStyles);
-    m_liveView->setSeriesStyles(m_seriesStyles);
-    redraw();
+    drawStyles();
     if (!m_showingScenario)
         m_document->applyStyleEdit(currentStyle());
 }
@@ -411,6 +403,13 @@ ScenarioStyle MainWindow::currentStyle() const
     return style;
 }
 
+void MainWindow::drawStyles()
+{
+    m_chartArea->setSeriesStyles(m_look->chartStyles(m_seriesStyles));
+    m_liveView->setSeriesStyles(m_look->liveStyles(m_seriesStyles));
+    redraw();
+}
+
 void MainWindow::redraw()
 {
     const std::vector<PointResult> points = m_controller->displayedPoints();
@@ -422,12 +421,6 @@ void MainWindow::updateTitle()
 {
     setWindowModified(m_document->isModified());
     setWindowTitle(m_document->title());
-}
-
-void MainWindow::usePalette(const QString& name)
-{
-    if (applyPalette(name))
-        m_actions->darkPaletteAction()->setChecked(name == QLatin1String("dark"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -442,11 +435,15 @@ void MainWindow::restoreSession()
     if (!m_document->restoreAutosave())
         // First start: the reference preset, running at once.
         m_document->loadPreset(QStringLiteral("reference"));
+    m_look->restoreState(settings);
 }
 
 void MainWindow::saveSession()
 {
     QSettings settings;
+    // Presenting is kept, with the geometry and panes the window has when not presenting.
+    m_look->saveState(settings);
+    m_look->setOn(false);
     settings.setValue(QStringLiteral("session/geometry"), saveGeometry());
     m_panes->saveState(settings);
     m_document->autosave();

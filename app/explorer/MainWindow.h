@@ -2,8 +2,9 @@
 // in the centre, the service/run editor and the preset's explanation on the right. It wires the
 // parts together (ScenarioDocument, EditorsController, ChartArea, MainActions, ScenarioFiles,
 // MeasuredOverlay, HelpController, PolicyExchange, MapTab, WindowPanes, RunStatusBar,
-// ExportController, SweepController), follows the document's edits with the drawing and the runs, shows errors, and
-// keeps the window's session (geometry, splitters, shown charts, series styles).
+// ExportController, SweepController, WindowLook), follows the document's edits with the drawing and
+// the runs, shows errors, and keeps the window's session (geometry, splitters, shown charts, series
+// styles).
 #pragma once
 
 #include "ChartArea.h"
@@ -11,6 +12,7 @@
 #include "RunStatusBar.h"
 #include "ScenarioDocument.h"
 #include "SweepController.h"
+#include "WindowLook.h"
 
 #include <hedge/Scenario.h>
 
@@ -88,6 +90,13 @@ public:
         return m_exports->exportReport(path);
     }
 
+    // The view shown as a 1920 × 1080 slide (File → Export Slide…, WindowLook): PNG, or SVG
+    // for a .svg path; its caption `callout`, or else the explanation's first sentence.
+    std::optional<QString> exportSlide(const QString& path, const QString& callout = {})
+    {
+        return m_look->exportSlide(path, callout);
+    }
+
     // Draws the points of a results file over the charts (File → Overlay Measured Results…).
     // A file that does not read is refused with a message and the overlay in place is kept;
     // returns the error then. Setups the file has and the scenario has not (or has with
@@ -116,7 +125,7 @@ public:
     }
     // The palette `name` (AppPalette.h) for this run, as --palette asks: View → Dark Palette
     // shows it, the remembered choice stays.
-    void usePalette(const QString& name);
+    void usePalette(const QString& name) { m_look->usePalette(name); }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -140,6 +149,8 @@ private:
     static constexpr double kLiveStartLoad = 0.5;
     // The colours, shown setups and charts as the window draws them now.
     ScenarioStyle currentStyle() const;
+    // The charts and the Live view get the setups' styles as the look draws them (WindowLook).
+    void drawStyles();
     void redraw();
     void updateTitle();
     void restoreSession();
@@ -179,6 +190,7 @@ private:
     ResultsTableModel* m_tableModel = nullptr;
     ResultsTableView* m_tableView = nullptr;
     WindowPanes* m_panes = nullptr;
+    WindowLook* m_look = nullptr;
 
     RunStatusBar* m_statusBar = nullptr;
 };

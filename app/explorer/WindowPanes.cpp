@@ -60,20 +60,21 @@ const QString kRight = QStringLiteral("session/rightSplitter");
 
 WindowPanes::WindowPanes(const Parts& parts, QWidget* window) : QObject(window), m_parts(parts)
 {
-    m_leftSplitter = splitter(Qt::Vertical,
-                              {titled(tr("Setups"), parts.setupList, window),
-                               scrolled(parts.setupEditor, window)},
-                              {1, 1}, window);
+    m_setupEditorPane = scrolled(parts.setupEditor, window);
+    m_serviceEditorPane = scrolled(parts.serviceEditor, window);
+    m_leftSplitter =
+        splitter(Qt::Vertical, {titled(tr("Setups"), parts.setupList, window), m_setupEditorPane},
+                 {1, 1}, window);
     m_sweepViews = new QTabWidget(window);
     m_sweepViews->setDocumentMode(true);
     m_sweepViews->setTabBarAutoHide(true);
     m_sweepViews->addTab(parts.curves, tr("&Curves"));
     // A taller window is for taller charts: the table keeps the height the user gave it.
     m_centreSplitter = splitter(Qt::Vertical, {m_sweepViews, parts.table}, {1, 0}, window);
-    m_rightSplitter = splitter(Qt::Vertical,
-                               {scrolled(parts.serviceEditor, window),
-                                titled(tr("What this shows"), parts.explanation, window)},
-                               {3, 2}, window);
+    m_rightSplitter =
+        splitter(Qt::Vertical,
+                 {m_serviceEditorPane, titled(tr("What this shows"), parts.explanation, window)},
+                 {3, 2}, window);
     m_mainSplitter = new QSplitter(Qt::Horizontal, window);
     m_mainSplitter->addWidget(m_leftSplitter);
 }
@@ -133,6 +134,17 @@ void WindowPanes::makeRoomForCharts(int chartsHeight)
     sizes[0] += give;
     sizes[1] -= give;
     m_centreSplitter->setSizes(sizes);
+}
+
+QList<QSplitter*> WindowPanes::splitters() const
+{
+    return {m_mainSplitter, m_centreSplitter, m_leftSplitter, m_rightSplitter};
+}
+
+void WindowPanes::setPresenterLayout(bool on)
+{
+    for (QWidget* pane : {m_setupEditorPane, m_serviceEditorPane, m_parts.table})
+        pane->setVisible(!on);
 }
 
 } // namespace hedge

@@ -4,6 +4,7 @@
 // the session and makes room for the charts the user turns on.
 #pragma once
 
+#include <QList>
 #include <QObject>
 
 class QSettings;
@@ -45,6 +46,10 @@ public:
     // The table keeps its height while the window grows, but gives way when more charts need
     // `chartsHeight` than the charts have: a chart below its minimum reads nothing.
     void makeRoomForCharts(int chartsHeight);
+    // Presenter mode (docs/user-guide.md, "Presenter mode"): the setup and service editors and
+    // the results table hidden, the setup list and the explanation kept; the splitters give
+    // the panes shown again the sizes they had.
+    void setPresenterLayout(bool on);
 
 private:
     Parts m_parts;
@@ -54,6 +59,9 @@ private:
     QSplitter* m_centreSplitter = nullptr;
     QSplitter* m_leftSplitter = nullptr;
     QSplitter* m_rightSplitter = nullptr;
+    QWidget* m_setupEditorPane = nullptr;
+    QWidget* m_serviceEditorPane = nullptr;
+    QList<QSplitter*> splitters() const;
 };
 
 } // namespace hedge

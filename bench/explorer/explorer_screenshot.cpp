@@ -1,14 +1,19 @@
 // explorer_screenshot OUT.png [--preset NAME] [--size WxH] [--palette light|dark]
-//                             [--live-speed X] [--delay MS]
+//                             [--live-speed X] [--delay MS] [--presenter]
 // A picture of the window for the documentation (resources/screenshots/): the second setup
 // selected, taken half a second after the full pass (a grid's map's full pass), or after
 // --delay MS while the run goes on; --live-speed shows the Live view running at that speed.
+// --presenter takes it in presenter mode (View → Presenter Mode: full screen, so the picture
+// is the screen's size; offscreen, give the screen's size with
+// -platform offscreen:configfile=FILE, FILE being {"screens": [{"name": "s", "x": 0, "y": 0,
+// "width": 1920, "height": 1080, "logicalDpi": 96, "dpr": 1}]}).
 #include "ExplorerBench.h"
 #include "LiveController.h"
 #include "SweepController.h"
 
 #include "SetupListWidget.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QTimer>
 
@@ -30,7 +35,9 @@ int main(int argc, char* argv[])
     const QCommandLineOption liveSpeed(QStringLiteral("live-speed"),
                                        QStringLiteral("Show the Live view at this speed."),
                                        QStringLiteral("X"));
-    parser.addOptions({delay, liveSpeed});
+    const QCommandLineOption presenter(QStringLiteral("presenter"),
+                                       QStringLiteral("In presenter mode (full screen)."));
+    parser.addOptions({delay, liveSpeed, presenter});
     parser.process(app);
     if (parser.positionalArguments().size() != 1) {
         std::fprintf(stderr, "explorer_screenshot: one OUT.png expected\n");
@@ -41,6 +48,10 @@ int main(int argc, char* argv[])
     std::unique_ptr<hedge::MainWindow> window = windowOptions.openWindow(parser);
     hedge::MainWindow* w = window.get();
     hedge::bench::part<hedge::SetupListWidget>(*w)->setCurrentRow(1);
+    if (parser.isSet(presenter))
+        for (QAction* action : w->findChildren<QAction*>())
+            if (action->text() == QStringLiteral("&Presenter Mode") && !action->isChecked())
+                action->trigger();
     if (parser.isSet(liveSpeed)) {
         w->liveController()->setSpeed(parser.value(liveSpeed).toDouble());
         w->showLiveView();

@@ -1,0 +1,272 @@
+// View → Presenter Mode (F11) and File → Export Slide… on the real window, driven as a user does
+// (docs/user-guide.md, "Presenter mode"): F11 enters (full screen, larger text, the editors and
+// the table hidden, a legend on each chart naming the setups drawn, thick lines in the presenter
+// palette, the Live view reduced to p99 and requests per call); F11 or Escape leaves, and the
+// window is as it was. The slide is 1920 × 1080 with its title and caption.
+#include "ExplorerTestScenarios.h"
+#include "ExplorerTestSupport.h"
+
+#include "LiveTimeSeriesView.h"
+#include "SlideExport.h"
+
+#include <hedge/io/Presets.h>
+
+#include <QChart>
+#include <QImage>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QListWidget>
+#include <QSplitter>
+
+using namespace hedge;
+using Panel = LiveTimeSeriesView::Panel;
+
+namespace {
+
+Scenario threeSetups()
+{
+    Scenario s = test::twoSetups({0.4, 0.7}, 1000);
+    Setup budget = s.setups[1];
+    budget.name = "hedge, budget";
+    budget.hedge->budgetPercent = 10.0;
+    s.setups.push_back(budget);
+    return s;
+}
+
+void pressInWindow(MainWindow& w, Qt::Key key, Qt::KeyboardModifiers modifiers = {})
+{
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QTest::keyClick(&w, key, modifiers);
+}
+
+// The lines of a chart: one per setup drawn (the markers and bands are scatter and area series).
+QList<QLineSeries*> lines(MetricChartView* chart)
+{
+    QList<QLineSeries*> found;
+    for (QAbstractSeries* s : chart->chart()->series())
+        if (s->type() == QAbstractSeries::SeriesTypeLine)
+            found << static_cast<QLineSeries*>(s);
+    return found;
+}
+
+QStringList legendNames(MetricChartView* chart)
+{
+    QStringList names;
+    for (QLineSeries* line : lines(chart))
+        for (QLegendMarker* marker : chart->chart()->legend()->markers(line))
+            if (marker->isVisible())
+                names << marker->label();
+    return names;
+}
+
+// What leaving must put back.
+struct Look {
+    QSize size;
+    qreal chartFont, explanationFont;
+    QList<QList<int>> splitterSizes;
+    QList<QColor> colours;
+    QList<qreal> widths;
+    QColor base, window;
+    bool legend;
+    bool operator==(const Look&) const = default;
+};
+
+Look lookOf(MainWindow& w)
+{
+    Look look{w.size(),
+              test::chart(w, Metric::P99)->font().pointSizeF(),
+              test::presetExplanation(w)->font().pointSizeF(),
+              {},
+              {},
+              {},
+              QApplication::palette().color(QPalette::Base),
+              QApplication::palette().color(QPalette::Window),
+              test::chart(w, Metric::P99)->chart()->legend()->isVisible()};
+    for (QSplitter* s : w.findChildren<QSplitter*>())
+        look.splitterSizes << s->sizes();
+    for (QLineSeries* line : lines(test::chart(w, Metric::P99))) {
+        look.colours << line->pen().color();
+        look.widths << line->pen().widthF();
+    }
+    return look;
+}
+
+// Pixels of `image` in `area` that are not `background`.
+int inked(const QImage& image, const QRect& area, QColor background)
+{
+    int n = 0;
+    for (int y = area.top(); y <= area.bottom(); ++y)
+        for (int x = area.left(); x <= area.right(); ++x)
+            n += image.pixelColor(x, y).rgb() != background.rgb();
+    return n;
+}
+
+} // namespace
+
+class TestPresenterMode : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        test::startPrivateSession(QStringLiteral("tst_presentermode"));
+    }
+
+    void f11EntersThePresentersLookAndF11OrEscapeLeavesIt_data()
+    {
+        QTest::addColumn<int>("leaveKey");
+        QTest::newRow("F11") << int(Qt::Key_F11);
+        QTest::newRow("Escape") << int(Qt::Key_Escape);
+    }
+
+    void f11EntersThePresentersLookAndF11OrEscapeLeavesIt()
+    {
+        QFETCH(int, leaveKey);
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setScenario(threeSetups());
+        // The user hides "hedge, no budget" (Space in the setup list) before presenting.
+        QListWidget* list = test::setupList(w)->listWidget();
+        list->setFocus();
+        list->setCurrentRow(1);
+        QTest::keyClick(list, Qt::Key_Space);
+        QCOMPARE(list->item(1)->checkState(), Qt::Unchecked);
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w)); // laid out as the user sees it
+        QApplication::processEvents();
+        const Look before = lookOf(w);
+        QVERIFY(!before.legend);
+        QVERIFY(before.chartFont > 0 && before.explanationFont > 0);
+        QAction* presenter =
+            test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Presenter Mode"));
+        QAction* slide =
+            test::menuAction(w, QStringLiteral("&File"), QStringLiteral("Export &Slide…"));
+        QVERIFY(presenter && slide);
+        QVERIFY(!slide->isEnabled());
+
+        pressInWindow(w, Qt::Key_F11);
+        QVERIFY(presenter->isChecked());
+        QVERIFY(slide->isEnabled());
+        QTRY_VERIFY(w.isFullScreen());
+        MetricChartView* p99 = test::chart(w, Metric::P99);
+        QVERIFY(p99->font().pointSizeF() >= 1.5 * before.chartFont);
+        QVERIFY(test::presetExplanation(w)->font().pointSizeF() >= 1.5 * before.explanationFont);
+        QVERIFY(!test::setupEditor(w)->isVisibleTo(&w));
+        QVERIFY(!test::serviceRunEditor(w)->isVisibleTo(&w));
+        QVERIFY(!test::tableView(w)->isVisibleTo(&w));
+        QVERIFY(test::setupList(w)->isVisibleTo(&w)); // hides and shows setups meanwhile
+        // The legend on the chart names the setups drawn, the hidden one stays hidden.
+        QVERIFY(p99->chart()->legend()->isVisible());
+        QTRY_COMPARE(legendNames(p99), (QStringList{"no hedge", "hedge, budget"}));
+        QTRY_COMPARE(legendNames(test::chart(w, Metric::RequestsPerCall)), legendNames(p99));
+        const QList<QColor> palette = presenterPalette();
+        for (QLineSeries* line : lines(p99)) {
+            QCOMPARE(line->pen().widthF(), kPresenterLineWidth);
+            QVERIFY2(palette.contains(line->pen().color()), qPrintable(line->pen().color().name()));
+        }
+        QCOMPARE(QApplication::palette().color(QPalette::Base), QColor(Qt::white));
+        QCOMPARE(QApplication::palette().color(QPalette::Window), QColor(Qt::white));
+        QVERIFY(before.window != QColor(Qt::white)); // the desktop's, or Fusion's grey
+        pressInWindow(w, Qt::Key(leaveKey));
+        QVERIFY(!presenter->isChecked());
+        QVERIFY(!slide->isEnabled());
+        QTRY_VERIFY(!w.isFullScreen());
+        QTRY_COMPARE(w.size(), QSize(1024, 700));
+        QVERIFY(test::setupEditor(w)->isVisibleTo(&w));
+        QVERIFY(test::tableView(w)->isVisibleTo(&w));
+        QApplication::processEvents();
+        const Look after = lookOf(w);
+        QCOMPARE(after.size, before.size);
+        QCOMPARE(after.chartFont, before.chartFont);
+        QCOMPARE(after.explanationFont, before.explanationFont);
+        QCOMPARE(after.splitterSizes, before.splitterSizes);
+        QCOMPARE(after.colours, before.colours);
+        QCOMPARE(after.widths, before.widths);
+        QCOMPARE(after.base, before.base);
+        QCOMPARE(after.window, before.window);
+        QCOMPARE(after.legend, before.legend);
+        QCOMPARE(list->item(1)->checkState(), Qt::Unchecked);
+    }
+
+    void theLiveViewShowsP99AndRequestsPerCallWhilePresenting()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setScenario(threeSetups());
+        pressInWindow(w, Qt::Key_2, Qt::ControlModifier);
+        QVERIFY(w.isLiveViewShown());
+        LiveTimeSeriesView* live = test::liveView(w)->chart();
+        QTRY_VERIFY(!live->panelRect(Panel::Load).isEmpty());
+        QVERIFY(!live->panelRect(Panel::Backlog).isEmpty());
+
+        pressInWindow(w, Qt::Key_F11);
+        QTRY_VERIFY(!live->panelRect(Panel::P99).isEmpty());
+        QVERIFY(!live->panelRect(Panel::RequestsPerCall).isEmpty());
+        QVERIFY(live->panelRect(Panel::Load).isEmpty());
+        QVERIFY(live->panelRect(Panel::Backlog).isEmpty());
+
+        pressInWindow(w, Qt::Key_F11);
+        QTRY_VERIFY(!live->panelRect(Panel::Load).isEmpty());
+        QVERIFY(!live->panelRect(Panel::Backlog).isEmpty());
+        QVERIFY(!live->panelRect(Panel::P99).isEmpty());
+    }
+
+    void theSlideIsTheViewAt1920x1080WithTitleAndCaption()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.loadPreset(QStringLiteral("reference")));
+        const Preset* reference = findPreset("reference");
+        QVERIFY(reference);
+        const QString title = QString::fromStdString(reference->title);
+        pressInWindow(w, Qt::Key_F11);
+        QVERIFY(w.isFullScreen() || QTest::qWaitFor([&] { return w.isFullScreen(); }));
+
+        const QString png = m_dir.filePath(QStringLiteral("slide.png"));
+        test::answerFileDialog(png);
+        test::menuAction(w, QStringLiteral("&File"), QStringLiteral("Export &Slide…"))->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(png), 60000);
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(1920, 1080));
+        const QColor background = image.pixelColor(2, 2);
+        QCOMPARE(background, QColor(Qt::white)); // the presenter palette's
+        // The title's line (60 px text from y = 48) is inked; the margin above it is not.
+        QVERIFY(inked(image, QRect(48, 50, 900, 56), background) > 2000);
+        QCOMPARE(inked(image, QRect(48, 0, 900, 40), background), 0);
+
+        // SVG: the title, the callout given, the charts.
+        const QString svg = m_dir.filePath(QStringLiteral("slide.svg"));
+        const QString callout = QStringLiteral("The hedge cuts the tail until the load is high");
+        QVERIFY(!w.exportSlide(svg, callout));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        // Drawn, not only the document's <title>; a long line may wrap: its beginning is on the
+        // first line.
+        QVERIFY2(text.count(title.left(29).toHtmlEscaped()) >= 2, qPrintable(title));
+        QVERIFY(text.contains(QLatin1Char('>') + callout + QStringLiteral("</text>")));
+        QVERIFY(text.contains(QStringLiteral("viewBox=\"0 0 1920 1080\"")));
+        // Without a callout, the explanation's first sentence.
+        file.close();
+        QVERIFY(!w.exportSlide(svg));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString again = QString::fromUtf8(file.readAll());
+        const QString explanation = QString::fromStdString(reference->explanation).simplified();
+        const QString first = explanation.left(explanation.indexOf(QStringLiteral(". ")) + 1);
+        QVERIFY2(again.contains(first.left(40).toHtmlEscaped()), qPrintable(first));
+        QVERIFY(!again.contains(callout));
+    }
+};
+
+QTEST_MAIN(TestPresenterMode)
+#include "tst_presentermode.moc"
