@@ -227,6 +227,22 @@ private slots:
         QCOMPARE(formatLessonFigure("load", 0.3), "30 %");
         QCOMPARE(formatLessonFigure("collapsed", 1.0), "collapsed");
         QCOMPARE(formatLessonFigure("collapsed", 0.0), "held");
+        QCOMPARE(formatLessonFigure("collapsed_runs", 3.0), "3");
+    }
+
+    // The replicates' spread, and a single run as its own.
+    void readsReplicateFigures()
+    {
+        PointResult single = point(kNoHedge, 0.3, 30.0);
+        QCOMPARE(lessonFigureValue(single, "p99_ms_max"), std::optional(30.0));
+        QCOMPARE(lessonFigureValue(single, "replicates"), std::optional(1.0));
+        PointResult pooled = single;
+        pooled.spread = ReplicateSpread{.replicates = 10, .collapsedRuns = 3};
+        pooled.spread->p99Ms = FigureSpread{.min = 22.0, .max = 248.0};
+        QCOMPARE(lessonFigureValue(pooled, "p99_ms_min"), std::optional(22.0));
+        QCOMPARE(lessonFigureValue(pooled, "p99_ms_max"), std::optional(248.0));
+        QCOMPARE(lessonFigureValue(pooled, "replicates"), std::optional(10.0));
+        QCOMPARE(lessonFigureValue(pooled, "collapsed_runs"), std::optional(3.0));
     }
 
     void judgesConditions()

@@ -8,7 +8,7 @@ namespace hedge {
 
 namespace {
 
-enum class FigureUnit { Milliseconds, Fraction, Plain, YesNo };
+enum class FigureUnit { Milliseconds, Fraction, Plain, Count, YesNo };
 
 struct FigureRow {
     const char* key;
@@ -36,6 +36,20 @@ const std::vector<FigureRow>& rows()
         {"hedges_refused_fraction", FigureUnit::Fraction,
          [](P p) { return std::optional(p.hedgesRefusedFraction); }},
         {"utilisation", FigureUnit::Fraction, [](P p) { return std::optional(p.utilisation); }},
+        // The replicates' spread (docs/replicates.md, "Spread"): a single run is its own min and
+        // max.
+        {"p99_ms_min", FigureUnit::Milliseconds,
+         [](P p) {
+             return p.spread && p.spread->p99Ms ? std::optional(p.spread->p99Ms->min) : p.p99Ms;
+         }},
+        {"p99_ms_max", FigureUnit::Milliseconds,
+         [](P p) {
+             return p.spread && p.spread->p99Ms ? std::optional(p.spread->p99Ms->max) : p.p99Ms;
+         }},
+        {"replicates", FigureUnit::Count,
+         [](P p) { return std::optional<double>(p.replicates()); }},
+        {"collapsed_runs", FigureUnit::Count,
+         [](P p) { return std::optional<double>(p.collapsedRuns()); }},
         {"collapsed", FigureUnit::YesNo,
          [](P p) { return std::optional(p.collapsed ? 1.0 : 0.0); }},
         {"load", FigureUnit::Fraction, [](P p) { return std::optional(p.load); }},
@@ -119,6 +133,8 @@ std::string formatLessonFigure(std::string_view key, std::optional<double> value
         return percent(*value);
     case FigureUnit::Plain:
         return printed("%.2f", *value);
+    case FigureUnit::Count:
+        return printed("%.0f", *value);
     case FigureUnit::YesNo:
         return *value != 0.0 ? "collapsed" : "held";
     }

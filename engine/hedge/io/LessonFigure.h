@@ -1,6 +1,6 @@
 // The figures a lesson may name (docs/lessons.md, "Figures"): a results file's keys
-// (docs/scenario.md, "Results") plus the point's load, how to read one from a PointResult and how
-// a callout prints it.
+// (docs/model.md, "Metrics"), the replicates' p99 spread and counts, and the point's load; how to
+// read one from a PointResult and how a callout prints it.
 #pragma once
 
 #include <hedge/sim/PointResult.h>

@@ -10,7 +10,9 @@ const std::vector<std::string>& shippedLessonFiles()
                                                 ":/lessons/collapse-without-budget.json",
                                                 ":/lessons/budget.json",
                                                 ":/lessons/server-cancellation.json",
-                                                ":/lessons/adaptive-limit.json"};
+                                                ":/lessons/adaptive-limit.json",
+                                                ":/lessons/one-run-one-sample.json",
+                                                ":/lessons/replicas.json"};
     return files;
 }
 
