@@ -1,17 +1,24 @@
 #include "HelpController.h"
 
+#include "LessonPanel.h"
 #include "MainActions.h"
 #include "UserGuideWindow.h"
 
 #include <hedge/Version.h>
 
+#include <QMainWindow>
 #include <QMessageBox>
 
 namespace hedge {
 
-HelpController::HelpController(MainActions* actions, QWidget* window)
+HelpController::HelpController(MainActions* actions, const LessonParts& parts,
+                               QMainWindow* window)
     : QObject(window), m_window(window)
 {
+    auto* lessons = new LessonPanel(parts.document, parts.sweep, parts.setupList, window);
+    window->addDockWidget(Qt::RightDockWidgetArea, lessons);
+    lessons->hide();
+    connect(actions, &MainActions::lessonsRequested, lessons, &LessonPanel::showLessonList);
     connect(actions, &MainActions::aboutRequested, this, &HelpController::about);
     connect(actions, &MainActions::userGuideRequested, this, &HelpController::showUserGuide);
 }
