@@ -8,7 +8,7 @@
 #include <hedge/io/Presets.h>
 #include <hedge/io/ShippedLessons.h>
 
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
@@ -84,6 +84,7 @@ QWidget* LessonPanel::buildList()
 {
     auto* page = new QWidget(this);
     auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(4, 4, 4, 4); // narrow: the charts keep their width
     layout->addWidget(new QLabel(tr("Choose a lesson:"), page));
     m_list = new QListWidget(page);
     m_list->setObjectName(QStringLiteral("lessonList"));
@@ -101,6 +102,7 @@ QWidget* LessonPanel::buildStep()
 {
     auto* page = new QWidget(this);
     auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(4, 4, 4, 4); // narrow: the charts keep their width
     m_lessonTitle = wrappedLabel(QStringLiteral("lessonTitle"), page);
     m_progress = wrappedLabel(QStringLiteral("lessonProgress"), page);
     m_stepTitle = wrappedLabel(QStringLiteral("lessonStepTitle"), page);
@@ -120,23 +122,22 @@ QWidget* LessonPanel::buildStep()
     layout->addStretch(1);
     connect(m_reveal, &QPushButton::clicked, this, &LessonPanel::revealAnswer);
 
-    auto* turns = new QHBoxLayout;
+    // Two buttons a row: the pane stays narrow enough for the window at 1024 pixels wide.
+    auto* buttons = new QGridLayout;
     m_back = button(tr("Back"), QStringLiteral("lessonBack"), page);
     m_next = button(tr("Next"), QStringLiteral("lessonNext"), page);
-    turns->addWidget(m_back);
-    turns->addWidget(m_next);
-    layout->addLayout(turns);
-    connect(m_back, &QPushButton::clicked, this, &LessonPanel::previousStep);
-    connect(m_next, &QPushButton::clicked, this, &LessonPanel::nextStep);
-
-    auto* leave = new QHBoxLayout;
-    QPushButton* lessons = button(tr("All Lessons"), QStringLiteral("lessonAll"), page);
     QPushButton* tryIt = button(tr("Try It Yourself"), QStringLiteral("lessonTryIt"), page);
+    QPushButton* lessons = button(tr("All Lessons"), QStringLiteral("lessonAll"), page);
     QPushButton* close = button(tr("Close"), QStringLiteral("lessonClose"), page);
     tryIt->setToolTip(tr("Close the lesson and keep this scenario to edit"));
-    for (QPushButton* b : {lessons, tryIt, close})
-        leave->addWidget(b);
-    layout->addLayout(leave);
+    buttons->addWidget(m_back, 0, 0);
+    buttons->addWidget(m_next, 0, 1);
+    buttons->addWidget(tryIt, 1, 0, 1, 2);
+    buttons->addWidget(lessons, 2, 0);
+    buttons->addWidget(close, 2, 1);
+    layout->addLayout(buttons);
+    connect(m_back, &QPushButton::clicked, this, &LessonPanel::previousStep);
+    connect(m_next, &QPushButton::clicked, this, &LessonPanel::nextStep);
     connect(lessons, &QPushButton::clicked, this, &LessonPanel::showLessonList);
     // Both leave the scenario, the shown setups and the results as they are.
     connect(tryIt, &QPushButton::clicked, this, &QWidget::hide);

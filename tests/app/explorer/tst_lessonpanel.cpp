@@ -56,6 +56,7 @@ private slots:
         open->trigger();
         auto* panel = w.findChild<QDockWidget*>(QStringLiteral("lessonPanel"));
         QVERIFY(panel && panel->isVisible());
+        QCOMPARE(w.size(), QSize(1024, 700)); // the pane fits the window, not the other way
         auto* list = part<QListWidget>(panel, "lessonList");
         QCOMPARE(list->count(), int(shippedLessonFiles().size()));
         QListWidgetItem* item = list->item(0);
