@@ -32,6 +32,8 @@ public:
     void about();
 
 private:
+    void offerLessonsOnFirstStart(LessonPanel* lessons, QMainWindow* window);
+
     QWidget* m_window;
     UserGuideWindow* m_userGuide = nullptr;
 };

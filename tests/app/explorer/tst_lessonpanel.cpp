@@ -41,6 +41,30 @@ class TestLessonPanel : public QObject {
 private slots:
     void initTestCase() { test::startPrivateSession(QStringLiteral("tst_lessonpanel")); }
 
+    // The first start offers the lessons beside the menus; the scenario stays; the next start
+    // does not offer them again.
+    void firstStartOffersTheLessons()
+    {
+        test::clearSession();
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        const Scenario before = w.scenario();
+        auto* offer = w.findChild<QPushButton*>(QStringLiteral("lessonOffer"));
+        QVERIFY(offer && offer->isVisible());
+        auto* panel = w.findChild<QDockWidget*>(QStringLiteral("lessonPanel"));
+        QVERIFY(!panel->isVisible());
+        QTest::mouseClick(offer, Qt::LeftButton);
+        QVERIFY(panel->isVisible());
+        QVERIFY(part<QListWidget>(panel, "lessonList")->isVisible());
+        QVERIFY(!offer->isVisible());
+        QCOMPARE(w.scenario(), before);
+        QCOMPARE(w.size(), QSize(1024, 700));
+
+        MainWindow again(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        QVERIFY(!again.findChild<QPushButton*>(QStringLiteral("lessonOffer")));
+    }
+
     void walkTailCuttingWithTheKeys()
     {
         const Lesson lesson = readLessonFile(shippedLessonFiles().front());
