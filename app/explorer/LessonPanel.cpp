@@ -89,6 +89,9 @@ QWidget* LessonPanel::buildList()
     m_list = new QListWidget(page);
     m_list->setObjectName(QStringLiteral("lessonList"));
     m_list->setWordWrap(true);
+    // An item is a title and a sentence on several lines: the bands show where one ends.
+    m_list->setAlternatingRowColors(true);
+    m_list->setSpacing(2);
     for (const Lesson& lesson : m_lessons)
         m_list->addItem(QString::fromStdString(lesson.title + "\n" + lesson.summary));
     layout->addWidget(m_list);
