@@ -1,19 +1,54 @@
 #include "HelpController.h"
 
+#include "LessonPanel.h"
 #include "MainActions.h"
 #include "UserGuideWindow.h"
 
 #include <hedge/Version.h>
 
+#include <QDockWidget>
+#include <QMainWindow>
+#include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
 
 namespace hedge {
 
-HelpController::HelpController(MainActions* actions, QWidget* window)
+HelpController::HelpController(MainActions* actions, const LessonParts& parts,
+                               QMainWindow* window)
     : QObject(window), m_window(window)
 {
+    auto* lessons = new LessonPanel(parts.document, parts.sweep, parts.setupList, window);
+    window->addDockWidget(Qt::RightDockWidgetArea, lessons);
+    lessons->hide();
+    offerLessonsOnFirstStart(lessons, window);
+    connect(actions, &MainActions::lessonsRequested, lessons, &LessonPanel::showLessonList);
     connect(actions, &MainActions::aboutRequested, this, &HelpController::about);
     connect(actions, &MainActions::userGuideRequested, this, &HelpController::showUserGuide);
+}
+
+// docs/user-guide.md, "Lessons": a flat button in the menu bar's corner, not a dialog, so that
+// the scenario shown (the reference setups) stays and nothing waits for an answer. Once per
+// installation: the next start does not ask again.
+void HelpController::offerLessonsOnFirstStart(LessonPanel* lessons, QMainWindow* window)
+{
+    const QString offered = QStringLiteral("lessons/offered");
+    QSettings settings;
+    if (settings.value(offered).toBool())
+        return;
+    settings.setValue(offered, true);
+    auto* offer = new QPushButton(tr("New to hedging? Take a lesson…"), window);
+    offer->setObjectName(QStringLiteral("lessonOffer"));
+    offer->setFlat(true);
+    offer->setToolTip(tr("Help → Lessons…"));
+    window->menuBar()->setCornerWidget(offer, Qt::TopRightCorner);
+    connect(offer, &QPushButton::clicked, lessons, &LessonPanel::showLessonList);
+    // Taken up here or from the Help menu: the offer has been seen.
+    connect(lessons, &QDockWidget::visibilityChanged, offer, [offer](bool visible) {
+        if (visible)
+            offer->hide();
+    });
 }
 
 void HelpController::showUserGuide()

@@ -1,24 +1,39 @@
-// Help → User Guide (one window, kept open beside the main window) and About Hedge Explorer.
+// Help → User Guide (one window, kept open beside the main window), Help → Lessons… (a pane
+// docked on the window's right) and About Hedge Explorer.
 #pragma once
 
 #include <QObject>
 
+class QMainWindow;
 class QWidget;
 
 namespace hedge {
 
+class LessonPanel;
 class MainActions;
+class ScenarioDocument;
+class SetupListWidget;
+class SweepController;
 class UserGuideWindow;
 
 class HelpController : public QObject {
     Q_OBJECT
 public:
-    HelpController(MainActions* actions, QWidget* window);
+    // What the lesson panel works on: the window's document, sweep and setup list.
+    struct LessonParts {
+        ScenarioDocument* document;
+        SweepController* sweep;
+        SetupListWidget* setupList;
+    };
+    // The lesson panel is docked on `window`, hidden until Help → Lessons….
+    HelpController(MainActions* actions, const LessonParts& lessons, QMainWindow* window);
 
     void showUserGuide();
     void about();
 
 private:
+    void offerLessonsOnFirstStart(LessonPanel* lessons, QMainWindow* window);
+
     QWidget* m_window;
     UserGuideWindow* m_userGuide = nullptr;
 };

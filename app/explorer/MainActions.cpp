@@ -93,6 +93,7 @@ void MainActions::buildActions()
     m_aboutAction->setMenuRole(QAction::AboutRole);
     m_userGuideAction =
         make(tr("&User Guide"), QKeySequence::HelpContents, [this] { emit userGuideRequested(); });
+    m_lessonsAction = make(tr("&Lessons…"), {}, [this] { emit lessonsRequested(); });
     m_mapKnobAction = make(tr("&Map a Knob…"), QKeySequence(Qt::CTRL | Qt::Key_M),
                            [this] { emit mapKnobRequested(); });
     m_mapKnobAction->setStatusTip(
@@ -214,6 +215,7 @@ void MainActions::buildMenus()
 
     QMenu* help = bar->addMenu(tr("&Help"));
     help->addAction(m_userGuideAction);
+    help->addAction(m_lessonsAction);
     help->addSeparator();
     help->addAction(m_aboutAction);
 }

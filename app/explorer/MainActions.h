@@ -58,6 +58,7 @@ signals:
     void cancelRequested();
     void aboutRequested();
     void userGuideRequested();
+    void lessonsRequested();
     void presetRequested(const QString& name);
     void recentFileRequested(const QString& path);
     void chartToggled(Metric metric, bool shown);
@@ -107,6 +108,7 @@ private:
     QAction* m_cancelAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QAction* m_userGuideAction = nullptr;
+    QAction* m_lessonsAction = nullptr;
     QAction* m_sweepViewAction = nullptr;
     QAction* m_liveViewAction = nullptr;
     QAction* m_undoAction = nullptr;

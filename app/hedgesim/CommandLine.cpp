@@ -215,6 +215,35 @@ CommandLine parsePolicy(const std::vector<std::string>& args)
     return cl;
 }
 
+// lesson check FILE... [--threads N] (docs/lessons.md, "Checking a lesson").
+CommandLine parseLesson(const std::vector<std::string>& args)
+{
+    if (args.empty() || args[0] != "check")
+        usage("lesson", args.empty() ? "missing check" : "\"" + args[0] + "\" is not check");
+    CommandLine cl;
+    cl.command = Command::LessonCheck;
+    bool threadsSeen = false;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        std::string arg;
+        OptionValue option = optionAt(args, i, arg);
+        if (arg == "--threads" || arg == "-j") {
+            if (threadsSeen)
+                usage("--threads", "given twice");
+            threadsSeen = true;
+            cl.threads = parseThreads(option.take("--threads", "needs a number"));
+        } else if (arg == "--help" || arg == "-h") {
+            return CommandLine{};
+        } else if (isOption(arg)) {
+            usage(arg, "unknown option");
+        } else {
+            cl.parts.push_back(arg);
+        }
+    }
+    if (cl.parts.empty())
+        usage("lesson check", "missing LESSON.json files");
+    return cl;
+}
+
 } // namespace
 
 CommandLine parseCommandLine(const std::vector<std::string>& args)
@@ -253,11 +282,13 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
         return parsePolicy(rest);
     if (first == "service")
         return cli_detail::parseServiceCommandLine(rest);
+    if (first == "lesson")
+        return parseLesson(rest);
     if (isOption(first))
         usage(first, "unknown option");
     usage(first,
           "unknown command (commands: run, timeline, load, confirm, merge, preset, validate, "
-          "policy, service)");
+          "policy, service, lesson)");
 }
 
 namespace {
@@ -287,6 +318,7 @@ std::string synopsisText()
            "                [--workers N] [--calls N] [-o SERVICE.json] [--quiet]\n"
            "  hedgesim service fit --p50 X --p99 X [--p90 X] [--p999 X] [--max X] [--unit U]\n"
            "                [--at-utilisation U] [--workers N] [--calls N] [-o SERVICE.json]\n"
+           "  hedgesim lesson check LESSON.json... [--threads N]\n"
            "  hedgesim --help | --version\n"
            "\n"
            "Simulates every (setup, load) point of a scenario (hedged calls to a shared\n"
@@ -347,6 +379,11 @@ std::string commandsText()
            "See docs/service-data.md.\n"
            "A bad file: \"FILE:LINE: problem\" on standard error, exit 2.\n"
            "\n"
+           "lesson check runs every step of each lesson (resources/lessons/*.json) and\n"
+           "prints its callout with the run's figures and whether each condition holds;\n"
+           "exit 1 when one does not, 2 for a file that is not a valid lesson (\"FILE: FIELD:\n"
+           "problem\"). See docs/lessons.md.\n"
+           "\n"
            "SCENARIO.json may be - for standard input, e.g.\n"
            "  hedgesim preset collapse | hedgesim run - -o collapse.json\n"
            "Files are written whole or not at all.\n"
@@ -356,7 +393,8 @@ std::string commandsText()
            "\n"
            "The model, the file formats and the tools are described in\n"
            "/usr/share/doc/hedge-explorer/ (model.md, scenario.md, timeline.md, maps.md,\n"
-           "realclock.md, policies.md, service-data.md; docs/ in the source tree) and in\n"
+           "realclock.md, policies.md, service-data.md, lessons.md; docs/ in the source\n"
+           "tree) and in\n"
            "man hedgesim.\n";
 }
 

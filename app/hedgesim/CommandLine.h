@@ -1,5 +1,5 @@
 // The command line of hedgesim: subcommands run / timeline / merge / load / confirm / preset /
-// validate / policy export / policy import / service fit, --help, --version.
+// validate / policy export / policy import / service fit / lesson check, --help, --version.
 // Plain argv parsing (no QCoreApplication): hedgesim owns its exit codes (2 for usage) and
 // must not pick up Qt's own options or the user's locale.
 #pragma once
@@ -24,7 +24,8 @@ enum class Command {
     Timeline,
     PolicyExport,
     PolicyImport,
-    ServiceFit
+    ServiceFit,
+    LessonCheck
 };
 
 // hedgesim service fit: where the latencies come from and what to do with them. Checked for
@@ -55,7 +56,7 @@ struct CommandLine {
     std::int64_t calls = 0;   // --calls N per point; 0: the scenario's
     int shardIndex = 0;       // run --shard K/N: K (1-based); 0: the whole run
     int shardCount = 0;       // N
-    std::vector<std::string> parts; // merge: the part files
+    std::vector<std::string> parts; // merge: the part files; lesson check: the lesson files
     // policy export (input: the scenario, jsonOutput: -o) and policy import (input: the file)
     std::string setupName;    // export --setup NAME
     std::string policyFormat; // export --as FAMILY, import --format grpc|envoy; empty: its own

@@ -1,5 +1,6 @@
 #include "Hedgesim.h"
 
+#include "LessonCommand.h"
 #include "PolicyCommand.h"
 #include "RealClockCommands.h"
 #include "ResultsTable.h"
@@ -236,6 +237,8 @@ int runCommand(const CommandLine& cl, const Streams& s)
             return runPolicyImport(cl, s, readInput(cl.input, s.in));
         case Command::ServiceFit:
             return runServiceFit(cl, s);
+        case Command::LessonCheck:
+            return runLessonCheck(cl, s);
         case Command::Timeline: {
             const Scenario scenario = loadScenario(cl.input, s.in);
             checkOutputs(cl);

@@ -119,9 +119,20 @@ private slots:
               "hedgesim validate", "--version", "hedgesim timeline", "hedgesim policy export",
               "hedgesim policy import", "--setup", "--as", "--format", "hedgesim service fit",
               "--at-utilisation", "--workers", "--p50", "--p999", "--max", "--unit", "--metric",
-              "--column"})
+              "--column", "hedgesim lesson check"})
             QVERIFY2(text.find(word) != std::string::npos, word);
         QVERIFY(errorOf({"run", "x"}).isEmpty());
+    }
+
+    void lessonCheck()
+    {
+        const CommandLine cl = parse({"lesson", "check", "a.json", "b.json", "--threads=2"});
+        QCOMPARE(cl.command, Command::LessonCheck);
+        QCOMPARE(cl.parts, (std::vector<std::string>{"a.json", "b.json"}));
+        QCOMPARE(cl.threads, 2);
+        QVERIFY(errorOf({"lesson", "check"}).startsWith("lesson check: missing LESSON.json files"));
+        QVERIFY(errorOf({"lesson", "run", "a.json"}).startsWith("lesson: \"run\" is not check"));
+        QVERIFY(errorOf({"lesson", "check", "a.json", "--quiet"}).startsWith("--quiet: unknown option"));
     }
 
     void policy()

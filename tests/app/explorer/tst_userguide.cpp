@@ -31,7 +31,8 @@ void checkSections(UserGuideWindow* guide)
         QVERIFY2(text.contains(QLatin1String(section)), section);
     // Words of each lesson and knob, so that an empty or truncated page fails.
     for (const char* word : {"Delay (ms)", "Budget (%)", "Adaptive limit", "Cancellation",
-                             "Requests per call", "collapses at high load", "F5", "Esc"})
+                             "Requests per call", "collapses at high load", "F5", "Esc",
+                             "Try It Yourself", "Reveal", "PageDown"})
         QVERIFY2(text.contains(QLatin1String(word)), word);
 }
 

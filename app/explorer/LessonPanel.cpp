@@ -1,0 +1,261 @@
+#include "LessonPanel.h"
+
+#include "ScenarioDocument.h"
+#include "SetupListWidget.h"
+#include "SweepController.h"
+
+#include <hedge/io/LessonCheck.h>
+#include <hedge/io/Presets.h>
+#include <hedge/io/ShippedLessons.h>
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QShortcut>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace hedge {
+
+namespace {
+
+QLabel* wrappedLabel(const QString& objectName, QWidget* parent)
+{
+    auto* label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return label;
+}
+
+QPushButton* button(const QString& text, const QString& objectName, QWidget* parent)
+{
+    auto* b = new QPushButton(text, parent);
+    b->setObjectName(objectName);
+    return b;
+}
+
+} // namespace
+
+LessonPanel::LessonPanel(ScenarioDocument* document, SweepController* sweep,
+                         SetupListWidget* setupList, QWidget* window)
+    : QDockWidget(tr("Lessons"), window), m_document(document), m_sweep(sweep),
+      m_setupList(setupList)
+{
+    setObjectName(QStringLiteral("lessonPanel"));
+    for (const std::string& file : shippedLessonFiles()) {
+        try {
+            m_lessons.push_back(readLessonFile(file));
+        } catch (const ScenarioError& e) { // tst_shippedlessons fails first: not offered
+            qWarning("%s", e.what());
+        }
+    }
+    m_pages = new QStackedWidget(this);
+    m_pages->addWidget(buildList());
+    m_pages->addWidget(buildStep());
+    setWidget(m_pages);
+
+    // A presenter's clicker sends PageDown/PageUp: they turn the steps wherever the focus is
+    // while a step is shown. The arrows only while the focus is in the pane: elsewhere they
+    // belong to the spin box or the table being used.
+    const auto keys = [this](QKeySequence key, Qt::ShortcutContext context, auto turn) {
+        auto* shortcut = new QShortcut(key, context == Qt::WindowShortcut ? parentWidget() : this);
+        shortcut->setContext(context);
+        connect(shortcut, &QShortcut::activated, this, [this, turn] {
+            if (stepShown())
+                (this->*turn)();
+        });
+    };
+    keys(QKeySequence(Qt::Key_PageDown), Qt::WindowShortcut, &LessonPanel::nextStep);
+    keys(QKeySequence(Qt::Key_PageUp), Qt::WindowShortcut, &LessonPanel::previousStep);
+    keys(QKeySequence(Qt::Key_Right), Qt::WidgetWithChildrenShortcut, &LessonPanel::nextStep);
+    keys(QKeySequence(Qt::Key_Left), Qt::WidgetWithChildrenShortcut, &LessonPanel::previousStep);
+
+    connect(m_sweep, &SweepController::pointsChanged, this, &LessonPanel::updateTexts);
+    connect(m_sweep, &SweepController::runFinished, this, &LessonPanel::updateTexts);
+    connect(m_document, &ScenarioDocument::edited, this, &LessonPanel::updateTexts);
+}
+
+QWidget* LessonPanel::buildList()
+{
+    auto* page = new QWidget(this);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(4, 4, 4, 4); // narrow: the charts keep their width
+    layout->addWidget(new QLabel(tr("Choose a lesson:"), page));
+    m_list = new QListWidget(page);
+    m_list->setObjectName(QStringLiteral("lessonList"));
+    m_list->setWordWrap(true);
+    // An item is a title and a sentence on several lines: the bands show where one ends.
+    m_list->setAlternatingRowColors(true);
+    m_list->setSpacing(2);
+    for (const Lesson& lesson : m_lessons)
+        m_list->addItem(QString::fromStdString(lesson.title + "\n" + lesson.summary));
+    layout->addWidget(m_list);
+    const auto choose = [this](QListWidgetItem* item) { startLesson(m_list->row(item)); };
+    connect(m_list, &QListWidget::itemClicked, this, choose);
+    connect(m_list, &QListWidget::itemActivated, this, choose);
+    return page;
+}
+
+QWidget* LessonPanel::buildStep()
+{
+    auto* page = new QWidget(this);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(4, 4, 4, 4); // narrow: the charts keep their width
+    m_lessonTitle = wrappedLabel(QStringLiteral("lessonTitle"), page);
+    m_progress = wrappedLabel(QStringLiteral("lessonProgress"), page);
+    m_stepTitle = wrappedLabel(QStringLiteral("lessonStepTitle"), page);
+    QFont bold = m_stepTitle->font();
+    bold.setBold(true);
+    m_stepTitle->setFont(bold);
+    m_callout = wrappedLabel(QStringLiteral("lessonCallout"), page);
+    m_question = wrappedLabel(QStringLiteral("lessonQuestion"), page);
+    m_reveal = button(tr("Reveal"), QStringLiteral("lessonReveal"), page);
+    m_answer = wrappedLabel(QStringLiteral("lessonAnswer"), page);
+    for (QWidget* w : {static_cast<QWidget*>(m_lessonTitle), static_cast<QWidget*>(m_progress),
+                       static_cast<QWidget*>(m_stepTitle), static_cast<QWidget*>(m_callout),
+                       static_cast<QWidget*>(m_question)})
+        layout->addWidget(w);
+    layout->addWidget(m_reveal, 0, Qt::AlignLeft);
+    layout->addWidget(m_answer);
+    layout->addStretch(1);
+    connect(m_reveal, &QPushButton::clicked, this, &LessonPanel::revealAnswer);
+
+    // Two buttons a row: the pane stays narrow enough for the window at 1024 pixels wide.
+    auto* buttons = new QGridLayout;
+    m_back = button(tr("Back"), QStringLiteral("lessonBack"), page);
+    m_next = button(tr("Next"), QStringLiteral("lessonNext"), page);
+    QPushButton* tryIt = button(tr("Try It Yourself"), QStringLiteral("lessonTryIt"), page);
+    QPushButton* lessons = button(tr("All Lessons"), QStringLiteral("lessonAll"), page);
+    QPushButton* close = button(tr("Close"), QStringLiteral("lessonClose"), page);
+    tryIt->setToolTip(tr("Close the lesson and keep this scenario to edit"));
+    buttons->addWidget(m_back, 0, 0);
+    buttons->addWidget(m_next, 0, 1);
+    buttons->addWidget(tryIt, 1, 0, 1, 2);
+    buttons->addWidget(lessons, 2, 0);
+    buttons->addWidget(close, 2, 1);
+    layout->addLayout(buttons);
+    connect(m_back, &QPushButton::clicked, this, &LessonPanel::previousStep);
+    connect(m_next, &QPushButton::clicked, this, &LessonPanel::nextStep);
+    connect(lessons, &QPushButton::clicked, this, &LessonPanel::showLessonList);
+    // Both leave the scenario, the shown setups and the results as they are.
+    connect(tryIt, &QPushButton::clicked, this, &QWidget::hide);
+    connect(close, &QPushButton::clicked, this, &QWidget::hide);
+    return page;
+}
+
+void LessonPanel::showLessonList()
+{
+    m_pages->setCurrentIndex(0);
+    show();
+    raise();
+    m_list->setFocus();
+}
+
+bool LessonPanel::stepShown() const
+{
+    return isVisible() && m_pages->currentIndex() == 1 && m_lesson >= 0;
+}
+
+void LessonPanel::startLesson(int index)
+{
+    if (index < 0 || index >= int(m_lessons.size()))
+        return;
+    m_lesson = index;
+    m_lessonTitle->setText(QString::fromStdString(m_lessons[std::size_t(index)].title));
+    m_pages->setCurrentIndex(1);
+    show();
+    showStep(0);
+    m_next->setFocus();
+}
+
+void LessonPanel::nextStep()
+{
+    if (m_lesson >= 0 && m_step + 1 < int(m_lessons[std::size_t(m_lesson)].steps.size()))
+        showStep(m_step + 1);
+}
+
+void LessonPanel::previousStep()
+{
+    if (m_lesson >= 0 && m_step > 0)
+        showStep(m_step - 1);
+}
+
+void LessonPanel::showStep(int step)
+{
+    const Lesson& lesson = m_lessons[std::size_t(m_lesson)];
+    m_step = step;
+    m_revealed = false;
+    const LessonStep& s = lesson.steps[std::size_t(step)];
+    m_progress->setText(tr("Step %1 of %2").arg(step + 1).arg(lesson.steps.size()));
+    m_stepTitle->setText(QString::fromStdString(s.title));
+    m_back->setEnabled(step > 0);
+    m_next->setEnabled(step + 1 < int(lesson.steps.size()));
+    loadStepScenario(s);
+    showStepSetups(s);
+    updateTexts();
+}
+
+void LessonPanel::loadStepScenario(const LessonStep& step)
+{
+    if (m_document->scenario() == step.scenario)
+        return;
+    // A step that is its preset as shipped loads it by name: the explanation is the preset's.
+    const Preset* preset = findPreset(step.preset);
+    if (preset && preset->scenario == step.scenario)
+        m_document->loadPreset(QString::fromStdString(step.preset));
+    else
+        m_document->setScenario(step.scenario);
+}
+
+void LessonPanel::showStepSetups(const LessonStep& step)
+{
+    const QList<SeriesStyle> styles = m_setupList->styles();
+    for (const SeriesStyle& style : styles) {
+        const bool shown = std::find(step.shows.begin(), step.shows.end(),
+                                     style.setup.toStdString()) != step.shows.end();
+        if (style.visible != shown)
+            m_setupList->setSetupVisible(style.setup, shown);
+    }
+}
+
+void LessonPanel::updateTexts()
+{
+    if (m_lesson < 0)
+        return;
+    const LessonStep& step = m_lessons[std::size_t(m_lesson)].steps[std::size_t(m_step)];
+    const bool ownScenario = m_document->scenario() == step.scenario;
+    // A text's figures are the full pass's: a coarse first pass's would change under the reader.
+    std::vector<PointResult> points;
+    if (ownScenario && m_sweep->isComplete())
+        points = m_sweep->displayedPoints();
+    const auto filled = [&points, this](const LessonText& text) {
+        const std::optional<std::string> t = fillLessonText(text, points);
+        return t ? QString::fromStdString(*t) : tr("running…");
+    };
+    if (ownScenario)
+        m_callout->setText(filled(step.callout));
+    else
+        m_callout->setText(tr("The scenario was edited: this step is about its own. Next or "
+                              "Back loads a step's scenario again."));
+    const bool hasQuestion = !step.question.empty();
+    m_question->setVisible(hasQuestion);
+    m_reveal->setVisible(hasQuestion && !m_revealed);
+    m_answer->setVisible(hasQuestion && m_revealed);
+    if (hasQuestion) {
+        m_question->setText(filled(step.question));
+        m_answer->setText(filled(step.answer));
+    }
+}
+
+void LessonPanel::revealAnswer()
+{
+    m_revealed = true;
+    updateTexts();
+}
+
+} // namespace hedge

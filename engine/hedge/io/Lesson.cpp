@@ -1,0 +1,199 @@
+// The lesson file (docs/lessons.md): the lesson, its steps, their callouts and conditions.
+#include "LessonDetail.h"
+
+#include <hedge/io/LessonFigure.h>
+
+#include <QFile>
+#include <QFileInfo>
+
+namespace hedge {
+
+using io_detail::describe;
+using io_detail::indexPath;
+using io_detail::Json;
+using io_detail::ObjectReader;
+using namespace lesson_detail;
+
+namespace {
+
+constexpr const char* kLessonSchema = "hedge-explorer/lesson@1";
+
+std::string requiredText(const ObjectReader& r, const char* key)
+{
+    const Json* v = r.find(key);
+    if (!v)
+        throw ScenarioError(r.path(key), "missing");
+    if (!v->is_string() || v->get<std::string>().empty())
+        throw ScenarioError(r.path(key), describe(*v) + " is not a non-empty text");
+    return v->get<std::string>();
+}
+
+// A point named by "setup", "load" and "figure", each defaulting to `fallback`'s.
+LessonFigureRef readRef(const ObjectReader& r, const Scenario& scenario,
+                        const LessonFigureRef& fallback)
+{
+    LessonFigureRef ref = fallback;
+    ref.setup = r.string("setup", fallback.setup);
+    checkSetup(scenario, ref.setup, r.path("setup"));
+    ref.load = r.number("load", fallback.load);
+    checkLoad(scenario, ref.load, r.path("load"));
+    ref.figure = r.string("figure", fallback.figure);
+    checkFigure(ref.figure, r.path("figure"));
+    return ref;
+}
+
+// The callout's anchor has no fallback: it names its point whole.
+LessonFigureRef readAnchor(const ObjectReader& r, const Scenario& scenario)
+{
+    for (const char* key : {"setup", "load", "figure"})
+        if (!r.find(key))
+            throw ScenarioError(r.path(key), "missing: a callout points at a setup's figure at "
+                                             "one load");
+    return readRef(r, scenario, {});
+}
+
+void readBound(const ObjectReader& r, const char* key, const Scenario& scenario, LessonCondition& c)
+{
+    const Json& bound = *r.find(key);
+    if (isYesNoFigure(c.subject.figure))
+        throw ScenarioError(r.path(key), "\"" + c.subject.figure + "\" is yes or no: use \"is\"");
+    if (bound.is_number()) {
+        c.bound = bound.get<double>();
+        return;
+    }
+    const ObjectReader other(bound, r.path(key), {"setup", "load", "figure", "times"},
+                             "a number or a point's figure");
+    c.boundRef = readRef(other, scenario, c.subject);
+    if (isYesNoFigure(c.boundRef->figure))
+        throw ScenarioError(other.path("figure"), "\"" + c.boundRef->figure + "\" is not a number");
+    c.times = other.number("times", 1.0);
+}
+
+LessonCondition readCondition(const Json& value, const std::string& path, const Scenario& scenario,
+                              const LessonFigureRef& anchor)
+{
+    const ObjectReader r(value, path, {"setup", "load", "figure", "is", "below", "above"});
+    LessonCondition c;
+    c.subject = readRef(r, scenario, anchor);
+    const int tests = int(r.find("is") != nullptr) + int(r.find("below") != nullptr) +
+                      int(r.find("above") != nullptr);
+    if (tests != 1)
+        throw ScenarioError(path, "needs one of \"is\", \"below\" or \"above\"");
+    if (r.find("is")) {
+        if (!isYesNoFigure(c.subject.figure))
+            throw ScenarioError(r.path("is"), "\"" + c.subject.figure +
+                                                  "\" is a number: use \"below\" or \"above\"");
+        c.test = LessonCondition::Test::Is;
+        c.is = r.boolean("is", true);
+    } else {
+        const bool below = r.find("below") != nullptr;
+        c.test = below ? LessonCondition::Test::Below : LessonCondition::Test::Above;
+        readBound(r, below ? "below" : "above", scenario, c);
+    }
+    return c;
+}
+
+std::vector<std::string> readShows(const ObjectReader& r, const Scenario& scenario)
+{
+    std::vector<std::string> shows;
+    const Json* v = r.find("shows");
+    if (!v) {
+        for (const Setup& s : scenario.setups)
+            shows.push_back(s.name);
+        return shows;
+    }
+    if (!v->is_array() || v->empty())
+        throw ScenarioError(r.path("shows"), describe(*v) + " is not a list of setups");
+    for (std::size_t i = 0; i < v->size(); ++i) {
+        const std::string path = indexPath(r.path("shows"), i);
+        if (!(*v)[i].is_string())
+            throw ScenarioError(path, describe((*v)[i]) + " is not a setup's name");
+        shows.push_back((*v)[i].get<std::string>());
+        checkSetup(scenario, shows.back(), path);
+    }
+    return shows;
+}
+
+void readCallout(const Json& value, const std::string& path, LessonStep& step)
+{
+    const ObjectReader r(value, path, {"setup", "load", "figure", "text"});
+    step.anchor = readAnchor(r, step.scenario);
+    if (!r.find("text"))
+        throw ScenarioError(r.path("text"), "missing");
+    step.callout = readLessonText(*r.find("text"), r.path("text"), step.scenario, step.anchor);
+}
+
+LessonStep readStep(const Json& value, const std::string& path)
+{
+    const ObjectReader r(
+        value, path, {"title", "scenario", "shows", "callout", "conditions", "question", "answer"});
+    LessonStep step;
+    step.title = requiredText(r, "title");
+    if (!r.find("scenario"))
+        throw ScenarioError(r.path("scenario"), "missing");
+    readStepScenario(*r.find("scenario"), r.path("scenario"), step);
+    step.shows = readShows(r, step.scenario);
+    if (!r.find("callout"))
+        throw ScenarioError(r.path("callout"), "missing");
+    readCallout(*r.find("callout"), r.path("callout"), step);
+    if (const Json* conditions = r.find("conditions")) {
+        if (!conditions->is_array())
+            throw ScenarioError(r.path("conditions"), describe(*conditions) + " is not a list");
+        for (std::size_t i = 0; i < conditions->size(); ++i)
+            step.conditions.push_back(readCondition(
+                (*conditions)[i], indexPath(r.path("conditions"), i), step.scenario, step.anchor));
+    }
+    if (bool(r.find("question")) != bool(r.find("answer")))
+        throw ScenarioError(r.path(r.find("question") ? "answer" : "question"),
+                            "missing: a question comes with its answer");
+    if (r.find("question")) {
+        step.question =
+            readLessonText(*r.find("question"), r.path("question"), step.scenario, step.anchor);
+        step.answer =
+            readLessonText(*r.find("answer"), r.path("answer"), step.scenario, step.anchor);
+    }
+    return step;
+}
+
+} // namespace
+
+Lesson parseLessonJson(std::string_view text)
+{
+    const Json root = io_detail::parseJsonText(text);
+    const ObjectReader r(root, "", {"schema", "id", "title", "summary", "steps"}, "a lesson");
+    const Json* schema = r.find("schema");
+    if (!schema || !schema->is_string() || schema->get<std::string>() != kLessonSchema)
+        throw ScenarioError("schema", (schema ? describe(*schema) + " is not " : "missing: ") +
+                                          std::string("\"") + kLessonSchema + "\"");
+    Lesson lesson;
+    lesson.id = requiredText(r, "id");
+    lesson.title = requiredText(r, "title");
+    lesson.summary = requiredText(r, "summary");
+    const Json* steps = r.find("steps");
+    if (!steps || !steps->is_array() || steps->empty())
+        throw ScenarioError("steps", steps ? describe(*steps) + " is not a list of steps"
+                                           : std::string("missing"));
+    for (std::size_t i = 0; i < steps->size(); ++i)
+        lesson.steps.push_back(readStep((*steps)[i], indexPath("steps", i)));
+    return lesson;
+}
+
+Lesson readLessonFile(const std::string& path)
+{
+    QFile file(QString::fromStdString(path));
+    const std::string name = QFileInfo(file).fileName().toStdString();
+    if (!file.open(QIODevice::ReadOnly))
+        throw ScenarioError(name, "cannot read: " + file.errorString().toStdString());
+    const QByteArray bytes = file.readAll();
+    try {
+        return parseLessonJson(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+    } catch (const ScenarioError& e) {
+        if (e.line() > 0) // a syntax error: where in the file
+            throw ScenarioError(name + ":" + std::to_string(e.line()) + ":" +
+                                    std::to_string(e.column()),
+                                e.problem());
+        throw ScenarioError(e.field().empty() ? name : name + ": " + e.field(), e.problem());
+    }
+}
+
+} // namespace hedge

@@ -1,0 +1,75 @@
+// A lesson (docs/lessons.md): a short sequence of steps, each a scenario built from a preset,
+// the setups it shows, a callout anchored on one point of the chart whose numbers are read from
+// the run, conditions the run must meet and perhaps a question. Read from
+// `hedge-explorer/lesson@1` files (resources/lessons/*.json); run and checked by LessonCheck.h.
+#pragma once
+
+#include <hedge/Scenario.h>
+#include <hedge/io/ScenarioError.h>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hedge {
+
+// One figure of one point of a step's run: "p99_ms" of "hedge, no budget / client" at 0.6.
+struct LessonFigureRef {
+    std::string figure; // a LessonFigure.h key
+    std::string setup;  // one of the step's scenario's setups
+    double load = 0.0;  // one of its loads
+};
+
+// A text with placeholders ("{p99_ms}", "{p99_ms@SETUP}", "{p99_ms@SETUP@0.6}", "{p99_ms@@0.6}":
+// docs/lessons.md, "Placeholders"), split into literal text and the figures it names.
+struct LessonText {
+    struct Part {
+        std::string literal; // when `figure` is empty
+        std::optional<LessonFigureRef> figure;
+    };
+    std::vector<Part> parts;
+    bool empty() const { return parts.empty(); }
+};
+
+// What a run must show for the step to say what it says: the figure `is` true/false
+// ("collapsed"), or lies `below`/`above` a number or another point's figure × `times`.
+struct LessonCondition {
+    enum class Test { Is, Below, Above };
+    LessonFigureRef subject;
+    Test test = Test::Is;
+    bool is = true;
+    std::optional<double> bound;             // a number, in the figure's file unit
+    std::optional<LessonFigureRef> boundRef; // or another point's figure
+    double times = 1.0;                      // boundRef's factor
+};
+
+struct LessonStep {
+    std::string title;
+    std::string preset;             // the preset the scenario is built from
+    Scenario scenario;              // the preset's, its loads and knobs as the step sets them
+    std::vector<std::string> shows; // the setups the step is about (all when the file gives none)
+    LessonFigureRef anchor;         // where the callout points on the chart
+    LessonText callout;
+    std::vector<LessonCondition> conditions;
+    LessonText question; // empty: none
+    LessonText answer;   // given with the question
+};
+
+struct Lesson {
+    std::string id;
+    std::string title;
+    std::string summary;
+    std::vector<LessonStep> steps;
+};
+
+// Throws ScenarioError naming the field ("steps[2].callout.figure") for anything the format does
+// not allow: an unknown key, a preset or setup the step does not have, a load not among its
+// loads, a figure that is not one, a typed number in a text, a knob out of its range.
+Lesson parseLessonJson(std::string_view text);
+
+// Reads and parses a file; the error's field starts with the file's name
+// ("tail-cutting.json: steps[2].callout.figure").
+Lesson readLessonFile(const std::string& path);
+
+} // namespace hedge

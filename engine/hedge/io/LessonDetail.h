@@ -1,0 +1,28 @@
+// Internal to the lesson reader (Lesson.cpp, LessonScenario.cpp, LessonText.cpp): the parts of a
+// step each file reads, given the JSON and the field path errors name.
+#pragma once
+
+#include "JsonDetail.h"
+
+#include <hedge/io/Lesson.h>
+
+#include <string>
+
+namespace hedge::lesson_detail {
+
+// A step's "scenario" object: the preset, its loads, its knobs (docs/lessons.md, "Scenario").
+// Sets `step.preset` and `step.scenario`, validated.
+void readStepScenario(const io_detail::Json& value, const std::string& path, LessonStep& step);
+
+// A setup and a load a step names must be its scenario's, a figure one of LessonFigure.h's;
+// each throws ScenarioError at `path` naming the ones there are.
+void checkSetup(const Scenario& scenario, const std::string& setup, const std::string& path);
+void checkLoad(const Scenario& scenario, double load, const std::string& path);
+void checkFigure(const std::string& figure, const std::string& path);
+
+// A text with placeholders, checked against the step's scenario; `fallback` fills what a
+// placeholder leaves out. Typed numbers outside quotes are refused.
+LessonText readLessonText(const io_detail::Json& value, const std::string& path,
+                          const Scenario& scenario, const LessonFigureRef& fallback);
+
+} // namespace hedge::lesson_detail

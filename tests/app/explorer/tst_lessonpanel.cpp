@@ -1,0 +1,164 @@
+// Help → Lessons… on the real window (docs/user-guide.md, "Lessons"): the tail-cutting lesson
+// walked with a presenter's keys, each step's callout, progress, shown setups, question and
+// reveal as the window's own full-pass results fill them, Back, and "Try It Yourself".
+#include "ExplorerTestSupport.h"
+
+#include <hedge/io/LessonCheck.h>
+#include <hedge/io/ShippedLessons.h>
+
+#include <QDockWidget>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+#include <QtTest>
+
+using namespace hedge;
+
+class TestLessonPanel : public QObject {
+    Q_OBJECT
+
+    static QString filled(const LessonText& text, const MainWindow& w)
+    {
+        return QString::fromStdString(fillLessonText(text, w.controller()->displayedPoints())
+                                          .value_or("(a point is missing)"));
+    }
+    template <class T> static T* part(QWidget* panel, const char* name)
+    {
+        T* found = panel->findChild<T*>(QString::fromLatin1(name));
+        if (!found)
+            qFatal("the lesson panel has no %s", name);
+        return found;
+    }
+    static QStringList shownSetups(const MainWindow& w)
+    {
+        QStringList shown;
+        for (const SeriesStyle& s : test::setupList(w)->styles())
+            if (s.visible)
+                shown << s.setup;
+        return shown;
+    }
+
+private slots:
+    void initTestCase() { test::startPrivateSession(QStringLiteral("tst_lessonpanel")); }
+
+    // The first start offers the lessons beside the menus; the scenario stays; the next start
+    // does not offer them again.
+    void firstStartOffersTheLessons()
+    {
+        test::clearSession();
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        const Scenario before = w.scenario();
+        auto* offer = w.findChild<QPushButton*>(QStringLiteral("lessonOffer"));
+        QVERIFY(offer && offer->isVisible());
+        auto* panel = w.findChild<QDockWidget*>(QStringLiteral("lessonPanel"));
+        QVERIFY(!panel->isVisible());
+        QTest::mouseClick(offer, Qt::LeftButton);
+        QVERIFY(panel->isVisible());
+        QVERIFY(part<QListWidget>(panel, "lessonList")->isVisible());
+        QVERIFY(!offer->isVisible());
+        QCOMPARE(w.scenario(), before);
+        QCOMPARE(w.size(), QSize(1024, 700));
+
+        MainWindow again(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        QVERIFY(!again.findChild<QPushButton*>(QStringLiteral("lessonOffer")));
+    }
+
+    void walkTailCuttingWithTheKeys()
+    {
+        const Lesson lesson = readLessonFile(shippedLessonFiles().front());
+        QCOMPARE(lesson.id, std::string("tail-cutting"));
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+
+        QAction* open = test::menuAction(w, QStringLiteral("&Help"), QStringLiteral("&Lessons…"));
+        QVERIFY(open);
+        open->trigger();
+        auto* panel = w.findChild<QDockWidget*>(QStringLiteral("lessonPanel"));
+        QVERIFY(panel && panel->isVisible());
+        QCOMPARE(w.size(), QSize(1024, 700)); // the pane fits the window, not the other way
+        auto* list = part<QListWidget>(panel, "lessonList");
+        QCOMPARE(list->count(), int(shippedLessonFiles().size()));
+        QListWidgetItem* item = list->item(0);
+        QVERIFY(item->text().startsWith(QString::fromStdString(lesson.title + "\n" + lesson.summary)));
+
+        // Every text the callout shows while the run comes in: none but the full pass's.
+        auto* callout = part<QLabel>(panel, "lessonCallout");
+        QStringList seen;
+        connect(w.controller(), &SweepController::pointsChanged, this, [&] {
+            if (seen.isEmpty() || seen.back() != callout->text())
+                seen << callout->text();
+        });
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(item).center());
+
+        auto* progress = part<QLabel>(panel, "lessonProgress");
+        auto* stepTitle = part<QLabel>(panel, "lessonStepTitle");
+        auto* question = part<QLabel>(panel, "lessonQuestion");
+        auto* answer = part<QLabel>(panel, "lessonAnswer");
+        auto* reveal = part<QPushButton>(panel, "lessonReveal");
+        const int steps = int(lesson.steps.size());
+        const auto verifyStep = [&](int i) {
+            const LessonStep& step = lesson.steps[std::size_t(i)];
+            QCOMPARE(progress->text(), QStringLiteral("Step %1 of %2").arg(i + 1).arg(steps));
+            QCOMPARE(stepTitle->text(), QString::fromStdString(step.title));
+            QCOMPARE(w.scenario(), step.scenario);
+            QStringList shows;
+            for (const std::string& s : step.shows)
+                shows << QString::fromStdString(s);
+            QCOMPARE(shownSetups(w), shows);
+            QTRY_VERIFY_WITH_TIMEOUT(w.controller()->isComplete(), 120000);
+            QTRY_COMPARE(callout->text(), filled(step.callout, w));
+            QCOMPARE(question->isVisible(), !step.question.empty());
+            QCOMPARE(reveal->isVisible(), !step.question.empty());
+            QVERIFY(!answer->isVisible());
+            if (!step.question.empty()) {
+                QCOMPARE(question->text(), filled(step.question, w));
+                QTest::mouseClick(reveal, Qt::LeftButton);
+                QVERIFY(answer->isVisible());
+                QCOMPARE(answer->text(), filled(step.answer, w));
+            }
+        };
+
+        QCOMPARE(callout->text(), QStringLiteral("running…"));
+        for (int i = 0; i < steps; ++i) {
+            verifyStep(i);
+            if (QTest::currentTestFailed())
+                return;
+            if (i > 0) { // Back, then on again
+                QTest::keyClick(&w, Qt::Key_PageUp);
+                QCOMPARE(progress->text(), QStringLiteral("Step %1 of %2").arg(i).arg(steps));
+                QCOMPARE(callout->text(), filled(lesson.steps[std::size_t(i - 1)].callout, w));
+                QTest::keyClick(&w, Qt::Key_PageDown);
+                QCOMPARE(progress->text(), QStringLiteral("Step %1 of %2").arg(i + 1).arg(steps));
+            }
+            QTest::keyClick(&w, Qt::Key_PageDown);
+        }
+        // Past the last step the keys stay there.
+        QCOMPARE(progress->text(), QStringLiteral("Step %1 of %2").arg(steps).arg(steps));
+        // The callout never showed a figure of the coarse first pass.
+        seen.removeAll(QStringLiteral("running…"));
+        QVERIFY2(seen.size() == 1, qPrintable(seen.join(QStringLiteral(" | "))));
+        QCOMPARE(seen.front(), filled(lesson.steps.front().callout, w));
+
+        // The arrows turn the steps while the pane has the focus.
+        part<QPushButton>(panel, "lessonNext")->setFocus();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Left);
+        QCOMPARE(progress->text(), QStringLiteral("Step %1 of %2").arg(steps - 1).arg(steps));
+
+        // Try It Yourself: the pane goes, the step's scenario and shown setups stay.
+        const QStringList shown = shownSetups(w);
+        QTest::mouseClick(part<QPushButton>(panel, "lessonTryIt"), Qt::LeftButton);
+        QVERIFY(!panel->isVisible());
+        QCOMPARE(w.scenario(), lesson.steps[std::size_t(steps - 2)].scenario);
+        QCOMPARE(shownSetups(w), shown);
+        QVERIFY(!w.controller()->isPendingOrRunning());
+    }
+};
+
+QTEST_MAIN(TestLessonPanel)
+#include "tst_lessonpanel.moc"
