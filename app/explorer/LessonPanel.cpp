@@ -62,9 +62,15 @@ LessonPanel::LessonPanel(ScenarioDocument* document, SweepController* sweep,
     // A presenter's clicker sends PageDown/PageUp: they turn the steps wherever the focus is
     // while a step is shown. The arrows only while the focus is in the pane: elsewhere they
     // belong to the spin box or the table being used.
+    // The window's PageDown/PageUp are enabled only while a step is shown: otherwise the
+    // slider, spin box or table with the focus keeps them.
     const auto keys = [this](QKeySequence key, Qt::ShortcutContext context, auto turn) {
         auto* shortcut = new QShortcut(key, context == Qt::WindowShortcut ? parentWidget() : this);
         shortcut->setContext(context);
+        if (context == Qt::WindowShortcut) {
+            shortcut->setEnabled(false);
+            m_windowKeys.push_back(shortcut);
+        }
         connect(shortcut, &QShortcut::activated, this, [this, turn] {
             if (stepShown())
                 (this->*turn)();
@@ -78,6 +84,15 @@ LessonPanel::LessonPanel(ScenarioDocument* document, SweepController* sweep,
     connect(m_sweep, &SweepController::pointsChanged, this, &LessonPanel::updateTexts);
     connect(m_sweep, &SweepController::runFinished, this, &LessonPanel::updateTexts);
     connect(m_document, &ScenarioDocument::edited, this, &LessonPanel::updateTexts);
+    connect(this, &QDockWidget::visibilityChanged, this, &LessonPanel::enableWindowKeys);
+    connect(m_pages, &QStackedWidget::currentChanged, this, &LessonPanel::enableWindowKeys);
+}
+
+void LessonPanel::enableWindowKeys()
+{
+    const bool shown = stepShown();
+    for (QShortcut* key : m_windowKeys)
+        key->setEnabled(shown);
 }
 
 QWidget* LessonPanel::buildList()

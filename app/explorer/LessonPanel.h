@@ -17,6 +17,7 @@
 class QLabel;
 class QListWidget;
 class QPushButton;
+class QShortcut;
 class QStackedWidget;
 
 namespace hedge {
@@ -49,6 +50,7 @@ private:
     // The callout as the run gives it: "running…" until the full pass is complete.
     void updateTexts();
     void revealAnswer();
+    void enableWindowKeys();
     bool stepShown() const;
 
     ScenarioDocument* m_document;
@@ -56,6 +58,7 @@ private:
     SetupListWidget* m_setupList;
     std::vector<Lesson> m_lessons;
     int m_lesson = -1;
+    std::vector<QShortcut*> m_windowKeys; // PageDown, PageUp on the window
     int m_step = 0;
     bool m_revealed = false;
 

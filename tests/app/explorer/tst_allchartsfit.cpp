@@ -32,11 +32,13 @@ QList<QAction*> metricActions(MainWindow& w)
     for (QAction* menu : w.menuBar()->actions()) {
         if (!menu->menu() || menu->text().remove(QLatin1Char('&')) != QStringLiteral("View"))
             continue;
-        // Every checkable entry but the palette's is a chart's.
-        for (QAction* a : menu->menu()->actions())
-            if (a->isCheckable() &&
-                a->text().remove(QLatin1Char('&')) != QStringLiteral("Dark Palette"))
+        // Every checkable entry but the palette's and presenter mode's is a chart's.
+        for (QAction* a : menu->menu()->actions()) {
+            const QString text = a->text().remove(QLatin1Char('&'));
+            if (a->isCheckable() && text != QStringLiteral("Dark Palette") &&
+                text != QStringLiteral("Presenter Mode"))
                 result << a;
+        }
     }
     return result;
 }
