@@ -13,7 +13,7 @@ namespace {
 // Pixel sizes: a slide is 1920 pixels wide whatever the screen's DPI.
 constexpr int kTitlePixels = 60;
 constexpr int kCaptionPixels = 36;
-constexpr double kMargin = 48.0;
+constexpr double kSlideMargin = 48.0;
 
 QFont slideFont(int pixels, bool bold)
 {
@@ -49,15 +49,15 @@ void paintSlide(const Slide& slide, QPainter* painter, QSizeF size)
 {
     painter->fillRect(QRectF(QPointF(0, 0), size), slide.background);
     painter->setPen(slide.text);
-    const double width = size.width() - 2 * kMargin;
-    double y = kMargin;
-    y += drawWrapped(painter, QRectF(kMargin, y, width, size.height() / 4), slide.title,
+    const double width = size.width() - 2 * kSlideMargin;
+    double y = kSlideMargin;
+    y += drawWrapped(painter, QRectF(kSlideMargin, y, width, size.height() / 4), slide.title,
                      slideFont(kTitlePixels, true));
     if (!slide.caption.isEmpty())
-        y += 12 + drawWrapped(painter, QRectF(kMargin, y + 12, width, size.height() / 4),
+        y += 12 + drawWrapped(painter, QRectF(kSlideMargin, y + 12, width, size.height() / 4),
                               slide.caption, slideFont(kCaptionPixels, false));
     y += 24;
-    const QRectF view(kMargin / 2, y, size.width() - kMargin, size.height() - y - kMargin / 2);
+    const QRectF view(kSlideMargin / 2, y, size.width() - kSlideMargin, size.height() - y - kSlideMargin / 2);
     if (!slide.view || view.height() < 50)
         return;
     painter->save();
