@@ -23,26 +23,31 @@ void SimulationCore<Driver, kTopology, Policy>::arriveInParts(std::int64_t call)
     }
 }
 
-// The driver hears of the part, and of the call once this part decided it; the call's other
-// parts are then abandoned, and their attempts cancelled as losers (the setup's cancellation).
+// The driver hears of the part; the call's end when this part decided it (Running: not yet).
 template <class Driver, bool kTopology, class Policy>
-void SimulationCore<Driver, kTopology, Policy>::finishPart(std::uint32_t slot, const CallStep& step)
+CallEnd SimulationCore<Driver, kTopology, Policy>::partEnded(std::uint32_t slot,
+                                                             const CallStep& step,
+                                                             std::uint32_t& fan)
 {
-    const std::uint32_t fan = m_fanout.partOf(slot).fan;
-    const std::uint32_t call = m_fanout.callOf(fan);
-    if constexpr (requires { m_driver.onPartEnded(*this, call, m_slots[slot].state, step.end); })
-        m_driver.onPartEnded(*this, call, m_slots[slot].state, step.end);
-    const CallEnd decided = m_fanout.partEnded(slot, m_slots[slot].state, step.end);
-    release(slot, step.cancel);
-    if (decided == CallEnd::Running)
-        return;
+    fan = m_fanout.partOf(slot).fan;
+    if constexpr (requires { m_driver.onPartEnded(*this, 0u, m_slots[slot].state, step.end); })
+        m_driver.onPartEnded(*this, m_fanout.callOf(fan), m_slots[slot].state, step.end);
+    return m_fanout.partEnded(slot, m_slots[slot].state, step.end);
+}
+
+// The call's other parts are abandoned, their attempts cancelled as losers (the setup's
+// cancellation), and the driver hears of the call.
+template <class Driver, bool kTopology, class Policy>
+void SimulationCore<Driver, kTopology, Policy>::endCallOfParts(std::uint32_t fan, CallEnd end)
+{
     m_fanout.forEachRunningPart(fan, [&](std::uint32_t part) {
         const CallStep abandon = m_pipeline.abandonCall(m_slots[part].state);
         m_fanout.abandoned(fan, part, m_slots[part].state);
         trace(TraceEvent::CallEnded, m_slots[part].call, -1, -1, 0.0, false, abandon.end);
         release(part, abandon.cancel);
     });
-    m_driver.onCallEnded(*this, call, m_fanout.close(fan), decided);
+    const std::uint32_t call = m_fanout.callOf(fan);
+    m_driver.onCallEnded(*this, call, m_fanout.close(fan), end);
 }
 
 template <class Driver, bool kTopology, class Policy>
