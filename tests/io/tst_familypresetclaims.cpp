@@ -3,6 +3,7 @@
 // way: the text rounds. Every figure checked is in the text: a changed text must change the
 // test with it.
 #include "PresetByName.h"
+#include "PresetClaims.h"
 
 #include <hedge/io/Presets.h>
 #include <hedge/sim/LoadSweep.h>
@@ -19,27 +20,9 @@
 
 using namespace hedge;
 using hedge::test::preset;
+using hedge::test::says;
 
 namespace {
-
-void says(const Preset& p, std::initializer_list<const char*> phrases)
-{
-    for (const char* phrase : phrases)
-        QVERIFY2(p.explanation.find(phrase) != std::string::npos,
-                 (p.name + " does not say \"" + phrase + "\"").c_str());
-}
-
-bool about(double value, double claim)
-{
-    return std::abs(value - claim) <= 0.1 * claim;
-}
-
-QByteArray said(double value, double claim)
-{
-    return QByteArray::number(value) + " is not about " + QByteArray::number(claim);
-}
-
-#define QVERIFY_ABOUT(value, claim) QVERIFY2(about(value, claim), said(value, claim))
 
 // Every point of a sweep preset, by setup name and load.
 std::map<std::pair<std::string, double>, PointResult> runSweep(const Preset& p)

@@ -3,6 +3,7 @@
 // text compares them. "About x" allows 10 % either way: the text rounds. Every figure checked is
 // in the text: a changed text must change the test with it.
 #include "PresetByName.h"
+#include "PresetClaims.h"
 
 #include <hedge/io/FanoutPresets.h>
 #include <hedge/io/Presets.h>
@@ -17,25 +18,12 @@
 
 using namespace hedge;
 using hedge::test::preset;
+using hedge::test::says;
 
 namespace {
 
 constexpr const char* kNone = "no hedge / client";
 constexpr const char* kHedge = "hedge after 16 ms, budget 5 % / client";
-
-void says(std::initializer_list<const char*> phrases)
-{
-    const Preset& p = preset("tail-at-scale");
-    for (const char* phrase : phrases)
-        QVERIFY2(p.explanation.find(phrase) != std::string::npos,
-                 (p.name + " does not say \"" + phrase + "\"").c_str());
-}
-
-bool about(double value, double claim) { return std::abs(value - claim) <= 0.1 * claim; }
-
-#define QVERIFY_ABOUT(value, claim)                                                           \
-    QVERIFY2(about(value, claim),                                                             \
-             QByteArray::number(value) + " is not about " + QByteArray::number(claim))
 
 } // namespace
 
@@ -73,14 +61,14 @@ private slots:
         QCOMPARE(s.service.fanoutParts, 100);
         QCOMPARE(s.service.replicas, 100);
         QCOMPARE(s.service.partsToWaitFor(), 100);
-        says({"a p95 of 16 ms", "100 partitions", "5 % budget"});
+        says(preset("tail-at-scale"), {"a p95 of 16 ms", "100 partitions", "5 % budget"});
         QCOMPARE(std::round(serviceTimeQuantile(s.service, 0.95)), 16.0);
         QCOMPARE(s.setups.at(1).hedge->delayMs, 16.0);
     }
 
     void onePartIsTheHedgeOfBefore()
     {
-        says({"without hedging the p99 is 198 ms", "cuts it to 27 ms for 1.05"});
+        says(preset("tail-at-scale"), {"without hedging the p99 is 198 ms", "cuts it to 27 ms for 1.05"});
         QVERIFY(!half(kNone, 1).parts);
         QVERIFY_ABOUT(*half(kNone, 1).p99Ms, 198.0);
         QVERIFY_ABOUT(*half(kHedge, 1).p99Ms, 27.0);
@@ -89,7 +77,7 @@ private slots:
 
     void tenPartsAmplifyTheTailAsTheRuleSays()
     {
-        says({"p99 is 290 ms against the part's 200 ms", "9.5 % of the calls",
+        says(preset("tail-at-scale"), {"p99 is 290 ms against the part's 200 ms", "9.5 % of the calls",
               "1 - 0.99^10 = 9.6 %", "to 35 ms for 10.5 requests per call"});
         const PointResult& none = half(kNone, 10);
         QVERIFY_ABOUT(*none.p99Ms, 290.0);
@@ -102,7 +90,7 @@ private slots:
 
     void aHundredPartsMakeTheMedianCallSlow()
     {
-        says({"64 % of the calls", "1 - 0.99^100 = 63 %", "the call's p50 is 231 ms",
+        says(preset("tail-at-scale"), {"64 % of the calls", "1 - 0.99^100 = 63 %", "the call's p50 is 231 ms",
               "p50 to 29 ms", "p99 stays at 288 ms", "refuses one to 9 % of the calls"});
         const PointResult& none = half(kNone, 100);
         QVERIFY_ABOUT(none.parts->slowerThanPartP99Fraction, 0.64);
@@ -118,7 +106,7 @@ private slots:
 
     void atSixtyPercentTheHedgeConcentratesOnOnePartition()
     {
-        says({"At 60 % the hedge does harm", "p50 is 455 ms, twice the 231 ms",
+        says(preset("tail-at-scale"), {"At 60 % the hedge does harm", "p50 is 455 ms, twice the 231 ms",
               "busiest partition is busy all the time"});
         for (double load : {0.3, 0.4, 0.5, 0.6})
             QVERIFY(!at(kNone, load).collapsed);

@@ -2,6 +2,7 @@
 // preset"), checked on the preset's own run. "About x" allows 10 % either way: the text rounds.
 // Every figure checked is in the text: a changed text must change the test with it.
 #include "PresetByName.h"
+#include "PresetClaims.h"
 
 #include <hedge/io/Presets.h>
 #include <hedge/sim/LoadSweep.h>
@@ -15,25 +16,13 @@
 
 using namespace hedge;
 using hedge::test::preset;
+using hedge::test::says;
 
 namespace {
 
 constexpr const char* kNone = "no hedge / client";
 constexpr const char* kBetween = "hedge, no budget / client";       // 20 ms
 constexpr const char* kAbove = "hedge after 50 ms, no budget / client";
-
-void says(const Preset& p, std::initializer_list<const char*> phrases)
-{
-    for (const char* phrase : phrases)
-        QVERIFY2(p.explanation.find(phrase) != std::string::npos,
-                 (p.name + " does not say \"" + phrase + "\"").c_str());
-}
-
-bool about(double value, double claim) { return std::abs(value - claim) <= 0.1 * claim; }
-
-#define QVERIFY_ABOUT(value, claim)                                                           \
-    QVERIFY2(about(value, claim),                                                             \
-             QByteArray::number(value) + " is not about " + QByteArray::number(claim))
 
 } // namespace
 

@@ -3,6 +3,7 @@
 // "About x" allows 10 % either way: the text rounds. tst_presetclaims checks the teaching
 // presets of docs/model.md, which all share the reference service; these each have their own.
 #include "PresetByName.h"
+#include "PresetClaims.h"
 
 #include <hedge/io/Presets.h>
 #include <hedge/sim/Simulation.h>
@@ -13,6 +14,7 @@
 
 using namespace hedge;
 using hedge::test::preset;
+using hedge::test::says;
 
 namespace {
 
@@ -36,25 +38,6 @@ PointResult point(const Preset& p, const std::string& setup, double load,
 
 // Every figure the test checks is in the text as "about N ms" (or the given wording): a
 // changed text must change the test with it.
-void says(const Preset& p, std::initializer_list<const char*> phrases)
-{
-    for (const char* phrase : phrases)
-        QVERIFY2(p.explanation.find(phrase) != std::string::npos,
-                 (p.name + " does not say \"" + phrase + "\"").c_str());
-}
-
-bool about(double value, double claim)
-{
-    return std::abs(value - claim) <= 0.1 * claim;
-}
-
-QByteArray said(double value, double claim)
-{
-    return QByteArray::number(value) + " is not about " + QByteArray::number(claim);
-}
-
-#define QVERIFY_ABOUT(value, claim) QVERIFY2(about(value, claim), said(value, claim))
-
 } // namespace
 
 class TestTopologyPresetClaims : public QObject {
