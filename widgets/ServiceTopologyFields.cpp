@@ -33,7 +33,6 @@ ServiceTopologyFields::ServiceTopologyFields(QFormLayout* form, QSpinBox* worker
     : QObject(parent), m_workers(workers)
 {
     const ServiceConfig sd;
-    const Slowdowns dd;
 
     m_replicas = makeSpinBox(tr("Replicas"), limits::kMinReplicas, limits::kMaxReplicas,
                              QString(), parent);
@@ -66,6 +65,29 @@ ServiceTopologyFields::ServiceTopologyFields(QFormLayout* form, QSpinBox* worker
     const Knob& correlation = *KnobRegistry::find("service.hiccup_correlation");
     m_correlation = static_cast<QDoubleSpinBox*>(KnobFields::makeBox(correlation, parent));
 
+    makeSlowdownFields(parent);
+
+    makeFanoutRows(form, parent);
+    m_messages << addFieldRow(form, tr("Replic&as:"), m_replicas, {m_replicas});
+    form->addRow(tr("Bala&ncer:"), m_balancer);
+    m_messages << addFieldRow(form, KnobFields::label(correlation), m_correlation, {m_correlation});
+    form->addRow(m_slowdowns);
+    form->addRow(m_slowdownFields);
+
+    show(ServiceConfig{});
+
+    connect(m_workers, &QSpinBox::valueChanged, this, &ServiceTopologyFields::updateRanges);
+    connect(m_replicas, &QSpinBox::valueChanged, this, &ServiceTopologyFields::onEdited);
+    connect(m_balancer, &QComboBox::currentIndexChanged, this, &ServiceTopologyFields::onEdited);
+    connect(m_slowdowns, &QCheckBox::toggled, this, &ServiceTopologyFields::onEdited);
+    for (QDoubleSpinBox* box : {m_correlation, m_perMinute, m_duration, m_factor})
+        connect(box, &QDoubleSpinBox::valueChanged, this, &ServiceTopologyFields::onEdited);
+}
+
+// Slow periods: the check box and, indented under it, how often, how long and how slow.
+void ServiceTopologyFields::makeSlowdownFields(QWidget* parent)
+{
+    const Slowdowns dd;
     m_slowdowns = new QCheckBox(tr("Sl&ow periods"), parent);
     m_slowdowns->setToolTip(
         tr("Each replica now and then turns slow on its own (a garbage-collection pause, a noisy "
@@ -93,22 +115,6 @@ ServiceTopologyFields::ServiceTopologyFields(QFormLayout* form, QSpinBox* worker
     m_messages << addFieldRow(slowForm, tr("Per minute:"), m_perMinute, {m_perMinute})
                << addFieldRow(slowForm, tr("Length:"), m_duration, {m_duration})
                << addFieldRow(slowForm, tr("Factor:"), m_factor, {m_factor});
-
-    makeFanoutRows(form, parent);
-    m_messages << addFieldRow(form, tr("Replic&as:"), m_replicas, {m_replicas});
-    form->addRow(tr("Bala&ncer:"), m_balancer);
-    m_messages << addFieldRow(form, KnobFields::label(correlation), m_correlation, {m_correlation});
-    form->addRow(m_slowdowns);
-    form->addRow(m_slowdownFields);
-
-    show(ServiceConfig{});
-
-    connect(m_workers, &QSpinBox::valueChanged, this, &ServiceTopologyFields::updateRanges);
-    connect(m_replicas, &QSpinBox::valueChanged, this, &ServiceTopologyFields::onEdited);
-    connect(m_balancer, &QComboBox::currentIndexChanged, this, &ServiceTopologyFields::onEdited);
-    connect(m_slowdowns, &QCheckBox::toggled, this, &ServiceTopologyFields::onEdited);
-    for (QDoubleSpinBox* box : {m_correlation, m_perMinute, m_duration, m_factor})
-        connect(box, &QDoubleSpinBox::valueChanged, this, &ServiceTopologyFields::onEdited);
 }
 
 // The fan-out's rows (KnobRegistry, "fanout."), above the replicas they make.

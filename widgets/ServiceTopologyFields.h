@@ -58,6 +58,7 @@ signals:
     void edited();
 
 private:
+    void makeSlowdownFields(QWidget* parent);
     void makeFanoutRows(QFormLayout* form, QWidget* parent);
     bool fanoutShown() const;
     // With a fan-out, or just out of one, the replicas box shows parts × copies.

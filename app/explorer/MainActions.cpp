@@ -35,7 +35,8 @@ void MainActions::buildUndoActions(QUndoStack* undoStack)
     m_undoAction = undoStack->createUndoAction(m_window, tr("&Undo"));
     m_undoAction->setShortcuts(QKeySequence::Undo);
     m_redoAction = undoStack->createRedoAction(m_window, tr("&Redo"));
-    // Ctrl+Shift+Z whatever the platform's own redo keys are (docs/user-guide.md, "Keyboard shortcuts").
+    // Ctrl+Shift+Z whatever the platform's own redo keys are (docs/user-guide.md, "Keyboard
+    // shortcuts").
     QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
     const QKeySequence ctrlShiftZ(Qt::CTRL | Qt::SHIFT | Qt::Key_Z);
     if (!redoKeys.contains(ctrlShiftZ))
@@ -45,16 +46,26 @@ void MainActions::buildUndoActions(QUndoStack* undoStack)
     m_window->addAction(m_redoAction);
 }
 
+QAction* MainActions::make(const QString& text, const QKeySequence& keys,
+                           const std::function<void()>& slot)
+{
+    auto* a = new QAction(text, m_window);
+    if (!keys.isEmpty())
+        a->setShortcut(keys);
+    connect(a, &QAction::triggered, this, slot);
+    m_window->addAction(a);
+    return a;
+}
+
 void MainActions::buildActions()
 {
-    const auto make = [this](const QString& text, QKeySequence keys, auto slot) {
-        auto* a = new QAction(text, m_window);
-        if (!keys.isEmpty())
-            a->setShortcut(keys);
-        connect(a, &QAction::triggered, this, slot);
-        m_window->addAction(a);
-        return a;
-    };
+    buildFileActions();
+    buildRunAndViewActions();
+}
+
+// File: scenario files, exports, the measured overlay, Quit.
+void MainActions::buildFileActions()
+{
     m_newAction = make(tr("&New"), QKeySequence::New, [this] { emit newRequested(); });
     m_openAction = make(tr("&Open…"), QKeySequence::Open, [this] { emit openRequested(); });
     m_saveAction = make(tr("&Save"), QKeySequence::Save, [this] { emit saveRequested(); });
@@ -70,8 +81,8 @@ void MainActions::buildActions()
         make(tr("Export Results as &JSON…"), {}, [this] { emit exportResultsRequested(true); });
     m_exportHtmlAction =
         make(tr("Export &Report as HTML…"), {}, [this] { emit exportReportRequested(false); });
-    m_overlayMeasuredAction = make(tr("Overlay &Measured Results…"), {},
-                                   [this] { emit overlayMeasuredRequested(); });
+    m_overlayMeasuredAction =
+        make(tr("Overlay &Measured Results…"), {}, [this] { emit overlayMeasuredRequested(); });
     m_overlayMeasuredAction->setStatusTip(
         tr("Draw the points of a results file (hedgesim confirm -o, hedgesim load -o) over the "
            "simulated curves"));
@@ -83,6 +94,11 @@ void MainActions::buildActions()
     m_quitAction =
         make(tr("&Quit"), QKeySequence(Qt::CTRL | Qt::Key_Q), [this] { emit quitRequested(); });
     m_quitAction->setMenuRole(QAction::QuitRole);
+}
+
+// Run, Help, the map, the views, policies and the service, presenter mode, the palette.
+void MainActions::buildRunAndViewActions()
+{
     m_runAction = make(tr("&Run"), QKeySequence(Qt::Key_F5), [this] { emit runRequested(); });
     m_runAction->setToolTip(tr("Run what the edits left missing now (runs start by themselves "
                                "after an edit)"));
@@ -115,8 +131,8 @@ void MainActions::buildActions()
         make(tr("&Import Policy…"), {}, [this] { emit importPolicyRequested(); });
     m_importPolicyAction->setStatusTip(
         tr("A new setup from a gRPC service config (JSON) or an Envoy route and cluster (YAML)"));
-    m_serviceMeasurementsAction = make(tr("From &Measurements…"), {},
-                                       [this] { emit serviceMeasurementsRequested(); });
+    m_serviceMeasurementsAction =
+        make(tr("From &Measurements…"), {}, [this] { emit serviceMeasurementsRequested(); });
     m_serviceMeasurementsAction->setStatusTip(
         tr("Your own service: its time from measured latencies (CSV, HdrHistogram, Prometheus) "
            "or a dashboard's percentiles"));

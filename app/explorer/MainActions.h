@@ -8,7 +8,10 @@
 #include <QMap>
 #include <QObject>
 
+#include <functional>
+
 class QAction;
+class QKeySequence;
 class QMainWindow;
 class QMenu;
 class QUndoStack;
@@ -81,6 +84,10 @@ signals:
 
 private:
     void buildActions();
+    void buildFileActions();
+    void buildRunAndViewActions();
+    // A window action with its shortcut (none when `keys` is empty), triggering `slot`.
+    QAction* make(const QString& text, const QKeySequence& keys, const std::function<void()>& slot);
     void buildUndoActions(QUndoStack* undoStack);
     void buildMenus();
     void rebuildRecentMenu();

@@ -50,6 +50,32 @@ QAction* fromMeasurements(QMainWindow& w)
     return nullptr;
 }
 
+// Types what a user would: a dashboard's percentiles or the measurements file, and the
+// utilisation they were measured at (none when 0).
+void fillDialog(hedge::ServiceMeasurementsDialog* dialog, bool fromPercentiles, const QString& csv,
+                int percent)
+{
+    const auto type = [dialog](const char* field, const QString& text) {
+        auto* edit = dialog->findChild<QLineEdit*>(QString::fromLatin1(field));
+        edit->setText(text);
+        emit edit->textEdited(text);
+    };
+    if (fromPercentiles) {
+        dialog->findChild<QRadioButton*>(QStringLiteral("measurementsFromPercentiles"))->click();
+        type("p50", QStringLiteral("12"));
+        type("p90", QStringLiteral("25"));
+        type("p99", QStringLiteral("80"));
+        type("p99.9", QStringLiteral("200"));
+    } else {
+        dialog->findChild<QRadioButton*>(QStringLiteral("measurementsFromFile"))->click();
+        type("measurementsPath", csv);
+    }
+    if (percent > 0) {
+        dialog->findChild<QRadioButton*>(QStringLiteral("measuredUnderLoad"))->click();
+        dialog->findChild<QSpinBox*>(QStringLiteral("measuredUtilisation"))->setValue(percent);
+    }
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -96,26 +122,7 @@ int main(int argc, char* argv[])
     }
     fromMeasurements(*w)->trigger();
     auto* dialog = w->findChild<hedge::ServiceMeasurementsDialog*>();
-    const auto type = [dialog](const char* field, const QString& text) {
-        auto* edit = dialog->findChild<QLineEdit*>(QString::fromLatin1(field));
-        edit->setText(text);
-        emit edit->textEdited(text);
-    };
-    if (parser.isSet(percentiles)) {
-        dialog->findChild<QRadioButton*>(QStringLiteral("measurementsFromPercentiles"))->click();
-        type("p50", QStringLiteral("12"));
-        type("p90", QStringLiteral("25"));
-        type("p99", QStringLiteral("80"));
-        type("p99.9", QStringLiteral("200"));
-    } else {
-        dialog->findChild<QRadioButton*>(QStringLiteral("measurementsFromFile"))->click();
-        type("measurementsPath", csv);
-    }
-    const int percent = parser.value(utilisation).toInt();
-    if (percent > 0) {
-        dialog->findChild<QRadioButton*>(QStringLiteral("measuredUnderLoad"))->click();
-        dialog->findChild<QSpinBox*>(QStringLiteral("measuredUtilisation"))->setValue(percent);
-    }
+    fillDialog(dialog, parser.isSet(percentiles), csv, parser.value(utilisation).toInt());
     auto* ok = dialog->findChild<QPushButton*>(QStringLiteral("applyServiceFit"));
     auto status = std::make_shared<int>(0);
     const auto save = [status](QWidget* widget, const QString& to) {

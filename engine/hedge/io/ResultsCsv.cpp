@@ -64,90 +64,98 @@ std::string partCells(const PointResult& p)
            io_detail::formatNumber(parts.slowerThanPartP99Fraction);
 }
 
+// The optional columns a file has: each only when some point has the figure, so that a
+// file of a run without it stays as it always was.
+struct OptionalColumns {
+    bool replicas = false; // the busiest replica's utilisation, as in the JSON (docs/topology.md)
+    bool spread = false;   // a point pooled replicates
+    bool knob = false;     // a grid's knob value
+    bool against = false;  // a two-knob grid's against value (docs/maps.md, "Two knobs")
+    bool refused = false;  // a setup follows another family (docs/policies.md)
+    bool parts = false;    // a point fans out (docs/fanout.md, "Metrics")
+};
+
+OptionalColumns optionalColumns(const Scenario& scenario, const std::vector<PointResult>& points)
+{
+    const auto any = [&points](auto has) { return std::any_of(points.begin(), points.end(), has); };
+    return {.replicas = scenario.service.replicas > 1,
+            .spread = any([](const PointResult& p) { return p.spread.has_value(); }),
+            .knob = any([](const PointResult& p) { return p.knobValue.has_value(); }),
+            .against = any([](const PointResult& p) { return p.againstValue.has_value(); }),
+            .refused = scenario.hasPolicyFamilies(),
+            .parts = any([](const PointResult& p) { return p.parts.has_value(); })};
+}
+
+std::string headerLine(const OptionalColumns& with)
+{
+    std::string out;
+    for (const std::string& column : resultsCsvColumns()) {
+        if (with.replicas && column == "collapsed")
+            out += ",replica_utilisation_max";
+        out += (out.empty() ? "" : ",") + column;
+    }
+    if (with.spread)
+        for (const std::string& column : resultsCsvSpreadColumns())
+            out += "," + column;
+    if (with.knob)
+        out += ",knob_value";
+    if (with.against)
+        out += ",against_value";
+    if (with.refused)
+        out += ",hedges_refused_fraction";
+    if (with.parts)
+        for (const std::string& column : resultsCsvPartColumns())
+            out += "," + column;
+    return out + '\n';
+}
+
+std::string pointLine(const OptionalColumns& with, const PointResult& p)
+{
+    using io_detail::formatNumber;
+    using io_detail::formatOptionalNumber;
+    const std::string cells[] = {io_detail::csvCell(p.setup),    toString(p.cancellation),
+                                 formatNumber(p.load),           std::to_string(p.measuredCalls),
+                                 formatOptionalNumber(p.p50Ms),  formatOptionalNumber(p.p99Ms),
+                                 formatOptionalNumber(p.p999Ms), formatOptionalNumber(p.meanMs),
+                                 formatOptionalNumber(p.maxMs),  formatNumber(p.requestsPerCall),
+                                 formatNumber(p.hedgedFraction), formatNumber(p.rejectedFraction),
+                                 formatNumber(p.failedFraction), formatNumber(p.utilisation),
+                                 p.collapsed ? "true" : "false"};
+    const std::size_t collapsedCell = std::size(cells) - 1;
+    std::string out;
+    for (std::size_t i = 0; i < std::size(cells); ++i) {
+        if (i > 0)
+            out += ',';
+        if (with.replicas && i == collapsedCell)
+            out += formatNumber(p.replicaUtilisationMax) + ',';
+        out += cells[i];
+    }
+    if (with.spread) {
+        out += ',' + std::to_string(p.replicates()) + ',' + std::to_string(p.collapsedRuns());
+        for (const io_detail::SpreadFigure& figure : io_detail::spreadFigures())
+            for (const auto& v :
+                 io_detail::spreadValues(p.spread ? figure.get(*p.spread) : std::nullopt))
+                out += ',' + formatOptionalNumber(v);
+    }
+    if (with.knob)
+        out += ',' + formatOptionalNumber(p.knobValue); // empty: not a grid cell
+    if (with.against)
+        out += ',' + formatOptionalNumber(p.againstValue);
+    if (with.refused)
+        out += ',' + formatNumber(p.hedgesRefusedFraction);
+    if (with.parts)
+        out += partCells(p);
+    return out + '\n';
+}
+
 } // namespace
 
 std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointResult>& points)
 {
-    using io_detail::formatNumber;
-    // The busiest replica's utilisation only with replicas, as in the JSON: a one-queue file
-    // stays what it was before docs/topology.md.
-    const bool withReplicas = scenario.service.replicas > 1;
-    // The spread columns only when a point pooled replicates: a 1-replicate file stays as
-    // it always was.
-    const bool withSpread = std::any_of(points.begin(), points.end(),
-                                        [](const PointResult& p) { return p.spread.has_value(); });
-    // The same for a grid's knob value: only a grid run has the column.
-    const bool withKnob = std::any_of(points.begin(), points.end(),
-                                      [](const PointResult& p) { return p.knobValue.has_value(); });
-    // A two-knob grid's against value likewise (docs/maps.md, "Two knobs").
-    const bool withAgainst = std::any_of(points.begin(), points.end(), [](const PointResult& p) {
-        return p.againstValue.has_value();
-    });
-    // Hedges refused only when a setup follows another family (docs/policies.md).
-    const bool withRefused = scenario.hasPolicyFamilies();
-    // The parts' figures only when a point fans out (docs/fanout.md, "Metrics").
-    const bool withParts = std::any_of(points.begin(), points.end(),
-                                       [](const PointResult& p) { return p.parts.has_value(); });
-    std::string out;
-    for (const std::string& column : resultsCsvColumns()) {
-        if (withReplicas && column == "collapsed")
-            out += ",replica_utilisation_max";
-        out += (out.empty() ? "" : ",") + column;
-    }
-    if (withSpread)
-        for (const std::string& column : resultsCsvSpreadColumns())
-            out += "," + column;
-    if (withKnob)
-        out += ",knob_value";
-    if (withAgainst)
-        out += ",against_value";
-    if (withRefused)
-        out += ",hedges_refused_fraction";
-    if (withParts)
-        for (const std::string& column : resultsCsvPartColumns())
-            out += "," + column;
-    out += '\n';
-    for (const PointResult& p : points) {
-        const std::string cells[] = {io_detail::csvCell(p.setup),
-                                     toString(p.cancellation),
-                                     formatNumber(p.load),
-                                     std::to_string(p.measuredCalls),
-                                     io_detail::formatOptionalNumber(p.p50Ms),
-                                     io_detail::formatOptionalNumber(p.p99Ms),
-                                     io_detail::formatOptionalNumber(p.p999Ms),
-                                     io_detail::formatOptionalNumber(p.meanMs),
-                                     io_detail::formatOptionalNumber(p.maxMs),
-                                     formatNumber(p.requestsPerCall),
-                                     formatNumber(p.hedgedFraction),
-                                     formatNumber(p.rejectedFraction),
-                                     formatNumber(p.failedFraction),
-                                     formatNumber(p.utilisation),
-                                     p.collapsed ? "true" : "false"};
-        const std::size_t collapsedCell = std::size(cells) - 1;
-        for (std::size_t i = 0; i < std::size(cells); ++i) {
-            if (i > 0)
-                out += ',';
-            if (withReplicas && i == collapsedCell)
-                out += formatNumber(p.replicaUtilisationMax) + ',';
-            out += cells[i];
-        }
-        if (withSpread) {
-            out += ',' + std::to_string(p.replicates()) + ',' + std::to_string(p.collapsedRuns());
-            for (const io_detail::SpreadFigure& figure : io_detail::spreadFigures())
-                for (const auto& v :
-                     io_detail::spreadValues(p.spread ? figure.get(*p.spread) : std::nullopt))
-                    out += ',' + io_detail::formatOptionalNumber(v);
-        }
-        if (withKnob)
-            out += ',' + io_detail::formatOptionalNumber(p.knobValue); // empty: not a grid cell
-        if (withAgainst)
-            out += ',' + io_detail::formatOptionalNumber(p.againstValue);
-        if (withRefused)
-            out += ',' + formatNumber(p.hedgesRefusedFraction);
-        if (withParts)
-            out += partCells(p);
-        out += '\n';
-    }
+    const OptionalColumns with = optionalColumns(scenario, points);
+    std::string out = headerLine(with);
+    for (const PointResult& p : points)
+        out += pointLine(with, p);
     return out;
 }
 

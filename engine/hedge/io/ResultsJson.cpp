@@ -233,6 +233,21 @@ std::optional<PartFigures> takeParts(Json& point, const std::string& path,
     return parts;
 }
 
+// One of the scenario's loads; a two-knob cell's (`against_value`) is grid.against's load.
+double readPointLoad(const io_detail::ObjectReader& r, const Scenario& scenario, bool againstCell)
+{
+    const double load = io_detail::readNumber(r.required("load"), r.path("load"));
+    if (againstCell) {
+        if (load != scenario.grid->against->load)
+            throw ScenarioError(r.path("load"), io_detail::describe(r.required("load")) +
+                                                    " is not the load of grid.against");
+    } else if (std::find(scenario.loads.begin(), scenario.loads.end(), load) ==
+               scenario.loads.end())
+        throw ScenarioError(r.path("load"), io_detail::describe(r.required("load")) +
+                                                " is not a load of the scenario");
+    return load;
+}
+
 PointResult readPoint(Json value, const std::string& path, const Scenario& scenario)
 {
     std::optional<ReplicateSpread> spread = takeSpread(value, path, scenario);
@@ -278,15 +293,7 @@ PointResult readPoint(Json value, const std::string& path, const Scenario& scena
                                 " does not match setup \"" + p.setup + "\" (\"" +
                                 toString(setup->cancellation) + "\")");
     p.cancellation = setup->cancellation;
-    p.load = io_detail::readNumber(r.required("load"), r.path("load"));
-    if (p.againstValue) {
-        if (p.load != scenario.grid->against->load)
-            throw ScenarioError(r.path("load"), io_detail::describe(r.required("load")) +
-                                                    " is not the load of grid.against");
-    } else if (std::find(scenario.loads.begin(), scenario.loads.end(), p.load) ==
-               scenario.loads.end())
-        throw ScenarioError(r.path("load"), io_detail::describe(r.required("load")) +
-                                                " is not a load of the scenario");
+    p.load = readPointLoad(r, scenario, p.againstValue.has_value());
     p.measuredCalls = io_detail::readInteger(r.required("measured_calls"), r.path("measured_calls"),
                                              0, std::numeric_limits<std::int64_t>::max());
     p.p50Ms = readOptionalNumber(r, "p50_ms");

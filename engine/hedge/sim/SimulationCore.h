@@ -89,7 +89,7 @@ public:
     // onBoundary asks to return. May be called again to go on. Flattened: the event loop with
     // every handler, the pipeline and the draws inlined, whatever the compiler's unit-growth
     // budget says once there are two instantiations (one-queue and topology).
-    [[gnu::flatten]] void run()
+    HEDGE_FLATTENED_EVENT_LOOP void run()
     {
         clearUpperVectorState(); // this thread may have inherited a dirty state (its header)
         while (!m_events.empty() && !m_stoppedByCap) {

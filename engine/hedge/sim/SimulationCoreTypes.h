@@ -16,6 +16,17 @@ namespace hedge {
 class CallDrawTable;
 }
 
+// SimulationCore::run() with every handler, the pipeline and the draws inlined (engine/README.md,
+// "Replicas, balancers, placement"). Not in a sanitized tree (HEDGE_SANITIZED_BUILD, set by the
+// top CMakeLists.txt): there the flattened, instrumented loop took about 230 CPU-s to compile in
+// each unit that instantiates it, against 5 left to the inliner, and what the sanitizers check
+// does not depend on inlining.
+#ifdef HEDGE_SANITIZED_BUILD
+#define HEDGE_FLATTENED_EVENT_LOOP
+#else
+#define HEDGE_FLATTENED_EVENT_LOOP [[gnu::flatten]]
+#endif
+
 namespace hedge::sim_detail {
 
 inline constexpr std::uint32_t kNoCall = 0xffffffffu;   // a free call slot
