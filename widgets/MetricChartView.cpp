@@ -1,6 +1,7 @@
 #include "MetricChartView.h"
 
 #include "ChartAnnotations.h"
+#include "ChartCallout.h"
 #include "ChartMarkers.h"
 #include "ChartTheme.h"
 #include "CurveLayout.h"
@@ -57,6 +58,7 @@ MetricChartView::MetricChartView(Metric metric, QWidget* parent)
     c->addAxis(m_xAxis.axis(), Qt::AlignBottom);
 
     m_annotations = std::make_unique<ChartAnnotations>(c);
+    m_callout = new ChartCallout(c); // the chart owns it
 
     connect(c, &QChart::plotAreaChanged, this, [this] { updateOverlays(); });
     connect(c, &QGraphicsWidget::geometryChanged, this, [this] { onChartResized(); });
@@ -216,21 +218,6 @@ QString MetricChartView::collapseKeyText() const
     return m_annotations->collapseKeyText();
 }
 
-double MetricChartView::valueAxisCeiling() const
-{
-    return m_yAxis->ceiling();
-}
-
-std::pair<double, double> MetricChartView::valueAxisRange() const
-{
-    return m_yAxis->range();
-}
-
-bool MetricChartView::isLogarithmic() const
-{
-    return m_yAxis->isLogarithmic();
-}
-
 QColor MetricChartView::halo() const
 {
     return palette().color(QPalette::Base);
@@ -347,6 +334,7 @@ void MetricChartView::applyTheme()
     m_legendSignature.clear(); // the theme restyled the markers
 
     m_annotations->applyTheme(theme);
+    m_callout->applyTheme(theme);
 
     updateLegendMarkers();
     updateOverlays();
@@ -400,6 +388,13 @@ void MetricChartView::updateOverlays()
             linePoints.push_back(chart()->mapToPosition(p, curve->line()));
     }
     m_annotations->placeCollapseKey(marks, linePoints, entries, kCollapseMarkerSize);
+    m_callout->follow(m_curves, linePoints);
+}
+
+void MetricChartView::setCallout(const QString& setup, double load, const QString& text)
+{
+    m_callout->setAbout(setup, load, text);
+    updateOverlays();
 }
 
 std::vector<int> MetricChartView::pointsAtView(const QPoint& viewPos) const

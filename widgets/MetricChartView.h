@@ -34,6 +34,7 @@ class QLineSeries;
 namespace hedge {
 
 class ChartAnnotations;
+class ChartCallout;
 
 class MetricChartView : public QChartView {
     Q_OBJECT
@@ -110,11 +111,16 @@ public:
     // Its text (empty when hidden): each marker shape once, "collapse" once.
     QString collapseKeyText() const;
 
+    // A lesson's callout on `setup`'s point at `load` (ChartCallout); an empty setup removes
+    // it. Drawn while that setup is shown and has a point there; exports draw it too.
+    void setCallout(const QString& setup, double load, const QString& text);
+    const ChartCallout& callout() const { return *m_callout; }
+
     // The y axis's current range (after clamping: a log axis never gets a bound <= 0).
-    std::pair<double, double> valueAxisRange() const;
+    std::pair<double, double> valueAxisRange() const { return m_yAxis->range(); }
     // Where collapsed points above the axis are drawn: just under its top.
-    double valueAxisCeiling() const;
-    bool isLogarithmic() const;
+    double valueAxisCeiling() const { return m_yAxis->ceiling(); }
+    bool isLogarithmic() const { return m_yAxis->isLogarithmic(); }
     bool isDarkTheme() const { return m_dark; }
 
     // The point drawn nearest to `viewPos` (within a few pixels), as the tooltip shows it.
@@ -166,6 +172,7 @@ private:
     std::optional<std::pair<double, double>> m_fixedLoadRange;
     std::pair<double, double> m_xRange{0.0, 1.0};
     std::unique_ptr<ChartAnnotations> m_annotations;
+    ChartCallout* m_callout = nullptr;
     QList<QVariant> m_legendSignature; // what updateLegendMarkers last applied
     bool m_compact = false;
     bool m_dark = false;

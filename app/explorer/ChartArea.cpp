@@ -144,6 +144,24 @@ void ChartArea::setLegendsOnCharts(bool on)
     }
 }
 
+void ChartArea::setCallout(const QString& figure, const QString& setup, double load,
+                           const QString& text)
+{
+    const std::optional<Metric> metric = metricFromResultsKey(figure);
+    MetricChartView* target = nullptr;
+    if (!setup.isEmpty())
+        target = metric && (kAlwaysShown.contains(*metric) || m_charts[*metric]->isVisibleTo(this))
+                     ? m_charts[*metric]
+                     : m_charts[Metric::P99];
+    if (m_calloutChart && m_calloutChart != target)
+        m_calloutChart->setCallout({}, 0.0, {});
+    m_calloutChart = target;
+    if (target) {
+        refresh(target); // a chart shown again may hold older points
+        target->setCallout(setup, load, text);
+    }
+}
+
 void ChartArea::setLoadRange(const std::vector<double>& loads)
 {
     if (loads.empty())

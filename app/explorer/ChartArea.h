@@ -57,6 +57,13 @@ public:
     // Measured points over every chart (MetricChartView::setMeasuredPoints); returns the
     // setups no curve has. An empty list removes the overlay.
     QStringList setMeasuredPoints(const std::vector<PointResult>& points, const QString& source);
+    // A lesson's callout (MetricChartView::setCallout) on the chart of the results file's
+    // `figure` ("p99_ms", "requests_per_call", …) when that chart is shown, else on the p99
+    // chart; the other charts' callouts go. An empty setup removes it.
+    void setCallout(const QString& figure, const QString& setup, double load, const QString& text);
+    // The chart holding the callout, or nullptr.
+    MetricChartView* calloutChart() const { return m_calloutChart; }
+
     // The x axis spans the scenario's loads; an empty list leaves it as it is.
     void setLoadRange(const std::vector<double>& loads);
 
@@ -81,6 +88,7 @@ private:
     QString m_passLabel;
     bool m_hasParts = false; // a point of the service fanning out
     MetricChartView* m_lastChart = nullptr;
+    MetricChartView* m_calloutChart = nullptr;
     QGridLayout* m_grid = nullptr;
 };
 

@@ -1,5 +1,6 @@
 #include "HelpController.h"
 
+#include "ChartArea.h"
 #include "LessonPanel.h"
 #include "MainActions.h"
 #include "UserGuideWindow.h"
@@ -24,6 +25,7 @@ HelpController::HelpController(MainActions* actions, const LessonParts& parts,
     lessons->hide();
     offerLessonsOnFirstStart(lessons, window);
     connect(actions, &MainActions::lessonsRequested, lessons, &LessonPanel::showLessonList);
+    connect(lessons, &LessonPanel::calloutChanged, parts.charts, &ChartArea::setCallout);
     connect(actions, &MainActions::aboutRequested, this, &HelpController::about);
     connect(actions, &MainActions::userGuideRequested, this, &HelpController::showUserGuide);
 }

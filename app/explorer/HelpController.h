@@ -11,6 +11,7 @@ namespace hedge {
 
 class LessonPanel;
 class MainActions;
+class ChartArea;
 class ScenarioDocument;
 class SetupListWidget;
 class SweepController;
@@ -19,11 +20,12 @@ class UserGuideWindow;
 class HelpController : public QObject {
     Q_OBJECT
 public:
-    // What the lesson panel works on: the window's document, sweep and setup list.
+    // What the lesson panel works on: the window's document, sweep, setup list and charts.
     struct LessonParts {
         ScenarioDocument* document;
         SweepController* sweep;
         SetupListWidget* setupList;
+        ChartArea* charts; // where the step's callout is drawn
     };
     // The lesson panel is docked on `window`, hidden until Help → Lessons….
     HelpController(MainActions* actions, const LessonParts& lessons, QMainWindow* window);

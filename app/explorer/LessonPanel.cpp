@@ -85,6 +85,8 @@ LessonPanel::LessonPanel(ScenarioDocument* document, SweepController* sweep,
     connect(m_sweep, &SweepController::runFinished, this, &LessonPanel::updateTexts);
     connect(m_document, &ScenarioDocument::edited, this, &LessonPanel::updateTexts);
     connect(this, &QDockWidget::visibilityChanged, this, &LessonPanel::enableWindowKeys);
+    connect(this, &QDockWidget::visibilityChanged, this, &LessonPanel::updateTexts);
+    connect(m_pages, &QStackedWidget::currentChanged, this, &LessonPanel::updateTexts);
     connect(m_pages, &QStackedWidget::currentChanged, this, &LessonPanel::enableWindowKeys);
 }
 
@@ -252,6 +254,13 @@ void LessonPanel::updateTexts()
         const std::optional<std::string> t = fillLessonText(text, points);
         return t ? QString::fromStdString(*t) : tr("running…");
     };
+    const std::optional<std::string> callout = fillLessonText(step.callout, points);
+    if (callout && stepShown())
+        showCallout(QString::fromStdString(step.anchor.figure),
+                    QString::fromStdString(step.anchor.setup), step.anchor.load,
+                    QString::fromStdString(*callout));
+    else
+        showCallout({}, {}, 0.0, {});
     if (ownScenario)
         m_callout->setText(filled(step.callout));
     else
@@ -265,6 +274,16 @@ void LessonPanel::updateTexts()
         m_question->setText(filled(step.question));
         m_answer->setText(filled(step.answer));
     }
+}
+
+void LessonPanel::showCallout(const QString& figure, const QString& setup, double load,
+                              const QString& text)
+{
+    const QStringList shown{figure, setup, QString::number(load, 'g', 17), text};
+    if (shown == m_calloutShown)
+        return; // pointsChanged comes 25 times a second while a pass runs
+    m_calloutShown = shown;
+    emit calloutChanged(figure, setup, load, text);
 }
 
 void LessonPanel::revealAnswer()

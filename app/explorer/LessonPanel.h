@@ -11,6 +11,7 @@
 #include <hedge/io/Lesson.h>
 
 #include <QDockWidget>
+#include <QStringList>
 
 #include <vector>
 
@@ -39,6 +40,13 @@ public:
     void nextStep();
     void previousStep();
 
+signals:
+    // The step's callout, to be drawn on the chart of `figure` at `setup`'s point at `load`
+    // (ChartArea::setCallout): once its text holds the full pass's figures; an empty setup
+    // when there is none to draw (running, the scenario edited, the pane closed).
+    void calloutChanged(const QString& figure, const QString& setup, double load,
+                        const QString& text);
+
 private:
     QWidget* buildList();
     QWidget* buildStep();
@@ -50,6 +58,8 @@ private:
     // The callout as the run gives it: "running…" until the full pass is complete.
     void updateTexts();
     void revealAnswer();
+    void showCallout(const QString& figure, const QString& setup, double load,
+                     const QString& text);
     void enableWindowKeys();
     bool stepShown() const;
 
@@ -61,6 +71,7 @@ private:
     std::vector<QShortcut*> m_windowKeys; // PageDown, PageUp on the window
     int m_step = 0;
     bool m_revealed = false;
+    QStringList m_calloutShown; // what calloutChanged last said
 
     QStackedWidget* m_pages = nullptr;
     QListWidget* m_list = nullptr;

@@ -282,16 +282,16 @@ void LiveView::connectController()
             });
 }
 
-// Run, Pause, or at the timeline's end Run Again; the load's controls say why they wait.
+// Run, Pause, or at the timeline's end Restart; the load's controls say why they wait.
 void LiveView::showRunState()
 {
     const bool over = m_controller->finished();
     const bool paused = m_controller->isPaused() || !m_controller->hasSession();
-    m_runButton->setText(over ? tr("Run Again") : paused ? tr("Run") : tr("Pause"));
+    m_runButton->setText(over ? tr("Restart") : paused ? tr("Run") : tr("Pause"));
     m_runButton->setIcon(style()->standardIcon(over     ? QStyle::SP_BrowserReload
                                                : paused ? QStyle::SP_MediaPlay
                                                         : QStyle::SP_MediaPause));
-    const QString end = over ? tr("The timeline ended at %1: Run Again plays it from 0 s.")
+    const QString end = over ? tr("The timeline ended at %1: Restart plays it from 0 s.")
                                    .arg(clockText(m_controller->nowS()))
                              : QString();
     m_runButton->setToolTip(over ? end : tr("Pause or resume the simulated clock"));
@@ -385,7 +385,7 @@ void LiveView::updateStatus()
             collapsed << tr("%1 (since %2)").arg(names[w], clockText(*since));
     QStringList parts;
     if (m_controller->finished())
-        parts << tr("Timeline ended at %1: Run Again plays it from 0 s, Continue Live goes on")
+        parts << tr("Timeline ended at %1: Restart plays it from 0 s; Continue Live goes on")
                      .arg(clockText(m_controller->nowS()));
     if (!collapsed.isEmpty())
         parts << tr("Collapsed: %1").arg(collapsed.join(QStringLiteral(", ")));

@@ -1,13 +1,15 @@
 // explorer_screenshot OUT.png [--preset NAME] [--size WxH] [--palette light|dark]
-//                             [--live-speed X] [--delay MS] [--presenter]
+//                             [--live-speed X] [--delay MS] [--presenter] [--lesson N[:STEP]]
 // A picture of the window for the documentation (resources/screenshots/): the second setup
 // selected, taken half a second after the full pass (a grid's map's full pass), or after
 // --delay MS while the run goes on; --live-speed shows the Live view running at that speed.
 // --presenter takes it in presenter mode (View → Presenter Mode: full screen, so the picture
 // is the screen's size; offscreen, give the screen's size with
 // -platform offscreen:configfile=FILE, FILE being {"screens": [{"name": "s", "x": 0, "y": 0,
-// "width": 1920, "height": 1080, "logicalDpi": 96, "dpr": 1}]}).
+// "width": 1920, "height": 1080, "logicalDpi": 96, "dpr": 1}]}). --lesson N[:STEP] shows step
+// STEP (1 by default) of the N-th lesson of Help → Lessons…, its callout on the chart.
 #include "ExplorerBench.h"
+#include "LessonPanel.h"
 #include "LiveController.h"
 #include "SweepController.h"
 
@@ -37,7 +39,10 @@ int main(int argc, char* argv[])
                                        QStringLiteral("X"));
     const QCommandLineOption presenter(QStringLiteral("presenter"),
                                        QStringLiteral("In presenter mode (full screen)."));
-    parser.addOptions({delay, liveSpeed, presenter});
+    const QCommandLineOption lesson(QStringLiteral("lesson"),
+                                    QStringLiteral("Show step STEP of the N-th lesson."),
+                                    QStringLiteral("N[:STEP]"));
+    parser.addOptions({delay, liveSpeed, presenter, lesson});
     parser.process(app);
     if (parser.positionalArguments().size() != 1) {
         std::fprintf(stderr, "explorer_screenshot: one OUT.png expected\n");
@@ -52,6 +57,13 @@ int main(int argc, char* argv[])
         for (QAction* action : w->findChildren<QAction*>())
             if (action->text() == QStringLiteral("&Presenter Mode") && !action->isChecked())
                 action->trigger();
+    if (parser.isSet(lesson)) {
+        const QStringList at = parser.value(lesson).split(QLatin1Char(':'));
+        auto* panel = hedge::bench::part<hedge::LessonPanel>(*w);
+        panel->startLesson(at.front().toInt() - 1);
+        for (int step = 1; step < (at.size() > 1 ? at[1].toInt() : 1); ++step)
+            panel->nextStep();
+    }
     if (parser.isSet(liveSpeed)) {
         w->liveController()->setSpeed(parser.value(liveSpeed).toDouble());
         w->showLiveView();
@@ -64,8 +76,10 @@ int main(int argc, char* argv[])
         }
         QCoreApplication::exit(*status);
     };
-    const auto shootSoon = [w, shoot](bool completed) {
-        if (completed)
+    // A lesson's step: its own run's end (the window's first run, stopped, may end first).
+    const bool onLesson = parser.isSet(lesson);
+    const auto shootSoon = [w, shoot, onLesson](bool completed) {
+        if (completed && (!onLesson || w->controller()->isComplete()))
             QTimer::singleShot(500, w, shoot);
     };
     if (parser.isSet(delay) || parser.isSet(liveSpeed))

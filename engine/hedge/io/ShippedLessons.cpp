@@ -12,7 +12,9 @@ const std::vector<std::string>& shippedLessonFiles()
                                                 ":/lessons/server-cancellation.json",
                                                 ":/lessons/adaptive-limit.json",
                                                 ":/lessons/one-run-one-sample.json",
-                                                ":/lessons/replicas.json"};
+                                                ":/lessons/replicas.json",
+                                                ":/lessons/your-stack.json",
+                                                ":/lessons/delay.json"};
     return files;
 }
 

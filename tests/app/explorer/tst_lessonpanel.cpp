@@ -6,7 +6,10 @@
 #include <hedge/io/LessonCheck.h>
 #include <hedge/io/ShippedLessons.h>
 
+#include "ChartCallout.h"
+
 #include <QDockWidget>
+#include <QLineSeries>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
@@ -36,6 +39,43 @@ class TestLessonPanel : public QObject {
             if (s.visible)
                 shown << s.setup;
         return shown;
+    }
+
+    // The step's callout is drawn on the chart of its figure (p99 when that chart is not
+    // shown), on its setup's point at its load, saying what the pane says; no other chart
+    // has one.
+    static void verifyChartCallout(const MainWindow& w, const LessonStep& step)
+    {
+        const Metric metric =
+            metricFromResultsKey(QString::fromStdString(step.anchor.figure)).value_or(Metric::P99);
+        MetricChartView* chart = test::chart(w, metric);
+        QTRY_COMPARE(chart->callout().shownText(), filled(step.callout, w));
+        const QString setup = QString::fromStdString(step.anchor.setup);
+        QCOMPARE(chart->callout().setup(), setup);
+        QAbstractSeries* line = nullptr;
+        for (QAbstractSeries* s : chart->chart()->series())
+            if (s->name() == setup && qobject_cast<QLineSeries*>(s))
+                line = s;
+        QVERIFY(line);
+        std::optional<QPointF> at;
+        for (const QPointF& p : chart->seriesPoints(setup))
+            if (p.x() == step.anchor.load)
+                at = chart->chart()->mapToPosition(p, line);
+        QVERIFY(at);
+        QVERIFY(QLineF(*at, chart->callout().anchor()).length() < 0.5);
+        QVERIFY(QRectF(QPointF(0, 0), chart->chart()->size())
+                    .adjusted(-0.5, -0.5, 0.5, 0.5)
+                    .contains(chart->callout().bubbleRect()));
+        for (Metric other : ChartArea::chartOrder())
+            if (other != metric)
+                QVERIFY(test::chart(w, other)->callout().shownText().isEmpty());
+    }
+    static bool anyChartCallout(const MainWindow& w)
+    {
+        for (Metric m : ChartArea::chartOrder())
+            if (!test::chart(w, m)->callout().shownText().isEmpty())
+                return true;
+        return false;
     }
 
 private slots:
@@ -113,6 +153,7 @@ private slots:
             QCOMPARE(shownSetups(w), shows);
             QTRY_VERIFY_WITH_TIMEOUT(w.controller()->isComplete(), 120000);
             QTRY_COMPARE(callout->text(), filled(step.callout, w));
+            verifyChartCallout(w, step);
             QCOMPARE(question->isVisible(), !step.question.empty());
             QCOMPARE(reveal->isVisible(), !step.question.empty());
             QVERIFY(!answer->isVisible());
@@ -150,10 +191,23 @@ private slots:
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Left);
         QCOMPARE(progress->text(), QStringLiteral("Step %1 of %2").arg(steps - 1).arg(steps));
 
+        // All Lessons: the list, and no callout on the charts; the lesson again: it is back.
+        QTest::mouseClick(part<QPushButton>(panel, "lessonAll"), Qt::LeftButton);
+        QVERIFY(!anyChartCallout(w));
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(item).center());
+        QCOMPARE(progress->text(), QStringLiteral("Step 1 of %1").arg(steps));
+        QTRY_VERIFY(anyChartCallout(w));
+        for (int i = 0; i < steps - 2; ++i)
+            QTest::keyClick(&w, Qt::Key_PageDown);
+        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->isComplete(), 120000);
+        verifyChartCallout(w, lesson.steps[std::size_t(steps - 2)]);
+
         // Try It Yourself: the pane goes, the step's scenario and shown setups stay.
         const QStringList shown = shownSetups(w);
         QTest::mouseClick(part<QPushButton>(panel, "lessonTryIt"), Qt::LeftButton);
         QVERIFY(!panel->isVisible());
+        QVERIFY(!anyChartCallout(w)); // the lesson is over: the chart is the learner's
         QCOMPARE(w.scenario(), lesson.steps[std::size_t(steps - 2)].scenario);
         QCOMPARE(shownSetups(w), shown);
         QVERIFY(!w.controller()->isPendingOrRunning());

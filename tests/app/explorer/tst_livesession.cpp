@@ -223,7 +223,7 @@ private slots:
 
     // A saved session replayed: its recorded change (the delay of the first setup to 45 ms at
     // 0:03) shows in the setup editor once played, on whichever setup the user looks at, and
-    // is marked on the load chart; Run Again shows the knobs as they start. The document is
+    // is marked on the load chart; Restart shows the knobs as they start. The document is
     // not edited by playing.
     void aReplayedChangeShowsInTheEditorAndOnTheCharts()
     {
@@ -260,13 +260,13 @@ private slots:
         QCOMPARE(live->changeMarks()[0].atS, 3.0);
         QCOMPARE(view->chart()->changeLabelTexts(), QStringList{QStringLiteral("Delay 45 ms")});
 
-        // Run Again: from 0 s, with the knobs the file starts with.
+        // Restart: from 0 s, with the knobs the file starts with.
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
         QCOMPARE(editor->delaySpin()->value(), 20.0);
         QVERIFY(view->chart()->changeLabelTexts().isEmpty());
     }
 
-    // At the end of a timeline nothing more can play: Run says Run Again and plays it from
+    // At the end of a timeline nothing more can play: Run says Restart and plays it from
     // 0 s; the load slider, Spike and Follow are off and say why, so is the status line.
     void theEndOfATimelineSaysSoAndRunPlaysItAgain()
     {
@@ -287,9 +287,9 @@ private slots:
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
         QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 20000));
 
-        QCOMPARE(view->runButton()->text(), QStringLiteral("Run Again"));
+        QCOMPARE(view->runButton()->text(), QStringLiteral("Restart"));
         const QString why =
-            QStringLiteral("The timeline ended at 0:06: Run Again plays it from 0 s.");
+            QStringLiteral("The timeline ended at 0:06: Restart plays it from 0 s.");
         QCOMPARE(view->runButton()->toolTip(), why);
         QVERIFY(!view->loadSlider()->isEnabled());
         QCOMPARE(view->loadSlider()->toolTip(), why);
@@ -298,7 +298,7 @@ private slots:
         QVERIFY(!view->profileButton()->isEnabled());
         QVERIFY(view->statusLabel()->toolTip().startsWith(QStringLiteral("Timeline ended at 0:06")));
 
-        // Run Again: from 0 s, running, the controls back.
+        // Restart: from 0 s, running, the controls back.
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
         QVERIFY(!live->finished());
         QVERIFY(!live->isPaused());
