@@ -5,8 +5,8 @@
 // points of the curves.
 #pragma once
 
-#include <QColor>
-#include <QFont>
+#include "CalloutBubble.h"
+
 #include <QGraphicsItem>
 #include <QPointF>
 #include <QRectF>
@@ -35,40 +35,23 @@ public:
     // has no point at the load (a coarse pass, a point not run yet). `avoid`: as for place().
     void follow(const SetupCurveSet& curves, const std::vector<QPointF>& avoid);
     // The text while the callout is drawn, else empty.
-    QString shownText() const { return isVisible() ? m_text : QString(); }
+    QString shownText() const { return isVisible() ? m_bubble.text() : QString(); }
 
     // Shows the callout at `anchor` (chart coordinates, inside the plot area), its bubble on
     // the side covering the fewest `avoid` points (chart coordinates: the curves' points).
     void place(QPointF anchor, const std::vector<QPointF>& avoid);
     // The bubble and the anchor in chart coordinates, as drawn.
-    QRectF bubbleRect() const { return m_bubble; }
-    QPointF anchor() const { return m_anchor; }
+    QRectF bubbleRect() const { return m_bubble.bubbleRect(); }
+    QPointF anchor() const { return m_bubble.anchor(); }
 
-    QRectF boundingRect() const override;
+    QRectF boundingRect() const override { return m_bubble.boundingRect(); }
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
 
 private:
-    // The bubble's size within `bounds`, the font it is drawn in (the theme's, made smaller up
-    // to three times for a long text), and whether the text fits whole.
-    struct Fit {
-        QSizeF size;
-        QFont font;
-        int shrink;
-        bool whole;
-    };
-    Fit fitIn(const QRectF& bounds) const;
-
     QChart* m_chart;
     QString m_setup;
     double m_load = 0.0;
-    QString m_text;
-    QFont m_themeFont;
-    QFont m_font; // the theme's, or smaller for a long text on a small chart
-    QColor m_ink;
-    QColor m_fill;
-    QColor m_accent;
-    QPointF m_anchor;
-    QRectF m_bubble;
+    CalloutBubble m_bubble;
 };
 
 } // namespace hedge

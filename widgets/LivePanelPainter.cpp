@@ -281,6 +281,34 @@ void LivePanelPainter::drawGrid(QPainter& p, const ChartTheme& theme, Panel pane
 }
 
 // One world's series, at most a minimum and a maximum per pixel column; the load as steps.
+std::optional<QPointF> LivePanelPainter::pointAt(Panel panel, std::size_t world, double atS,
+                                                 const QRectF& plot, double t0, double t1,
+                                                 std::vector<QPointF>* points) const
+{
+    if (!m_rings || world >= m_rings->size() || !shows(panel, world) || atS < t0 || atS > t1)
+        return std::nullopt;
+    const Scale scale = scaleFor(panel, plot, t0, t1);
+    const BucketRing& ring = (*m_rings)[world];
+    std::optional<QPointF> at;
+    for (std::size_t w = 0; w < m_rings->size(); ++w) {
+        if (!shows(panel, w) || (!points && w != world))
+            continue;
+        const BucketRing& r = (*m_rings)[w];
+        for (std::size_t k = 0; k < r.size(); ++k) {
+            const TimelineBucket& b = r.at(k);
+            const std::optional<double> v = LiveTimeSeriesView::panelValue(panel, b, familyOf(w));
+            if (b.tS < t0 || !v || (scale.log && *v <= 0))
+                continue;
+            const QPointF point(scale.x(b.tS), scale.y(*v));
+            if (points)
+                points->push_back(point);
+            if (&r == &ring && std::fabs(b.tS - atS) < 1e-6)
+                at = point;
+        }
+    }
+    return at;
+}
+
 std::optional<PolicyFamily> LivePanelPainter::familyOf(std::size_t world) const
 {
     if (!m_families || world >= std::size_t(m_families->size()))

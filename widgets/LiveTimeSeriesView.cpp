@@ -312,6 +312,8 @@ void LiveTimeSeriesView::draw(QPainter& p, const QRectF& area) const
             LivePanelPainter::drawCursor(p, theme, plot, t0, t1, *m_cursorS);
     }
     LiveChangeTicks::draw(p, theme, l.tickRow, m_changes ? *m_changes : none, m_styles, t0, t1);
+    if (const std::optional<CalloutBubble> callout = placedCallout(l))
+        callout->paint(&p);
 }
 
 bool LiveTimeSeriesView::hasGauge(Panel panel) const
@@ -361,6 +363,46 @@ QStringList LiveTimeSeriesView::changeLabelTexts() const
 LiveTimeSeriesView::Layout LiveTimeSeriesView::layoutNow() const
 {
     return layout(ChartTheme(palette(), font()), QRectF(rect()));
+}
+
+void LiveTimeSeriesView::setCallout(Panel panel, std::size_t world, double atS,
+                                    const QString& text)
+{
+    m_callout = Callout{panel, world, atS, text};
+    update();
+}
+
+std::optional<CalloutBubble> LiveTimeSeriesView::placedCallout(const Layout& l) const
+{
+    if (m_callout.text.isEmpty())
+        return std::nullopt;
+    const auto drawnPanel = [&l](Panel panel) {
+        return std::find_if(l.panels.begin(), l.panels.end(),
+                            [panel](const auto& p) { return p.first == panel; });
+    };
+    auto drawn = drawnPanel(m_callout.panel);
+    if (drawn == l.panels.end()) // its panel is not drawn: on the p99 panel
+        drawn = drawnPanel(Panel::P99);
+    if (drawn == l.panels.end())
+        return std::nullopt;
+    const auto [t0, t1] = timeRange();
+    const std::vector<ChangeMark> none;
+    std::vector<QPointF> avoid;
+    const std::optional<QPointF> at =
+        LivePanelPainter(m_rings, {}, none, m_styles, &m_families)
+            .pointAt(drawn->first, m_callout.world, m_callout.atS, drawn->second, t0, t1, &avoid);
+    if (!at)
+        return std::nullopt;
+    const ChartTheme theme(palette(), font());
+    CalloutBubble bubble;
+    bubble.setLook(theme.smallFont(), theme.text(), theme.base(), theme.collapseColour());
+    bubble.setText(m_callout.text);
+    // Over the other panels too when the sentence does not fit in its own.
+    QRectF charts = drawn->second;
+    for (const auto& [panel, plot] : l.panels)
+        charts = charts.united(plot);
+    bubble.place(*at, drawn->second, charts, avoid);
+    return bubble;
 }
 
 QList<QRectF> LiveTimeSeriesView::collapseBarRects() const

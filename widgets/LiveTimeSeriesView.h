@@ -11,6 +11,7 @@
 #include <hedge/policy/PolicyFamily.h>
 #include <hedge/sim/BucketRing.h>
 
+#include "CalloutBubble.h"
 #include "LiveCollapses.h"
 #include "LiveWorldNames.h"
 #include "SeriesStyle.h"
@@ -133,6 +134,13 @@ public:
     QRectF timeAxisRect() const { return layoutNow().timeAxis; }
     std::optional<double> cursorS() const { return m_cursorS; }
 
+    // A lesson step's callout (docs/lessons.md, "The callout on the chart") on `panel` at world
+    // `world`'s bucket ending at `atS`: drawn while that bucket is in the window and the world
+    // shown. An empty text takes it away.
+    void setCallout(Panel panel, std::size_t world, double atS, const QString& text);
+    // The callout as drawn now: none while it is not.
+    std::optional<CalloutBubble> calloutNow() const { return placedCallout(layoutNow()); }
+
     // Paints the charts into `area` of `painter` as exports draw them (a slide's view).
     void render(QPainter& painter, const QRectF& area) const { draw(painter, area); }
     // The charts laid out at `size` (logical pixels).
@@ -164,6 +172,7 @@ private:
                   QRectF* collapseKey = nullptr) const;
     Layout layout(const ChartTheme& theme, const QRectF& area) const;
     Layout layoutNow() const; // in the widget as it is
+    std::optional<CalloutBubble> placedCallout(const Layout& l) const;
     void showHover(QPointF pos, QPoint globalPos);
     void draw(QPainter& p, const QRectF& area) const;
     double lastTime() const;
@@ -187,6 +196,12 @@ private:
     int m_paints = 0;
     QString m_shownText;
     std::optional<double> m_cursorS; // the scrub cursor's time, while the pointer is on the axis
+    struct Callout {
+        Panel panel = Panel::P99;
+        std::size_t world = 0;
+        double atS = 0.0;
+        QString text; // empty: none
+    } m_callout;
 };
 
 } // namespace hedge

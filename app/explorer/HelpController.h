@@ -4,6 +4,8 @@
 
 #include <QObject>
 
+#include <functional>
+
 class QMainWindow;
 class QWidget;
 
@@ -12,6 +14,8 @@ namespace hedge {
 class LessonPanel;
 class MainActions;
 class ChartArea;
+class LiveController;
+class LiveView;
 class ScenarioDocument;
 class SetupListWidget;
 class SweepController;
@@ -25,7 +29,11 @@ public:
         ScenarioDocument* document;
         SweepController* sweep;
         SetupListWidget* setupList;
-        ChartArea* charts; // where the step's callout is drawn
+        LiveController* live;
+        ChartArea* charts;  // where a sweep step's callout is drawn
+        LiveView* liveView; // where a timeline step's is
+        // The Live view or the sweep's charts (the window's tabs): what a step shows.
+        std::function<void(bool live)> showView;
     };
     // The lesson panel is docked on `window`, hidden until Help → Lessons….
     HelpController(MainActions* actions, const LessonParts& lessons, QMainWindow* window);

@@ -1,5 +1,6 @@
 #include "LessonPanel.h"
 
+#include "LiveController.h"
 #include "ScenarioDocument.h"
 #include "SetupListWidget.h"
 #include "SweepController.h"
@@ -41,10 +42,9 @@ QPushButton* button(const QString& text, const QString& objectName, QWidget* par
 
 } // namespace
 
-LessonPanel::LessonPanel(ScenarioDocument* document, SweepController* sweep,
-                         SetupListWidget* setupList, QWidget* window)
-    : QDockWidget(tr("Lessons"), window), m_document(document), m_sweep(sweep),
-      m_setupList(setupList)
+LessonPanel::LessonPanel(const Parts& parts, QWidget* window)
+    : QDockWidget(tr("Lessons"), window), m_document(parts.document), m_sweep(parts.sweep),
+      m_live(parts.live), m_setupList(parts.setupList)
 {
     setObjectName(QStringLiteral("lessonPanel"));
     for (const std::string& file : shippedLessonFiles()) {
@@ -83,6 +83,8 @@ LessonPanel::LessonPanel(ScenarioDocument* document, SweepController* sweep,
 
     connect(m_sweep, &SweepController::pointsChanged, this, &LessonPanel::updateTexts);
     connect(m_sweep, &SweepController::runFinished, this, &LessonPanel::updateTexts);
+    connect(m_live, &LiveController::samplesChanged, this, &LessonPanel::updateTexts);
+    connect(m_live, &LiveController::pausedChanged, this, &LessonPanel::updateTexts);
     connect(m_document, &ScenarioDocument::edited, this, &LessonPanel::updateTexts);
     connect(this, &QDockWidget::visibilityChanged, this, &LessonPanel::enableWindowKeys);
     connect(this, &QDockWidget::visibilityChanged, this, &LessonPanel::updateTexts);
@@ -214,6 +216,9 @@ void LessonPanel::showStep(int step)
     m_next->setEnabled(step + 1 < int(lesson.steps.size()));
     loadStepScenario(s);
     showStepSetups(s);
+    emit viewWanted(s.scenario.timeline.has_value());
+    if (s.scenario.timeline && m_live->scenario() == s.scenario)
+        m_live->playTo(s.playToS);
     updateTexts();
 }
 
@@ -246,21 +251,18 @@ void LessonPanel::updateTexts()
         return;
     const LessonStep& step = m_lessons[std::size_t(m_lesson)].steps[std::size_t(m_step)];
     const bool ownScenario = m_document->scenario() == step.scenario;
-    // A text's figures are the full pass's: a coarse first pass's would change under the reader.
-    std::vector<PointResult> points;
-    if (ownScenario && m_sweep->isComplete())
-        points = m_sweep->displayedPoints();
-    const auto filled = [&points, this](const LessonText& text) {
-        const std::optional<std::string> t = fillLessonText(text, points);
+    std::vector<PointResult> points; // a sweep step's, once its full pass is in
+    const LessonRun run = runShown(step, points);
+    const auto filled = [&run, this](const LessonText& text) {
+        const std::optional<std::string> t = fillLessonText(text, run);
         return t ? QString::fromStdString(*t) : tr("running…");
     };
-    const std::optional<std::string> callout = fillLessonText(step.callout, points);
+    const std::optional<std::string> callout = fillLessonText(step.callout, run);
     if (callout && stepShown())
-        showCallout(QString::fromStdString(step.anchor.figure),
-                    QString::fromStdString(step.anchor.setup), step.anchor.load,
+        showCallout(step.scenario.timeline.has_value(), step.anchor,
                     QString::fromStdString(*callout));
     else
-        showCallout({}, {}, 0.0, {});
+        showCallout(false, {}, {});
     if (ownScenario)
         m_callout->setText(filled(step.callout));
     else
@@ -276,14 +278,38 @@ void LessonPanel::updateTexts()
     }
 }
 
-void LessonPanel::showCallout(const QString& figure, const QString& setup, double load,
-                              const QString& text)
+LessonRun LessonPanel::runShown(const LessonStep& step, std::vector<PointResult>& points) const
 {
-    const QStringList shown{figure, setup, QString::number(load, 'g', 17), text};
+    if (m_document->scenario() != step.scenario)
+        return LessonRun(points);
+    // A text's figures are the full pass's: a coarse first pass's would change under the
+    // reader. A timeline's are the Live run's, once it has played to the step's moment.
+    if (!step.scenario.timeline) {
+        if (m_sweep->isComplete())
+            points = m_sweep->displayedPoints();
+        return LessonRun(points);
+    }
+    if (m_live->scenario() != step.scenario || m_live->nowS() < step.playToS - 1e-9)
+        return LessonRun(points);
+    const LiveController* live = m_live;
+    return LessonRun(
+        [live](const std::string& setup, double atS) { return live->bucketAt(setup, atS); });
+}
+
+void LessonPanel::showCallout(bool live, const LessonFigureRef& anchor, const QString& text)
+{
+    const QString figure = QString::fromStdString(anchor.figure);
+    const QString setup = QString::fromStdString(anchor.setup);
+    const double place = anchor.atS.value_or(anchor.load);
+    const QStringList shown{QString::number(live), figure, setup, QString::number(place, 'g', 17),
+                            text};
     if (shown == m_calloutShown)
         return; // pointsChanged comes 25 times a second while a pass runs
     m_calloutShown = shown;
-    emit calloutChanged(figure, setup, load, text);
+    emit calloutChanged(live ? QString() : figure, live ? QString() : setup, place,
+                        live ? QString() : text);
+    emit liveCalloutChanged(live ? figure : QString(), live ? setup : QString(), place,
+                            live ? text : QString());
 }
 
 void LessonPanel::revealAnswer()

@@ -2,17 +2,20 @@
 // lessons; a chosen lesson's steps one at a time. A step loads its scenario through the
 // document as a preset load does, shows only the setups the step is about (through the setup
 // list's check boxes, the window's one visibility), and fills its callout with the window's own
-// results once the sweep's full pass is in. Next/Back, PageDown/PageUp anywhere in the window
+// results once the sweep's full pass is in. A timeline step plays the Live view to its moment
+// and reads the figures from the buckets it shows. Next/Back, PageDown/PageUp anywhere in the window
 // (a presenter's clicker) while a lesson is shown, →/← while the pane has the focus (so that
 // the arrows stay the spin boxes' and the table's elsewhere). "Try it yourself" and Close hide
 // the pane and leave the scenario as it is.
 #pragma once
 
 #include <hedge/io/Lesson.h>
+#include <hedge/io/LessonCheck.h>
 
 #include <QDockWidget>
 #include <QStringList>
 
+#include <optional>
 #include <vector>
 
 class QLabel;
@@ -23,6 +26,7 @@ class QStackedWidget;
 
 namespace hedge {
 
+class LiveController;
 class ScenarioDocument;
 class SetupListWidget;
 class SweepController;
@@ -30,8 +34,13 @@ class SweepController;
 class LessonPanel : public QDockWidget {
     Q_OBJECT
 public:
-    LessonPanel(ScenarioDocument* document, SweepController* sweep, SetupListWidget* setupList,
-                QWidget* window);
+    struct Parts {
+        ScenarioDocument* document;
+        SweepController* sweep;
+        SetupListWidget* setupList;
+        LiveController* live;
+    };
+    LessonPanel(const Parts& parts, QWidget* window);
 
     // Shows the list of lessons (the lesson under way stays where it is until one is chosen).
     void showLessonList();
@@ -46,6 +55,11 @@ signals:
     // when there is none to draw (running, the scenario edited, the pane closed).
     void calloutChanged(const QString& figure, const QString& setup, double load,
                         const QString& text);
+    // The same for a timeline step, on the Live view at the moment `atS` (LiveView::setCallout).
+    void liveCalloutChanged(const QString& figure, const QString& setup, double atS,
+                            const QString& text);
+    // A step shows the Live view (a timeline step) or the sweep's charts.
+    void viewWanted(bool live);
 
 private:
     QWidget* buildList();
@@ -58,13 +72,17 @@ private:
     // The callout as the run gives it: "running…" until the full pass is complete.
     void updateTexts();
     void revealAnswer();
-    void showCallout(const QString& figure, const QString& setup, double load,
-                     const QString& text);
+    // On the sweep's charts or, for a timeline step, on the Live view; an empty setup: none.
+    void showCallout(bool live, const LessonFigureRef& anchor, const QString& text);
+    // The step's run when it is the one shown: the full pass (into `points`), or the Live run
+    // at its moment; else an empty run.
+    LessonRun runShown(const LessonStep& step, std::vector<PointResult>& points) const;
     void enableWindowKeys();
     bool stepShown() const;
 
     ScenarioDocument* m_document;
     SweepController* m_sweep;
+    LiveController* m_live;
     SetupListWidget* m_setupList;
     std::vector<Lesson> m_lessons;
     int m_lesson = -1;

@@ -1,6 +1,7 @@
 #include "LiveController.h"
 
-#include <hedge/KnobDiff.h>
+#include "LiveEdit.h"
+
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/sim/LiveTimeline.h>
 
@@ -172,6 +173,37 @@ void LiveController::resume()
     emit pausedChanged(false);
 }
 
+void LiveController::playTo(double tS)
+{
+    if (!m_shared)
+        return;
+    pause();                  // where the session stands now
+    if (m_nowS > tS + 1e-9) { // from 0 s again, paused
+        const Scenario scenario = m_scenario;
+        start(scenario, m_startLoad, false);
+    }
+    if (std::fabs(m_nowS - tS) < 1e-9)
+        return;
+    setSpeed(kFastest);
+    {
+        const std::lock_guard lock(m_shared->mutex);
+        m_shared->pauseAtS = tS;
+    }
+    resume();
+}
+
+const TimelineBucket* LiveController::bucketAt(const std::string& setup, double atS) const
+{
+    for (std::size_t w = 0; w < m_scenario.setups.size() && w < m_rings.size(); ++w) {
+        if (m_scenario.setups[w].name != setup)
+            continue;
+        const std::optional<std::size_t> i = m_rings[w].indexCovering(atS);
+        if (i && std::fabs(m_rings[w].at(*i).tS - atS) < 1e-6)
+            return &m_rings[w].at(*i);
+    }
+    return nullptr;
+}
+
 void LiveController::reset()
 {
     if (!m_session)
@@ -271,48 +303,18 @@ std::optional<QString> LiveController::applyEdit(const Scenario& next)
 {
     if (!m_session)
         return std::nullopt;
-    bool sameWorlds = next.setups.size() == m_current.setups.size() && next.seed == m_current.seed;
-    for (std::size_t i = 0; sameWorlds && i < next.setups.size(); ++i)
-        sameWorlds = next.setups[i].cancellation == m_current.setups[i].cancellation;
-    if (!sameWorlds) {
+    LiveEdit edit = liveEditOf(m_current, m_scenario, next);
+    if (edit.kind != LiveEdit::Kind::Changes) {
         if (auto error = start(next.timeline ? next : LiveTimeline::liveScenario(next, m_load),
                                m_load, !m_paused))
             return error;
-        return tr("The setups or the seed changed: the live session started again.");
+        return edit.kind == LiveEdit::Kind::NewWorlds
+                   ? tr("The setups or the seed changed: the live session started again.")
+                   : tr("A setting that cannot change while the worlds run changed: the live "
+                        "session started again.");
     }
-    Scenario candidate = m_current;
-    std::vector<TimelineChange> changes;
-    // Worlds keep the names they started with: a name that follows the policy changes with it.
-    for (std::size_t i = 0; i < next.setups.size(); ++i) {
-        std::vector<KnobSetting> set = setupKnobChanges(m_current.setups[i], next.setups[i]);
-        if (set.empty())
-            continue;
-        for (const KnobSetting& k : set)
-            applyKnob(candidate.setups[i], candidate.service, k);
-        changes.push_back({0.0, m_scenario.setups[i].name, std::move(set)});
-    }
-    std::vector<KnobSetting> service = serviceKnobChanges(m_current.service, next.service);
-    if (!service.empty()) {
-        Setup unused;
-        for (const KnobSetting& k : service)
-            applyKnob(unused, candidate.service, k);
-        changes.push_back({0.0, std::string(), std::move(service)});
-    }
-    // What no change can set (replicas, the balancer, slow periods, a hedge's placement...)
-    // is a new session too.
-    bool reachable = candidate.service == next.service;
-    for (std::size_t i = 0; reachable && i < next.setups.size(); ++i) {
-        Setup a = candidate.setups[i], b = next.setups[i];
-        a.name = b.name;
-        reachable = a == b;
-    }
-    if (!reachable) {
-        if (auto error = start(next.timeline ? next : LiveTimeline::liveScenario(next, m_load),
-                               m_load, !m_paused))
-            return error;
-        return tr("A setting that cannot change while the worlds run changed: the live session "
-                  "started again.");
-    }
+    std::vector<TimelineChange>& changes = edit.changes;
+    const Scenario& candidate = edit.candidate;
     if (!changes.empty())
         if (auto error = validate(candidate))
             return error;
@@ -368,12 +370,14 @@ void LiveController::takeBuckets()
         return;
     std::vector<std::vector<std::optional<TimelineBucket>>> batch;
     bool finished = false;
+    bool workerPaused = false; // at a moment playTo() set
     {
         const std::lock_guard lock(m_shared->mutex);
         batch.swap(m_shared->pending);
         m_shared->notified = false;
         m_nowS = m_shared->nowS;
         finished = m_shared->finished;
+        workerPaused = m_shared->paused;
         // The load in force, unless one the user set is still on its way.
         if (m_shared->commands.empty() ||
             std::none_of(m_shared->commands.begin(), m_shared->commands.end(),
@@ -405,6 +409,10 @@ void LiveController::takeBuckets()
     if (finished != m_finished) {
         m_finished = finished;
         emit finishedChanged(finished);
+    }
+    if (workerPaused && !m_paused) { // at the moment playTo() asked for
+        m_paused = true;
+        emit pausedChanged(true);
     }
     if (!batch.empty()) {
         m_newBuckets = true;

@@ -65,6 +65,9 @@ public:
 
     void pause();
     void resume();
+    // Plays as fast as possible to simulated `tS` and pauses there, the bucket ending then the
+    // last one shown (a lesson's moment); from 0 s again when the session is already past it.
+    void playTo(double tS);
     bool isPaused() const { return m_paused; }
     // The same scenario again from 0 s, without the session's live edits.
     void reset();
@@ -100,6 +103,9 @@ public:
     QStringList setupNames() const;
     double nowS() const { return m_nowS; }
     bool finished() const { return m_finished; }
+    // `setup`'s bucket ending at `atS` among those kept (the session's setups by their names at
+    // its start), or nullptr.
+    const TimelineBucket* bucketAt(const std::string& setup, double atS) const;
     // The start of world `world`'s collapse under way, or none.
     std::optional<double> firstCollapseS(std::size_t world) const;
     // Each world's collapses as the view marks them (LiveCollapses), over the longest window.

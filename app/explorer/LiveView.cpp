@@ -14,6 +14,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
+#include <QHash>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
@@ -22,6 +23,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <mutex>
@@ -332,6 +334,23 @@ void LiveView::showReplicaStripAvailability()
     strip->setText(replicas
                        ? LiveTimeSeriesView::panelTitle(LiveTimeSeriesView::Panel::ReplicaBacklog)
                        : tr("Backlog per replica (none: the service has one replica)"));
+}
+
+void LiveView::setCallout(const QString& figure, const QString& setup, double atS,
+                          const QString& text)
+{
+    using Panel = LiveTimeSeriesView::Panel;
+    static const QHash<QString, Panel> panels{{"p99_ms", Panel::P99},
+                                              {"requests_per_call", Panel::RequestsPerCall},
+                                              {"backlog_ms", Panel::Backlog},
+                                              {"load", Panel::Load},
+                                              {"utilisation", Panel::Utilisation},
+                                              {"rejected_fraction", Panel::RejectedPercent}};
+    const QStringList names = m_controller->setupNames();
+    const qsizetype world = names.indexOf(setup);
+    m_chart->setCallout(panels.value(figure, Panel::P99),
+                        std::size_t(std::max<qsizetype>(world, 0)), atS,
+                        setup.isEmpty() || world < 0 ? QString() : text);
 }
 
 void LiveView::setSeriesStyles(const QList<SeriesStyle>& styles)

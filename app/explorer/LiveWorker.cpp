@@ -80,6 +80,10 @@ void LiveWorker::run(const std::function<void()>& wakeGui)
         nowS = timeline->nowS();
         load = timeline->load();
         finished = timeline->finished();
+        if (pauseAtS && nowS >= *pauseAtS - 1e-9) { // with the bucket: the GUI sees both at once
+            paused = true;
+            pauseAtS.reset();
+        }
         if (!notified) {
             notified = true;
             wakeGui();

@@ -39,6 +39,8 @@ struct LiveWorker {
     std::condition_variable wake;
     bool stop = false;
     bool paused = false;
+    // A lesson's moment (LiveController::playTo): the worker pauses once it has reached it.
+    std::optional<double> pauseAtS;
     double speed = 1.0;
     int threads = 1;
     std::vector<Command> commands;

@@ -186,7 +186,10 @@ void MainWindow::buildActions()
     m_actions = new MainActions(this, m_document->undoStack());
     m_files = new ScenarioFiles(m_document, m_actions, this);
     m_overlay = new MeasuredOverlay(m_chartArea, m_actions, m_document, this);
-    new HelpController(m_actions, {m_document, m_controller, m_setupList, m_chartArea}, this);
+    new HelpController(m_actions,
+                       {m_document, m_controller, m_setupList, m_live, m_chartArea, m_liveView,
+                        [this](bool live) { live ? showLiveView() : showSweepView(); }},
+                       this);
     new ExplanationController(m_document, m_explanation, this);
     new PolicyExchange(m_document, m_setupList, m_actions, this);
     new ServiceImport(m_document, m_serviceEditor, m_actions, this);

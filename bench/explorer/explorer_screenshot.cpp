@@ -7,7 +7,8 @@
 // is the screen's size; offscreen, give the screen's size with
 // -platform offscreen:configfile=FILE, FILE being {"screens": [{"name": "s", "x": 0, "y": 0,
 // "width": 1920, "height": 1080, "logicalDpi": 96, "dpr": 1}]}). --lesson N[:STEP] shows step
-// STEP (1 by default) of the N-th lesson of Help → Lessons…, its callout on the chart.
+// STEP (1 by default) of the N-th lesson of Help → Lessons…, its callout on the chart (a
+// timeline step's on the Live view, once it has stopped at the step's moment).
 #include "ExplorerBench.h"
 #include "LessonPanel.h"
 #include "LiveController.h"
@@ -84,6 +85,12 @@ int main(int argc, char* argv[])
     };
     if (parser.isSet(delay) || parser.isSet(liveSpeed))
         QTimer::singleShot(parser.value(delay).toInt(), w, shoot);
+    else if (onLesson && w->scenario().timeline) // a timeline step: once the Live view stops
+        QObject::connect(w->liveController(), &hedge::LiveController::pausedChanged, w,
+                         [w, shoot](bool paused) {
+                             if (paused && w->liveController()->nowS() > 0.0)
+                                 QTimer::singleShot(500, w, shoot);
+                         });
     else if (w->scenario().grid) // a grid shows its map: wait for its full pass
         QObject::connect(w->mapSweep(), &hedge::SweepController::runFinished, w, shootSoon);
     else

@@ -159,8 +159,12 @@ private slots:
         QTest::newRow("preset") << "{\"preset\": \"tail\"}"
                                 << "steps[0].scenario.preset: \"tail\" is not a preset (presets: "
                                    "reference, tail-cutting";
-        QTest::newRow("timeline") << "{\"preset\": \"metastable\"}"
-                                  << "steps[0].scenario.preset: \"metastable\" is a timeline";
+        // A timeline step names moments (tst_timelinelesson), and its load is its timeline's.
+        QTest::newRow("timeline at a load")
+            << "{\"preset\": \"metastable\"}"
+            << "steps[0].callout.at_s: missing: a callout points at a setup's figure at one moment";
+        QTest::newRow("timeline loads") << "{\"preset\": \"metastable\", \"loads\": [0.5]}"
+                                        << "steps[0].scenario.loads: \"metastable\" is a timeline";
         QTest::newRow("knob") << "{\"preset\": \"tail-cutting\", \"knobs\": [{\"setup\": \"no "
                                  "hedge / client\", \"knob\": \"hedge.delay\", \"value\": 1}]}"
                               << "steps[0].scenario.knobs[0].knob: \"hedge.delay\" is not a knob";

@@ -6,6 +6,8 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace hedge {
 
 using io_detail::describe;
@@ -28,28 +30,65 @@ std::string requiredText(const ObjectReader& r, const char* key)
     return v->get<std::string>();
 }
 
-// A point named by "setup", "load" and "figure", each defaulting to `fallback`'s.
+// Where a sweep step's point is ("load") and a timeline step's ("at_s", a moment).
+const char* placeKey(const Scenario& scenario)
+{
+    return scenario.timeline ? "at_s" : "load";
+}
+
+// A point named by "setup", "load" (or "at_s") and "figure", each defaulting to `fallback`'s.
 LessonFigureRef readRef(const ObjectReader& r, const Scenario& scenario,
                         const LessonFigureRef& fallback)
 {
+    const char* place = placeKey(scenario);
+    const char* other = scenario.timeline ? "load" : "at_s";
+    if (r.find(other))
+        throw ScenarioError(r.path(other), scenario.timeline
+                                               ? "a timeline step names a moment: \"at_s\""
+                                               : "a sweep step names a load: \"load\"");
     LessonFigureRef ref = fallback;
     ref.setup = r.string("setup", fallback.setup);
     checkSetup(scenario, ref.setup, r.path("setup"));
-    ref.load = r.number("load", fallback.load);
-    checkLoad(scenario, ref.load, r.path("load"));
+    if (r.find(place))
+        setPlace(scenario, r.number(place, 0.0), r.path(place), ref);
     ref.figure = r.string("figure", fallback.figure);
-    checkFigure(ref.figure, r.path("figure"));
+    checkFigure(scenario, ref.figure, r.path("figure"));
     return ref;
 }
 
 // The callout's anchor has no fallback: it names its point whole.
 LessonFigureRef readAnchor(const ObjectReader& r, const Scenario& scenario)
 {
-    for (const char* key : {"setup", "load", "figure"})
+    for (const char* key : {"setup", placeKey(scenario), "figure"})
         if (!r.find(key))
-            throw ScenarioError(r.path(key), "missing: a callout points at a setup's figure at "
-                                             "one load");
+            throw ScenarioError(r.path(key), scenario.timeline
+                                                 ? "missing: a callout points at a setup's "
+                                                   "figure at one moment"
+                                                 : "missing: a callout points at a setup's "
+                                                   "figure at one load");
     return readRef(r, scenario, {});
+}
+
+// The latest moment a text names.
+double latestMoment(const LessonText& text, double latest)
+{
+    for (const LessonText::Part& part : text.parts)
+        if (part.figure && part.figure->atS)
+            latest = std::max(latest, *part.figure->atS);
+    return latest;
+}
+
+double playToOf(const LessonStep& step)
+{
+    double latest = step.anchor.atS.value_or(0.0);
+    for (const LessonText* text : {&step.callout, &step.question, &step.answer})
+        latest = latestMoment(*text, latest);
+    for (const LessonCondition& c : step.conditions) {
+        latest = std::max(latest, c.subject.atS.value_or(0.0));
+        if (c.boundRef)
+            latest = std::max(latest, c.boundRef->atS.value_or(0.0));
+    }
+    return latest;
 }
 
 void readBound(const ObjectReader& r, const char* key, const Scenario& scenario, LessonCondition& c)
@@ -61,7 +100,7 @@ void readBound(const ObjectReader& r, const char* key, const Scenario& scenario,
         c.bound = bound.get<double>();
         return;
     }
-    const ObjectReader other(bound, r.path(key), {"setup", "load", "figure", "times"},
+    const ObjectReader other(bound, r.path(key), {"setup", "load", "at_s", "figure", "times"},
                              "a number or a point's figure");
     c.boundRef = readRef(other, scenario, c.subject);
     if (isYesNoFigure(c.boundRef->figure))
@@ -72,7 +111,7 @@ void readBound(const ObjectReader& r, const char* key, const Scenario& scenario,
 LessonCondition readCondition(const Json& value, const std::string& path, const Scenario& scenario,
                               const LessonFigureRef& anchor)
 {
-    const ObjectReader r(value, path, {"setup", "load", "figure", "is", "below", "above"});
+    const ObjectReader r(value, path, {"setup", "load", "at_s", "figure", "is", "below", "above"});
     LessonCondition c;
     c.subject = readRef(r, scenario, anchor);
     const int tests = int(r.find("is") != nullptr) + int(r.find("below") != nullptr) +
@@ -116,7 +155,7 @@ std::vector<std::string> readShows(const ObjectReader& r, const Scenario& scenar
 
 void readCallout(const Json& value, const std::string& path, LessonStep& step)
 {
-    const ObjectReader r(value, path, {"setup", "load", "figure", "text"});
+    const ObjectReader r(value, path, {"setup", "load", "at_s", "figure", "text"});
     step.anchor = readAnchor(r, step.scenario);
     if (!r.find("text"))
         throw ScenarioError(r.path("text"), "missing");
@@ -152,6 +191,7 @@ LessonStep readStep(const Json& value, const std::string& path)
         step.answer =
             readLessonText(*r.find("answer"), r.path("answer"), step.scenario, step.anchor);
     }
+    step.playToS = playToOf(step);
     return step;
 }
 

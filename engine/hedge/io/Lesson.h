@@ -1,6 +1,7 @@
 // A lesson (docs/lessons.md): a short sequence of steps, each a scenario built from a preset,
-// the setups it shows, a callout anchored on one point of the chart whose numbers are read from
-// the run, conditions the run must meet and perhaps a question. Read from
+// the setups it shows, a callout anchored on one point of the chart (a load of a sweep, or a
+// moment of a timeline) whose numbers are read from the run, conditions the run must meet and
+// perhaps a question. Read from
 // `hedge-explorer/lesson@1` files (resources/lessons/*.json); run and checked by LessonCheck.h.
 #pragma once
 
@@ -14,11 +15,13 @@
 
 namespace hedge {
 
-// One figure of one point of a step's run: "p99_ms" of "hedge, no budget / client" at 0.6.
+// One figure of one point of a step's run: "p99_ms" of "hedge, no budget / client" at 0.6 (a
+// sweep), or at the moment 265 s (a timeline: the bucket ending then).
 struct LessonFigureRef {
-    std::string figure; // a LessonFigure.h key
-    std::string setup;  // one of the step's scenario's setups
-    double load = 0.0;  // one of its loads
+    std::string figure;        // a LessonFigure.h key
+    std::string setup;         // one of the step's scenario's setups
+    double load = 0.0;         // a sweep step: one of its loads
+    std::optional<double> atS; // a timeline step: a bucket's end, in seconds
 };
 
 // A text with placeholders ("{p99_ms}", "{p99_ms@SETUP}", "{p99_ms@SETUP@0.6}", "{p99_ms@@0.6}":
@@ -46,8 +49,11 @@ struct LessonCondition {
 
 struct LessonStep {
     std::string title;
-    std::string preset;             // the preset the scenario is built from
-    Scenario scenario;              // the preset's, its loads and knobs as the step sets them
+    std::string preset; // the preset the scenario is built from
+    Scenario scenario;  // the preset's, its loads and knobs as the step sets them
+    // A timeline step (its scenario has a timeline, watched in the Live view): the latest moment
+    // its callout, question, answer and conditions name, which the Live run plays to.
+    double playToS = 0.0;
     std::vector<std::string> shows; // the setups the step is about (all when the file gives none)
     LessonFigureRef anchor;         // where the callout points on the chart
     LessonText callout;

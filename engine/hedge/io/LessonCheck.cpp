@@ -9,14 +9,13 @@ namespace hedge {
 
 namespace {
 
-std::optional<double> figureOf(const std::vector<PointResult>& points, const LessonFigureRef& ref)
-{
-    const PointResult* point = findLessonPoint(points, ref);
-    return point ? lessonFigureValue(*point, ref.figure) : std::nullopt;
-}
-
 std::string pointText(const LessonFigureRef& ref)
 {
+    if (ref.atS) {
+        char moment[32];
+        std::snprintf(moment, sizeof moment, "%g s", *ref.atS);
+        return ref.figure + " of \"" + ref.setup + "\" at " + moment;
+    }
     return ref.figure + " of \"" + ref.setup + "\" at " + formatLessonFigure("load", ref.load);
 }
 
@@ -27,9 +26,9 @@ std::string timesText(double times)
     return times == 1.0 ? std::string() : std::string(text);
 }
 
-LessonConditionOutcome evaluate(const LessonCondition& c, const std::vector<PointResult>& points)
+LessonConditionOutcome evaluate(const LessonCondition& c, const LessonRun& run)
 {
-    const std::optional<double> value = figureOf(points, c.subject);
+    const std::optional<double> value = run.figure(c.subject);
     LessonConditionOutcome outcome;
     outcome.description =
         pointText(c.subject) + " is " + formatLessonFigure(c.subject.figure, value);
@@ -41,7 +40,7 @@ LessonConditionOutcome evaluate(const LessonCondition& c, const std::vector<Poin
     std::optional<double> bound = c.bound;
     std::string boundText = formatLessonFigure(c.subject.figure, c.bound);
     if (c.boundRef) {
-        const std::optional<double> other = figureOf(points, *c.boundRef);
+        const std::optional<double> other = run.figure(*c.boundRef);
         bound = other ? std::optional(*other * c.times) : std::nullopt;
         boundText = timesText(c.times) + pointText(*c.boundRef) + " (" +
                     formatLessonFigure(c.boundRef->figure, other) + ")";
@@ -64,8 +63,38 @@ const PointResult* findLessonPoint(const std::vector<PointResult>& points,
     return nullptr;
 }
 
-std::optional<std::string> fillLessonText(const LessonText& text,
-                                          const std::vector<PointResult>& points)
+LessonRun LessonRun::ofWorlds(const std::vector<WorldResult>& worlds)
+{
+    return LessonRun([&worlds](const std::string& setup, double atS) -> const TimelineBucket* {
+        for (const WorldResult& world : worlds) {
+            if (world.setup != setup)
+                continue;
+            for (const TimelineBucket& b : world.buckets)
+                if (std::fabs(b.tS - atS) < 1e-6)
+                    return &b;
+        }
+        return nullptr;
+    });
+}
+
+bool LessonRun::has(const LessonFigureRef& ref) const
+{
+    if (ref.atS)
+        return m_buckets && m_buckets(ref.setup, *ref.atS);
+    return m_points && findLessonPoint(*m_points, ref);
+}
+
+std::optional<double> LessonRun::figure(const LessonFigureRef& ref) const
+{
+    if (ref.atS) {
+        const TimelineBucket* bucket = m_buckets ? m_buckets(ref.setup, *ref.atS) : nullptr;
+        return bucket ? lessonFigureValue(*bucket, ref.figure) : std::nullopt;
+    }
+    const PointResult* point = m_points ? findLessonPoint(*m_points, ref) : nullptr;
+    return point ? lessonFigureValue(*point, ref.figure) : std::nullopt;
+}
+
+std::optional<std::string> fillLessonText(const LessonText& text, const LessonRun& run)
 {
     std::string filled;
     for (const LessonText::Part& part : text.parts) {
@@ -73,21 +102,19 @@ std::optional<std::string> fillLessonText(const LessonText& text,
             filled += part.literal;
             continue;
         }
-        const PointResult* point = findLessonPoint(points, *part.figure);
-        if (!point)
+        if (!run.has(*part.figure))
             return std::nullopt;
-        filled +=
-            formatLessonFigure(part.figure->figure, lessonFigureValue(*point, part.figure->figure));
+        filled += formatLessonFigure(part.figure->figure, run.figure(*part.figure));
     }
     return filled;
 }
 
 std::vector<LessonConditionOutcome> evaluateLessonConditions(const LessonStep& step,
-                                                             const std::vector<PointResult>& points)
+                                                             const LessonRun& run)
 {
     std::vector<LessonConditionOutcome> outcomes;
     for (const LessonCondition& c : step.conditions)
-        outcomes.push_back(evaluate(c, points));
+        outcomes.push_back(evaluate(c, run));
     return outcomes;
 }
 

@@ -14,11 +14,15 @@ namespace hedge::lesson_detail {
 // Sets `step.preset` and `step.scenario`, validated.
 void readStepScenario(const io_detail::Json& value, const std::string& path, LessonStep& step);
 
-// A setup and a load a step names must be its scenario's, a figure one of LessonFigure.h's;
-// each throws ScenarioError at `path` naming the ones there are.
+// A setup and a load a step names must be its scenario's, a figure one of LessonFigure.h's
+// that its run has (a sweep's or a timeline's); each throws ScenarioError at `path` naming the
+// ones there are.
 void checkSetup(const Scenario& scenario, const std::string& setup, const std::string& path);
-void checkLoad(const Scenario& scenario, double load, const std::string& path);
-void checkFigure(const std::string& figure, const std::string& path);
+void checkFigure(const Scenario& scenario, const std::string& figure, const std::string& path);
+// Where on the run `value` is: a sweep's load (one of its loads) or a timeline's moment (a
+// bucket's end, within its duration); sets `ref.load` or `ref.atS`.
+void setPlace(const Scenario& scenario, double value, const std::string& path,
+              LessonFigureRef& ref);
 
 // A text with placeholders, checked against the step's scenario; `fallback` fills what a
 // placeholder leaves out. Typed numbers outside quotes are refused.

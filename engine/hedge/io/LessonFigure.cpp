@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 
 namespace hedge {
@@ -13,29 +14,53 @@ enum class FigureUnit { Milliseconds, Fraction, Plain, Count, YesNo };
 struct FigureRow {
     const char* key;
     FigureUnit unit;
-    std::optional<double> (*read)(const PointResult&);
+    std::optional<double> (*read)(const PointResult&); // nullptr: not a sweep's figure
+    // A timeline bucket's figure (docs/timeline.md, "Results"); nullptr: not a timeline's.
+    std::optional<double> (*atMoment)(const TimelineBucket&) = nullptr;
 };
+
+// Per call of the bucket: none without arrivals (the figure has no meaning then).
+std::optional<double> perArrival(const TimelineBucket& b, std::int64_t count)
+{
+    return b.arrivals > 0 ? std::optional(double(count) / double(b.arrivals)) : std::nullopt;
+}
+std::optional<double> perCallEnded(const TimelineBucket& b, std::int64_t count)
+{
+    return b.callsEnded > 0 ? std::optional(double(count) / double(b.callsEnded)) : std::nullopt;
+}
 
 const std::vector<FigureRow>& rows()
 {
     using P = const PointResult&;
+    using B = const TimelineBucket&;
     static const std::vector<FigureRow> table{
-        {"p50_ms", FigureUnit::Milliseconds, [](P p) { return p.p50Ms; }},
-        {"p99_ms", FigureUnit::Milliseconds, [](P p) { return p.p99Ms; }},
-        {"p999_ms", FigureUnit::Milliseconds, [](P p) { return p.p999Ms; }},
+        {"p50_ms", FigureUnit::Milliseconds, [](P p) { return p.p50Ms; },
+         [](B b) { return b.p50Ms; }},
+        {"p99_ms", FigureUnit::Milliseconds, [](P p) { return p.p99Ms; },
+         [](B b) { return b.p99Ms; }},
+        {"p999_ms", FigureUnit::Milliseconds, [](P p) { return p.p999Ms; },
+         [](B b) { return b.p999Ms; }},
         {"mean_ms", FigureUnit::Milliseconds, [](P p) { return p.meanMs; }},
         {"max_ms", FigureUnit::Milliseconds, [](P p) { return p.maxMs; }},
         {"requests_per_call", FigureUnit::Plain,
-         [](P p) { return std::optional(p.requestsPerCall); }},
+         [](P p) { return std::optional(p.requestsPerCall); },
+         [](B b) { return b.requestsPerCall; }},
         {"hedged_fraction", FigureUnit::Fraction,
-         [](P p) { return std::optional(p.hedgedFraction); }},
+         [](P p) { return std::optional(p.hedgedFraction); },
+         [](B b) { return perArrival(b, b.hedges); }},
         {"rejected_fraction", FigureUnit::Fraction,
-         [](P p) { return std::optional(p.rejectedFraction); }},
+         [](P p) { return std::optional(p.rejectedFraction); },
+         [](B b) { return perCallEnded(b, b.rejected); }},
         {"failed_fraction", FigureUnit::Fraction,
-         [](P p) { return std::optional(p.failedFraction); }},
+         [](P p) { return std::optional(p.failedFraction); },
+         [](B b) { return perCallEnded(b, b.failed); }},
         {"hedges_refused_fraction", FigureUnit::Fraction,
          [](P p) { return std::optional(p.hedgesRefusedFraction); }},
-        {"utilisation", FigureUnit::Fraction, [](P p) { return std::optional(p.utilisation); }},
+        {"utilisation", FigureUnit::Fraction, [](P p) { return std::optional(p.utilisation); },
+         [](B b) { return std::optional(b.busyFraction); }},
+        // The queued work over the workers at the bucket's end: how long a new call waits.
+        {"backlog_ms", FigureUnit::Milliseconds, nullptr,
+         [](B b) { return std::optional(b.backlogMs); }},
         // The replicates' spread (docs/replicates.md, "Spread"): a single run is its own min and
         // max.
         {"p99_ms_min", FigureUnit::Milliseconds,
@@ -50,11 +75,17 @@ const std::vector<FigureRow>& rows()
          [](P p) { return std::optional<double>(p.replicates()); }},
         {"collapsed_runs", FigureUnit::Count,
          [](P p) { return std::optional<double>(p.collapsedRuns()); }},
-        {"collapsed", FigureUnit::YesNo,
-         [](P p) { return std::optional(p.collapsed ? 1.0 : 0.0); }},
-        {"load", FigureUnit::Fraction, [](P p) { return std::optional(p.load); }},
+        {"collapsed", FigureUnit::YesNo, [](P p) { return std::optional(p.collapsed ? 1.0 : 0.0); },
+         [](B b) { return std::optional(b.collapsed ? 1.0 : 0.0); }},
+        {"load", FigureUnit::Fraction, [](P p) { return std::optional(p.load); },
+         [](B b) { return std::optional(b.load); }},
     };
     return table;
+}
+
+bool hasKind(const FigureRow& row, LessonRunKind kind)
+{
+    return kind == LessonRunKind::Sweep ? row.read != nullptr : row.atMoment != nullptr;
 }
 
 const FigureRow* findRow(std::string_view key)
@@ -93,20 +124,24 @@ std::string percent(double fraction)
 
 } // namespace
 
-const std::vector<std::string>& lessonFigureKeys()
+const std::vector<std::string>& lessonFigureKeys(LessonRunKind kind)
 {
-    static const std::vector<std::string> keys = [] {
-        std::vector<std::string> k;
+    static const auto keysOf = [](LessonRunKind k) {
+        std::vector<std::string> keys;
         for (const FigureRow& row : rows())
-            k.emplace_back(row.key);
-        return k;
-    }();
-    return keys;
+            if (hasKind(row, k))
+                keys.emplace_back(row.key);
+        return keys;
+    };
+    static const std::vector<std::string> sweep = keysOf(LessonRunKind::Sweep);
+    static const std::vector<std::string> timeline = keysOf(LessonRunKind::Timeline);
+    return kind == LessonRunKind::Sweep ? sweep : timeline;
 }
 
-bool isLessonFigure(std::string_view key)
+bool isLessonFigure(std::string_view key, LessonRunKind kind)
 {
-    return findRow(key) != nullptr;
+    const FigureRow* row = findRow(key);
+    return row && hasKind(*row, kind);
 }
 
 bool isYesNoFigure(std::string_view key)
@@ -118,7 +153,13 @@ bool isYesNoFigure(std::string_view key)
 std::optional<double> lessonFigureValue(const PointResult& point, std::string_view key)
 {
     const FigureRow* row = findRow(key);
-    return row ? row->read(point) : std::nullopt;
+    return row && row->read ? row->read(point) : std::nullopt;
+}
+
+std::optional<double> lessonFigureValue(const TimelineBucket& bucket, std::string_view key)
+{
+    const FigureRow* row = findRow(key);
+    return row && row->atMoment ? row->atMoment(bucket) : std::nullopt;
 }
 
 std::string formatLessonFigure(std::string_view key, std::optional<double> value)

@@ -1,9 +1,11 @@
 // The figures a lesson may name (docs/lessons.md, "Figures"): a results file's keys
-// (docs/model.md, "Metrics"), the replicates' p99 spread and counts, and the point's load; how to
-// read one from a PointResult and how a callout prints it.
+// (docs/model.md, "Metrics"), the replicates' p99 spread and counts, and the point's load, or a
+// timeline bucket's figures; how to read one from a PointResult or a TimelineBucket and how a
+// callout prints it.
 #pragma once
 
 #include <hedge/sim/PointResult.h>
+#include <hedge/sim/TimelineResult.h>
 
 #include <optional>
 #include <string>
@@ -12,10 +14,13 @@
 
 namespace hedge {
 
-// Every figure's key, in the order messages list them: "p50_ms", "p99_ms", ..., "collapsed",
-// "load".
-const std::vector<std::string>& lessonFigureKeys();
-bool isLessonFigure(std::string_view key);
+// What a step runs: a sweep (figures of a point at a load) or a timeline (of a bucket).
+enum class LessonRunKind { Sweep, Timeline };
+
+// Every figure's key a run of `kind` has, in the order messages list them: "p50_ms", "p99_ms",
+// ..., "collapsed", "load".
+const std::vector<std::string>& lessonFigureKeys(LessonRunKind kind = LessonRunKind::Sweep);
+bool isLessonFigure(std::string_view key, LessonRunKind kind = LessonRunKind::Sweep);
 // "collapsed": true or false (a condition's "is"); every other figure is a number ("below",
 // "above").
 bool isYesNoFigure(std::string_view key);
@@ -23,6 +28,8 @@ bool isYesNoFigure(std::string_view key);
 // The figure as the results file has it (latencies in ms, fractions 0 … 1, "collapsed" 1 or 0,
 // "load" 0 … 1.5); none when the point has no such figure (no call succeeded: no latency).
 std::optional<double> lessonFigureValue(const PointResult& point, std::string_view key);
+// A bucket's: per call of the bucket (fractions), none when it had no calls or no success.
+std::optional<double> lessonFigureValue(const TimelineBucket& bucket, std::string_view key);
 
 // As a callout prints it, with its unit: "31 ms", "4.5 ms", "23 s", "4.2 %" (fractions and the
 // load as percentages), "1.04" (requests per call), "collapsed" / "held"; "no answer" for a

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace hedge::lesson_detail {
 
@@ -38,10 +39,6 @@ const Preset& readPreset(const ObjectReader& r)
     if (!preset)
         throw ScenarioError(r.path("preset"),
                             describe(*name) + " is not a preset (presets: " + presetNames() + ")");
-    // A timeline is watched in the Live view over time, not read at one point of a sweep.
-    if (preset->scenario.timeline)
-        throw ScenarioError(r.path("preset"),
-                            describe(*name) + " is a timeline; a lesson step runs a sweep");
     return *preset;
 }
 
@@ -109,8 +106,14 @@ void readStepScenario(const Json& value, const std::string& path, LessonStep& st
     const Preset& preset = readPreset(r);
     step.preset = preset.name;
     step.scenario = preset.scenario;
-    if (const Json* loads = r.find("loads"))
+    if (const Json* loads = r.find("loads")) {
+        // A timeline's load is its load steps'; its "loads" are only its sweep's.
+        if (step.scenario.timeline)
+            throw ScenarioError(r.path("loads"), "\"" + preset.name +
+                                                     "\" is a timeline: its load follows its "
+                                                     "load steps");
         step.scenario.loads = readLoads(*loads, r.path("loads"));
+    }
     if (const Json* knobs = r.find("knobs")) {
         if (!knobs->is_array())
             throw ScenarioError(r.path("knobs"), describe(*knobs) + " is not a list of knobs");
@@ -133,6 +136,8 @@ void checkSetup(const Scenario& scenario, const std::string& setup, const std::s
                         "\"" + setup + "\" is not a setup of the step (setups: " + names + ")");
 }
 
+namespace {
+
 void checkLoad(const Scenario& scenario, double load, const std::string& path)
 {
     for (double l : scenario.loads)
@@ -145,14 +150,51 @@ void checkLoad(const Scenario& scenario, double load, const std::string& path)
                         describe(Json(load)) + " is not a load of the step (loads: " + loads + ")");
 }
 
-void checkFigure(const std::string& figure, const std::string& path)
+std::string seconds(double s)
 {
-    if (isLessonFigure(figure))
+    char text[32];
+    std::snprintf(text, sizeof text, "%g s", s);
+    return text;
+}
+
+// A bucket's end: a whole number of buckets from 0 s, up to the timeline's end.
+void checkMoment(const Timeline& timeline, double atS, const std::string& path)
+{
+    const double bucketS = timeline.bucketMs / 1000.0;
+    const double buckets = atS / bucketS;
+    if (atS > 0.0 && atS <= timeline.durationS + 1e-9 &&
+        std::fabs(buckets - std::round(buckets)) < 1e-6)
+        return;
+    throw ScenarioError(path, seconds(atS) +
+                                  " is not a moment of the step's timeline (the end "
+                                  "of a bucket: a multiple of " +
+                                  seconds(bucketS) + " up to " + seconds(timeline.durationS) + ")");
+}
+
+} // namespace
+
+void setPlace(const Scenario& scenario, double value, const std::string& path, LessonFigureRef& ref)
+{
+    if (scenario.timeline) {
+        checkMoment(*scenario.timeline, value, path);
+        ref.atS = value;
+    } else {
+        checkLoad(scenario, value, path);
+        ref.load = value;
+    }
+}
+
+void checkFigure(const Scenario& scenario, const std::string& figure, const std::string& path)
+{
+    const LessonRunKind kind = scenario.timeline ? LessonRunKind::Timeline : LessonRunKind::Sweep;
+    if (isLessonFigure(figure, kind))
         return;
     std::string figures;
-    for (const std::string& key : lessonFigureKeys())
+    for (const std::string& key : lessonFigureKeys(kind))
         figures += (figures.empty() ? "" : ", ") + key;
-    throw ScenarioError(path, "\"" + figure + "\" is not a figure (figures: " + figures + ")");
+    throw ScenarioError(path, "\"" + figure + "\" is not a figure" +
+                                  (kind == LessonRunKind::Timeline ? " of a timeline" : "") +
+                                  " (figures: " + figures + ")");
 }
 
 } // namespace hedge::lesson_detail

@@ -22,22 +22,23 @@ LessonFigureRef readPlaceholder(const std::string& inside, const std::string& pa
     }
     const std::string where = "placeholder {" + inside + "}: ";
     if (fields.size() > 3)
-        throw ScenarioError(path, where + "has more than figure@setup@load");
+        throw ScenarioError(path, where + "has more than figure@setup@load (or @moment)");
     LessonFigureRef ref = fallback;
     ref.figure = fields[0];
     try {
-        checkFigure(ref.figure, path);
+        checkFigure(scenario, ref.figure, path);
         if (fields.size() > 1 && !fields[1].empty())
             ref.setup = fields[1];
         checkSetup(scenario, ref.setup, path);
         if (fields.size() > 2) {
             const std::string& text = fields[2];
-            const auto [end, ec] =
-                std::from_chars(text.data(), text.data() + text.size(), ref.load);
+            double place = 0.0;
+            const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), place);
             if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-                throw ScenarioError(path, "\"" + text + "\" is not a load");
+                throw ScenarioError(path, "\"" + text + "\" is not a " +
+                                              (scenario.timeline ? "moment" : "load"));
+            setPlace(scenario, place, path, ref);
         }
-        checkLoad(scenario, ref.load, path);
     } catch (const ScenarioError& e) {
         throw ScenarioError(path, where + e.problem());
     }

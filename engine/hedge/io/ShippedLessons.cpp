@@ -11,6 +11,7 @@ const std::vector<std::string>& shippedLessonFiles()
                                                 ":/lessons/budget.json",
                                                 ":/lessons/server-cancellation.json",
                                                 ":/lessons/adaptive-limit.json",
+                                                ":/lessons/collapse-that-stays.json",
                                                 ":/lessons/one-run-one-sample.json",
                                                 ":/lessons/replicas.json",
                                                 ":/lessons/your-stack.json",

@@ -1,12 +1,15 @@
 // Help → Lessons… on the real window (docs/user-guide.md, "Lessons"): the tail-cutting lesson
 // walked with a presenter's keys, each step's callout, progress, shown setups, question and
-// reveal as the window's own full-pass results fill them, Back, and "Try It Yourself".
+// reveal as the window's own full-pass results fill them, Back, and "Try It Yourself"; the
+// collapse that stays, a timeline lesson, walked on the Live view, each step at its moment.
 #include "ExplorerTestSupport.h"
 
 #include <hedge/io/LessonCheck.h>
 #include <hedge/io/ShippedLessons.h>
 
 #include "ChartCallout.h"
+#include "LiveController.h"
+#include "LiveView.h"
 
 #include <QDockWidget>
 #include <QLineSeries>
@@ -76,6 +79,23 @@ class TestLessonPanel : public QObject {
             if (!test::chart(w, m)->callout().shownText().isEmpty())
                 return true;
         return false;
+    }
+
+    static int lessonIndex(const std::string& id)
+    {
+        for (std::size_t i = 0; i < shippedLessonFiles().size(); ++i)
+            if (readLessonFile(shippedLessonFiles()[i]).id == id)
+                return int(i);
+        qFatal("no lesson %s", id.c_str());
+    }
+    // A timeline step's text as the window's Live run gives it.
+    static QString filledLive(const LessonText& text, const MainWindow& w)
+    {
+        const LiveController* live = w.liveController();
+        const LessonRun run([live](const std::string& setup, double atS) {
+            return live->bucketAt(setup, atS);
+        });
+        return QString::fromStdString(fillLessonText(text, run).value_or("(a point is missing)"));
     }
 
 private slots:
@@ -212,7 +232,74 @@ private slots:
         QCOMPARE(shownSetups(w), shown);
         QVERIFY(!w.controller()->isPendingOrRunning());
     }
+
+    void walkTheCollapseThatStays();
 };
+
+// The Live view plays to each step's moment and stops there; the callout on the Live chart is
+// on its setup's line at that moment, the pane says the same; Back to an earlier moment plays
+// the timeline again from 0 s; a sweep lesson after it brings back the sweep's charts.
+void TestLessonPanel::walkTheCollapseThatStays()
+{
+    const int index = lessonIndex("collapse-that-stays");
+    const Lesson lesson = readLessonFile(shippedLessonFiles()[std::size_t(index)]);
+    MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+    w.resize(1024, 700);
+    w.show();
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    test::menuAction(w, QStringLiteral("&Help"), QStringLiteral("&Lessons…"))->trigger();
+    auto* panel = w.findChild<QDockWidget*>(QStringLiteral("lessonPanel"));
+    auto* list = part<QListWidget>(panel, "lessonList");
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                      list->visualItemRect(list->item(index)).center());
+    auto* callout = part<QLabel>(panel, "lessonCallout");
+    LiveController* live = w.liveController();
+    LiveView* view = test::liveView(w);
+    const auto verifyStep = [&](std::size_t i) {
+        const LessonStep& step = lesson.steps[i];
+        QCOMPARE(w.scenario(), step.scenario);
+        QVERIFY(view->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(live->isPaused() && live->nowS() == step.playToS, 120000);
+        QTRY_COMPARE(callout->text(), filledLive(step.callout, w));
+        const std::optional<CalloutBubble> drawn = view->chart()->calloutNow();
+        QVERIFY(drawn);
+        QCOMPARE(drawn->text(), callout->text());
+        QVERIFY(view->chart()->rect().contains(drawn->bubbleRect().toAlignedRect()));
+        // On the setup's line at the moment: the p99 panel's point of that bucket.
+        const QRectF p99 = view->chart()->panelRect(LiveTimeSeriesView::Panel::P99);
+        const auto [t0, t1] = view->chart()->timeRange();
+        const double x = p99.left() + (*step.anchor.atS - t0) / (t1 - t0) * p99.width();
+        QVERIFY2(std::abs(drawn->anchor().x() - x) < 1.0, qPrintable(QString::number(x)));
+        const QRectF own = view->chart()->panelRect(
+            step.anchor.figure == "requests_per_call" ? LiveTimeSeriesView::Panel::RequestsPerCall
+                                                      : LiveTimeSeriesView::Panel::P99);
+        QVERIFY(own.adjusted(-1, -1, 1, 1).contains(drawn->anchor()));
+        QVERIFY(!anyChartCallout(w));
+    };
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+        verifyStep(i);
+        if (QTest::currentTestFailed())
+            return;
+        QTest::keyClick(&w, Qt::Key_PageDown);
+    }
+    // Back from the end to an earlier moment: from 0 s again, to that moment.
+    QTest::keyClick(&w, Qt::Key_PageUp);
+    QTest::keyClick(&w, Qt::Key_PageUp);
+    verifyStep(lesson.steps.size() - 3);
+    if (QTest::currentTestFailed())
+        return;
+
+    // A sweep lesson next: the sweep's charts, the Live view without a callout.
+    QTest::mouseClick(part<QPushButton>(panel, "lessonAll"), Qt::LeftButton);
+    QVERIFY(!view->chart()->calloutNow());
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                      list->visualItemRect(list->item(0)).center());
+    QVERIFY(!view->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(w.controller()->isComplete(), 120000);
+    QTRY_VERIFY(anyChartCallout(w));
+    QVERIFY(!view->chart()->calloutNow());
+}
 
 QTEST_MAIN(TestLessonPanel)
 #include "tst_lessonpanel.moc"
