@@ -209,7 +209,41 @@ void HeatMapView::render(QPainter* p, QSizeF size) const
     paintHelpsOutline(p, l);
     paintAxes(p, l);
     HeatMapLegend(theme).paintBar(p, l.legend, scale);
+    if (const std::optional<CalloutBubble> callout = placedCallout(l))
+        callout->paint(p);
     p->restore();
+}
+
+void HeatMapView::setCallout(double knobValue, double rowValue, const QString& text)
+{
+    m_callout = Callout{knobValue, rowValue, text};
+    update();
+}
+
+std::optional<CalloutBubble> HeatMapView::placedCallout(const Layout& l) const
+{
+    const auto indexOf = [](const std::vector<double>& values, double v) {
+        return std::size_t(std::find_if(values.begin(), values.end(),
+                                        [v](double x) { return std::fabs(x - v) < 1e-9; }) -
+                           values.begin());
+    };
+    const CellIndex cell{indexOf(m_map.knobValues, m_callout.knobValue),
+                         indexOf(m_map.rows, m_callout.rowValue)};
+    if (m_callout.text.isEmpty() || cell.value >= m_map.knobValues.size() ||
+        cell.row >= m_map.rows.size() || !m_map.at(cell.value, cell.row))
+        return std::nullopt;
+    // Over as few cells as it can: beside the map (over the title or the legend) when it fits.
+    std::vector<QPointF> cells;
+    for (std::size_t v = 0; v < m_map.knobValues.size(); ++v)
+        for (std::size_t r = 0; r < m_map.rows.size(); ++r)
+            cells.push_back(cellRectIn(l, {v, r}).center());
+    const ChartTheme theme(palette(), font());
+    CalloutBubble bubble;
+    bubble.setLook(theme.smallFont(), theme.text(), theme.base(), theme.collapseColour());
+    bubble.setText(m_callout.text);
+    const QRectF whole = l.title.united(l.plot).united(l.legend).united(l.keys);
+    bubble.place(cellRectIn(l, cell).center(), l.plot, whole, cells);
+    return bubble;
 }
 
 void HeatMapView::paintCells(QPainter* p, const Layout& l, const MapColourScale& scale) const

@@ -11,6 +11,7 @@
 //   with the figure, the mapped setup and its knob, without the keyboard's current cell.
 #pragma once
 
+#include "CalloutBubble.h"
 #include <hedge/sim/GridMap.h>
 
 #include <QRectF>
@@ -60,6 +61,12 @@ public:
     // The text shown for the cell under the mouse (or the keyboard's current cell).
     QString shownText() const { return m_shownText; }
 
+    // A lesson step's callout (docs/lessons.md, "The callout on the chart") on the cell of
+    // `knobValue` in the row `rowValue`, drawn while that cell has its result; an empty text
+    // takes it away. The callout as drawn now: none while it is not.
+    void setCallout(double knobValue, double rowValue, const QString& text);
+    std::optional<CalloutBubble> calloutNow() const { return placedCallout(layoutFor(size())); }
+
     // "p99 ÷ baseline p99 — “hedge, default budget / client”, hedge delay (ms) against load"
     // (or "… against workers at load 50 %"): the figure, and the setup and knobs the map sweeps.
     QString title() const;
@@ -97,6 +104,7 @@ private:
     void paintHelpsOutline(QPainter* p, const Layout& layout) const;
     void paintAxes(QPainter* p, const Layout& layout) const;
     void paintCurrentCell(QPainter* p, const Layout& layout) const;
+    std::optional<CalloutBubble> placedCallout(const Layout& layout) const;
     void showCellText(std::optional<CellIndex> cell, QPoint globalPos);
     QString rowText(double row) const; // "50 %" for a load, the value for an against knob
 
@@ -110,6 +118,11 @@ private:
     std::optional<CellIndex> m_current;
     std::optional<CellIndex> m_hovered;
     QString m_shownText;
+    struct Callout {
+        double knobValue = 0.0;
+        double rowValue = 0.0;
+        QString text; // empty: none
+    } m_callout;
 };
 
 } // namespace hedge

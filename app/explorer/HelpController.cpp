@@ -3,8 +3,11 @@
 #include "ChartArea.h"
 #include "LessonPanel.h"
 #include "LiveView.h"
+#include "MapView.h"
 #include "MainActions.h"
 #include "UserGuideWindow.h"
+
+#include "HeatMapView.h"
 
 #include <hedge/Version.h>
 
@@ -21,14 +24,16 @@ HelpController::HelpController(MainActions* actions, const LessonParts& parts,
                                QMainWindow* window)
     : QObject(window), m_window(window)
 {
-    auto* lessons = new LessonPanel({parts.document, parts.sweep, parts.setupList, parts.live},
-                                    window);
+    auto* lessons = new LessonPanel(
+        {parts.document, parts.sweep, parts.mapSweep, parts.setupList, parts.live}, window);
     window->addDockWidget(Qt::RightDockWidgetArea, lessons);
     lessons->hide();
     offerLessonsOnFirstStart(lessons, window);
     connect(actions, &MainActions::lessonsRequested, lessons, &LessonPanel::showLessonList);
     connect(lessons, &LessonPanel::calloutChanged, parts.charts, &ChartArea::setCallout);
     connect(lessons, &LessonPanel::liveCalloutChanged, parts.liveView, &LiveView::setCallout);
+    connect(lessons, &LessonPanel::mapCalloutChanged, parts.mapView->heatMap(),
+            &HeatMapView::setCallout);
     connect(lessons, &LessonPanel::viewWanted, this, parts.showView);
     connect(actions, &MainActions::aboutRequested, this, &HelpController::about);
     connect(actions, &MainActions::userGuideRequested, this, &HelpController::showUserGuide);

@@ -2,6 +2,8 @@
 // docked on the window's right) and About Hedge Explorer.
 #pragma once
 
+#include "LessonPanel.h"
+
 #include <QObject>
 
 #include <functional>
@@ -11,11 +13,11 @@ class QWidget;
 
 namespace hedge {
 
-class LessonPanel;
 class MainActions;
 class ChartArea;
 class LiveController;
 class LiveView;
+class MapView;
 class ScenarioDocument;
 class SetupListWidget;
 class SweepController;
@@ -28,12 +30,14 @@ public:
     struct LessonParts {
         ScenarioDocument* document;
         SweepController* sweep;
+        SweepController* mapSweep;
         SetupListWidget* setupList;
         LiveController* live;
         ChartArea* charts;  // where a sweep step's callout is drawn
         LiveView* liveView; // where a timeline step's is
-        // The Live view or the sweep's charts (the window's tabs): what a step shows.
-        std::function<void(bool live)> showView;
+        MapView* mapView;   // where a map step's is
+        // The sweep's charts, the Live view or the map (the window's tabs): what a step shows.
+        std::function<void(LessonPanel::StepView view)> showView;
     };
     // The lesson panel is docked on `window`, hidden until Help → Lessons….
     HelpController(MainActions* actions, const LessonParts& lessons, QMainWindow* window);

@@ -40,11 +40,18 @@ QPushButton* button(const QString& text, const QString& objectName, QWidget* par
     return b;
 }
 
+LessonPanel::StepView viewOf(const LessonStep& step)
+{
+    if (step.scenario.timeline)
+        return LessonPanel::StepView::Live;
+    return step.anchor.gridValue ? LessonPanel::StepView::Map : LessonPanel::StepView::Curves;
+}
+
 } // namespace
 
 LessonPanel::LessonPanel(const Parts& parts, QWidget* window)
     : QDockWidget(tr("Lessons"), window), m_document(parts.document), m_sweep(parts.sweep),
-      m_live(parts.live), m_setupList(parts.setupList)
+      m_mapSweep(parts.mapSweep), m_live(parts.live), m_setupList(parts.setupList)
 {
     setObjectName(QStringLiteral("lessonPanel"));
     for (const std::string& file : shippedLessonFiles()) {
@@ -83,6 +90,8 @@ LessonPanel::LessonPanel(const Parts& parts, QWidget* window)
 
     connect(m_sweep, &SweepController::pointsChanged, this, &LessonPanel::updateTexts);
     connect(m_sweep, &SweepController::runFinished, this, &LessonPanel::updateTexts);
+    connect(m_mapSweep, &SweepController::pointsChanged, this, &LessonPanel::updateTexts);
+    connect(m_mapSweep, &SweepController::runFinished, this, &LessonPanel::updateTexts);
     connect(m_live, &LiveController::samplesChanged, this, &LessonPanel::updateTexts);
     connect(m_live, &LiveController::pausedChanged, this, &LessonPanel::updateTexts);
     connect(m_document, &ScenarioDocument::edited, this, &LessonPanel::updateTexts);
@@ -216,7 +225,7 @@ void LessonPanel::showStep(int step)
     m_next->setEnabled(step + 1 < int(lesson.steps.size()));
     loadStepScenario(s);
     showStepSetups(s);
-    emit viewWanted(s.scenario.timeline.has_value());
+    emit viewWanted(viewOf(s));
     if (s.scenario.timeline && m_live->scenario() == s.scenario)
         m_live->playTo(s.playToS);
     updateTexts();
@@ -259,10 +268,9 @@ void LessonPanel::updateTexts()
     };
     const std::optional<std::string> callout = fillLessonText(step.callout, run);
     if (callout && stepShown())
-        showCallout(step.scenario.timeline.has_value(), step.anchor,
-                    QString::fromStdString(*callout));
+        showCallout(viewOf(step), step.anchor, QString::fromStdString(*callout));
     else
-        showCallout(false, {}, {});
+        showCallout(StepView::Curves, {}, {});
     if (ownScenario)
         m_callout->setText(filled(step.callout));
     else
@@ -284,6 +292,14 @@ LessonRun LessonPanel::runShown(const LessonStep& step, std::vector<PointResult>
         return LessonRun(points);
     // A text's figures are the full pass's: a coarse first pass's would change under the
     // reader. A timeline's are the Live run's, once it has played to the step's moment.
+    if (step.anchor.gridValue) { // the curves and the map, each once complete
+        if (m_sweep->isComplete() && m_mapSweep->isComplete()) {
+            points = m_sweep->displayedPoints();
+            const std::vector<PointResult> cells = m_mapSweep->displayedPoints();
+            points.insert(points.end(), cells.begin(), cells.end());
+        }
+        return LessonRun(points);
+    }
     if (!step.scenario.timeline) {
         if (m_sweep->isComplete())
             points = m_sweep->displayedPoints();
@@ -296,18 +312,25 @@ LessonRun LessonPanel::runShown(const LessonStep& step, std::vector<PointResult>
         [live](const std::string& setup, double atS) { return live->bucketAt(setup, atS); });
 }
 
-void LessonPanel::showCallout(bool live, const LessonFigureRef& anchor, const QString& text)
+void LessonPanel::showCallout(StepView view, const LessonFigureRef& anchor, const QString& text)
 {
+    const bool live = view == StepView::Live, map = view == StepView::Map;
     const QString figure = QString::fromStdString(anchor.figure);
     const QString setup = QString::fromStdString(anchor.setup);
     const double place = anchor.atS.value_or(anchor.load);
-    const QStringList shown{QString::number(live), figure, setup, QString::number(place, 'g', 17),
+    const QStringList shown{QString::number(int(view)),
+                            figure,
+                            setup,
+                            QString::number(place, 'g', 17),
+                            QString::number(anchor.gridValue.value_or(0.0), 'g', 17),
                             text};
     if (shown == m_calloutShown)
         return; // pointsChanged comes 25 times a second while a pass runs
     m_calloutShown = shown;
-    emit calloutChanged(live ? QString() : figure, live ? QString() : setup, place,
-                        live ? QString() : text);
+    const bool curves = !live && !map;
+    emit calloutChanged(curves ? figure : QString(), curves ? setup : QString(), place,
+                        curves ? text : QString());
+    emit mapCalloutChanged(anchor.gridValue.value_or(0.0), place, map ? text : QString());
     emit liveCalloutChanged(live ? figure : QString(), live ? setup : QString(), place,
                             live ? text : QString());
 }

@@ -37,9 +37,13 @@ public:
     struct Parts {
         ScenarioDocument* document;
         SweepController* sweep;
+        SweepController* mapSweep; // a grid scenario's map
         SetupListWidget* setupList;
         LiveController* live;
     };
+    // Where a step is shown: the sweep's charts, the Live view (a timeline step) or the map (a
+    // step whose callout is on a map's cell).
+    enum class StepView { Curves, Live, Map };
     LessonPanel(const Parts& parts, QWidget* window);
 
     // Shows the list of lessons (the lesson under way stays where it is until one is chosen).
@@ -58,8 +62,10 @@ signals:
     // The same for a timeline step, on the Live view at the moment `atS` (LiveView::setCallout).
     void liveCalloutChanged(const QString& figure, const QString& setup, double atS,
                             const QString& text);
-    // A step shows the Live view (a timeline step) or the sweep's charts.
-    void viewWanted(bool live);
+    // The same for a map step, on the map's cell of `gridValue` at `load` (HeatMapView).
+    void mapCalloutChanged(double gridValue, double load, const QString& text);
+    // What a step shows.
+    void viewWanted(hedge::LessonPanel::StepView view);
 
 private:
     QWidget* buildList();
@@ -73,7 +79,7 @@ private:
     void updateTexts();
     void revealAnswer();
     // On the sweep's charts or, for a timeline step, on the Live view; an empty setup: none.
-    void showCallout(bool live, const LessonFigureRef& anchor, const QString& text);
+    void showCallout(StepView view, const LessonFigureRef& anchor, const QString& text);
     // The step's run when it is the one shown: the full pass (into `points`), or the Live run
     // at its moment; else an empty run.
     LessonRun runShown(const LessonStep& step, std::vector<PointResult>& points) const;
@@ -82,6 +88,7 @@ private:
 
     ScenarioDocument* m_document;
     SweepController* m_sweep;
+    SweepController* m_mapSweep;
     LiveController* m_live;
     SetupListWidget* m_setupList;
     std::vector<Lesson> m_lessons;

@@ -43,17 +43,6 @@
 
 namespace hedge {
 
-namespace {
-
-// The sweep of a timeline scenario: the same setups at the scenario's loads.
-Scenario sweepOf(Scenario scenario)
-{
-    scenario.timeline.reset();
-    return scenario;
-}
-
-} // namespace
-
 MainWindow::MainWindow(const Options& options, QWidget* parent)
     : QMainWindow(parent), m_options(options)
 {
@@ -186,9 +175,17 @@ void MainWindow::buildActions()
     m_actions = new MainActions(this, m_document->undoStack());
     m_files = new ScenarioFiles(m_document, m_actions, this);
     m_overlay = new MeasuredOverlay(m_chartArea, m_actions, m_document, this);
+    const auto showLessonView = [this](LessonPanel::StepView view) {
+        if (view == LessonPanel::StepView::Live)
+            return showLiveView();
+        showSweepView(); // the map's tab, when the step is on the map and the scenario has one
+        m_sweepViews->setCurrentWidget(view == LessonPanel::StepView::Map
+                                           ? static_cast<QWidget*>(m_mapView)
+                                           : static_cast<QWidget*>(m_chartArea));
+    };
     new HelpController(m_actions,
-                       {m_document, m_controller, m_setupList, m_live, m_chartArea, m_liveView,
-                        [this](bool live) { live ? showLiveView() : showSweepView(); }},
+                       {m_document, m_controller, m_mapSweep, m_setupList, m_live, m_chartArea,
+                        m_liveView, m_mapView, showLessonView},
                        this);
     new ExplanationController(m_document, m_explanation, this);
     new PolicyExchange(m_document, m_setupList, m_actions, this);
@@ -296,7 +293,7 @@ void MainWindow::showScenario(const Scenario& scenario, const std::optional<Scen
     m_chartArea->setLoadRange(scenario.loads);
     // While the window is being built without a session, this default scenario only stands
     // in for the file or preset main() loads next: do not start a sweep for it.
-    m_controller->setScenario(sweepOf(scenario), m_options.runAtStart && !m_awaitingFirstScenario);
+    m_controller->setScenario(scenario, m_options.runAtStart && !m_awaitingFirstScenario);
     m_mapSweep->setScenario(scenario, m_options.runAtStart && !m_awaitingFirstScenario);
     m_mapTab->show(scenario.grid.has_value());
     m_mapView->refresh(); // at once, as the curves below: the new scenario's map, runs or not
@@ -318,7 +315,7 @@ void MainWindow::onDocumentEdited(const Scenario& next)
         m_loads = next.loads;
         m_chartArea->setLoadRange(next.loads);
     }
-    m_controller->setScenario(sweepOf(next));
+    m_controller->setScenario(next);
     // Added, removed, renamed and moved setups change the series (only then: not at every
     // step of a drag), drawn with the new scenario's points.
     const QList<SeriesStyle> styles =

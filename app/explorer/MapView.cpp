@@ -42,7 +42,7 @@ MapView::MapView(SweepController* controller, QWidget* parent)
         tr("The map as PNG, SVG or PDF, or its cells as CSV or a results JSON file"));
     // One line: the map needs the height. The full sentence is the map's description.
     auto* hint = new QLabel(tr("Click a cell for its curves"), this);
-    hint->setMinimumWidth(0);
+    hint->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred); // cut, not wider
     m_heatMap->setAccessibleDescription(
         tr("Arrow keys move between cells and show their figures; Enter or a click gives the "
            "setup the cell's value (both values on a map of two knobs) and shows its curves."));

@@ -37,8 +37,9 @@ SweepController::~SweepController()
     shutdown();
 }
 
-void SweepController::setScenario(const Scenario& scenario, bool immediate)
+void SweepController::setScenario(Scenario scenario, bool immediate)
 {
+    scenario.timeline.reset(); // a timeline's sweep: its setups at its loads
     std::vector<SweepPoint> points;
     try {
         points = m_shape.points(scenario);

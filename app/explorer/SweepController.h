@@ -72,8 +72,9 @@ public:
 
     // The scenario to show. A change of what the sweep shows stops the running work at once
     // and starts a run after the debounce pause (at once with `immediate`); any other edit
-    // (another setup than a map's, say) leaves it running.
-    void setScenario(const Scenario& scenario, bool immediate = false);
+    // (another setup than a map's, say) leaves it running. A timeline scenario's sweep is its
+    // setups at its loads: the timeline itself is the Live view's.
+    void setScenario(Scenario scenario, bool immediate = false);
     const Scenario& scenario() const { return m_results.scenario(); }
 
     // Runs what is missing now (F5), without the pause.

@@ -51,6 +51,10 @@ LessonFigureRef readRef(const ObjectReader& r, const Scenario& scenario,
     checkSetup(scenario, ref.setup, r.path("setup"));
     if (r.find(place))
         setPlace(scenario, r.number(place, 0.0), r.path(place), ref);
+    if (r.find("grid_value"))
+        setGridValue(scenario, r.number("grid_value", 0.0), r.path("grid_value"), ref);
+    else
+        keepCellOnlyForGridSetup(scenario, ref);
     ref.figure = r.string("figure", fallback.figure);
     checkFigure(scenario, ref.figure, r.path("figure"));
     return ref;
@@ -100,7 +104,8 @@ void readBound(const ObjectReader& r, const char* key, const Scenario& scenario,
         c.bound = bound.get<double>();
         return;
     }
-    const ObjectReader other(bound, r.path(key), {"setup", "load", "at_s", "figure", "times"},
+    const ObjectReader other(bound, r.path(key),
+                             {"setup", "load", "at_s", "grid_value", "figure", "times"},
                              "a number or a point's figure");
     c.boundRef = readRef(other, scenario, c.subject);
     if (isYesNoFigure(c.boundRef->figure))
@@ -111,7 +116,8 @@ void readBound(const ObjectReader& r, const char* key, const Scenario& scenario,
 LessonCondition readCondition(const Json& value, const std::string& path, const Scenario& scenario,
                               const LessonFigureRef& anchor)
 {
-    const ObjectReader r(value, path, {"setup", "load", "at_s", "figure", "is", "below", "above"});
+    const ObjectReader r(value, path,
+                         {"setup", "load", "at_s", "grid_value", "figure", "is", "below", "above"});
     LessonCondition c;
     c.subject = readRef(r, scenario, anchor);
     const int tests = int(r.find("is") != nullptr) + int(r.find("below") != nullptr) +
@@ -155,7 +161,7 @@ std::vector<std::string> readShows(const ObjectReader& r, const Scenario& scenar
 
 void readCallout(const Json& value, const std::string& path, LessonStep& step)
 {
-    const ObjectReader r(value, path, {"setup", "load", "at_s", "figure", "text"});
+    const ObjectReader r(value, path, {"setup", "load", "at_s", "grid_value", "figure", "text"});
     step.anchor = readAnchor(r, step.scenario);
     if (!r.find("text"))
         throw ScenarioError(r.path("text"), "missing");

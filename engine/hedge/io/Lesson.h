@@ -22,6 +22,9 @@ struct LessonFigureRef {
     std::string setup;         // one of the step's scenario's setups
     double load = 0.0;         // a sweep step: one of its loads
     std::optional<double> atS; // a timeline step: a bucket's end, in seconds
+    // A map's cell: the grid's setup with its knob at this value (docs/lessons.md, "Map
+    // steps"); none: the setup's own point.
+    std::optional<double> gridValue;
 };
 
 // A text with placeholders ("{p99_ms}", "{p99_ms@SETUP}", "{p99_ms@SETUP@0.6}", "{p99_ms@@0.6}":

@@ -16,7 +16,14 @@ std::string pointText(const LessonFigureRef& ref)
         std::snprintf(moment, sizeof moment, "%g s", *ref.atS);
         return ref.figure + " of \"" + ref.setup + "\" at " + moment;
     }
-    return ref.figure + " of \"" + ref.setup + "\" at " + formatLessonFigure("load", ref.load);
+    std::string text =
+        ref.figure + " of \"" + ref.setup + "\" at " + formatLessonFigure("load", ref.load);
+    if (ref.gridValue) {
+        char value[48];
+        std::snprintf(value, sizeof value, " (the map's cell at %g)", *ref.gridValue);
+        text += value;
+    }
+    return text;
 }
 
 std::string timesText(double times)
@@ -56,10 +63,13 @@ LessonConditionOutcome evaluate(const LessonCondition& c, const LessonRun& run)
 const PointResult* findLessonPoint(const std::vector<PointResult>& points,
                                    const LessonFigureRef& ref)
 {
-    for (const PointResult& p : points)
-        if (!p.knobValue && !p.againstValue && p.setup == ref.setup &&
-            std::fabs(p.load - ref.load) < 1e-9)
+    for (const PointResult& p : points) {
+        const bool cell = ref.gridValue && p.knobValue && !p.againstValue &&
+                          std::fabs(*p.knobValue - *ref.gridValue) < 1e-9;
+        const bool curve = !ref.gridValue && !p.knobValue && !p.againstValue;
+        if ((cell || curve) && p.setup == ref.setup && std::fabs(p.load - ref.load) < 1e-9)
             return &p;
+    }
     return nullptr;
 }
 

@@ -23,6 +23,12 @@ void checkFigure(const Scenario& scenario, const std::string& figure, const std:
 // bucket's end, within its duration); sets `ref.load` or `ref.atS`.
 void setPlace(const Scenario& scenario, double value, const std::string& path,
               LessonFigureRef& ref);
+// A map's cell: `value` must be one of the grid's values and `ref` name the grid's setup; sets
+// `ref.gridValue`. A load-by-knob map only (a two-knob map's cells are not in lessons).
+void setGridValue(const Scenario& scenario, double value, const std::string& path,
+                  LessonFigureRef& ref);
+// A reference that names another setup than the grid's is that setup's own point, not a cell.
+void keepCellOnlyForGridSetup(const Scenario& scenario, LessonFigureRef& ref);
 
 // A text with placeholders, checked against the step's scenario; `fallback` fills what a
 // placeholder leaves out. Typed numbers outside quotes are refused.

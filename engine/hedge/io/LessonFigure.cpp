@@ -9,7 +9,7 @@ namespace hedge {
 
 namespace {
 
-enum class FigureUnit { Milliseconds, Fraction, Plain, Count, YesNo };
+enum class FigureUnit { Milliseconds, Fraction, Plain, Count, YesNo, AsIs };
 
 struct FigureRow {
     const char* key;
@@ -77,6 +77,8 @@ const std::vector<FigureRow>& rows()
          [](P p) { return std::optional<double>(p.collapsedRuns()); }},
         {"collapsed", FigureUnit::YesNo, [](P p) { return std::optional(p.collapsed ? 1.0 : 0.0); },
          [](B b) { return std::optional(b.collapsed ? 1.0 : 0.0); }},
+        // A map's cell: the value of the grid's knob, in its file unit ("20" for 20 ms).
+        {"grid_value", FigureUnit::AsIs, [](P p) { return p.knobValue; }},
         {"load", FigureUnit::Fraction, [](P p) { return std::optional(p.load); },
          [](B b) { return std::optional(b.load); }},
     };
@@ -178,6 +180,8 @@ std::string formatLessonFigure(std::string_view key, std::optional<double> value
         return printed("%.0f", *value);
     case FigureUnit::YesNo:
         return *value != 0.0 ? "collapsed" : "held";
+    case FigureUnit::AsIs:
+        return printed("%g", *value);
     }
     return "no answer";
 }

@@ -150,11 +150,16 @@ void checkLoad(const Scenario& scenario, double load, const std::string& path)
                         describe(Json(load)) + " is not a load of the step (loads: " + loads + ")");
 }
 
-std::string seconds(double s)
+std::string shortNumber(double v)
 {
     char text[32];
-    std::snprintf(text, sizeof text, "%g s", s);
+    std::snprintf(text, sizeof text, "%g", v);
     return text;
+}
+
+std::string seconds(double s)
+{
+    return shortNumber(s) + " s";
 }
 
 // A bucket's end: a whole number of buckets from 0 s, up to the timeline's end.
@@ -182,6 +187,33 @@ void setPlace(const Scenario& scenario, double value, const std::string& path, L
         checkLoad(scenario, value, path);
         ref.load = value;
     }
+}
+
+void setGridValue(const Scenario& scenario, double value, const std::string& path,
+                  LessonFigureRef& ref)
+{
+    if (!scenario.grid || scenario.grid->against)
+        throw ScenarioError(path, scenario.grid ? "a two-knob map's cells are not in lessons"
+                                                : "the step's scenario has no map (no grid)");
+    const Grid& grid = *scenario.grid;
+    if (ref.setup != grid.setup)
+        throw ScenarioError(path, "the map's cells are \"" + grid.setup + "\"'s, not \"" +
+                                      ref.setup + "\"'s");
+    if (std::none_of(grid.values.begin(), grid.values.end(),
+                     [value](double v) { return std::fabs(v - value) < 1e-9; })) {
+        std::string values;
+        for (double v : grid.values)
+            values += (values.empty() ? "" : ", ") + shortNumber(v);
+        throw ScenarioError(path, shortNumber(value) + " is not a value of the map's " + grid.knob +
+                                      " (values: " + values + ")");
+    }
+    ref.gridValue = value;
+}
+
+void keepCellOnlyForGridSetup(const Scenario& scenario, LessonFigureRef& ref)
+{
+    if (!scenario.grid || ref.setup != scenario.grid->setup)
+        ref.gridValue.reset();
 }
 
 void checkFigure(const Scenario& scenario, const std::string& figure, const std::string& path)

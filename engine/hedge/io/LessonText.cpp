@@ -9,7 +9,17 @@ namespace hedge::lesson_detail {
 
 namespace {
 
-// "{p99_ms@hedge, no budget / client@0.6}" without its braces.
+double numberIn(const std::string& text, const char* what, const std::string& path)
+{
+    double value = 0.0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+        throw ScenarioError(path, "\"" + text + "\" is not a " + what);
+    return value;
+}
+
+// "{p99_ms@hedge, no budget / client@0.6}" without its braces; "{p99_ms@@@20}": the callout's
+// setup and load, the map's cell at 20.
 LessonFigureRef readPlaceholder(const std::string& inside, const std::string& path,
                                 const Scenario& scenario, const LessonFigureRef& fallback)
 {
@@ -21,8 +31,8 @@ LessonFigureRef readPlaceholder(const std::string& inside, const std::string& pa
             fields.back() += c;
     }
     const std::string where = "placeholder {" + inside + "}: ";
-    if (fields.size() > 3)
-        throw ScenarioError(path, where + "has more than figure@setup@load (or @moment)");
+    if (fields.size() > 4)
+        throw ScenarioError(path, where + "has more than figure@setup@load@grid value");
     LessonFigureRef ref = fallback;
     ref.figure = fields[0];
     try {
@@ -30,15 +40,13 @@ LessonFigureRef readPlaceholder(const std::string& inside, const std::string& pa
         if (fields.size() > 1 && !fields[1].empty())
             ref.setup = fields[1];
         checkSetup(scenario, ref.setup, path);
-        if (fields.size() > 2) {
-            const std::string& text = fields[2];
-            double place = 0.0;
-            const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), place);
-            if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-                throw ScenarioError(path, "\"" + text + "\" is not a " +
-                                              (scenario.timeline ? "moment" : "load"));
-            setPlace(scenario, place, path, ref);
-        }
+        const char* placeName = scenario.timeline ? "moment" : "load";
+        if (fields.size() > 2 && !(fields.size() > 3 && fields[2].empty()))
+            setPlace(scenario, numberIn(fields[2], placeName, path), path, ref);
+        if (fields.size() > 3)
+            setGridValue(scenario, numberIn(fields[3], "grid value", path), path, ref);
+        else
+            keepCellOnlyForGridSetup(scenario, ref);
     } catch (const ScenarioError& e) {
         throw ScenarioError(path, where + e.problem());
     }

@@ -1,7 +1,8 @@
 // Help → Lessons… on the real window (docs/user-guide.md, "Lessons"): the tail-cutting lesson
 // walked with a presenter's keys, each step's callout, progress, shown setups, question and
 // reveal as the window's own full-pass results fill them, Back, and "Try It Yourself"; the
-// collapse that stays, a timeline lesson, walked on the Live view, each step at its moment.
+// collapse that stays, a timeline lesson, walked on the Live view, each step at its moment; the
+// delay lesson's last step on a map's cell.
 #include "ExplorerTestSupport.h"
 
 #include <hedge/io/LessonCheck.h>
@@ -9,7 +10,9 @@
 
 #include "ChartCallout.h"
 #include "LiveController.h"
+#include "HeatMapView.h"
 #include "LiveView.h"
+#include "MapView.h"
 
 #include <QDockWidget>
 #include <QLineSeries>
@@ -234,6 +237,7 @@ private slots:
     }
 
     void walkTheCollapseThatStays();
+    void theDelayMapStep();
 };
 
 // The Live view plays to each step's moment and stops there; the callout on the Live chart is
@@ -299,6 +303,60 @@ void TestLessonPanel::walkTheCollapseThatStays()
     QTRY_VERIFY_WITH_TIMEOUT(w.controller()->isComplete(), 120000);
     QTRY_VERIFY(anyChartCallout(w));
     QVERIFY(!view->chart()->calloutNow());
+}
+
+// The delay lesson ends on the map: the map's tab in front, the callout on the cell of its delay
+// at its load, its figures from the curves and the cells once both runs are complete; Back, and
+// the curves are in front again with their callout.
+void TestLessonPanel::theDelayMapStep()
+{
+    const int index = lessonIndex("delay");
+    const Lesson lesson = readLessonFile(shippedLessonFiles()[std::size_t(index)]);
+    const LessonStep& last = lesson.steps.back();
+    QVERIFY(last.anchor.gridValue);
+    MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+    w.resize(1024, 700);
+    w.show();
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    test::menuAction(w, QStringLiteral("&Help"), QStringLiteral("&Lessons…"))->trigger();
+    auto* panel = w.findChild<QDockWidget*>(QStringLiteral("lessonPanel"));
+    auto* list = part<QListWidget>(panel, "lessonList");
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                      list->visualItemRect(list->item(index)).center());
+    for (std::size_t i = 1; i < lesson.steps.size(); ++i)
+        QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(w.scenario(), last.scenario);
+    MapView* map = test::mapView(w);
+    QVERIFY(map->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(w.controller()->isComplete() && w.mapSweep()->isComplete(), 120000);
+    std::vector<PointResult> points = w.controller()->displayedPoints();
+    const std::vector<PointResult> cells = w.mapSweep()->displayedPoints();
+    points.insert(points.end(), cells.begin(), cells.end());
+    const QString text =
+        QString::fromStdString(fillLessonText(last.callout, points).value_or("(missing)"));
+    auto* callout = part<QLabel>(panel, "lessonCallout");
+    QTRY_COMPARE(callout->text(), text);
+    std::optional<CalloutBubble> drawn = map->heatMap()->calloutNow();
+    QVERIFY(drawn);
+    QCOMPARE(drawn->text(), text);
+    const GridMap& grid = map->heatMap()->map();
+    const auto at = [](const std::vector<double>& values, double v) {
+        return std::size_t(std::find(values.begin(), values.end(), v) - values.begin());
+    };
+    const QRectF cell = map->heatMap()->cellRect(
+        {at(grid.knobValues, *last.anchor.gridValue), at(grid.rows, last.anchor.load)});
+    QVERIFY(QLineF(cell.center(), drawn->anchor()).length() < 0.5);
+    QVERIFY(map->heatMap()->rect().contains(drawn->bubbleRect().toAlignedRect()));
+    QVERIFY(!drawn->bubbleRect().contains(cell.center())); // the cell stays in sight
+    QVERIFY(!anyChartCallout(w));
+    QCOMPARE(w.size(), QSize(1024, 700)); // the map, the pane and the editors fit the window
+
+    QTest::keyClick(&w, Qt::Key_PageUp);
+    QVERIFY(!map->heatMap()->calloutNow());
+    QVERIFY(test::chart(w, Metric::P99)->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(w.controller()->isComplete(), 120000);
+    QTRY_VERIFY(anyChartCallout(w));
 }
 
 QTEST_MAIN(TestLessonPanel)
