@@ -34,20 +34,28 @@ struct Side {
     enum class Where { Above, Below, Left, Right } where;
     QRectF room;
 
+    // Diagonally off the point, and the same pressed against the point's side of the room
+    // (nearer the point: under a line that runs along the top, say).
     std::vector<QPointF> corners(QPointF at, QSizeF size, double gap) const
     {
+        const double w = size.width(), h = size.height();
         switch (where) {
         case Where::Above:
-            return {{at.x() + gap, at.y() - gap - size.height()},
-                    {at.x() - gap - size.width(), at.y() - gap - size.height()}};
+            return {{at.x() + gap, at.y() - gap - h},
+                    {at.x() - gap - w, at.y() - gap - h},
+                    {at.x() + gap, room.bottom() - h},
+                    {at.x() - gap - w, room.bottom() - h}};
         case Where::Below:
-            return {{at.x() + gap, at.y() + gap}, {at.x() - gap - size.width(), at.y() + gap}};
+            return {{at.x() + gap, at.y() + gap},
+                    {at.x() - gap - w, at.y() + gap},
+                    {at.x() + gap, room.top()},
+                    {at.x() - gap - w, room.top()}};
         case Where::Left:
-            return {{at.x() - gap - size.width(), at.y() - size.height() / 2}};
+            return {{at.x() - gap - w, at.y() - h / 2}, {room.right() - w, at.y() - h / 2}};
         case Where::Right:
             break;
         }
-        return {{at.x() + gap, at.y() - size.height() / 2}};
+        return {{at.x() + gap, at.y() - h / 2}, {room.left(), at.y() - h / 2}};
     }
 };
 
