@@ -6,6 +6,8 @@
 #include <hedge/io/LessonFigure.h>
 #include <hedge/io/Presets.h>
 
+#include "LessonJson.h"
+
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -20,11 +22,7 @@ constexpr const char* kNoHedge = "no hedge / client";
 // One step of the tail-cutting preset; `step` is spliced into the step's object.
 std::string lessonWith(const std::string& step, const std::string& top = "")
 {
-    return "{\"schema\": \"hedge-explorer/lesson@1\", \"id\": \"t\", \"title\": \"T\", "
-           "\"summary\": \"S\"," +
-           top +
-           " \"steps\": [{\"title\": \"one\", \"scenario\": {\"preset\": \"tail-cutting\"}, " +
-           step + "}]}";
+    return test::lessonOnPreset("tail-cutting", step, top);
 }
 
 const std::string kCallout = "\"callout\": {\"setup\": \"hedge, default budget / client\", "
@@ -33,12 +31,7 @@ const std::string kCallout = "\"callout\": {\"setup\": \"hedge, default budget /
 
 std::string errorOf(const std::string& json)
 {
-    try {
-        parseLessonJson(json);
-    } catch (const ScenarioError& e) {
-        return e.what();
-    }
-    return "(no error)";
+    return test::lessonErrorOf(json);
 }
 
 PointResult point(const char* setup, double load, std::optional<double> p99, bool collapsed = false)
@@ -148,8 +141,7 @@ private slots:
     {
         QFETCH(QString, step);
         QFETCH(QString, expected);
-        const std::string error = errorOf(lessonWith(step.toStdString()));
-        QVERIFY2(error.starts_with(expected.toStdString()), error.c_str());
+        test::verifyLessonError(lessonWith(step.toStdString()), expected);
     }
 
     void scenarioErrorsNameTheStep_data()

@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+#include "LessonJson.h"
+
 using namespace hedge;
 
 namespace {
@@ -17,26 +19,13 @@ constexpr const char* kNoHedge = "no hedge / client";
 // 2 … 60 ms at its loads); `step` is spliced into the step's object.
 std::string lessonWith(const std::string& step)
 {
-    return "{\"schema\": \"hedge-explorer/lesson@1\", \"id\": \"t\", \"title\": \"T\", "
-           "\"summary\": \"S\", \"steps\": [{\"title\": \"one\", \"scenario\": {\"preset\": "
-           "\"delay-map\"}, " +
-           step + "}]}";
+    return test::lessonOnPreset("delay-map", step);
 }
 
 std::string callout(const std::string& at, const std::string& text)
 {
     return "\"callout\": {\"setup\": \"hedge, default budget / client\", \"load\": 0.3, " + at +
            "\"figure\": \"p99_ms\", \"text\": \"" + text + "\"}";
-}
-
-std::string errorOf(const std::string& json)
-{
-    try {
-        parseLessonJson(json);
-    } catch (const ScenarioError& e) {
-        return e.what();
-    }
-    return "(no error)";
 }
 
 PointResult point(const char* setup, double load, double p99, std::optional<double> cell = {})
@@ -102,20 +91,14 @@ private slots:
     {
         QFETCH(QString, step);
         QFETCH(QString, expected);
-        const std::string error = errorOf(lessonWith(step.toStdString()));
-        QVERIFY2(error.starts_with(expected.toStdString()), error.c_str());
+        test::verifyLessonError(lessonWith(step.toStdString()), expected);
     }
 
     void noMapNoCells()
     {
-        const std::string json =
-            "{\"schema\": \"hedge-explorer/lesson@1\", \"id\": \"t\", \"title\": \"T\", "
-            "\"summary\": \"S\", \"steps\": [{\"title\": \"one\", \"scenario\": {\"preset\": "
-            "\"tail-cutting\"}, " +
-            callout("\"grid_value\": 15, ", "x") + "}]}";
-        QVERIFY2(errorOf(json).starts_with("steps[0].callout.grid_value: the step's scenario has "
-                                           "no map"),
-                 errorOf(json).c_str());
+        test::verifyLessonError(
+            test::lessonOnPreset("tail-cutting", callout("\"grid_value\": 15, ", "x")),
+            "steps[0].callout.grid_value: the step's scenario has no map");
     }
 
     // A cell and the setup's own curve at the same load are different points.

@@ -7,6 +7,8 @@
 
 #include <QTest>
 
+#include "LessonJson.h"
+
 using namespace hedge;
 
 namespace {
@@ -18,26 +20,13 @@ constexpr const char* kNoHedge = "no hedge / client";
 // into the step's object.
 std::string lessonWith(const std::string& step)
 {
-    return "{\"schema\": \"hedge-explorer/lesson@1\", \"id\": \"t\", \"title\": \"T\", "
-           "\"summary\": \"S\", \"steps\": [{\"title\": \"one\", \"scenario\": {\"preset\": "
-           "\"metastable\"}, " +
-           step + "}]}";
+    return test::lessonOnPreset("metastable", step);
 }
 
 const std::string kCallout =
     "\"callout\": {\"setup\": \"hedge, no budget / client\", \"at_s\": 90, \"figure\": "
     "\"p99_ms\", \"text\": \"{p99_ms} at {load}, {backlog_ms@@60} before, "
     "{p99_ms@no hedge / client} without\"}";
-
-std::string errorOf(const std::string& json)
-{
-    try {
-        parseLessonJson(json);
-    } catch (const ScenarioError& e) {
-        return e.what();
-    }
-    return "(no error)";
-}
 
 TimelineBucket bucket(double tS, double load, std::optional<double> p99, double backlogMs,
                       bool collapsed)
@@ -126,23 +115,23 @@ private slots:
     {
         QFETCH(QString, step);
         QFETCH(QString, expected);
-        const std::string error = errorOf(lessonWith(step.toStdString()));
-        QVERIFY2(error.starts_with(expected.toStdString()), error.c_str());
+        test::verifyLessonError(lessonWith(step.toStdString()), expected);
     }
 
     // A sweep step has no backlog figure, and names loads, not moments.
     void aSweepStepHasNoMoments()
     {
-        const std::string sweep = "{\"schema\": \"hedge-explorer/lesson@1\", \"id\": \"t\", "
-                                  "\"title\": \"T\", \"summary\": \"S\", \"steps\": [{\"title\": "
-                                  "\"one\", \"scenario\": {\"preset\": \"tail-cutting\"}, "
-                                  "\"callout\": {\"setup\": \"no hedge / client\", ";
-        QVERIFY(errorOf(sweep + "\"load\": 0.3, \"figure\": \"backlog_ms\", \"text\": \"x\"}}]}")
-                    .starts_with("steps[0].callout.figure: \"backlog_ms\" is not a figure "
-                                 "(figures:"));
-        QVERIFY(errorOf(sweep + "\"load\": 0.3, \"at_s\": 5, \"figure\": \"p99_ms\", \"text\": "
-                                "\"x\"}}]}")
-                    .starts_with("steps[0].callout.at_s: a sweep step names a load"));
+        const auto sweep = [](const std::string& callout) {
+            return test::lessonOnPreset("tail-cutting",
+                                        "\"callout\": {\"setup\": \"no hedge / client\", "
+                                        "\"load\": 0.3, " +
+                                            callout + ", \"text\": \"x\"}");
+        };
+        test::verifyLessonError(
+            sweep("\"figure\": \"backlog_ms\""),
+            "steps[0].callout.figure: \"backlog_ms\" is not a figure (figures:");
+        test::verifyLessonError(sweep("\"at_s\": 5, \"figure\": \"p99_ms\""),
+                                "steps[0].callout.at_s: a sweep step names a load");
     }
 
     void fillsTextFromTheBuckets()

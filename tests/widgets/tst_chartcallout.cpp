@@ -38,6 +38,16 @@ QPointF drawnAt(MetricChartView& view, const QString& setup, double load)
     qFatal("no point drawn at the load");
 }
 
+// The sample setups' points on a 560 × 340 chart, shown.
+bool showSample(MetricChartView& view)
+{
+    view.resize(560, 340);
+    view.setSeriesStyles(test::sampleStyles());
+    view.setPoints(test::samplePoints());
+    view.show();
+    return QTest::qWaitForWindowExposed(&view);
+}
+
 bool near(QPointF a, QPointF b)
 {
     return std::abs(a.x() - b.x()) < 0.5 && std::abs(a.y() - b.y()) < 0.5;
@@ -69,11 +79,7 @@ private slots:
     void drawnOnTheSetupsPoint()
     {
         MetricChartView view(Metric::P99);
-        view.resize(560, 340);
-        view.setSeriesStyles(test::sampleStyles());
-        view.setPoints(test::samplePoints());
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showSample(view));
         QVERIFY(view.callout().shownText().isEmpty());
 
         view.setCallout(kBudget, 0.5, kText);
@@ -93,11 +99,7 @@ private slots:
     void followsAPointOffScale()
     {
         MetricChartView view(Metric::P99);
-        view.resize(560, 340);
-        view.setSeriesStyles(test::sampleStyles());
-        view.setPoints(test::samplePoints());
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showSample(view));
         view.setCallout(kBudget, 0.95, kText);
         QCOMPARE(view.callout().shownText(), kText);
         QVERIFY(near(view.callout().anchor(), drawnAt(view, kBudget, 0.95)));
@@ -107,11 +109,7 @@ private slots:
     void followsResizeAndNewPoints()
     {
         MetricChartView view(Metric::P99);
-        view.resize(560, 340);
-        view.setSeriesStyles(test::sampleStyles());
-        view.setPoints(test::samplePoints());
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showSample(view));
         view.setCallout(kBudget, 0.5, kText);
         const QPointF before = view.callout().anchor();
 

@@ -91,6 +91,22 @@ class TestLessonPanel : public QObject {
                 return int(i);
         qFatal("no lesson %s", id.c_str());
     }
+    // The window at 1024 × 700, Help → Lessons…, and a click on lesson `index` of the list; the
+    // lesson pane, or nullptr when the window did not come up.
+    static QDockWidget* openLesson(MainWindow& w, int index)
+    {
+        w.resize(1024, 700);
+        w.show();
+        w.activateWindow();
+        if (!QTest::qWaitForWindowActive(&w))
+            return nullptr;
+        test::menuAction(w, QStringLiteral("&Help"), QStringLiteral("&Lessons…"))->trigger();
+        auto* panel = w.findChild<QDockWidget*>(QStringLiteral("lessonPanel"));
+        auto* list = part<QListWidget>(panel, "lessonList");
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->item(index)).center());
+        return panel;
+    }
     // A timeline step's text as the window's Live run gives it.
     static QString filledLive(const LessonText& text, const MainWindow& w)
     {
@@ -248,15 +264,9 @@ void TestLessonPanel::walkTheCollapseThatStays()
     const int index = lessonIndex("collapse-that-stays");
     const Lesson lesson = readLessonFile(shippedLessonFiles()[std::size_t(index)]);
     MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-    w.resize(1024, 700);
-    w.show();
-    w.activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(&w));
-    test::menuAction(w, QStringLiteral("&Help"), QStringLiteral("&Lessons…"))->trigger();
-    auto* panel = w.findChild<QDockWidget*>(QStringLiteral("lessonPanel"));
+    QDockWidget* panel = openLesson(w, index);
+    QVERIFY(panel);
     auto* list = part<QListWidget>(panel, "lessonList");
-    QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
-                      list->visualItemRect(list->item(index)).center());
     auto* callout = part<QLabel>(panel, "lessonCallout");
     LiveController* live = w.liveController();
     LiveView* view = test::liveView(w);
@@ -315,15 +325,8 @@ void TestLessonPanel::theDelayMapStep()
     const LessonStep& last = lesson.steps.back();
     QVERIFY(last.anchor.gridValue);
     MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-    w.resize(1024, 700);
-    w.show();
-    w.activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(&w));
-    test::menuAction(w, QStringLiteral("&Help"), QStringLiteral("&Lessons…"))->trigger();
-    auto* panel = w.findChild<QDockWidget*>(QStringLiteral("lessonPanel"));
-    auto* list = part<QListWidget>(panel, "lessonList");
-    QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
-                      list->visualItemRect(list->item(index)).center());
+    QDockWidget* panel = openLesson(w, index);
+    QVERIFY(panel);
     for (std::size_t i = 1; i < lesson.steps.size(); ++i)
         QTest::keyClick(&w, Qt::Key_PageDown);
     QCOMPARE(w.scenario(), last.scenario);
