@@ -35,8 +35,7 @@ double niceStep(double span, int count)
 
 QString LivePanelPainter::timeLabel(double s)
 {
-    const int total = int(std::lround(s));
-    return QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
+    return liveTimeLabel(s);
 }
 
 QList<LivePanelPainter::CollapseBar> LivePanelPainter::collapseBars(const QRectF& strip, double t0,

@@ -4,7 +4,7 @@
 // time labels and collapse strip the view's layout puts around the panels. Made for one paint.
 #pragma once
 
-#include "LiveCollapses.h"
+#include <hedge/run/LiveCollapses.h>
 #include "LiveTimeSeriesView.h"
 
 #include <QPainterPath>

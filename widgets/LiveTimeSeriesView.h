@@ -12,8 +12,9 @@
 #include <hedge/sim/BucketRing.h>
 
 #include "CalloutBubble.h"
-#include "LiveCollapses.h"
-#include "LiveWorldNames.h"
+#include <hedge/run/LiveCollapses.h>
+#include <hedge/run/LiveChangeMark.h>
+#include <hedge/run/LiveWorldNames.h>
 #include "SeriesStyle.h"
 
 #include <QList>
@@ -60,18 +61,8 @@ public:
     static std::optional<double> panelValue(Panel panel, const TimelineBucket& bucket,
                                             std::optional<PolicyFamily> family = std::nullopt);
 
-    // A load step or a knob change while the session ran (played from the timeline or the
-    // user's), ticked on the time axis (LiveChangeTicks) with a dotted line over the panels:
-    // when, the tick's label ("Delay 45 ms"), whose (a world, or -1: every one), what the hover
-    // says ("1:10 delay 20 → 45 ms on ‘hedge, no budget / client’"), and whether it is the load's.
-    struct ChangeMark {
-        double atS = 0.0;
-        QString text;
-        int world = -1;
-        QString detail;
-        bool load = false;
-        bool operator==(const ChangeMark&) const = default;
-    };
+    // A load step or a knob change while the session ran (LiveChangeMark).
+    using ChangeMark = LiveChangeMark;
 
     explicit LiveTimeSeriesView(QWidget* parent = nullptr);
 
@@ -181,7 +172,11 @@ private:
     // The styles with each world named as it was at simulated time `t`.
     QList<SeriesStyle> namedAt(double t) const
     {
-        return m_names ? m_names->named(m_styles, t) : m_styles;
+        QList<SeriesStyle> styles = m_styles;
+        if (m_names && std::size_t(styles.size()) == m_names->size())
+            for (qsizetype w = 0; w < styles.size(); ++w)
+                styles[w].setup = m_names->nameAt(std::size_t(w), t);
+        return styles;
     }
 
     const std::vector<BucketRing>* m_rings = nullptr;

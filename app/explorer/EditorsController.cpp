@@ -1,7 +1,7 @@
 #include "EditorsController.h"
 
 #include "ScenarioDocument.h"
-#include "SweepController.h"
+#include <hedge/run/SweepController.h>
 
 #include "ServiceRunEditor.h"
 #include "SetupEditor.h"

@@ -1,6 +1,6 @@
 #include "ExplanationController.h"
 
-#include "PresetEdits.h"
+#include <hedge/PresetEdits.h>
 #include "PresetExplanation.h"
 #include "ScenarioDocument.h"
 

@@ -1,9 +1,9 @@
 #include "LessonPanel.h"
 
-#include "LiveController.h"
+#include <hedge/run/LiveController.h>
 #include "ScenarioDocument.h"
 #include "SetupListWidget.h"
-#include "SweepController.h"
+#include <hedge/run/SweepController.h>
 
 #include <hedge/io/LessonCheck.h>
 #include <hedge/io/Presets.h>

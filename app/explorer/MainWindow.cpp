@@ -2,7 +2,7 @@
 
 #include "ChartArea.h"
 #include "EditorsController.h"
-#include "LiveController.h"
+#include <hedge/run/LiveController.h>
 #include "LiveView.h"
 #include "PointInspector.h"
 #include "ExplanationController.h"

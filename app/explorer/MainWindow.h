@@ -11,7 +11,7 @@
 #include "ExportController.h"
 #include "RunStatusBar.h"
 #include "ScenarioDocument.h"
-#include "SweepController.h"
+#include <hedge/run/SweepController.h>
 #include "WindowLook.h"
 
 #include <hedge/Scenario.h>

@@ -7,7 +7,7 @@
 // closes mid-round leaves the round to end on its thread, not on the GUI's.
 #pragma once
 
-#include "BackgroundRunner.h"
+#include <hedge/run/BackgroundRunner.h>
 
 #include <QObject>
 #include <QPointer>

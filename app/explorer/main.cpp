@@ -3,7 +3,7 @@
 // (packaging/hedge-explorer.1, docs/user-guide.md "Starting"). Measurements and scripted
 // drags are bench programs (bench/explorer/), not options of the program.
 #include "ExplorerCommandLine.h"
-#include "LiveController.h"
+#include <hedge/run/LiveController.h>
 #include "MainWindow.h"
 
 #include "Metric.h"

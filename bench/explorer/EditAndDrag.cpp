@@ -2,7 +2,7 @@
 
 #include "ExplorerBench.h"
 #include "MainWindow.h"
-#include "TimingLog.h"
+#include <hedge/run/TimingLog.h>
 
 #include "KnobSlider.h"
 #include "SetupEditor.h"

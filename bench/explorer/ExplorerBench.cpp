@@ -1,7 +1,7 @@
 #include "ExplorerBench.h"
 
 #include "AppPalette.h"
-#include "TimingLog.h"
+#include <hedge/run/TimingLog.h>
 
 #include <hedge/sim/AllocatorTuning.h>
 

@@ -1,10 +1,10 @@
 #include "LiveMeasure.h"
 
 #include "ExplorerBench.h"
-#include "LiveController.h"
+#include <hedge/run/LiveController.h>
 #include "LiveView.h"
 #include "MainWindow.h"
-#include "TimingLog.h"
+#include <hedge/run/TimingLog.h>
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -5,8 +5,8 @@
 // (EditAndDrag.h). Quits when the last figure is in.
 #include "EditAndDrag.h"
 #include "ExplorerBench.h"
-#include "SweepController.h"
-#include "TimingLog.h"
+#include <hedge/run/SweepController.h>
+#include <hedge/run/TimingLog.h>
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -11,8 +11,8 @@
 // timeline step's on the Live view, once it has stopped at the step's moment).
 #include "ExplorerBench.h"
 #include "LessonPanel.h"
-#include "LiveController.h"
-#include "SweepController.h"
+#include <hedge/run/LiveController.h>
+#include <hedge/run/SweepController.h>
 
 #include "SetupListWidget.h"
 

@@ -1,7 +1,7 @@
 #include "DragRecorder.h"
 
 #include "KnobSlider.h"
-#include "TimingLog.h"
+#include <hedge/run/TimingLog.h>
 
 #include <QDir>
 #include <QFile>

@@ -2,7 +2,7 @@
 // Live view"): one collapse from the first flagged bucket until the backlog has stayed at or
 // under one second of work for 10 s; a dip inside it is the same collapse, and the span covers
 // exactly its buckets (from the start of the first flagged one to where the calm began).
-#include "LiveCollapses.h"
+#include <hedge/run/LiveCollapses.h>
 
 #include <QtTest>
 

@@ -39,14 +39,14 @@ void WindowedLatencyPercentile::record(int latencyMs, double nowMs)
 int WindowedLatencyPercentile::percentileAtMark(std::int64_t mark) const
 {
     const std::int64_t ended = indexAt(double(mark) * kRefreshMs, kBucketMs); // buckets < ended
-    int slots[kBuckets];
+    int filled[kBuckets];
     int used = 0;
     std::int64_t total = 0;
     for (std::int64_t b = std::max<std::int64_t>(0, ended - kBuckets); b < ended; ++b) {
         const int slot = static_cast<int>(b % kRing);
         if (m_bucketOf[slot] != b)
             continue; // nothing was recorded in that bucket
-        slots[used++] = slot;
+        filled[used++] = slot;
         total += m_totalOf[slot];
     }
     if (total == 0)
@@ -58,7 +58,7 @@ int WindowedLatencyPercentile::percentileAtMark(std::int64_t mark) const
     std::int64_t seen = 0;
     for (int value = kMinValueMs; value <= kMaxValueMs; ++value) {
         for (int i = 0; i < used; ++i)
-            seen += countsOf(slots[i])[value];
+            seen += countsOf(filled[i])[value];
         if (seen >= rank)
             return value;
     }

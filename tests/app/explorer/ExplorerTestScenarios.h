@@ -2,7 +2,7 @@
 #pragma once
 
 #include "MainWindow.h"
-#include "SweepController.h"
+#include <hedge/run/SweepController.h>
 
 #include <hedge/Scenario.h>
 

@@ -3,7 +3,7 @@
 // run's results are dropped and its end is not reported, a stopped run ends as stopped, an
 // error ends the run, and a job's thread is done when shutdown() returns. Jobs here block on a
 // gate the test opens, so nothing depends on how fast the machine is.
-#include "BackgroundRunner.h"
+#include <hedge/run/BackgroundRunner.h>
 
 #include <QSignalSpy>
 #include <QtTest>

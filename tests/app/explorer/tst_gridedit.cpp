@@ -6,7 +6,7 @@
 #include "ExplorerTestSupport.h"
 
 #include "GridDialog.h"
-#include "SweepController.h"
+#include <hedge/run/SweepController.h>
 #include "MapView.h"
 
 #include "HeatMapView.h"

@@ -9,7 +9,7 @@
 #include <hedge/io/ShippedLessons.h>
 
 #include "ChartCallout.h"
-#include "LiveController.h"
+#include <hedge/run/LiveController.h>
 #include "HeatMapView.h"
 #include "LiveView.h"
 #include "MapView.h"

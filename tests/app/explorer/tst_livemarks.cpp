@@ -6,7 +6,7 @@
 // seconds. The clock is
 // driven by steps (run until a simulated time, or to the end), never by wall-clock time.
 #include "ExplorerTestSupport.h"
-#include "LiveController.h"
+#include <hedge/run/LiveController.h>
 #include "LiveView.h"
 
 #include "LiveChartHover.h"

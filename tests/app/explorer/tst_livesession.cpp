@@ -5,7 +5,7 @@
 // session's recorded change shows in the setup editor and on the charts. The clock is driven by
 // steps (run until a simulated time, or to the end), never by wall-clock time.
 #include "ExplorerTestSupport.h"
-#include "LiveController.h"
+#include <hedge/run/LiveController.h>
 #include "LiveTimeSeriesView.h"
 #include "LiveView.h"
 #include "SetupEditor.h"

@@ -4,7 +4,7 @@
 // very same buckets. A timeline preset or file opens in the Live view, and a bad one is refused with its field
 // named, the session in place kept.
 #include "ExplorerTestSupport.h"
-#include "LiveController.h"
+#include <hedge/run/LiveController.h>
 #include "LiveView.h"
 #include "MetricChartView.h"
 #include "SetupEditor.h"

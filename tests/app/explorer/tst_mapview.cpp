@@ -8,7 +8,7 @@
 // keyboard's focus box, titled with the setup and knob.
 #include "ExplorerTestSupport.h"
 
-#include "SweepController.h"
+#include <hedge/run/SweepController.h>
 #include "MapView.h"
 
 #include "ChartTheme.h"

@@ -5,7 +5,7 @@
 // clock is paused on what the buckets say, never after a wall-clock time.
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
-#include "LiveController.h"
+#include <hedge/run/LiveController.h>
 #include "LiveTimeSeriesView.h"
 #include "LiveView.h"
 #include "MetricChartView.h"

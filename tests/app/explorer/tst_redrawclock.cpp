@@ -1,7 +1,7 @@
 // RedrawClock: the window's one coalescing redraw timer. Driven by calling tick() as the
 // timer would: many marks before a tick are one redraw, a client that wants the next tick
 // gets it, and the timer runs only while some client is marked.
-#include "RedrawClock.h"
+#include <hedge/run/RedrawClock.h>
 
 #include <QtTest>
 

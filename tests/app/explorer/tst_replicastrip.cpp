@@ -6,7 +6,7 @@
 // in a small window.
 #include "ExplorerTestSupport.h"
 #include "LiveChartHover.h"
-#include "LiveController.h"
+#include <hedge/run/LiveController.h>
 #include "LiveView.h"
 
 #include <hedge/io/Presets.h>

@@ -3,7 +3,7 @@
 // setups) shows the reference preset's explanation; a collapse in the Live session is the
 // Live view's news, not the sweep's status.
 #include "ExplorerTestSupport.h"
-#include "LiveController.h"
+#include <hedge/run/LiveController.h>
 #include "LiveView.h"
 #include "MainWindow.h"
 

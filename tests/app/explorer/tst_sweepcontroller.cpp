@@ -1,5 +1,5 @@
 #include "ExplorerTestScenarios.h"
-#include "SweepController.h"
+#include <hedge/run/SweepController.h>
 
 #include <hedge/sim/GridMap.h>
 #include <hedge/sim/LoadSweep.h>

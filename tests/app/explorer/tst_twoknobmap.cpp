@@ -8,7 +8,7 @@
 #include "GridDialog.h"
 #include "HeatMapView.h"
 #include "MapView.h"
-#include "SweepController.h"
+#include <hedge/run/SweepController.h>
 
 #include <hedge/io/ResultsJson.h>
 #include <hedge/sim/GridMap.h>

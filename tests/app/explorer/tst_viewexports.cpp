@@ -5,10 +5,10 @@
 #include "ExplorerTestSupport.h"
 
 #include "HeatMapView.h"
-#include "LiveController.h"
+#include <hedge/run/LiveController.h>
 #include "LiveTimeSeriesView.h"
 #include "LiveView.h"
-#include "SweepController.h"
+#include <hedge/run/SweepController.h>
 #include "MapView.h"
 
 #include <QClipboard>

@@ -1,6 +1,6 @@
 #include "ServiceMeasurementsDialog.h"
 
-#include "BackgroundRunner.h"
+#include <hedge/run/BackgroundRunner.h>
 
 #include "PercentileFields.h"
 #include "ServiceFitChart.h"

@@ -1,4 +1,4 @@
-#include "LiveWorker.h"
+#include <hedge/run/LiveWorker.h>
 
 namespace hedge {
 

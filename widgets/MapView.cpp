@@ -1,6 +1,6 @@
 #include "MapView.h"
 
-#include "SweepController.h"
+#include <hedge/run/SweepController.h>
 
 #include "GridDialog.h"
 #include "HeatMapView.h"

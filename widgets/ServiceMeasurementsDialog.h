@@ -10,7 +10,7 @@
 // refuses (showError).
 #pragma once
 
-#include "ServiceFitting.h"
+#include <hedge/service/ServiceFitting.h>
 
 #include <QDialog>
 #include <QTimer>

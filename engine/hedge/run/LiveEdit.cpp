@@ -1,4 +1,4 @@
-#include "LiveEdit.h"
+#include <hedge/run/LiveEdit.h>
 
 #include <hedge/KnobDiff.h>
 

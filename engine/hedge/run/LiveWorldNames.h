@@ -5,9 +5,6 @@
 // one (docs/user-guide.md, "Live view").
 #pragma once
 
-#include "SeriesStyle.h"
-
-#include <QList>
 #include <QString>
 #include <QStringList>
 
@@ -25,9 +22,6 @@ public:
     // The name in force at simulated time `t` (t after the rename's time: the new name).
     QString nameAt(std::size_t world, double t) const;
     std::size_t size() const { return m_names.size(); }
-    // `styles` (one per world) with each world named as it was at `t`; as they are when they
-    // are not one per world.
-    QList<SeriesStyle> named(QList<SeriesStyle> styles, double t) const;
 
 private:
     struct Name {

@@ -1,6 +1,6 @@
-#include "SweepController.h"
+#include <hedge/run/SweepController.h>
 
-#include "TimingLog.h"
+#include <hedge/run/TimingLog.h>
 
 #include <QLocale>
 

@@ -1,4 +1,4 @@
-#include "BackgroundRunner.h"
+#include <hedge/run/BackgroundRunner.h>
 
 #include <QMetaObject>
 

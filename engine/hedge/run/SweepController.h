@@ -15,10 +15,10 @@
 //   point (a preview frame redraws at once: it is one redraw for all its points).
 #pragma once
 
-#include "BackgroundRunner.h"
-#include "PreviewFrames.h"
-#include "RedrawClock.h"
-#include "SweepResults.h"
+#include <hedge/run/BackgroundRunner.h>
+#include <hedge/run/PreviewFrames.h>
+#include <hedge/run/RedrawClock.h>
+#include <hedge/run/SweepResults.h>
 
 #include <hedge/Scenario.h>
 #include <hedge/sim/GridMap.h>

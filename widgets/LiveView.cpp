@@ -1,6 +1,6 @@
 #include "LiveView.h"
 
-#include "LiveController.h"
+#include <hedge/run/LiveController.h>
 
 #include <hedge/io/AtomicFile.h>
 #include <hedge/io/ScenarioJson.h>

@@ -1,6 +1,6 @@
-#include "LiveController.h"
+#include <hedge/run/LiveController.h>
 
-#include "LiveEdit.h"
+#include <hedge/run/LiveEdit.h>
 
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/sim/LiveTimeline.h>

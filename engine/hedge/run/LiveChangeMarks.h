@@ -4,7 +4,7 @@
 // changes (the played timeline's, the user's edits), each with what it was before.
 #pragma once
 
-#include "LiveTimeSeriesView.h"
+#include <hedge/run/LiveChangeMark.h>
 
 #include <hedge/Scenario.h>
 #include <hedge/Timeline.h>
@@ -18,7 +18,7 @@ namespace hedge {
 
 class LiveChangeMarks {
 public:
-    using ChangeMark = LiveTimeSeriesView::ChangeMark;
+    using ChangeMark = LiveChangeMark;
 
     void clear();
     // The first world's next bucket, which began at `startS`: a load other than the last

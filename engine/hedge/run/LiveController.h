@@ -17,13 +17,12 @@
 // * The numbers do not depend on the thread count: each world is its own simulation.
 #pragma once
 
-#include "BackgroundRunner.h"
-#include "LiveChangeMarks.h"
-#include "LiveCollapses.h"
-#include "LiveTimeSeriesView.h"
-#include "LiveWorker.h"
-#include "LiveWorldNames.h"
-#include "RedrawClock.h"
+#include <hedge/run/BackgroundRunner.h>
+#include <hedge/run/LiveChangeMarks.h>
+#include <hedge/run/LiveCollapses.h>
+#include <hedge/run/LiveWorker.h>
+#include <hedge/run/LiveWorldNames.h>
+#include <hedge/run/RedrawClock.h>
 
 #include <hedge/Scenario.h>
 #include <hedge/sim/BucketRing.h>
@@ -113,7 +112,7 @@ public:
     // The load steps and knobs changed so far, as the charts mark them (LiveChangeMarks): the
     // played timeline's changes when their time has passed, the user's edits when they were
     // made, the load steps where the buckets' load moved.
-    const std::vector<LiveTimeSeriesView::ChangeMark>& changeMarks() const
+    const std::vector<LiveChangeMark>& changeMarks() const
     {
         return m_marks.marks();
     }

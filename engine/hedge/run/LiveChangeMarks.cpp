@@ -1,10 +1,9 @@
-#include "LiveChangeMarks.h"
-
-#include "LivePanelPainter.h"
+#include <hedge/run/LiveChangeMarks.h>
 
 #include <hedge/KnobDiff.h>
 #include <hedge/KnobRegistry.h>
 
+#include <QCoreApplication>
 #include <QStringList>
 
 #include <algorithm>
@@ -72,9 +71,9 @@ void LiveChangeMarks::followLoad(const TimelineBucket& bucket, double startS)
         ChangeMark mark;
         mark.atS = m_open->atS;
         mark.load = true;
-        mark.text = LiveTimeSeriesView::tr("Load %1").arg(percentText(bucket.load));
-        mark.detail = LiveTimeSeriesView::tr("%1 load %2 → %3")
-                          .arg(LivePanelPainter::timeLabel(mark.atS), percentText(m_open->fromLoad),
+        mark.text = QCoreApplication::translate("LiveTimeSeriesView", "Load %1").arg(percentText(bucket.load));
+        mark.detail = QCoreApplication::translate("LiveTimeSeriesView", "%1 load %2 → %3")
+                          .arg(liveTimeLabel(mark.atS), percentText(m_open->fromLoad),
                                percentText(bucket.load));
         insert(std::move(mark));
     }
@@ -103,16 +102,16 @@ void LiveChangeMarks::addKnobs(double atS, int world, const std::string& setupNa
     }
     const QString on =
         !setupName.empty()
-            ? LiveTimeSeriesView::tr("on ‘%1’").arg(QString::fromStdString(setupName))
-        : service ? LiveTimeSeriesView::tr("on the service")
-                  : LiveTimeSeriesView::tr("on every setup");
+            ? QCoreApplication::translate("LiveTimeSeriesView", "on ‘%1’").arg(QString::fromStdString(setupName))
+        : service ? QCoreApplication::translate("LiveTimeSeriesView", "on the service")
+                  : QCoreApplication::translate("LiveTimeSeriesView", "on every setup");
     ChangeMark mark;
     mark.atS = atS;
     mark.world = world;
     mark.text = labels.join(QStringLiteral(", "));
     mark.detail =
         QStringLiteral("%1 %2 %3")
-            .arg(LivePanelPainter::timeLabel(atS), details.join(QStringLiteral(", ")), on);
+            .arg(liveTimeLabel(atS), details.join(QStringLiteral(", ")), on);
     insert(std::move(mark));
 }
 

@@ -1,4 +1,4 @@
-#include "LiveCollapses.h"
+#include <hedge/run/LiveCollapses.h>
 
 #include <algorithm>
 

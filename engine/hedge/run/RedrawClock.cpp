@@ -1,4 +1,4 @@
-#include "RedrawClock.h"
+#include <hedge/run/RedrawClock.h>
 
 namespace hedge {
 

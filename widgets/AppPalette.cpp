@@ -37,7 +37,7 @@ QPalette darkPalette()
 }
 
 // The most contrast a projector keeps: black text on white, a strong blue for selections.
-QPalette presenterPalette()
+QPalette presenterWindowPalette()
 {
     QPalette p = QApplication::style()->standardPalette();
     for (auto role : {QPalette::Base, QPalette::Window, QPalette::Button, QPalette::ToolTipBase})
@@ -79,7 +79,7 @@ bool applyPalette(const QString& name)
     if (name == QLatin1String("dark"))
         QApplication::setPalette(darkPalette());
     else if (name == QLatin1String("presenter"))
-        QApplication::setPalette(presenterPalette());
+        QApplication::setPalette(presenterWindowPalette());
     else
         QApplication::setPalette(QApplication::style()->standardPalette());
     return true;

@@ -1,4 +1,4 @@
-#include "TimingLog.h"
+#include <hedge/run/TimingLog.h>
 
 namespace hedge {
 

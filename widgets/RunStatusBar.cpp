@@ -1,6 +1,6 @@
 #include "RunStatusBar.h"
 
-#include "SweepController.h"
+#include <hedge/run/SweepController.h>
 
 #include <QLabel>
 #include <QLocale>

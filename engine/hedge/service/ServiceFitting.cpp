@@ -1,4 +1,4 @@
-#include "ServiceFitting.h"
+#include <hedge/service/ServiceFitting.h>
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "SweepResults.h"
+#include <hedge/run/SweepResults.h>
 
 #include <hedge/sim/LoadSweep.h>
 

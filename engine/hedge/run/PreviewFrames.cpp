@@ -1,6 +1,6 @@
-#include "PreviewFrames.h"
+#include <hedge/run/PreviewFrames.h>
 
-#include "TimingLog.h"
+#include <hedge/run/TimingLog.h>
 
 #include <algorithm>
 #include <cstdio>

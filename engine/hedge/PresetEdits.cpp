@@ -1,4 +1,4 @@
-#include "PresetEdits.h"
+#include <hedge/PresetEdits.h>
 
 #include <hedge/Knob.h>
 #include <hedge/KnobRegistry.h>

@@ -1,4 +1,4 @@
-#include "LiveWorldNames.h"
+#include <hedge/run/LiveWorldNames.h>
 
 namespace hedge {
 
@@ -31,15 +31,6 @@ QString LiveWorldNames::nameAt(std::size_t world, double t) const
         if (it->fromS < t)
             return it->name;
     return names.front().name;
-}
-
-QList<SeriesStyle> LiveWorldNames::named(QList<SeriesStyle> styles, double t) const
-{
-    if (std::size_t(styles.size()) != m_names.size())
-        return styles;
-    for (qsizetype w = 0; w < styles.size(); ++w)
-        styles[w].setup = nameAt(std::size_t(w), t);
-    return styles;
 }
 
 } // namespace hedge
