@@ -4,8 +4,9 @@
 // time labels and collapse strip the view's layout puts around the panels. Made for one paint.
 #pragma once
 
-#include <hedge/run/LiveCollapses.h>
 #include "LiveTimeSeriesView.h"
+
+#include <hedge/run/LiveCollapses.h>
 
 #include <QPainterPath>
 #include <QRectF>

@@ -9,12 +9,12 @@
 #pragma once
 
 #include <hedge/policy/PolicyFamily.h>
+#include <hedge/run/LiveChangeMark.h>
+#include <hedge/run/LiveCollapses.h>
+#include <hedge/run/LiveWorldNames.h>
 #include <hedge/sim/BucketRing.h>
 
 #include "CalloutBubble.h"
-#include <hedge/run/LiveCollapses.h>
-#include <hedge/run/LiveChangeMark.h>
-#include <hedge/run/LiveWorldNames.h>
 #include "SeriesStyle.h"
 
 #include <QList>

@@ -1,10 +1,9 @@
 #include "LiveView.h"
 
-#include <hedge/run/LiveController.h>
-
 #include <hedge/io/AtomicFile.h>
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/io/TimelineResultsFile.h>
+#include <hedge/run/LiveController.h>
 #include <hedge/sim/TimelineWorld.h>
 
 #include <QAction>

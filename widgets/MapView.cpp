@@ -1,7 +1,5 @@
 #include "MapView.h"
 
-#include <hedge/run/SweepController.h>
-
 #include "GridDialog.h"
 #include "HeatMapView.h"
 #include "MapColourScale.h"
@@ -10,6 +8,7 @@
 #include <hedge/io/AtomicFile.h>
 #include <hedge/io/ResultsCsv.h>
 #include <hedge/io/ResultsJson.h>
+#include <hedge/run/SweepController.h>
 #include <hedge/sim/SweepPoints.h>
 
 #include <QComboBox>

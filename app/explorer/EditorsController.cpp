@@ -1,7 +1,6 @@
 #include "EditorsController.h"
 
 #include "ScenarioDocument.h"
-#include <hedge/run/SweepController.h>
 
 #include "ServiceRunEditor.h"
 #include "SetupEditor.h"
@@ -9,6 +8,7 @@
 #include "SetupNames.h"
 
 #include <hedge/io/ScenarioValidation.h>
+#include <hedge/run/SweepController.h>
 #include <hedge/sim/ServiceTimeQuantiles.h>
 
 #include <algorithm>

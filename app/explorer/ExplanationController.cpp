@@ -1,9 +1,9 @@
 #include "ExplanationController.h"
 
-#include <hedge/PresetEdits.h>
 #include "PresetExplanation.h"
 #include "ScenarioDocument.h"
 
+#include <hedge/PresetEdits.h>
 #include <hedge/io/Presets.h>
 
 namespace hedge {

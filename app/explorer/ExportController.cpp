@@ -1,11 +1,11 @@
 #include "ExportController.h"
 
 #include <hedge/PresetEdits.h>
+#include <hedge/run/SweepController.h>
 
 #include "ChartArea.h"
 #include "ExportChartDialog.h"
 #include "ScenarioDocument.h"
-#include <hedge/run/SweepController.h>
 
 #include "ChartExport.h"
 #include "MetricChartView.h"

@@ -1,13 +1,13 @@
 #include "LessonPanel.h"
 
-#include <hedge/run/LiveController.h>
 #include "ScenarioDocument.h"
 #include "SetupListWidget.h"
-#include <hedge/run/SweepController.h>
 
 #include <hedge/io/LessonCheck.h>
 #include <hedge/io/Presets.h>
 #include <hedge/io/ShippedLessons.h>
+#include <hedge/run/LiveController.h>
+#include <hedge/run/SweepController.h>
 
 #include <QGridLayout>
 #include <QLabel>

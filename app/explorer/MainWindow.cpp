@@ -2,7 +2,6 @@
 
 #include "ChartArea.h"
 #include "EditorsController.h"
-#include <hedge/run/LiveController.h>
 #include "LiveView.h"
 #include "PointInspector.h"
 #include "ExplanationController.h"
@@ -29,6 +28,7 @@
 #include "SetupListWidget.h"
 
 #include <hedge/io/Presets.h>
+#include <hedge/run/LiveController.h>
 
 #include <QApplication>
 #include <QClipboard>

@@ -11,10 +11,10 @@
 #include "ExportController.h"
 #include "RunStatusBar.h"
 #include "ScenarioDocument.h"
-#include <hedge/run/SweepController.h>
 #include "WindowLook.h"
 
 #include <hedge/Scenario.h>
+#include <hedge/run/SweepController.h>
 
 #include "Metric.h"
 #include "SeriesStyle.h"

@@ -3,12 +3,12 @@
 // (packaging/hedge-explorer.1, docs/user-guide.md "Starting"). Measurements and scripted
 // drags are bench programs (bench/explorer/), not options of the program.
 #include "ExplorerCommandLine.h"
-#include <hedge/run/LiveController.h>
 #include "MainWindow.h"
 
 #include "Metric.h"
 
 #include <hedge/Version.h>
+#include <hedge/run/LiveController.h>
 #include <hedge/sim/AllocatorTuning.h>
 
 #include <QApplication>

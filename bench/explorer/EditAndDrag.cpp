@@ -2,11 +2,12 @@
 
 #include "ExplorerBench.h"
 #include "MainWindow.h"
-#include <hedge/run/TimingLog.h>
 
 #include "KnobSlider.h"
 #include "SetupEditor.h"
 #include "SetupListWidget.h"
+
+#include <hedge/run/TimingLog.h>
 
 #include <QDoubleSpinBox>
 

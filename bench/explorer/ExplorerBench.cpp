@@ -1,8 +1,8 @@
 #include "ExplorerBench.h"
 
 #include "AppPalette.h"
-#include <hedge/run/TimingLog.h>
 
+#include <hedge/run/TimingLog.h>
 #include <hedge/sim/AllocatorTuning.h>
 
 #include <QApplication>

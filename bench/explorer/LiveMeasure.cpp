@@ -1,9 +1,10 @@
 #include "LiveMeasure.h"
 
 #include "ExplorerBench.h"
-#include <hedge/run/LiveController.h>
 #include "LiveView.h"
 #include "MainWindow.h"
+
+#include <hedge/run/LiveController.h>
 #include <hedge/run/TimingLog.h>
 
 #include <QApplication>

@@ -5,6 +5,7 @@
 // (EditAndDrag.h). Quits when the last figure is in.
 #include "EditAndDrag.h"
 #include "ExplorerBench.h"
+
 #include <hedge/run/SweepController.h>
 #include <hedge/run/TimingLog.h>
 

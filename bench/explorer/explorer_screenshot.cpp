@@ -11,10 +11,11 @@
 // timeline step's on the Live view, once it has stopped at the step's moment).
 #include "ExplorerBench.h"
 #include "LessonPanel.h"
-#include <hedge/run/LiveController.h>
-#include <hedge/run/SweepController.h>
 
 #include "SetupListWidget.h"
+
+#include <hedge/run/LiveController.h>
+#include <hedge/run/SweepController.h>
 
 #include <QAction>
 #include <QApplication>

@@ -1,6 +1,7 @@
 #include "DragRecorder.h"
 
 #include "KnobSlider.h"
+
 #include <hedge/run/TimingLog.h>
 
 #include <QDir>

@@ -1,7 +1,6 @@
-#include <hedge/run/LiveChangeMarks.h>
-
 #include <hedge/KnobDiff.h>
 #include <hedge/KnobRegistry.h>
+#include <hedge/run/LiveChangeMarks.h>
 
 #include <QCoreApplication>
 #include <QStringList>

@@ -4,10 +4,9 @@
 // changes (the played timeline's, the user's edits), each with what it was before.
 #pragma once
 
-#include <hedge/run/LiveChangeMark.h>
-
 #include <hedge/Scenario.h>
 #include <hedge/Timeline.h>
+#include <hedge/run/LiveChangeMark.h>
 #include <hedge/sim/TimelineResult.h>
 
 #include <optional>

@@ -1,8 +1,7 @@
-#include <hedge/run/LiveController.h>
-
 #include <hedge/run/LiveEdit.h>
 
 #include <hedge/io/ScenarioValidation.h>
+#include <hedge/run/LiveController.h>
 #include <hedge/sim/LiveTimeline.h>
 
 #include <QStringList>

@@ -17,14 +17,13 @@
 // * The numbers do not depend on the thread count: each world is its own simulation.
 #pragma once
 
+#include <hedge/Scenario.h>
 #include <hedge/run/BackgroundRunner.h>
 #include <hedge/run/LiveChangeMarks.h>
 #include <hedge/run/LiveCollapses.h>
 #include <hedge/run/LiveWorker.h>
 #include <hedge/run/LiveWorldNames.h>
 #include <hedge/run/RedrawClock.h>
-
-#include <hedge/Scenario.h>
 #include <hedge/sim/BucketRing.h>
 #include <hedge/sim/TimelineResult.h>
 

@@ -1,6 +1,5 @@
-#include <hedge/run/LiveEdit.h>
-
 #include <hedge/KnobDiff.h>
+#include <hedge/run/LiveEdit.h>
 
 #include <utility>
 

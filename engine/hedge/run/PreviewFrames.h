@@ -11,10 +11,9 @@
 //   engine time and how long after the hand set a value it was shown.
 #pragma once
 
+#include <hedge/Scenario.h>
 #include <hedge/run/BackgroundRunner.h>
 #include <hedge/run/SweepResults.h>
-
-#include <hedge/Scenario.h>
 #include <hedge/sim/PointResult.h>
 
 #include <QElapsedTimer>

@@ -15,12 +15,11 @@
 //   point (a preview frame redraws at once: it is one redraw for all its points).
 #pragma once
 
+#include <hedge/Scenario.h>
 #include <hedge/run/BackgroundRunner.h>
 #include <hedge/run/PreviewFrames.h>
 #include <hedge/run/RedrawClock.h>
 #include <hedge/run/SweepResults.h>
-
-#include <hedge/Scenario.h>
 #include <hedge/sim/GridMap.h>
 #include <hedge/sim/PointResult.h>
 #include <hedge/sim/SweepPoints.h>

@@ -1,5 +1,4 @@
 #include <hedge/run/SweepResults.h>
-
 #include <hedge/sim/LoadSweep.h>
 
 #include <algorithm>

@@ -2,9 +2,9 @@
 #pragma once
 
 #include "MainWindow.h"
-#include <hedge/run/SweepController.h>
 
 #include <hedge/Scenario.h>
+#include <hedge/run/SweepController.h>
 
 #include <cstdint>
 

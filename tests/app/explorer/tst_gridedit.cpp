@@ -6,12 +6,12 @@
 #include "ExplorerTestSupport.h"
 
 #include "GridDialog.h"
-#include <hedge/run/SweepController.h>
 #include "MapView.h"
 
 #include "HeatMapView.h"
 
 #include <hedge/io/ScenarioJson.h>
+#include <hedge/run/SweepController.h>
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

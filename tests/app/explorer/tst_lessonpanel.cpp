@@ -7,9 +7,9 @@
 
 #include <hedge/io/LessonCheck.h>
 #include <hedge/io/ShippedLessons.h>
+#include <hedge/run/LiveController.h>
 
 #include "ChartCallout.h"
-#include <hedge/run/LiveController.h>
 #include "HeatMapView.h"
 #include "LiveView.h"
 #include "MapView.h"

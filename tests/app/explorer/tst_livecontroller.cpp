@@ -2,10 +2,9 @@
 // bucket in the engine hedgesim runs (through its file, whatever the thread count); the rings keep
 // only the longest window whatever the duration; a bad value is refused with its field named and
 // the session keeps its last good state.
-#include <hedge/run/LiveController.h>
-
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/io/ScenarioValidation.h>
+#include <hedge/run/LiveController.h>
 #include <hedge/sim/TimelineWorld.h>
 
 #include <QSignalSpy>

@@ -6,7 +6,6 @@
 // seconds. The clock is
 // driven by steps (run until a simulated time, or to the end), never by wall-clock time.
 #include "ExplorerTestSupport.h"
-#include <hedge/run/LiveController.h>
 #include "LiveView.h"
 
 #include "LiveChartHover.h"
@@ -14,6 +13,7 @@
 #include "LiveTimeSeriesView.h"
 
 #include <hedge/io/Presets.h>
+#include <hedge/run/LiveController.h>
 
 #include <QComboBox>
 #include <QLabel>

@@ -3,9 +3,10 @@
 // already shown keeps the name it had then, the time after the edit carries the new one.
 // The clock is driven by steps (paused at a simulated time), never by wall-clock time.
 #include "ExplorerTestSupport.h"
-#include <hedge/run/LiveController.h>
 #include "LiveTimeSeriesView.h"
 #include "LiveView.h"
+
+#include <hedge/run/LiveController.h>
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -3,8 +3,9 @@
 // each taking every bucket that came since the last, several at once. Order and
 // content only: how many turns or redraws a second depends on the machine and its load.
 #include "ExplorerTestSupport.h"
-#include <hedge/run/LiveController.h>
 #include "LiveView.h"
+
+#include <hedge/run/LiveController.h>
 
 #include <QComboBox>
 #include <QPushButton>

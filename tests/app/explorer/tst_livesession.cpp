@@ -5,11 +5,12 @@
 // session's recorded change shows in the setup editor and on the charts. The clock is driven by
 // steps (run until a simulated time, or to the end), never by wall-clock time.
 #include "ExplorerTestSupport.h"
-#include <hedge/run/LiveController.h>
 #include "LiveTimeSeriesView.h"
 #include "LiveView.h"
 #include "SetupEditor.h"
 #include "SetupListWidget.h"
+
+#include <hedge/run/LiveController.h>
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

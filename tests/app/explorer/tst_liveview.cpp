@@ -4,7 +4,6 @@
 // very same buckets. A timeline preset or file opens in the Live view, and a bad one is refused with its field
 // named, the session in place kept.
 #include "ExplorerTestSupport.h"
-#include <hedge/run/LiveController.h>
 #include "LiveView.h"
 #include "MetricChartView.h"
 #include "SetupEditor.h"
@@ -12,6 +11,7 @@
 
 #include <hedge/io/Presets.h>
 #include <hedge/io/TimelineResultsFile.h>
+#include <hedge/run/LiveController.h>
 #include <hedge/sim/TimelineWorld.h>
 
 #include <QChart>

@@ -8,7 +8,6 @@
 // keyboard's focus box, titled with the setup and knob.
 #include "ExplorerTestSupport.h"
 
-#include <hedge/run/SweepController.h>
 #include "MapView.h"
 
 #include "ChartTheme.h"
@@ -21,6 +20,7 @@
 
 #include <hedge/io/Presets.h>
 #include <hedge/io/ResultsJson.h>
+#include <hedge/run/SweepController.h>
 #include <hedge/sim/GridMap.h>
 #include <hedge/sim/LoadSweep.h>
 

@@ -5,12 +5,13 @@
 // clock is paused on what the buckets say, never after a wall-clock time.
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
-#include <hedge/run/LiveController.h>
 #include "LiveTimeSeriesView.h"
 #include "LiveView.h"
 #include "MetricChartView.h"
 #include "ResultsTableModel.h"
 #include "ResultsTableView.h"
+
+#include <hedge/run/LiveController.h>
 
 #include <QComboBox>
 #include <QChart>

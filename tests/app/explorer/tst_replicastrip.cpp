@@ -6,10 +6,10 @@
 // in a small window.
 #include "ExplorerTestSupport.h"
 #include "LiveChartHover.h"
-#include <hedge/run/LiveController.h>
 #include "LiveView.h"
 
 #include <hedge/io/Presets.h>
+#include <hedge/run/LiveController.h>
 
 #include <QComboBox>
 #include <QSlider>

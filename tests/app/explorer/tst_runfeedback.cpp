@@ -3,7 +3,6 @@
 // setups) shows the reference preset's explanation; a collapse in the Live session is the
 // Live view's news, not the sweep's status.
 #include "ExplorerTestSupport.h"
-#include <hedge/run/LiveController.h>
 #include "LiveView.h"
 #include "MainWindow.h"
 
@@ -12,6 +11,7 @@
 
 #include <hedge/io/Presets.h>
 #include <hedge/io/ScenarioJson.h>
+#include <hedge/run/LiveController.h>
 
 #include <QComboBox>
 #include <QFile>

@@ -1,6 +1,6 @@
 #include "ExplorerTestScenarios.h"
-#include <hedge/run/SweepController.h>
 
+#include <hedge/run/SweepController.h>
 #include <hedge/sim/GridMap.h>
 #include <hedge/sim/LoadSweep.h>
 

@@ -1,7 +1,6 @@
 // The explorer's sweep with replicates: the points are the engine's pooled points, a change
 // of the replicate count runs them again, and the pass label says how many runs a point is.
 #include <hedge/run/SweepController.h>
-
 #include <hedge/sim/LoadSweep.h>
 
 #include <QSignalSpy>

@@ -8,9 +8,9 @@
 #include "GridDialog.h"
 #include "HeatMapView.h"
 #include "MapView.h"
-#include <hedge/run/SweepController.h>
 
 #include <hedge/io/ResultsJson.h>
+#include <hedge/run/SweepController.h>
 #include <hedge/sim/GridMap.h>
 #include <hedge/sim/LoadSweep.h>
 

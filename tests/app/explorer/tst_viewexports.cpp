@@ -5,11 +5,12 @@
 #include "ExplorerTestSupport.h"
 
 #include "HeatMapView.h"
-#include <hedge/run/LiveController.h>
 #include "LiveTimeSeriesView.h"
 #include "LiveView.h"
-#include <hedge/run/SweepController.h>
 #include "MapView.h"
+
+#include <hedge/run/LiveController.h>
+#include <hedge/run/SweepController.h>
 
 #include <QClipboard>
 #include <QComboBox>
