@@ -145,7 +145,7 @@ void ChartAnnotations::placeCollapseKey(const std::vector<QPointF>& marks,
         m_collapseKey->setText(key);
     const QSizeF keySize = m_collapseKey->boundingRect().size();
     const double inset = 4.0;
-    // Off-scale markers sit just under the top: the key starts below them.
+    // Off-scale markers hang from the top: the key starts below them.
     const double top = plot.top() + markerSize + 2.0;
     const double bottom = plot.bottom() - inset - keySize.height();
     const double left = plot.left() + inset;

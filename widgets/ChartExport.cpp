@@ -10,7 +10,10 @@
 #include <QGuiApplication>
 #include <QLegend>
 #include <QMimeData>
+#include <QPageSize>
 #include <QPainter>
+
+#include <cmath>
 
 namespace hedge {
 
@@ -38,12 +41,20 @@ QString chartTitle(const QChartView* view)
 
 } // namespace
 
-QSize defaultExportSize(const QChartView* view)
+QSize defaultExportSize(const QChartView*)
 {
-    const QSize size = view->chart()->size().toSize();
-    if (view->isVisible() && size.width() >= 200 && size.height() >= 150)
-        return size;
-    return {900, 560};
+    // Not the chart's size on screen: in a 1024 × 700 window that is 388 × 200, and a file
+    // laid out that small cuts its own labels ("50..."). A picture for a document or a slide
+    // gets room of its own.
+    return kDefaultExportSize;
+}
+
+QSize pdfPageSize(const QChartView* view)
+{
+    const double dpi = viewDpi(view);
+    const QSizeF mm = QPageSize(QPageSize::A4).size(QPageSize::Millimeter).transposed();
+    return {static_cast<int>(std::lround(mm.width() / 25.4 * dpi)),
+            static_cast<int>(std::lround(mm.height() / 25.4 * dpi))};
 }
 
 void renderChartInto(QChartView* view, QPainter* painter, const QRectF& target, QSizeF layoutSize)
@@ -97,7 +108,7 @@ std::optional<QString> exportChartSvg(QChartView* view, const QString& path, QSi
 
 std::optional<QString> exportChartPdf(QChartView* view, const QString& path)
 {
-    return exportPaintedPdf(chartPainting(view), path, defaultExportSize(view), viewDpi(view),
+    return exportPaintedPdf(chartPainting(view), path, pdfPageSize(view), viewDpi(view),
                             chartTitle(view));
 }
 

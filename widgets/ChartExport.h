@@ -27,7 +27,7 @@ std::optional<QString> exportChartPng(QChartView* view, const QString& path, QSi
                                       qreal scale);
 // SVG laid out at `size` (the view's size when `size` is empty).
 std::optional<QString> exportChartSvg(QChartView* view, const QString& path, QSize size);
-// One page the size of the chart on screen (900×560 if the view was never laid out), vector.
+// One A4 landscape page (pdfPageSize), vector.
 std::optional<QString> exportChartPdf(QChartView* view, const QString& path);
 
 // Puts the chart on the clipboard as an image (at the screen's pixel ratio) and as SVG.
@@ -45,7 +45,11 @@ QByteArray renderChartSvg(QChartView* view, QSize size);
 // device should have the same logical DPI (exports set it).
 void renderChartInto(QChartView* view, QPainter* painter, const QRectF& target, QSizeF layoutSize);
 
-// The size exports use when none is given: the view's, or 900×560 if it was never shown.
+// The size exports use when none is given: 1200 × 750 whatever the view's size on screen
+// (a chart of a 1024 × 700 window is 388 × 200: laid out that small, a file cut its labels).
+inline constexpr QSize kDefaultExportSize{1200, 750};
 QSize defaultExportSize(const QChartView* view);
+// A PDF chart's page: A4 landscape, in layout pixels at the view's DPI (1123 × 794 at 96).
+QSize pdfPageSize(const QChartView* view);
 
 } // namespace hedge

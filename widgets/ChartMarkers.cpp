@@ -50,9 +50,9 @@ QImage collapseMarkerImage(const QColor& colour, const QColor& halo)
 QImage offScaleMarkerImage(const QColor& colour, const QColor& halo)
 {
     return paintedMarker([&](QPainter& p) {
-        p.setPen(QPen(halo, 8, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p.setPen(QPen(halo, 5, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
         p.setBrush(colour);
-        p.drawPath(closedPath({{32, 8}, {56, 52}, {8, 52}}));
+        p.drawPath(closedPath({{32, 33}, {52, 61}, {12, 61}}));
     });
 }
 
@@ -75,14 +75,15 @@ QImage partialCollapseMarkerImage(const QColor& colour, const QColor& halo)
 QImage partialOffScaleMarkerImage(const QColor& colour, const QColor& halo)
 {
     return paintedMarker([&](QPainter& p) {
-        const QPainterPath triangle = closedPath({{32, 8}, {56, 52}, {8, 52}});
-        p.setPen(QPen(halo, 14, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        // Its tip on the image's centre, as offScaleMarkerImage's.
+        const QPainterPath triangle = closedPath({{32, 34}, {51, 60}, {13, 60}});
+        p.setPen(QPen(halo, 7, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
         p.setBrush(halo);
         p.drawPath(triangle);
         p.setPen(Qt::NoPen);
         p.setBrush(colour);
-        p.drawPath(closedPath({{32, 8}, {32, 52}, {8, 52}})); // the left half, as the key's ◭
-        p.setPen(QPen(colour, 6, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p.drawPath(closedPath({{32, 34}, {32, 60}, {13, 60}})); // the left half, as the key's ◭
+        p.setPen(QPen(colour, 3.5, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
         p.setBrush(Qt::NoBrush);
         p.drawPath(triangle);
     });

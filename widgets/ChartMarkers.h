@@ -9,11 +9,14 @@ namespace hedge {
 
 // The size Qt Charts draws every marker at, in pixels.
 inline constexpr double kCollapseMarkerSize = 15.0;
+// The off-scale markers' image is twice as tall as its triangle: centred on the plot's top
+// edge, the triangle hangs under it, whole, its tip on the edge (an arrow out of the plot).
+inline constexpr double kOffScaleMarkerSize = 26.0;
 
 // A collapsed point within the axis: an X.
 QImage collapseMarkerImage(const QColor& colour, const QColor& halo);
-// A collapsed point whose figure is above the axis's ceiling: an up-pointing triangle
-// drawn on the ceiling.
+// A collapsed point whose figure is above the axis: an up-pointing triangle whose tip is the
+// image's centre (drawn on the plot's top edge, kOffScaleMarkerSize).
 QImage offScaleMarkerImage(const QColor& colour, const QColor& halo);
 
 // A point that collapsed in some of its replicates but not in all: a circle filled on its

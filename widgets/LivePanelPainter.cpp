@@ -387,7 +387,13 @@ void LivePanelPainter::drawPanel(QPainter& p, const ChartTheme& theme, Panel pan
         const SeriesStyle& style = m_styles[int(w)];
         const QColor colour = panel == Panel::Load ? theme.text() : style.color;
         const double width = style.lineWidth > 0.0 ? style.lineWidth : 1.4;
-        p.setPen(QPen(colour, panel == Panel::Load ? std::max(1.6, width * 0.6) : width));
+        QPen pen(colour, panel == Panel::Load ? std::max(1.6, width * 0.6) : width);
+        // Presenter mode's dashes: no two setups told apart by colour alone.
+        if (!style.dashPattern.isEmpty() && panel != Panel::Load) {
+            pen.setCapStyle(Qt::FlatCap);
+            pen.setDashPattern(style.dashPattern);
+        }
+        p.setPen(pen);
         p.setBrush(Qt::NoBrush);
         // Hundreds of segments per series, 25 times a second: not antialiased (it costs
         // several times the drawing) except in exports, which draw once.

@@ -5,6 +5,7 @@
 #include "ChartMarkers.h"
 #include "ChartTheme.h"
 #include "CurveLayout.h"
+#include "OffScaleLabels.h"
 #include "PointTooltip.h"
 #include "SetupCurve.h"
 
@@ -17,6 +18,8 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLogValueAxis>
+#include <QValueAxis>
 #include <QMouseEvent>
 #include <QScatterSeries>
 #include <QToolTip>
@@ -58,6 +61,8 @@ MetricChartView::MetricChartView(Metric metric, QWidget* parent)
     c->addAxis(m_xAxis.axis(), Qt::AlignBottom);
 
     m_annotations = std::make_unique<ChartAnnotations>(c);
+    m_offScaleLabels = std::make_unique<OffScaleLabels>(c);
+    m_logLabels = std::make_unique<LogAxisLabels>(c);
     m_callout = new ChartCallout(c); // the chart owns it
 
     connect(c, &QChart::plotAreaChanged, this, [this] { updateOverlays(); });
@@ -208,6 +213,20 @@ QList<QPointF> MetricChartView::markerPoints(const QString& setup, MarkerKind ki
     return c && c->style().visible ? c->marks(kind)->points() : QList<QPointF>();
 }
 
+QStringList MetricChartView::valueAxisLabels() const
+{
+    if (m_yAxis->isLogarithmic())
+        return m_logLabels->shownLabels();
+    QStringList labels;
+    const auto* axis = qobject_cast<const QValueAxis*>(m_yAxis->axis());
+    const int n = axis->tickCount();
+    for (int i = 0; i < n; ++i) {
+        const double v = axis->min() + (axis->max() - axis->min()) * i / std::max(1, n - 1);
+        labels << QString::asprintf(axis->labelFormat().toLatin1().constData(), v);
+    }
+    return labels;
+}
+
 QRectF MetricChartView::collapseLabelRect() const
 {
     return m_annotations->collapseKeyRect();
@@ -334,6 +353,7 @@ void MetricChartView::applyTheme()
     m_legendSignature.clear(); // the theme restyled the markers
 
     m_annotations->applyTheme(theme);
+    m_offScaleLabels->setFont(theme.smallFont());
     m_callout->applyTheme(theme);
 
     updateLegendMarkers();
@@ -373,8 +393,10 @@ void MetricChartView::onLegendMarkerClicked(QLineSeries* line)
 void MetricChartView::updateOverlays()
 {
     m_annotations->placePassLabel(kChartMargin);
+    m_logLabels->place(qobject_cast<const QLogValueAxis*>(m_yAxis->axis()));
     // Where the markers go depends on the plot's size: they are placed again with the key.
     m_stacks.place(*chart(), m_curves, kCollapseMarkerSize);
+    m_offScaleLabels->place(m_curves, m_points, m_metric, kOffScaleMarkerSize);
     std::vector<QPointF> marks, linePoints; // chart coordinates
     ChartAnnotations::KeyEntries entries;
     for (const auto& curve : m_curves) {
@@ -387,6 +409,11 @@ void MetricChartView::updateOverlays()
         for (const QPointF& p : curve->drawn().line)
             linePoints.push_back(chart()->mapToPosition(p, curve->line()));
     }
+    // The key keeps clear of the off-scale figures as of the markers.
+    for (const OffScaleLabels::Label& label : m_offScaleLabels->labels())
+        for (const QPointF& p : {label.rect.topLeft(), label.rect.center(), label.rect.topRight(),
+                                 label.rect.bottomLeft(), label.rect.bottomRight()})
+            marks.push_back(p);
     m_annotations->placeCollapseKey(marks, linePoints, entries, kCollapseMarkerSize);
     m_callout->follow(m_curves, linePoints);
 }

@@ -2,15 +2,18 @@
 // its colour, exact figures on hover (of every setup at the spot). Latency uses a log axis.
 // Collapsed points are marked in their setup's colour (an X; half filled when only some runs
 // collapsed); for latency and requests per call they do not stretch the axis: one above the
-// axis is drawn on its top as an up-triangle ("off scale"). Markers of several setups at one
+// axis is drawn on the plot's top edge as an up-triangle hanging from it ("off scale"), its
+// figure printed under it. Markers of several setups at one
 // spot are spread sideways so that none hides another. The setup
 // list beside the charts names the colours, so the legend is shown only in exports.
 #pragma once
 
 #include "LoadAxis.h"
+#include "LogAxisLabels.h"
 #include "MarkerStacks.h"
 #include "Metric.h"
 #include "MetricValueAxis.h"
+#include "OffScaleLabels.h"
 #include "PointTooltip.h"
 #include "SeriesStyle.h"
 #include "SetupCurveSet.h"
@@ -105,6 +108,13 @@ public:
     {
         return markerPoints(setup, MarkerKind::OffScale);
     }
+    // The figures printed under the markers on the top edge (OffScaleLabels), in chart
+    // coordinates: a marker there alone would read as the top tick's value.
+    const std::vector<OffScaleLabels::Label>& offScaleLabels() const
+    {
+        return m_offScaleLabels->labels();
+    }
+
     // The "collapse" key printed in the plot when a collapsed point is shown, in chart
     // coordinates (empty when hidden).
     QRectF collapseLabelRect() const;
@@ -121,6 +131,9 @@ public:
     // Where collapsed points above the axis are drawn: just under its top.
     double valueAxisCeiling() const { return m_yAxis->ceiling(); }
     bool isLogarithmic() const { return m_yAxis->isLogarithmic(); }
+    // The value axis's labels, from the bottom; a log axis adds 2 and 5 times each power
+    // where a decade has room (LogAxisLabels).
+    QStringList valueAxisLabels() const;
     bool isDarkTheme() const { return m_dark; }
 
     // The point drawn nearest to `viewPos` (within a few pixels), as the tooltip shows it.
@@ -172,6 +185,8 @@ private:
     std::optional<std::pair<double, double>> m_fixedLoadRange;
     std::pair<double, double> m_xRange{0.0, 1.0};
     std::unique_ptr<ChartAnnotations> m_annotations;
+    std::unique_ptr<OffScaleLabels> m_offScaleLabels;
+    std::unique_ptr<LogAxisLabels> m_logLabels;
     ChartCallout* m_callout = nullptr;
     QList<QVariant> m_legendSignature; // what updateLegendMarkers last applied
     bool m_compact = false;

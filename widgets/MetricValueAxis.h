@@ -35,8 +35,9 @@ public:
              const QFont& labelFont);
     // The range shown.
     std::pair<double, double> range() const;
-    // Where points above the axis are drawn: a little under its top, so that their markers
-    // are not cut by the plot's edge. Every value given to fit() is below it.
+    // Where points above the axis are drawn: its top, the plot's edge (their markers hang
+    // from it, their figures printed under them). Every value given to fit() is a little
+    // below it.
     double ceiling() const;
 
 private:

@@ -2,19 +2,22 @@
 
 #include "SpreadText.h"
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace hedge {
 
 namespace {
 
-QString num(double v, int significant = 6)
+QString num(double v)
 {
-    return QString::number(v, 'g', significant);
+    return PointTooltip::threeDigits(v);
 }
 
 QString ms(const std::optional<double>& v)
 {
+    // In ms like the replicates' spread after it.
     return v ? num(*v) + QStringLiteral(" ms") : QStringLiteral("— (no call succeeded)");
 }
 
@@ -32,6 +35,36 @@ QString withSpread(const QString& pooled, const std::optional<FigureSpread>& spr
 
 } // namespace
 
+QString PointTooltip::threeDigits(double v)
+{
+    if (!std::isfinite(v))
+        return QString::number(v);
+    if (v == 0.0)
+        return QStringLiteral("0");
+    const double magnitude = std::floor(std::log10(std::abs(v)));
+    // Whole numbers from 1000 up: an exponent ("1.23e+04") reads worse than the digits.
+    const int decimals = std::clamp(2 - static_cast<int>(magnitude), 0, 9);
+    return QString::number(v, 'f', decimals);
+}
+
+QString PointTooltip::duration(double ms)
+{
+    // Collapsed runs' latencies are tens of seconds: in seconds they read at a glance.
+    return std::abs(ms) >= 1000.0 ? threeDigits(ms / 1000.0) + QStringLiteral(" s")
+                                  : threeDigits(ms) + QStringLiteral(" ms");
+}
+
+QString PointTooltip::figure(std::optional<double> value, Metric metric)
+{
+    if (!value)
+        return QStringLiteral("—");
+    if (isLatencyMetric(metric))
+        return duration(*value);
+    if (isPercentMetric(metric))
+        return threeDigits(*value) + QStringLiteral(" %");
+    return threeDigits(*value);
+}
+
 QString PointTooltip::text(const PointResult& p)
 {
     const auto row = [](const QString& name, const QString& value) {
@@ -42,7 +75,8 @@ QString PointTooltip::text(const PointResult& p)
     QString html =
         QStringLiteral("<nobr><b>%1</b></nobr><table cellspacing=\"0\" cellpadding=\"0\">")
             .arg(QString::fromStdString(p.setup).toHtmlEscaped());
-    html += row(QStringLiteral("load"), pct(p.load));
+    // The load as the scenario gives it ("70 %", "72.5 %"), not "70.0 %".
+    html += row(QStringLiteral("load"), QString::number(p.load * 100.0, 'g', 4) + QStringLiteral(" %"));
     const ReplicateSpread* s = p.spread ? &*p.spread : nullptr;
     const auto figure = [s](auto member) -> std::optional<FigureSpread> {
         if (!s)
@@ -104,11 +138,11 @@ QString PointTooltip::partsLine(const PointResult& p)
     // How many times the part's p99 the call waits at its own p99: the tail at scale.
     QString call = QStringLiteral("call p99 —");
     if (p.p99Ms) {
-        call = QStringLiteral("call p99 %1 ms").arg(num(*p.p99Ms));
+        call = QStringLiteral("call p99 %1").arg(duration(*p.p99Ms));
         if (*parts.p99Ms > 0.0)
             call += QStringLiteral(": ×%1").arg(QString::number(*p.p99Ms / *parts.p99Ms, 'f', 2));
     }
-    return QStringLiteral("Parts: p99 %1 ms (%2), %3").arg(num(*parts.p99Ms), call, hedged);
+    return QStringLiteral("Parts: p99 %1 (%2), %3").arg(duration(*parts.p99Ms), call, hedged);
 }
 
 namespace {
@@ -119,12 +153,7 @@ QString figureText(const PointResult& point, Metric metric)
     const std::optional<double> v = metricValue(point, metric);
     if (!v)
         return QStringLiteral("missing (no call succeeded)");
-    QString figure = num(*v);
-    if (isLatencyMetric(metric))
-        figure += QStringLiteral(" ms");
-    else if (isPercentMetric(metric))
-        figure += QStringLiteral(" %");
-    return figure;
+    return PointTooltip::figure(v, metric);
 }
 
 } // namespace

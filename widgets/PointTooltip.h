@@ -8,12 +8,21 @@
 
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 namespace hedge {
 
 class PointTooltip {
 public:
+    // A figure with three significant digits, as the rest of the product writes them
+    // ("51.0", "2.00", "270"; whole numbers from 1000 up).
+    static QString threeDigits(double v);
+    // A latency: "51.0 ms", "42.1 s" from 1000 ms up.
+    static QString duration(double ms);
+    // A metric's figure with its unit ("42.1 s", "2.00", "12.5 %"); "—" without one.
+    static QString figure(std::optional<double> value, Metric metric);
+
     // Every figure of the point, and a warning when it collapsed.
     static QString text(const PointResult& point);
     // A fan-out point's parts against its call (docs/fanout.md, "Metrics"): "Parts: p99 12.5 ms

@@ -107,8 +107,10 @@ void PresetExplanation::clear()
                       "to read what it shows.\n\n"
                       "Reading the charts: each curve is one setup. The p99 chart shows the "
                       "latency 99 % of the calls stay under, the requests-per-call chart what the "
-                      "hedges cost the service. A red cross marks a collapse: the queue never "
-                      "drained and latency grows without bound."));
+                      "hedges cost the service. A cross in the setup's colour marks a collapse: "
+                      "the queue never drained and latency grows without bound. A collapsed "
+                      "point whose figure is above the axis is a triangle on the chart's top "
+                      "edge with its figure printed under it."));
 }
 
 QString PresetExplanation::title() const

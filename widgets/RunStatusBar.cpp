@@ -4,6 +4,9 @@
 
 #include <QLabel>
 #include <QLocale>
+#include <QPainter>
+#include <QStyle>
+#include <QStyleOption>
 #include <QProgressBar>
 #include <QPushButton>
 
@@ -41,6 +44,47 @@ void RunStatusBar::setSweepSize(const Scenario& scenario)
 {
     m_points = scenario.setups.size() * scenario.loads.size();
     m_calls = static_cast<qlonglong>(scenario.calls);
+    // At once: the text must not go on naming the previous scenario's size.
+    updateProgress();
+}
+
+QRect RunStatusBar::messageRect() const
+{
+    // From the left edge to a gap before the first permanent widget shown.
+    int right = contentsRect().right();
+    for (QWidget* w : {static_cast<QWidget*>(m_statusLabel), static_cast<QWidget*>(m_progressBar),
+                       static_cast<QWidget*>(m_cancelButton)})
+        if (w->isVisible() && !(w == m_statusLabel && m_statusLabel->text().isEmpty()))
+            right = std::min(right, w->geometry().left());
+    const int gap = fontMetrics().horizontalAdvance(QStringLiteral("    "));
+    QRect r = contentsRect();
+    r.setLeft(r.left() + 6);
+    r.setRight(std::max(r.left(), right - gap));
+    return r;
+}
+
+QString RunStatusBar::shownMessage() const
+{
+    const QString message = currentMessage();
+    if (message.isEmpty())
+        return {};
+    return fontMetrics().elidedText(message, Qt::ElideRight, messageRect().width());
+}
+
+void RunStatusBar::paintEvent(QPaintEvent* event)
+{
+    const QString message = shownMessage();
+    if (message.isEmpty())
+        return QStatusBar::paintEvent(event);
+    // QStatusBar draws the whole message up to the permanent widgets, cut mid-letter and
+    // touching the progress text; drawn here elided, with a gap.
+    QPainter painter(this);
+    QStyleOption option;
+    option.initFrom(this);
+    style()->drawPrimitive(QStyle::PE_PanelStatusBar, &option, &painter, this);
+    painter.setPen(palette().color(QPalette::WindowText));
+    painter.drawText(messageRect(), Qt::AlignLeading | Qt::AlignVCenter | Qt::TextSingleLine,
+                     message);
 }
 
 void RunStatusBar::setShownView(View view)

@@ -36,11 +36,19 @@ public:
     QLabel* statusLabel() const { return m_statusLabel; }
     QPushButton* cancelButton() const { return m_cancelButton; }
 
+    // The message as drawn: cut with "…" where it would reach the progress text (it ran into
+    // it: "…calibraFull pass").
+    QString shownMessage() const;
+
 signals:
     // At each progress update: whether a run can be cancelled.
     void runningChanged(bool running);
 
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
 private:
+    QRect messageRect() const;
     void updateProgress();
     static QString formatDuration(double seconds);
     static QString formatRate(double callsPerSecond);

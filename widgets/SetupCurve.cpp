@@ -72,9 +72,11 @@ SetupCurve::SetupCurve(const SeriesStyle& style)
 {
     m_line->setPointsVisible(true);
     m_line->setMarkerSize(kLineMarkerSize);
-    for (QScatterSeries*& marks : m_marks) {
+    for (const MarkerKind kind : kAllMarkerKinds) {
+        QScatterSeries*& marks = m_marks[static_cast<std::size_t>(kind)];
         marks = new QScatterSeries;
-        marks->setMarkerSize(kCollapseMarkerSize);
+        const bool offScale = kind == MarkerKind::OffScale || kind == MarkerKind::PartialOffScale;
+        marks->setMarkerSize(offScale ? kOffScaleMarkerSize : kCollapseMarkerSize);
     }
 }
 
@@ -120,9 +122,14 @@ void SetupCurve::restyle(const QColor& halo)
     pen.setCapStyle(Qt::RoundCap);
     pen.setJoinStyle(Qt::RoundJoin);
     // Server cancellation dashed: the two modes of one policy share a colour in the
-    // presets and stay apart by line style.
-    if (m_serverCancellation)
+    // presets and stay apart by line style. A style's own dashes (presenter mode) go first:
+    // there every setup has its colour and its dashes.
+    if (!m_style.dashPattern.isEmpty()) {
+        pen.setCapStyle(Qt::FlatCap); // round caps would fill the gaps of dots
+        pen.setDashPattern(m_style.dashPattern);
+    } else if (m_serverCancellation) {
         pen.setDashPattern({3.0, 2.0});
+    }
     m_line->setPen(pen);
     m_line->setBrush(m_style.color);
     m_line->setVisible(m_style.visible);

@@ -1,5 +1,7 @@
 #include "SpreadText.h"
 
+#include "PointTooltip.h"
+
 #include <QLocale>
 
 namespace hedge {
@@ -8,7 +10,7 @@ namespace {
 
 QString number(double v, int decimals)
 {
-    return decimals < 0 ? QString::number(v, 'g', 6) : QLocale().toString(v, 'f', decimals);
+    return decimals < 0 ? PointTooltip::threeDigits(v) : QLocale().toString(v, 'f', decimals);
 }
 
 } // namespace

@@ -15,7 +15,7 @@ class SpreadText {
 public:
     // "[55–238]": p5–p95 with at least 10 replicates (the min and max up to 19), else min–max;
     // each bound × `scale`,
-    // with `decimals` decimals (-1: up to 6 significant digits).
+    // with `decimals` decimals (-1: three significant digits, PointTooltip::threeDigits).
     static QString bracket(const FigureSpread& spread, double scale = 1.0, int decimals = -1);
     // "p5–p95 of 25 runs", or "min–max of 12 runs" under 20 replicates (spreadIsRange).
     static QString kind(const PointResult& point);

@@ -34,6 +34,28 @@ QValidator::State TypedNumberBox<Base>::validate(QString& text, int& pos) const
 }
 
 template <class Base>
+bool TypedNumberBox<Base>::event(QEvent* event)
+{
+    // Ctrl+Z (Ctrl+Shift+Z) is the window's Undo (Redo), also right after typing here: the
+    // line edit's own undo took the keys, and Edit → Undo did nothing. The typed value is
+    // applied first (an undo step of its own), then the key goes on to the window's action.
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        const QKeyCombination pressed = key->keyCombination();
+        const bool undoOrRedo = key->matches(QKeySequence::Undo) ||
+                                key->matches(QKeySequence::Redo) ||
+                                pressed == QKeyCombination(Qt::CTRL | Qt::SHIFT, Qt::Key_Z);
+        if (undoOrRedo) {
+            if (m_valueBeforeEdit)
+                applyTypedText(true);
+            event->ignore();
+            return false;
+        }
+    }
+    return Base::event(event);
+}
+
+template <class Base>
 void TypedNumberBox<Base>::focusOutEvent(QFocusEvent* event)
 {
     if (m_valueBeforeEdit)

@@ -39,6 +39,7 @@ public:
     QValidator::State validate(QString& text, int& pos) const override;
 
 protected:
+    bool event(QEvent* event) override;
     void focusOutEvent(QFocusEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
 

@@ -184,6 +184,17 @@ void LessonPanel::showLessonList()
     m_list->setFocus();
 }
 
+std::optional<LessonPanel::SlideText> LessonPanel::slideText() const
+{
+    if (!stepShown())
+        return std::nullopt;
+    const Lesson& lesson = m_lessons[std::size_t(m_lesson)];
+    const QString step = QString::fromStdString(lesson.steps[std::size_t(m_step)].title);
+    const QString callout = m_callout->text();
+    const bool filled = !callout.isEmpty() && callout != tr("running…");
+    return SlideText{QString::fromStdString(lesson.title), filled ? callout : step};
+}
+
 bool LessonPanel::stepShown() const
 {
     return isVisible() && m_pages->currentIndex() == 1 && m_lesson >= 0;

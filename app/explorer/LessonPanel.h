@@ -53,6 +53,15 @@ public:
     void nextStep();
     void previousStep();
 
+    // While a step is shown, what a slide of it says (File → Export Slide…): the lesson's
+    // title and the step's sentence as the pane shows it (its callout, or the step's title
+    // until the run's figures are in); nothing otherwise.
+    struct SlideText {
+        QString title;
+        QString caption;
+    };
+    std::optional<SlideText> slideText() const;
+
 signals:
     // The step's callout, to be drawn on the chart of `figure` at `setup`'s point at `load`
     // (ChartArea::setCallout): once its text holds the full pass's figures; an empty setup

@@ -33,7 +33,9 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QGuiApplication>
 #include <QHeaderView>
+#include <QScreen>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
@@ -71,7 +73,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 
     connect(m_controller, &SweepController::pointsChanged, this, &MainWindow::redraw);
 
-    resize(1400, 900);
+    resize(firstStartSize());
     if (options.restoreSession)
         restoreSession();
     else {
@@ -283,7 +285,6 @@ void MainWindow::showScenario(const Scenario& scenario, const std::optional<Scen
                 m, std::find(charts->begin(), charts->end(), metricResultsKey(m).toStdString()) !=
                        charts->end());
     m_editors->showScenario(scenario, EditorsController::seriesStyles(scenario, style));
-    m_statusBar->setSweepSize(scenario);
     // The list gave the setups without a saved style the palette's colours.
     onStylesChanged(m_setupList->styles());
     m_showingScenario = false;
@@ -294,6 +295,8 @@ void MainWindow::showScenario(const Scenario& scenario, const std::optional<Scen
     // While the window is being built without a session, this default scenario only stands
     // in for the file or preset main() loads next: do not start a sweep for it.
     m_controller->setScenario(scenario, m_options.runAtStart && !m_awaitingFirstScenario);
+    // After the sweep has it: the status bar says at once what the new scenario has.
+    m_statusBar->setSweepSize(scenario);
     m_mapSweep->setScenario(scenario, m_options.runAtStart && !m_awaitingFirstScenario);
     m_mapTab->show(scenario.grid.has_value());
     m_mapView->refresh(); // at once, as the curves below: the new scenario's map, runs or not
@@ -310,12 +313,12 @@ void MainWindow::showScenario(const Scenario& scenario, const std::optional<Scen
 
 void MainWindow::onDocumentEdited(const Scenario& next)
 {
-    m_statusBar->setSweepSize(next);
     if (next.loads != m_loads) {
         m_loads = next.loads;
         m_chartArea->setLoadRange(next.loads);
     }
     m_controller->setScenario(next);
+    m_statusBar->setSweepSize(next);
     // Added, removed, renamed and moved setups change the series (only then: not at every
     // step of a drag), drawn with the new scenario's points.
     const QList<SeriesStyle> styles =
@@ -425,6 +428,18 @@ void MainWindow::updateTitle()
 
 // ---------------------------------------------------------------------------------------------
 // Files
+
+QSize MainWindow::firstStartSize() const
+{
+    // 1400 × 900 where it fits; on a smaller screen (1280 × 800) the screen's free area less
+    // the frame the window manager adds, so that the status bar is not off the screen.
+    const QSize wanted(1400, 900);
+    const QScreen* shown = screen() ? screen() : QGuiApplication::primaryScreen();
+    if (!shown)
+        return wanted;
+    const QSize frame(16, 48); // a title bar and borders: frameGeometry() is not known yet
+    return wanted.boundedTo(shown->availableGeometry().size() - frame);
+}
 
 void MainWindow::restoreSession()
 {

@@ -154,6 +154,9 @@ private:
     void redraw();
     void updateTitle();
     void restoreSession();
+    // The size of a first start (no saved geometry): 1400 × 900 bounded by the screen's
+    // available area (docs/user-guide.md, "Starting").
+    QSize firstStartSize() const;
     void saveSession();
     void showError(const QString& title, const QString& message);
     void showMessage(const QString& text, int ms);

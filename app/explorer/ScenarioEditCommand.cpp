@@ -1,5 +1,6 @@
 #include "ScenarioEditCommand.h"
 
+#include "EditorsController.h"
 #include "ScenarioDocument.h"
 
 namespace hedge {
@@ -45,6 +46,8 @@ bool ScenarioEditCommand::mergeWith(const QUndoCommand* other)
     m_after = next->m_after;
     // A drag that ends where it began changed nothing: no undo step.
     setObsolete(m_after == m_before);
+    // Named from where the drag began to where it is now ("delay 20 → 45 ms").
+    setText(EditorsController::editText(m_before.scenario, m_after.scenario, text()));
     return true;
 }
 

@@ -4,6 +4,7 @@
 #include "ChartArea.h"
 #include "ExportChartDialog.h"
 #include "LiveView.h"
+#include "LessonPanel.h"
 #include "MainActions.h"
 #include "MapTab.h"
 #include "MapView.h"
@@ -26,11 +27,13 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QMainWindow>
 #include <QPainter>
 #include <QSettings>
 #include <QTabWidget>
 
+#include <algorithm>
 #include <cmath>
 
 namespace hedge {
@@ -98,12 +101,21 @@ void WindowLook::enter()
     m_palette = appliedPalette();
     m_parts.panes->setPresenterLayout(true);
     m_fonts.clear();
-    for (QWidget* w :
-         QList<QWidget*>{m_parts.charts, m_parts.live, m_parts.map, m_parts.explanation}) {
+    QList<QWidget*> enlarged{m_parts.charts, m_parts.live, m_parts.map, m_parts.explanation};
+    // The lesson pane is read from the back of the room too.
+    if (auto* lessons = m_parts.window->findChild<LessonPanel*>())
+        enlarged << lessons;
+    for (QWidget* w : enlarged) {
         m_fonts.append(
             {w, w->testAttribute(Qt::WA_SetFont) ? std::optional(w->font()) : std::nullopt});
         w->setFont(ChartTheme::presenterFont(w->font()));
     }
+    // In the large font a narrow pane set "What this shows" one word a line: room for a
+    // line of about 24 characters.
+    m_explanationMinWidth = m_parts.explanation->minimumWidth();
+    m_parts.explanation->setMinimumWidth(
+        std::max(m_explanationMinWidth,
+                 24 * QFontMetrics(m_parts.explanation->font()).averageCharWidth()));
     applyPalette(QStringLiteral("presenter"));
     m_parts.charts->setLegendsOnCharts(true);
     m_parts.live->chart()->setPanelsDrawn(
@@ -122,6 +134,7 @@ void WindowLook::leave()
         if (widget)
             widget->setFont(font.value_or(QFont()));
     m_fonts.clear();
+    m_parts.explanation->setMinimumWidth(m_explanationMinWidth);
     m_parts.panes->setPresenterLayout(false);
 }
 
@@ -143,16 +156,32 @@ QList<SeriesStyle> WindowLook::liveStyles(const QList<SeriesStyle>& styles) cons
 
 QString WindowLook::slideTitle() const
 {
+    if (const auto lesson = lessonSlide())
+        return lesson->title;
     if (const Preset* p = m_parts.document->preset())
         return QString::fromStdString(p->title);
     const QString path = m_parts.document->filePath();
     return path.isEmpty() ? tr("Untitled") : QFileInfo(path).completeBaseName();
 }
 
+std::optional<LessonPanel::SlideText> WindowLook::lessonSlide() const
+{
+    // The lesson pane belongs to Help (HelpController docks it on the window): found there.
+    const LessonPanel* lessons = m_parts.window->findChild<LessonPanel*>();
+    return lessons ? lessons->slideText() : std::nullopt;
+}
+
 std::optional<QString> WindowLook::exportSlide(const QString& path, const QString& callout) const
 {
+    // A lesson's step is what the room is looking at: its sentence, not the preset's first.
+    QString caption = callout;
+    if (caption.isEmpty())
+        if (const auto lesson = lessonSlide())
+            caption = lesson->caption;
+    if (caption.isEmpty())
+        caption = firstSentence(m_parts.explanation->text());
     Slide slide{.title = slideTitle(),
-                .caption = callout.isEmpty() ? firstSentence(m_parts.explanation->text()) : callout,
+                .caption = caption,
                 .view = {},
                 .background = m_parts.window->palette().color(QPalette::Base),
                 .text = m_parts.window->palette().color(QPalette::Text),

@@ -10,6 +10,7 @@
 // saved stay the user's.
 #pragma once
 
+#include "LessonPanel.h"
 #include "SeriesStyle.h"
 
 #include <QByteArray>
@@ -69,8 +70,9 @@ public:
     QList<SeriesStyle> liveStyles(const QList<SeriesStyle>& styles) const;
 
     // The view shown (the curves, the map or the Live view) as a slide: PNG, or SVG for a
-    // .svg path. Its title is the preset's (or the scenario's name), its caption `callout` or
-    // else the explanation's first sentence. The error, or nothing.
+    // .svg path. Its title is the lesson's while a lesson step is shown, else the preset's (or
+    // the scenario's name); its caption `callout`, else the step's sentence, else the
+    // explanation's first sentence. The error, or nothing.
     std::optional<QString> exportSlide(const QString& path, const QString& callout = {}) const;
     void exportSlideDialog();
 
@@ -88,6 +90,8 @@ private:
     void enter();
     void leave();
     QString slideTitle() const;
+    // The lesson step shown, if any (LessonPanel::slideText).
+    std::optional<LessonPanel::SlideText> lessonSlide() const;
 
     Parts m_parts;
     bool m_on = false;
@@ -96,6 +100,7 @@ private:
     Qt::WindowStates m_windowState;
     QString m_palette;
     QList<QPair<QPointer<QWidget>, std::optional<QFont>>> m_fonts; // a widget's own font, if any
+    int m_explanationMinWidth = 0;
 };
 
 } // namespace hedge

@@ -14,7 +14,10 @@
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QRegularExpression>
 #include <QXmlStreamReader>
+
+#include <cmath>
 
 using namespace hedge;
 
@@ -57,6 +60,7 @@ private slots:
     void pdfIsAPdf();
     void renderKeepsTheViewLayout();
     void clipboardGetsImageAndSvg();
+    void smallChartOnScreenExportsReadably();
 
 private:
     std::unique_ptr<MetricChartView> m_view;
@@ -206,6 +210,55 @@ void TestChartExport::clipboardGetsImageAndSvg()
     QVERIFY(mime->hasFormat(QStringLiteral("image/svg+xml")));
     QSvgRenderer svg(mime->data(QStringLiteral("image/svg+xml")));
     QVERIFY(svg.isValid());
+}
+
+// Issue 37, item 10: a chart of a 1024 × 700 window is 388 × 200 on screen; its SVG and PDF
+// were laid out that small and cut their labels ("50..."). Without a size they get room of
+// their own: 1200 × 750 for SVG, an A4 landscape page for PDF.
+void TestChartExport::smallChartOnScreenExportsReadably()
+{
+    m_view->resize(388, 200);
+    m_view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_view.get()));
+    const QString svg = m_dir.filePath(QStringLiteral("small.svg"));
+    QVERIFY(!exportChartSvg(m_view.get(), svg, {}));
+    QSvgRenderer renderer(svg);
+    QCOMPARE(renderer.viewBoxF(), QRectF(0, 0, 1200, 750));
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&file);
+    QStringList texts;
+    bool inText = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isStartElement())
+            inText = xml.name() == QLatin1String("text");
+        else if (xml.isCharacters() && inText && !xml.text().trimmed().isEmpty())
+            texts << xml.text().toString().trimmed();
+    }
+    // The full title and axis title, the load labels whole, nothing elided.
+    QVERIFY(texts.contains(QStringLiteral("p99 latency vs load")));
+    QVERIFY(texts.contains(QStringLiteral("p99 latency (ms)")));
+    QVERIFY2(texts.contains(QStringLiteral("50 %")) || texts.contains(QStringLiteral("50%")),
+             qPrintable(texts.join(QStringLiteral(" | "))));
+    for (const QString& t : texts)
+        QVERIFY2(!t.endsWith(QStringLiteral("...")) && !t.endsWith(QStringLiteral("…")),
+                 qPrintable(t));
+
+    const QString pdf = m_dir.filePath(QStringLiteral("small.pdf"));
+    QVERIFY(!exportChartPdf(m_view.get(), pdf));
+    QCOMPARE(pdfPageSize(m_view.get()),
+             QSize(int(std::lround(297.0 / 25.4 * m_view->logicalDpiY())),
+                   int(std::lround(210.0 / 25.4 * m_view->logicalDpiY()))));
+    QFile pdfFile(pdf);
+    QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+    // A4 landscape: 842 × 595 points.
+    const QByteArray bytes = pdfFile.readAll();
+    static const QRegularExpression box(QStringLiteral("/MediaBox \\[0 0 ([0-9.]+) ([0-9.]+)\\]"));
+    const QRegularExpressionMatch m = box.match(QString::fromLatin1(bytes));
+    QVERIFY(m.hasMatch());
+    QVERIFY2(std::abs(m.captured(1).toDouble() - 841.9) < 2.0, qPrintable(m.captured(0)));
+    QVERIFY2(std::abs(m.captured(2).toDouble() - 595.3) < 2.0, qPrintable(m.captured(0)));
 }
 
 QTEST_MAIN(TestChartExport)

@@ -230,9 +230,10 @@ void TestMetricChartView::collapsedPointsGetTheCollapseMarker()
     view.setSeriesStyles(test::sampleStyles());
     view.setPoints(pts);
     const QString collapsing = QStringLiteral("hedge, no budget / client");
-    // 34 s and 38 s are far above the healthy points: drawn on the axis top, off scale.
+    // 34 s and 38 s are far above the healthy points: drawn on the plot's top edge, off
+    // scale, not a little under it where they read as the top tick's figure.
     const double top = view.valueAxisCeiling();
-    QVERIFY(top < view.valueAxisRange().second);
+    QCOMPARE(top, view.valueAxisRange().second);
     QVERIFY(top < 40000.0 * 0.85);
     const QList<QPointF> expected{{0.85, top}, {0.95, top}};
     QVERIFY2(exactlyEqual(view.offScalePoints(collapsing), expected),
@@ -247,6 +248,17 @@ void TestMetricChartView::collapsedPointsGetTheCollapseMarker()
     QCOMPARE(scatter->color(), test::sampleStyles()[1].color);
     const QList<QAbstractSeries*> order = view.chart()->series();
     QVERIFY(order.indexOf(scatter) > order.indexOf(lineSeries(view, QStringLiteral("hedge, default budget / server"))));
+    // Each carries its true figure printed under it, on the plot.
+    view.resize(900, 560);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QStringList labels;
+    for (const OffScaleLabels::Label& label : view.offScaleLabels()) {
+        QCOMPARE(label.setup, collapsing);
+        QVERIFY(view.chart()->plotArea().contains(label.rect));
+        labels << label.text;
+    }
+    QCOMPARE(labels, (QStringList{QStringLiteral("34.0 s"), QStringLiteral("38.0 s")}));
 
     // A collapsed point with no latency at all still gets its marker, on the top.
     std::vector<PointResult> more = pts;
@@ -362,7 +374,7 @@ void TestMetricChartView::hoverFindsThePoint()
     QCOMPARE(*found, pts[3]);
     QVERIFY(!view.pointAt(QPoint(2, 2)));
     const QString tip = MetricChartView::tooltipText(*found);
-    QVERIFY2(tip.contains(QStringLiteral(" · 270.1 ms · ")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral(" · 270 ms · ")), qPrintable(tip));
     QVERIFY(tip.contains(QStringLiteral("no hedge / client")));
     QVERIFY(tip.contains(QStringLiteral("<nobr>70 %</nobr>")));
     QVERIFY(!tip.contains(QStringLiteral("COLLAPSED")));

@@ -139,9 +139,10 @@ private slots:
         QTest::mouseMove(window.windowHandle(),
                          view->viewport()->mapTo(&window, onPoint + QPoint(1, 1)));
         QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
-        // p99 270.1 ms over 4: 67.525 ms; ×4.00; the 4th point's slowest part hedged 12.5 %.
+        // p99 270.1 ms over 4: 67.525 ms, three digits; ×4.00; the 4th point's slowest part
+        // hedged 12.5 %.
         QVERIFY2(QToolTip::text().contains(
-                     QStringLiteral("Parts: p99 67.525 ms (call p99 270.1 ms: ×4.00), slowest "
+                     QStringLiteral("Parts: p99 67.5 ms (call p99 270 ms: ×4.00), slowest "
                                     "part hedged 12.5 %")),
                  qPrintable(QToolTip::text()));
         // A point without parts says nothing of parts.

@@ -124,6 +124,81 @@ private slots:
         QCOMPARE(p99->pointsAt(spot + QPoint(0, 1)).size(), std::size_t(at95.size()));
     }
 
+    // Issue 37, item 7: on the collapse preset "hedge, no budget" collapses; its p99 (tens of
+    // seconds) and its requests per call (about 2) lie above the axes. Each such point is
+    // drawn on the plot's top edge, not a little under it where it read as the top tick's
+    // figure ("2.00" read as 1.15, 42 s as 100 ms), and its true figure is printed under
+    // its marker and given on hover.
+    void collapsedPointReadsAsOffTheAxisWithItsFigure()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        presetAction(w, "collapse")->trigger();
+        QSpinBox* calls = test::serviceRunEditor(w)->callsSpin();
+        calls->setFocus();
+        calls->selectAll();
+        QTest::keyClicks(calls, QStringLiteral("20000"));
+        QTest::keyClick(calls, Qt::Key_Return);
+        QTRY_COMPARE_WITH_TIMEOUT(w.scenario().calls, std::int64_t(20000), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
+        const QString setup = QStringLiteral("hedge, no budget / client");
+        for (const Metric metric : {Metric::P99, Metric::RequestsPerCall}) {
+            MetricChartView* view = test::chart(w, metric);
+            QVERIFY(view->isVisibleTo(&w));
+            const QString name = metricTitle(metric);
+            const double top = view->valueAxisRange().second;
+            int above = 0;
+            for (const PointResult& p : view->points()) {
+                const std::optional<double> v = metricValue(p, metric);
+                if (QString::fromStdString(p.setup) != setup || !p.collapsed || !v || *v <= top)
+                    continue;
+                ++above;
+                // Flagged off scale, on the top edge.
+                const QList<QPointF> marks = view->offScalePoints(setup);
+                const auto mark = std::find_if(marks.begin(), marks.end(), [&](const QPointF& m) {
+                    return std::abs(m.x() - p.load) < 0.025;
+                });
+                QVERIFY2(mark != marks.end(), qPrintable(name));
+                QCOMPARE(mark->y(), top);
+                QChart* chart = view->chart();
+                const QPointF drawn = chart->mapToPosition(*mark, chart->series().value(0));
+                QVERIFY2(std::abs(drawn.y() - chart->plotArea().top()) < 0.5, qPrintable(name));
+                // Its true figure printed under it, on the plot.
+                const QString figure = PointTooltip::figure(v, metric);
+                const auto& labels = view->offScaleLabels();
+                const auto label =
+                    std::find_if(labels.begin(), labels.end(), [&](const OffScaleLabels::Label& l) {
+                        return l.setup == setup && l.load == p.load;
+                    });
+                QVERIFY2(label != labels.end(), qPrintable(name));
+                QCOMPARE(label->text, figure);
+                QVERIFY2(label->rect.top() > drawn.y(), qPrintable(name));
+                QVERIFY(chart->plotArea().contains(label->rect));
+                // Hovering the marker gives the same figure.
+                const QPoint at = view->mapFromScene(chart->mapToScene(drawn));
+                hover(w, view, at + QPoint(0, 3));
+                QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible() &&
+                                             QToolTip::text().contains(QStringLiteral("above the axis")),
+                                         60000);
+                QVERIFY2(QToolTip::text().contains(QStringLiteral("= ") + figure),
+                         qPrintable(figure + QStringLiteral(" not in: ") + QToolTip::text()));
+                hover(w, view, QPoint(2, 2));
+                QTRY_VERIFY_WITH_TIMEOUT(!QToolTip::isVisible(), 60000);
+            }
+            QVERIFY2(above > 0, qPrintable(name));
+        }
+        // The figures read as what they are: p99 in seconds, requests per call near 2.
+        const auto& p99Labels = test::chart(w, Metric::P99)->offScaleLabels();
+        QVERIFY(!p99Labels.empty());
+        QVERIFY2(p99Labels.front().text.endsWith(QStringLiteral(" s")),
+                 qPrintable(p99Labels.front().text));
+        const auto& rpcLabels = test::chart(w, Metric::RequestsPerCall)->offScaleLabels();
+        QVERIFY(!rpcLabels.empty());
+        QVERIFY2(rpcLabels.back().text.toDouble() > 1.9, qPrintable(rpcLabels.back().text));
+    }
+
     void partialCollapseLooksPartialOnEveryChartAndTheKeySaysSoOnce()
     {
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});

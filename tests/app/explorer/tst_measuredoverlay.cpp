@@ -267,7 +267,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
         QVERIFY2(QToolTip::text().contains(QStringLiteral("measured")),
                  qPrintable(QToolTip::text()));
-        QVERIFY2(QToolTip::text().contains(QString::number(*measured.front().p99Ms, 'g', 6)),
+        QVERIFY2(QToolTip::text().contains(PointTooltip::threeDigits(*measured.front().p99Ms)),
                  qPrintable(QToolTip::text()));
 
         // A bad file: a clear error, the overlay in place kept.

@@ -172,7 +172,7 @@ private slots:
         QVERIFY(point);
         QCOMPARE(QString::fromStdString(point->setup), kGrpc);
         QVERIFY(point->hedgesRefusedFraction > 0.0);
-        const QString figure = QString::number(point->hedgesRefusedFraction * 100.0, 'g', 6);
+        const QString figure = PointTooltip::threeDigits(point->hedgesRefusedFraction * 100.0);
         QVERIFY2(QToolTip::text().contains(
                      QStringLiteral("<td>hedges refused</td><td style=\"padding-left:10px\">"
                                     "<nobr>%1 %</nobr>")

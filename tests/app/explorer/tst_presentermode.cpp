@@ -7,17 +7,25 @@
 #include "ExplorerTestSupport.h"
 
 #include "LiveTimeSeriesView.h"
+#include "ScenarioDocument.h"
 #include "SlideExport.h"
 
+#include <hedge/io/Lesson.h>
 #include <hedge/io/Presets.h>
+#include <hedge/io/ShippedLessons.h>
 
 #include <QChart>
+#include <QDockWidget>
 #include <QImage>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QListWidget>
 #include <QSplitter>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
 
 using namespace hedge;
 using Panel = LiveTimeSeriesView::Panel;
@@ -91,6 +99,38 @@ Look lookOf(MainWindow& w)
         look.widths << line->pen().widthF();
     }
     return look;
+}
+
+// sRGB to linear light, and CIELAB (D65) of a linear RGB triple.
+double linear(double c)
+{
+    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+}
+
+std::array<double, 3> lab(std::array<double, 3> rgb)
+{
+    const auto [r, g, b] = rgb;
+    const double x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+    const double y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    const double z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+    const auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116.0; };
+    return {116.0 * f(y) - 16.0, 500.0 * (f(x) - f(y)), 200.0 * (f(y) - f(z))};
+}
+
+// A colour as a deuteranope sees it (Machado, Oliveira & Fernandes 2009, severity 1.0, applied
+// in linear RGB), in CIELAB; `simulate` false: as it is.
+std::array<double, 3> seen(const QColor& c, bool simulate)
+{
+    const std::array<double, 3> rgb{linear(c.redF()), linear(c.greenF()), linear(c.blueF())};
+    if (!simulate)
+        return lab(rgb);
+    static constexpr double m[3][3] = {{0.367322, 0.860646, -0.227968},
+                                       {0.280085, 0.672501, 0.047413},
+                                       {-0.011820, 0.042940, 0.968881}};
+    std::array<double, 3> d{};
+    for (int i = 0; i < 3; ++i)
+        d[i] = std::clamp(m[i][0] * rgb[0] + m[i][1] * rgb[1] + m[i][2] * rgb[2], 0.0, 1.0);
+    return lab(d);
 }
 
 // Pixels of `image` in `area` that are not `background`.
@@ -192,6 +232,119 @@ private slots:
         QCOMPARE(after.window, before.window);
         QCOMPARE(after.legend, before.legend);
         QCOMPARE(list->item(1)->checkState(), Qt::Unchecked);
+    }
+
+    // Issue 37, item 16: Okabe–Ito's vermillion and orange merged for a deuteranope (18 CIELAB
+    // units apart), and every line but one was solid.
+    void presenterColoursStayApartUnderDeuteranopia()
+    {
+        const QList<QColor> palette = presenterPalette();
+        QCOMPARE(palette.size(), presenterDashPatterns().size());
+        double nearest = 1e9;
+        QString pair;
+        for (int i = 0; i < palette.size(); ++i)
+            for (int j = i + 1; j < palette.size(); ++j)
+                for (const bool simulate : {false, true}) {
+                    const auto a = seen(palette[i], simulate), b = seen(palette[j], simulate);
+                    const double d =
+                        std::hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+                    if (d < nearest) {
+                        nearest = d;
+                        pair = palette[i].name() + QStringLiteral(" ") + palette[j].name();
+                    }
+                }
+        QVERIFY2(nearest >= 25.0, qPrintable(pair + QStringLiteral(": ") + QString::number(nearest)));
+    }
+
+    void presentingGivesEachSetupItsDashesLabelsBetweenDecadesAndALargerLessonPane()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.loadPreset(QStringLiteral("reference")));
+        test::menuAction(w, QStringLiteral("&Help"), QStringLiteral("&Lessons…"))->trigger();
+        auto* lessons = w.findChild<QDockWidget*>(QStringLiteral("lessonPanel"));
+        QVERIFY(lessons && lessons->isVisible());
+        const qreal lessonFont = lessons->font().pointSizeF();
+        pressInWindow(w, Qt::Key_F11);
+        QTRY_VERIFY(w.isFullScreen());
+        w.resize(1920, 1080); // the projector's screen
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
+        MetricChartView* p99 = test::chart(w, Metric::P99);
+        // Each line its own dashes (the palette's seven colours come round again: then no
+        // two lines share both colour and dashes); one solid line in the palette's first seven.
+        QList<QList<qreal>> dashes;
+        QList<QPair<QRgb, QList<qreal>>> looks;
+        int solid = 0;
+        const QList<QLineSeries*> drawn = lines(p99);
+        for (int i = 0; i < drawn.size(); ++i) {
+            const QPen pen = drawn[i]->pen();
+            const QList<qreal> dash = pen.style() == Qt::SolidLine ? QList<qreal>() : pen.dashPattern();
+            solid += dash.isEmpty();
+            if (i < presenterPalette().size())
+                QVERIFY2(!dashes.contains(dash), qPrintable(drawn[i]->name()));
+            QVERIFY2(!looks.contains({pen.color().rgb(), dash}), qPrintable(drawn[i]->name()));
+            dashes << dash;
+            looks << QPair<QRgb, QList<qreal>>(pen.color().rgb(), dash);
+        }
+        QVERIFY(drawn.size() >= 4);
+        QVERIFY(solid <= 1);
+        // The log axis labels 2 and 5 times its powers too, not 10 / 100 / 1000 alone.
+        const QStringList labels = p99->valueAxisLabels();
+        QVERIFY2(labels.size() >= 5, qPrintable(labels.join(QStringLiteral(" "))));
+        QVERIFY2(labels.contains(QStringLiteral("20")) || labels.contains(QStringLiteral("200")),
+                 qPrintable(labels.join(QStringLiteral(" "))));
+        QVERIFY2(labels.contains(QStringLiteral("50")) || labels.contains(QStringLiteral("500")),
+                 qPrintable(labels.join(QStringLiteral(" "))));
+        // The lesson pane's text is enlarged as the rest.
+        QVERIFY(lessons->font().pointSizeF() >= 1.5 * lessonFont);
+        // At 1024 px "What this shows" keeps lines of words, not a word a line.
+        w.resize(1024, 700);
+        PresetExplanation* explanation = test::presetExplanation(w);
+        QTRY_VERIFY(explanation->width() >=
+                    20 * QFontMetrics(explanation->font()).averageCharWidth());
+        pressInWindow(w, Qt::Key_F11);
+        QTRY_VERIFY(!w.isFullScreen());
+        QCOMPARE(lessons->font().pointSizeF(), lessonFont);
+    }
+
+    // Issue 37, item 10: with a lesson open the slide carries the lesson's title and the
+    // step's sentence, not the preset's title and first sentence.
+    void aLessonSlideCarriesTheLessonAndTheStepsSentence()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        test::menuAction(w, QStringLiteral("&Help"), QStringLiteral("&Lessons…"))->trigger();
+        auto* panel = w.findChild<QDockWidget*>(QStringLiteral("lessonPanel"));
+        QVERIFY(panel);
+        auto* list = panel->findChild<QListWidget*>(QStringLiteral("lessonList"));
+        QVERIFY(list);
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->item(0)).center());
+        const Lesson lesson = readLessonFile(shippedLessonFiles()[0]);
+        auto* callout = panel->findChild<QLabel*>(QStringLiteral("lessonCallout"));
+        QVERIFY(callout);
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
+        QTRY_VERIFY_WITH_TIMEOUT(!callout->text().contains(QStringLiteral("running")), 60000);
+        const QString sentence = callout->text();
+        pressInWindow(w, Qt::Key_F11);
+        QTRY_VERIFY(w.isFullScreen());
+        const QString svg = m_dir.filePath(QStringLiteral("lesson.svg"));
+        QVERIFY(!w.exportSlide(svg));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        const QString title = QString::fromStdString(lesson.title);
+        QVERIFY2(text.contains(QLatin1Char('>') + title.toHtmlEscaped() + QStringLiteral("</text>")),
+                 qPrintable(title));
+        // The sentence may wrap: its first words are drawn.
+        QVERIFY2(text.contains(sentence.left(30).toHtmlEscaped()), qPrintable(sentence));
+        if (const Preset* preset = w.findChild<ScenarioDocument*>()->preset())
+            QVERIFY(!text.contains(QString::fromStdString(preset->title).toHtmlEscaped()));
     }
 
     void theLiveViewShowsP99AndRequestsPerCallWhilePresenting()

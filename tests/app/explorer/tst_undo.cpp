@@ -214,6 +214,39 @@ private slots:
         QVERIFY(m_window->isWindowModified());
     }
 
+    // Issue 37, item 14: Ctrl+Z pressed in the number box right after typing (before the
+    // typing pause) takes the typed edit back; the box's own text undo ate it. The step is
+    // named by its knob, setup and values.
+    void ctrlZRightAfterTypingUndoesTheTypedEditAndNamesIt()
+    {
+        open(QStringLiteral("typed.json"));
+        QAction* undo = test::menuAction(*m_window, QStringLiteral("&Edit"), QStringLiteral("&Undo"));
+        QAction* redo = test::menuAction(*m_window, QStringLiteral("&Edit"), QStringLiteral("&Redo"));
+        QVERIFY(undo && redo);
+        clickRow(*m_list, 1);
+        QDoubleSpinBox* delay = m_editor->delaySpin();
+        QCOMPARE(delay->value(), 20.0);
+        delay->setFocus();
+        delay->selectAll();
+        QTest::keyClicks(delay, QStringLiteral("30"));
+        QTest::keyClick(delay, Qt::Key_Z, Qt::ControlModifier); // at once, in the box
+        // The typed edit was made and taken back: the document at 20 ms, the edit on Redo.
+        QCOMPARE(m_document->scenario().setups[1].hedge->delayMs, 20.0);
+        QCOMPARE(m_document->undoStack()->count(), 1);
+        QCOMPARE(m_document->undoStack()->index(), 0);
+        QVERIFY(redo->isEnabled());
+        QCOMPARE(delay->value(), 20.0);
+        const QString named = QStringLiteral("delay of “hedge, no budget” 20 → 30 ms");
+        QVERIFY2(redo->text().contains(named), qPrintable(redo->text()));
+        // Ctrl+Shift+Z in the box brings it again.
+        delay->setFocus();
+        QTest::keyClick(delay, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(m_document->scenario().setups[1].hedge->delayMs, 30.0);
+        QCOMPARE(delay->value(), 30.0);
+        QVERIFY2(undo->text().contains(named), qPrintable(undo->text()));
+        QVERIFY(!undo->text().contains(QStringLiteral("Edit Setup")));
+    }
+
     void aDragIsOneStepAndOpeningAFileClearsTheHistory()
     {
         open(QStringLiteral("drag.json"));

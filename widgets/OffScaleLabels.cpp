@@ -1,0 +1,83 @@
+#include "OffScaleLabels.h"
+
+#include "PointTooltip.h"
+#include "SetupCurveSet.h"
+
+#include <QChart>
+#include <QFontMetricsF>
+#include <QGraphicsSimpleTextItem>
+#include <QScatterSeries>
+
+#include <algorithm>
+
+namespace hedge {
+
+OffScaleLabels::OffScaleLabels(QChart* chart) : m_chart(chart) {}
+
+void OffScaleLabels::setFont(const QFont& font)
+{
+    m_font = font;
+    m_font.setBold(true);
+}
+
+QGraphicsSimpleTextItem* OffScaleLabels::item(std::size_t i)
+{
+    while (m_items.size() <= i) {
+        auto* label = new QGraphicsSimpleTextItem(m_chart);
+        label->setZValue(15); // over the series, under the key and the callout
+        m_items.push_back(label);
+    }
+    return m_items[i];
+}
+
+void OffScaleLabels::place(const SetupCurveSet& curves, const std::vector<PointResult>& points,
+                           Metric metric, double markerSize)
+{
+    m_labels.clear();
+    const QRectF plot = m_chart->plotArea();
+    const QFontMetricsF metrics(m_font);
+    std::size_t used = 0;
+    if (plot.isValid()) {
+        for (const auto& curve : curves) {
+            if (!curve->style().visible)
+                continue;
+            for (const MarkerKind kind : {MarkerKind::OffScale, MarkerKind::PartialOffScale}) {
+                QScatterSeries* series = curve->marks(kind);
+                const QList<QPointF> shown = series->points(); // moved aside in a stack
+                const std::vector<int>& index = curve->drawn()[kind].index;
+                for (qsizetype k = 0; k < shown.size() && k < qsizetype(index.size()); ++k) {
+                    const PointResult& p = points[static_cast<std::size_t>(index[std::size_t(k)])];
+                    const QString text = PointTooltip::figure(metricValue(p, metric), metric);
+                    const QPointF at = m_chart->mapToPosition(shown[k], series);
+                    QRectF rect(0, 0, metrics.horizontalAdvance(text) + 2.0, metrics.height());
+                    rect.moveCenter(QPointF(at.x(), 0.0));
+                    rect.moveTop(at.y() + markerSize / 2.0 + 1.0);
+                    // Inside the plot sideways; under the labels already placed where they meet.
+                    rect.moveLeft(std::clamp(rect.left(), plot.left(),
+                                             std::max(plot.left(), plot.right() - rect.width())));
+                    for (bool moved = true; moved;) {
+                        moved = false;
+                        for (const Label& other : m_labels)
+                            if (other.rect.intersects(rect)) {
+                                rect.moveTop(other.rect.bottom());
+                                moved = true;
+                            }
+                    }
+                    m_labels.push_back({curve->style().setup, p.load, text, rect});
+                    QGraphicsSimpleTextItem* label = item(used++);
+                    label->setFont(m_font);
+                    label->setText(text);
+                    label->setBrush(curve->style().color);
+                    label->setPos(rect.topLeft() + QPointF(1.0, 0.0));
+                    label->setToolTip(QStringLiteral("%1: %2 = %3, above the axis")
+                                          .arg(curve->style().setup, metricShortName(metric), text));
+                    label->show();
+                }
+            }
+        }
+    }
+    for (std::size_t i = used; i < m_items.size(); ++i)
+        m_items[i]->hide();
+}
+
+} // namespace hedge
