@@ -1,11 +1,63 @@
 #include "LiveChartHover.h"
 #include "LivePanelPainter.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace hedge {
+
+namespace {
+
+// A figure's name in the readout, its unit after the value.
+QString readoutName(LiveTimeSeriesView::Panel panel)
+{
+    using Panel = LiveTimeSeriesView::Panel;
+    switch (panel) {
+    case Panel::P99:
+        return QStringLiteral("p99");
+    case Panel::Backlog:
+        return LiveTimeSeriesView::tr("Backlog");
+    default:
+        return LiveTimeSeriesView::panelShortTitle(panel);
+    }
+}
+
+} // namespace
 
 QString LiveChartHover::valueText(double value)
 {
-    return QString::number(value, 'g', 4);
+    if (value == 0.0 || !std::isfinite(value))
+        return QString::number(value);
+    const int magnitude = int(std::floor(std::log10(std::abs(value))));
+    QString text = QString::number(value, 'f', std::clamp(3 - magnitude, 0, 8));
+    if (text.contains(QLatin1Char('.'))) { // "20.00" is "20"
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return text;
+}
+
+QString LiveChartHover::figureText(LiveTimeSeriesView::Panel panel, double value)
+{
+    using Panel = LiveTimeSeriesView::Panel;
+    const QString v = valueText(value);
+    switch (panel) {
+    case Panel::Load:
+    case Panel::Utilisation:
+    case Panel::RejectedPercent:
+    case Panel::HedgesRefused:
+        return v + QStringLiteral(" %");
+    case Panel::P99:
+    case Panel::PercentileDelay:
+        return v + QStringLiteral(" ms");
+    case Panel::Backlog:
+    case Panel::ReplicaBacklog:
+        return v + QStringLiteral(" s");
+    default:
+        return v;
+    }
 }
 
 QString LiveChartHover::text(const std::vector<BucketRing>& rings,
@@ -35,7 +87,7 @@ QString LiveChartHover::text(const std::vector<BucketRing>& rings,
             rows += QStringLiteral("<nobr>%1 %</nobr>").arg(valueText(*v));
             break;
         }
-        QString figure = v ? valueText(*v) : LiveTimeSeriesView::tr("none");
+        QString figure = v ? figureText(panel, *v) : LiveTimeSeriesView::tr("none");
         // Envoy's slots are held against a bound that moves with the attempts in flight.
         if (v && panel == LiveTimeSeriesView::Panel::RetrySlots && b.retrySlotLimit)
             figure = LiveTimeSeriesView::tr("%1 of %2").arg(figure, valueText(*b.retrySlotLimit));
@@ -60,41 +112,37 @@ QString LiveChartHover::readout(const std::vector<BucketRing>& rings,
                                 const QList<PolicyFamily>& families)
 {
     using Panel = LiveTimeSeriesView::Panel;
+    // Lines, not a table: a tooltip lays a table's columns out to the narrowest text and cuts
+    // names into figures ("no hedge / clien67.27"). Each figure is "name: value unit".
     QString head, rows;
     for (std::size_t w = 0; w < rings.size() && int(w) < styles.size(); ++w) {
         const std::optional<std::size_t> k = rings[w].indexCovering(t);
         if (!styles[int(w)].visible || !k)
             continue;
         const TimelineBucket& b = rings[w].at(*k);
-        if (head.isEmpty()) {
-            head = QStringLiteral("<nobr><b>%1–%2</b> · %3 %</nobr>")
+        if (head.isEmpty())
+            head = QStringLiteral("<nobr><b>%1–%2</b> · %3</nobr>")
                        .arg(LivePanelPainter::timeLabel(rings[w].startS(*k)),
-                            LivePanelPainter::timeLabel(b.tS), valueText(b.load * 100.0));
-            rows += QStringLiteral("<tr><td></td>");
-            for (Panel panel : panels)
-                if (panel != Panel::Load && panel != Panel::ReplicaBacklog)
-                    rows += QStringLiteral("<td><b>%1</b></td>")
-                                .arg(LiveTimeSeriesView::panelShortTitle(panel).toHtmlEscaped());
-            rows += QStringLiteral("</tr>");
-        }
+                            LivePanelPainter::timeLabel(b.tS),
+                            LiveTimeSeriesView::tr("load %1").arg(figureText(Panel::Load, b.load * 100.0)));
         const auto family =
             w < std::size_t(families.size()) ? std::optional(families[qsizetype(w)]) : std::nullopt;
-        rows += QStringLiteral("<tr><td><nobr><span style=\"color:%1\">■</span> %2%3</nobr></td>")
+        rows += QStringLiteral("<br><nobr><span style=\"color:%1\">■</span> <b>%2</b>%3</nobr>")
                     .arg(styles[int(w)].color.name(), styles[int(w)].setup.toHtmlEscaped(),
                          w < collapses.size() && collapses[w].collapsedAt(b.tS, rings[w].back().tS)
-                             ? LiveTimeSeriesView::tr(" · <b>collapsed</b>")
+                             ? LiveTimeSeriesView::tr(" · collapsed")
                              : QString());
         for (Panel panel : panels)
             if (panel != Panel::Load && panel != Panel::ReplicaBacklog) {
                 const auto v = LiveTimeSeriesView::panelValue(panel, b, family);
-                rows += QStringLiteral("<td>%1</td>")
-                            .arg(v ? valueText(*v) : LiveTimeSeriesView::tr("none"));
+                rows += QStringLiteral("<br><nobr>&nbsp;&nbsp;%1: %2</nobr>")
+                            .arg(readoutName(panel).toHtmlEscaped(),
+                                 v ? figureText(panel, *v) : LiveTimeSeriesView::tr("none"));
             }
-        rows += QStringLiteral("</tr>");
     }
     if (head.isEmpty())
         return {};
-    return head + QStringLiteral("<table>") + rows + QStringLiteral("</table>");
+    return head + rows;
 }
 
 } // namespace hedge

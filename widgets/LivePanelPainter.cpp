@@ -1,6 +1,7 @@
 #include "LivePanelPainter.h"
 
 #include "ChartTheme.h"
+#include "LiveChartHover.h"
 
 #include <QPainter>
 #include <QPainterPath>
@@ -13,11 +14,10 @@ namespace hedge {
 
 namespace {
 
+// Plain numbers, never "1e+04": an axis is read at a glance.
 QString numberLabel(double v)
 {
-    if (v != 0.0 && (std::abs(v) >= 10000 || std::abs(v) < 0.01))
-        return QString::number(v, 'g', 2);
-    return QString::number(v, 'g', 4);
+    return LiveChartHover::valueText(v);
 }
 
 // A round step giving about `count` ticks over `span`.
@@ -200,7 +200,14 @@ bool LivePanelPainter::shows(Panel panel, std::size_t world) const
 {
     if (int(world) >= m_styles.size() || !m_styles[int(world)].visible)
         return false;
-    return panel != Panel::Load || world == 0; // every world has the same load
+    if (panel != Panel::Load)
+        return true;
+    // Every world has the same load: the first one shown draws it (the first setup may be
+    // hidden).
+    for (std::size_t w = 0; w < world; ++w)
+        if (m_styles[int(w)].visible)
+            return false;
+    return true;
 }
 
 LivePanelPainter::Scale LivePanelPainter::scaleFor(Panel panel, const QRectF& plot, double t0,

@@ -56,8 +56,13 @@ void PresetExplanation::setExplanation(const QString& title, const QString& text
     showBody();
 }
 
-void PresetExplanation::setEdits(const QString& summary, const QStringList& edits)
+void PresetExplanation::setEdits(const QString& summary, const QStringList& edits,
+                                 const QString& note)
 {
+    const QString shownNote =
+        note.isEmpty() ? tr("This describes the preset as loaded; your edits changed it. Reset "
+                            "Preset brings the preset back.")
+                       : note;
     m_edits->setText(summary);
     m_edits->setToolTip(edits.join(QLatin1Char('\n')));
     m_edits->setVisible(!edits.isEmpty());
@@ -65,7 +70,8 @@ void PresetExplanation::setEdits(const QString& summary, const QStringList& edit
     // The text is laid out again only when it turns edited or back (not at each step of a
     // drag, which would also scroll it back to its top).
     const bool wasEdited = std::exchange(m_edited, !edits.isEmpty());
-    if (wasEdited != m_edited)
+    const QString wasNote = std::exchange(m_note, shownNote);
+    if (wasEdited != m_edited || (m_edited && wasNote != m_note))
         showBody();
 }
 
@@ -76,10 +82,7 @@ void PresetExplanation::showBody()
     QString html;
     QString paragraph = QStringLiteral("<p>%1</p>");
     if (m_edited) {
-        html = QStringLiteral("<p><i>%1</i></p>")
-                   .arg(tr("This describes the preset as loaded; your edits changed it. Reset "
-                           "Preset brings the preset back.")
-                            .toHtmlEscaped());
+        html = QStringLiteral("<p><i>%1</i></p>").arg(m_note.toHtmlEscaped());
         // Half way from the text's colour to the page's: grey on a light palette and a dark one.
         const QColor text = palette().color(QPalette::Text);
         const QColor page = palette().color(QPalette::Window); // the body has no page of its own

@@ -23,8 +23,9 @@ public:
     // For a scenario that is not a preset.
     void clear();
     // The edits of the preset, in words (PresetEdits), first `shown` in the line, every one in
-    // its tooltip; none: the scenario is the preset's and the text holds.
-    void setEdits(const QString& summary, const QStringList& edits);
+    // its tooltip; none: the scenario is the preset's and the text holds. `note` says above the
+    // greyed text whose changes they are (empty: the user's edits).
+    void setEdits(const QString& summary, const QStringList& edits, const QString& note = {});
 
     QString title() const;
     QString text() const { return m_text; }
@@ -43,6 +44,7 @@ private:
     QPushButton* m_reset = nullptr;
     QTextBrowser* m_body = nullptr;
     QString m_text;
+    QString m_note; // above the greyed text when edited
     bool m_edited = false;
 };
 

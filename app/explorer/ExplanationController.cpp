@@ -36,7 +36,13 @@ void ExplanationController::showEdits()
 {
     const QStringList edits =
         m_preset ? PresetEdits::between(m_preset->scenario, m_document->scenario()) : QStringList();
-    m_explanation->setEdits(PresetEdits::summary(edits), edits);
+    if (!edits.isEmpty() && m_document->isChangedPreset())
+        m_explanation->setEdits(
+            tr("Changed for this lesson step: %1").arg(edits.join(QStringLiteral("; "))), edits,
+            tr("This describes the preset as shipped; the lesson step changed it as the line "
+               "above says. Reset Preset brings the preset back."));
+    else
+        m_explanation->setEdits(PresetEdits::summary(edits), edits);
 }
 
 void ExplanationController::resetPreset()

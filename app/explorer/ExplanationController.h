@@ -1,7 +1,8 @@
 // Keeps "What this shows" (PresetExplanation) true to the working scenario: the text of the
 // preset the document loaded (or is equal to), and after any edit (typed, dragged, in the setup
 // list, on the map, undone or redone) what differs from that preset, in words (PresetEdits),
-// with Reset Preset. Reset is an edit of the document like any other, one undo step: Undo
+// with Reset Preset. A scenario loaded as a preset with changes (a lesson step's knobs) shows
+// that preset's text, the changes named as the step's until the user edits it. Reset is an edit of the document like any other, one undo step: Undo
 // takes it back (docs/user-guide.md, "What this shows").
 #pragma once
 

@@ -25,7 +25,8 @@ HelpController::HelpController(MainActions* actions, const LessonParts& parts,
     : QObject(window), m_window(window)
 {
     auto* lessons = new LessonPanel(
-        {parts.document, parts.sweep, parts.mapSweep, parts.setupList, parts.live}, window);
+        {parts.document, parts.sweep, parts.mapSweep, parts.setupList, parts.live, parts.mayReplace},
+        window);
     window->addDockWidget(Qt::RightDockWidgetArea, lessons);
     lessons->hide();
     offerLessonsOnFirstStart(lessons, window);

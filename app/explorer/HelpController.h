@@ -38,6 +38,8 @@ public:
         MapView* mapView;   // where a map step's is
         // The sweep's charts, the Live view or the map (the window's tabs): what a step shows.
         std::function<void(LessonPanel::StepView view)> showView;
+        // False when the user keeps unsaved edits (LessonPanel::Parts::mayReplace).
+        std::function<bool()> mayReplace;
     };
     // The lesson panel is docked on `window`, hidden until Help → Lessons….
     HelpController(MainActions* actions, const LessonParts& lessons, QMainWindow* window);

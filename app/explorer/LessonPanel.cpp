@@ -51,7 +51,8 @@ LessonPanel::StepView viewOf(const LessonStep& step)
 
 LessonPanel::LessonPanel(const Parts& parts, QWidget* window)
     : QDockWidget(tr("Lessons"), window), m_document(parts.document), m_sweep(parts.sweep),
-      m_mapSweep(parts.mapSweep), m_live(parts.live), m_setupList(parts.setupList)
+      m_mapSweep(parts.mapSweep), m_live(parts.live), m_setupList(parts.setupList),
+      m_mayReplace(parts.mayReplace)
 {
     setObjectName(QStringLiteral("lessonPanel"));
     for (const std::string& file : shippedLessonFiles()) {
@@ -204,7 +205,17 @@ void LessonPanel::startLesson(int index)
 {
     if (index < 0 || index >= int(m_lessons.size()))
         return;
+    // A lesson replaces the working scenario: unsaved edits are asked about first, as a preset
+    // of the Presets menu does (the same question); Cancel keeps the edits and the list.
+    const Lesson& lesson = m_lessons[std::size_t(index)];
+    if (m_document->scenario() != lesson.steps.front().scenario && m_mayReplace &&
+        !m_mayReplace())
+        return;
+    // The step first: showing the page and the pane refreshes the texts (updateTexts), which
+    // must not read the old lesson's step in this one (a crash when that step is past its end).
     m_lesson = index;
+    m_step = 0;
+    m_revealed = false;
     m_lessonTitle->setText(QString::fromStdString(m_lessons[std::size_t(index)].title));
     m_pages->setCurrentIndex(1);
     show();
@@ -234,8 +245,14 @@ void LessonPanel::showStep(int step)
     m_stepTitle->setText(QString::fromStdString(s.title));
     m_back->setEnabled(step > 0);
     m_next->setEnabled(step + 1 < int(lesson.steps.size()));
+    // The step's setups shown are the lesson's, not the learner's edit (unless the learner
+    // edited the scenario before: then the question about it stays).
+    const bool loads = m_document->scenario() != s.scenario;
+    const bool wasModified = m_document->isModified();
     loadStepScenario(s);
     showStepSetups(s);
+    if (loads || !wasModified)
+        m_document->adoptShownStyle();
     emit viewWanted(viewOf(s));
     if (s.scenario.timeline && m_live->scenario() == s.scenario)
         m_live->playTo(s.playToS);
@@ -251,7 +268,7 @@ void LessonPanel::loadStepScenario(const LessonStep& step)
     if (preset && preset->scenario == step.scenario)
         m_document->loadPreset(QString::fromStdString(step.preset));
     else
-        m_document->setScenario(step.scenario);
+        m_document->setScenario(step.scenario, QString::fromStdString(step.preset));
 }
 
 void LessonPanel::showStepSetups(const LessonStep& step)

@@ -15,6 +15,8 @@
 #include <QDockWidget>
 #include <QStringList>
 
+#include <functional>
+
 #include <optional>
 #include <vector>
 
@@ -40,6 +42,9 @@ public:
         SweepController* mapSweep; // a grid scenario's map
         SetupListWidget* setupList;
         LiveController* live;
+        // Asked before a lesson replaces the working scenario: false keeps it (the window's
+        // question about unsaved edits, ScenarioFiles::maybeDiscard, as the Presets menu asks).
+        std::function<bool()> mayReplace;
     };
     // Where a step is shown: the sweep's charts, the Live view (a timeline step) or the map (a
     // step whose callout is on a map's cell).
@@ -100,6 +105,7 @@ private:
     SweepController* m_mapSweep;
     LiveController* m_live;
     SetupListWidget* m_setupList;
+    std::function<bool()> m_mayReplace;
     std::vector<Lesson> m_lessons;
     int m_lesson = -1;
     std::vector<QShortcut*> m_windowKeys; // PageDown, PageUp on the window

@@ -187,7 +187,8 @@ void MainWindow::buildActions()
     };
     new HelpController(m_actions,
                        {m_document, m_controller, m_mapSweep, m_setupList, m_live, m_chartArea,
-                        m_liveView, m_mapView, showLessonView},
+                        m_liveView, m_mapView, showLessonView,
+                        [this] { return m_files->maybeDiscard(); }},
                        this);
     new ExplanationController(m_document, m_explanation, this);
     new PolicyExchange(m_document, m_setupList, m_actions, this);

@@ -96,6 +96,7 @@ std::optional<QString> ScenarioDocument::open(const QString& path)
     }
     m_filePath = QFileInfo(path).absoluteFilePath();
     m_presetName.clear();
+    m_changedPreset = false;
     m_scenario = s.scenario;
     m_style = s.style;
     replaced();
@@ -110,6 +111,7 @@ std::optional<QString> ScenarioDocument::save(const QString& path)
             writeFileAtomically(path.toStdString(), writeScenarioJson(m_scenario, m_style)))
         return QString::fromStdString(*error);
     m_filePath = QFileInfo(path).absoluteFilePath();
+    m_changedPreset = false; // the file is the user's now
     markSaved();
     autosave();
     return std::nullopt;
@@ -122,6 +124,7 @@ bool ScenarioDocument::loadPreset(const QString& name)
         return false;
     m_filePath.clear();
     m_presetName = name;
+    m_changedPreset = false;
     m_scenario = p->scenario;
     m_style.reset();
     replaced();
@@ -130,10 +133,11 @@ bool ScenarioDocument::loadPreset(const QString& name)
     return true;
 }
 
-void ScenarioDocument::setScenario(const Scenario& scenario)
+void ScenarioDocument::setScenario(const Scenario& scenario, const QString& fromPreset)
 {
     m_filePath.clear();
-    m_presetName.clear();
+    m_presetName = findPreset(fromPreset.toStdString()) ? fromPreset : QString();
+    m_changedPreset = !m_presetName.isEmpty();
     m_scenario = scenario;
     m_style.reset();
     replaced();
@@ -224,6 +228,12 @@ void ScenarioDocument::applyStyleEdit(const ScenarioStyle& style)
     autosave();
 }
 
+void ScenarioDocument::adoptShownStyle()
+{
+    if (m_saved && m_saved->scenario == m_scenario)
+        markSaved();
+}
+
 bool ScenarioDocument::restoreAutosave()
 {
     const QString path = autosavePath();
@@ -234,6 +244,7 @@ bool ScenarioDocument::restoreAutosave()
         const QSettings settings;
         m_filePath = settings.value(QStringLiteral("session/filePath")).toString();
         m_presetName = settings.value(QStringLiteral("session/preset")).toString();
+        m_changedPreset = false;
         m_scenario = s.scenario;
         m_style = s.style;
         replaced();

@@ -36,6 +36,9 @@ public:
     // setups; a saved preset reopened is still that preset): nullptr for one's own scenario.
     const Preset* preset() const;
     bool isModified() const { return m_modified; }
+    // Loaded by setScenario() as preset() with changes (a lesson step's knobs), not edited
+    // since: the changes are not the user's.
+    bool isChangedPreset() const { return m_changedPreset && !m_modified; }
     // "name[*] — Hedge Explorer", for QWidget::setWindowTitle.
     QString title() const;
 
@@ -44,8 +47,9 @@ public:
     std::optional<QString> save(const QString& path);
     // Returns false for an unknown preset name.
     bool loadPreset(const QString& name);
-    // A scenario with no file, not modified.
-    void setScenario(const Scenario& scenario);
+    // A scenario with no file, not modified. `fromPreset`: the preset it was built from (a
+    // lesson step's knobs on a preset), whose explanation describes it (preset()).
+    void setScenario(const Scenario& scenario, const QString& fromPreset = {});
     void newScenario();
     // Stands in before the first real scenario (no file, no autosave).
     void setDefaultScenario(const Scenario& scenario);
@@ -68,6 +72,10 @@ public:
     void restore(const ScenarioState& state);
     // The user restyled the scenario: modified (the file would change), autosaved.
     void applyStyleEdit(const ScenarioStyle& style);
+    // The style as shown now is the loaded one (a lesson step shows its setups): not an edit,
+    // so that the next lesson or preset does not ask about unsaved changes. Only while the
+    // document is not modified otherwise.
+    void adoptShownStyle();
     // The style the window drew a new scenario with (the palette for a file without one):
     // kept for the next save and autosave, not an edit.
     void adoptStyle(const ScenarioStyle& style) { m_style = style; }
@@ -109,6 +117,7 @@ private:
     std::optional<ScenarioStyle> m_style;
     QString m_filePath;
     QString m_presetName;
+    bool m_changedPreset = false; // set by setScenario() with its preset, cleared by a load
     bool m_modified = false;
     std::optional<ScenarioState> m_saved; // empty: unknown (a modified session restored)
 };

@@ -118,8 +118,11 @@ void WindowLook::enter()
                  24 * QFontMetrics(m_parts.explanation->font()).averageCharWidth()));
     applyPalette(QStringLiteral("presenter"));
     m_parts.charts->setLegendsOnCharts(true);
+    // The story of a Live run, for a room: the load, what the calls see, what the hedges
+    // cost and the queue behind them (the optional panels come back afterwards).
     m_parts.live->chart()->setPanelsDrawn(
-        {LiveTimeSeriesView::Panel::P99, LiveTimeSeriesView::Panel::RequestsPerCall});
+        {LiveTimeSeriesView::Panel::Load, LiveTimeSeriesView::Panel::P99,
+         LiveTimeSeriesView::Panel::RequestsPerCall, LiveTimeSeriesView::Panel::Backlog});
     m_parts.window->setWindowState(m_windowState | Qt::WindowFullScreen);
 }
 

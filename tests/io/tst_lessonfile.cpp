@@ -216,6 +216,11 @@ private slots:
     {
         QCOMPARE(formatLessonFigure("p99_ms", 4.54), "4.5 ms");
         QCOMPARE(formatLessonFigure("p99_ms", 57086.4), "57 s");
+        // From a second on in seconds: "9.0 s" beside "18 s" in one sentence, never "8963 ms".
+        QCOMPARE(formatLessonFigure("backlog_ms", 8963.0), "9.0 s");
+        QCOMPARE(formatLessonFigure("p99_ms", 999.4), "999 ms");
+        QCOMPARE(formatLessonFigure("p99_ms", 999.6), "1.0 s");
+        QCOMPARE(formatLessonFigure("p99_ms", 9999.6), "10 s");
         QCOMPARE(formatLessonFigure("p99_ms", std::nullopt), "no answer");
         QCOMPARE(formatLessonFigure("requests_per_call", 1.0234), "1.02");
         QCOMPARE(formatLessonFigure("rejected_fraction", 0.0669), "6.7 %");

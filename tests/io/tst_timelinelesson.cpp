@@ -160,6 +160,37 @@ private slots:
         QCOMPARE(lessonFigureValue(quiet, "hedged_fraction"), std::nullopt);
     }
 
+    // A window's band: the lowest and highest p99 of every bucket from the start to the
+    // moment (a bucket without a success does not count); a bucket missing: no figure.
+    void readsTheBandOverAWindow()
+    {
+        const LessonStep step = parseLessonJson(lessonWith(
+            "\"callout\": {\"setup\": \"no hedge / client\", \"at_s\": 4, \"figure\": "
+            "\"p99_ms\", \"text\": \"{p99_ms_low} to {p99_ms_high}, this one {p99_ms}\"}, "
+            "\"conditions\": [{\"figure\": \"p99_ms_high\", \"above\": 240}]"))
+                                    .steps.front();
+        std::vector<WorldResult> run{WorldResult{
+            kNoHedge,
+            {},
+            false,
+            {bucket(1, 0.4, 21.5, 0, false), bucket(2, 0.4, 250.0, 0, false),
+             bucket(3, 0.4, std::nullopt, 0, false), bucket(4, 0.4, 64.0, 0, false),
+             bucket(5, 0.8, 9000.0, 0, false)}}};
+        QCOMPARE(fillLessonText(step.callout, LessonRun::ofWorlds(run)).value_or("(none)"),
+                 std::string("22 ms to 250 ms, this one 64 ms"));
+        QVERIFY(evaluateLessonConditions(step, LessonRun::ofWorlds(run)).front().holds);
+        run.front().buckets.erase(run.front().buckets.begin() + 1);
+        QCOMPARE(fillLessonText(step.callout, LessonRun::ofWorlds(run)).value_or("(none)"),
+                 std::string("no answer to no answer, this one 64 ms"));
+        // Not a sweep's figure: a point has no window.
+        test::verifyLessonError(
+            test::lessonOnPreset(
+                "tail-cutting",
+                "\"callout\": {\"setup\": \"no hedge / client\", \"load\": 0.3, "
+                "\"figure\": \"p99_ms_high\", \"text\": \"x\"}"),
+            "steps[0].callout.figure: \"p99_ms_high\" is not a figure");
+    }
+
     void judgesConditions()
     {
         const LessonStep step =

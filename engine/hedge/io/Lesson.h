@@ -22,6 +22,7 @@ struct LessonFigureRef {
     std::string setup;         // one of the step's scenario's setups
     double load = 0.0;         // a sweep step: one of its loads
     std::optional<double> atS; // a timeline step: a bucket's end, in seconds
+    double bucketS = 0.0;      // a timeline step: its buckets' length (a window figure's steps)
     // A map's cell: the grid's setup with its knob at this value (docs/lessons.md, "Map
     // steps"); none: the setup's own point.
     std::optional<double> gridValue;

@@ -97,11 +97,33 @@ bool LessonRun::has(const LessonFigureRef& ref) const
 std::optional<double> LessonRun::figure(const LessonFigureRef& ref) const
 {
     if (ref.atS) {
+        if (const std::optional<LessonWindowFigure> window = lessonWindowFigure(ref.figure))
+            return windowFigure(ref, *window);
         const TimelineBucket* bucket = m_buckets ? m_buckets(ref.setup, *ref.atS) : nullptr;
         return bucket ? lessonFigureValue(*bucket, ref.figure) : std::nullopt;
     }
     const PointResult* point = m_points ? findLessonPoint(*m_points, ref) : nullptr;
     return point ? lessonFigureValue(*point, ref.figure) : std::nullopt;
+}
+
+// Every bucket from the first to the moment's: a bucket the run has not got, none; a bucket
+// without the figure (no call succeeded in it) does not count.
+std::optional<double> LessonRun::windowFigure(const LessonFigureRef& ref,
+                                              const LessonWindowFigure& window) const
+{
+    if (!m_buckets || ref.bucketS <= 0.0)
+        return std::nullopt;
+    const auto count = static_cast<long>(std::lround(*ref.atS / ref.bucketS));
+    std::optional<double> band;
+    for (long i = 1; i <= count; ++i) {
+        const TimelineBucket* bucket = m_buckets(ref.setup, double(i) * ref.bucketS);
+        if (!bucket)
+            return std::nullopt;
+        const std::optional<double> v = lessonFigureValue(*bucket, window.bucketFigure);
+        if (v && (!band || (window.highest ? *v > *band : *v < *band)))
+            band = v;
+    }
+    return band;
 }
 
 std::optional<std::string> fillLessonText(const LessonText& text, const LessonRun& run)

@@ -15,6 +15,8 @@
 
 namespace hedge {
 
+struct LessonWindowFigure;
+
 // The run a step's figures are read from: a sweep's points, or a timeline's buckets (the
 // worlds of `hedgesim timeline`, or what the Live view has kept). Refers to them: they outlive
 // it.
@@ -35,6 +37,9 @@ public:
     std::optional<double> figure(const LessonFigureRef& ref) const;
 
 private:
+    std::optional<double> windowFigure(const LessonFigureRef& ref,
+                                       const LessonWindowFigure& window) const;
+
     const std::vector<PointResult>* m_points = nullptr;
     BucketAt m_buckets;
 };

@@ -75,6 +75,10 @@ const std::vector<FigureRow>& rows()
          [](P p) { return std::optional<double>(p.replicates()); }},
         {"collapsed_runs", FigureUnit::Count,
          [](P p) { return std::optional<double>(p.collapsedRuns()); }},
+        // A timeline's band over the buckets from its start to the moment (LessonRun reads
+        // them bucket by bucket): the row's own read is never called.
+        {"p99_ms_low", FigureUnit::Milliseconds, nullptr, [](B b) { return b.p99Ms; }},
+        {"p99_ms_high", FigureUnit::Milliseconds, nullptr, [](B b) { return b.p99Ms; }},
         {"collapsed", FigureUnit::YesNo, [](P p) { return std::optional(p.collapsed ? 1.0 : 0.0); },
          [](B b) { return std::optional(b.collapsed ? 1.0 : 0.0); }},
         // A map's cell: the value of the grid's knob, in its file unit ("20" for 20 ms).
@@ -106,11 +110,14 @@ std::string printed(const char* format, double value)
 }
 
 // Two significant digits where a figure is small, whole units where it is not: a callout is read
-// from the back of a room, not compared to the last digit.
+// from the back of a room, not compared to the last digit. From a second on in seconds, so that
+// two durations of one sentence read in one unit ("9.0 s" beside "18 s", not "8963 ms").
 std::string milliseconds(double ms)
 {
-    if (ms >= 10000.0)
+    if (ms >= 9999.5)
         return printed("%.0f s", ms / 1000.0);
+    if (ms >= 999.5)
+        return printed("%.1f s", ms / 1000.0);
     if (ms >= 10.0)
         return printed("%.0f ms", ms);
     return printed("%.1f ms", ms);
@@ -162,6 +169,15 @@ std::optional<double> lessonFigureValue(const TimelineBucket& bucket, std::strin
 {
     const FigureRow* row = findRow(key);
     return row && row->atMoment ? row->atMoment(bucket) : std::nullopt;
+}
+
+std::optional<LessonWindowFigure> lessonWindowFigure(std::string_view key)
+{
+    if (key == "p99_ms_low")
+        return LessonWindowFigure{"p99_ms", false};
+    if (key == "p99_ms_high")
+        return LessonWindowFigure{"p99_ms", true};
+    return std::nullopt;
 }
 
 std::string formatLessonFigure(std::string_view key, std::optional<double> value)

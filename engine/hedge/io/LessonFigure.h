@@ -31,7 +31,17 @@ std::optional<double> lessonFigureValue(const PointResult& point, std::string_vi
 // A bucket's: per call of the bucket (fractions), none when it had no calls or no success.
 std::optional<double> lessonFigureValue(const TimelineBucket& bucket, std::string_view key);
 
-// As a callout prints it, with its unit: "31 ms", "4.5 ms", "23 s", "4.2 %" (fractions and the
+// A timeline's figure over a window (docs/lessons.md, "Timeline steps"): "p99_ms_low" and
+// "p99_ms_high" are the lowest and the highest p99 of the buckets from the timeline's start to
+// the moment, the band a bouncing line keeps to, where one bucket's p99 would be one sample of
+// it. `bucketFigure` is the figure each bucket gives, `highest` which end of the band.
+struct LessonWindowFigure {
+    const char* bucketFigure;
+    bool highest;
+};
+std::optional<LessonWindowFigure> lessonWindowFigure(std::string_view key);
+
+// As a callout prints it, with its unit: "31 ms", "4.5 ms", "9.0 s", "23 s", "4.2 %" (fractions and the
 // load as percentages), "1.04" (requests per call), "collapsed" / "held"; "no answer" for a
 // latency no call had.
 std::string formatLessonFigure(std::string_view key, std::optional<double> value);

@@ -183,6 +183,7 @@ void setPlace(const Scenario& scenario, double value, const std::string& path, L
     if (scenario.timeline) {
         checkMoment(*scenario.timeline, value, path);
         ref.atS = value;
+        ref.bucketS = scenario.timeline->bucketMs / 1000.0;
     } else {
         checkLoad(scenario, value, path);
         ref.load = value;

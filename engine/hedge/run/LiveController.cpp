@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <stop_token>
 #include <thread>
 
@@ -73,6 +74,7 @@ std::optional<QString> LiveController::start(const Scenario& scenario, double lo
     if (auto error = validate(s))
         return error;
     stopWorker();
+    restoreSpeed(); // a lesson's fastest play ends with its session
     m_scenario = s;
     m_current = s;
     m_startLoad = s.timeline->steps().front().load;
@@ -183,6 +185,8 @@ void LiveController::playTo(double tS)
     }
     if (std::fabs(m_nowS - tS) < 1e-9)
         return;
+    if (!m_speedBeforePlayTo)
+        m_speedBeforePlayTo = m_speed;
     setSpeed(kFastest);
     {
         const std::lock_guard lock(m_shared->mutex);
@@ -230,6 +234,12 @@ bool LiveController::continueLive()
     emit finishedChanged(false);
     emit pausedChanged(false);
     return true;
+}
+
+void LiveController::restoreSpeed()
+{
+    if (const std::optional<double> speed = std::exchange(m_speedBeforePlayTo, std::nullopt))
+        setSpeed(*speed);
 }
 
 void LiveController::setSpeed(double speed)
@@ -411,6 +421,14 @@ void LiveController::takeBuckets()
     }
     if (workerPaused && !m_paused) { // at the moment playTo() asked for
         m_paused = true;
+        restoreSpeed();
+        // The load of the moment shown (a lesson's step), not the next bucket's: at a load
+        // step the worker already holds the load that starts there.
+        if (!m_rings.empty() && !m_rings.front().empty() &&
+            m_load != m_rings.front().back().load) {
+            m_load = m_rings.front().back().load;
+            emit loadChanged(m_load);
+        }
         emit pausedChanged(true);
     }
     if (!batch.empty()) {

@@ -65,6 +65,8 @@ public:
     void resume();
     // Plays as fast as possible to simulated `tS` and pauses there, the bucket ending then the
     // last one shown (a lesson's moment); from 0 s again when the session is already past it.
+    // The speed is the user's again once there (or when another session starts first), and the
+    // load shown is the last bucket's: the load at that moment.
     void playTo(double tS);
     bool isPaused() const { return m_paused; }
     // The same scenario again from 0 s, without the session's live edits.
@@ -147,6 +149,8 @@ signals:
     void changesPlayed();
 
 private:
+    // The user's speed again after playTo()'s fastest play.
+    void restoreSpeed();
     using Command = LiveWorker::Command;
     // Woken through the runner; the buckets themselves cross under the shared lock.
     void takeBuckets();
@@ -166,6 +170,7 @@ private:
     double m_startLoad = 0.5;
     double m_load = 0.5;
     double m_speed = 1.0;
+    std::optional<double> m_speedBeforePlayTo; // the user's, while playTo() plays fastest
     int m_threads = 0;
     bool m_paused = false;
     bool m_finished = false;

@@ -11,13 +11,24 @@
 
 #include "ChartCallout.h"
 #include "HeatMapView.h"
+#include "LiveChartHover.h"
+#include "LiveTimeSeriesView.h"
 #include "LiveView.h"
 #include "MapView.h"
+#include "PresetExplanation.h"
+#include "SetupEditor.h"
+
+#include <hedge/io/Presets.h>
 
 #include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QMessageBox>
 #include <QLineSeries>
 #include <QLabel>
+#include <QComboBox>
 #include <QListWidget>
+#include <QMenuBar>
+#include <QSlider>
 #include <QPushButton>
 #include <QtTest>
 
@@ -254,7 +265,148 @@ private slots:
 
     void walkTheCollapseThatStays();
     void theDelayMapStep();
+    void anotherLessonFromALaterStep_data();
+    void anotherLessonFromALaterStep();
+    void startingALessonAsksAboutUnsavedEdits();
+    void aKnobStepExplainsItsPreset();
 };
+
+// Issue 37: All Lessons from a step past the next lesson's last, and that lesson: its first
+// step (it crashed: the texts were refreshed with the old step before it was reset).
+void TestLessonPanel::anotherLessonFromALaterStep_data()
+{
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::newRow("tail cutting, step 5 -> the price of a hedge")
+        << "tail-cutting" << "price-of-a-hedge";
+    QTest::newRow("budget -> server cancellation") << "budget" << "server-cancellation";
+    QTest::newRow("the collapse that stays -> one run") << "collapse-that-stays"
+                                                        << "one-run-one-sample";
+}
+
+void TestLessonPanel::anotherLessonFromALaterStep()
+{
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    const int fromIndex = lessonIndex(from.toStdString());
+    const int toIndex = lessonIndex(to.toStdString());
+    const Lesson first = readLessonFile(shippedLessonFiles()[std::size_t(fromIndex)]);
+    const Lesson next = readLessonFile(shippedLessonFiles()[std::size_t(toIndex)]);
+    QVERIFY(first.steps.size() > next.steps.size());
+    MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+    QDockWidget* panel = openLesson(w, fromIndex);
+    QVERIFY(panel);
+    auto* progress = part<QLabel>(panel, "lessonProgress");
+    for (std::size_t i = 1; i < first.steps.size(); ++i)
+        QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(progress->text(), QStringLiteral("Step %1 of %1").arg(first.steps.size()));
+    QTest::mouseClick(part<QPushButton>(panel, "lessonAll"), Qt::LeftButton);
+    auto* list = part<QListWidget>(panel, "lessonList");
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                      list->visualItemRect(list->item(toIndex)).center());
+    QCOMPARE(progress->text(), QStringLiteral("Step 1 of %1").arg(next.steps.size()));
+    QCOMPARE(part<QLabel>(panel, "lessonTitle")->text(), QString::fromStdString(next.title));
+    QCOMPARE(part<QLabel>(panel, "lessonStepTitle")->text(),
+             QString::fromStdString(next.steps.front().title));
+    QCOMPARE(w.scenario(), next.steps.front().scenario);
+    QCOMPARE(part<QPushButton>(panel, "lessonBack")->isEnabled(), false);
+}
+
+// Issue 37: a lesson replaces the working scenario: with unsaved edits it asks first, as the
+// Presets menu does (the first start's offer, then a lesson of the list). Cancel keeps the
+// edit, Undo included; Discard loads the lesson.
+void TestLessonPanel::startingALessonAsksAboutUnsavedEdits()
+{
+    test::clearSession();
+    MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+    w.resize(1024, 700);
+    w.show();
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    test::setupList(w)->setCurrentRow(1);
+    QDoubleSpinBox* delay = test::setupEditor(w)->delaySpin();
+    delay->setFocus();
+    delay->selectAll();
+    QTest::keyClicks(delay, QStringLiteral("35"));
+    QTRY_COMPARE_WITH_TIMEOUT(w.scenario().setups[1].hedge->delayMs, 35.0, 60000);
+    QVERIFY(w.isModified());
+    const Scenario edited = w.scenario();
+
+    auto* offer = w.findChild<QPushButton*>(QStringLiteral("lessonOffer"));
+    QVERIFY(offer && offer->isVisible());
+    QTest::mouseClick(offer, Qt::LeftButton);
+    auto* panel = w.findChild<QDockWidget*>(QStringLiteral("lessonPanel"));
+    auto* list = part<QListWidget>(panel, "lessonList");
+    QVERIFY(list->isVisible());
+    const auto chooseAnswering = [&](QMessageBox::StandardButton answer) {
+        QString asked;
+        QTimer::singleShot(0, &w, [&asked, answer] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                asked = box->windowTitle();
+                box->button(answer)->click();
+            }
+        });
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->item(0)).center());
+        return asked;
+    };
+    QCOMPARE(chooseAnswering(QMessageBox::Cancel), QStringLiteral("Unsaved Changes"));
+    QCOMPARE(w.scenario(), edited);
+    QVERIFY(w.isModified());
+    QVERIFY(list->isVisible()); // still the list: no lesson started
+    bool canUndo = false; // Edit → Undo <the edit>
+    for (QAction* menu : w.menuBar()->actions())
+        if (menu->menu() && menu->text() == QStringLiteral("&Edit"))
+            for (QAction* a : menu->menu()->actions())
+                canUndo |= a->text().startsWith(QStringLiteral("&Undo")) && a->isEnabled();
+    QVERIFY(canUndo);
+
+    const Lesson lesson = readLessonFile(shippedLessonFiles().front());
+    QCOMPARE(chooseAnswering(QMessageBox::Discard), QStringLiteral("Unsaved Changes"));
+    QCOMPARE(w.scenario(), lesson.steps.front().scenario);
+    QCOMPARE(part<QLabel>(panel, "lessonProgress")->text(),
+             QStringLiteral("Step 1 of %1").arg(lesson.steps.size()));
+    QVERIFY(!w.isModified());
+
+    // Nothing unsaved: another lesson starts without a question.
+    QTest::mouseClick(part<QPushButton>(panel, "lessonAll"), Qt::LeftButton);
+    QCOMPARE(chooseAnswering(QMessageBox::Cancel), QString());
+    QCOMPARE(w.scenario(), lesson.steps.front().scenario);
+}
+
+// Issue 37: a step that sets knobs on its preset (delay, "Too long") explains that preset, and
+// says what the step changed, not "Your own scenario".
+void TestLessonPanel::aKnobStepExplainsItsPreset()
+{
+    const int index = lessonIndex("delay");
+    const Lesson lesson = readLessonFile(shippedLessonFiles()[std::size_t(index)]);
+    std::size_t knobStep = 0;
+    while (knobStep < lesson.steps.size() &&
+           findPreset(lesson.steps[knobStep].preset)->scenario == lesson.steps[knobStep].scenario)
+        ++knobStep;
+    QVERIFY(knobStep < lesson.steps.size());
+    const Preset* preset = findPreset(lesson.steps[knobStep].preset);
+    MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+    QDockWidget* panel = openLesson(w, index);
+    QVERIFY(panel);
+    for (std::size_t i = 0; i < knobStep; ++i)
+        QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(w.scenario(), lesson.steps[knobStep].scenario);
+    PresetExplanation* explanation = test::presetExplanation(w);
+    QCOMPARE(explanation->title(), QString::fromStdString(preset->title));
+    QCOMPARE(explanation->text(), QString::fromStdString(preset->explanation));
+    auto* edits = explanation->findChild<QLabel*>(QStringLiteral("presetEdits"));
+    QVERIFY2(edits->isVisibleTo(explanation) &&
+                 edits->text().startsWith(QStringLiteral("Changed for this lesson step: ")) &&
+                 edits->text().contains(QStringLiteral("delay")),
+             qPrintable(edits->text()));
+    QVERIFY(!w.isModified());
+
+    // Back to a step that is its preset as shipped: nothing changed.
+    QTest::keyClick(&w, Qt::Key_PageUp);
+    QCOMPARE(explanation->title(), QString::fromStdString(preset->title));
+    QVERIFY(!edits->isVisibleTo(explanation)); // the preset as shipped: nothing changed
+}
 
 // The Live view plays to each step's moment and stops there; the callout on the Live chart is
 // on its setup's line at that moment, the pane says the same; Back to an earlier moment plays
@@ -264,6 +416,8 @@ void TestLessonPanel::walkTheCollapseThatStays()
     const int index = lessonIndex("collapse-that-stays");
     const Lesson lesson = readLessonFile(shippedLessonFiles()[std::size_t(index)]);
     MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+    const QString userSpeed = test::liveView(w)->speedBox()->currentText();
+    QVERIFY(userSpeed != QStringLiteral("Fastest"));
     QDockWidget* panel = openLesson(w, index);
     QVERIFY(panel);
     auto* list = part<QListWidget>(panel, "lessonList");
@@ -290,11 +444,49 @@ void TestLessonPanel::walkTheCollapseThatStays()
                                                       : LiveTimeSeriesView::Panel::P99);
         QVERIFY(own.adjusted(-1, -1, 1, 1).contains(drawn->anchor()));
         QVERIFY(!anyChartCallout(w));
+        // Issue 37: the slider shows the load of the moment the step is at (the text's
+        // {load}), not the next bucket's; the user's speed is back once there.
+        const TimelineBucket* at = live->bucketAt(step.anchor.setup, *step.anchor.atS);
+        QVERIFY(at);
+        QCOMPARE(view->loadSlider()->value(), int(std::lround(at->load * 100.0)));
+        QCOMPARE(view->speedBox()->currentText(), userSpeed);
+        QCOMPARE(live->speed(), view->speedBox()->currentData().toDouble());
     };
+
     for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
         verifyStep(i);
         if (QTest::currentTestFailed())
             return;
+        if (i == 0) { // issue 37: the load panel is drawn with the first setup hidden
+            const auto loadPanel = [&view] {
+                return view->chart()
+                    ->panelRect(LiveTimeSeriesView::Panel::Load)
+                    .adjusted(2, 2, -2, -2)
+                    .toRect();
+            };
+            const QImage shown =
+                view->chart()->renderImage(view->chart()->size()).copy(loadPanel());
+            test::setupList(w)->setSetupVisible(QStringLiteral("no hedge / client"), false);
+            const QImage hidden =
+                view->chart()->renderImage(view->chart()->size()).copy(loadPanel());
+            test::setupList(w)->setSetupVisible(QStringLiteral("no hedge / client"), true);
+            // The load line's pixels: drawn in the text's colour, dark where the grid is light.
+            const QColor ink = view->chart()->palette().color(QPalette::Text);
+            const auto inked = [&ink](const QImage& image) {
+                int dark = 0;
+                for (int y = 0; y < image.height(); ++y)
+                    for (int x = 0; x < image.width(); ++x) {
+                        const QColor c = image.pixelColor(x, y);
+                        dark += std::abs(c.lightness() - ink.lightness()) < 60;
+                    }
+                return dark;
+            };
+            // The title and the first minute's line (the panel is short at 1024 × 700).
+            QVERIFY2(inked(shown) > loadPanel().width() / 4,
+                     qPrintable(QString::number(inked(shown))));
+            QVERIFY2(inked(hidden) > 0.8 * inked(shown),
+                     qPrintable(QStringLiteral("%1 of %2").arg(inked(hidden)).arg(inked(shown))));
+        }
         QTest::keyClick(&w, Qt::Key_PageDown);
     }
     // Back from the end to an earlier moment: from 0 s again, to that moment.

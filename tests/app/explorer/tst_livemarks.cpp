@@ -275,18 +275,34 @@ private slots:
         QVERIFY2(std::abs(*chart->cursorS() - at) < (t1 - t0) / axis.width(),
                  qPrintable(QString::number(*chart->cursorS())));
         const QString readout = chart->shownText();
-        QVERIFY2(readout.startsWith(QStringLiteral("<nobr><b>0:25–0:26</b> · 80 %")),
+        QVERIFY2(readout.startsWith(QStringLiteral("<nobr><b>0:25–0:26</b> · load 80 %")),
                  qPrintable(readout));
+        // One "name: value unit" line per figure, never an exponent (issue 37: "1." / "149e+04"
+        // and "no hedge / clien67.27" in a table the tooltip squeezed).
+        QVERIFY2(!readout.contains(QStringLiteral("<td>")) && !readout.contains(QStringLiteral("e+")),
+                 qPrintable(readout));
+        // The axes' labels and the figures: plain numbers with their units.
+        QCOMPARE(LiveChartHover::valueText(11490.3), QStringLiteral("11490"));
+        QCOMPARE(LiveChartHover::valueText(10000.0), QStringLiteral("10000"));
+        QCOMPARE(LiveChartHover::valueText(1.149), QStringLiteral("1.149"));
+        QCOMPARE(LiveChartHover::valueText(67.2734), QStringLiteral("67.27"));
+        QCOMPARE(LiveChartHover::valueText(20.0), QStringLiteral("20"));
+        QCOMPARE(LiveChartHover::valueText(0.0012), QStringLiteral("0.0012"));
+        QCOMPARE(LiveChartHover::figureText(LiveTimeSeriesView::Panel::HedgesRefused, 2.416),
+                 QStringLiteral("2.416 %"));
         for (std::size_t world = 0; world < s.setups.size(); ++world) {
             const BucketRing& ring = live->rings()[world];
             const TimelineBucket& b = ring.at(*ring.indexCovering(*chart->cursorS()));
             QCOMPARE(b.tS, 26.0);
             QVERIFY2(readout.contains(QString::fromStdString(s.setups[world].name).toHtmlEscaped()),
                      qPrintable(readout));
-            for (double figure : {*b.p99Ms, *b.requestsPerCall, b.backlogMs / 1000.0})
-                QVERIFY2(readout.contains(
-                             QStringLiteral("<td>%1</td>").arg(LiveChartHover::valueText(figure))),
-                         qPrintable(readout));
+            const QString lines =
+                QStringLiteral("&nbsp;&nbsp;p99: %1 ms</nobr><br><nobr>&nbsp;&nbsp;Requests per "
+                               "call: %2</nobr><br><nobr>&nbsp;&nbsp;Backlog: %3 s</nobr>")
+                    .arg(LiveChartHover::valueText(*b.p99Ms),
+                         LiveChartHover::valueText(*b.requestsPerCall),
+                         LiveChartHover::valueText(b.backlogMs / 1000.0));
+            QVERIFY2(readout.contains(lines), qPrintable(readout));
         }
         // The cursor is drawn on every panel: the picture with it differs from the one without
         // (the pointer off the axis) by at least a vertical line's pixels.
@@ -318,7 +334,7 @@ private slots:
         QVERIFY2(chart->cursorS() &&
                      std::abs(*chart->cursorS() - earlier) < 2 * (t1 - t0) / axisNow.width(),
                  qPrintable(QString::number(chart->cursorS().value_or(-1))));
-        QVERIFY(chart->shownText().startsWith(QStringLiteral("<nobr><b>0:15–0:16</b> · 50 %")));
+        QVERIFY(chart->shownText().startsWith(QStringLiteral("<nobr><b>0:15–0:16</b> · load 50 %")));
         QTest::mouseRelease(w.windowHandle(), Qt::LeftButton);
         hover(w, chart, chart->panelRect(LiveTimeSeriesView::Panel::P99).center());
         QVERIFY(!chart->cursorS());

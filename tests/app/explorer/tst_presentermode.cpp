@@ -359,15 +359,20 @@ private slots:
         LiveTimeSeriesView* live = test::liveView(w)->chart();
         QTRY_VERIFY(!live->panelRect(Panel::Load).isEmpty());
         QVERIFY(!live->panelRect(Panel::Backlog).isEmpty());
+        live->setPanelShown(Panel::Utilisation, true); // an optional panel the user chose
+        QTRY_VERIFY(!live->panelRect(Panel::Utilisation).isEmpty());
 
+        // The story stays: load, p99, requests per call and the backlog; the extras go.
         pressInWindow(w, Qt::Key_F11);
-        QTRY_VERIFY(!live->panelRect(Panel::P99).isEmpty());
+        QTRY_VERIFY(live->panelRect(Panel::Utilisation).isEmpty());
+        QVERIFY(!live->panelRect(Panel::P99).isEmpty());
         QVERIFY(!live->panelRect(Panel::RequestsPerCall).isEmpty());
-        QVERIFY(live->panelRect(Panel::Load).isEmpty());
-        QVERIFY(live->panelRect(Panel::Backlog).isEmpty());
+        QVERIFY(!live->panelRect(Panel::Load).isEmpty());
+        QVERIFY(!live->panelRect(Panel::Backlog).isEmpty());
 
         pressInWindow(w, Qt::Key_F11);
-        QTRY_VERIFY(!live->panelRect(Panel::Load).isEmpty());
+        QTRY_VERIFY(!live->panelRect(Panel::Utilisation).isEmpty());
+        QVERIFY(!live->panelRect(Panel::Load).isEmpty());
         QVERIFY(!live->panelRect(Panel::Backlog).isEmpty());
         QVERIFY(!live->panelRect(Panel::P99).isEmpty());
     }
