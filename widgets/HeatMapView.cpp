@@ -160,11 +160,11 @@ QString HeatMapView::cellText(CellIndex index) const
         return where + tr("<nobr>not computed yet</nobr>");
     QString html = where;
     if (cell->point.p99Ms && cell->baseline && cell->baseline->p99Ms && *cell->baseline->p99Ms > 0)
-        html += QStringLiteral("<nobr>p99 %1 ms vs %2 ms for %3: ×%4</nobr><br>")
-                    .arg(QString::number(*cell->point.p99Ms, 'g', 6),
-                         QString::number(*cell->baseline->p99Ms, 'g', 6),
+        html += QStringLiteral("<nobr>p99 %1 vs %2 for %3: ×%4</nobr><br>")
+                    .arg(PointTooltip::duration(*cell->point.p99Ms),
+                         PointTooltip::duration(*cell->baseline->p99Ms),
                          m_baselineName.toHtmlEscaped(),
-                         QString::number(*cell->point.p99Ms / *cell->baseline->p99Ms, 'g', 4));
+                         PointTooltip::threeDigits(*cell->point.p99Ms / *cell->baseline->p99Ms));
     else if (!cell->baseline)
         html += tr("<nobr>%1 at this load: not computed yet</nobr><br>")
                     .arg(m_baselineName.toHtmlEscaped());

@@ -211,7 +211,7 @@ private slots:
         QTest::mouseMove(window.windowHandle(), view->viewport()->mapTo(&window, onPoint));
         QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
         const QString tip = QToolTip::text();
-        QVERIFY2(tip.contains(QStringLiteral("212 ms [55–238]")), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("212 ms [55.0–238]")), qPrintable(tip));
         // ...and the hover says what they are: not a 90 % interval.
         QVERIFY2(tip.contains(QStringLiteral("min–max of 12 runs")), qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("collapsed in 3 of 12 runs")), qPrintable(tip));

@@ -13,6 +13,7 @@
 #include "ChartTheme.h"
 #include "HeatMapView.h"
 #include "MapColourScale.h"
+#include "PointTooltip.h"
 #include "MetricChartView.h"
 #include "SetupEditor.h"
 #include "ServiceRunEditor.h"
@@ -217,14 +218,13 @@ private slots:
         const MapCell& shown = *map->map().at(1, 2);
         QTest::mouseMove(map, map->cellRect(cell).center().toPoint());
         QTRY_VERIFY_WITH_TIMEOUT(!map->shownText().isEmpty(), 60000);
-        const QString p99 = QString::number(*shown.point.p99Ms, 'g', 6);
-        const QString baseline = QString::number(*shown.baseline->p99Ms, 'g', 6);
+        const QString p99 = PointTooltip::duration(*shown.point.p99Ms);
+        const QString baseline = PointTooltip::duration(*shown.baseline->p99Ms);
         QVERIFY2(map->shownText().contains(QStringLiteral("= 20 · load 90 %")),
                  qPrintable(map->shownText()));
         QVERIFY2(map->shownText().contains(p99), qPrintable(map->shownText()));
         QVERIFY(map->shownText().contains(baseline));
-        QVERIFY(map->shownText().contains(
-            QString::number(shown.point.requestsPerCall, 'g', 6)));
+        QVERIFY(map->shownText().contains(PointTooltip::threeDigits(shown.point.requestsPerCall)));
         QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
         QCOMPARE(QToolTip::text(), map->shownText());
         // Another cell, other figures.
