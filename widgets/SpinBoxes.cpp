@@ -1,6 +1,7 @@
 #include "SpinBoxes.h"
 
 #include "FieldMessage.h"
+#include "KnobRow.h"
 #include "TypedNumberBox.h"
 
 #include <algorithm>
@@ -99,16 +100,7 @@ FieldMessage* addFieldRow(QFormLayout* form, const QString& label, QWidget* fiel
 
 QWidget* makeKnobRow(QAbstractSpinBox* box, QWidget* slider)
 {
-    auto* row = new QWidget(box->parentWidget());
-    auto* layout = new QHBoxLayout(row);
-    layout->setContentsMargins(0, 0, 0, 0);
-    // The field never gives its text up to the slider ("no budget", "10.000 ms" stay whole).
-    box->setMinimumWidth(std::max(box->minimumWidth(), box->sizeHint().width()));
-    layout->addWidget(box, 2);
-    layout->addWidget(slider, 3);
-    // The row's label (its mnemonic) gives the focus to the field.
-    row->setFocusProxy(box);
-    return row;
+    return new KnobRow(box, slider);
 }
 
 void setRangeReason(QAbstractSpinBox* box, const QString& reason)

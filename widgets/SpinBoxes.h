@@ -37,8 +37,8 @@ FieldMessage* addFieldRow(QFormLayout* form, const QString& label, QWidget* fiel
 FieldMessage* addFieldRow(QFormLayout* form, const QString& label, QWidget* field,
                           const QList<QAbstractSpinBox*>& boxes);
 
-// `box` with `slider` beside it (the slider takes what room the row leaves), as one field of
-// a form row.
+// `box` with `slider` beside it (the slider takes what room the row leaves), or under it when
+// the row is narrow (KnobRow), as one field of a form row.
 QWidget* makeKnobRow(QAbstractSpinBox* box, QWidget* slider);
 
 // Says, in the messages of `box`, why its range is what it is when the range follows another
