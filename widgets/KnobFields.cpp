@@ -1,7 +1,6 @@
 #include "KnobFields.h"
 
 #include "FieldMessage.h"
-#include "KnobRow.h"
 #include "KnobSlider.h"
 #include "SpinBoxes.h"
 
@@ -126,7 +125,7 @@ QWidget* KnobFields::fieldWidget(std::size_t index, std::size_t* joined)
     if (next == m_knobs.size() || !m_knobs[next]->editor.joinsPrevious)
         return box;
     // The range's other ends ("to" and their fields) follow the first on one line of their own,
-    // beside it or under it (KnobRow); every field keeps room for its whole text.
+    // beside it or under it (makeKnobRow); every field keeps room for its whole text.
     auto* rest = new QWidget(box->parentWidget());
     auto* layout = new QHBoxLayout(rest);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -136,7 +135,7 @@ QWidget* KnobFields::fieldWidget(std::size_t index, std::size_t* joined)
         layout->addWidget(new QLabel(tr("to"), rest));
         layout->addWidget(other, 1);
     }
-    return new KnobRow(box, rest);
+    return makeKnobRow(box, rest);
 }
 
 QList<FieldMessage*>
