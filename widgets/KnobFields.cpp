@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QSpinBox>
 
+#include <algorithm>
 #include <cmath>
 
 namespace hedge {
@@ -123,15 +124,18 @@ QWidget* KnobFields::fieldWidget(std::size_t index, std::size_t* joined)
     std::size_t next = index + 1;
     if (next == m_knobs.size() || !m_knobs[next]->editor.joinsPrevious)
         return box;
-    auto* line = new QWidget(box->parentWidget());
-    auto* layout = new QHBoxLayout(line);
+    // The range's other ends ("to" and their fields) follow the first on one line of their own,
+    // beside it or under it (makeKnobRow); every field keeps room for its whole text.
+    auto* rest = new QWidget(box->parentWidget());
+    auto* layout = new QHBoxLayout(rest);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(box, 1);
     for (; next < m_knobs.size() && m_knobs[next]->editor.joinsPrevious; ++next, ++*joined) {
-        layout->addWidget(new QLabel(tr("to"), line));
-        layout->addWidget(m_boxes[next], 1);
+        QAbstractSpinBox* other = m_boxes[next];
+        other->setMinimumWidth(std::max(other->minimumWidth(), other->sizeHint().width()));
+        layout->addWidget(new QLabel(tr("to"), rest));
+        layout->addWidget(other, 1);
     }
-    return line;
+    return makeKnobRow(box, rest);
 }
 
 QList<FieldMessage*>

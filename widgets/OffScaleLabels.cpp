@@ -45,24 +45,27 @@ void OffScaleLabels::place(const SetupCurveSet& curves, const std::vector<PointR
                 QScatterSeries* series = curve->marks(kind);
                 const QList<QPointF> shown = series->points(); // moved aside in a stack
                 const std::vector<int>& index = curve->drawn()[kind].index;
+                QString previous; // a run of equal figures of one series is printed once
                 for (qsizetype k = 0; k < shown.size() && k < qsizetype(index.size()); ++k) {
                     const PointResult& p = points[static_cast<std::size_t>(index[std::size_t(k)])];
                     const QString text = PointTooltip::figure(metricValue(p, metric), metric);
+                    if (text == previous)
+                        continue;
+                    previous = text;
                     const QPointF at = m_chart->mapToPosition(shown[k], series);
                     QRectF rect(0, 0, metrics.horizontalAdvance(text) + 2.0, metrics.height());
                     rect.moveCenter(QPointF(at.x(), 0.0));
                     rect.moveTop(at.y() + markerSize / 2.0 + 1.0);
-                    // Inside the plot sideways; under the labels already placed where they meet.
+                    // Inside the plot sideways. A label that would meet one already placed is
+                    // left out: its marker stays and its hover gives the figure (moved down,
+                    // they piled into columns over the curves at 1024 x 700).
                     rect.moveLeft(std::clamp(rect.left(), plot.left(),
                                              std::max(plot.left(), plot.right() - rect.width())));
-                    for (bool moved = true; moved;) {
-                        moved = false;
-                        for (const Label& other : m_labels)
-                            if (other.rect.intersects(rect)) {
-                                rect.moveTop(other.rect.bottom());
-                                moved = true;
-                            }
-                    }
+                    const bool meets =
+                        std::any_of(m_labels.begin(), m_labels.end(),
+                                    [&rect](const Label& other) { return other.rect.intersects(rect); });
+                    if (meets)
+                        continue;
                     m_labels.push_back({curve->style().setup, p.load, text, rect});
                     QGraphicsSimpleTextItem* label = item(used++);
                     label->setFont(m_font);

@@ -1,8 +1,8 @@
 // The figures of the points drawn on a chart's top edge (collapsed, their figure above the
 // axis): a marker on the edge alone was read as the top tick's value ("2.00 requests per call"
 // read as 1.15, a p99 of 42 s as 100 ms). Each such marker gets its figure printed under it,
-// in its setup's colour; labels that would overlap are
-// moved down, one under the other. Exports draw them too (they are items of the chart).
+// in its setup's colour; a label that would overlap one already placed is left out (its marker
+// and its hover stay), and a run of equal figures of one series is printed once. Exports draw them too (they are items of the chart).
 #pragma once
 
 #include "Metric.h"

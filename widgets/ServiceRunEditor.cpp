@@ -123,6 +123,9 @@ QWidget* ServiceRunEditor::makeServiceBox()
     auto* serviceBox = new QGroupBox(tr("Service"), this);
     auto* serviceForm = new QFormLayout(serviceBox);
     serviceForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // In a narrow pane (beside a lesson at 1024 x 700) a field goes under its label rather
+    // than out of sight.
+    serviceForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
     m_messages << m_serviceFields->addRows(serviceForm, serviceForm);
     m_source = new ServiceSourceLine(this);
     serviceForm->addRow(m_source);
@@ -212,6 +215,7 @@ QWidget* ServiceRunEditor::makeRunBox()
     auto* runBox = new QGroupBox(tr("Run"), this);
     auto* runForm = new QFormLayout(runBox);
     runForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    runForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
     runForm->addRow(tr("&Loads:"), m_loadMode);
     // Across the whole panel: a list of loads is the longest text of the editor.
     m_loadError = addFieldRow(runForm, QString(), loads, {m_from, m_to, m_step});

@@ -112,6 +112,7 @@ void ServiceTopologyFields::makeSlowdownFields(QWidget* parent)
     auto* slowForm = new QFormLayout(m_slowdownFields);
     slowForm->setContentsMargins(16, 0, 0, 0);
     slowForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    slowForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
     m_messages << addFieldRow(slowForm, tr("Per minute:"), m_perMinute, {m_perMinute})
                << addFieldRow(slowForm, tr("Length:"), m_duration, {m_duration})
                << addFieldRow(slowForm, tr("Factor:"), m_factor, {m_factor});

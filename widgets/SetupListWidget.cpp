@@ -2,6 +2,7 @@
 
 #include "ScenarioDescription.h"
 #include "SetupNames.h"
+#include "WrappingRow.h"
 
 #include <QAction>
 #include <QColorDialog>
@@ -82,21 +83,29 @@ SetupListWidget::SetupListWidget(QWidget* parent) : QWidget(parent)
     addShortcut(QKeySequence(Qt::ALT | Qt::Key_Up), &SetupListWidget::moveUp);
     addShortcut(QKeySequence(Qt::ALT | Qt::Key_Down), &SetupListWidget::moveDown);
 
-    auto* buttons = new QHBoxLayout;
-    buttons->setSpacing(2);
-    buttons->addWidget(m_add);
-    buttons->addWidget(m_duplicate);
-    buttons->addWidget(m_remove);
-    buttons->addStretch(1);
-    buttons->addWidget(m_color);
-    buttons->addWidget(m_up);
-    buttons->addWidget(m_down);
+    // Two groups of buttons: the colour and the arrows go under the others in a narrow pane
+    // (beside a lesson at 1024 x 700), so the list never widens the window.
+    const auto group = [this](std::initializer_list<QWidget*> parts, bool stretchFirst) {
+        auto* line = new QWidget(this);
+        auto* layout = new QHBoxLayout(line);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->setSpacing(2);
+        if (stretchFirst)
+            layout->addStretch(1);
+        for (QWidget* part : parts)
+            layout->addWidget(part);
+        if (!stretchFirst)
+            layout->addStretch(1);
+        return line;
+    };
+    auto* buttons = new WrappingRow(group({m_add, m_duplicate, m_remove}, false),
+                                    group({m_color, m_up, m_down}, true), 0, this);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(2);
     layout->addWidget(m_list, 1);
-    layout->addLayout(buttons);
+    layout->addWidget(buttons);
 
     connect(m_add, &QToolButton::clicked, this, &SetupListWidget::addSetup);
     connect(m_duplicate, &QToolButton::clicked, this, &SetupListWidget::duplicateSetup);

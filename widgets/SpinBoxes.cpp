@@ -1,6 +1,7 @@
 #include "SpinBoxes.h"
 
 #include "FieldMessage.h"
+#include "WrappingRow.h"
 #include "TypedNumberBox.h"
 
 #include <algorithm>
@@ -10,6 +11,9 @@
 
 namespace hedge {
 namespace {
+
+// The narrowest slider still worth dragging beside its field.
+constexpr int kSliderBesideMin = 60;
 
 // Passes the wheel over an unfocused field on to its parents (the scroll area): an ignored
 // event that the filter has eaten is offered to the parent widget next.
@@ -97,15 +101,11 @@ FieldMessage* addFieldRow(QFormLayout* form, const QString& label, QWidget* fiel
     return message;
 }
 
-QWidget* makeKnobRow(QAbstractSpinBox* box, QWidget* slider)
+QWidget* makeKnobRow(QAbstractSpinBox* box, QWidget* second)
 {
-    auto* row = new QWidget(box->parentWidget());
-    auto* layout = new QHBoxLayout(row);
-    layout->setContentsMargins(0, 0, 0, 0);
     // The field never gives its text up to the slider ("no budget", "10.000 ms" stay whole).
     box->setMinimumWidth(std::max(box->minimumWidth(), box->sizeHint().width()));
-    layout->addWidget(box, 2);
-    layout->addWidget(slider, 3);
+    auto* row = new WrappingRow(box, second, kSliderBesideMin, box->parentWidget());
     // The row's label (its mnemonic) gives the focus to the field.
     row->setFocusProxy(box);
     return row;

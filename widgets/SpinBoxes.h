@@ -37,9 +37,10 @@ FieldMessage* addFieldRow(QFormLayout* form, const QString& label, QWidget* fiel
 FieldMessage* addFieldRow(QFormLayout* form, const QString& label, QWidget* field,
                           const QList<QAbstractSpinBox*>& boxes);
 
-// `box` with `slider` beside it (the slider takes what room the row leaves), as one field of
+// `box` with `second` (its slider, or the line of its range's "to" field) beside it (taking
+// what room the row leaves), or under it when the row is narrow (WrappingRow), as one field of
 // a form row.
-QWidget* makeKnobRow(QAbstractSpinBox* box, QWidget* slider);
+QWidget* makeKnobRow(QAbstractSpinBox* box, QWidget* second);
 
 // Says, in the messages of `box`, why its range is what it is when the range follows another
 // field ("at most the initial limit").

@@ -1,9 +1,11 @@
 #include "WindowPanes.h"
 
 #include <QLabel>
+#include <QEvent>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
+#include <QStyle>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -27,6 +29,37 @@ QWidget* titled(const QString& title, QWidget* body, QWidget* parent)
     layout->addWidget(body, 1);
     return box;
 }
+
+// Keeps a scroll area at least as wide as its body's narrowest layout (its fields wrapped
+// under their labels, its sliders under their fields): a splitter squeezed by a lesson pane
+// then takes the room from the other panes rather than hide the fields to the side.
+class BodyWidth : public QObject {
+public:
+    BodyWidth(QScrollArea* area, QWidget* body) : QObject(area), m_area(area), m_body(body)
+    {
+        body->installEventFilter(this);
+        follow();
+    }
+
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (watched == m_body && event->type() == QEvent::LayoutRequest)
+            follow();
+        return false;
+    }
+
+private:
+    void follow()
+    {
+        const int scrollBar = m_area->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+        const QMargins frame = m_area->contentsMargins();
+        m_area->setMinimumWidth(m_body->minimumSizeHint().width() + scrollBar + frame.left() +
+                                frame.right());
+    }
+
+    QScrollArea* m_area;
+    QWidget* m_body;
+};
 
 QScrollArea* scrolled(QWidget* body, QWidget* parent)
 {
@@ -61,7 +94,9 @@ const QString kRight = QStringLiteral("session/rightSplitter");
 WindowPanes::WindowPanes(const Parts& parts, QWidget* window) : QObject(window), m_parts(parts)
 {
     m_setupEditorPane = scrolled(parts.setupEditor, window);
-    m_serviceEditorPane = scrolled(parts.serviceEditor, window);
+    QScrollArea* servicePane = scrolled(parts.serviceEditor, window);
+    new BodyWidth(servicePane, parts.serviceEditor);
+    m_serviceEditorPane = servicePane;
     m_leftSplitter =
         splitter(Qt::Vertical, {titled(tr("Setups"), parts.setupList, window), m_setupEditorPane},
                  {1, 1}, window);

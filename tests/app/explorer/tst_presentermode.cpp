@@ -21,6 +21,9 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QStyleOptionMenuItem>
 #include <QSplitter>
 
 #include <algorithm>
@@ -41,6 +44,11 @@ Scenario threeSetups()
     s.setups.push_back(budget);
     return s;
 }
+
+// QMenu's own description of an item, as it draws it (text, tab, shortcut).
+struct MenuPeek : QMenu {
+    using QMenu::initStyleOption;
+};
 
 void pressInWindow(MainWindow& w, Qt::Key key, Qt::KeyboardModifiers modifiers = {})
 {
@@ -154,6 +162,51 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         test::startPrivateSession(QStringLiteral("tst_presentermode"));
+    }
+
+    // Issue 37, item 17: the View menu shows Ctrl+1, Ctrl+2 and F11 beside its items, and the
+    // keys pressed on the window bring the Sweep view, the Live view and presenter mode.
+    void theViewMenuShowsItsKeysAndTheyWork()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setScenario(threeSetups());
+        QMenu* view = nullptr;
+        for (QAction* a : w.menuBar()->actions())
+            if (a->text() == QStringLiteral("&View"))
+                view = a->menu();
+        QVERIFY(view);
+        const std::array<std::pair<QString, QKeySequence>, 3> items{{
+            {QStringLiteral("&Sweep View"), QKeySequence(Qt::CTRL | Qt::Key_1)},
+            {QStringLiteral("&Live View"), QKeySequence(Qt::CTRL | Qt::Key_2)},
+            {QStringLiteral("&Presenter Mode"), QKeySequence(Qt::Key_F11)},
+        }};
+        // What the open menu draws for each item: its text, a tab, its keys.
+        view->popup(w.mapToGlobal(QPoint(0, 0)));
+        QVERIFY(QTest::qWaitForWindowExposed(view));
+        for (const auto& [text, keys] : items) {
+            QAction* action = test::menuAction(w, QStringLiteral("&View"), text);
+            QVERIFY2(action, qPrintable(text));
+            QStyleOptionMenuItem option;
+            static_cast<MenuPeek*>(view)->initStyleOption(&option, action);
+            QCOMPARE(option.text, text + QLatin1Char('\t') + keys.toString(QKeySequence::NativeText));
+        }
+        view->close();
+
+        pressInWindow(w, Qt::Key_2, Qt::ControlModifier);
+        QTRY_VERIFY(w.isLiveViewShown());
+        QVERIFY(test::liveView(w)->isVisible());
+        pressInWindow(w, Qt::Key_1, Qt::ControlModifier);
+        QTRY_VERIFY(!w.isLiveViewShown());
+        QVERIFY(test::chart(w, Metric::P99)->isVisible());
+        pressInWindow(w, Qt::Key_F11);
+        QTRY_VERIFY(w.isFullScreen());
+        QVERIFY(test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Presenter Mode"))
+                    ->isChecked());
+        pressInWindow(w, Qt::Key_F11);
+        QTRY_VERIFY(!w.isFullScreen());
     }
 
     void f11EntersThePresentersLookAndF11OrEscapeLeavesIt_data()

@@ -8,12 +8,16 @@
 #include "MainWindow.h"
 
 #include "RunStatusBar.h"
+#include "ServiceRunEditor.h"
 
 #include <hedge/run/SweepController.h>
 
 #include <QLabel>
 #include <QRegularExpression>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QLineEdit>
 #include <QtTest>
 
 using namespace hedge;
@@ -88,6 +92,60 @@ private slots:
         const int drawnWidth = bar->fontMetrics().horizontalAdvance(bar->shownMessage());
         QVERIFY2(bar->contentsRect().left() + drawnWidth < test::statusLabel(w)->geometry().left(),
                  qPrintable(bar->shownMessage()));
+    }
+
+    // At 1024 x 700 the service pane fits its width: no sideways scroll bar, every label and
+    // line of it whole ("ledian", "igma" and a cut "Service time: p50 … p99" line before), and
+    // the window kept 1024 wide rather than grown to the fields' width.
+    void servicePaneFitsAt1024x700()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        QVERIFY(w.loadPreset(QStringLiteral("collapse")));
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_COMPARE(w.width(), 1024);
+        ServiceRunEditor* editor = test::serviceRunEditor(w);
+        auto* pane = qobject_cast<QScrollArea*>(editor->parentWidget()->parentWidget());
+        QVERIFY(pane);
+        QTRY_VERIFY(editor->width() <= pane->viewport()->width());
+        QVERIFY2(!pane->horizontalScrollBar()->isVisible(),
+                 qPrintable(QStringLiteral("editor %1 px wide (needs %2) in a %3 px pane")
+                                .arg(editor->width())
+                                .arg(editor->minimumSizeHint().width())
+                                .arg(pane->viewport()->width())));
+        QCOMPARE(pane->horizontalScrollBar()->maximum(), 0);
+        const QRect paneRect(pane->viewport()->mapToGlobal(QPoint(0, 0)), pane->viewport()->size());
+        for (QLabel* label : editor->findChildren<QLabel*>()) {
+            if (!label->isVisibleTo(editor) || label->text().isEmpty())
+                continue;
+            const QRect rect(label->mapToGlobal(QPoint(0, 0)), label->size());
+            QVERIFY2(rect.left() >= paneRect.left() && rect.right() <= paneRect.right(),
+                     qPrintable(label->text()));
+            if (label->wordWrap())
+                QVERIFY2(label->heightForWidth(label->width()) <= label->height() ||
+                             label->height() >= label->sizeHint().height(),
+                         qPrintable(label->text()));
+            else
+                QVERIFY2(label->width() >= label->sizeHint().width(), qPrintable(label->text()));
+        }
+        // Every field shows its whole text ("100.0 m" of the hiccup range before).
+        for (QAbstractSpinBox* box : editor->findChildren<QAbstractSpinBox*>()) {
+            if (!box->isVisibleTo(editor))
+                continue;
+            // The text's room: the box's line edit, less its margins (QLineEdit keeps 2 px
+            // each side).
+            const auto* line = box->findChild<QLineEdit*>();
+            QVERIFY(line);
+            const QMargins margins = line->textMargins() + line->contentsMargins();
+            const int room = line->width() - margins.left() - margins.right() - 4;
+            const int textWidth = box->fontMetrics().horizontalAdvance(box->text());
+            QVERIFY2(textWidth <= room, qPrintable(QStringLiteral("%1: \"%2\" needs %3 px of %4")
+                                                             .arg(box->accessibleName(), box->text())
+                                                             .arg(textWidth)
+                                                             .arg(room)));
+        }
+        QCOMPARE(w.width(), 1024);
     }
 
     void firstStartFitsTheScreen()
