@@ -88,7 +88,6 @@ void verifyHonest(const CalibrationResult& r, const ServiceConfig& service,
     // the run's neighbouring percentiles, and its ends are the run's fastest and slowest.
     QCOMPARE(r.simulatedResponse.fraction.size(), std::size_t(1001));
     QVERIFY(r.simulatedResponse.at(0.5) > 0.0);
-    QVERIFY(r.largestGap.fraction >= 0.0 && r.largestGap.fraction <= 1.0);
 }
 
 void report(const char* name, const CalibrationResult& r)
@@ -183,6 +182,53 @@ private slots:
         const CalibrationResult one = calibrateService(
             serviceWith(8), quantilePointsOf(knownServiceTime()), options);
         QVERIFY2(one.largestGap.fraction < 0.03, qPrintable(QString::number(one.largestGap.fraction)));
+    }
+
+    // The gap in a case whose answer is known: every measured call took 10 to 10.001 ms and
+    // round 0 (no round after it) simulates that as the service time of one worker at
+    // utilisation 0.5. A call that finds the worker idle answers within [10, 10.001] ms; one
+    // that finds it busy waits, and Poisson arrivals find it busy half the time (M/G/1: the
+    // utilisation). So the measured CDF reaches 1 at 10.001 ms where the simulated one is at
+    // about 0.5: the gap is the share of calls that waited, there.
+    void theGapIsTheShareOfCallsThatWaited()
+    {
+        const QuantilePoints measured{.fraction = {0.0, 1.0}, .latencyMs = {10.0, 10.001}};
+        CalibrationOptions options;
+        options.utilisation = 0.5;
+        options.maxRounds = 0;
+        const ServiceConfig service = serviceWith(1);
+        const CalibrationResult r = calibrateService(service, measured, options);
+        QCOMPARE(r.calibration.rounds, 0);
+        // The run's own latencies, from the same run.
+        PointSpec spec;
+        spec.service = serviceWith(1, r.table);
+        spec.setup.name = "no hedge";
+        spec.load = options.utilisation;
+        spec.seed = options.seed;
+        spec.calls = options.calls;
+        std::vector<double> latencies;
+        simulatePoint(spec, {}, {}, nullptr, &latencies);
+        const auto shareAbove = [&](double ms) {
+            return double(std::count_if(latencies.begin(), latencies.end(),
+                                        [ms](double l) { return l > ms; })) /
+                   double(latencies.size());
+        };
+        // Where the measured CDF reaches 1 (or just below it, a hair less slow), the gap is
+        // the share of calls slower: the ones that waited.
+        const double at = r.largestGap.atMs;
+        QVERIFY2(at >= 10.0 && at <= 10.001, qPrintable(QString::number(at, 'g', 12)));
+        const double measuredThere = (at - 10.0) / 0.001;
+        QVERIFY2(
+            std::abs(r.largestGap.fraction - (measuredThere - (1.0 - shareAbove(at)))) < 1e-9,
+            qPrintable(QString("gap %1 at %2 ms").arg(r.largestGap.fraction).arg(at, 0, 'g', 12)));
+        const double waited = shareAbove(10.001);
+        QVERIFY(r.largestGap.fraction >= waited);
+        QVERIFY2(
+            r.largestGap.fraction - waited < 1e-3,
+            qPrintable(
+                QString("gap %1, calls that waited %2").arg(r.largestGap.fraction).arg(waited)));
+        // And that share is the utilisation, within one run's noise (180 000 calls).
+        QVERIFY2(std::abs(waited - 0.5) < 0.01, qPrintable(QString::number(waited)));
     }
 
     void changesAlmostNothingAtALightLoad()

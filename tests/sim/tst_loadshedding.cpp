@@ -8,8 +8,10 @@
 #include <QTest>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <utility>
+#include <vector>
 
 using namespace hedge;
 
@@ -80,6 +82,49 @@ struct ShedTracker : SimulationObserver {
     }
 };
 
+// Each replica's queue from the trace, and every attempt that reached a busy replica judged by
+// the rule: its backlog (the attempts queued there before it, × mean service / workers) at or
+// below the threshold joins the queue, above it is shed.
+struct ReplicaDecisions : SimulationObserver {
+    ReplicaDecisions(int replicas, double perAttemptMs, double thresholdMs)
+        : queued(std::size_t(replicas), 0), maxQueued(std::size_t(replicas), 0),
+          m_perAttemptMs(perAttemptMs), m_thresholdMs(thresholdMs)
+    {}
+    std::vector<int> queued, maxQueued;
+    std::int64_t joinedBelow = 0, joinedAtThreshold = 0, shedAbove = 0, wrong = 0;
+
+    void onEvent(const TraceEvent& e) override
+    {
+        const auto r = std::size_t(e.replica);
+        switch (e.kind) {
+        case TraceEvent::AttemptQueued: {
+            const double backlog = queued[r] * m_perAttemptMs;
+            wrong += backlog > m_thresholdMs;
+            joinedBelow += backlog < m_thresholdMs;
+            joinedAtThreshold += backlog == m_thresholdMs;
+            m_inQueue.insert({e.call, e.attempt});
+            maxQueued[r] = std::max(maxQueued[r], ++queued[r]);
+            break;
+        }
+        case TraceEvent::AttemptShed:
+            shedAbove += queued[r] * m_perAttemptMs > m_thresholdMs;
+            wrong += queued[r] * m_perAttemptMs <= m_thresholdMs;
+            break;
+        case TraceEvent::ServiceStarted:
+        case TraceEvent::QueuedDropped:
+            if (m_inQueue.erase({e.call, e.attempt}) > 0)
+                --queued[r];
+            break;
+        default:
+            break;
+        }
+    }
+
+private:
+    double m_perAttemptMs, m_thresholdMs;
+    std::set<std::pair<std::int64_t, int>> m_inQueue;
+};
+
 } // namespace
 
 class TestLoadShedding : public QObject {
@@ -144,6 +189,30 @@ private slots:
         QVERIFY(!r.collapsed);
         // A shed attempt left nothing behind in the balancer's counts.
         QCOMPARE(r.replicaOutstandingAtEnd, 0);
+    }
+
+    // The boundary from both sides, with service times that do not vary (10 ms each, one
+    // worker a replica: a queued attempt is 10 ms of backlog) and a threshold of exactly one
+    // queued attempt. An attempt that finds one queued (10 ms, at the threshold) joins: the
+    // queue holds two; one that finds two (20 ms, above it) is shed. Counting the arriving
+    // attempt in the backlog would shed at one queued and never queue a second.
+    void aReplicaAdmitsAtItsThresholdAndShedsAbove()
+    {
+        PointSpec spec = point(Setup{.name = "no hedge"}, 0.9, 10.0, 2);
+        spec.service.workers = 1;
+        spec.service.sigma = 0.0;
+        spec.service.hiccupProbability = 0.0;
+        spec.calls = 20000;
+        QCOMPARE(spec.service.meanServiceMs(), 10.0);
+        ReplicaDecisions trace(2, 10.0, 10.0);
+        const PointResult r = simulatePoint(spec, {}, {}, &trace);
+        QCOMPARE(trace.wrong, std::int64_t(0));
+        QVERIFY(trace.joinedBelow > 0);
+        QVERIFY2(trace.joinedAtThreshold > 0, qPrintable(QString::number(trace.joinedAtThreshold)));
+        QVERIFY2(trace.shedAbove > 0, qPrintable(QString::number(trace.shedAbove)));
+        QCOMPARE(trace.maxQueued, (std::vector<int>{2, 2}));
+        QCOMPARE(r.replicaOutstandingAtEnd, 0);
+        QVERIFY(r.failedFraction > 0.0);
     }
 
     // The errors a shedding service answers are what gRPC's throttle reacts to: with them

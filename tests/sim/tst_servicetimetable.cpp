@@ -1,6 +1,7 @@
 // The inverse-CDF table a service from measurements draws from: knots where they were put,
 // log-linear between them, an exact mean, a CDF that inverts the draw, and refusals that name
 // the knot.
+#include <hedge/Scenario.h>
 #include <hedge/service/ServiceDistribution.h>
 #include <hedge/service/ServiceTimeTable.h>
 
@@ -62,6 +63,34 @@ private slots:
         // S = 2^(4u): E[S] = ∫ 2^(4u) du = 15 / (4 ln 2).
         const ServiceTimeTable t = doublingTable();
         QVERIFY(std::abs(t.meanMs() - 15.0 / (4.0 * std::log(2.0))) < 1e-5);
+    }
+
+    // A smooth table's segments are nearly straight, so trapezoids would pass the test above;
+    // a jump cannot. A dashboard's two points far apart, 1 ms up to p50 and 1 000 ms from it
+    // on: knots 0 … 1999 are 1 ms, knots 2000 … 4000 are 1 000 ms, and segment 1999 climbs
+    // log-linearly between them, where E[S] over it is ∫ 1000^t dt = 999 / ln 1000 (144.6 ms,
+    // a trapezoid would say 500.5). The mean a run's load and utilisation are computed from
+    // is (1999 × 1 + 999 / ln 1000 + 2000 × 1000) / 4000 = 500.5359 ms (trapezoids: 500.6249).
+    void theMeanOfAJumpIsTheLogLinearIntegral()
+    {
+        const QuantilePoints dashboard{.fraction = {0.0, 0.5, 0.5, 1.0},
+                                       .latencyMs = {1.0, 1.0, 1000.0, 1000.0}};
+        const ServiceTimeTable t = ServiceTimeTable::fromQuantiles(dashboard);
+        QCOMPARE(t.knotsMs()[1999], 1.0);
+        QCOMPARE(t.knotsMs()[2000], 1000.0);
+        QCOMPARE(t.knotsMs().front(), 1.0);
+        QCOMPARE(t.knotsMs().back(), 1000.0);
+        const double exact = (1999.0 + 999.0 / std::log(1000.0) + 2000.0 * 1000.0) / kN;
+        QVERIFY2(std::abs(t.meanMs() / exact - 1.0) < 1e-9,
+                 qPrintable(QString("mean %1 ms, exact %2 ms")
+                                .arg(t.meanMs(), 0, 'g', 12)
+                                .arg(exact, 0, 'g', 12)));
+        // The service that draws from it turns a load into arrivals with that mean.
+        ServiceConfig service;
+        ServiceDistribution d;
+        d.table = t;
+        service.distribution = SharedDistribution(d);
+        QVERIFY(std::abs(service.meanServiceMs() / exact - 1.0) < 1e-9);
     }
 
     void knotsKeepSevenDigitsSoAFileReadsBackTheSameTable()

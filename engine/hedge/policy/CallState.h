@@ -32,8 +32,10 @@ enum class CallEnd : std::uint8_t {
 struct CallState {
     double startedAt = 0.0;
     double hedgeDueAt = kNever;
-    double launchedAt[kMaxAttempts];
-    int permit[kMaxAttempts];
+    // Zero when a state is made (a call slot, once), never by restart(): the compiler cannot
+    // tell that launch() writes an entry before it is read, and warns where a caller made one.
+    double launchedAt[kMaxAttempts]{};
+    int permit[kMaxAttempts]{};
     std::uint16_t inFlight = 0; // bit i: attempt i launched and not ended
     std::uint8_t launched = 0;
     bool hedgingStopped = false;

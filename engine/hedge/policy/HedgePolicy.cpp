@@ -7,15 +7,6 @@ HedgePolicy::HedgePolicy(const HedgePolicyConfig& config, OnHedge onHedge)
 {
 }
 
-CallStep HedgePolicy::end(CallState& call, CallEnd how, int errorAttempt) const
-{
-    CallStep step{.end = how, .cancel = call.inFlight, .errorAttempt = errorAttempt};
-    call.end = how;
-    call.inFlight = 0;
-    call.hedgeDueAt = kNever;
-    return step;
-}
-
 CallStep HedgePolicy::abandon(CallState& call) const
 {
     if (call.end != CallEnd::Running)

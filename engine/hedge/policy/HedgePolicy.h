@@ -60,6 +60,17 @@ private:
     OnHedge m_onHedge;
 };
 
+// Every call ends here (200 000 times a point): in the header, so that the simulation's
+// flattened loop inlines it (out of line: 4 % of a no-hedge point's instructions).
+inline CallStep HedgePolicy::end(CallState& call, CallEnd how, int errorAttempt) const
+{
+    CallStep step{.end = how, .cancel = call.inFlight, .errorAttempt = errorAttempt};
+    call.end = how;
+    call.inFlight = 0;
+    call.hedgeDueAt = kNever;
+    return step;
+}
+
 template <class Gate>
 CallStep HedgePolicy::start(CallState& call, double now, Gate&& gate) const
 {
