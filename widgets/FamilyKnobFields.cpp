@@ -8,6 +8,7 @@
 #include <QAbstractSpinBox>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFormLayout>
 #include <QLineEdit>
 #include <QRegularExpressionValidator>
@@ -185,9 +186,24 @@ void FamilyKnobFields::applyTo(Setup& setup) const
 
 void FamilyKnobFields::updateEnabled()
 {
-    for (const auto& [check, fields] : m_parts)
-        for (QAbstractSpinBox* box : fields->boxes())
-            box->setEnabled(check->isChecked());
+    // A part's knobs with its checkbox; a knob that another part overrides while that part is
+    // on (Knob::unusedWhileOn: Envoy's max_retries under a retry budget) says why it is off.
+    for (KnobFields* fields : m_fields) {
+        QCheckBox* part = nullptr;
+        for (const auto& [check, partFields] : m_parts)
+            if (partFields == fields)
+                part = check;
+        for (std::size_t i = 0; i < fields->boxes().size(); ++i) {
+            const Knob& knob = *fields->knobs()[i];
+            QCheckBox* over = *knob.unusedWhileOn ? check(knob.unusedWhileOn) : nullptr;
+            const bool overridden = over && over->isChecked();
+            QAbstractSpinBox* box = fields->boxes()[i];
+            box->setEnabled((!part || part->isChecked()) && !overridden);
+            box->setToolTip(overridden ? QCoreApplication::translate("KnobRegistry",
+                                                                     knob.unusedWhy)
+                                       : KnobFields::toolTip(knob));
+        }
+    }
 }
 
 } // namespace hedge

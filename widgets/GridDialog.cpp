@@ -6,6 +6,7 @@
 #include <hedge/io/ScenarioValidation.h>
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -17,6 +18,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <string_view>
 #include <cmath>
 
 namespace hedge {
@@ -239,14 +241,31 @@ void GridDialog::showGrid(const Scenario& scenario)
         m_baseline->setCurrentIndex(
             std::max(0, m_baseline->findData(QString::fromStdString(scenario.grid->baseline))));
     } else {
-        const auto hedging = std::find_if(scenario.setups.begin(), scenario.setups.end(),
-                                          [](const Setup& s) { return s.hedge.has_value(); });
-        if (hedging != scenario.setups.end())
-            m_setup->setCurrentIndex(int(hedging - scenario.setups.begin()));
+        // The first setup that hedges: the first whose own policy has a knob to map (a hedge's
+        // or a family's), not "no hedge", which has only the service's.
+        const std::vector<const Knob*> knobs = KnobRegistry::gridKnobs();
+        for (std::size_t i = 0; i < scenario.setups.size(); ++i)
+            if (std::any_of(knobs.begin(), knobs.end(), [&](const Knob* k) {
+                                return k->family() && offered(*k, scenario.setups[i]);
+                            })) {
+                m_setup->setCurrentIndex(int(i));
+                break;
+            }
         fillKnobs();
         knobChosen();
     }
     showAgainst(scenario.grid ? scenario.grid->against : std::nullopt);
+}
+
+bool GridDialog::offered(const Knob& knob, const Setup& setup) const
+{
+    // What the engine's grid check (GridValidation) would refuse is not offered: another
+    // family's knob, a log-normal knob of a measured service, a hedge's knob of a setup without
+    // one, a limit's without a limit, a knob its setup overrides, replicas of a fan-out.
+    return knob.appliesTo(setup) && knob.appliesTo(m_scenario.service) &&
+           (!knob.needsHedge() || setup.hedge) && (!knob.needsLimit() || setup.adaptiveLimit) &&
+           !knob.isOverridden(setup) &&
+           !(std::string_view(knob.field) == "service.replicas" && m_scenario.service.hasFanout());
 }
 
 void GridDialog::fillKnobs()
@@ -256,7 +275,7 @@ void GridDialog::fillKnobs()
     const QSignalBlocker quiet(m_knob);
     m_knob->clear();
     for (const Knob* k : KnobRegistry::gridKnobs()) {
-        if (row >= 0 && !k->appliesTo(m_scenario.setups[std::size_t(row)]))
+        if (row >= 0 && !offered(*k, m_scenario.setups[std::size_t(row)]))
             continue;
         m_knob->addItem(knobTitle(k->field), QString::fromLatin1(k->field));
         m_knob->setItemData(m_knob->count() - 1, KnobFields::toolTip(*k), Qt::ToolTipRole);
@@ -303,7 +322,7 @@ void GridDialog::fillAgainstKnobs()
     m_against->clear();
     m_against->addItem(tr("Load (the scenario's loads)"), QString());
     for (const Knob* k : KnobRegistry::gridKnobs()) {
-        if (row >= 0 && !k->appliesTo(m_scenario.setups[std::size_t(row)]))
+        if (row >= 0 && !offered(*k, m_scenario.setups[std::size_t(row)]))
             continue;
         m_against->addItem(knobTitle(k->field), QString::fromLatin1(k->field));
         m_against->setItemData(m_against->count() - 1, KnobFields::toolTip(*k), Qt::ToolTipRole);
@@ -353,6 +372,30 @@ Scenario GridDialog::result() const
     return s;
 }
 
+QString GridDialog::personWords(const ScenarioError& error) const
+{
+    // A value of a knob: "Max attempts: 14 is out of range (allowed 1 … 10)." The engine's
+    // "grid.values[3]" and "for hedge.max_attempts" say it for a file.
+    const std::string& field = error.field();
+    const bool second = field.starts_with("grid.against.values");
+    if (field.starts_with("grid.values") || second) {
+        const Knob* k = KnobRegistry::findGridKnob(second ? againstKnob() : knob());
+        std::string problem = error.problem();
+        if (k) {
+            const std::string tail = std::string(" for ") + k->field;
+            if (const auto at = problem.find(tail); at != std::string::npos)
+                problem.erase(at, tail.size());
+        }
+        const QString name =
+            k ? QCoreApplication::translate("KnobRegistry", k->editor.name)
+              : knobTitle(second ? againstKnob() : knob());
+        return tr("%1: %2.").arg(name, QString::fromStdString(problem));
+    }
+    // Anything else (a scenario the dialog was opened on that does not read): the engine's
+    // words after a sentence that says what they are about.
+    return tr("This map cannot be run: %1").arg(QString::fromUtf8(error.what()));
+}
+
 QString GridDialog::problem() const
 {
     return m_problemText;
@@ -394,7 +437,7 @@ void GridDialog::check()
                             .arg(knobTitle(againstKnob()), locale.toString(m_againstFrom->value()),
                                  locale.toString(m_againstTo->value()));
     else if (const std::optional<ScenarioError> error = firstScenarioError(result()))
-        m_problemText = QString::fromUtf8(error->what());
+        m_problemText = personWords(*error);
     m_problem->setText(m_problemText);
     m_problem->setVisible(!m_problemText.isEmpty());
     m_ok->setEnabled(m_problemText.isEmpty());

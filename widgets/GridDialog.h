@@ -24,6 +24,9 @@ class QSpinBox;
 
 namespace hedge {
 
+struct Knob;
+class ScenarioError;
+
 class GridDialog : public QDialog {
     Q_OBJECT
 public:
@@ -64,6 +67,11 @@ private:
     // The knobs a grid of the chosen setup may sweep: its own family's (Knob::appliesTo), the
     // service's and its limit's; the knob chosen is kept when the new setup has it too.
     void fillKnobs();
+    // Whether the dialog offers `knob` for `setup` and the scenario's service: only what a
+    // cell can change (see offered() in the .cpp).
+    bool offered(const Knob& knob, const Setup& setup) const;
+    // The engine's refusal in a person's words: the knob's name, not "grid.values[3]".
+    QString personWords(const ScenarioError& error) const;
     void setupChosen();
     bool logSpread() const; // the knob's row spreads it on a log scale
     void check();

@@ -55,6 +55,7 @@ public:
     // the value is above, hidden otherwise. nullptr: none.
     QLabel* clampNote(const std::string& field) const;
     const std::vector<QAbstractSpinBox*>& boxes() const { return m_boxes; }
+    const std::vector<const Knob*>& knobs() const { return m_knobs; } // one per box
 
     // Shows the knobs' values (a part the setup has not: its defaults), each range opened to
     // the row's first so that no value is clamped by another field's constraint.

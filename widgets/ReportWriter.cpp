@@ -4,10 +4,12 @@
 #include "ResultsTableModel.h"
 
 #include "ScenarioDescription.h"
+#include "ServiceSourceLine.h"
 
 #include <hedge/Scenario.h>
 #include <hedge/Version.h>
 #include <hedge/io/ScenarioJson.h>
+#include <hedge/sim/ServiceTimeQuantiles.h>
 
 #include <QAbstractTextDocumentLayout>
 #include <QChart>
@@ -48,6 +50,12 @@ QString peopleNumber(double d)
     while (text.endsWith(QLatin1Char('0')))
         text.chop(1);
     return text;
+}
+
+// A latency with three significant digits, as the service editor shows it.
+QString msText(double ms)
+{
+    return ms < 100.0 ? QString::number(ms, 'g', 3) : QString::number(ms, 'f', 0);
 }
 
 // A probability as a percentage: 0.1 → "10 %".
@@ -110,13 +118,13 @@ QString resultsTableHtml(const std::vector<PointResult>& points, bool forPrint)
     // The table's columns: the part columns when a point fans out.
     const int columns = ResultsTableModel::columnCountFor(points);
     for (int c = 0; c < columns; ++c) {
-        QString key = esc(ResultsTableModel::columnKey(c));
-        QString style;
-        if (forPrint && key.contains(QLatin1Char('_')))
-            key.replace(QLatin1Char('_'), QStringLiteral("_\u200B"));
-        else if (forPrint)
-            style = QStringLiteral(" style=\"white-space:nowrap\"");
-        html += QStringLiteral("<th%1>%2</th>").arg(style, key);
+        // The window's column titles ("p50 (ms)"); the file's key ("p50_ms") in the HTML's
+        // tooltip, for whoever reads the CSV or JSON beside it.
+        const QString title = esc(ResultsTableModel::columnTitle(c));
+        const QString attributes =
+            forPrint ? QString()
+                     : QStringLiteral(" title=\"%1\"").arg(esc(ResultsTableModel::columnKey(c)));
+        html += QStringLiteral("<th%1>%2</th>").arg(attributes, title);
     }
     html += QStringLiteral("</tr></thead><tbody>");
     for (const PointResult& p : points) {
@@ -138,6 +146,64 @@ QString resultsTableHtml(const std::vector<PointResult>& points, bool forPrint)
     }
     html += QStringLiteral("</tbody></table>");
     return html;
+}
+
+// "CSV of latencies, column latency_ms", as the From Measurements dialog names the fields.
+QString measurementKind(const ServiceDistribution& d)
+{
+    switch (d.format) {
+    case MeasurementFormat::Csv:
+        return d.column.empty() ? QStringLiteral("CSV of latencies")
+                                : QStringLiteral("CSV of latencies, column %1")
+                                      .arg(QString::fromStdString(d.column));
+    case MeasurementFormat::HdrHistogramLog:
+        return QStringLiteral("HdrHistogram log");
+    case MeasurementFormat::Prometheus:
+        break;
+    }
+    return d.metric.empty() ? QStringLiteral("Prometheus histogram")
+                            : QStringLiteral("Prometheus histogram %1")
+                                  .arg(QString::fromStdString(d.metric));
+}
+
+// The service as the window describes it: a measured one by its source (the service editor's
+// line: the file or the dashboard's percentiles, the samples, the calibration's verdict), the
+// log-normal one by its median, sigma and hiccups, which a measured service does not read.
+QList<std::pair<QString, QString>> serviceRows(const ServiceConfig& svc)
+{
+    const QString workers =
+        QStringLiteral("%1 %2%3")
+            .arg(peopleNumber(svc.workers),
+                 svc.workers == 1 ? QStringLiteral("worker") : QStringLiteral("workers"),
+                 svc.replicas > 1 ? QStringLiteral(" per replica") : QString());
+    QList<std::pair<QString, QString>> rows;
+    if (const SharedDistribution& d = svc.distribution) {
+        rows.append({QStringLiteral("service"),
+                     QStringLiteral("%1, service time from a table: %2")
+                         .arg(workers, ServiceSourceLine::describe(*d))});
+        if (d->kind == DistributionKind::Empirical)
+            rows.append({QStringLiteral("measurements"),
+                         QStringLiteral("%1 (%2)")
+                             .arg(QString::fromStdString(d->source), measurementKind(*d))});
+    } else {
+        rows.append({QStringLiteral("service"),
+                     QStringLiteral("%1, median %2 ms, sigma %3")
+                         .arg(workers, peopleNumber(svc.medianMs), peopleNumber(svc.sigma))});
+    }
+    const ServiceTimeQuantiles q = serviceTimeQuantiles(svc);
+    rows.append({QStringLiteral("service time"),
+                 QStringLiteral("p50 %1 ms, p95 %2 ms, p99 %3 ms, mean %4 ms")
+                     .arg(msText(q.p50Ms), msText(q.p95Ms), msText(q.p99Ms),
+                          msText(svc.meanServiceMs()))});
+    rows.append({QStringLiteral("topology"), ScenarioDescription::topology(svc)});
+    if (!svc.distribution)
+        rows.append({QStringLiteral("hiccups"),
+                     QStringLiteral("%1 of the attempts, %2–%3 ms")
+                         .arg(percent(svc.hiccupProbability), peopleNumber(svc.hiccupMinMs),
+                              peopleNumber(svc.hiccupMaxMs))});
+    rows.append({QStringLiteral("errors"),
+                 QStringLiteral("%1 of the attempts").arg(percent(svc.errorProbability))});
+    return rows;
 }
 
 QString generatedLine()
@@ -174,20 +240,7 @@ QString scenarioSummaryHtml(const Scenario& s)
     if (s.replicates > 1)
         rows.append({QStringLiteral("replicates"),
                      QStringLiteral("%1 runs of every point, pooled").arg(s.replicates)});
-    rows.append({
-        {QStringLiteral("service"),
-         QStringLiteral("%1 workers%2, median %3 ms, sigma %4")
-             .arg(peopleNumber(svc.workers),
-                  svc.replicas > 1 ? QStringLiteral(" per replica") : QString(),
-                  peopleNumber(svc.medianMs), peopleNumber(svc.sigma))},
-        {QStringLiteral("topology"), ScenarioDescription::topology(svc)},
-        {QStringLiteral("hiccups"),
-         QStringLiteral("%1 of the attempts, %2–%3 ms")
-             .arg(percent(svc.hiccupProbability), peopleNumber(svc.hiccupMinMs),
-                  peopleNumber(svc.hiccupMaxMs))},
-        {QStringLiteral("errors"),
-         QStringLiteral("%1 of the attempts").arg(percent(svc.errorProbability))},
-    });
+    rows.append(serviceRows(svc));
     QString html = QStringLiteral("<table class=\"summary\" cellspacing=\"0\" cellpadding=\"2\">");
     for (const auto& [key, value] : rows)
         html += QStringLiteral("<tr><th align=\"left\">%1</th><td>%2</td></tr>")

@@ -68,6 +68,13 @@ QStringList familyKnobs(const Setup& setup, const std::string& group)
             while (i + 1 < knobs.size() &&
                    std::string_view(knobs[i + 1]->field).starts_with(prefix))
                 ++i;
+        } else if (*value == 0.0 && std::string_view(knob.field) == "envoy.backoff_max_ms") {
+            // 0 is Envoy's default, 10 × the base: the figure in force, not "0 ms".
+            parts << ScenarioDescription::tr("%1 %2 ms (10 × base)")
+                         .arg(name, ScenarioDescription::number(setup.families.envoy.backoffMax()));
+        } else if (*value == 0.0 && *knob.editor.zeroText) {
+            // What the editor shows for 0: "per-try timeout none".
+            parts << name + QLatin1Char(' ') + QString::fromUtf8(knob.editor.zeroText);
         } else {
             QString part =
                 name + QLatin1Char(' ') + ScenarioDescription::number(*value * knob.editor.scale);

@@ -57,7 +57,7 @@ ServiceFitChart::ServiceFitChart(QWidget* parent) : QChartView(parent)
     m_model = new QLineSeries(this);
     m_model->setName(tr("Service time (simulated from)"));
     m_typed = new QScatterSeries(this);
-    m_typed->setName(tr("Typed percentiles"));
+    m_typed->setName(tr("Measured percentiles"));
     m_simulated = new QScatterSeries(this);
     m_simulated->setName(tr("Simulated at load"));
     m_simulatedCurve = new QLineSeries(this);
@@ -160,10 +160,14 @@ void ServiceFitChart::updateRange()
                           static_cast<const QXYSeries*>(m_simulated),
                           static_cast<const QXYSeries*>(m_simulatedCurve)})
         for (const QPointF& p : s->points()) {
-            lo = std::min(lo, p.x());
+            // A curve's p0 (at 0 nines) is what the import assumed, not a measurement: a
+            // histogram's first bucket "starts at 0", a table's shortest knot is 1e-6 ms. The
+            // axis starts at the data, and that point runs off its left edge.
+            if (p.y() > 0.0)
+                lo = std::min(lo, p.x());
             hi = std::max(hi, p.x());
         }
-    if (hi <= 0.0) {
+    if (hi <= 0.0 || !std::isfinite(lo)) {
         lo = 1.0;
         hi = 1000.0;
     }

@@ -99,9 +99,15 @@ ServiceMeasurementsDialog::ServiceMeasurementsDialog(const ServiceConfig& servic
     m_fromPercentiles->setChecked(true);
     m_sourcePages->setCurrentIndex(1);
     onFormatChanged();
-    if (service.distribution)
+    if (service.distribution) {
+        // The fit the scenario keeps, at once and without its file (which may be elsewhere
+        // now); a field changed fits again.
         fillFrom(*service.distribution);
-    onInputEdited();
+        m_pause.stop();
+        showFit(fitOfDistribution(*service.distribution));
+    } else {
+        onInputEdited();
+    }
     resize(980, 620);
 }
 
@@ -156,10 +162,24 @@ QWidget* ServiceMeasurementsDialog::makeFilePage()
     m_format->addItem(tr("HdrHistogram log"), int(MeasurementFormat::HdrHistogramLog));
     m_format->addItem(tr("Prometheus histogram"), int(MeasurementFormat::Prometheus));
     m_format->setToolTip(tr("Guessed from the file's name (.csv, .hlog, .prom / .txt / .metrics)"));
-    m_fieldLabel = new QLabel(page);
-    m_field = new QLineEdit(page);
-    m_field->setObjectName(QStringLiteral("measurementsField"));
-    m_fieldLabel->setBuddy(m_field);
+    m_columnLabel = new QLabel(tr("&Column:"), page);
+    m_column = new QLineEdit(page);
+    m_column->setObjectName(QStringLiteral("measurementsColumn"));
+    m_column->setPlaceholderText(tr("empty: the only column"));
+    m_columnLabel->setBuddy(m_column);
+    m_metricLabel = new QLabel(tr("&Metric:"), page);
+    m_metric = new QComboBox(page);
+    m_metric->setObjectName(QStringLiteral("measurementsMetric"));
+    m_metric->setEditable(true);
+    m_metric->setInsertPolicy(QComboBox::NoInsert);
+    m_metric->lineEdit()->setPlaceholderText(
+        tr("http_request_duration_seconds{handler=\"/api\"}"));
+    m_metric->setToolTip(tr("The histogram and its label set, as PromQL writes them; the list "
+                            "holds the file's series once it is read. Empty: the file's only "
+                            "one"));
+    m_metric->setMinimumContentsLength(12);
+    m_metric->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_metricLabel->setBuddy(m_metric);
     m_unit = new QComboBox(page);
     m_unit->setObjectName(QStringLiteral("measurementsUnit"));
     m_unit->addItem(tr("ms"), int(LatencyUnit::Milliseconds));
@@ -170,7 +190,8 @@ QWidget* ServiceMeasurementsDialog::makeFilePage()
     form->setContentsMargins(0, 0, 0, 0);
     form->addRow(tr("File:"), pathRow);
     form->addRow(tr("F&ormat:"), m_format);
-    form->addRow(m_fieldLabel, m_field);
+    form->addRow(m_columnLabel, m_column);
+    form->addRow(m_metricLabel, m_metric);
     form->addRow(tr("&Unit:"), m_unit);
     connect(browse, &QPushButton::clicked, this, &ServiceMeasurementsDialog::browse);
     connect(m_path, &QLineEdit::textEdited, this, &ServiceMeasurementsDialog::onPathEdited);
@@ -178,7 +199,10 @@ QWidget* ServiceMeasurementsDialog::makeFilePage()
         onFormatChanged();
         onInputEdited();
     });
-    connect(m_field, &QLineEdit::textEdited, this, &ServiceMeasurementsDialog::onInputEdited);
+    connect(m_column, &QLineEdit::textEdited, this, &ServiceMeasurementsDialog::onInputEdited);
+    connect(m_metric->lineEdit(), &QLineEdit::textEdited, this,
+            &ServiceMeasurementsDialog::onInputEdited);
+    connect(m_metric, &QComboBox::activated, this, &ServiceMeasurementsDialog::onInputEdited);
     connect(m_unit, &QComboBox::activated, this, &ServiceMeasurementsDialog::onInputEdited);
     return page;
 }
@@ -205,11 +229,26 @@ QWidget* ServiceMeasurementsDialog::makeLoadBox()
     row->addWidget(m_underLoad);
     row->addWidget(m_utilisation);
     row->addStretch(1);
+    // The calibration simulates the scenario's service: its workers, replicas and errors.
+    m_workers = new QLabel(box);
+    m_workers->setObjectName(QStringLiteral("calibrationWorkers"));
+    m_workers->setWordWrap(true);
+    const QString replicas =
+        m_service.replicas > 1 ? tr(" on each of %1 replicas").arg(m_service.replicas) : QString();
+    const QString workers = m_service.workers == 1
+                                ? tr("1 worker")
+                                : tr("%1 workers").arg(m_service.workers);
+    m_workers->setText(tr("Calibrated on the scenario's %1%2, as the Service pane sets them: "
+                          "set the workers the latencies were measured with first.")
+                           .arg(workers, replicas));
+    m_workers->setEnabled(false);
     auto* layout = new QVBoxLayout(box);
     layout->addWidget(m_lowLoad);
     layout->addLayout(row);
+    layout->addWidget(m_workers);
     connect(group, &QButtonGroup::buttonClicked, this, [this] {
         m_utilisation->setEnabled(m_underLoad->isChecked());
+        m_workers->setEnabled(m_underLoad->isChecked());
         onInputEdited();
     });
     connect(m_utilisation, &QSpinBox::valueChanged, this, &ServiceMeasurementsDialog::onInputEdited);
@@ -237,14 +276,15 @@ void ServiceMeasurementsDialog::fillFrom(const ServiceDistribution& d)
         m_path->setText(QString::fromStdString(d.source));
         m_format->setCurrentIndex(m_format->findData(int(d.format)));
         onFormatChanged();
-        m_field->setText(QString::fromStdString(
-            d.format == MeasurementFormat::Prometheus ? d.metric : d.column));
+        m_column->setText(QString::fromStdString(d.column));
+        m_metric->setEditText(QString::fromStdString(d.metric));
         m_unit->setCurrentIndex(m_unit->findData(int(d.unit)));
     }
     m_percentiles->setPoints(d.percentiles, d.maxMs);
     if (d.calibration) {
         m_underLoad->setChecked(true);
         m_utilisation->setEnabled(true);
+        m_workers->setEnabled(true);
         m_utilisation->setValue(int(std::lround(d.calibration->utilisation * 100.0)));
     }
 }
@@ -265,12 +305,12 @@ void ServiceMeasurementsDialog::onFormatChanged()
     const LatencyUnit unit =
         format == MeasurementFormat::Prometheus ? LatencyUnit::Seconds : LatencyUnit::Milliseconds;
     m_unit->setCurrentIndex(m_unit->findData(int(unit)));
+    const bool csv = format == MeasurementFormat::Csv;
     const bool prometheus = format == MeasurementFormat::Prometheus;
-    m_fieldLabel->setText(prometheus ? tr("&Metric:") : tr("&Column:"));
-    m_field->setPlaceholderText(prometheus ? tr("http_request_duration_seconds{handler=\"/api\"}")
-                                           : tr("empty: the only column"));
-    m_fieldLabel->setVisible(format != MeasurementFormat::HdrHistogramLog);
-    m_field->setVisible(format != MeasurementFormat::HdrHistogramLog);
+    m_columnLabel->setVisible(csv);
+    m_column->setVisible(csv);
+    m_metricLabel->setVisible(prometheus);
+    m_metric->setVisible(prometheus);
 }
 
 void ServiceMeasurementsDialog::onInputEdited()
@@ -294,8 +334,11 @@ std::optional<ServiceFitRequest> ServiceMeasurementsDialog::request(QString* err
         MeasurementRequest file;
         file.path = m_path->text().trimmed().toStdString();
         file.format = MeasurementFormat(m_format->currentData().toInt());
-        (file.format == MeasurementFormat::Prometheus ? file.metric : file.column) =
-            m_field->text().trimmed().toStdString();
+        // Only the chosen format's field: what another format's field holds is not read.
+        if (file.format == MeasurementFormat::Csv)
+            file.column = m_column->text().trimmed().toStdString();
+        if (file.format == MeasurementFormat::Prometheus)
+            file.metric = m_metric->currentText().trimmed().toStdString();
         file.unit = LatencyUnit(m_unit->currentData().toInt());
         r.file = file;
         return r;
@@ -335,6 +378,20 @@ void ServiceMeasurementsDialog::startFit()
     run.owner = kFitOwner;
     run.passes.push_back([self, r = *fitRequest]() -> BackgroundRunner::Job {
         return [self, r](BackgroundRunner::Worker& worker) {
+            // The file's series first: the picker is filled even when the fit is refused
+            // (several label sets and none chosen).
+            if (r.file && r.file->format == MeasurementFormat::Prometheus) {
+                std::vector<std::string> series;
+                try {
+                    series = prometheusSeries(r.file->path);
+                } catch (const MeasurementError&) {
+                    // The fit below reports the file's error.
+                }
+                worker.post([self, series = std::move(series)] {
+                    if (self)
+                        self->showSeries(series);
+                });
+            }
             ServiceFit fit = fitService(r, [&worker, self](int round, double residual) {
                 worker.post([self, round, residual] {
                     if (self)
@@ -370,6 +427,8 @@ void ServiceMeasurementsDialog::showFit(const ServiceFit& fit)
     // A dashboard measured its points only: the curve between them is the table's.
     if (d.kind == DistributionKind::Percentiles)
         m_chart->setMeasured({}, d.percentiles);
+    else if (fit.measured.fraction.empty() && d.calibration)
+        m_chart->setMeasured({}, d.calibration->measured); // a kept fit: its targets
     else
         m_chart->setMeasured(fit.measured, {});
     m_chart->setModel(d.table);
@@ -382,6 +441,16 @@ void ServiceMeasurementsDialog::showFit(const ServiceFit& fit)
         notes << QStringLiteral("• ") + QString::fromStdString(note);
     m_notes->setText(notes.join(QLatin1Char('\n')));
     m_ok->setEnabled(true);
+}
+
+void ServiceMeasurementsDialog::showSeries(const std::vector<std::string>& series)
+{
+    const QString typed = m_metric->currentText();
+    const QSignalBlocker quiet(m_metric);
+    m_metric->clear();
+    for (const std::string& each : series)
+        m_metric->addItem(QString::fromStdString(each));
+    m_metric->setEditText(typed);
 }
 
 void ServiceMeasurementsDialog::onRunEnd(bool completed, const QString& error)

@@ -4,7 +4,10 @@
 // dashboard's typed percentiles. Latencies measured under load are calibrated (the table
 // adjusted until the simulated response times at that load match them) on a thread of the
 // BackgroundRunner it is given, with a progress bar and Stop; the GUI never waits for it.
-// The fit shows as a plot (ServiceFitChart), a table (ServiceFitTable) and the import's notes.
+// The fit shows as a plot (ServiceFitChart), a table (ServiceFitTable) and the import's notes;
+// a service that has a distribution opens on the fit its scenario keeps (fitOfDistribution),
+// without reading its file again, until a field changes. A Prometheus file's series are
+// offered in the metric's list once the file is read.
 // A file that does not read shows its "FILE:LINE: problem", a bad number its field; OK asks
 // (applyRequested) for the distribution of the fit shown, which the window applies or
 // refuses (showError).
@@ -68,6 +71,8 @@ private:
     void startFit();
     void showRound(int round, double residual);
     void showFit(const ServiceFit& fit);
+    // The file's histogram series in the metric's list (the text typed stays).
+    void showSeries(const std::vector<std::string>& series);
     void onRunEnd(bool completed, const QString& error);
     void browse();
     void ok();
@@ -84,8 +89,13 @@ private:
     QStackedWidget* m_sourcePages = nullptr;
     QLineEdit* m_path = nullptr;
     QComboBox* m_format = nullptr;
-    QLabel* m_fieldLabel = nullptr;
-    QLineEdit* m_field = nullptr; // csv: the column; prometheus: the metric
+    // One field per format, each shown for its own: a Prometheus selector never reaches a
+    // CSV's column.
+    QLabel* m_columnLabel = nullptr;
+    QLineEdit* m_column = nullptr; // csv
+    QLabel* m_metricLabel = nullptr;
+    QComboBox* m_metric = nullptr; // prometheus: typed, or one of the file's series
+    QLabel* m_workers = nullptr;   // whose workers the calibration simulates
     QComboBox* m_unit = nullptr;
     PercentileFields* m_percentiles = nullptr;
     QRadioButton* m_lowLoad = nullptr;

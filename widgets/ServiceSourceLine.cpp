@@ -2,6 +2,8 @@
 
 #include "PercentileFields.h"
 
+#include <hedge/service/CalibrationVerdict.h>
+
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QLabel>
@@ -76,10 +78,10 @@ QString ServiceSourceLine::describe(const ServiceDistribution& d)
             points << tr("%1 %2 ms").arg(PercentileFields::label(p.p), sourceLatencyText(p.ms));
         from = tr("From percentiles %1").arg(points.join(QStringLiteral(", ")));
     }
+    // The engine's verdict and words: "calibrated at 60 % load" only when it reached the
+    // tolerance, "not calibrated at 60 % load: p90 is 5.3 % off, …" otherwise.
     if (d.calibration)
-        return tr("%1, calibrated at %2 %")
-            .arg(from)
-            .arg(std::lround(d.calibration->utilisation * 100.0));
+        return tr("%1, %2").arg(from, QString::fromStdString(describeCalibration(*d.calibration)));
     return tr("%1, taken as service times").arg(from);
 }
 

@@ -322,9 +322,16 @@ void MainWindow::onDocumentEdited(const Scenario& next)
     m_statusBar->setSweepSize(next);
     // Added, removed, renamed and moved setups change the series (only then: not at every
     // step of a drag), drawn with the new scenario's points.
-    const QList<SeriesStyle> styles =
-        EditorsController::seriesStyles(next, m_document->style());
-    if (styles != m_seriesStyles) {
+    QList<SeriesStyle> styles = EditorsController::seriesStyles(next, m_document->style());
+    if (styles.size() < qsizetype(next.setups.size())) {
+        // A setup added by an edit from outside the list (Import Policy…) has no style yet:
+        // the list (updated before this slot) gave it the palette's next colour. It is drawn
+        // so at once, and the scenario keeps that colour, as a new scenario's setups do.
+        styles = m_setupList->styles();
+        m_seriesStyles = styles;
+        m_document->adoptStyle(currentStyle());
+        drawStyles();
+    } else if (styles != m_seriesStyles) {
         m_seriesStyles = styles;
         drawStyles();
     }

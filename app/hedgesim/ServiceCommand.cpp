@@ -7,6 +7,7 @@
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/service/MeasurementImport.h>
+#include <hedge/service/CalibrationVerdict.h>
 #include <hedge/service/ServiceCalibration.h>
 
 #include <QDir>
@@ -15,6 +16,7 @@
 
 #include <array>
 #include <charconv>
+#include <cctype>
 #include <cmath>
 #include <ostream>
 #include <stdexcept>
@@ -160,31 +162,22 @@ std::string verdict(const ServiceConfig& service, const ServiceDistribution& d,
         return "The service time is the measured latency itself (no --at-utilisation: "
                "latencies measured without queueing).\n";
     const Calibration& c = *d.calibration;
-    double worst = 0.0;
-    std::string worstLabel;
-    for (std::size_t i = 0; i < c.measured.size(); ++i) {
-        const double r = std::abs(c.simulated[i].ms / c.measured[i].ms - 1.0);
-        if (r >= worst) {
-            worst = r;
-            worstLabel = kFitLabels[i];
-        }
-    }
-    char load[32];
-    const auto end = std::to_chars(load, load + sizeof load, c.utilisation).ptr;
-    std::string where = "at utilisation " + std::string(load, end) + " with " +
-                        std::to_string(service.workers) +
+    // The verdict and its first words are the engine's, as the explorer shows them.
+    const CalibrationVerdict v = calibrationVerdict(c);
+    std::string words = describeCalibration(c);
+    words[0] = char(std::toupper(static_cast<unsigned char>(words[0])));
+    std::string where = "Simulated with " + std::to_string(service.workers) +
                         (service.workers == 1 ? " worker" : " workers");
     if (service.replicas > 1)
         where += " per replica";
-    if (calibrated->converged)
-        return "Calibrated " + where + ": p50, p90, p99 and p99.9 within 2 % " +
+    if (v.calibrated)
+        return words + ": p50, p90, p99 and p99.9 within 2 % " +
                (c.rounds == 0   ? std::string("as measured (no round needed)")
                 : c.rounds == 1 ? std::string("after 1 round")
                                 : "after " + std::to_string(c.rounds) + " rounds") +
-               ".\n";
-    return "NOT calibrated " + where + ": the largest residual is " +
-           ResultsTable::fixed(worst * 100.0, 1) + " % (" + worstLabel +
-           "); the table is the round that came closest (round " + std::to_string(c.rounds) +
+               ". " + where + ".\n";
+    return words + ". " + where +
+           "; the table is the round that came closest (round " + std::to_string(c.rounds) +
            "). The calibration found no service time that gives these response times here: "
            "check the utilisation and --workers; at a high utilisation p99 and p99.9 vary "
            "from run to run, and more --calls steadies them.\n";

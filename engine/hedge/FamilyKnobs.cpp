@@ -166,7 +166,12 @@ std::vector<Knob> envoyClusterKnobs()
                               "budget.\nDefault: %1 (Envoy's default; envoy "
                               "api/envoy/config/cluster/v3/circuit_breaker.proto)."),
          .editor = {.label = "Max retries:", .name = "Max retries",
-                    .max = 100000.0}},
+                    .max = 100000.0},
+         .unusedWhileOn = "envoy.retry_budget",
+         .unusedWhy = KNOB_TEXT("max_retries counts only without a retry budget: while Retry "
+                                "budget is on, the budget bounds the retry slots and Envoy "
+                                "ignores max_retries (docs/policies.md, \"Envoy\"). Turn the "
+                                "budget off to set it.")},
     };
 }
 

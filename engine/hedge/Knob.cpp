@@ -1,5 +1,7 @@
 #include <hedge/Knob.h>
 
+#include <hedge/KnobRegistry.h>
+
 #include <hedge/io/Format.h>
 
 #include <algorithm>
@@ -181,6 +183,15 @@ bool Knob::appliesTo(const Setup& setup) const
 {
     const std::optional<PolicyFamily> own = family();
     return !own || *own == setup.policy;
+}
+
+bool Knob::isOverridden(const Setup& setup) const
+{
+    if (!*unusedWhileOn)
+        return false;
+    const Knob* part = KnobRegistry::find(unusedWhileOn);
+    const ServiceConfig unused;
+    return part && part->read(setup, unused).value_or(0.0) != 0.0;
 }
 
 bool Knob::wholeNumber() const

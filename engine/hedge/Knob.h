@@ -91,6 +91,10 @@ struct Knob {
     // A knob of the log-normal service (median, sigma, hiccups): a service whose times come
     // from a table (service.distribution) does not read it.
     bool logNormalModel = false;
+    // The on/off knob of the same setup that, while on, makes this one count for nothing
+    // (Envoy's max_retries under a retry budget), and why, for the editor's disabled field.
+    const char* unusedWhileOn = "";
+    const char* unusedWhy = "";
 
     // The file's key inside its object, the field's last part: "delay_ms", "max_tokens" (an
     // on/off knob: "hedge", "throttling").
@@ -108,6 +112,8 @@ struct Knob {
     // A knob of a hedge or an adaptive limit: only a setup that has one can be gridded on it.
     // Whether `service` reads it: not a log-normal knob when the service has a table.
     bool appliesTo(const ServiceConfig& service) const { return !logNormalModel || !service.distribution; }
+    // Whether `setup` has the part that overrides this knob on (unusedWhileOn).
+    bool isOverridden(const Setup& setup) const;
     bool needsHedge() const;
     bool needsLimit() const;
     // The member's initializer (Scenario.h, Gradient2Limit.h, PolicyFamily.h): the one place a

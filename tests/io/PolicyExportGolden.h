@@ -29,7 +29,7 @@ const char* const kGrpcJson = R"txt({
     }
   ],
   "retryThrottling": {
-    "maxTokens": 10.0,
+    "maxTokens": 10,
     "tokenRatio": 0.1
   }
 }

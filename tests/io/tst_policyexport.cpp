@@ -155,7 +155,7 @@ private slots:
         grpc.families.grpc.throttling->tokenRatio = 0.123;
         QVERIFY(!mentions(exportPolicy(grpc).uncovered, "three decimals"));
         grpc.families.grpc.throttling->tokenRatio = 0.1234;
-        QVERIFY(mentions(exportPolicy(grpc).uncovered, "tokenRatio 0.1234: gRPC keeps three"));
+        QVERIFY(mentions(exportPolicy(grpc).uncovered, "tokenRatio 0.1234 is written as 0.123: gRPC keeps three"));
         // What a stack takes as a whole number is said when the setup's is not one.
         Setup finagle = demoAs(PolicyFamily::Finagle);
         QVERIFY(!mentions(exportPolicy(finagle).uncovered, "whole number"));
@@ -165,6 +165,45 @@ private slots:
         Setup tower = demoAs(PolicyFamily::Tower);
         tower.families.tower.budget->minPerSec = 0.5;
         QVERIFY(mentions(exportPolicy(tower).uncovered, "min_per_sec 0.5 is written as"));
+    }
+
+    // gRPC C-core reads maxTokens as a whole number from the literal text and tokenRatio with
+    // at most three decimals; Envoy refuses a max_interval below base_interval. The text is
+    // what the strictest reader takes, and a value written otherwise is in the notes.
+    void eachReaderTakesTheText()
+    {
+        Setup grpc = demoAs(PolicyFamily::Grpc);
+        grpc.families.grpc.hedgingDelayMs = 10;
+        std::string text = exportPolicy(grpc).text;
+        QVERIFY2(text.find("\"maxTokens\": 10,\n") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("\"tokenRatio\": 0.1\n") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("\"maxAttempts\": 3,") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("\"hedgingDelay\": \"0.010s\"") != std::string::npos, text.c_str());
+
+        grpc.families.grpc.throttling = GrpcThrottling{.maxTokens = 10.4, .tokenRatio = 0.1234};
+        const ExportedPolicy rounded = exportPolicy(grpc);
+        QVERIFY2(rounded.text.find("\"maxTokens\": 10,\n") != std::string::npos,
+                 rounded.text.c_str());
+        QVERIFY2(rounded.text.find("\"tokenRatio\": 0.123\n") != std::string::npos,
+                 rounded.text.c_str());
+        QVERIFY(mentions(rounded.uncovered,
+                         "maxTokens 10.4 is written as 10: gRPC C-core takes a whole number"));
+        grpc.families.grpc.throttling = GrpcThrottling{.maxTokens = 0.3, .tokenRatio = 0.0001};
+        text = exportPolicy(grpc).text;
+        QVERIFY2(text.find("\"maxTokens\": 1,\n") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("\"tokenRatio\": 0.001\n") != std::string::npos, text.c_str());
+
+        Setup envoy = demoAs(PolicyFamily::Envoy);
+        envoy.families.envoy.perTryTimeoutMs = 10;
+        envoy.families.envoy.backoffMaxMs = 5;
+        envoy.families.envoy.retryBudget->budgetPercent = 0.00001;
+        const ExportedPolicy yaml = exportPolicy(envoy);
+        for (const char* line : {"    per_try_timeout: 0.010s\n", "      base_interval: 0.005s\n",
+                                 "      max_interval: 0.005s\n", "    num_retries: 2\n",
+                                 "      max_retries: 3\n", "          value: 0.00001\n",
+                                 "        min_retry_concurrency: 3\n"})
+            QVERIFY2(yaml.text.find(line) != std::string::npos, line);
+        QVERIFY(mentions(yaml.uncovered, "base_interval 25 ms is written as the max_interval"));
     }
 
     // A resilience4cata setup without a budget, on any replica, is Polly's and (with client

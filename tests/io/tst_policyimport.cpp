@@ -30,8 +30,11 @@ GrpcSettings randomGrpc(std::mt19937_64& rng)
     g.hedgingDelayMs = randomMs(rng, 3000);
     g.nonFatalErrors = rng() % 2 == 0;
     if (rng() % 3 != 0)
-        g.throttling = GrpcThrottling{std::uniform_real_distribution<double>(0.001, 1000.0)(rng),
-                                      std::uniform_real_distribution<double>(0.0001, 5.0)(rng)};
+        // As the format carries them: gRPC C-core reads a whole maxTokens and a tokenRatio in
+        // thousandths (other values are written rounded, and noted: tst_policyexport).
+        g.throttling =
+            GrpcThrottling{double(std::uniform_int_distribution<int>(1, 1000)(rng)),
+                           std::uniform_int_distribution<int>(1, 5000)(rng) / 1000.0};
     return g; // flavour java: the client's behaviour is no key of the config
 }
 

@@ -230,6 +230,22 @@ void TestPrometheusHistogram::metricErrorsListTheHistograms()
     expectError(promRequest(path, "cache_request_duration_seconds{op=\"del\"}"),
                 path + ": no cache_request_duration_seconds series has {op=\"del\"}; its label "
                        "sets are {op=\"get\"}, {op=\"set\"}");
+    // A histogram whose buckets have no label but le: words, not an empty list.
+    {
+        const std::string plain = m_dir.filePath("plain.prom").toStdString();
+        QFile file(QString::fromStdString(plain));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("# TYPE rpc_seconds histogram\nrpc_seconds_bucket{le=\"0.01\"} 5\n"
+                   "rpc_seconds_bucket{le=\"+Inf\"} 9\n");
+        file.close();
+        expectError(promRequest(plain, "rpc_seconds{handler=\"/api\"}"),
+                    plain + ": no rpc_seconds series has {handler=\"/api\"}; its buckets have no "
+                            "label but le: choose rpc_seconds without labels");
+        QCOMPARE(prometheusSeries(plain), std::vector<std::string>{"rpc_seconds"});
+    }
+    QCOMPARE(prometheusSeries(path),
+             (std::vector<std::string>{"cache_request_duration_seconds{op=\"get\"}",
+                                       "cache_request_duration_seconds{op=\"set\"}"}));
     expectError(promRequest(path, "cache_request_size_bytes"),
                 path + ":" +
                     std::to_string(fixtureLine("# TYPE cache_request_size_bytes summary")) +

@@ -55,6 +55,8 @@ private slots:
     void summaryDescribesTopologyAndPlacement();
     void summaryDescribesAFanout();
     void unwritablePathIsAnError();
+    void summaryDescribesAMeasuredService();
+    void summaryGivesEnvoysBackoffInForce();
 
 private:
     std::unique_ptr<MetricChartView> m_p99;
@@ -92,8 +94,14 @@ void TestReportWriter::htmlHoldsScenarioChartsAndTable()
     QVERIFY(html.contains(QStringLiteral("p99 latency vs load")));
     QVERIFY(html.contains(QStringLiteral("requests per call vs load")));
     // The table: every column, every point's rounded and exact values.
-    for (const QString& key : ResultsTableModel::columnKeys())
-        QVERIFY(html.contains(QStringLiteral("<th>%1</th>").arg(key)));
+    // The window's column names, the file's keys only in their tooltips.
+    for (int c = 0; c < ResultsTableModel::kColumnsWithoutParts; ++c)
+        QVERIFY2(html.contains(QStringLiteral("<th title=\"%1\">%2</th>")
+                                   .arg(ResultsTableModel::columnKey(c),
+                                        ResultsTableModel::columnTitle(c).toHtmlEscaped())),
+                 qPrintable(ResultsTableModel::columnTitle(c)));
+    QVERIFY(html.contains(QStringLiteral("<th title=\"p50_ms\">p50 (ms)</th>")));
+    QVERIFY(!html.contains(QStringLiteral(">p50_ms<")));
     const qsizetype tableStart = html.indexOf(QStringLiteral("<table class=\"results\""));
     QVERIFY(tableStart > 0);
     const QString table = html.mid(tableStart);
@@ -232,6 +240,58 @@ void TestReportWriter::unwritablePathIsAnError()
     QVERIFY(writePdfReport(m_dir.filePath(QStringLiteral("missing/r.pdf")), sampleScenario(), {},
                            test::samplePoints(), QStringLiteral("r")));
     QVERIFY(!QFile::exists(path));
+}
+
+// A service from a CSV is described by its file, samples and calibration, as the service
+// editor does, and not by the log-normal knobs it does not read.
+void TestReportWriter::summaryDescribesAMeasuredService()
+{
+    Scenario s = sampleScenario();
+    ServiceDistribution d;
+    d.kind = DistributionKind::Empirical;
+    d.source = "/data/bimodal-cache.csv";
+    d.column = "latency_ms";
+    d.samples = 20000;
+    d.table = percentileTable({{0.5, 5.0}, {0.99, 60.0}}, std::nullopt, std::nullopt);
+    d.calibration = Calibration{.utilisation = 0.6,
+                                .rounds = 3,
+                                .measured = {{0.5, 10.0}, {0.9, 20.0}},
+                                .simulated = {{0.5, 10.1}, {0.9, 21.06}}};
+    s.service.distribution = d;
+    QString summary = scenarioSummaryHtml(s);
+    QVERIFY2(summary.contains(QStringLiteral("12 workers, service time from a table: From "
+                                             "bimodal-cache.csv: 20 000 samples, not calibrated "
+                                             "at 60 % load: p90 is 5.3 % off, above the 2 % "
+                                             "tolerance")),
+             qPrintable(summary));
+    QVERIFY2(summary.contains(
+                 QStringLiteral("/data/bimodal-cache.csv (CSV of latencies, column latency_ms)")),
+             qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("p50 5 ms")), qPrintable(summary));
+    for (const char* unread : {"median", "sigma", "hiccups"})
+        QVERIFY2(!summary.contains(QString::fromLatin1(unread)), unread);
+
+    d.calibration->simulated[1].ms = 20.2;
+    s.service.distribution = d;
+    summary = scenarioSummaryHtml(s);
+    QVERIFY2(summary.contains(QStringLiteral("20 000 samples, calibrated at 60 % load</td>")),
+             qPrintable(summary));
+}
+
+// Envoy's max_interval 0 is its default, 10 × the base: the report gives the 250 ms in force.
+void TestReportWriter::summaryGivesEnvoysBackoffInForce()
+{
+    Scenario s = sampleScenario();
+    s.setups[1].policy = PolicyFamily::Envoy;
+    s.setups[1].families.envoy.backoffBaseMs = 25.0;
+    QString summary = scenarioSummaryHtml(s);
+    QVERIFY2(summary.contains(QStringLiteral("backoff max 250 ms (10 × base)")),
+             qPrintable(summary));
+    QVERIFY2(!summary.contains(QStringLiteral("backoff max 0")), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("per-try timeout none")), qPrintable(summary));
+    s.setups[1].families.envoy.backoffMaxMs = 80.0;
+    summary = scenarioSummaryHtml(s);
+    QVERIFY2(summary.contains(QStringLiteral("backoff max 80 ms")), qPrintable(summary));
 }
 
 QTEST_MAIN(TestReportWriter)

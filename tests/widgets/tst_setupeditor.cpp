@@ -276,6 +276,46 @@ private slots:
         QCOMPARE(*editor.setup().hedge, HedgeSettings{});
     }
 
+    // Envoy ignores max_retries while the cluster has a retry budget: the field is off then,
+    // its tooltip says why, and it comes back with its value when the budget is turned off.
+    void envoyMaxRetriesIsOffWhileTheBudgetIsOn()
+    {
+        SetupEditor editor;
+        editor.resize(320, 900);
+        Setup envoy{.name = "e", .policy = PolicyFamily::Envoy};
+        envoy.families.envoy.maxRetries = 7;
+        editor.setSetup(envoy);
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        FamilyKnobFields* fields = editor.familyFields(PolicyFamily::Envoy);
+        QWidget* maxRetries = editor.knobField("envoy.max_retries");
+        QVERIFY(maxRetries && maxRetries->isVisible());
+        QVERIFY(maxRetries->isEnabled());
+        QVERIFY2(maxRetries->toolTip().contains(QStringLiteral("Default: 3")),
+                 qPrintable(maxRetries->toolTip()));
+
+        QCheckBox* budget = fields->check("envoy.retry_budget");
+        QTest::mouseClick(budget, Qt::LeftButton, {}, QPoint(8, 8));
+        QVERIFY(budget->isChecked());
+        QVERIFY(!maxRetries->isEnabled());
+        QVERIFY2(maxRetries->toolTip().contains(QStringLiteral("while Retry budget is on")),
+                 qPrintable(maxRetries->toolTip()));
+        QVERIFY(editor.setup().families.envoy.retryBudget);
+        QCOMPARE(editor.setup().families.envoy.maxRetries, 7); // kept, not read
+
+        QTest::mouseClick(budget, Qt::LeftButton, {}, QPoint(8, 8));
+        QVERIFY(maxRetries->isEnabled());
+        QVERIFY(maxRetries->toolTip().contains(QStringLiteral("Default: 3")));
+
+        // A setup shown with its budget on starts with the field off.
+        envoy.families.envoy.retryBudget = EnvoyRetryBudget{};
+        editor.setSetup(envoy);
+        QVERIFY(!maxRetries->isEnabled());
+        QVERIFY(KnobRegistry::find("envoy.max_retries")->isOverridden(envoy));
+        envoy.families.envoy.retryBudget.reset();
+        QVERIFY(!KnobRegistry::find("envoy.max_retries")->isOverridden(envoy));
+    }
+
     // Above 5 attempts gRPC clients clamp to 5: the value is kept and the field says so.
     void grpcMaxAttemptsAboveFiveSaysClamped()
     {

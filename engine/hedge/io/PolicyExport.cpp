@@ -48,10 +48,16 @@ void addFamilyNotes(const Setup& setup, PolicyFamily format, std::vector<std::st
         notes.push_back("\"name\": [{}] applies to every method: name your service there");
         notes.push_back("nonFatalStatusCodes: the explorer's service fails with one kind of "
                         "error, taken as UNAVAILABLE");
-        if (const auto& t = setup.families.grpc.throttling;
-            t && std::fabs(t->tokenRatio * 1000.0 - std::round(t->tokenRatio * 1000.0)) > 1e-6)
-            notes.push_back("tokenRatio " + formatNumber(t->tokenRatio) +
-                            ": gRPC keeps three decimals");
+        if (const auto& t = setup.families.grpc.throttling) {
+            if (double(io_detail::grpcMaxTokens(*t)) != t->maxTokens)
+                notes.push_back("maxTokens " + formatNumber(t->maxTokens) + " is written as " +
+                                std::to_string(io_detail::grpcMaxTokens(*t)) +
+                                ": gRPC C-core takes a whole number");
+            if (std::fabs(io_detail::grpcTokenRatio(*t) - t->tokenRatio) > 1e-9)
+                notes.push_back("tokenRatio " + formatNumber(t->tokenRatio) + " is written as " +
+                                formatNumber(io_detail::grpcTokenRatio(*t)) +
+                                ": gRPC keeps three decimals");
+        }
         if (setup.families.grpc.flavour == GrpcFlavour::A6)
             notes.push_back("flavour a6 (gRFC A6 as written) is the client library's "
                             "behaviour, not a key of the service config; an import reads java");
@@ -59,6 +65,13 @@ void addFamilyNotes(const Setup& setup, PolicyFamily format, std::vector<std::st
     case PolicyFamily::Envoy:
         notes.push_back("retry_on: connect-failure only gives the route a retry state; the "
                         "explorer models no retries on errors before the per-try timeout");
+        if (const EnvoySettings& e = setup.families.envoy;
+            io_detail::envoyBackoffBase(e) != e.backoffBaseMs)
+            notes.push_back("base_interval " + formatNumber(e.backoffBaseMs) +
+                            " ms is written as the max_interval, " +
+                            formatNumber(e.backoffMaxMs) +
+                            " ms: Envoy refuses a max below the base, and every backoff is "
+                            "capped at the max either way");
         notes.push_back("only the DEFAULT priority's max_retries and retry_budget are modelled; "
                         "the cluster's other thresholds are Envoy's defaults");
         break;

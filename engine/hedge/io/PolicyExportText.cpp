@@ -5,7 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace hedge::io_detail {
 
@@ -68,12 +70,44 @@ std::string javaDuration(double ms)
     return "Duration.ofNanos(" + std::to_string(std::llround(ms * 1e6)) + ")";
 }
 
+// A number without an exponent (YAML readers differ on "1e-05"), as short as it reads back.
+std::string plainNumber(double value)
+{
+    std::string text = formatNumber(value);
+    if (text.find('e') == std::string::npos)
+        return text;
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.12f", value);
+    text = buffer;
+    while (text.back() == '0')
+        text.pop_back();
+    if (text.back() == '.')
+        text.pop_back();
+    return text;
+}
+
 const char* boolText(bool b)
 {
     return b ? "true" : "false";
 }
 
 } // namespace
+
+long long grpcMaxTokens(const GrpcThrottling& throttling)
+{
+    return std::max(1LL, std::llround(throttling.maxTokens));
+}
+
+double grpcTokenRatio(const GrpcThrottling& throttling)
+{
+    return std::max(1LL, std::llround(throttling.tokenRatio * 1000.0)) / 1000.0;
+}
+
+double envoyBackoffBase(const EnvoySettings& envoy)
+{
+    return envoy.backoffMaxMs > 0.0 ? std::min(envoy.backoffBaseMs, envoy.backoffMaxMs)
+                                    : envoy.backoffBaseMs;
+}
 
 std::string grpcServiceConfigText(const GrpcSettings& grpc)
 {
@@ -89,8 +123,11 @@ std::string grpcServiceConfigText(const GrpcSettings& grpc)
     nlohmann::ordered_json config;
     config["methodConfig"] = nlohmann::ordered_json::array({method});
     if (grpc.throttling) {
-        config["retryThrottling"]["maxTokens"] = grpc.throttling->maxTokens;
-        config["retryThrottling"]["tokenRatio"] = grpc.throttling->tokenRatio;
+        // gRPC C-core reads maxTokens as an integer from the number's literal text ("10.0" is
+        // refused) and tokenRatio with at most three decimals; grpc-java reads both as
+        // numbers. PolicyExport notes a value written otherwise than the setup holds.
+        config["retryThrottling"]["maxTokens"] = grpcMaxTokens(*grpc.throttling);
+        config["retryThrottling"]["tokenRatio"] = grpcTokenRatio(*grpc.throttling);
     }
     return config.dump(2) + "\n";
 }
@@ -108,9 +145,11 @@ std::string envoyYamlText(const EnvoySettings& envoy, const ExportHeader& header
            std::to_string(envoy.numRetries) + "\n";
     if (envoy.perTryTimeoutMs > 0.0)
         out += "    per_try_timeout: " + formatDuration(envoy.perTryTimeoutMs) + "\n";
+    // Envoy refuses a max_interval below base_interval; with max < base every backoff is
+    // capped at max, which base = max says the same way (PolicyExport notes it).
     out += "    retry_back_off:\n"
            "      base_interval: " +
-           formatDuration(envoy.backoffBaseMs) + "\n";
+           formatDuration(envoyBackoffBase(envoy)) + "\n";
     if (envoy.backoffMaxMs > 0.0)
         out += "      max_interval: " + formatDuration(envoy.backoffMaxMs) + "\n";
     out += "  hedge_policy:\n"
@@ -125,7 +164,7 @@ std::string envoyYamlText(const EnvoySettings& envoy, const ExportHeader& header
         out += "      retry_budget:\n"
                "        budget_percent:\n"
                "          value: " +
-               formatNumber(envoy.retryBudget->budgetPercent) +
+               plainNumber(envoy.retryBudget->budgetPercent) +
                "\n"
                "        min_retry_concurrency: " +
                std::to_string(envoy.retryBudget->minRetryConcurrency) + "\n";

@@ -15,6 +15,13 @@ struct ExportHeader {
     std::vector<std::string> uncovered;
 };
 
+// The values as the stack's strictest reader takes them: gRPC C-core's whole maxTokens (at
+// least 1) and tokenRatio in thousandths (at least 0.001); Envoy's base_interval, at most the
+// max_interval.
+long long grpcMaxTokens(const GrpcThrottling& throttling);
+double grpcTokenRatio(const GrpcThrottling& throttling);
+double envoyBackoffBase(const EnvoySettings& envoy);
+
 std::string grpcServiceConfigText(const GrpcSettings& grpc);
 std::string envoyYamlText(const EnvoySettings& envoy, const ExportHeader& header);
 std::string pollyText(const PollySettings& polly, const ExportHeader& header);

@@ -52,6 +52,11 @@ MeasuredLatencies readHdrHistogramLog(const MeasurementRequest& request);
 MeasuredLatencies readPrometheusHistogram(const MeasurementRequest& request);
 MeasuredLatencies readMeasurements(const MeasurementRequest& request); // by request.format
 
+// Every series of every histogram of a Prometheus text file, as the request's metric takes
+// them: `http_request_duration_seconds{handler="/api"}`, a series without labels by its name
+// alone. For a picker; throws MeasurementError for a file that does not read.
+std::vector<std::string> prometheusSeries(const std::string& path);
+
 // The empirical distribution of a file: its table and where it came from.
 ServiceDistribution importMeasurements(const MeasurementRequest& request,
                                        std::vector<std::string>* notes = nullptr);

@@ -168,18 +168,30 @@ PromSeries chooseSeries(const std::string& path, const std::string& name, int ty
     if (series.empty())
         throw MeasurementError(path, typeLine, name + " has no " + name + "_bucket samples");
     std::vector<std::string> all;
+    bool unlabelled = false; // a series with no label but le
     std::vector<PromSeries> matching;
     for (PromSeries& s : series) {
-        all.push_back(describeLabels(s.labels));
+        if (s.labels.empty())
+            unlabelled = true;
+        else
+            all.push_back(describeLabels(s.labels));
         if (hasLabels(s.labels, wanted))
             matching.push_back(std::move(s));
     }
     if (matching.size() == 1)
         return std::move(matching.front());
-    if (matching.empty())
+    if (matching.empty()) {
+        // Never an empty list: a series without labels is said in words.
+        std::string which;
+        if (all.empty())
+            which = "its buckets have no label but le: choose " + name + " without labels";
+        else
+            which = std::string(all.size() == 1 ? "its one label set is " : "its label sets are ") +
+                    joined(all) + (unlabelled ? " and one without labels but le" : "");
         throw MeasurementError(path, 0,
-                               "no " + name + " series has " + describeLabels(wanted) +
-                                   "; its label sets are " + joined(all));
+                               "no " + name + " series has " + describeLabels(wanted) + "; " +
+                                   which);
+    }
     std::vector<std::string> sets;
     for (const PromSeries& s : matching)
         sets.push_back(describeLabels(s.labels));
@@ -258,6 +270,18 @@ QuantilePoints bucketQuantiles(const std::vector<PromBucket>& buckets, double to
 }
 
 } // namespace measurement_detail::prom
+
+std::vector<std::string> prometheusSeries(const std::string& path)
+{
+    using namespace measurement_detail;
+    using namespace measurement_detail::prom;
+    const std::vector<std::string> lines = readTextLines(path);
+    std::vector<std::string> out;
+    for (const std::string& name : scanTypes(lines).histograms)
+        for (const PromSeries& series : readSeries(path, lines, name))
+            out.push_back(name + describeLabels(series.labels));
+    return out;
+}
 
 MeasuredLatencies readPrometheusHistogram(const MeasurementRequest& request)
 {

@@ -1,5 +1,7 @@
 #include <hedge/service/ServiceFitting.h>
 
+#include <hedge/service/CalibrationVerdict.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -67,31 +69,55 @@ ServiceFit fitService(const ServiceFitRequest& request,
     const CalibrationResult result = calibrateService(service, fit.measured, options, onRound);
     d.table = result.table;
     d.calibration = result.calibration;
-    fit.converged = result.converged;
-    double largest = 0.0;
-    for (std::size_t i = 0; i < result.calibration.simulated.size() &&
-                            i < result.calibration.measured.size();
-         ++i) {
-        const double measured = result.calibration.measured[i].ms;
-        if (measured > 0.0)
-            largest = std::max(largest,
-                               std::abs(result.calibration.simulated[i].ms - measured) / measured);
-    }
+    // The verdict and its words are CalibrationVerdict's, as everywhere the fit is shown.
+    const CalibrationVerdict verdict = calibrationVerdict(result.calibration, options.tolerance);
+    fit.converged = verdict.calibrated;
     const int rounds = result.calibration.rounds;
-    std::string note = "calibrated at " + fitting_percent(options.utilisation);
+    std::string note = describeCalibration(result.calibration, options.tolerance);
     // Round 0 is the measurements themselves taken as service times.
     if (rounds == 0)
-        note += ": the measured latencies as service times fit best";
+        note += " (the measured latencies as service times fit best";
     else
-        note += " in " + std::to_string(rounds) + (rounds == 1 ? " round" : " rounds");
-    note += ", largest residual " + fitting_percent(largest);
-    if (!result.converged) {
-        note += ", above the tolerance of ";
-        note += fitting_percent(options.tolerance);
-    }
+        note += " (" + std::to_string(rounds) + (rounds == 1 ? " round" : " rounds");
+    note += ", largest residual " + fitting_percent(verdict.worstResidual) +
+            ", simulated with the scenario's " + std::to_string(request.service.workers) +
+            (request.service.workers == 1 ? " worker" : " workers");
+    if (request.service.replicas > 1)
+        note += " on each of " + std::to_string(request.service.replicas) + " replicas";
+    note += ")";
     fit.notes.push_back(note);
     fit.notes.push_back(describeShape(result.largestGap, result.converged));
     fit.simulatedResponse = result.simulatedResponse;
+    return fit;
+}
+
+ServiceFit fitOfDistribution(const ServiceDistribution& d)
+{
+    ServiceFit fit;
+    fit.distribution = d;
+    fit.notes.push_back("the fit as the scenario keeps it (its table; the measurements are not "
+                        "read again): change a field to fit again");
+    if (d.kind == DistributionKind::Percentiles) {
+        fit.measuredPoints = d.percentiles;
+        if (d.maxMs)
+            fit.measuredPoints.push_back({1.0, *d.maxMs});
+    } else if (d.calibration) {
+        // The response times measured are kept as the calibration's targets only.
+        fit.measuredPoints = d.calibration->measured;
+    } else {
+        // Not calibrated: the table is the measurements' quantile function.
+        fit.measured = quantilePointsOf(d.table);
+        for (double p : {0.5, 0.9, 0.99, 0.999, 1.0})
+            fit.measuredPoints.push_back({p, fit.measured.at(p)});
+    }
+    if (d.calibration) {
+        const CalibrationVerdict verdict = calibrationVerdict(*d.calibration);
+        fit.converged = verdict.calibrated;
+        fit.notes.push_back(describeCalibration(*d.calibration) + " (" +
+                            std::to_string(d.calibration->rounds) +
+                            (d.calibration->rounds == 1 ? " round" : " rounds") +
+                            ", largest residual " + fitting_percent(verdict.worstResidual) + ")");
+    }
     return fit;
 }
 

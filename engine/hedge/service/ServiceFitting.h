@@ -43,4 +43,10 @@ struct ServiceFit {
 ServiceFit fitService(const ServiceFitRequest& request,
                       const std::function<bool(int, double)>& onRound = {});
 
+// The fit a scenario keeps, without its file: the table, and what the calibration matched
+// (its targets and the simulated percentiles) or, for a table not calibrated, the table as
+// measured. A saved scenario's fit is reviewed from this when its file is elsewhere. The
+// whole simulated distribution is not kept (simulatedResponse is empty).
+ServiceFit fitOfDistribution(const ServiceDistribution& distribution);
+
 } // namespace hedge

@@ -141,17 +141,21 @@ private slots:
         // 2 … 14 in 4 values: 2, 6, 10, 14; 14 attempts is over the engine's limit of 10.
         QVERIFY(!dialog->okButton()->isEnabled());
         const QString problem = dialog->problemLabel()->text();
-        QVERIFY2(problem.contains(QStringLiteral("grid.values[3]")), qPrintable(problem));
-        QVERIFY2(problem.contains(QStringLiteral("1 … 10")), qPrintable(problem));
+        // In a person's words: the knob's name and the allowed range, not the file's path.
+        QCOMPARE(problem, QStringLiteral("Max attempts: 14 is out of range (allowed 1 … 10)."));
         QVERIFY(dialog->problemLabel()->isVisibleTo(dialog));
-        // A baseline for the no-hedge setup's knob: that setup does not hedge.
         typeInto(dialog->toBox(), QStringLiteral("5"));
         QVERIFY(dialog->okButton()->isEnabled());
+        // The no-hedge setup has no hedge's knobs to offer: only the service's, and a map of
+        // one of them is valid.
         dialog->setupBox()->setCurrentText(QStringLiteral("no hedge / client"));
-        QVERIFY(!dialog->okButton()->isEnabled());
-        QVERIFY(dialog->problemLabel()->text().contains(QStringLiteral("grid.knob")));
+        QVERIFY(dialog->knobBox()->findData(QStringLiteral("hedge.max_attempts")) < 0);
+        QVERIFY(dialog->knobBox()->currentData().toString().startsWith(QStringLiteral("service.")));
+        QVERIFY2(dialog->okButton()->isEnabled(), qPrintable(dialog->problemLabel()->text()));
         // From above to: said in words, not run.
         dialog->setupBox()->setCurrentText(QStringLiteral("hedge, no budget / client"));
+        dialog->knobBox()->setCurrentIndex(
+            dialog->knobBox()->findData(QStringLiteral("hedge.max_attempts")));
         typeInto(dialog->fromBox(), QStringLiteral("5"));
         typeInto(dialog->toBox(), QStringLiteral("3"));
         QVERIFY(!dialog->okButton()->isEnabled());
@@ -160,6 +164,50 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!w->findChild<GridDialog*>(), 60000);
         QCOMPARE(writeScenarioJson(w->scenario()), writeScenarioJson(before));
         QCOMPARE(test::sweepViews(*w)->indexOf(test::mapView(*w)), -1);
+    }
+
+    // On a preset as it opens: the dialog starts on the first setup that hedges, valid, and
+    // offers only the knobs its setup and service read (a measured service has no median,
+    // sigma or hiccups to map).
+    void opensValidOnThePresets_data()
+    {
+        QTest::addColumn<QString>("preset");
+        for (const char* name : {"reference", "bimodal-cache", "four-stacks"})
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+    void opensValidOnThePresets()
+    {
+        QFETCH(QString, preset);
+        auto w = open();
+        QVERIFY(w->loadPreset(preset));
+        GridDialog* dialog = triggerMapKnob(*w, QStringLiteral("&Map a Knob…"));
+        QVERIFY(dialog);
+        // reference and bimodal-cache start with "no hedge"; four-stacks' first setup hedges.
+        const std::vector<Setup>& setups = w->scenario().setups;
+        const auto hedging = std::find_if(setups.begin(), setups.end(), [](const Setup& s) {
+            return s.hedge.has_value() || s.isFamily();
+        });
+        QVERIFY(hedging != setups.end());
+        QCOMPARE(dialog->setupBox()->currentText(), QString::fromStdString(hedging->name));
+        QVERIFY2(dialog->okButton()->isEnabled(), qPrintable(dialog->problemLabel()->text()));
+        QVERIFY(!dialog->problemLabel()->isVisibleTo(dialog));
+        const bool measured = bool(w->scenario().service.distribution);
+        // Every knob offered, for every setup, makes a map the engine takes.
+        for (int row = 0; row < dialog->setupBox()->count(); ++row) {
+            dialog->setupBox()->setCurrentIndex(row);
+            QVERIFY(dialog->knobBox()->count() > 0);
+            for (int k = 0; k < dialog->knobBox()->count(); ++k) {
+                dialog->knobBox()->setCurrentIndex(k);
+                const QString knob = dialog->knobBox()->currentData().toString();
+                QVERIFY2(dialog->okButton()->isEnabled(),
+                         qPrintable(knob + ": " + dialog->problemLabel()->text()));
+                if (measured)
+                    for (const char* unread : {"service.median_ms", "service.sigma",
+                                               "service.hiccup_probability"})
+                        QVERIFY2(knob != QLatin1String(unread), unread);
+            }
+        }
+        dialog->reject();
     }
 
     void theDialogFitsASmallScreen()

@@ -8,6 +8,11 @@
 #include "PolicyExportDialog.h"
 
 #include <hedge/io/PolicyExport.h>
+#include <hedge/io/Presets.h>
+#include <hedge/run/SweepController.h>
+
+#include "MetricChartView.h"
+#include "SetupCurve.h"
 
 #include <QClipboard>
 #include <QComboBox>
@@ -191,6 +196,73 @@ private slots:
         undo->trigger();
         QCOMPARE(shownNames(w), before);
         QCOMPARE(w.scenario().setups.size(), std::size_t(2));
+    }
+
+    // Setup → Import Policy… on four stacks: the imported Envoy setup is drawn at once, with
+    // the engine's points and its collapse marker, without touching its check box.
+    void anImportedSetupIsDrawn()
+    {
+        QTemporaryDir dir;
+        MainWindow w(MainWindow::Options{.restoreSession = false});
+        Scenario scenario = findPreset("four-stacks")->scenario;
+        scenario.calls = 4000;
+        scenario.loads = {0.5, 0.95};
+        w.setScenario(scenario);
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 120000);
+
+        // Envoy hedging at 5 ms with four retries and no budget: it collapses at 95 %.
+        const char* route = "route:\n  retry_policy:\n    num_retries: 4\n"
+                            "    per_try_timeout: 0.005s\n"
+                            "  hedge_policy:\n    hedge_on_per_try_timeout: true\n"
+                            "cluster:\n  circuit_breakers:\n    thresholds:\n"
+                            "    - priority: DEFAULT\n      max_retries: 100000\n";
+        test::answerFileDialog(test::writeFile(dir, QStringLiteral("edge.yaml"), route));
+        test::menuAction(w, QStringLiteral("&Setup"), QStringLiteral("&Import Policy…"))->trigger();
+        QCOMPARE(w.scenario().setups.back().name, std::string("edge"));
+        if (auto* box = w.findChild<QMessageBox*>(QStringLiteral("importedPolicyUncovered")))
+            box->accept();
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 120000);
+
+        // The window's own results for the new setup (its run, as the table shows them).
+        const std::vector<PointResult> engine = w.controller()->displayedPoints();
+        QList<double> loads;
+        QList<double> collapsed;
+        QList<QPointF> held; // the points that did not collapse, drawn at their p99
+        for (const PointResult& p : engine)
+            if (p.setup == "edge") {
+                loads.append(p.load);
+                if (p.collapsed)
+                    collapsed.append(p.load);
+                else if (p.p99Ms)
+                    held.append({p.load, *p.p99Ms});
+            }
+        QCOMPARE(loads.size(), 2);
+        QCOMPARE(collapsed, QList<double>{0.95}); // the premise: the collapse at 95 %
+        MetricChartView* p99 = test::chart(w, Metric::P99);
+        const QString edge = QStringLiteral("edge");
+        bool styled = false;
+        for (const SeriesStyle& style : p99->seriesStyles())
+            styled = styled || (style.setup == edge && style.visible);
+        QVERIFY(styled);
+        // A point at each load; the one that held at its p99 (a collapsed one sits on the
+        // axis' ceiling, under its marker).
+        QTRY_COMPARE_WITH_TIMEOUT(p99->seriesPoints(edge).size(), qsizetype(2), 60000);
+        QCOMPARE(p99->seriesPoints(edge).front(), held.front());
+        QCOMPARE(p99->seriesPoints(edge).back().x(), 0.95);
+        QList<QPointF> markers;
+        for (MarkerKind kind : {MarkerKind::Collapse, MarkerKind::OffScale})
+            markers += p99->markerPoints(edge, kind);
+        QCOMPARE(markers.size(), 1);
+        // At 95 % (markers of several setups at one load stand side by side).
+        QVERIFY2(std::abs(markers.front().x() - 0.95) < 0.1,
+                 qPrintable(QString::number(markers.front().x())));
+        // The colour it is drawn with is the one the list shows and the scenario keeps.
+        QCOMPARE(test::setupList(w)->styles().back().setup, edge);
+        QCOMPARE(test::setupList(w)->styles().back().color,
+                 p99->seriesStyles().back().color);
     }
 
     void aBrokenFileChangesNothing()

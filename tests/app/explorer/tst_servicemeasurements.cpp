@@ -13,10 +13,13 @@
 #include "ServiceMeasurementsDialog.h"
 #include "ServiceSourceLine.h"
 
+#include <hedge/service/CalibrationVerdict.h>
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
@@ -74,6 +77,19 @@ QByteArray bimodalCsv()
         csv += QByteArray::number(ms, 'f', 3) + '\n';
     }
     return csv;
+}
+
+// A histogram in seconds with two label sets: get (100 calls, 0–5 ms and 5–50 ms) and put
+// (100 calls, 40 up to 10 ms, the rest up to 100 ms). The first bucket starts at 0.
+QByteArray twoSeriesProm()
+{
+    return "# TYPE rpc_seconds histogram\n"
+           "rpc_seconds_bucket{op=\"get\",le=\"0.005\"} 60\n"
+           "rpc_seconds_bucket{op=\"get\",le=\"0.05\"} 100\n"
+           "rpc_seconds_bucket{op=\"get\",le=\"+Inf\"} 100\n"
+           "rpc_seconds_bucket{op=\"put\",le=\"0.01\"} 40\n"
+           "rpc_seconds_bucket{op=\"put\",le=\"0.1\"} 100\n"
+           "rpc_seconds_bucket{op=\"put\",le=\"+Inf\"} 100\n";
 }
 
 std::unique_ptr<MainWindow> shownWindow(int workers = ServiceConfig{}.workers)
@@ -242,19 +258,20 @@ private slots:
         QTest::mouseClick(part<QRadioButton>(dialog, "measurementsFromFile"), Qt::LeftButton);
         auto* format = part<QComboBox>(dialog, "measurementsFormat");
         auto* unit = part<QComboBox>(dialog, "measurementsUnit");
-        auto* field = part<QLineEdit>(dialog, "measurementsField");
+        auto* column = part<QLineEdit>(dialog, "measurementsColumn");
+        auto* metric = part<QComboBox>(dialog, "measurementsMetric");
         type(dialog, "measurementsPath", QStringLiteral("api.prom"));
         QCOMPARE(format->currentText(), QStringLiteral("Prometheus histogram"));
         QCOMPARE(unit->currentText(), QStringLiteral("s"));
-        QVERIFY(field->isVisible());
+        QVERIFY(metric->isVisible() && !column->isVisible());
         type(dialog, "measurementsPath", QStringLiteral("run.hlog"));
         QCOMPARE(format->currentText(), QStringLiteral("HdrHistogram log"));
         QCOMPARE(unit->currentText(), QStringLiteral("ms"));
-        QVERIFY(!field->isVisible());
+        QVERIFY(!metric->isVisible() && !column->isVisible());
         type(dialog, "measurementsPath", QStringLiteral("cache.csv"));
         QCOMPARE(format->currentText(), QStringLiteral("CSV of latencies"));
         QCOMPARE(unit->currentText(), QStringLiteral("ms"));
-        QVERIFY(field->isVisible());
+        QVERIFY(column->isVisible() && !metric->isVisible());
         // A name that says nothing keeps the format chosen.
         type(dialog, "measurementsPath", QStringLiteral("latencies"));
         QCOMPARE(format->currentText(), QStringLiteral("CSV of latencies"));
@@ -308,7 +325,18 @@ private slots:
         // from the measured one.
         QVERIFY(chart->simulatedCurve()->count() > 100);
         const QString notes = part<QLabel>(dialog, "fitNotes")->text();
-        QVERIFY2(notes.contains("calibrated at 60.0 %"), qPrintable(notes));
+        // The engine's verdict in its words (this bimodal file does not come within 2 % on
+        // two workers: it is "not calibrated", which the dialog used to call "calibrated").
+        const Calibration& kept = *dialog->fit()->distribution.calibration;
+        const QString verdict = QString::fromStdString(describeCalibration(kept));
+        QVERIFY2(notes.contains(QStringLiteral("• ") + verdict + QStringLiteral(" (")),
+                 qPrintable(notes));
+        QCOMPARE(verdict.startsWith(QStringLiteral("calibrated at 60 % load")),
+                 calibrationVerdict(kept).calibrated);
+        // The calibration simulated the scenario's two workers, and the dialog says so.
+        QVERIFY2(notes.contains("simulated with the scenario's 2 workers"), qPrintable(notes));
+        const QString workers = part<QLabel>(dialog, "calibrationWorkers")->text();
+        QVERIFY2(workers.contains("the scenario's 2 workers"), qPrintable(workers));
         QVERIFY2(notes.contains("the simulated and measured response times differ by at most"),
                  qPrintable(notes));
         // Queueing adds to the service time: on two workers at 60 % the calibrated p50 is
@@ -326,7 +354,157 @@ private slots:
         QCOMPARE(d->calibration->utilisation, 0.6);
         QCOMPARE(d->samples, std::int64_t(2000));
         QCOMPARE(test::serviceRunEditor(*w)->sourceLine()->label()->text(),
-                 QStringLiteral("From bimodal-cache.csv: 2 000 samples, calibrated at 60 %"));
+                 QStringLiteral("From bimodal-cache.csv: 2 000 samples, ") +
+                     QString::fromStdString(describeCalibration(*d->calibration)));
+    }
+
+    // A fit that misses the tolerance is "not calibrated" in the dialog's notes and in the
+    // service editor, in the engine's words (hedgesim service fit says the same).
+    void aFitThatMissesIsNotCalledCalibrated()
+    {
+        // Response times that hardly vary, at 90 % on one worker: queueing alone spreads them
+        // more, so no service time gives them.
+        auto w = shownWindow(1);
+        QPointer<ServiceMeasurementsDialog> dialog = openDialog(*w);
+        QVERIFY(dialog);
+        type(dialog, "p50", QStringLiteral("10"));
+        type(dialog, "p90", QStringLiteral("10.5"));
+        type(dialog, "p99", QStringLiteral("11"));
+        type(dialog, "p99.9", QStringLiteral("11.5"));
+        type(dialog, "max", QStringLiteral("12"));
+        QTest::mouseClick(part<QRadioButton>(dialog, "measuredUnderLoad"), Qt::LeftButton);
+        auto* load = part<QSpinBox>(dialog, "measuredUtilisation");
+        load->setFocus();
+        load->selectAll();
+        QTest::keyClicks(load, QStringLiteral("90"));
+        QTRY_COMPARE(load->value(), 90); // a typed number applies after the editors' pause
+        QTRY_VERIFY_WITH_TIMEOUT(okButton(dialog)->isEnabled() && dialog->fit() &&
+                                     dialog->fit()->distribution.calibration &&
+                                     dialog->fit()->distribution.calibration->utilisation == 0.9,
+                                 kFitTimeoutMs);
+        const Calibration c = *dialog->fit()->distribution.calibration;
+        const std::string words = describeCalibration(c);
+        QVERIFY2(QString::fromStdString(words).startsWith("not calibrated at 90 % load: p"),
+                 words.c_str());
+        QVERIFY(!dialog->fit()->converged);
+        const QString notes = part<QLabel>(dialog, "fitNotes")->text();
+        QVERIFY2(notes.contains(QStringLiteral("• ") + QString::fromStdString(words)),
+                 qPrintable(notes));
+        QVERIFY2(!notes.contains(QStringLiteral("• calibrated")), qPrintable(notes));
+
+        QTest::mouseClick(okButton(dialog), Qt::LeftButton);
+        QTRY_VERIFY(!dialog);
+        const QString line = test::serviceRunEditor(*w)->sourceLine()->label()->text();
+        QCOMPARE(line, QStringLiteral("From percentiles p50 10 ms, p90 10.5 ms, p99 11 ms, "
+                                      "p99.9 11.5 ms, ") +
+                           QString::fromStdString(words));
+    }
+
+    // A Prometheus selector typed for one file does not follow to a CSV: each format has its
+    // own field, and the CSV's only column is read.
+    void aCsvIsNotReadWithAPrometheusMetric()
+    {
+        QTemporaryDir dir;
+        const QString prom = test::writeFile(dir, QStringLiteral("api.prom"), twoSeriesProm());
+        const QString csv = test::writeFile(dir, QStringLiteral("cache.csv"), bimodalCsv());
+        auto w = shownWindow();
+        QPointer<ServiceMeasurementsDialog> dialog = openDialog(*w);
+        QVERIFY(dialog);
+        QTest::mouseClick(part<QRadioButton>(dialog, "measurementsFromFile"), Qt::LeftButton);
+        type(dialog, "measurementsPath", prom);
+        auto* metric = part<QComboBox>(dialog, "measurementsMetric");
+        metric->setFocus();
+        QTest::keyClicks(metric, QStringLiteral("rpc_seconds{op=\"get\"}"));
+        QTRY_VERIFY_WITH_TIMEOUT(okButton(dialog)->isEnabled(), kFitTimeoutMs);
+        QCOMPARE(dialog->fit()->distribution.metric, std::string("rpc_seconds{op=\"get\"}"));
+        type(dialog, "measurementsPath", csv);
+        // The fit of the CSV, or its error: whichever comes, it must be the fit.
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isFitting(), kFitTimeoutMs);
+        QVERIFY2(dialog->error().isEmpty(), qPrintable(dialog->error()));
+        QVERIFY(okButton(dialog)->isEnabled());
+        QCOMPARE(dialog->fit()->distribution.format, MeasurementFormat::Csv);
+        QCOMPARE(dialog->fit()->distribution.samples, std::int64_t(2000));
+        dialog->reject();
+    }
+
+    // A histogram with several label sets: the error lists them, and the metric's list offers
+    // them once the file is read; picking one fits it. The plot starts at the data, not at the
+    // 0 the first bucket starts from.
+    void aHistogramsSeriesArePickedFromAList()
+    {
+        QTemporaryDir dir;
+        const QString prom = test::writeFile(dir, QStringLiteral("api.prom"), twoSeriesProm());
+        auto w = shownWindow();
+        QPointer<ServiceMeasurementsDialog> dialog = openDialog(*w);
+        QVERIFY(dialog);
+        QTest::mouseClick(part<QRadioButton>(dialog, "measurementsFromFile"), Qt::LeftButton);
+        type(dialog, "measurementsPath", prom);
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->error().isEmpty() && !dialog->isFitting(),
+                                 kFitTimeoutMs);
+        QVERIFY2(dialog->error().contains(QStringLiteral("rpc_seconds has 2 label sets: "
+                                                         "{op=\"get\"}, {op=\"put\"}")),
+                 qPrintable(dialog->error()));
+        auto* metric = part<QComboBox>(dialog, "measurementsMetric");
+        QCOMPARE(metric->count(), 2);
+        QCOMPARE(metric->itemText(1), QStringLiteral("rpc_seconds{op=\"put\"}"));
+        metric->setFocus();
+        QTest::keyClick(metric, Qt::Key_Down);
+        QTest::keyClick(metric, Qt::Key_Down);
+        QCOMPARE(metric->currentText(), QStringLiteral("rpc_seconds{op=\"put\"}"));
+        QTRY_VERIFY_WITH_TIMEOUT(okButton(dialog)->isEnabled(), kFitTimeoutMs);
+        QCOMPARE(dialog->fit()->distribution.metric, std::string("rpc_seconds{op=\"put\"}"));
+        QCOMPARE(dialog->fit()->distribution.samples, std::int64_t(100));
+        // put's buckets: 0–10 ms holds 40 calls, the rest up to 100 ms: the axis starts at a
+        // decade at or below the data (1 ms), not at the table's 1e-6 ms.
+        auto* chart = part<ServiceFitChart>(dialog, "serviceFitChart");
+        const auto axes = chart->chart()->axes(Qt::Horizontal);
+        QCOMPARE(axes.size(), 1);
+        const auto* axis = qobject_cast<QLogValueAxis*>(axes.front());
+        QVERIFY(axis);
+        QVERIFY2(axis->min() >= 0.1, qPrintable(QString::number(axis->min())));
+        QVERIFY2(axis->max() <= 1000.0, qPrintable(QString::number(axis->max())));
+        dialog->reject();
+    }
+
+    // A saved scenario's fit is shown from its table when the file is gone: no error, no
+    // fit started, the plot, the table and the calibration's verdict.
+    void aSavedFitIsReviewedWithoutItsFile()
+    {
+        auto w = shownWindow(2);
+        Scenario s = w->scenario();
+        ServiceDistribution d;
+        d.kind = DistributionKind::Empirical;
+        d.source = "/nowhere/bimodal-cache.csv";
+        d.samples = 20000;
+        d.table = percentileTable({{0.5, 5.0}, {0.9, 20.0}, {0.99, 60.0}}, std::nullopt,
+                                  std::nullopt);
+        d.calibration = Calibration{.utilisation = 0.6,
+                                    .rounds = 3,
+                                    .measured = {{0.5, 8.0}, {0.9, 30.0}, {0.99, 80.0}},
+                                    .simulated = {{0.5, 8.05}, {0.9, 30.1}, {0.99, 80.4}}};
+        s.service.distribution = d;
+        w->setScenario(s);
+        QPointer<ServiceMeasurementsDialog> dialog = openDialog(*w);
+        QVERIFY(dialog);
+        QVERIFY(!dialog->isFitting());
+        QVERIFY2(dialog->error().isEmpty(), qPrintable(dialog->error()));
+        QVERIFY(dialog->fit());
+        QVERIFY(okButton(dialog)->isEnabled());
+        auto* chart = part<ServiceFitChart>(dialog, "serviceFitChart");
+        QVERIFY(chart->modelSeries()->count() > 100);
+        QCOMPARE(chart->typedSeries()->count(), 3);
+        QCOMPARE(chart->simulatedSeries()->count(), 3);
+        auto* table = part<ServiceFitTable>(dialog, "serviceFitTable");
+        QCOMPARE(table->cellText(1, ServiceFitTable::Measured), QStringLiteral("30.0"));
+        QCOMPARE(table->cellText(1, ServiceFitTable::Simulated), QStringLiteral("30.1"));
+        const QString notes = part<QLabel>(dialog, "fitNotes")->text();
+        QVERIFY2(notes.contains("as the scenario keeps it"), qPrintable(notes));
+        QVERIFY2(notes.contains("• calibrated at 60 % load (3 rounds"), qPrintable(notes));
+        // A field changed fits again: the file is read, and its absence said.
+        type(dialog, "measurementsColumn", QStringLiteral("latency_ms"));
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->error().isEmpty(), kFitTimeoutMs);
+        QVERIFY(!okButton(dialog)->isEnabled());
+        dialog->reject();
     }
 
     // Stop ends the calibration with what it has; Cancel closes the dialog at once and the
