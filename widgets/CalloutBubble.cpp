@@ -252,8 +252,8 @@ void CalloutBubble::place(QPointF anchor, const QRectF& plot, const Avoid& avoid
     // Even the best place hides part of a curve (or no place holds the sentence): the figure
     // and a few words, where they hide the least.
     if (hasCompact && (!best || best->choice.hidden > 0.5)) {
-        const std::array oneLine{1e3};
-        if (std::optional<Best> compact = bestOf(m_compact, oneLine, inside, 1.0, false)) {
+        const std::array oneOrTwoLines{1e3, 14.0}; // "p99 16 s / at 90 % load"
+        if (std::optional<Best> compact = bestOf(m_compact, oneOrTwoLines, inside, 1.0, false)) {
             best = compact;
             m_compactDrawn = true;
         }

@@ -343,7 +343,9 @@ std::vector<QPolygonF> LiveTimeSeriesView::drawnLines(Panel panel) const
     if (plot.isEmpty() || !m_rings)
         return lines;
     const auto [t0, t1] = timeRange();
-    const LivePanelPainter painter(m_rings, {}, {}, m_styles, &m_families);
+    const std::vector<LiveCollapses> noCollapses; // the painter keeps references
+    const std::vector<ChangeMark> noChanges;
+    const LivePanelPainter painter(m_rings, noCollapses, noChanges, m_styles, &m_families);
     // Every shown world's line comes with a point of any shown world (the first may be hidden).
     for (std::size_t w = 0; w < m_rings->size() && lines.empty(); ++w)
         painter.pointAt(panel, w, t1, plot, t0, t1, &lines);
