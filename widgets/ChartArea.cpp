@@ -145,7 +145,7 @@ void ChartArea::setLegendsOnCharts(bool on)
 }
 
 void ChartArea::setCallout(const QString& figure, const QString& setup, double load,
-                           const QString& text)
+                           const QString& text, const QString& compact)
 {
     const std::optional<Metric> metric = metricFromResultsKey(figure);
     MetricChartView* target = nullptr;
@@ -158,7 +158,7 @@ void ChartArea::setCallout(const QString& figure, const QString& setup, double l
     m_calloutChart = target;
     if (target) {
         refresh(target); // a chart shown again may hold older points
-        target->setCallout(setup, load, text);
+        target->setCallout(setup, load, text, compact);
     }
 }
 

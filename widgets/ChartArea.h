@@ -59,8 +59,10 @@ public:
     QStringList setMeasuredPoints(const std::vector<PointResult>& points, const QString& source);
     // A lesson's callout (MetricChartView::setCallout) on the chart of the results file's
     // `figure` ("p99_ms", "requests_per_call", …) when that chart is shown, else on the p99
-    // chart; the other charts' callouts go. An empty setup removes it.
-    void setCallout(const QString& figure, const QString& setup, double load, const QString& text);
+    // chart; the other charts' callouts go. An empty setup removes it. `compact`: the figure
+    // and a few words, drawn where the sentence would hide a curve (CalloutBubble::setText).
+    void setCallout(const QString& figure, const QString& setup, double load, const QString& text,
+                    const QString& compact = {});
     // The chart holding the callout, or nullptr.
     MetricChartView* calloutChart() const { return m_calloutChart; }
 

@@ -24,17 +24,18 @@ void ChartCallout::applyTheme(const ChartTheme& theme)
     update();
 }
 
-void ChartCallout::setAbout(const QString& setup, double load, const QString& text)
+void ChartCallout::setAbout(const QString& setup, double load, const QString& text,
+                            const QString& compact)
 {
     m_setup = setup;
     m_load = load;
-    m_bubble.setText(text);
+    m_bubble.setText(text, compact);
     if (setup.isEmpty())
         hide();
     update();
 }
 
-void ChartCallout::follow(const SetupCurveSet& curves, const std::vector<QPointF>& avoid)
+void ChartCallout::follow(const SetupCurveSet& curves, const CalloutBubble::Avoid& avoid)
 {
     const SetupCurve* curve = m_setup.isEmpty() ? nullptr : curves.find(m_setup);
     if (!curve || !curve->style().visible) {
@@ -53,12 +54,11 @@ void ChartCallout::follow(const SetupCurveSet& curves, const std::vector<QPointF
     place(m_chart->mapToPosition(*at, curve->line()), avoid);
 }
 
-void ChartCallout::place(QPointF anchor, const std::vector<QPointF>& avoid)
+void ChartCallout::place(QPointF anchor, const CalloutBubble::Avoid& avoid)
 {
     prepareGeometryChange();
-    // Inside the plot when it fits there, else over the axes too: never past the chart.
-    m_bubble.place(anchor, m_chart->plotArea(),
-                   QRectF(QPointF(0, 0), m_chart->size()).adjusted(2, 2, -2, -2), avoid);
+    // Inside the plot: never over the title, the axes' labels or the legend.
+    m_bubble.place(anchor, m_chart->plotArea(), avoid);
     show();
     update();
 }

@@ -1,8 +1,8 @@
 // A lesson's callout drawn on a chart (docs/lessons.md, "The callout on the chart"): a ring
 // round one point of a curve, and a bubble with the step's sentence joined to it by a line.
-// The bubble sits on one side of the point, so that it never hides the point it is about:
-// inside the plot (over the axes on a chart too small for it), where it covers the fewest
-// points of the curves.
+// The bubble sits inside the plot, never over the point's ring, where it hides the least of
+// the curves, their markers, the off-scale figures and the collapse key (CalloutBubble::place);
+// where every place for the sentence would hide part of a curve, it shows the compact form.
 #pragma once
 
 #include "CalloutBubble.h"
@@ -29,17 +29,21 @@ public:
     void applyTheme(const ChartTheme& theme);
 
     // What the callout is about: `setup`'s point at `load` (a fraction). An empty setup hides it.
-    void setAbout(const QString& setup, double load, const QString& text);
+    // `compact`: as for CalloutBubble::setText.
+    void setAbout(const QString& setup, double load, const QString& text,
+                  const QString& compact = {});
     QString setup() const { return m_setup; }
     // Placed on the setup's point as `curves` draw it, or hidden while that setup is hidden or
     // has no point at the load (a coarse pass, a point not run yet). `avoid`: as for place().
-    void follow(const SetupCurveSet& curves, const std::vector<QPointF>& avoid);
-    // The text while the callout is drawn, else empty.
+    void follow(const SetupCurveSet& curves, const CalloutBubble::Avoid& avoid);
+    // The sentence while the callout is drawn, else empty; what its bubble shows (the sentence
+    // or its compact form).
     QString shownText() const { return isVisible() ? m_bubble.text() : QString(); }
+    QString drawnText() const { return isVisible() ? m_bubble.drawnText() : QString(); }
 
-    // Shows the callout at `anchor` (chart coordinates, inside the plot area), its bubble on
-    // the side covering the fewest `avoid` points (chart coordinates: the curves' points).
-    void place(QPointF anchor, const std::vector<QPointF>& avoid);
+    // Shows the callout at `anchor` (chart coordinates, inside the plot area), its bubble in
+    // the plot where it hides the least of `avoid` (chart coordinates).
+    void place(QPointF anchor, const CalloutBubble::Avoid& avoid);
     // The bubble and the anchor in chart coordinates, as drawn.
     QRectF bubbleRect() const { return m_bubble.bubbleRect(); }
     QPointF anchor() const { return m_bubble.anchor(); }

@@ -214,9 +214,10 @@ void HeatMapView::render(QPainter* p, QSizeF size) const
     p->restore();
 }
 
-void HeatMapView::setCallout(double knobValue, double rowValue, const QString& text)
+void HeatMapView::setCallout(double knobValue, double rowValue, const QString& text,
+                             const QString& compact)
 {
-    m_callout = Callout{knobValue, rowValue, text};
+    m_callout = Callout{knobValue, rowValue, text, compact};
     update();
 }
 
@@ -232,17 +233,17 @@ std::optional<CalloutBubble> HeatMapView::placedCallout(const Layout& l) const
     if (m_callout.text.isEmpty() || cell.value >= m_map.knobValues.size() ||
         cell.row >= m_map.rows.size() || !m_map.at(cell.value, cell.row))
         return std::nullopt;
-    // Over as few cells as it can: beside the map (over the title or the legend) when it fits.
-    std::vector<QPointF> cells;
+    // Over the cells only (the axes say which delay and load a cell is), over as few of their
+    // centres, where their figures are, as it can.
+    CalloutBubble::Avoid avoid;
     for (std::size_t v = 0; v < m_map.knobValues.size(); ++v)
         for (std::size_t r = 0; r < m_map.rows.size(); ++r)
-            cells.push_back(cellRectIn(l, {v, r}).center());
+            avoid.points.push_back(cellRectIn(l, {v, r}).center());
     const ChartTheme theme(palette(), font());
     CalloutBubble bubble;
     bubble.setLook(theme.smallFont(), theme.text(), theme.base(), theme.collapseColour());
-    bubble.setText(m_callout.text);
-    const QRectF whole = l.title.united(l.plot).united(l.legend).united(l.keys);
-    bubble.place(cellRectIn(l, cell).center(), l.plot, whole, cells);
+    bubble.setText(m_callout.text, m_callout.compact);
+    bubble.place(cellRectIn(l, cell).center(), l.plot, avoid);
     return bubble;
 }
 

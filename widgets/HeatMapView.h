@@ -63,8 +63,13 @@ public:
 
     // A lesson step's callout (docs/lessons.md, "The callout on the chart") on the cell of
     // `knobValue` in the row `rowValue`, drawn while that cell has its result; an empty text
-    // takes it away. The callout as drawn now: none while it is not.
-    void setCallout(double knobValue, double rowValue, const QString& text);
+    // takes it away. `compact`: as for CalloutBubble::setText. The bubble stays over the cells
+    // (never the title, the axes or the legend), over as few of their figures as it can.
+    // The callout as drawn now: none while it is not.
+    void setCallout(double knobValue, double rowValue, const QString& text,
+                    const QString& compact = {});
+    // Where the cells are drawn, at the widget's size.
+    QRectF plotRect() const { return layoutFor(size()).plot; }
     std::optional<CalloutBubble> calloutNow() const { return placedCallout(layoutFor(size())); }
 
     // "p99 ÷ baseline p99 — “hedge, default budget / client”, hedge delay (ms) against load"
@@ -122,6 +127,7 @@ private:
         double knobValue = 0.0;
         double rowValue = 0.0;
         QString text; // empty: none
+        QString compact;
     } m_callout;
 };
 

@@ -289,7 +289,7 @@ void LivePanelPainter::drawGrid(QPainter& p, const ChartTheme& theme, Panel pane
 // One world's series, at most a minimum and a maximum per pixel column; the load as steps.
 std::optional<QPointF> LivePanelPainter::pointAt(Panel panel, std::size_t world, double atS,
                                                  const QRectF& plot, double t0, double t1,
-                                                 std::vector<QPointF>* points) const
+                                                 std::vector<QPolygonF>* lines) const
 {
     if (!m_rings || world >= m_rings->size() || !shows(panel, world) || atS < t0 || atS > t1)
         return std::nullopt;
@@ -297,20 +297,22 @@ std::optional<QPointF> LivePanelPainter::pointAt(Panel panel, std::size_t world,
     const BucketRing& ring = (*m_rings)[world];
     std::optional<QPointF> at;
     for (std::size_t w = 0; w < m_rings->size(); ++w) {
-        if (!shows(panel, w) || (!points && w != world))
+        if (!shows(panel, w) || (!lines && w != world))
             continue;
         const BucketRing& r = (*m_rings)[w];
+        QPolygonF line;
         for (std::size_t k = 0; k < r.size(); ++k) {
             const TimelineBucket& b = r.at(k);
             const std::optional<double> v = LiveTimeSeriesView::panelValue(panel, b, familyOf(w));
             if (b.tS < t0 || !v || (scale.log && *v <= 0))
                 continue;
             const QPointF point(scale.x(b.tS), scale.y(*v));
-            if (points)
-                points->push_back(point);
+            line << point;
             if (&r == &ring && std::fabs(b.tS - atS) < 1e-6)
                 at = point;
         }
+        if (lines && !line.isEmpty())
+            lines->push_back(line);
     }
     return at;
 }
@@ -439,15 +441,22 @@ void LivePanelPainter::drawTitle(QPainter& p, const ChartTheme& theme, Panel pan
     QFont title = theme.smallFont();
     title.setBold(true);
     p.setFont(title);
-    const QFontMetricsF tfm(title);
     const QString text = LiveTimeSeriesView::panelTitle(panel);
-    const QRectF box(plot.left() + 4, plot.top() + 2, tfm.horizontalAdvance(text) + 6,
-                     tfm.height());
+    const QRectF box = titleRect(theme, panel, plot);
     QColor backing = theme.base();
     backing.setAlpha(210);
     p.fillRect(box, backing);
     p.setPen(theme.text());
     p.drawText(box.adjusted(3, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
+}
+
+QRectF LivePanelPainter::titleRect(const ChartTheme& theme, Panel panel, const QRectF& plot)
+{
+    QFont title = theme.smallFont();
+    title.setBold(true);
+    const QFontMetricsF tfm(title);
+    return QRectF(plot.left() + 4, plot.top() + 2,
+                  tfm.horizontalAdvance(LiveTimeSeriesView::panelTitle(panel)) + 6, tfm.height());
 }
 
 } // namespace hedge

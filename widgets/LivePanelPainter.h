@@ -53,11 +53,13 @@ public:
                    double t1, bool timeLabels) const;
     // Where world `world`'s line of `panel` passes at the end of the bucket ending at `atS`, as
     // drawPanel draws it; none when the world is hidden, that bucket is not kept or not in
-    // [t0, t1], or it has no such figure. `points`, when given, gets every drawn bucket's point
-    // (what a callout should not cover).
+    // [t0, t1], or it has no such figure. `lines`, when given, gets each drawn world's line:
+    // its buckets' points in time order (what a callout should not cover).
     std::optional<QPointF> pointAt(Panel panel, std::size_t world, double atS, const QRectF& plot,
                                    double t0, double t1,
-                                   std::vector<QPointF>* points = nullptr) const;
+                                   std::vector<QPolygonF>* lines = nullptr) const;
+    // Where the panel's title is drawn in `plot` (top left, over a backing).
+    static QRectF titleRect(const ChartTheme& theme, Panel panel, const QRectF& plot);
     // The time grid over `plot` and/or the time labels under it.
     void drawTimeLabels(QPainter& p, const ChartTheme& theme, const QRectF& plot, double t0,
                         double t1, bool grid, bool labels) const;

@@ -336,6 +336,29 @@ QRectF LiveTimeSeriesView::panelRect(Panel panel) const
     return {};
 }
 
+std::vector<QPolygonF> LiveTimeSeriesView::drawnLines(Panel panel) const
+{
+    const QRectF plot = panelRect(panel);
+    std::vector<QPolygonF> lines;
+    if (plot.isEmpty() || !m_rings)
+        return lines;
+    const auto [t0, t1] = timeRange();
+    const std::vector<LiveCollapses> noCollapses; // the painter keeps references
+    const std::vector<ChangeMark> noChanges;
+    const LivePanelPainter painter(m_rings, noCollapses, noChanges, m_styles, &m_families);
+    // Every shown world's line comes with a point of any shown world (the first may be hidden).
+    for (std::size_t w = 0; w < m_rings->size() && lines.empty(); ++w)
+        painter.pointAt(panel, w, t1, plot, t0, t1, &lines);
+    return lines;
+}
+
+QRectF LiveTimeSeriesView::titleRect(Panel panel) const
+{
+    const QRectF plot = panelRect(panel);
+    return plot.isEmpty() ? QRectF()
+                          : LivePanelPainter::titleRect(ChartTheme(palette(), font()), panel, plot);
+}
+
 QList<QRectF> LiveTimeSeriesView::collapseLabelRects() const
 {
     const auto [t0, t1] = timeRange();
@@ -365,10 +388,10 @@ LiveTimeSeriesView::Layout LiveTimeSeriesView::layoutNow() const
     return layout(ChartTheme(palette(), font()), QRectF(rect()));
 }
 
-void LiveTimeSeriesView::setCallout(Panel panel, std::size_t world, double atS,
-                                    const QString& text)
+void LiveTimeSeriesView::setCallout(Panel panel, std::size_t world, double atS, const QString& text,
+                                    const QString& compact)
 {
-    m_callout = Callout{panel, world, atS, text};
+    m_callout = Callout{panel, world, atS, text, compact};
     update();
 }
 
@@ -387,21 +410,25 @@ std::optional<CalloutBubble> LiveTimeSeriesView::placedCallout(const Layout& l) 
         return std::nullopt;
     const auto [t0, t1] = timeRange();
     const std::vector<ChangeMark> none;
-    std::vector<QPointF> avoid;
-    const std::optional<QPointF> at =
-        LivePanelPainter(m_rings, {}, none, m_styles, &m_families)
-            .pointAt(drawn->first, m_callout.world, m_callout.atS, drawn->second, t0, t1, &avoid);
+    CalloutBubble::Avoid avoid; // every shown world's line, the panel's title and labels
+    const std::optional<QPointF> at = LivePanelPainter(m_rings, {}, none, m_styles, &m_families)
+                                          .pointAt(drawn->first, m_callout.world, m_callout.atS,
+                                                   drawn->second, t0, t1, &avoid.lines);
     if (!at)
         return std::nullopt;
     const ChartTheme theme(palette(), font());
+    avoid.texts.push_back(LivePanelPainter::titleRect(theme, drawn->first, drawn->second));
+    if (drawn->first == Panel::P99) {
+        const std::vector<LiveCollapses> collapses = collapsesNow();
+        for (const auto& label : LivePanelPainter(m_rings, collapses, none, m_styles)
+                                     .collapseLabels(theme, drawn->second, t0, t1))
+            avoid.texts.push_back(label.rect);
+    }
     CalloutBubble bubble;
     bubble.setLook(theme.smallFont(), theme.text(), theme.base(), theme.collapseColour());
-    bubble.setText(m_callout.text);
-    // Over the other panels too when the sentence does not fit in its own.
-    QRectF charts = drawn->second;
-    for (const auto& [panel, plot] : l.panels)
-        charts = charts.united(plot);
-    bubble.place(*at, drawn->second, charts, avoid);
+    bubble.setText(m_callout.text, m_callout.compact);
+    // In its own panel: never over another (the load under the p99, say) or the axes' labels.
+    bubble.place(*at, drawn->second, avoid);
     return bubble;
 }
 

@@ -105,6 +105,10 @@ public:
     // Where each shown panel is drawn in the widget now (the replica strip included, with
     // its header, when it has rows); empty for a panel not drawn.
     QRectF panelRect(Panel panel) const;
+    // Each shown world's line on `panel` now, its buckets' points in time order, as drawn
+    // (what a lesson's callout keeps clear of); where the panel's title is.
+    std::vector<QPolygonF> drawnLines(Panel panel) const;
+    QRectF titleRect(Panel panel) const;
     // Rows of the replica strip now: the replicas of every shown world that has several.
     int replicaRowCount() const;
     // The hover text at `pos` (the figures under the pointer), and the one shown last.
@@ -127,8 +131,10 @@ public:
 
     // A lesson step's callout (docs/lessons.md, "The callout on the chart") on `panel` at world
     // `world`'s bucket ending at `atS`: drawn while that bucket is in the window and the world
-    // shown. An empty text takes it away.
-    void setCallout(Panel panel, std::size_t world, double atS, const QString& text);
+    // shown. An empty text takes it away. `compact`: as for CalloutBubble::setText. The bubble
+    // stays in that panel, where it hides the least of the lines, the title and the labels.
+    void setCallout(Panel panel, std::size_t world, double atS, const QString& text,
+                    const QString& compact = {});
     // The callout as drawn now: none while it is not.
     std::optional<CalloutBubble> calloutNow() const { return placedCallout(layoutNow()); }
 
@@ -196,6 +202,7 @@ private:
         std::size_t world = 0;
         double atS = 0.0;
         QString text; // empty: none
+        QString compact;
     } m_callout;
 };
 

@@ -336,7 +336,7 @@ void LiveView::showReplicaStripAvailability()
 }
 
 void LiveView::setCallout(const QString& figure, const QString& setup, double atS,
-                          const QString& text)
+                          const QString& text, const QString& compact)
 {
     using Panel = LiveTimeSeriesView::Panel;
     static const QHash<QString, Panel> panels{{"p99_ms", Panel::P99},
@@ -349,7 +349,7 @@ void LiveView::setCallout(const QString& figure, const QString& setup, double at
     const qsizetype world = names.indexOf(setup);
     m_chart->setCallout(panels.value(figure, Panel::P99),
                         std::size_t(std::max<qsizetype>(world, 0)), atS,
-                        setup.isEmpty() || world < 0 ? QString() : text);
+                        setup.isEmpty() || world < 0 ? QString() : text, compact);
 }
 
 void LiveView::setSeriesStyles(const QList<SeriesStyle>& styles)

@@ -54,8 +54,10 @@ public:
 
     void setSeriesStyles(const QList<SeriesStyle>& styles);
     // A lesson step's callout on the panel of `figure` (the p99 panel when that one is not
-    // drawn), at `setup`'s bucket ending at `atS`; an empty setup takes it away.
-    void setCallout(const QString& figure, const QString& setup, double atS, const QString& text);
+    // drawn), at `setup`'s bucket ending at `atS`; an empty setup takes it away. `compact`: as
+    // for CalloutBubble::setText.
+    void setCallout(const QString& figure, const QString& setup, double atS, const QString& text,
+                    const QString& compact = {});
 
     // The session as a timeline scenario file; the error, or nothing.
     std::optional<QString> saveSession(const QString& path);

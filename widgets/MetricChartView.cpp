@@ -398,6 +398,7 @@ void MetricChartView::updateOverlays()
     m_stacks.place(*chart(), m_curves, kCollapseMarkerSize);
     m_offScaleLabels->place(m_curves, m_points, m_metric, kOffScaleMarkerSize);
     std::vector<QPointF> marks, linePoints; // chart coordinates
+    CalloutBubble::Avoid avoid;             // what the callout keeps clear of
     ChartAnnotations::KeyEntries entries;
     for (const auto& curve : m_curves) {
         for (const MarkerKind kind : kAllMarkerKinds) {
@@ -406,21 +407,31 @@ void MetricChartView::updateOverlays()
             if (!curve->drawn()[kind].at.isEmpty())
                 entries.add(kind);
         }
+        QPolygonF line; // empty while the setup is hidden
         for (const QPointF& p : curve->drawn().line)
-            linePoints.push_back(chart()->mapToPosition(p, curve->line()));
+            line << chart()->mapToPosition(p, curve->line());
+        linePoints.insert(linePoints.end(), line.begin(), line.end());
+        if (!line.isEmpty())
+            avoid.lines.push_back(line);
     }
+    avoid.points = marks; // stacked markers sit beside their line
     // The key keeps clear of the off-scale figures as of the markers.
-    for (const OffScaleLabels::Label& label : m_offScaleLabels->labels())
+    for (const OffScaleLabels::Label& label : m_offScaleLabels->labels()) {
         for (const QPointF& p : {label.rect.topLeft(), label.rect.center(), label.rect.topRight(),
                                  label.rect.bottomLeft(), label.rect.bottomRight()})
             marks.push_back(p);
+        avoid.texts.push_back(label.rect);
+    }
     m_annotations->placeCollapseKey(marks, linePoints, entries, kCollapseMarkerSize);
-    m_callout->follow(m_curves, linePoints);
+    if (const QRectF key = m_annotations->collapseKeyRect(); !key.isEmpty())
+        avoid.texts.push_back(key);
+    m_callout->follow(m_curves, avoid);
 }
 
-void MetricChartView::setCallout(const QString& setup, double load, const QString& text)
+void MetricChartView::setCallout(const QString& setup, double load, const QString& text,
+                                 const QString& compact)
 {
-    m_callout->setAbout(setup, load, text);
+    m_callout->setAbout(setup, load, text, compact);
     updateOverlays();
 }
 

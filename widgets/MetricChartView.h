@@ -123,7 +123,9 @@ public:
 
     // A lesson's callout on `setup`'s point at `load` (ChartCallout); an empty setup removes
     // it. Drawn while that setup is shown and has a point there; exports draw it too.
-    void setCallout(const QString& setup, double load, const QString& text);
+    // `compact`: as for CalloutBubble::setText.
+    void setCallout(const QString& setup, double load, const QString& text,
+                    const QString& compact = {});
     const ChartCallout& callout() const { return *m_callout; }
 
     // The y axis's current range (after clamping: a log axis never gets a bound <= 0).

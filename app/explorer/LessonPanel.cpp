@@ -18,6 +18,10 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <tuple>
 
 namespace hedge {
 
@@ -31,6 +35,59 @@ QLabel* wrappedLabel(const QString& objectName, QWidget* parent)
     label->setTextFormat(Qt::PlainText);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     return label;
+}
+
+// The callout's compact form (CalloutBubble::setText), drawn where the sentence would hide a
+// curve: the figure it points at and where ("p99 55 ms at 30 % load", "1.04 requests per call
+// at 30 % load", "p99 1.2 s at 4:25"); none until the run has the figure.
+std::optional<QString> compactCallout(const LessonFigureRef& anchor, const LessonRun& run)
+{
+    // The words round the figure's value.
+    static const std::map<std::string, std::pair<std::string, std::string>> words{
+        {"p50_ms", {"p50 ", ""}},
+        {"p99_ms", {"p99 ", ""}},
+        {"p999_ms", {"p99.9 ", ""}},
+        {"mean_ms", {"mean ", ""}},
+        {"max_ms", {"max ", ""}},
+        {"backlog_ms", {"backlog ", ""}},
+        {"p99_ms_low", {"p99 from ", ""}},
+        {"p99_ms_high", {"p99 up to ", ""}},
+        {"p99_ms_min", {"p99 from ", ""}},
+        {"p99_ms_max", {"p99 up to ", ""}},
+        {"requests_per_call", {"", " requests per call"}},
+        {"hedged_fraction", {"", " of calls hedged"}},
+        {"rejected_fraction", {"", " of calls rejected"}},
+        {"failed_fraction", {"", " of calls failed"}},
+        {"hedges_refused_fraction", {"", " of hedges refused"}},
+        {"utilisation", {"utilisation ", ""}},
+        {"collapsed", {"", ""}},
+        {"load", {"load ", ""}},
+    };
+    std::string before = anchor.figure + " ", after;
+    std::replace(before.begin(), before.end(), '_', ' ');
+    if (const auto found = words.find(anchor.figure); found != words.end())
+        std::tie(before, after) = found->second;
+    LessonText text;
+    text.parts.push_back({before, {}});
+    text.parts.push_back({{}, anchor});
+    if (anchor.atS) {
+        const int s = int(std::lround(*anchor.atS));
+        text.parts.push_back({after + QStringLiteral(" at %1:%2")
+                                          .arg(s / 60)
+                                          .arg(s % 60, 2, 10, QLatin1Char('0'))
+                                          .toStdString(),
+                              {}});
+    } else {
+        LessonFigureRef load = anchor;
+        load.figure = "load";
+        text.parts.push_back({after + " at ", {}});
+        text.parts.push_back({{}, load});
+        text.parts.push_back({" load", {}});
+    }
+    const std::optional<std::string> filled = fillLessonText(text, run);
+    if (!filled)
+        return std::nullopt;
+    return QString::fromStdString(*filled);
 }
 
 QPushButton* button(const QString& text, const QString& objectName, QWidget* parent)
@@ -296,9 +353,10 @@ void LessonPanel::updateTexts()
     };
     const std::optional<std::string> callout = fillLessonText(step.callout, run);
     if (callout && stepShown())
-        showCallout(viewOf(step), step.anchor, QString::fromStdString(*callout));
+        showCallout(viewOf(step), step.anchor, QString::fromStdString(*callout),
+                    compactCallout(step.anchor, run).value_or(QString()));
     else
-        showCallout(StepView::Curves, {}, {});
+        showCallout(StepView::Curves, {}, {}, {});
     if (ownScenario)
         m_callout->setText(filled(step.callout));
     else
@@ -340,7 +398,8 @@ LessonRun LessonPanel::runShown(const LessonStep& step, std::vector<PointResult>
         [live](const std::string& setup, double atS) { return live->bucketAt(setup, atS); });
 }
 
-void LessonPanel::showCallout(StepView view, const LessonFigureRef& anchor, const QString& text)
+void LessonPanel::showCallout(StepView view, const LessonFigureRef& anchor, const QString& text,
+                              const QString& compact)
 {
     const bool live = view == StepView::Live, map = view == StepView::Map;
     const QString figure = QString::fromStdString(anchor.figure);
@@ -351,16 +410,18 @@ void LessonPanel::showCallout(StepView view, const LessonFigureRef& anchor, cons
                             setup,
                             QString::number(place, 'g', 17),
                             QString::number(anchor.gridValue.value_or(0.0), 'g', 17),
-                            text};
+                            text,
+                            compact};
     if (shown == m_calloutShown)
         return; // pointsChanged comes 25 times a second while a pass runs
     m_calloutShown = shown;
     const bool curves = !live && !map;
     emit calloutChanged(curves ? figure : QString(), curves ? setup : QString(), place,
-                        curves ? text : QString());
-    emit mapCalloutChanged(anchor.gridValue.value_or(0.0), place, map ? text : QString());
+                        curves ? text : QString(), curves ? compact : QString());
+    emit mapCalloutChanged(anchor.gridValue.value_or(0.0), place, map ? text : QString(),
+                           map ? compact : QString());
     emit liveCalloutChanged(live ? figure : QString(), live ? setup : QString(), place,
-                            live ? text : QString());
+                            live ? text : QString(), live ? compact : QString());
 }
 
 void LessonPanel::revealAnswer()

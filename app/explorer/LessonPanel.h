@@ -70,14 +70,17 @@ public:
 signals:
     // The step's callout, to be drawn on the chart of `figure` at `setup`'s point at `load`
     // (ChartArea::setCallout): once its text holds the full pass's figures; an empty setup
-    // when there is none to draw (running, the scenario edited, the pane closed).
+    // when there is none to draw (running, the scenario edited, the pane closed). `compact`:
+    // the figure and where ("p99 55 ms at 30 % load"), drawn where the sentence would hide a
+    // curve (CalloutBubble::setText).
     void calloutChanged(const QString& figure, const QString& setup, double load,
-                        const QString& text);
+                        const QString& text, const QString& compact);
     // The same for a timeline step, on the Live view at the moment `atS` (LiveView::setCallout).
     void liveCalloutChanged(const QString& figure, const QString& setup, double atS,
-                            const QString& text);
+                            const QString& text, const QString& compact);
     // The same for a map step, on the map's cell of `gridValue` at `load` (HeatMapView).
-    void mapCalloutChanged(double gridValue, double load, const QString& text);
+    void mapCalloutChanged(double gridValue, double load, const QString& text,
+                           const QString& compact);
     // What a step shows.
     void viewWanted(hedge::LessonPanel::StepView view);
 
@@ -93,7 +96,8 @@ private:
     void updateTexts();
     void revealAnswer();
     // On the sweep's charts or, for a timeline step, on the Live view; an empty setup: none.
-    void showCallout(StepView view, const LessonFigureRef& anchor, const QString& text);
+    void showCallout(StepView view, const LessonFigureRef& anchor, const QString& text,
+                     const QString& compact);
     // The step's run when it is the one shown: the full pass (into `points`), or the Live run
     // at its moment; else an empty run.
     LessonRun runShown(const LessonStep& step, std::vector<PointResult>& points) const;

@@ -1,13 +1,17 @@
 // A lesson's callout on a metric chart (ChartCallout through MetricChartView::setCallout): on
 // the setup's drawn point, its bubble inside the plot and clear of the point, hidden while the
 // setup is hidden or has no point at the load, following the point when the chart is resized
-// or the axis changes, and gone when removed.
+// or the axis changes, and gone when removed. Issue 37: the bubble stays in the plot and hides
+// none of the curves, their markers, the off-scale figures, the title, the axes' labels or the
+// legend (CalloutGeometry.h); where the sentence would hide a curve, its compact form is drawn.
+#include "CalloutGeometry.h"
 #include "TestPoints.h"
 
 #include <widgets/ChartCallout.h>
 #include <widgets/MetricChartView.h>
 
 #include <QChart>
+#include <QLegend>
 #include <QLineSeries>
 #include <QTest>
 
@@ -19,6 +23,12 @@ namespace {
 
 const QString kBudget = QStringLiteral("hedge, no budget / client");
 const QString kText = QStringLiteral("At 50 % load the p99 falls from 250 ms to 55 ms.");
+// A lesson's sentence of the usual length, and its compact form.
+const QString kLong = QStringLiteral(
+    "A hedge sends a second copy of a request that has not answered after the delay, and takes "
+    "whichever answer comes first. At 50 % load the p99 falls from 250 ms to 55 ms, and the "
+    "p99.9 from 375 ms to 80 ms.");
+const QString kCompact = QStringLiteral("p99 55 ms at 50 % load");
 
 QLineSeries* line(MetricChartView& view, const QString& setup)
 {
@@ -130,6 +140,62 @@ private slots:
         view.setPoints(points);
         QVERIFY(near(view.callout().anchor(), drawnAt(view, kBudget, 0.5)));
         verifyPlaced(view, view.callout().anchor(), false);
+    }
+
+    // Issue 37: on every point of the sample, at a 1024 × 700 window's chart size, the usual
+    // size and a presenter's, the bubble hides nothing (CalloutGeometry.h); the sentence is
+    // drawn where it hides nothing, else the compact form; the legend of presenter mode too.
+    void hidesNothing_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("legend");
+        QTest::newRow("1024x700's chart") << QSize(330, 230) << false;
+        QTest::newRow("usual") << QSize(560, 340) << false;
+        QTest::newRow("presenter") << QSize(900, 520) << true;
+    }
+    void hidesNothing()
+    {
+        QFETCH(QSize, size);
+        QFETCH(bool, legend);
+        MetricChartView view(Metric::P99);
+        QVERIFY(showSample(view));
+        view.resize(size);
+        view.chart()->legend()->setAlignment(Qt::AlignTop);
+        view.chart()->legend()->setVisible(legend);
+        QTRY_COMPARE(view.chart()->size().toSize(), size);
+        int compact = 0, whole = 0;
+        for (const SeriesStyle& style : test::sampleStyles())
+            for (const double load : {0.3, 0.5, 0.7, 0.85, 0.95}) {
+                view.setCallout(style.setup, load, kLong, kCompact);
+                QCOMPARE(view.callout().shownText(), kLong);
+                QVERIFY(near(view.callout().anchor(), drawnAt(view, style.setup, load)));
+                verifyPlaced(view, view.callout().anchor());
+                const QStringList problems = test::calloutProblems(view);
+                QVERIFY2(problems.isEmpty(),
+                         qPrintable(QStringLiteral("%1 at %2: %3 (drawn: %4)")
+                                        .arg(style.setup)
+                                        .arg(load)
+                                        .arg(problems.join(QStringLiteral("; ")),
+                                             view.callout().drawnText())));
+                (view.callout().drawnText() == kCompact ? compact : whole) += 1;
+            }
+        // The presenter's chart has room for the sentence somewhere; the small one never.
+        if (size.width() > 800)
+            QVERIFY2(whole > 0, qPrintable(QString::number(compact)));
+        if (size.width() < 400)
+            QCOMPARE(whole, 0);
+    }
+
+    // Without a compact form (another caller), the sentence: inside the plot, clear of the ring.
+    void withoutACompactForm()
+    {
+        MetricChartView view(Metric::P99);
+        QVERIFY(showSample(view));
+        view.resize(330, 230);
+        QTRY_COMPARE(view.chart()->size().toSize(), QSize(330, 230));
+        view.setCallout(kBudget, 0.5, kLong);
+        QCOMPARE(view.callout().drawnText(), kLong);
+        verifyPlaced(view, view.callout().anchor());
     }
 
     // Nothing to point at: no callout, until there is again.

@@ -2,7 +2,10 @@
 // walked with a presenter's keys, each step's callout, progress, shown setups, question and
 // reveal as the window's own full-pass results fill them, Back, and "Try It Yourself"; the
 // collapse that stays, a timeline lesson, walked on the Live view, each step at its moment; the
-// delay lesson's last step on a map's cell.
+// delay lesson's last step on a map's cell. Issue 37: on the steps where a callout covered what
+// the step is about, at 1024 × 700, 1920 × 1080 and in presenter mode, the bubble hides none of
+// the curves, markers, figures, titles, axis labels or legends (tests/widgets/CalloutGeometry.h).
+#include "../../widgets/CalloutGeometry.h"
 #include "ExplorerTestSupport.h"
 
 #include <hedge/io/LessonCheck.h>
@@ -20,16 +23,17 @@
 
 #include <hedge/io/Presets.h>
 
+#include <QComboBox>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
-#include <QMessageBox>
-#include <QLineSeries>
 #include <QLabel>
-#include <QComboBox>
+#include <QLineSeries>
 #include <QListWidget>
 #include <QMenuBar>
-#include <QSlider>
+#include <QMessageBox>
 #include <QPushButton>
+#include <QSlider>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace hedge;
@@ -117,6 +121,33 @@ class TestLessonPanel : public QObject {
         QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
                           list->visualItemRect(list->item(index)).center());
         return panel;
+    }
+    // View → Presenter Mode's key, F11, on a projector's 1920 × 1080 screen.
+    static bool enterPresenterMode(MainWindow& w)
+    {
+        w.activateWindow();
+        if (!QTest::qWaitForWindowActive(&w))
+            return false;
+        QTest::keyClick(&w, Qt::Key_F11);
+        if (!QTest::qWaitFor([&w] { return w.isFullScreen(); }))
+            return false;
+        w.resize(1920, 1080);
+        return true;
+    }
+    // What the callout of the chart holding it hides, once the chart has its size.
+    static QString chartCalloutProblems(const MainWindow& w)
+    {
+        MetricChartView* chart = test::onlyPart<ChartArea>(w)->calloutChart();
+        if (!chart)
+            return QStringLiteral("no chart has the callout");
+        return test::calloutProblems(*chart).join(QStringLiteral("; "));
+    }
+    static QString liveCalloutProblems(LiveView* view)
+    {
+        const std::optional<CalloutBubble> drawn = view->chart()->calloutNow();
+        if (!drawn)
+            return QStringLiteral("no callout drawn");
+        return test::calloutProblems(*view->chart(), *drawn).join(QStringLiteral("; "));
     }
     // A timeline step's text as the window's Live run gives it.
     static QString filledLive(const LessonText& text, const MainWindow& w)
@@ -263,7 +294,10 @@ private slots:
         QVERIFY(!w.controller()->isPendingOrRunning());
     }
 
+    void calloutsHideNothing_data();
+    void calloutsHideNothing();
     void walkTheCollapseThatStays();
+    void theUsersSpeedAfterALessonAndAPreset();
     void theDelayMapStep();
     void anotherLessonFromALaterStep_data();
     void anotherLessonFromALaterStep();
@@ -310,6 +344,58 @@ void TestLessonPanel::anotherLessonFromALaterStep()
              QString::fromStdString(next.steps.front().title));
     QCOMPARE(w.scenario(), next.steps.front().scenario);
     QCOMPARE(part<QPushButton>(panel, "lessonBack")->isEnabled(), false);
+}
+
+// Issue 37: the steps whose callout covered what they are about (the hedged line of tail
+// cutting's step 2 in presenter mode; the title, legend and y labels in the collapse's step 3;
+// the green curve in the budget's steps 4 and 5; most of the plot at 1024 × 700), walked to with
+// the keys at 1024 × 700, 1920 × 1080 and in presenter mode: the bubble stays in the plot and
+// hides no curve, marker, figure, title, axis label or legend.
+void TestLessonPanel::calloutsHideNothing_data()
+{
+    QTest::addColumn<QString>("lesson");
+    QTest::addColumn<int>("step"); // from 1, as the pane counts
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("presenter");
+    const QList<QPair<QString, int>> steps{
+        {"tail-cutting", 2}, {"collapse-without-budget", 3}, {"budget", 4}, {"budget", 5}};
+    for (const auto& [lesson, step] : steps) {
+        const QByteArray name = QStringLiteral("%1 s%2").arg(lesson).arg(step).toUtf8();
+        QTest::newRow(name + " 1024x700") << lesson << step << QSize(1024, 700) << false;
+        QTest::newRow(name + " 1920x1080") << lesson << step << QSize(1920, 1080) << false;
+        QTest::newRow(name + " presenter") << lesson << step << QSize(1920, 1080) << true;
+    }
+}
+
+void TestLessonPanel::calloutsHideNothing()
+{
+    QFETCH(QString, lesson);
+    QFETCH(int, step);
+    QFETCH(QSize, size);
+    QFETCH(bool, presenter);
+    const int index = lessonIndex(lesson.toStdString());
+    const Lesson walked = readLessonFile(shippedLessonFiles()[std::size_t(index)]);
+    MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+    QDockWidget* panel = openLesson(w, index);
+    QVERIFY(panel);
+    for (int i = 1; i < step; ++i)
+        QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(part<QLabel>(panel, "lessonProgress")->text(),
+             QStringLiteral("Step %1 of %2").arg(step).arg(walked.steps.size()));
+    QTRY_VERIFY_WITH_TIMEOUT(w.controller()->isComplete(), 120000);
+    if (presenter)
+        QVERIFY(enterPresenterMode(w));
+    else
+        w.resize(size);
+    // The height as asked (the budget's step 5 widens a 1024 px window: its explanation).
+    QTRY_COMPARE(w.height(), size.height());
+    const LessonStep& shown = walked.steps[std::size_t(step - 1)];
+    verifyChartCallout(w, shown);
+    if (QTest::currentTestFailed())
+        return;
+    // Once the charts have their size, the bubble hides nothing.
+    QString problems;
+    QTRY_VERIFY2((problems = chartCalloutProblems(w)).isEmpty(), qPrintable(problems));
 }
 
 // Issue 37: a lesson replaces the working scenario: with unsaved edits it asks first, as the
@@ -434,6 +520,9 @@ void TestLessonPanel::walkTheCollapseThatStays()
         QVERIFY(drawn);
         QCOMPARE(drawn->text(), callout->text());
         QVERIFY(view->chart()->rect().contains(drawn->bubbleRect().toAlignedRect()));
+        // Issue 37: in its own panel (never over the load), clear of the lines and labels.
+        const QString problems = liveCalloutProblems(view);
+        QVERIFY2(problems.isEmpty(), qPrintable(problems));
         // On the setup's line at the moment: the p99 panel's point of that bucket.
         const QRectF p99 = view->chart()->panelRect(LiveTimeSeriesView::Panel::P99);
         const auto [t0, t1] = view->chart()->timeRange();
@@ -495,6 +584,13 @@ void TestLessonPanel::walkTheCollapseThatStays()
     verifyStep(lesson.steps.size() - 3);
     if (QTest::currentTestFailed())
         return;
+    // Issue 37: the same moment at 1920 × 1080: the bubble in its panel, clear of the lines and
+    // labels.
+    QString problems;
+    w.resize(1920, 1080);
+    QTRY_COMPARE(view->chart()->calloutNow().has_value(), true);
+    QTRY_VERIFY2((problems = liveCalloutProblems(view)).isEmpty(), qPrintable(problems));
+    w.resize(1024, 700);
 
     // A sweep lesson next: the sweep's charts, the Live view without a callout.
     QTest::mouseClick(part<QPushButton>(panel, "lessonAll"), Qt::LeftButton);
@@ -505,6 +601,30 @@ void TestLessonPanel::walkTheCollapseThatStays()
     QTRY_VERIFY_WITH_TIMEOUT(w.controller()->isComplete(), 120000);
     QTRY_VERIFY(anyChartCallout(w));
     QVERIFY(!view->chart()->calloutNow());
+}
+
+// Issue 37: the Live view's speed is the user's again when the Metastable preset is opened
+// while a lesson's step plays to its moment at the fastest speed.
+void TestLessonPanel::theUsersSpeedAfterALessonAndAPreset()
+{
+    const int index = lessonIndex("collapse-that-stays");
+    MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+    LiveView* view = test::liveView(w);
+    const QString userSpeed = view->speedBox()->currentText();
+    QVERIFY(userSpeed != QStringLiteral("Fastest"));
+    QDockWidget* panel = openLesson(w, index);
+    QVERIFY(panel);
+    LiveController* live = w.liveController();
+    // The first step plays to its moment as fast as it can: still on the way there.
+    QCOMPARE(view->speedBox()->currentText(), QStringLiteral("Fastest"));
+    QVERIFY(!live->isPaused());
+    QAction* metastable = test::menuAction(w, QStringLiteral("&Presets"),
+                                           QString::fromStdString(findPreset("metastable")->title));
+    QVERIFY(metastable);
+    metastable->trigger();
+    QVERIFY(view->isVisible());
+    QCOMPARE(view->speedBox()->currentText(), userSpeed);
+    QCOMPARE(live->speed(), view->speedBox()->currentData().toDouble());
 }
 
 // The delay lesson ends on the map: the map's tab in front, the callout on the cell of its delay
@@ -546,6 +666,19 @@ void TestLessonPanel::theDelayMapStep()
     QVERIFY(!drawn->bubbleRect().contains(cell.center())); // the cell stays in sight
     QVERIFY(!anyChartCallout(w));
     QCOMPARE(w.size(), QSize(1024, 700)); // the map, the pane and the editors fit the window
+    // Issue 37: over the cells (never the delay axis, the title or the legend), over few of
+    // them: a row's worth of a 1024 × 700 window's small cells, none at 1920 × 1080.
+    const auto mapProblems = [map](int mostCells) {
+        const std::optional<CalloutBubble> now = map->heatMap()->calloutNow();
+        return now ? test::calloutProblems(*map->heatMap(), *now, mostCells)
+                         .join(QStringLiteral("; "))
+                   : QStringLiteral("no callout drawn");
+    };
+    QString problems;
+    QVERIFY2((problems = mapProblems(int(grid.knobValues.size()))).isEmpty(), qPrintable(problems));
+    w.resize(1920, 1080);
+    QTRY_VERIFY2((problems = mapProblems(0)).isEmpty(), qPrintable(problems));
+    w.resize(1024, 700);
 
     QTest::keyClick(&w, Qt::Key_PageUp);
     QVERIFY(!map->heatMap()->calloutNow());
@@ -554,5 +687,24 @@ void TestLessonPanel::theDelayMapStep()
     QTRY_VERIFY(anyChartCallout(w));
 }
 
-QTEST_MAIN(TestLessonPanel)
+// Presenter mode is full screen: on a projector's 1920 × 1080 screen, not the offscreen
+// platform's own 800 × 800 (its charts are too narrow to tell a placement from another).
+int main(int argc, char* argv[])
+{
+    QTemporaryDir dir;
+    if (qgetenv("QT_QPA_PLATFORM") == "offscreen" && dir.isValid()) {
+        QFile screens(dir.filePath(QStringLiteral("screens.json")));
+        if (screens.open(QIODevice::WriteOnly))
+            screens.write(R"({"screens": [{"name": "projector", "x": 0, "y": 0, "width": 1920, )"
+                          R"("height": 1080, "logicalDpi": 96, "dpr": 1}]})");
+        screens.close();
+        qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + screens.fileName().toLocal8Bit());
+    }
+    QApplication app(argc, argv);
+    app.setAttribute(Qt::AA_Use96Dpi, true); // as QTEST_MAIN does
+    TestLessonPanel test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+
 #include "tst_lessonpanel.moc"
