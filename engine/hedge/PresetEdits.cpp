@@ -99,6 +99,19 @@ std::vector<std::optional<std::size_t>> matchSetups(const std::vector<Setup>& pr
     return match;
 }
 
+// "cache.csv" (the file's name, without its folder), "typed percentiles", "the log-normal
+// model".
+QString distributionSource(const SharedDistribution& distribution)
+{
+    if (!distribution)
+        return PresetEdits::tr("the log-normal model");
+    if (distribution->kind == DistributionKind::Percentiles)
+        return PresetEdits::tr("typed percentiles");
+    const std::string& path = distribution->source;
+    const std::size_t slash = path.find_last_of("/\\");
+    return QString::fromStdString(slash == std::string::npos ? path : path.substr(slash + 1));
+}
+
 QString suffixOf(const Knob& knob)
 {
     return knob.isOnOff() || knob.isFlag() ? QString() : QString::fromUtf8(knob.editor.suffix);
@@ -186,6 +199,10 @@ void PresetEdits::setupEdits(const Setup& from, const Setup& to, QStringList& ed
 void PresetEdits::serviceEdits(const ServiceConfig& from, const ServiceConfig& to,
                                QStringList& edits)
 {
+    // Where the service time comes from, first: the edit a user made with From Measurements… or
+    // Use the Log-Normal Model: said by its source, not as "other settings".
+    if (!(from.distribution == to.distribution))
+        edits << tr("service time from %1").arg(distributionSource(to.distribution));
     const Setup unused;
     Setup writable;
     ServiceConfig probe = from;
@@ -209,6 +226,7 @@ void PresetEdits::serviceEdits(const ServiceConfig& from, const ServiceConfig& t
                           QString::fromUtf8(toString(to.balancer)));
     probe.replicas = to.replicas;
     probe.balancer = to.balancer;
+    probe.distribution = to.distribution;
     if (!(probe == to))
         edits << tr("other settings of the service");
 }

@@ -5,11 +5,14 @@
 // goes; Undo brings the edit back; undone to the preset's state, the line goes again. A report
 // of the edited scenario says its text is the preset's.
 #include "ExplorerTestSupport.h"
+#include "ServiceMeasurementsDialog.h"
 
 #include <hedge/io/Presets.h>
 
 #include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QPushButton>
+#include <QRadioButton>
 #include <QSpinBox>
 #include <QTextBlock>
 #include <QTextBrowser>
@@ -64,6 +67,36 @@ void typeInto(QAbstractSpinBox* box, const QString& text)
     box->selectAll();
     QTest::keyClicks(box, text);
     QTest::keyClick(box, Qt::Key_Enter);
+}
+
+// Service → From Measurements… with a file or typed p50 and p99, OK once the fit is shown.
+void serviceFromMeasurements(MainWindow& w, const QString& csvPath)
+{
+    test::menuAction(w, QStringLiteral("Serv&ice"), QStringLiteral("From &Measurements…"))
+        ->trigger();
+    QPointer<ServiceMeasurementsDialog> dialog = w.findChild<ServiceMeasurementsDialog*>();
+    QVERIFY(dialog);
+    const auto type = [&dialog](const char* field, const QString& text) {
+        auto* edit = dialog->findChild<QLineEdit*>(QString::fromLatin1(field));
+        QVERIFY(edit);
+        edit->setFocus();
+        edit->selectAll();
+        QTest::keyClicks(edit, text);
+    };
+    if (csvPath.isEmpty()) {
+        type("p50", QStringLiteral("12"));
+        type("p99", QStringLiteral("80"));
+    } else {
+        QTest::mouseClick(dialog->findChild<QRadioButton*>(QStringLiteral("measurementsFromFile")),
+                          Qt::LeftButton);
+        type("measurementsPath", csvPath);
+    }
+    auto* ok = dialog->findChild<QPushButton*>(QStringLiteral("applyServiceFit"));
+    QVERIFY(ok);
+    // A fit is a simulation only when calibrated (not here): a bound on a hang, no timing.
+    QTRY_VERIFY_WITH_TIMEOUT(ok->isEnabled(), 300000);
+    QTest::mouseClick(ok, Qt::LeftButton);
+    QTRY_VERIFY(!dialog);
 }
 
 } // namespace
@@ -143,6 +176,47 @@ private slots:
         QCOMPARE(w.scenario(), reference->scenario);
         QVERIFY(!editsLine(w)->isVisibleTo(&w));
         QCOMPARE(textColour(w, firstWords), holding);
+    }
+
+    // A service taken from measurements, or given back to the log-normal model, is named as
+    // such ("service time from cache.csv"), not as "other settings of the service".
+    void aMeasuredServiceIsNamed()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        test::menuAction(w, QStringLiteral("&Presets"), kReference)->trigger();
+        serviceFromMeasurements(w, QString());
+        QCOMPARE(editsLine(w)->text(),
+                 QStringLiteral("Edited: service time from typed percentiles"));
+        QByteArray csv = "latency_ms\n";
+        for (int i = 1; i <= 200; ++i)
+            csv += QByteArray::number(5.0 + 0.1 * i, 'f', 1) + '\n';
+        serviceFromMeasurements(w, test::writeFile(m_dir, QStringLiteral("cache.csv"), csv));
+        QCOMPARE(editsLine(w)->text(), QStringLiteral("Edited: service time from cache.csv"));
+        // Its other fields typed too: each said on its own.
+        typeInto(test::serviceRunEditor(w)->workersSpin(), QStringLiteral("24"));
+        QCOMPARE(editsLine(w)->text(), QStringLiteral("Edited: service time from cache.csv; "
+                                                      "service workers 16 → 24"));
+        // Back to the model: the preset's service time again, only the workers are edited.
+        test::menuAction(w, QStringLiteral("Serv&ice"), QStringLiteral("Use the &Log-Normal Model"))
+            ->trigger();
+        QCOMPARE(editsLine(w)->text(), QStringLiteral("Edited: service workers 16 → 24"));
+
+        // A preset whose service is measured, given the log-normal model (a window of its own:
+        // this one would ask about its unsaved edits).
+        MainWindow bimodal(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        bimodal.resize(1024, 700);
+        bimodal.show();
+        test::menuAction(bimodal, QStringLiteral("&Presets"),
+                         QStringLiteral("A bimodal service: where the delay must sit"))
+            ->trigger();
+        QVERIFY(!editsLine(bimodal)->isVisibleTo(&bimodal));
+        test::menuAction(bimodal, QStringLiteral("Serv&ice"),
+                         QStringLiteral("Use the &Log-Normal Model"))
+            ->trigger();
+        QCOMPARE(editsLine(bimodal)->text(),
+                 QStringLiteral("Edited: service time from the log-normal model"));
     }
 
     // Several edits (a service knob typed, a setup added, a delay typed, a setup removed):
