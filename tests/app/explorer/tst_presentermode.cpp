@@ -1,11 +1,12 @@
 // View → Presenter Mode (F11) and File → Export Slide… on the real window, driven as a user does
 // (docs/user-guide.md, "Presenter mode"): F11 enters (full screen, larger text, the editors and
-// the table hidden, a legend on each chart naming the setups drawn, thick lines in the presenter
+// the table hidden, one legend above the charts naming the setups drawn, thick lines in the presenter
 // palette, the Live view reduced to p99 and requests per call); F11 or Escape leaves, and the
 // window is as it was. The slide is 1920 × 1080 with its title and caption.
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
 
+#include "ChartLegend.h"
 #include "LiveTimeSeriesView.h"
 #include "ScenarioDocument.h"
 #include "SlideExport.h"
@@ -16,6 +17,8 @@
 
 #include <QChart>
 #include <QDockWidget>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QImage>
 #include <QLegend>
 #include <QLegendMarker>
@@ -67,14 +70,31 @@ QList<QLineSeries*> lines(MetricChartView* chart)
     return found;
 }
 
-QStringList legendNames(MetricChartView* chart)
+// Full screen takes the test screen's size (800 x 800 offscreen): the window is given the
+// size of the screen presented on instead, as full screen would.
+void presentAt(MainWindow& w, QSize screen)
 {
-    QStringList names;
-    for (QLineSeries* line : lines(chart))
-        for (QLegendMarker* marker : chart->chart()->legend()->markers(line))
-            if (marker->isVisible())
-                names << marker->label();
-    return names;
+    w.setWindowState(w.windowState() & ~Qt::WindowFullScreen);
+    w.resize(screen);
+    QTRY_COMPARE(w.size(), screen);
+}
+
+// The names presenter mode's legend above the charts shows (none when it is hidden).
+QStringList legendNames(MainWindow& w)
+{
+    ChartLegend* legend = test::onlyPart<ChartArea>(w)->sharedLegend();
+    return legend->isVisibleTo(&w) ? legend->names() : QStringList();
+}
+
+// Every text Qt Charts draws in `chart` as it draws it (title, axis labels and titles, legend
+// names): Qt elides what does not fit with "…" (or "...").
+QStringList drawnTexts(MetricChartView* chart)
+{
+    QStringList texts;
+    for (QGraphicsItem* item : chart->scene()->items())
+        if (auto* text = qgraphicsitem_cast<QGraphicsTextItem*>(item); text && text->isVisible())
+            texts << text->toPlainText();
+    return texts;
 }
 
 // What leaving must put back.
@@ -85,7 +105,7 @@ struct Look {
     QList<QColor> colours;
     QList<qreal> widths;
     QColor base, window;
-    bool legend;
+    QStringList legend;
     bool operator==(const Look&) const = default;
 };
 
@@ -99,7 +119,7 @@ Look lookOf(MainWindow& w)
               {},
               QApplication::palette().color(QPalette::Base),
               QApplication::palette().color(QPalette::Window),
-              test::chart(w, Metric::P99)->chart()->legend()->isVisible()};
+              legendNames(w)};
     for (QSplitter* s : w.findChildren<QSplitter*>())
         look.splitterSizes << s->sizes();
     for (QLineSeries* line : lines(test::chart(w, Metric::P99))) {
@@ -234,7 +254,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&w)); // laid out as the user sees it
         QApplication::processEvents();
         const Look before = lookOf(w);
-        QVERIFY(!before.legend);
+        QVERIFY(before.legend.isEmpty());
         QVERIFY(before.chartFont > 0 && before.explanationFont > 0);
         QAction* presenter =
             test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Presenter Mode"));
@@ -255,9 +275,7 @@ private slots:
         QVERIFY(!test::tableView(w)->isVisibleTo(&w));
         QVERIFY(test::setupList(w)->isVisibleTo(&w)); // hides and shows setups meanwhile
         // The legend on the chart names the setups drawn, the hidden one stays hidden.
-        QVERIFY(p99->chart()->legend()->isVisible());
-        QTRY_COMPARE(legendNames(p99), (QStringList{"no hedge", "hedge, budget"}));
-        QTRY_COMPARE(legendNames(test::chart(w, Metric::RequestsPerCall)), legendNames(p99));
+        QTRY_COMPARE(legendNames(w), (QStringList{"no hedge", "hedge, budget"}));
         const QList<QColor> palette = presenterPalette();
         for (QLineSeries* line : lines(p99)) {
             QCOMPARE(line->pen().widthF(), kPresenterLineWidth);
@@ -285,6 +303,58 @@ private slots:
         QCOMPARE(after.window, before.window);
         QCOMPARE(after.legend, before.legend);
         QCOMPARE(list->item(1)->checkState(), Qt::Unchecked);
+    }
+
+    void presentersChartsShowWholeTitlesLegendAndLabels_data()
+    {
+        QTest::addColumn<QSize>("screen");
+        QTest::newRow("1024x768") << QSize(1024, 768);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+
+    // Issue 37, items 15 and 16: presenting the collapse preset cut the legends ("no …"), the
+    // titles ("request…", "rejecte…") and the load labels ("6…8…"). Now one legend above the
+    // charts names every setup whole, and every chart shows its title, axis labels and
+    // titles whole at both a small projector's and a full-HD screen's size.
+    void presentersChartsShowWholeTitlesLegendAndLabels()
+    {
+        QFETCH(QSize, screen);
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = true});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.loadPreset(QStringLiteral("collapse")));
+        // The chart the preset's lesson talks about is shown too: three charts.
+        QVERIFY(test::chart(w, Metric::RejectedPercent)->isVisibleTo(&w));
+        pressInWindow(w, Qt::Key_F11);
+        QTRY_VERIFY(w.isFullScreen());
+        presentAt(w, screen);
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
+        QApplication::processEvents();
+        QStringList setups;
+        for (const Setup& setup : w.scenario().setups)
+            setups << QString::fromStdString(setup.name);
+        ChartLegend* legend = test::onlyPart<ChartArea>(w)->sharedLegend();
+        QTRY_COMPARE(legendNames(w), setups);
+        QTRY_VERIFY(legend->height() >= legend->heightForWidth(legend->width()));
+        for (const QRect& entry : legend->entryRects())
+            QVERIFY2(legend->rect().contains(entry), qPrintable(legendNames(w).join(", ")));
+        for (MetricChartView* chart : test::onlyPart<ChartArea>(w)->shownCharts()) {
+            const QString title = chart->chart()->title();
+            // Laid out again for the new size and font (the load labels follow the plot).
+            QTRY_VERIFY2(!drawnTexts(chart).join(QLatin1Char('|')).contains(QChar(0x2026)),
+                         qPrintable(title + ": " + drawnTexts(chart).join(QLatin1Char('|'))));
+            QVERIFY(!drawnTexts(chart).join(QLatin1Char('|')).contains(QStringLiteral("...")));
+            QVERIFY2(drawnTexts(chart).contains(title), qPrintable(title));
+            QVERIFY2(QFontMetrics(chart->chart()->titleFont()).horizontalAdvance(title) <=
+                         chart->chart()->size().width(),
+                     qPrintable(title));
+            QVERIFY2(!chart->chart()->legend()->isVisible(), qPrintable(title));
+            // Two load labels at least, each whole.
+            QVERIFY2(chart->loadAxisLabels().size() >= 2, qPrintable(title));
+            for (const QString& label : chart->loadAxisLabels())
+                QVERIFY2(drawnTexts(chart).contains(label), qPrintable(title + ": " + label));
+        }
     }
 
     // Issue 37, item 16: Okabe–Ito's vermillion and orange merged for a deuteranope (18 CIELAB
@@ -322,7 +392,7 @@ private slots:
         const qreal lessonFont = lessons->font().pointSizeF();
         pressInWindow(w, Qt::Key_F11);
         QTRY_VERIFY(w.isFullScreen());
-        w.resize(1920, 1080); // the projector's screen
+        presentAt(w, QSize(1920, 1080)); // the projector's screen
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
         MetricChartView* p99 = test::chart(w, Metric::P99);
         // Each line its own dashes (the palette's seven colours come round again: then no
