@@ -99,9 +99,23 @@ QSize ChartLegend::minimumSizeHint() const
 void ChartLegend::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
+    paintEntries(p, width());
+}
+
+void ChartLegend::paint(QPainter* painter, const QRectF& rect) const
+{
+    painter->save();
+    painter->translate(rect.topLeft());
+    painter->setFont(font());
+    paintEntries(*painter, static_cast<int>(rect.width()));
+    painter->restore();
+}
+
+void ChartLegend::paintEntries(QPainter& p, int width) const
+{
     p.setRenderHint(QPainter::Antialiasing);
     const QFontMetrics fm(font());
-    const QList<QRect> rects = layoutFor(width());
+    const QList<QRect> rects = layoutFor(width);
     const int sample = sampleWidth(fm);
     const int lineHeight = fm.height() + fm.height() / 4;
     for (int i = 0; i < m_styles.size() && i < rects.size(); ++i) {

@@ -9,6 +9,8 @@
 #include <QRect>
 #include <QWidget>
 
+class QPainter;
+
 namespace hedge {
 
 class ChartLegend : public QWidget {
@@ -22,6 +24,9 @@ public:
     // Where each entry (line sample and name) is drawn at the current width.
     QList<QRect> entryRects() const { return layoutFor(width()); }
 
+    // Paints the legend laid out at `rect`'s width (a slide's), from its top left.
+    void paint(QPainter* painter, const QRectF& rect) const;
+
     bool hasHeightForWidth() const override { return true; }
     int heightForWidth(int width) const override;
     QSize sizeHint() const override;
@@ -33,6 +38,7 @@ protected:
 private:
     QList<QRect> layoutFor(int width) const;
     int entryWidth(const SeriesStyle& style) const;
+    void paintEntries(QPainter& p, int width) const;
 
     QList<SeriesStyle> m_styles;
 };

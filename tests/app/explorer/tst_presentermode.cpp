@@ -8,10 +8,13 @@
 
 #include "ChartLegend.h"
 #include "LiveTimeSeriesView.h"
+#include "MapView.h"
 #include "ScenarioDocument.h"
 #include "SlideExport.h"
 
 #include <hedge/io/Lesson.h>
+#include <hedge/run/LiveController.h>
+#include <hedge/run/SweepController.h>
 #include <hedge/io/Presets.h>
 #include <hedge/io/ShippedLessons.h>
 
@@ -498,6 +501,83 @@ private slots:
         QVERIFY(!live->panelRect(Panel::Load).isEmpty());
         QVERIFY(!live->panelRect(Panel::Backlog).isEmpty());
         QVERIFY(!live->panelRect(Panel::P99).isEmpty());
+    }
+
+    void theSlidesAxisLabelsAreWholePlainNumbers_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<QString>("view");
+        QTest::newRow("sweep") << QStringLiteral("collapse") << QStringLiteral("sweep");
+        QTest::newRow("live") << QStringLiteral("metastable") << QStringLiteral("live");
+        QTest::newRow("map") << QStringLiteral("delay-map") << QStringLiteral("map");
+    }
+
+    // Issue 37, item 10: the slide (File -> Export Slide…) cut axis labels ("e+05", "5:0").
+    // Each view's slide, as SVG: every text of it whole, and every number a plain one.
+    void theSlidesAxisLabelsAreWholePlainNumbers()
+    {
+        QFETCH(QString, preset);
+        QFETCH(QString, view);
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = true});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.loadPreset(preset));
+        if (view == QLatin1String("live")) {
+            pressInWindow(w, Qt::Key_2, Qt::ControlModifier);
+            QTRY_VERIFY(test::liveView(w)->isVisible());
+            QTRY_VERIFY_WITH_TIMEOUT(w.liveController()->nowS() > 30.0, 120000);
+            w.liveController()->pause();
+        } else if (view == QLatin1String("map")) {
+            QTRY_VERIFY(test::mapView(w)->isVisible());
+            QTRY_VERIFY_WITH_TIMEOUT(w.mapSweep()->isComplete() && !w.mapSweep()->isRunning(),
+                                     300000);
+        } else {
+            QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 300000);
+        }
+        pressInWindow(w, Qt::Key_F11);
+        QTRY_VERIFY(w.isFullScreen());
+        QApplication::processEvents();
+        const QString svg = m_dir.filePath(view + QStringLiteral(".svg"));
+        QVERIFY(!w.exportSlide(svg));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        static const QRegularExpression textElement(QStringLiteral("<text[^>]*>([^<]*)</text>"));
+        QStringList texts;
+        for (const QRegularExpressionMatch& m : textElement.globalMatch(text))
+            texts << m.captured(1);
+        QVERIFY(texts.size() > 5);
+        // Every setup drawn named whole (the sweep's legend, the Live view's).
+        if (view != QLatin1String("map"))
+            for (const Setup& setup : w.scenario().setups)
+                QVERIFY2(texts.contains(QString::fromStdString(setup.name).toHtmlEscaped()),
+                         qPrintable(QString::fromStdString(setup.name)));
+        // Nothing runs off the slide's edges: the last time label ("5:00") was cut to "5:0".
+        const QString png = m_dir.filePath(view + QStringLiteral(".png"));
+        QVERIFY(!w.exportSlide(png));
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(1920, 1080));
+        const QColor background = image.pixelColor(2, 2);
+        QCOMPARE(inked(image, QRect(1917, 0, 3, 1080), background), 0);
+        QCOMPARE(inked(image, QRect(0, 1077, 1920, 3), background), 0);
+        if (view == QLatin1String("live")) {
+            // The Live view as the slide lays it out: its last time label ends inside it
+            // (clipped at its right edge, "5:00" read "5:0").
+            QImage live(QSize(1824, 900), QImage::Format_ARGB32);
+            live.fill(Qt::white);
+            {
+                QPainter painter(&live);
+                test::liveView(w)->chart()->render(painter, QRectF(QPointF(0, 0), live.size()));
+            }
+            const QColor base = live.pixelColor(live.width() - 1, live.height() / 2);
+            QCOMPARE(inked(live, QRect(live.width() - 2, live.height() - 40, 2, 40), base), 0);
+        }
+        static const QRegularExpression exponent(QStringLiteral("\\d[eE][+-]?\\d"));
+        for (const QString& t : texts) {
+            QVERIFY2(!t.contains(QChar(0x2026)) && !t.contains(QStringLiteral("...")), qPrintable(t));
+            QVERIFY2(!exponent.match(t).hasMatch(), qPrintable(t));
+        }
     }
 
     void theSlideIsTheViewAt1920x1080WithTitleAndCaption()
