@@ -1,11 +1,13 @@
 #include "ChartArea.h"
 
+#include "ChartLegend.h"
 #include "MetricChartView.h"
 
 #include <QChart>
 #include <QEvent>
 #include <QGridLayout>
 #include <QLegend>
+#include <QResizeEvent>
 
 #include <algorithm>
 
@@ -34,6 +36,8 @@ ChartArea::ChartArea(QWidget* parent) : QWidget(parent)
         chart->installEventFilter(this);
         chart->viewport()->installEventFilter(this);
     }
+    m_legend = new ChartLegend(this);
+    m_legend->hide();
     m_lastChart = m_charts.value(Metric::P99);
     relayout();
 }
@@ -134,14 +138,40 @@ void ChartArea::setSeriesStyles(const QList<SeriesStyle>& styles)
 {
     for (MetricChartView* chart : std::as_const(m_charts))
         chart->setSeriesStyles(styles);
+    m_legend->setSeriesStyles(styles);
 }
 
 void ChartArea::setLegendsOnCharts(bool on)
 {
-    for (MetricChartView* chart : std::as_const(m_charts)) {
-        chart->chart()->legend()->setAlignment(on ? Qt::AlignTop : Qt::AlignRight);
-        chart->chart()->legend()->setVisible(on);
-    }
+    // One legend for all the charts: a legend on each chart shared its width with the plot
+    // and cut the names ("no …") at a room's font size.
+    m_presenting = on;
+    m_legend->setVisible(on);
+    relayout();
+}
+
+int ChartArea::wantedColumns(int shownCharts) const
+{
+    // Two charts stack (wide plots read best against load); more make rows of two (three
+    // columns would make the window wider than 1024 px once the axes carry labels).
+    if (shownCharts <= 2)
+        return 1;
+    if (!m_presenting)
+        return 2;
+    // At a room's font size a column narrower than about 34 characters cuts the titles
+    // ("requests p…") and the load labels: then one column.
+    const int columnMin = 34 * QFontMetrics(m_charts.first()->font()).averageCharWidth();
+    return width() >= 2 * columnMin ? 2 : 1;
+}
+
+void ChartArea::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    int shown = 0;
+    for (Metric m : kChartOrder)
+        shown += isLaidOut(m);
+    if (wantedColumns(shown) != m_columns)
+        relayout();
 }
 
 void ChartArea::setCallout(const QString& figure, const QString& setup, double load,
@@ -190,11 +220,14 @@ void ChartArea::relayout()
     for (Metric m : kChartOrder)
         if (isLaidOut(m))
             shown.push_back(m_charts[m]);
-    // Two charts stack (wide plots read best against load); more make rows of two (three
-    // columns would make the window wider than 1024 px once the axes carry labels).
-    const int columns = shown.size() <= 2 ? 1 : 2;
+    const int columns = wantedColumns(static_cast<int>(shown.size()));
+    m_columns = columns;
+    // Presenter mode's legend spans the columns above the charts.
+    const int firstRow = m_presenting ? 1 : 0;
+    if (m_presenting)
+        m_grid->addWidget(m_legend, 0, 0, 1, 2);
     for (int i = 0; i < shown.size(); ++i)
-        m_grid->addWidget(shown[i], i / columns, i % columns);
+        m_grid->addWidget(shown[i], firstRow + i / columns, i % columns);
     for (MetricChartView* chart : std::as_const(m_charts)) {
         // Before it is shown, so that it never paints older points.
         if (shown.contains(chart))
@@ -202,17 +235,19 @@ void ChartArea::relayout()
         chart->setVisible(shown.contains(chart));
     }
     for (int r = 0; r < m_grid->rowCount(); ++r)
-        m_grid->setRowStretch(r, 1);
+        m_grid->setRowStretch(r, r >= firstRow ? 1 : 0);
     for (int c = 0; c < 2; ++c)
         m_grid->setColumnStretch(c, c < columns ? 1 : 0);
 }
 
 int ChartArea::readableHeight() const
 {
-    const int rows = m_grid->rowCount();
-    if (rows == 0 || m_charts.isEmpty())
-        return 0;
-    return rows * m_charts.first()->minimumSizeHint().height() + (rows - 1) * m_grid->spacing();
+    const int legend = m_presenting ? m_legend->heightForWidth(width()) + m_grid->spacing() : 0;
+    const int rows = m_grid->rowCount() - (m_presenting ? 1 : 0);
+    if (rows <= 0 || m_charts.isEmpty())
+        return legend;
+    return legend + rows * m_charts.first()->minimumSizeHint().height() +
+           (rows - 1) * m_grid->spacing();
 }
 
 bool ChartArea::eventFilter(QObject* watched, QEvent* event)

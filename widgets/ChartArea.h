@@ -20,6 +20,7 @@ class QGridLayout;
 
 namespace hedge {
 
+class ChartLegend;
 class MetricChartView;
 
 class ChartArea : public QWidget {
@@ -51,9 +52,14 @@ public:
 
     void setPoints(const std::vector<PointResult>& points, const QString& passLabel);
     void setSeriesStyles(const QList<SeriesStyle>& styles);
-    // Presenter mode: each chart shows the legend of its setups above its plot (in the window
-    // the setup list names the colours; exports show the legend anyway).
+    // Presenter mode: one legend above the charts names every setup drawn, whole, in as many
+    // lines as it needs (in the window the setup list names the colours; exports show each
+    // chart's legend anyway), and the charts stack in one column when two would cut their
+    // titles and axis labels.
     void setLegendsOnCharts(bool on);
+    ChartLegend* sharedLegend() const { return m_legend; }
+    // Chart columns of the grid as laid out now.
+    int columns() const { return m_columns; }
     // Measured points over every chart (MetricChartView::setMeasuredPoints); returns the
     // setups no curve has. An empty list removes the overlay.
     QStringList setMeasuredPoints(const std::vector<PointResult>& points, const QString& source);
@@ -75,10 +81,12 @@ signals:
     void seriesVisibilityToggled(const QString& setup, bool visible);
 
 protected:
+    void resizeEvent(QResizeEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void relayout();
+    int wantedColumns(int shownCharts) const;
     bool isLaidOut(Metric metric) const;
     void refresh(MetricChartView* chart);
 
@@ -92,6 +100,9 @@ private:
     MetricChartView* m_lastChart = nullptr;
     MetricChartView* m_calloutChart = nullptr;
     QGridLayout* m_grid = nullptr;
+    ChartLegend* m_legend = nullptr;
+    bool m_presenting = false;
+    int m_columns = 1;
 };
 
 } // namespace hedge

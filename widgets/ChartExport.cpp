@@ -57,7 +57,8 @@ QSize pdfPageSize(const QChartView* view)
             static_cast<int>(std::lround(mm.height() / 25.4 * dpi))};
 }
 
-void renderChartInto(QChartView* view, QPainter* painter, const QRectF& target, QSizeF layoutSize)
+void renderChartInto(QChartView* view, QPainter* painter, const QRectF& target, QSizeF layoutSize,
+                     bool withLegend)
 {
     QChart* chart = view->chart();
     const QRectF oldGeometry = chart->geometry();
@@ -65,7 +66,7 @@ void renderChartInto(QChartView* view, QPainter* painter, const QRectF& target, 
     // needs the legend.
     QLegend* legend = chart->legend();
     const bool legendWasVisible = legend->isVisible();
-    legend->setVisible(true);
+    legend->setVisible(withLegend);
     // Lay the chart out at the export size; the view re-syncs it on its next resize anyway,
     // but putting it back at once keeps the on-screen chart as it was.
     chart->setGeometry(QRectF(QPointF(0, 0), layoutSize));

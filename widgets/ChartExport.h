@@ -43,7 +43,9 @@ QByteArray renderChartSvg(QChartView* view, QSize size);
 // Draws the chart laid out at `layoutSize` into `target` of `painter` (any paint device:
 // the report's PDF pages use it). Fonts are resolved at the view's DPI, so the painter's
 // device should have the same logical DPI (exports set it).
-void renderChartInto(QChartView* view, QPainter* painter, const QRectF& target, QSizeF layoutSize);
+// `legend` false: without the chart's own legend (a slide shows one legend for its charts).
+void renderChartInto(QChartView* view, QPainter* painter, const QRectF& target, QSizeF layoutSize,
+                     bool legend = true);
 
 // The size exports use when none is given: 1200 × 750 whatever the view's size on screen
 // (a chart of a 1024 × 700 window is 388 × 200: laid out that small, a file cut its labels).

@@ -46,6 +46,7 @@ FamilyKnobFields::FamilyKnobFields(PolicyFamily family, QWidget* parent)
     : QWidget(parent), m_family(family)
 {
     auto* form = new QFormLayout(this);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     form->setContentsMargins(0, 0, 0, 0);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     addKnobs(form, KnobRegistry::group(std::string(toString(family)) + "."));

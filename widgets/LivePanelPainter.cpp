@@ -3,6 +3,7 @@
 #include "ChartTheme.h"
 #include "LiveChartHover.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -173,9 +174,16 @@ void LivePanelPainter::drawTimeLabels(QPainter& p, const ChartTheme& theme, cons
             p.drawLine(QPointF(xx, plot.top()), QPointF(xx, plot.bottom()));
         }
         if (labels) {
+            // Centred on its tick, but kept inside the view: the last one ("5:00") sits on the
+            // plot's right edge and its half past the margin was cut on a slide ("5:0").
+            const QString label = timeLabel(t);
+            const double width = QFontMetricsF(p.font()).horizontalAdvance(label) + 2.0;
+            const double left = std::clamp(xx - width / 2.0, plot.left() - kLeftMargin,
+                                           std::max(plot.left() - kLeftMargin,
+                                                    plot.right() + kRightMargin - width));
             p.setPen(theme.text());
-            p.drawText(QRectF(xx - 30, plot.bottom() + 2, 60, kTimeLabelHeight),
-                       Qt::AlignHCenter | Qt::AlignTop, timeLabel(t));
+            p.drawText(QRectF(left, plot.bottom() + 2, width, kTimeLabelHeight),
+                       Qt::AlignHCenter | Qt::AlignTop, label);
         }
     }
 }

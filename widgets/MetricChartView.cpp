@@ -22,6 +22,7 @@
 #include <QValueAxis>
 #include <QMouseEvent>
 #include <QScatterSeries>
+#include <QTimer>
 #include <QToolTip>
 
 #include <algorithm>
@@ -65,7 +66,17 @@ MetricChartView::MetricChartView(Metric metric, QWidget* parent)
     m_logLabels = std::make_unique<LogAxisLabels>(c);
     m_callout = new ChartCallout(c); // the chart owns it
 
-    connect(c, &QChart::plotAreaChanged, this, [this] { updateOverlays(); });
+    connect(c, &QChart::plotAreaChanged, this, [this](const QRectF& plot) {
+        updateOverlays();
+        // The labels were spaced for the plot before a change of font or of the value
+        // labels' width: space them again for this one (it settles: the load labels do
+        // not change the plot's width).
+        if (std::abs(plot.width() - m_fittedPlotWidth) > 1.0 && !m_distributing)
+            QTimer::singleShot(0, this, [this] {
+                if (std::abs(chart()->plotArea().width() - m_fittedPlotWidth) > 1.0)
+                    distributePoints();
+            });
+    });
     connect(c, &QGraphicsWidget::geometryChanged, this, [this] { onChartResized(); });
 
     replaceYAxis();
@@ -213,6 +224,11 @@ QList<QPointF> MetricChartView::markerPoints(const QString& setup, MarkerKind ki
     return c && c->style().visible ? c->marks(kind)->points() : QList<QPointF>();
 }
 
+QStringList MetricChartView::loadAxisLabels() const
+{
+    return m_xAxis.axis()->categoriesLabels();
+}
+
 QStringList MetricChartView::valueAxisLabels() const
 {
     if (m_yAxis->isLogarithmic())
@@ -297,8 +313,14 @@ void MetricChartView::fitAxes(std::optional<std::pair<double, double>> values)
     const double pad = std::max(0.015, span * 0.035);
     // What the axes and titles around the plot take, roughly: enough to space the labels.
     const QSizeF size = chart()->size();
-    const double plotWidth = size.width() - (m_compact ? 55.0 : 85.0);
+    double plotWidth = size.width() - (m_compact ? 55.0 : 85.0);
     const double plotHeight = size.height() - (m_compact ? 50.0 : 90.0);
+    // Once laid out, the plot's own width: at a room's font size the value labels and axis
+    // title take far more than the estimate, and load labels spaced for it were cut ("6…8…").
+    const QRectF plot = chart()->plotArea();
+    if (plot.width() > 1.0)
+        plotWidth = std::min(plotWidth, plot.width());
+    m_fittedPlotWidth = plot.width();
     const QFont labels = ChartTheme(palette(), font()).smallFont();
     m_xAxis.setRange(std::max(0.0, lo - pad), hi + pad, plotWidth, labels);
     m_yAxis->fit(values, plotHeight, labels);

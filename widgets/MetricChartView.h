@@ -136,6 +136,8 @@ public:
     // The value axis's labels, from the bottom; a log axis adds 2 and 5 times each power
     // where a decade has room (LogAxisLabels).
     QStringList valueAxisLabels() const;
+    // The load axis's labels as they are set ("60 %", "80 %").
+    QStringList loadAxisLabels() const;
     bool isDarkTheme() const { return m_dark; }
 
     // The point drawn nearest to `viewPos` (within a few pixels), as the tooltip shows it.
@@ -195,6 +197,7 @@ private:
     bool m_dark = false;
     bool m_applyingTheme = false;
     bool m_distributing = false;
+    double m_fittedPlotWidth = 0.0; // the plot's width the load labels were spaced for
     MarkerStacks m_stacks;
     std::vector<int> m_tooltipPoints;
 };

@@ -108,6 +108,7 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
            "for every "
            "family.\nDefault: resilience4cata."));
     auto* policyForm = new QFormLayout;
+    policyForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
     policyForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     policyForm->addRow(tr("&Policy:"), m_policy);
     m_hedgePanel = makeHedgePanel();
@@ -116,17 +117,21 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
     m_limitFields = new KnobFields(KnobRegistry::group("adaptive_limit."), this);
     takeKnobFields();
     auto* form = new QFormLayout;
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->addRow(m_adaptive);
     m_limitAdvanced = new QWidget(this);
     auto* limitForm = new QFormLayout(m_limitAdvanced);
+    limitForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
     limitForm->setContentsMargins(16, 0, 0, 0);
     m_messages << m_limitFields->addRows(limitForm, limitForm);
     // min <= initial <= max: each range follows the other fields (updateLimitRanges).
     setRangeReason(m_initialLimit, tr("from the min limit to the max limit"));
     setRangeReason(m_minLimit, tr("at most the initial limit"));
     setRangeReason(m_maxLimit, tr("at least the initial limit"));
-    m_limitFold = makeFold(tr("Advanced limit (Gradient2)"), m_limitAdvanced, this);
+    // Short: beside a lesson at 1024 x 700 the pane is about 180 pixels wide, and a tool
+    // button does not wrap ("Advanced limit (Gradient2)" made the editor scroll sideways).
+    m_limitFold = makeFold(tr("Advanced limit"), m_limitAdvanced, this);
     m_limitFold->setToolTip(tr("Show the Gradient2 parameters."));
     form->addRow(m_limitFold);
     form->addRow(m_limitAdvanced);
@@ -183,11 +188,13 @@ QWidget* SetupEditor::makeHedgePanel()
            "has one). With one replica both are the same.\nDefault: any replica."));
 
     auto* form = new QFormLayout(panel);
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     form->setContentsMargins(0, 0, 0, 0);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     form->addRow(m_hedge);
     m_budgetAdvanced = new QWidget(panel);
     auto* budgetForm = new QFormLayout(m_budgetAdvanced);
+    budgetForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
     budgetForm->setContentsMargins(16, 0, 0, 0);
     const auto hintUnderDelay = [this](const Knob& knob, QFormLayout* f) {
         if (knob.field == std::string_view("hedge.delay_ms"))
@@ -280,9 +287,13 @@ void SetupEditor::addCancellationRows(QFormLayout* form)
     auto* cancellationLayout = new QVBoxLayout(cancellationChoices);
     cancellationLayout->setContentsMargins(16, 0, 0, 0);
     for (Cancellation mode : {Cancellation::Client, Cancellation::Server}) {
-        // A radio button does not wrap its text: break it after the dash.
+        // A radio button does not wrap its text: break it after the dash, before "the work"
+        // and before the protocol, so that it fits the pane beside a lesson at 1024 x 700
+        // (about 180 pixels).
         QString text = cancellationText(mode);
         text.replace(QStringLiteral(" — "), QStringLiteral(" —\n"));
+        text.replace(QStringLiteral(" the work"), QStringLiteral("\nthe work"));
+        text.replace(QStringLiteral(" ("), QStringLiteral("\n("));
         auto* button = new QRadioButton(text, cancellationChoices);
         button->setToolTip(cancellationTip);
         cancellationLayout->addWidget(button);

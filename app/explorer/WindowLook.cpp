@@ -1,5 +1,7 @@
 #include "WindowLook.h"
 
+#include "ChartLegend.h"
+
 #include "AppPalette.h"
 #include "ChartArea.h"
 #include "ExportChartDialog.h"
@@ -42,18 +44,25 @@ namespace {
 
 const QString kPresentingKey = QStringLiteral("session/presenterMode");
 
-// The charts side by side, two or three a row, as the window's grid has them.
-PaintAt chartsPainting(const QList<MetricChartView*>& charts)
+// The charts side by side, two or three a row, under presenter mode's one legend: a legend
+// in each chart shared its width with the plot and cut long names ("…adaptiv...").
+PaintAt chartsPainting(const QList<MetricChartView*>& charts, const ChartLegend* legend)
 {
-    return [charts](QPainter* painter, QSizeF size) {
+    return [charts, legend](QPainter* painter, QSizeF size) {
+        double top = 0.0;
+        if (!legend->names().isEmpty()) {
+            const int width = static_cast<int>(size.width());
+            legend->paint(painter, QRectF(0.0, 0.0, size.width(), size.height()));
+            top = legend->heightForWidth(width) + QFontMetrics(legend->font()).height() / 2.0;
+        }
         const int n = int(charts.size());
         const int columns = n <= 1 ? 1 : n <= 4 ? 2 : 3;
         const int rows = (n + columns - 1) / columns;
-        const QSizeF cell(size.width() / columns, size.height() / std::max(1, rows));
+        const QSizeF cell(size.width() / columns, (size.height() - top) / std::max(1, rows));
         for (int i = 0; i < n; ++i) {
             const QRectF target(
-                QPointF((i % columns) * cell.width(), (i / columns) * cell.height()), cell);
-            renderChartInto(charts[i], painter, target, cell);
+                QPointF((i % columns) * cell.width(), top + (i / columns) * cell.height()), cell);
+            renderChartInto(charts[i], painter, target, cell, false);
         }
     };
 }
@@ -198,7 +207,8 @@ std::optional<QString> WindowLook::exportSlide(const QString& path, const QStrin
         const HeatMapView* map = m_parts.map->heatMap();
         slide.view = [map](QPainter* painter, QSizeF size) { map->render(painter, size); };
     } else
-        slide.view = chartsPainting(m_parts.charts->shownCharts());
+        slide.view =
+            chartsPainting(m_parts.charts->shownCharts(), m_parts.charts->sharedLegend());
     return hedge::exportSlide(slide, path);
 }
 

@@ -209,6 +209,7 @@ BackgroundRunner::Job SweepController::planPass(quint64 generation, Pass pass, s
     SweepResults::Missing work = m_results.missing(calls, pass == Pass::Coarse);
     m_pass = pass;
     m_passDone = 0;
+    const quint64 passSerial = ++m_passSerial;
     // What the pass computes, which is what it counts done: its batches are rectangles of
     // setups × loads and may hold a few points that were not missing ("7 / 6 points").
     std::unordered_set<PointIdentity, PointIdentity::Hash> computed;
@@ -218,7 +219,7 @@ BackgroundRunner::Job SweepController::planPass(quint64 generation, Pass pass, s
     emit progressChanged();
     if (work.count == 0)
         return {};
-    return [this, generation, batches = std::move(work.batches),
+    return [this, generation, passSerial, batches = std::move(work.batches),
             threads = m_threads](BackgroundRunner::Worker& worker) {
         SweepResults::run(
             batches, threads,
@@ -226,20 +227,22 @@ BackgroundRunner::Job SweepController::planPass(quint64 generation, Pass pass, s
                 if (worker.stopRequested()) // possibly cut short: not a result
                     return;
                 // A finished point is right for its key whichever run computed it.
-                worker.keep([this, generation, key, point] {
-                    onPointComputed(generation, key, point);
+                worker.keep([this, generation, passSerial, key, point] {
+                    onPointComputed(generation, passSerial, key, point);
                 });
             },
             worker.stopToken());
     };
 }
 
-void SweepController::onPointComputed(quint64 generation, const PointIdentity& key,
-                                      const PointResult& point)
+void SweepController::onPointComputed(quint64 generation, quint64 passSerial,
+                                      const PointIdentity& key, const PointResult& point)
 {
     m_results.store(key, point);
     markDirty();
-    if (generation == m_generation && m_pass != Pass::Idle) {
+    // Counted toward the pass that computed it only: a point of an earlier pass (a stopped
+    // one's, landing late) is kept as a result but is not one of this pass's points.
+    if (generation == m_generation && passSerial == m_passSerial && m_pass != Pass::Idle) {
         ++m_passDone;
         m_workDone += static_cast<double>(point.simulatedCalls > 0 ? point.simulatedCalls
                                                                    : m_results.scenario().calls);

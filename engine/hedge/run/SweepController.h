@@ -142,7 +142,8 @@ private:
     // The passes of a run, planned when each starts (see BackgroundRunner).
     BackgroundRunner::Job planFirstPass(quint64 generation);
     BackgroundRunner::Job planPass(quint64 generation, Pass pass, std::int64_t calls);
-    void onPointComputed(quint64 generation, const PointIdentity& key, const PointResult& point);
+    void onPointComputed(quint64 generation, quint64 passSerial, const PointIdentity& key,
+                         const PointResult& point);
     void markDirty();
     // The clock's redraw: returns whether the next tick is wanted too.
     bool flush();
@@ -174,6 +175,7 @@ private:
     // Progress of the current run.
     Pass m_pass = Pass::Idle;
     int m_passDone = 0;
+    quint64 m_passSerial = 0; // every planned pass gets the next one
     int m_passTotal = 0;
     double m_workTotal = 0.0; // calls still to simulate when the run started, both passes
     double m_workDone = 0.0;

@@ -61,6 +61,15 @@ class TestLessonFit : public QObject {
                  qPrintable(QStringLiteral("service editor %1 px in a %2 px pane")
                                 .arg(editor->width())
                                 .arg(pane->viewport()->width())));
+        // The setup editor in the left pane too (it scrolled sideways beside a lesson).
+        SetupEditor* setupEditor = test::setupEditor(w);
+        auto* left = qobject_cast<QScrollArea*>(setupEditor->parentWidget()->parentWidget());
+        QVERIFY(left);
+        QVERIFY2(left->horizontalScrollBar()->maximum() == 0,
+                 qPrintable(QStringLiteral("setup editor %1 px (needs %2) in a %3 px pane")
+                                .arg(setupEditor->width())
+                                .arg(setupEditor->minimumSizeHint().width())
+                                .arg(left->viewport()->width())));
     }
 
 private slots:

@@ -1,21 +1,27 @@
 // View → Presenter Mode (F11) and File → Export Slide… on the real window, driven as a user does
 // (docs/user-guide.md, "Presenter mode"): F11 enters (full screen, larger text, the editors and
-// the table hidden, a legend on each chart naming the setups drawn, thick lines in the presenter
+// the table hidden, one legend above the charts naming the setups drawn, thick lines in the presenter
 // palette, the Live view reduced to p99 and requests per call); F11 or Escape leaves, and the
 // window is as it was. The slide is 1920 × 1080 with its title and caption.
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
 
+#include "ChartLegend.h"
 #include "LiveTimeSeriesView.h"
+#include "MapView.h"
 #include "ScenarioDocument.h"
 #include "SlideExport.h"
 
 #include <hedge/io/Lesson.h>
+#include <hedge/run/LiveController.h>
+#include <hedge/run/SweepController.h>
 #include <hedge/io/Presets.h>
 #include <hedge/io/ShippedLessons.h>
 
 #include <QChart>
 #include <QDockWidget>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QImage>
 #include <QLegend>
 #include <QLegendMarker>
@@ -67,14 +73,31 @@ QList<QLineSeries*> lines(MetricChartView* chart)
     return found;
 }
 
-QStringList legendNames(MetricChartView* chart)
+// Full screen takes the test screen's size (800 x 800 offscreen): the window is given the
+// size of the screen presented on instead, as full screen would.
+void presentAt(MainWindow& w, QSize screen)
 {
-    QStringList names;
-    for (QLineSeries* line : lines(chart))
-        for (QLegendMarker* marker : chart->chart()->legend()->markers(line))
-            if (marker->isVisible())
-                names << marker->label();
-    return names;
+    w.setWindowState(w.windowState() & ~Qt::WindowFullScreen);
+    w.resize(screen);
+    QTRY_COMPARE(w.size(), screen);
+}
+
+// The names presenter mode's legend above the charts shows (none when it is hidden).
+QStringList legendNames(MainWindow& w)
+{
+    ChartLegend* legend = test::onlyPart<ChartArea>(w)->sharedLegend();
+    return legend->isVisibleTo(&w) ? legend->names() : QStringList();
+}
+
+// Every text Qt Charts draws in `chart` as it draws it (title, axis labels and titles, legend
+// names): Qt elides what does not fit with "…" (or "...").
+QStringList drawnTexts(MetricChartView* chart)
+{
+    QStringList texts;
+    for (QGraphicsItem* item : chart->scene()->items())
+        if (auto* text = qgraphicsitem_cast<QGraphicsTextItem*>(item); text && text->isVisible())
+            texts << text->toPlainText();
+    return texts;
 }
 
 // What leaving must put back.
@@ -85,7 +108,7 @@ struct Look {
     QList<QColor> colours;
     QList<qreal> widths;
     QColor base, window;
-    bool legend;
+    QStringList legend;
     bool operator==(const Look&) const = default;
 };
 
@@ -99,7 +122,7 @@ Look lookOf(MainWindow& w)
               {},
               QApplication::palette().color(QPalette::Base),
               QApplication::palette().color(QPalette::Window),
-              test::chart(w, Metric::P99)->chart()->legend()->isVisible()};
+              legendNames(w)};
     for (QSplitter* s : w.findChildren<QSplitter*>())
         look.splitterSizes << s->sizes();
     for (QLineSeries* line : lines(test::chart(w, Metric::P99))) {
@@ -234,7 +257,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&w)); // laid out as the user sees it
         QApplication::processEvents();
         const Look before = lookOf(w);
-        QVERIFY(!before.legend);
+        QVERIFY(before.legend.isEmpty());
         QVERIFY(before.chartFont > 0 && before.explanationFont > 0);
         QAction* presenter =
             test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Presenter Mode"));
@@ -255,9 +278,7 @@ private slots:
         QVERIFY(!test::tableView(w)->isVisibleTo(&w));
         QVERIFY(test::setupList(w)->isVisibleTo(&w)); // hides and shows setups meanwhile
         // The legend on the chart names the setups drawn, the hidden one stays hidden.
-        QVERIFY(p99->chart()->legend()->isVisible());
-        QTRY_COMPARE(legendNames(p99), (QStringList{"no hedge", "hedge, budget"}));
-        QTRY_COMPARE(legendNames(test::chart(w, Metric::RequestsPerCall)), legendNames(p99));
+        QTRY_COMPARE(legendNames(w), (QStringList{"no hedge", "hedge, budget"}));
         const QList<QColor> palette = presenterPalette();
         for (QLineSeries* line : lines(p99)) {
             QCOMPARE(line->pen().widthF(), kPresenterLineWidth);
@@ -285,6 +306,58 @@ private slots:
         QCOMPARE(after.window, before.window);
         QCOMPARE(after.legend, before.legend);
         QCOMPARE(list->item(1)->checkState(), Qt::Unchecked);
+    }
+
+    void presentersChartsShowWholeTitlesLegendAndLabels_data()
+    {
+        QTest::addColumn<QSize>("screen");
+        QTest::newRow("1024x768") << QSize(1024, 768);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+
+    // Issue 37, items 15 and 16: presenting the collapse preset cut the legends ("no …"), the
+    // titles ("request…", "rejecte…") and the load labels ("6…8…"). Now one legend above the
+    // charts names every setup whole, and every chart shows its title, axis labels and
+    // titles whole at both a small projector's and a full-HD screen's size.
+    void presentersChartsShowWholeTitlesLegendAndLabels()
+    {
+        QFETCH(QSize, screen);
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = true});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.loadPreset(QStringLiteral("collapse")));
+        // The chart the preset's lesson talks about is shown too: three charts.
+        QVERIFY(test::chart(w, Metric::RejectedPercent)->isVisibleTo(&w));
+        pressInWindow(w, Qt::Key_F11);
+        QTRY_VERIFY(w.isFullScreen());
+        presentAt(w, screen);
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
+        QApplication::processEvents();
+        QStringList setups;
+        for (const Setup& setup : w.scenario().setups)
+            setups << QString::fromStdString(setup.name);
+        ChartLegend* legend = test::onlyPart<ChartArea>(w)->sharedLegend();
+        QTRY_COMPARE(legendNames(w), setups);
+        QTRY_VERIFY(legend->height() >= legend->heightForWidth(legend->width()));
+        for (const QRect& entry : legend->entryRects())
+            QVERIFY2(legend->rect().contains(entry), qPrintable(legendNames(w).join(", ")));
+        for (MetricChartView* chart : test::onlyPart<ChartArea>(w)->shownCharts()) {
+            const QString title = chart->chart()->title();
+            // Laid out again for the new size and font (the load labels follow the plot).
+            QTRY_VERIFY2(!drawnTexts(chart).join(QLatin1Char('|')).contains(QChar(0x2026)),
+                         qPrintable(title + ": " + drawnTexts(chart).join(QLatin1Char('|'))));
+            QVERIFY(!drawnTexts(chart).join(QLatin1Char('|')).contains(QStringLiteral("...")));
+            QVERIFY2(drawnTexts(chart).contains(title), qPrintable(title));
+            QVERIFY2(QFontMetrics(chart->chart()->titleFont()).horizontalAdvance(title) <=
+                         chart->chart()->size().width(),
+                     qPrintable(title));
+            QVERIFY2(!chart->chart()->legend()->isVisible(), qPrintable(title));
+            // Two load labels at least, each whole.
+            QVERIFY2(chart->loadAxisLabels().size() >= 2, qPrintable(title));
+            for (const QString& label : chart->loadAxisLabels())
+                QVERIFY2(drawnTexts(chart).contains(label), qPrintable(title + ": " + label));
+        }
     }
 
     // Issue 37, item 16: Okabe–Ito's vermillion and orange merged for a deuteranope (18 CIELAB
@@ -322,7 +395,7 @@ private slots:
         const qreal lessonFont = lessons->font().pointSizeF();
         pressInWindow(w, Qt::Key_F11);
         QTRY_VERIFY(w.isFullScreen());
-        w.resize(1920, 1080); // the projector's screen
+        presentAt(w, QSize(1920, 1080)); // the projector's screen
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
         MetricChartView* p99 = test::chart(w, Metric::P99);
         // Each line its own dashes (the palette's seven colours come round again: then no
@@ -428,6 +501,83 @@ private slots:
         QVERIFY(!live->panelRect(Panel::Load).isEmpty());
         QVERIFY(!live->panelRect(Panel::Backlog).isEmpty());
         QVERIFY(!live->panelRect(Panel::P99).isEmpty());
+    }
+
+    void theSlidesAxisLabelsAreWholePlainNumbers_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<QString>("view");
+        QTest::newRow("sweep") << QStringLiteral("collapse") << QStringLiteral("sweep");
+        QTest::newRow("live") << QStringLiteral("metastable") << QStringLiteral("live");
+        QTest::newRow("map") << QStringLiteral("delay-map") << QStringLiteral("map");
+    }
+
+    // Issue 37, item 10: the slide (File -> Export Slide…) cut axis labels ("e+05", "5:0").
+    // Each view's slide, as SVG: every text of it whole, and every number a plain one.
+    void theSlidesAxisLabelsAreWholePlainNumbers()
+    {
+        QFETCH(QString, preset);
+        QFETCH(QString, view);
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = true});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.loadPreset(preset));
+        if (view == QLatin1String("live")) {
+            pressInWindow(w, Qt::Key_2, Qt::ControlModifier);
+            QTRY_VERIFY(test::liveView(w)->isVisible());
+            QTRY_VERIFY_WITH_TIMEOUT(w.liveController()->nowS() > 30.0, 120000);
+            w.liveController()->pause();
+        } else if (view == QLatin1String("map")) {
+            QTRY_VERIFY(test::mapView(w)->isVisible());
+            QTRY_VERIFY_WITH_TIMEOUT(w.mapSweep()->isComplete() && !w.mapSweep()->isRunning(),
+                                     300000);
+        } else {
+            QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 300000);
+        }
+        pressInWindow(w, Qt::Key_F11);
+        QTRY_VERIFY(w.isFullScreen());
+        QApplication::processEvents();
+        const QString svg = m_dir.filePath(view + QStringLiteral(".svg"));
+        QVERIFY(!w.exportSlide(svg));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        static const QRegularExpression textElement(QStringLiteral("<text[^>]*>([^<]*)</text>"));
+        QStringList texts;
+        for (const QRegularExpressionMatch& m : textElement.globalMatch(text))
+            texts << m.captured(1);
+        QVERIFY(texts.size() > 5);
+        // Every setup drawn named whole (the sweep's legend, the Live view's).
+        if (view != QLatin1String("map"))
+            for (const Setup& setup : w.scenario().setups)
+                QVERIFY2(texts.contains(QString::fromStdString(setup.name).toHtmlEscaped()),
+                         qPrintable(QString::fromStdString(setup.name)));
+        // Nothing runs off the slide's edges: the last time label ("5:00") was cut to "5:0".
+        const QString png = m_dir.filePath(view + QStringLiteral(".png"));
+        QVERIFY(!w.exportSlide(png));
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(1920, 1080));
+        const QColor background = image.pixelColor(2, 2);
+        QCOMPARE(inked(image, QRect(1917, 0, 3, 1080), background), 0);
+        QCOMPARE(inked(image, QRect(0, 1077, 1920, 3), background), 0);
+        if (view == QLatin1String("live")) {
+            // The Live view as the slide lays it out: its last time label ends inside it
+            // (clipped at its right edge, "5:00" read "5:0").
+            QImage live(QSize(1824, 900), QImage::Format_ARGB32);
+            live.fill(Qt::white);
+            {
+                QPainter painter(&live);
+                test::liveView(w)->chart()->render(painter, QRectF(QPointF(0, 0), live.size()));
+            }
+            const QColor base = live.pixelColor(live.width() - 1, live.height() / 2);
+            QCOMPARE(inked(live, QRect(live.width() - 2, live.height() - 40, 2, 40), base), 0);
+        }
+        static const QRegularExpression exponent(QStringLiteral("\\d[eE][+-]?\\d"));
+        for (const QString& t : texts) {
+            QVERIFY2(!t.contains(QChar(0x2026)) && !t.contains(QStringLiteral("...")), qPrintable(t));
+            QVERIFY2(!exponent.match(t).hasMatch(), qPrintable(t));
+        }
     }
 
     void theSlideIsTheViewAt1920x1080WithTitleAndCaption()

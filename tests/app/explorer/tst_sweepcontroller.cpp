@@ -138,6 +138,79 @@ private slots:
         QVERIFY2(sawCoarse, qPrintable(labels.join(QLatin1Char('\n'))));
     }
 
+    // Issue 37, item 15: "Full pass: 7 / 6 points". The user's steps: a scenario done, then an
+    // edit that adds a setup and a load (its 5 missing points are not a rectangle: the pass
+    // computes the 3 x 3 rectangle), its preview frame, its pass, and another edit
+    // while that pass runs, whose stopped pass's points land after the next run started. At
+    // every progress report a pass has counted no more points than it computes.
+    void passCountsStayWithinWhatThePassComputes()
+    {
+        SweepController c;
+        c.setCoarseCalls(1000);
+        c.setDebounceMs(10);
+        QSignalSpy finished(&c, &SweepController::runFinished);
+        Scenario s = test::twoSetups({0.3, 0.5}, 40000);
+        RUN_AND_WAIT(c.setScenario(s, true));
+        QVERIFY(c.isComplete());
+
+        struct Report {
+            SweepController::Pass pass;
+            int done, total;
+        };
+        QList<Report> reports;
+        connect(&c, &SweepController::progressChanged, this, [&] {
+            const SweepController::Progress p = c.progress();
+            reports << Report{p.pass, p.done, p.total};
+        });
+        // A run that ends complete ends its last pass with every point it computed counted.
+        QList<Report> ends;
+        connect(&c, &SweepController::runFinished, this, [&](bool completed) {
+            const SweepController::Progress p = c.progress();
+            if (completed)
+                ends << Report{p.pass, p.done, p.total};
+        });
+        Setup budget = s.setups[1];
+        budget.name = "hedge, budget";
+        budget.hedge->budgetPercent = 10.0;
+        s.setups.push_back(budget);
+        s.loads = {0.3, 0.5, 0.7};
+        // The second edit as soon as the run's first pass is planned (the preview frame may
+        // hold the coarse points already: then it is the full one).
+        Scenario second = s;
+        second.setups[2].hedge->delayMs = 25.0;
+        bool edited = false;
+        connect(&c, &SweepController::progressChanged, this, [&] {
+            if (edited || c.progress().pass == SweepController::Pass::Idle)
+                return;
+            edited = true;
+            QTimer::singleShot(0, &c, [&] { c.setScenario(second); });
+        });
+        c.setScenario(s);
+        QTRY_VERIFY_WITH_TIMEOUT(edited && c.scenario().setups[2].hedge->delayMs == 25.0 &&
+                                     c.isComplete() && !c.isPendingOrRunning(),
+                                 120000);
+        s = second;
+        QCOMPARE(c.displayedPoints(), engine(s));
+
+        QVERIFY(!reports.isEmpty());
+        bool sawFull = false;
+        for (qsizetype i = 0; i < reports.size(); ++i) {
+            const Report& r = reports[i];
+            const QString text = QStringLiteral("report %1: %2 / %3 points (pass %4)")
+                                     .arg(i)
+                                     .arg(r.done)
+                                     .arg(r.total)
+                                     .arg(int(r.pass));
+            QVERIFY2(r.done >= 0 && r.done <= r.total, qPrintable(text));
+            sawFull = sawFull || (r.pass == SweepController::Pass::Full && r.total > 0);
+        }
+        QVERIFY(sawFull);
+        QVERIFY(!ends.isEmpty());
+        for (const Report& r : ends)
+            QVERIFY2(r.done == r.total && r.total > 0,
+                     qPrintable(QStringLiteral("run ended at %1 / %2 points").arg(r.done).arg(r.total)));
+    }
+
     void redrawsAreCoalesced()
     {
         SweepController c;
