@@ -262,25 +262,51 @@ bool GridDialog::offered(const Knob& knob, const Setup& setup) const
     // What the engine's grid check (GridValidation) would refuse is not offered: another
     // family's knob, a log-normal knob of a measured service, a hedge's knob of a setup without
     // one, a limit's without a limit, a knob its setup overrides, replicas of a fan-out.
+    // A member of a family's optional part the setup has off (grpc.throttling.max_tokens
+    // without throttling) is not offered either: its cells would switch the part on.
+    if (knob.family() && knob.appliesTo(setup) && !knob.read(setup, m_scenario.service))
+        return false;
     return knob.appliesTo(setup) && knob.appliesTo(m_scenario.service) &&
            (!knob.needsHedge() || setup.hedge) && (!knob.needsLimit() || setup.adaptiveLimit) &&
            !knob.isOverridden(setup) &&
            !(std::string_view(knob.field) == "service.replicas" && m_scenario.service.hasFanout());
 }
 
+std::vector<const Knob*> GridDialog::offeredKnobs(int row) const
+{
+    const std::vector<const Knob*> knobs = KnobRegistry::gridKnobs();
+    if (row < 0)
+        return knobs;
+    const Setup& setup = m_scenario.setups[std::size_t(row)];
+    // The setup's own policy's knobs first (a gRPC setup's hedging delay, not the service's
+    // workers, is what a map of it is about), then the limit's and the service's.
+    std::vector<const Knob*> own;
+    std::vector<const Knob*> rest;
+    for (const Knob* k : knobs)
+        if (offered(*k, setup))
+            (k->family() ? own : rest).push_back(k);
+    own.insert(own.end(), rest.begin(), rest.end());
+    return own;
+}
+
 void GridDialog::fillKnobs()
 {
     const QString current = m_knob->currentData().toString();
-    const int row = m_setup->currentIndex();
+    const std::vector<const Knob*> knobs = offeredKnobs(m_setup->currentIndex());
     const QSignalBlocker quiet(m_knob);
     m_knob->clear();
-    for (const Knob* k : KnobRegistry::gridKnobs()) {
-        if (row >= 0 && !offered(*k, m_scenario.setups[std::size_t(row)]))
-            continue;
+    // Where a map of a setup starts when the knob chosen before is not one of its: its own
+    // delay (when a hedge goes: hedge.delay_ms, grpc.hedging_delay_ms, envoy.per_try_timeout_ms),
+    // else its own first knob; the first in the list is one of those when the setup has any.
+    int start = -1;
+    for (const Knob* k : knobs) {
+        if (start < 0 && k->family() && std::string_view(k->unit) == "ms")
+            start = m_knob->count();
         m_knob->addItem(knobTitle(k->field), QString::fromLatin1(k->field));
         m_knob->setItemData(m_knob->count() - 1, KnobFields::toolTip(*k), Qt::ToolTipRole);
     }
-    m_knob->setCurrentIndex(std::max(0, m_knob->findData(current)));
+    const int kept = m_knob->findData(current);
+    m_knob->setCurrentIndex(kept >= 0 ? kept : std::max(0, start));
 }
 
 void GridDialog::setupChosen()
@@ -321,9 +347,7 @@ void GridDialog::fillAgainstKnobs()
     const QSignalBlocker quiet(m_against);
     m_against->clear();
     m_against->addItem(tr("Load (the scenario's loads)"), QString());
-    for (const Knob* k : KnobRegistry::gridKnobs()) {
-        if (row >= 0 && !offered(*k, m_scenario.setups[std::size_t(row)]))
-            continue;
+    for (const Knob* k : offeredKnobs(row)) {
         m_against->addItem(knobTitle(k->field), QString::fromLatin1(k->field));
         m_against->setItemData(m_against->count() - 1, KnobFields::toolTip(*k), Qt::ToolTipRole);
     }

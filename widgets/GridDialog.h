@@ -67,6 +67,9 @@ private:
     // The knobs a grid of the chosen setup may sweep: its own family's (Knob::appliesTo), the
     // service's and its limit's; the knob chosen is kept when the new setup has it too.
     void fillKnobs();
+    // The knobs offered for the setup in row `row` of the setup box, its own policy's first;
+    // every grid knob for no row.
+    std::vector<const Knob*> offeredKnobs(int row) const;
     // Whether the dialog offers `knob` for `setup` and the scenario's service: only what a
     // cell can change (see offered() in the .cpp).
     bool offered(const Knob& knob, const Setup& setup) const;

@@ -4,6 +4,7 @@
 #include "KnobFields.h"
 #include "KnobSlider.h"
 #include "LoadList.h"
+#include "PointTooltip.h"
 #include "ServiceSourceLine.h"
 #include "ServiceTopologyFields.h"
 #include "SpinBoxes.h"
@@ -35,11 +36,6 @@ namespace {
 
 constexpr double kMaxLoad = LoadList::kMaxLoad;
 constexpr int kMaxLoadPoints = LoadList::kMaxPoints;
-
-QString formatMs(double ms)
-{
-    return ms < 100.0 ? QString::number(ms, 'f', 1) : QString::number(ms, 'f', 0);
-}
 
 } // namespace
 
@@ -463,10 +459,11 @@ void ServiceRunEditor::updateQuantiles()
 {
     const ServiceConfig s = service();
     const ServiceTimeQuantiles q = serviceTimeQuantiles(s);
-    m_quantiles->setText(tr("Service time: <b>p50</b> %1 ms · <b>p95</b> %2 ms · <b>p99</b> %3 ms "
-                            "· mean %4 ms")
-                             .arg(formatMs(q.p50Ms), formatMs(q.p95Ms), formatMs(q.p99Ms),
-                                  formatMs(s.meanServiceMs())));
+    m_quantiles->setText(
+        tr("Service time: <b>p50</b> %1 ms · <b>p95</b> %2 ms · <b>p99</b> %3 ms "
+           "· mean %4 ms")
+            .arg(PointTooltip::threeDigits(q.p50Ms), PointTooltip::threeDigits(q.p95Ms),
+                 PointTooltip::threeDigits(q.p99Ms), PointTooltip::threeDigits(s.meanServiceMs())));
 }
 
 void ServiceRunEditor::showSource()

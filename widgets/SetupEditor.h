@@ -46,6 +46,7 @@ public:
 
     // A hint under the delay, e.g. the service's own p95, to set the delay against.
     void setDelayHint(const QString& hint);
+    QLabel* delayHintLabel() const { return m_delayHint; }
     // The service's replicas: with one, "Another replica" is the same replica, and the field
     // says so.
     void setReplicas(int replicas);

@@ -1,5 +1,6 @@
 #include "EditorsController.h"
 
+#include "PointTooltip.h"
 #include "ScenarioDocument.h"
 
 #include "ServiceRunEditor.h"
@@ -226,9 +227,11 @@ void EditorsController::updateServiceHints(const ServiceConfig& service)
 {
     m_setupEditor->setReplicas(service.replicas);
     const ServiceTimeQuantiles q = serviceTimeQuantiles(service);
-    m_setupEditor->setDelayHint(tr("Service time alone: p95 %1 ms, p99 %2 ms")
-                                    .arg(q.p95Ms, 0, 'f', 1)
-                                    .arg(q.p99Ms, 0, 'f', q.p99Ms < 100 ? 1 : 0));
+    // Three significant digits, as the service editor writes them: a sub-millisecond service
+    // reads "0.412 ms", not "0.4 ms" or "0.0 ms".
+    m_setupEditor->setDelayHint(
+        tr("Service time alone: p95 %1 ms, p99 %2 ms")
+            .arg(PointTooltip::threeDigits(q.p95Ms), PointTooltip::threeDigits(q.p99Ms)));
 }
 
 } // namespace hedge

@@ -31,9 +31,13 @@ std::string ServiceFitTable::format() const
     using Row = std::vector<std::string>;
     Row header{"", "measured ms", "service time ms"};
     if (m_utilisation) {
-        char load[32];
-        const auto end = std::to_chars(load, load + sizeof load, *m_utilisation).ptr;
-        header.push_back("response at " + std::string(load, end) + " ms");
+        // The load as a percentage ("at 70 % load"), as the calibration's sentence says it:
+        // "at 0.7 ms" read as a latency. Rounded to 1e-6 %: 0.7 * 100 is 70.00000000000001.
+        const double percent = std::round(*m_utilisation * 1e8) / 1e6;
+        char load[400];
+        const auto end =
+            std::to_chars(load, load + sizeof load, percent, std::chars_format::fixed).ptr;
+        header.push_back("response ms at " + std::string(load, end) + " % load");
     }
     header.push_back("residual");
     std::vector<Row> rows{header};
@@ -41,12 +45,15 @@ std::string ServiceFitTable::format() const
         Row row{r.label, latency(r.measuredMs), latency(r.serviceMs)};
         if (m_utilisation)
             row.push_back(r.simulatedMs ? latency(*r.simulatedMs) : std::string("-"));
-        const double res = residual(r) * 100.0;
+        const double exact = residual(r) * 100.0;
+        // A residual that rounds to nothing is "+0.0 %", as the explorer's fit table writes
+        // it, never "-0.0 %".
+        const double res = std::abs(exact) < 0.05 ? 0.0 : exact;
         // Piece by piece: g++ 12 warns falsely (-Wrestrict) on "+" + std::string.
         std::string cell = res >= 0 ? "+" : "";
         cell += ResultsTable::fixed(res, 1);
         cell += " %";
-        row.push_back(std::isfinite(res) ? cell : std::string("-"));
+        row.push_back(std::isfinite(exact) ? cell : std::string("-"));
         rows.push_back(std::move(row));
     }
     std::vector<std::size_t> width(header.size(), 0);

@@ -65,7 +65,8 @@ std::vector<Knob> grpcKnobs()
                               "(> 0 and ≤ 1000).\nDefault: %1 (gRPC has none: retryThrottling must "
                               "give it; grpc-java RetriableStream.java, Throttle)."),
          .editor = {.label = "Max &tokens:", .name = "Max tokens", .min = 0.1, .max = 1000.0,
-                    .decimals = 1}},
+                    .decimals = 1},
+         .grid = GridSpread{.from = 2, .to = 20, .count = 10}},
         {.field = "grpc.throttling.token_ratio",
          .member = familyMember<&GrpcSettings::throttling, &GrpcThrottling::tokenRatio>(),
          .range = {.min = 0.0, .max = kUnbounded, .minExclusive = true},
@@ -74,7 +75,8 @@ std::vector<Knob> grpcKnobs()
                               "retryThrottling must give it; grpc-java RetriableStream.java, "
                               "Throttle)."),
          .editor = {.label = "Token &ratio:", .name = "Token ratio", .min = 0.001, .max = 1000.0,
-                    .decimals = 3, .step = 0.01}},
+                    .decimals = 3, .step = 0.01},
+         .grid = GridSpread{.from = 0.05, .to = 0.5, .count = 10}},
     };
 }
 

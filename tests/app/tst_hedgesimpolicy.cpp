@@ -63,6 +63,25 @@ private slots:
         QVERIFY(o.out.find("MaxHedgedAttempts = 2,") != std::string::npos);
     }
 
+    // The notes on standard error write numbers as a person reads them: a gRPC token ratio of
+    // 0.0004 (gRPC keeps three decimals, and at least 0.001) is "0.0004", never "4e-04".
+    void exportNotesHaveNoExponent()
+    {
+        const char* scenario = R"({
+  "setups": [
+    {"name": "slow refill", "policy": "grpc",
+     "grpc": {"max_attempts": 3, "hedging_delay_ms": 15,
+              "throttling": {"max_tokens": 20, "token_ratio": 0.0004}}}
+  ]
+})";
+        const auto o = hedgesim({"policy", "export", "-", "--setup", "slow refill"}, scenario);
+        QCOMPARE(o.exitCode, 0);
+        QVERIFY2(o.err.find("tokenRatio 0.0004 is written as 0.001: gRPC keeps three decimals") !=
+                     std::string::npos,
+                 o.err.c_str());
+        QVERIFY2(o.err.find("e-0") == std::string::npos, o.err.c_str());
+    }
+
     void exportWritesTheFileWholeWithMinusO()
     {
         QTemporaryDir dir;

@@ -2,6 +2,7 @@
 // scenario's "service" object in -o's file (which the scenario reader takes back), the
 // import's notes, and "FILE:LINE: problem" with status 2 and no file for a bad file.
 #include "InProcessHedgesim.h"
+#include "ServiceFitTable.h"
 
 #include <hedge/service/CalibrationVerdict.h>
 #include <hedge/io/ScenarioJson.h>
@@ -110,7 +111,9 @@ private slots:
                                  "0.7",     "--workers", "8",      "--calls", "20000",
                                  "-o",      out});
         QCOMPARE(o.exitCode, 0);
-        QVERIFY(o.out.find("response at 0.7 ms") != std::string::npos);
+        // The column names the load as the sentence below does; "at 0.7 ms" read as a latency.
+        QVERIFY2(o.out.find("response ms at 70 % load") != std::string::npos, o.out.c_str());
+        QVERIFY(o.out.find("0.7 ms") == std::string::npos);
         QVERIFY2(o.out.find("Calibrated at 70 % load: p50, p90, p99 and p99.9 within 2 % after 1 "
                             "round. Simulated with 8 workers.") != std::string::npos,
                  o.out.c_str());
@@ -192,6 +195,26 @@ private slots:
         const QStringList p999 = rowOf(o.out, "p99.9");
         QCOMPARE(p999[4], QString::asprintf("%+.1f", (c.simulated[3].ms / 11.5 - 1.0) * 100.0));
         QVERIFY(p999[4].toDouble() > 2.0);
+    }
+
+    // A residual that rounds to nothing prints "+0.0 %" whichever side of zero it is on (the
+    // explorer's fit table's way), never "-0.0 %"; the column of a calibrated fit names its
+    // load as a percentage.
+    void aResidualThatRoundsToNothingHasNoMinus()
+    {
+        const cli::ServiceFitTable table({{"p50", 0.412, 0.412 * (1.0 - 0.0004), std::nullopt},
+                                          {"p90", 0.6, 0.6 * (1.0 + 0.0004), std::nullopt},
+                                          {"p99", 0.9, 0.9 * (1.0 - 0.002), std::nullopt}},
+                                         std::nullopt);
+        const std::string text = table.format();
+        QCOMPARE(rowOf(text, "p50"), (QStringList{"p50", "0.4120", "0.4118", "+0.0", "%"}));
+        QCOMPARE(rowOf(text, "p90"), (QStringList{"p90", "0.6000", "0.6002", "+0.0", "%"}));
+        QCOMPARE(rowOf(text, "p99"), (QStringList{"p99", "0.9000", "0.8982", "-0.2", "%"}));
+        QVERIFY2(text.find("-0.0") == std::string::npos, text.c_str());
+
+        const cli::ServiceFitTable loaded({{"p50", 10.0, 8.0, 10.0}}, 0.725);
+        QVERIFY2(loaded.format().find("response ms at 72.5 % load") != std::string::npos,
+                 loaded.format().c_str());
     }
 
     void notesSayWhatWasAssumed()

@@ -190,6 +190,30 @@ private slots:
     // that finds it busy waits, and Poisson arrivals find it busy half the time (M/G/1: the
     // utilisation). So the measured CDF reaches 1 at 10.001 ms where the simulated one is at
     // about 0.5: the gap is the share of calls that waited, there.
+    // The gap's latency keeps three significant digits whatever the service's scale: a
+    // sub-millisecond service's used to read "(at 0.00 ms)".
+    void theShapeSentenceKeepsThreeDigits_data()
+    {
+        QTest::addColumn<double>("atMs");
+        QTest::addColumn<QString>("at");
+        QTest::newRow("sub-ms") << 0.0041234 << "(at 0.00412 ms)";
+        QTest::newRow("below 1 ms") << 0.41234 << "(at 0.412 ms)";
+        QTest::newRow("ms") << 3.5449 << "(at 3.54 ms)";
+        QTest::newRow("tens") << 42.123 << "(at 42.1 ms)";
+        QTest::newRow("hundreds") << 307.4 << "(at 307 ms)";
+        QTest::newRow("seconds") << 1234.5 << "(at 1234 ms)";
+    }
+    void theShapeSentenceKeepsThreeDigits()
+    {
+        QFETCH(double, atMs);
+        QFETCH(QString, at);
+        const QString line =
+            QString::fromStdString(describeShape(CdfGap{.fraction = 0.012, .atMs = atMs}, true));
+        QCOMPARE(line, QStringLiteral("the simulated and measured response times differ by at "
+                                      "most 1.2 % of the calls ") +
+                           at);
+    }
+
     void theGapIsTheShareOfCallsThatWaited()
     {
         const QuantilePoints measured{.fraction = {0.0, 1.0}, .latencyMs = {10.0, 10.001}};

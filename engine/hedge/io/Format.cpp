@@ -15,6 +15,16 @@ std::string formatNumber(double value)
     return std::string(buffer, end);
 }
 
+std::string formatPlainNumber(double value)
+{
+    char buffer[400]; // DBL_MAX in fixed notation has 309 digits
+    const auto [end, ec] =
+        std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
+    if (ec != std::errc())
+        return formatNumber(value);
+    return std::string(buffer, end);
+}
+
 std::string formatOptionalNumber(const std::optional<double>& value)
 {
     return value ? formatNumber(*value) : std::string();

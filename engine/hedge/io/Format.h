@@ -10,6 +10,10 @@ namespace hedge::io_detail {
 // The shortest text that reads back as the same double (std::to_chars): 0.3, 20, 1e-05.
 std::string formatNumber(double value);
 
+// The shortest text that reads back as the same double, never with an exponent: 0.0004, 20,
+// 1500000. For sentences a person reads ("tokenRatio 0.0004 is written as 0.001").
+std::string formatPlainNumber(double value);
+
 // formatNumber, or an empty cell when there is no figure.
 std::string formatOptionalNumber(const std::optional<double>& value);
 

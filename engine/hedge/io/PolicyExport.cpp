@@ -13,7 +13,7 @@ namespace hedge {
 namespace {
 
 using io_detail::ExportHeader;
-using io_detail::formatNumber;
+using io_detail::formatPlainNumber;
 
 // What the model keeps beside the family, which no stack's hedging config says.
 void addSetupNotes(const Setup& setup, PolicyFamily format, std::vector<std::string>& notes)
@@ -37,8 +37,8 @@ void addSetupNotes(const Setup& setup, PolicyFamily format, std::vector<std::str
 void noteRounded(const char* what, double value, std::vector<std::string>& notes)
 {
     if (value != std::round(value))
-        notes.push_back(std::string(what) + " " + formatNumber(value) + " is written as " +
-                        formatNumber(std::round(value)) + ": the stack takes a whole number");
+        notes.push_back(std::string(what) + " " + formatPlainNumber(value) + " is written as " +
+                        formatPlainNumber(std::round(value)) + ": the stack takes a whole number");
 }
 
 void addFamilyNotes(const Setup& setup, PolicyFamily format, std::vector<std::string>& notes)
@@ -50,12 +50,13 @@ void addFamilyNotes(const Setup& setup, PolicyFamily format, std::vector<std::st
                         "error, taken as UNAVAILABLE");
         if (const auto& t = setup.families.grpc.throttling) {
             if (double(io_detail::grpcMaxTokens(*t)) != t->maxTokens)
-                notes.push_back("maxTokens " + formatNumber(t->maxTokens) + " is written as " +
+                notes.push_back("maxTokens " + formatPlainNumber(t->maxTokens) + " is written as " +
                                 std::to_string(io_detail::grpcMaxTokens(*t)) +
                                 ": gRPC C-core takes a whole number");
             if (std::fabs(io_detail::grpcTokenRatio(*t) - t->tokenRatio) > 1e-9)
-                notes.push_back("tokenRatio " + formatNumber(t->tokenRatio) + " is written as " +
-                                formatNumber(io_detail::grpcTokenRatio(*t)) +
+                notes.push_back("tokenRatio " + formatPlainNumber(t->tokenRatio) +
+                                " is written as " +
+                                formatPlainNumber(io_detail::grpcTokenRatio(*t)) +
                                 ": gRPC keeps three decimals");
         }
         if (setup.families.grpc.flavour == GrpcFlavour::A6)
@@ -67,9 +68,9 @@ void addFamilyNotes(const Setup& setup, PolicyFamily format, std::vector<std::st
                         "explorer models no retries on errors before the per-try timeout");
         if (const EnvoySettings& e = setup.families.envoy;
             io_detail::envoyBackoffBase(e) != e.backoffBaseMs)
-            notes.push_back("base_interval " + formatNumber(e.backoffBaseMs) +
+            notes.push_back("base_interval " + formatPlainNumber(e.backoffBaseMs) +
                             " ms is written as the max_interval, " +
-                            formatNumber(e.backoffMaxMs) +
+                            formatPlainNumber(e.backoffMaxMs) +
                             " ms: Envoy refuses a max below the base, and every backoff is "
                             "capped at the max either way");
         notes.push_back("only the DEFAULT priority's max_retries and retry_budget are modelled; "
@@ -111,7 +112,7 @@ std::vector<std::string> whyNotSameAs(const Setup& setup, PolicyFamily format)
     const int attempts = setup.hedge ? setup.hedge->maxAttempts : 1;
     if (setup.hedge && setup.hedge->hasBudget())
         reasons.push_back("its windowed rate budget (budget_percent " +
-                          formatNumber(setup.hedge->budgetPercent) + ") has no counterpart");
+                          formatPlainNumber(setup.hedge->budgetPercent) + ") has no counterpart");
     if (setup.hedge && setup.hedge->placement == HedgePlacement::OtherReplica)
         reasons.push_back("its hedges go to another replica");
     if (format == PolicyFamily::Polly && (attempts < 2 || attempts > 11))

@@ -338,7 +338,10 @@ std::string describeShape(const CdfGap& gap, bool converged)
     std::string line = "the simulated and measured response times differ by at most ";
     line += fixed(gap.fraction * 100.0, 1);
     line += " % of the calls (at ";
-    line += fixed(gap.atMs, gap.atMs < 10.0 ? 2 : gap.atMs < 100.0 ? 1 : 0);
+    // Three significant digits, whole milliseconds from 100 ms up: a sub-millisecond service's
+    // gap reads "at 0.412 ms", never "at 0.00 ms".
+    const int magnitude = gap.atMs > 0.0 ? static_cast<int>(std::floor(std::log10(gap.atMs))) : 0;
+    line += fixed(gap.atMs, std::clamp(2 - magnitude, 0, 9));
     line += " ms)";
     // Beyond sampling noise (a 200 000-call run's CDF is good to a few tenths of a percent).
     if (gap.fraction > 0.05)

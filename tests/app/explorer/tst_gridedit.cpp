@@ -16,6 +16,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -24,6 +25,16 @@
 using namespace hedge;
 
 namespace {
+
+// A gRPC service config with hedging and retryThrottling, as a user imports it.
+const char* kGrpcConfig = R"({
+  "methodConfig": [{
+    "name": [{"service": "shop.Cart"}],
+    "hedgingPolicy": {"maxAttempts": 3, "hedgingDelay": "0.015s",
+                      "nonFatalStatusCodes": ["UNAVAILABLE"]}
+  }],
+  "retryThrottling": {"maxTokens": 10, "tokenRatio": 0.1}
+})";
 
 Scenario small()
 {
@@ -169,6 +180,58 @@ private slots:
     // On a preset as it opens: the dialog starts on the first setup that hedges, valid, and
     // offers only the knobs its setup and service read (a measured service has no median,
     // sigma or hiccups to map).
+    // Setup → Import Policy… of a gRPC config with retryThrottling, then Run → Map a Knob… on
+    // that setup: the knob starts on its hedging delay (it was the service's workers), its own
+    // knobs come before the service's, and the throttling's max tokens and token ratio are
+    // offered and map; with throttling off they are not offered.
+    void anImportedGrpcSetupMapsItsOwnKnobs()
+    {
+        auto w = open();
+        test::answerFileDialog(test::writeFile(m_dir, QStringLiteral("cart.json"), kGrpcConfig));
+        test::menuAction(*w, QStringLiteral("&Setup"), QStringLiteral("&Import Policy…"))
+            ->trigger();
+        QTRY_VERIFY(w->findChild<QMessageBox*>(QStringLiteral("importedPolicyUncovered")));
+        w->findChild<QMessageBox*>(QStringLiteral("importedPolicyUncovered"))->accept();
+        QCOMPARE(w->scenario().setups.back().name, std::string("cart"));
+        QVERIFY(w->scenario().setups.back().families.grpc.throttling);
+
+        GridDialog* dialog = triggerMapKnob(*w, QStringLiteral("&Map a Knob…"));
+        QVERIFY(dialog);
+        QComboBox* setups = dialog->setupBox();
+        setups->setFocus();
+        setups->setCurrentIndex(setups->findText(QStringLiteral("cart")));
+        QCOMPARE(setups->currentText(), QStringLiteral("cart"));
+        QComboBox* knobs = dialog->knobBox();
+        QCOMPARE(knobs->currentData().toString(), QStringLiteral("grpc.hedging_delay_ms"));
+        QStringList offered;
+        for (int i = 0; i < knobs->count(); ++i)
+            offered << knobs->itemData(i).toString();
+        QCOMPARE(offered.mid(0, 4),
+                 (QStringList{"grpc.max_attempts", "grpc.hedging_delay_ms",
+                              "grpc.throttling.max_tokens", "grpc.throttling.token_ratio"}));
+        QVERIFY2(offered.contains("service.workers"), qPrintable(offered.join(", ")));
+        QVERIFY2(!offered.contains("hedge.delay_ms"), qPrintable(offered.join(", ")));
+
+        knobs->setCurrentIndex(knobs->findData(QStringLiteral("grpc.throttling.max_tokens")));
+        QCOMPARE(dialog->values(), (std::vector<double>{2, 4, 6, 8, 10, 12, 14, 16, 18, 20}));
+        QVERIFY2(dialog->okButton()->isEnabled(), qPrintable(dialog->problemLabel()->text()));
+        QTest::mouseClick(dialog->okButton(), Qt::LeftButton);
+        QVERIFY(w->scenario().grid.has_value());
+        QCOMPARE(w->scenario().grid->setup, std::string("cart"));
+        QCOMPARE(w->scenario().grid->knob, std::string("grpc.throttling.max_tokens"));
+
+        // Without throttling the setup has no tokens to map.
+        Scenario off = w->scenario();
+        off.grid.reset();
+        off.setups.back().families.grpc.throttling.reset();
+        GridDialog plain(off);
+        plain.setupBox()->setCurrentIndex(plain.setupBox()->findText(QStringLiteral("cart")));
+        QCOMPARE(plain.knobBox()->currentData().toString(),
+                 QStringLiteral("grpc.hedging_delay_ms"));
+        QCOMPARE(plain.knobBox()->findData(QStringLiteral("grpc.throttling.max_tokens")), -1);
+        QCOMPARE(plain.knobBox()->findData(QStringLiteral("grpc.throttling.token_ratio")), -1);
+    }
+
     void opensValidOnThePresets_data()
     {
         QTest::addColumn<QString>("preset");

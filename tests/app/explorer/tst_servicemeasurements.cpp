@@ -14,6 +14,7 @@
 #include "ServiceSourceLine.h"
 
 #include <hedge/service/CalibrationVerdict.h>
+#include <hedge/sim/ServiceTimeQuantiles.h>
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -207,6 +208,33 @@ private slots:
 
     // A scenario that cannot take a distribution (its map sweeps the log-normal median):
     // OK shows why in the dialog, which stays open, and the service is kept.
+    // A sub-millisecond service (a cache answering in 0.4 ms) keeps three significant digits
+    // in the service editor and in the setup editor's hint; it used to read "p50 0.0 ms".
+    void aSubMillisecondServiceKeepsItsDigits()
+    {
+        auto w = shownWindow();
+        QPointer<ServiceMeasurementsDialog> dialog = openDialog(*w);
+        QVERIFY(dialog);
+        type(dialog, "p50", QStringLiteral("0.412"));
+        type(dialog, "p90", QStringLiteral("0.6"));
+        type(dialog, "p99", QStringLiteral("0.9"));
+        QTRY_VERIFY_WITH_TIMEOUT(okButton(dialog)->isEnabled(), kFitTimeoutMs);
+        QTest::mouseClick(okButton(dialog), Qt::LeftButton);
+        QTRY_VERIFY(!dialog);
+        const ServiceTimeQuantiles q = serviceTimeQuantiles(w->scenario().service);
+        QVERIFY(q.p99Ms < 1.0);
+        const QString text = quantilesText(*w);
+        QVERIFY2(text.contains(QStringLiteral("<b>p50</b> 0.412 ms")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral(" 0.0 ms")), qPrintable(text));
+        QVERIFY2(
+            text.contains(QStringLiteral("<b>p95</b> %1 ms").arg(QString::number(q.p95Ms, 'f', 3))),
+            qPrintable(text));
+        const QString hint = test::setupEditor(*w)->delayHintLabel()->text();
+        QCOMPARE(hint,
+                 QStringLiteral("Service time alone: p95 %1 ms, p99 %2 ms")
+                     .arg(QString::number(q.p95Ms, 'f', 3), QString::number(q.p99Ms, 'f', 3)));
+    }
+
     void aRefusedDistributionIsExplainedInTheDialog()
     {
         auto w = shownWindow();
