@@ -155,36 +155,51 @@ void LivePanelPainter::drawChanges(QPainter& p, const ChartTheme& theme, const Q
         }
 }
 
+double LivePanelPainter::timeStep(const QRectF& plot, double t0, double t1)
+{
+    for (double step : {5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 300.0, 600.0})
+        if ((t1 - t0) / step <= std::max(2.0, plot.width() / 90.0))
+            return step;
+    return 600.0;
+}
+
+QList<LivePanelPainter::TimeLabel> LivePanelPainter::timeLabels(const ChartTheme& theme,
+                                                                const QRectF& plot, double t0,
+                                                                double t1) const
+{
+    const QFontMetricsF fm(theme.smallFont());
+    const double tStep = timeStep(plot, t0, t1);
+    QList<TimeLabel> labels;
+    for (double t = std::ceil(t0 / tStep) * tStep; t <= t1 + 1e-9; t += tStep) {
+        const double xx = plot.left() + (t - t0) / (t1 - t0) * plot.width();
+        const QString text = timeLabel(t);
+        const double width = std::ceil(fm.horizontalAdvance(text)) + 2;
+        // Centred under its tick, except where that would run past the right margin (the
+        // last tick is at the panel's right edge: "5:0" in presenter mode's large font).
+        const double left = std::min(xx - width / 2, plot.right() + kRightMargin - 1 - width);
+        labels.push_back({QRectF(left, plot.bottom() + 2, width, kTimeLabelHeight), text});
+    }
+    return labels;
+}
+
 void LivePanelPainter::drawTimeLabels(QPainter& p, const ChartTheme& theme, const QRectF& plot,
                                       double t0, double t1, bool grid, bool labels) const
 {
     const QColor gridColour =
         ChartTheme::mix(theme.text(), theme.base(), theme.isDark() ? 0.78 : 0.85);
-    double tStep = 600.0;
-    for (double step : {5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 300.0, 600.0})
-        if ((t1 - t0) / step <= std::max(2.0, plot.width() / 90.0)) {
-            tStep = step;
-            break;
-        }
-    p.setFont(theme.smallFont());
-    for (double t = std::ceil(t0 / tStep) * tStep; t <= t1 + 1e-9; t += tStep) {
-        const double xx = plot.left() + (t - t0) / (t1 - t0) * plot.width();
-        if (grid) {
-            p.setPen(QPen(gridColour, 1.0));
+    if (grid) {
+        const double tStep = timeStep(plot, t0, t1);
+        p.setPen(QPen(gridColour, 1.0));
+        for (double t = std::ceil(t0 / tStep) * tStep; t <= t1 + 1e-9; t += tStep) {
+            const double xx = plot.left() + (t - t0) / (t1 - t0) * plot.width();
             p.drawLine(QPointF(xx, plot.top()), QPointF(xx, plot.bottom()));
         }
-        if (labels) {
-            // Centred on its tick, but kept inside the view: the last one ("5:00") sits on the
-            // plot's right edge and its half past the margin was cut on a slide ("5:0").
-            const QString label = timeLabel(t);
-            const double width = QFontMetricsF(p.font()).horizontalAdvance(label) + 2.0;
-            const double left = std::clamp(xx - width / 2.0, plot.left() - kLeftMargin,
-                                           std::max(plot.left() - kLeftMargin,
-                                                    plot.right() + kRightMargin - width));
-            p.setPen(theme.text());
-            p.drawText(QRectF(left, plot.bottom() + 2, width, kTimeLabelHeight),
-                       Qt::AlignHCenter | Qt::AlignTop, label);
-        }
+    }
+    if (labels) {
+        p.setFont(theme.smallFont());
+        p.setPen(theme.text());
+        for (const TimeLabel& label : timeLabels(theme, plot, t0, t1))
+            p.drawText(label.rect, Qt::AlignHCenter | Qt::AlignTop, label.text);
     }
 }
 
@@ -258,6 +273,39 @@ LivePanelPainter::Scale LivePanelPainter::scaleFor(Panel panel, const QRectF& pl
     return scale;
 }
 
+QList<double> LivePanelPainter::ticks(const Scale& scale)
+{
+    QList<double> ticks;
+    if (scale.log) {
+        for (double v = scale.y0; v <= scale.y1 * 1.0001; v *= 10)
+            ticks << v;
+    } else {
+        const double step = niceStep(scale.y1 - scale.y0, scale.plot.height() > 90 ? 4 : 2);
+        for (double v = scale.y0; v <= scale.y1 + step * 1e-6; v += step)
+            ticks << v;
+    }
+    return ticks;
+}
+
+QStringList LivePanelPainter::valueLabels(Panel panel, const QRectF& plot, double t0,
+                                          double t1) const
+{
+    QStringList labels;
+    for (double v : ticks(scaleFor(panel, plot, t0, t1)))
+        labels << numberLabel(v);
+    return labels;
+}
+
+double LivePanelPainter::leftMarginFor(const QFont& font, const QStringList& labels)
+{
+    const QFontMetricsF fm(font);
+    double widest = 0.0;
+    for (const QString& label : labels)
+        widest = std::max(widest, fm.horizontalAdvance(label));
+    // 4 px between a label and its panel, 4 px from the widget's edge.
+    return std::max(kLeftMargin, std::ceil(widest) + 1 + 8);
+}
+
 void LivePanelPainter::drawGrid(QPainter& p, const ChartTheme& theme, Panel panel,
                                 const Scale& scale, bool timeLabels) const
 {
@@ -266,23 +314,17 @@ void LivePanelPainter::drawGrid(QPainter& p, const ChartTheme& theme, Panel pane
     const QColor axis = ChartTheme::mix(theme.text(), theme.base(), 0.55);
     p.setFont(theme.smallFont());
     const QFontMetricsF fm(theme.smallFont());
-    QList<double> ticks;
-    if (scale.log) {
-        for (double v = scale.y0; v <= scale.y1 * 1.0001; v *= 10)
-            ticks << v;
-    } else {
-        const double step = niceStep(scale.y1 - scale.y0, plot.height() > 90 ? 4 : 2);
-        for (double v = scale.y0; v <= scale.y1 + step * 1e-6; v += step)
-            ticks << v;
-    }
-    for (double v : ticks) {
+    for (double v : ticks(scale)) {
         const double yy = scale.y(v);
         p.setPen(QPen(grid, 1.0));
         p.drawLine(QPointF(plot.left(), yy), QPointF(plot.right(), yy));
         p.setPen(theme.text());
-        p.drawText(
-            QRectF(plot.left() - kLeftMargin, yy - fm.height() / 2, kLeftMargin - 4, fm.height()),
-            Qt::AlignRight | Qt::AlignVCenter, numberLabel(v));
+        // As wide as the text, ending 4 px left of the panel: the layout leaves it the room
+        // (leftMarginFor), so it is never clipped to "0000".
+        const QString label = numberLabel(v);
+        const double width = std::ceil(fm.horizontalAdvance(label)) + 1;
+        p.drawText(QRectF(plot.left() - 4 - width, yy - fm.height() / 2, width, fm.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, label);
     }
     drawTimeLabels(p, theme, plot, scale.t0, scale.t1, true, timeLabels);
     if (panel == Panel::Load) {

@@ -11,6 +11,7 @@
 #include <QPainterPath>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 
@@ -19,6 +20,8 @@ namespace hedge {
 class LivePanelPainter {
 public:
     using Panel = LiveTimeSeriesView::Panel;
+    // The least room left of the panels; more when a value label is wider (presenter mode's
+    // large font writes "100000" wider than this).
     static constexpr double kLeftMargin = 52.0;
     static constexpr double kRightMargin = 12.0;
     static constexpr double kTimeLabelHeight = 18.0;
@@ -58,6 +61,19 @@ public:
     std::optional<QPointF> pointAt(Panel panel, std::size_t world, double atS, const QRectF& plot,
                                    double t0, double t1,
                                    std::vector<QPolygonF>* lines = nullptr) const;
+    // The value labels drawPanel writes left of `plot`, bottom to top.
+    QStringList valueLabels(Panel panel, const QRectF& plot, double t0, double t1) const;
+    // The room left of the panels that `labels` need in `font` (never under kLeftMargin).
+    static double leftMarginFor(const QFont& font, const QStringList& labels);
+    // A time label under `plot`: where it is written, its text.
+    struct TimeLabel {
+        QRectF rect;
+        QString text;
+    };
+    // The time labels drawTimeLabels writes: each centred under its tick, the last one moved
+    // left as far as it must to end inside kRightMargin (never cut at the widget's edge).
+    QList<TimeLabel> timeLabels(const ChartTheme& theme, const QRectF& plot, double t0,
+                                double t1) const;
     // Where the panel's title is drawn in `plot` (top left, over a backing).
     static QRectF titleRect(const ChartTheme& theme, Panel panel, const QRectF& plot);
     // The time grid over `plot` and/or the time labels under it.
@@ -83,6 +99,9 @@ private:
     // Whether the panel draws world `world` (shown; the load only once).
     bool shows(Panel panel, std::size_t world) const;
     Scale scaleFor(Panel panel, const QRectF& plot, double t0, double t1) const;
+    static QList<double> ticks(const Scale& scale);
+    // The time grid's step for `plot`'s width.
+    static double timeStep(const QRectF& plot, double t0, double t1);
     void drawGrid(QPainter& p, const ChartTheme& theme, Panel panel, const Scale& scale,
                   bool timeLabels) const;
     static QPainterPath seriesPath(Panel panel, const BucketRing& ring, const Scale& scale,

@@ -23,7 +23,6 @@ namespace hedge {
 
 namespace {
 
-constexpr double kLeftMargin = LivePanelPainter::kLeftMargin;
 constexpr double kRightMargin = LivePanelPainter::kRightMargin;
 constexpr double kPanelGap = 6.0;
 
@@ -200,15 +199,15 @@ std::optional<QString> LiveTimeSeriesView::exportTo(const QString& path, QSize s
 }
 
 double LiveTimeSeriesView::legend(QPainter* p, const ChartTheme& theme, const QRectF& area,
-                                  QRectF* collapseKey) const
+                                  double leftMargin, QRectF* collapseKey) const
 {
     // The shown worlds, then the collapse strip's key, wrapping.
     const QFontMetricsF fm(theme.smallFont());
-    double x = area.left() + kLeftMargin, y = area.top() + 4;
+    double x = area.left() + leftMargin, y = area.top() + 4;
     const double lineH = fm.height() + 2;
     const auto place = [&](double width) {
-        if (x + width > area.right() - kRightMargin && x > area.left() + kLeftMargin) {
-            x = area.left() + kLeftMargin;
+        if (x + width > area.right() - kRightMargin && x > area.left() + leftMargin) {
+            x = area.left() + leftMargin;
             y += lineH;
         }
         x += width;
@@ -238,10 +237,36 @@ double LiveTimeSeriesView::legend(QPainter* p, const ChartTheme& theme, const QR
 
 LiveTimeSeriesView::Layout LiveTimeSeriesView::layout(const ChartTheme& theme, const QRectF& area) const
 {
+    // The labels depend on the panels' heights (how many ticks), not on their left: lay out
+    // with the least margin, then again with the room the widest label needs.
+    const auto [t0, t1] = timeRange();
+    const std::vector<LiveCollapses> noCollapses;
+    const std::vector<ChangeMark> noChanges;
+    const LivePanelPainter painter(m_rings, noCollapses, noChanges, m_styles, &m_families);
+    Layout l = layoutWith(theme, area, LivePanelPainter::kLeftMargin);
+    for (int pass = 0; pass < 2; ++pass) {
+        double needed = l.leftMargin;
+        for (const auto& [panel, plot] : l.panels)
+            if (panel != Panel::ReplicaBacklog)
+                needed = std::max(needed, LivePanelPainter::leftMarginFor(
+                                              theme.smallFont(),
+                                              painter.valueLabels(panel, plot, t0, t1)));
+        if (needed <= l.leftMargin)
+            break;
+        l = layoutWith(theme, area, needed);
+    }
+    return l;
+}
+
+LiveTimeSeriesView::Layout LiveTimeSeriesView::layoutWith(const ChartTheme& theme,
+                                                          const QRectF& area,
+                                                          double leftMargin) const
+{
     Layout l;
+    l.leftMargin = leftMargin;
     const auto [t0, t1] = timeRange();
     const ReplicaQueueStrip strip(m_rings, m_styles, t0, t1);
-    const double top = legend(nullptr, theme, area, &l.collapseKey);
+    const double top = legend(nullptr, theme, area, leftMargin, &l.collapseKey);
     QList<Panel> panels;
     for (Panel panel : panelOrder())
         if (m_shown.contains(panel) && (m_drawnOnly.isEmpty() || m_drawnOnly.contains(panel)) &&
@@ -265,8 +290,8 @@ LiveTimeSeriesView::Layout LiveTimeSeriesView::layout(const ChartTheme& theme, c
         replicaH = std::max(ReplicaQueueStrip::headerHeight(theme) + 2.0 * strip.rowCount(),
                             std::min(strip.preferredHeight(theme), 0.4 * available));
     const double lines = std::max(0.0, available - replicaH);
-    const double left = area.left() + kLeftMargin;
-    const double width = area.width() - kLeftMargin - kRightMargin;
+    const double left = area.left() + leftMargin;
+    const double width = area.width() - leftMargin - kRightMargin;
     double py = top;
     for (Panel panel : panels) {
         if (panel == Panel::P99) {
@@ -290,8 +315,8 @@ void LiveTimeSeriesView::draw(QPainter& p, const QRectF& area) const
     p.fillRect(area, theme.base());
     p.setRenderHint(QPainter::Antialiasing, true);
     const auto [t0, t1] = timeRange();
-    legend(&p, theme, area);
     const Layout l = layout(theme, area);
+    legend(&p, theme, area, l.leftMargin);
     const std::vector<LiveCollapses> collapses = collapsesNow();
     const std::vector<ChangeMark> none;
     const LivePanelPainter painter(m_rings, collapses, m_changes ? *m_changes : none, m_styles,
@@ -381,6 +406,34 @@ QStringList LiveTimeSeriesView::changeLabelTexts() const
         if (!rect.isEmpty())
             texts << (*m_changes)[index].text;
     return texts;
+}
+
+QStringList LiveTimeSeriesView::valueLabels(Panel panel) const
+{
+    const QRectF plot = panelRect(panel);
+    if (plot.isEmpty() || panel == Panel::ReplicaBacklog)
+        return {};
+    const auto [t0, t1] = timeRange();
+    const std::vector<LiveCollapses> noCollapses;
+    const std::vector<ChangeMark> noChanges;
+    return LivePanelPainter(m_rings, noCollapses, noChanges, m_styles, &m_families)
+        .valueLabels(panel, plot, t0, t1);
+}
+
+QList<QPair<QRectF, QString>> LiveTimeSeriesView::timeLabels() const
+{
+    const Layout l = layoutNow();
+    if (l.panels.isEmpty())
+        return {};
+    const auto [t0, t1] = timeRange();
+    const std::vector<LiveCollapses> noCollapses;
+    const std::vector<ChangeMark> noChanges;
+    QList<QPair<QRectF, QString>> labels;
+    for (const LivePanelPainter::TimeLabel& label :
+         LivePanelPainter(m_rings, noCollapses, noChanges, m_styles, &m_families)
+             .timeLabels(ChartTheme(palette(), font()), l.panels.back().second, t0, t1))
+        labels.push_back({label.rect, label.text});
+    return labels;
 }
 
 LiveTimeSeriesView::Layout LiveTimeSeriesView::layoutNow() const

@@ -116,6 +116,10 @@ public:
     const QString& shownText() const { return m_shownText; }
     // Where the p99 panel's collapse labels are drawn now, in time order.
     QList<QRectF> collapseLabelRects() const;
+    // The value labels written left of `panel` now (bottom to top), and the time labels under
+    // the last panel with where each is written.
+    QStringList valueLabels(Panel panel) const;
+    QList<QPair<QRectF, QString>> timeLabels() const;
     // Where the collapse strip's key ("collapsed") is in the legend, and its bars now (one per
     // collapse of a shown world; the hover on one names it).
     QRectF collapseKeyRect() const { return layoutNow().collapseKey; }
@@ -162,12 +166,16 @@ private:
         QRectF collapseKey;                 // the strip's entry in the legend
         QRectF tickRow;                     // the change ticks, under the time labels
         QRectF timeAxis;                    // the time labels: where the scrub cursor is set
+        double leftMargin = 0.0;            // room left of the panels for their value labels
     };
     // The legend's rows from `area`'s top; painted when `p` is given. Returns their bottom.
     // `collapseKey`, when given, gets where the collapse strip's entry is.
-    double legend(QPainter* p, const ChartTheme& theme, const QRectF& area,
+    double legend(QPainter* p, const ChartTheme& theme, const QRectF& area, double leftMargin,
                   QRectF* collapseKey = nullptr) const;
+    // The panels with room on the left for the widest value label they write in the theme's
+    // font (LivePanelPainter::leftMarginFor).
     Layout layout(const ChartTheme& theme, const QRectF& area) const;
+    Layout layoutWith(const ChartTheme& theme, const QRectF& area, double leftMargin) const;
     Layout layoutNow() const; // in the widget as it is
     std::optional<CalloutBubble> placedCallout(const Layout& l) const;
     void showHover(QPointF pos, QPoint globalPos);

@@ -185,6 +185,58 @@ private slots:
             for (int j = i + 1; j < fewer.size(); ++j)
                 QVERIFY(!fewer[i].intersects(fewer[j]));
     }
+
+    // Presenter mode's large font (F11) at 1920x1080: a p99 of 50 s puts "100000" on the log
+    // axis; every value label fits left of its panel (it was clipped to "0000" in a fixed
+    // 52 px), and every time label is whole inside the widget (the last one read "5:0").
+    void presenterLabelsAreWhole()
+    {
+        std::vector<BucketRing> data(2, BucketRing(600));
+        const auto calm = rings(300);
+        for (std::size_t w = 0; w < calm.size(); ++w)
+            for (std::size_t k = 0; k < calm[w].size(); ++k) {
+                TimelineBucket b = calm[w].at(k);
+                if (k % 50 == 0)
+                    b.p99Ms = 50000.0; // a collapse's tail
+                data[w].push(b);
+            }
+        LiveTimeSeriesView view;
+        view.setFont(ChartTheme::presenterFont(view.font()));
+        view.resize(1920, 900);
+        view.setSource(&data);
+        view.setSeriesStyles({{QStringLiteral("a"), kFirst, true}, {QStringLiteral("b"), kSecond, true}});
+        view.setPanelShown(LiveTimeSeriesView::Panel::Utilisation, true);
+        view.setWindowSeconds(300);
+        const QFontMetricsF fm(ChartTheme(view.palette(), view.font()).smallFont());
+        QVERIFY(view.valueLabels(LiveTimeSeriesView::Panel::P99).contains(QStringLiteral("100000")));
+        for (LiveTimeSeriesView::Panel panel : LiveTimeSeriesView::panelOrder()) {
+            const QRectF plot = view.panelRect(panel);
+            if (plot.isEmpty() || panel == LiveTimeSeriesView::Panel::ReplicaBacklog)
+                continue;
+            const double room = plot.left() - 4; // from the widget's edge to 4 px off the panel
+            const QStringList labels = view.valueLabels(panel);
+            QVERIFY(!labels.isEmpty());
+            for (const QString& label : labels)
+                QVERIFY2(fm.horizontalAdvance(label) <= room,
+                         qPrintable(QStringLiteral("%1: %2 px in %3 px")
+                                        .arg(label)
+                                        .arg(fm.horizontalAdvance(label))
+                                        .arg(room)));
+        }
+        const QList<QPair<QRectF, QString>> times = view.timeLabels();
+        QVERIFY(times.size() >= 3);
+        QCOMPARE(times.front().second, QStringLiteral("0:00"));
+        QCOMPARE(times.back().second, QStringLiteral("5:00"));
+        for (const auto& [rect, text] : times) {
+            QVERIFY2(QRectF(view.rect()).contains(rect), qPrintable(text));
+            QVERIFY2(fm.horizontalAdvance(text) <= rect.width(), qPrintable(text));
+        }
+        // Hovering reads the panels where they are drawn now: just inside the p99 panel's
+        // left edge a figure, just outside it (over the labels) none.
+        const QRectF p99 = view.panelRect(LiveTimeSeriesView::Panel::P99);
+        QVERIFY(!view.hoverTextAt(QPointF(p99.left() + 1, p99.center().y())).isEmpty());
+        QVERIFY(view.hoverTextAt(QPointF(p99.left() - 2, p99.center().y())).isEmpty());
+    }
 };
 
 QTEST_MAIN(TestLiveTimeSeriesView)
