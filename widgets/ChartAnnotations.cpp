@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace hedge {
 
@@ -151,17 +152,18 @@ void ChartAnnotations::placeCollapseKey(const std::vector<QPointF>& marks,
     const double left = plot.left() + inset;
     const double right = plot.right() - inset - keySize.width();
     const QPointF corners[] = {{left, top}, {right, top}, {left, bottom}, {right, bottom}};
-    // The corner with no marker in it and the fewest points of the lines.
+    // The corner with the fewest markers in it (none, where the plot has room), then the
+    // fewest points of the lines. On a short plot every corner may hold a marker or a figure:
+    // the least covered one still wins (the first corner did, and sat on "57.1 s").
     QPointF chosen = corners[0];
-    std::size_t fewest = std::numeric_limits<std::size_t>::max();
+    std::pair<std::size_t, std::size_t> fewest{std::numeric_limits<std::size_t>::max(), 0};
     const double half = markerSize / 2.0;
     for (const QPointF& corner : corners) {
         const QRectF area = QRectF(corner, keySize).adjusted(-half, -half, half, half);
         const auto inside = [&area](const QPointF& p) { return area.contains(p); };
-        if (std::any_of(marks.begin(), marks.end(), inside))
-            continue;
-        const auto covered = static_cast<std::size_t>(
-            std::count_if(linePoints.begin(), linePoints.end(), inside));
+        const std::pair covered{
+            static_cast<std::size_t>(std::count_if(marks.begin(), marks.end(), inside)),
+            static_cast<std::size_t>(std::count_if(linePoints.begin(), linePoints.end(), inside))};
         if (covered < fewest) {
             fewest = covered;
             chosen = corner;

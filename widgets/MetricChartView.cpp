@@ -437,16 +437,19 @@ void MetricChartView::updateOverlays()
             avoid.lines.push_back(line);
     }
     avoid.points = marks; // stacked markers sit beside their line
-    // The key keeps clear of the off-scale figures as of the markers.
-    for (const OffScaleLabels::Label& label : m_offScaleLabels->labels()) {
+    // The key keeps clear of the off-scale figures as of the markers; where no corner is clear
+    // a figure under the key is left out (its marker and hover stay).
+    for (const OffScaleLabels::Label& label : m_offScaleLabels->labels())
         for (const QPointF& p : {label.rect.topLeft(), label.rect.center(), label.rect.topRight(),
                                  label.rect.bottomLeft(), label.rect.bottomRight()})
             marks.push_back(p);
-        avoid.texts.push_back(label.rect);
-    }
     m_annotations->placeCollapseKey(marks, linePoints, entries, kCollapseMarkerSize);
-    if (const QRectF key = m_annotations->collapseKeyRect(); !key.isEmpty())
+    if (const QRectF key = m_annotations->collapseKeyRect(); !key.isEmpty()) {
+        m_offScaleLabels->leaveOut(key);
         avoid.texts.push_back(key);
+    }
+    for (const OffScaleLabels::Label& label : m_offScaleLabels->labels())
+        avoid.texts.push_back(label.rect);
     m_callout->follow(m_curves, avoid);
 }
 

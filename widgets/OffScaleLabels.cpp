@@ -34,6 +34,7 @@ void OffScaleLabels::place(const SetupCurveSet& curves, const std::vector<PointR
                            Metric metric, double markerSize)
 {
     m_labels.clear();
+    m_shown.clear();
     const QRectF plot = m_chart->plotArea();
     const QFontMetricsF metrics(m_font);
     std::size_t used = 0;
@@ -61,13 +62,18 @@ void OffScaleLabels::place(const SetupCurveSet& curves, const std::vector<PointR
                     // they piled into columns over the curves at 1024 x 700).
                     rect.moveLeft(std::clamp(rect.left(), plot.left(),
                                              std::max(plot.left(), plot.right() - rect.width())));
-                    const bool meets =
-                        std::any_of(m_labels.begin(), m_labels.end(),
-                                    [&rect](const Label& other) { return other.rect.intersects(rect); });
+                    // A character's width apart at least: figures that touch read as one
+                    // ("57.1 s96.0 s").
+                    const double gap = metrics.averageCharWidth();
+                    const bool meets = std::any_of(
+                        m_labels.begin(), m_labels.end(), [&rect, gap](const Label& other) {
+                            return other.rect.adjusted(-gap, 0.0, gap, 0.0).intersects(rect);
+                        });
                     if (meets)
                         continue;
                     m_labels.push_back({curve->style().setup, p.load, text, rect});
                     QGraphicsSimpleTextItem* label = item(used++);
+                    m_shown.push_back(label);
                     label->setFont(m_font);
                     label->setText(text);
                     label->setBrush(curve->style().color);
@@ -81,6 +87,22 @@ void OffScaleLabels::place(const SetupCurveSet& curves, const std::vector<PointR
     }
     for (std::size_t i = used; i < m_items.size(); ++i)
         m_items[i]->hide();
+}
+
+void OffScaleLabels::leaveOut(const QRectF& rect)
+{
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < m_labels.size(); ++i) {
+        if (m_labels[i].rect.intersects(rect)) {
+            m_shown[i]->hide();
+            continue;
+        }
+        m_labels[kept] = m_labels[i];
+        m_shown[kept] = m_shown[i];
+        ++kept;
+    }
+    m_labels.resize(kept);
+    m_shown.resize(kept);
 }
 
 } // namespace hedge

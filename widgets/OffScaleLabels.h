@@ -42,6 +42,9 @@ public:
         QRectF rect; // in chart coordinates
     };
     const std::vector<Label>& labels() const { return m_labels; }
+    // Leaves out the labels that meet `rect` (in chart coordinates: the collapse key's, when
+    // it found no clear corner); their markers and hovers stay.
+    void leaveOut(const QRectF& rect);
 
 private:
     QGraphicsSimpleTextItem* item(std::size_t i);
@@ -50,6 +53,7 @@ private:
     QFont m_font;
     std::vector<QGraphicsSimpleTextItem*> m_items; // owned by the chart; hidden when unused
     std::vector<Label> m_labels;
+    std::vector<QGraphicsSimpleTextItem*> m_shown; // m_labels' items, in the same order
 };
 
 } // namespace hedge
