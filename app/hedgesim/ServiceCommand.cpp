@@ -9,6 +9,7 @@
 #include <hedge/service/MeasurementImport.h>
 #include <hedge/service/CalibrationVerdict.h>
 #include <hedge/service/ServiceCalibration.h>
+#include <hedge/service/ServiceFitting.h>
 
 #include <QDir>
 #include <QFileInfo>
@@ -60,12 +61,8 @@ ServiceDistribution percentilesDistribution(const ServiceFitArguments& f,
     const std::array<double, 4> ps{0.5, 0.9, 0.99, 0.999};
     const char* previous = nullptr;
     for (std::size_t i = 0; i < given.size(); ++i) {
-        if (given[i].second <= 0) {
-            notes.push_back(std::string(given[i].first).substr(2) +
-                            " not given: the table's value between its neighbours "
-                            "(log-linear)");
+        if (given[i].second <= 0)
             continue;
-        }
         if (previous && given[i].second * scale <= d.percentiles.back().ms)
             throw InvalidInput(std::string(given[i].first) + ": " + number(given[i].second) +
                                " is not above " + previous + " (percentiles must increase)");
@@ -77,14 +74,14 @@ ServiceDistribution percentilesDistribution(const ServiceFitArguments& f,
             throw InvalidInput("--max: " + number(f.max) + " is not above " + previous +
                                " (the slowest latency must be)");
         d.maxMs = f.max * scale;
-    } else {
-        notes.push_back("max not given: the last step's ratio taken once more");
     }
     try {
         d.table = percentileTable(d.percentiles, d.minMs, d.maxMs);
     } catch (const std::invalid_argument& e) {
         throw InvalidInput(std::string("service fit: ") + e.what());
     }
+    // The explorer's From Measurements dialog says the same of the same percentiles.
+    notes = percentileNotes(d);
     return d;
 }
 

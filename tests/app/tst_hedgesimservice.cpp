@@ -7,6 +7,7 @@
 #include <hedge/service/CalibrationVerdict.h>
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/service/ServiceCalibration.h>
+#include <hedge/service/ServiceFitting.h>
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -222,11 +223,29 @@ private slots:
         const auto o = hedgesim({"service", "fit", "--p50", "10", "--p99", "40"});
         QCOMPARE(o.exitCode, 0);
         QVERIFY2(o.out.find("note: p90 not given") != std::string::npos, o.out.c_str());
-        QVERIFY(o.out.find("note: p999 not given") != std::string::npos);
-        QVERIFY(o.out.find("note: max not given") != std::string::npos);
+        QVERIFY(o.out.find("note: p99.9 not given") != std::string::npos);
+        QVERIFY(o.out.find("note: no max given: the slowest taken as") != std::string::npos);
         // The table still has every row: the missing percentiles are the table's.
         QCOMPARE(rowOf(o.out, "p90").size(), 5);
         QCOMPARE(rowOf(o.out, "max").size(), 5);
+    }
+
+    // The From Measurements dialog's notes are the engine fit's (tst_servicemeasurements::
+    // typedPercentilesNoteTheirGuesses): the command line prints the same, in the same order.
+    void typedPercentilesGiveTheDialogsNotes()
+    {
+        const auto o = hedgesim({"service", "fit", "--p50", "12", "--p99", "80"});
+        QCOMPARE(o.exitCode, 0);
+        std::vector<std::string> printed;
+        for (std::size_t at = o.out.find("note: "); at != std::string::npos;
+             at = o.out.find("note: ", at + 1))
+            printed.push_back(o.out.substr(at + 6, o.out.find('\n', at) - at - 6));
+        ServiceFitRequest request;
+        request.percentiles = {{0.5, 12.0}, {0.99, 80.0}};
+        const std::vector<std::string> dialogs = fitService(request).notes;
+        QCOMPARE(printed, dialogs);
+        QVERIFY(std::find(printed.begin(), printed.end(),
+                          "the fastest taken as half the p50: 6 ms") != printed.end());
     }
 
     void csvFileWithColumn()

@@ -26,6 +26,29 @@ std::string fitting_ms(double ms)
 
 } // namespace
 
+std::vector<std::string> percentileNotes(const ServiceDistribution& d)
+{
+    std::vector<std::string> notes;
+    const auto given = [&](double p) {
+        for (const PercentilePoint& point : d.percentiles)
+            if (std::abs(point.p - p) < 1e-12)
+                return true;
+        return false;
+    };
+    // The fit table's rows the dashboard did not give: read off the table between its points.
+    for (const auto& [p, label] : {std::pair{0.9, "p90"}, std::pair{0.999, "p99.9"}})
+        if (!given(p))
+            notes.push_back(std::string(label) + " not given: the table's value between its "
+                                                 "neighbours (log-linear), " +
+                            fitting_ms(d.table.quantile(p)));
+    if (!d.minMs)
+        notes.push_back("the fastest taken as half the p50: " + fitting_ms(d.table.quantile(0.0)));
+    if (!d.maxMs)
+        notes.push_back("no max given: the slowest taken as " + fitting_ms(d.table.quantile(1.0)) +
+                        ", the last step's ratio once more");
+    return notes;
+}
+
 ServiceFit fitService(const ServiceFitRequest& request,
                       const std::function<bool(int, double)>& onRound)
 {
@@ -45,13 +68,7 @@ ServiceFit fitService(const ServiceFitRequest& request,
         fit.measuredPoints = request.percentiles;
         if (request.maxMs)
             fit.measuredPoints.push_back({1.0, *request.maxMs});
-        // What the table assumed beyond the dashboard's points.
-        fit.notes.push_back("the fastest taken as half the p50: " +
-                            fitting_ms(d.table.quantile(0.0)));
-        if (!request.maxMs)
-            fit.notes.push_back("no max given: the slowest taken as " +
-                                fitting_ms(d.table.quantile(1.0)) +
-                                ", the last step's ratio once more");
+        fit.notes = percentileNotes(d);
     }
     if (!request.utilisation)
         return fit;

@@ -38,6 +38,10 @@ struct ServiceFit {
     bool converged = true;
 };
 
+// What a table of typed percentiles assumed beyond them (the rows of the fit table not given,
+// the fastest, the slowest), in ms: the one wording of the dialog and `hedgesim service fit`.
+std::vector<std::string> percentileNotes(const ServiceDistribution& distribution);
+
 // `onRound(round, largest |residual|)` as calibrateService's; returning false stops the
 // calibration with what its last round gave.
 ServiceFit fitService(const ServiceFitRequest& request,
