@@ -210,6 +210,27 @@ private slots:
     // OK shows why in the dialog, which stays open, and the service is kept.
     // A sub-millisecond service (a cache answering in 0.4 ms) keeps three significant digits
     // in the service editor and in the setup editor's hint; it used to read "p50 0.0 ms".
+    // The guesses beyond the typed points are noted in the engine fit's words, which
+    // `hedgesim service fit` prints too (tst_hedgesimservice::typedPercentilesGiveTheDialogsNotes).
+    void typedPercentilesNoteTheirGuesses()
+    {
+        auto w = shownWindow();
+        QPointer<ServiceMeasurementsDialog> dialog = openDialog(*w);
+        QVERIFY(dialog);
+        type(dialog, "p50", QStringLiteral("12"));
+        type(dialog, "p99", QStringLiteral("80"));
+        QTRY_VERIFY_WITH_TIMEOUT(okButton(dialog)->isEnabled(), kFitTimeoutMs);
+        ServiceFitRequest request;
+        request.percentiles = {{0.5, 12.0}, {0.99, 80.0}};
+        QStringList expected;
+        for (const std::string& note : fitService(request).notes)
+            expected << QStringLiteral("• ") + QString::fromStdString(note);
+        QVERIFY(expected.contains(QStringLiteral("• the fastest taken as half the p50: 6 ms")));
+        const QString notes = part<QLabel>(dialog, "fitNotes")->text();
+        QCOMPARE(notes, expected.join(QLatin1Char('\n')));
+        dialog->reject();
+    }
+
     void aSubMillisecondServiceKeepsItsDigits()
     {
         auto w = shownWindow();
