@@ -297,6 +297,7 @@ private slots:
     void calloutsHideNothing_data();
     void calloutsHideNothing();
     void walkTheCollapseThatStays();
+    void aCitedFigureShowsItsPanel();
     void theUsersSpeedAfterALessonAndAPreset();
     void theDelayMapStep();
     void anotherLessonFromALaterStep_data();
@@ -529,15 +530,17 @@ void TestLessonPanel::walkTheCollapseThatStays()
         const double x = p99.left() + (*step.anchor.atS - t0) / (t1 - t0) * p99.width();
         QVERIFY2(std::abs(drawn->anchor().x() - x) < 1.0, qPrintable(QString::number(x)));
         const QRectF own = view->chart()->panelRect(
-            step.anchor.figure == "requests_per_call" ? LiveTimeSeriesView::Panel::RequestsPerCall
-                                                      : LiveTimeSeriesView::Panel::P99);
+            step.anchor.figure == "requests_per_call"   ? LiveTimeSeriesView::Panel::RequestsPerCall
+            : step.anchor.figure == "rejected_fraction" ? LiveTimeSeriesView::Panel::RejectedPercent
+                                                        : LiveTimeSeriesView::Panel::P99);
         QVERIFY(own.adjusted(-1, -1, 1, 1).contains(drawn->anchor()));
         QVERIFY(!anyChartCallout(w));
         // Issue 37: the slider shows the load of the moment the step is at (the text's
-        // {load}), not the next bucket's; the user's speed is back once there.
-        const TimelineBucket* at = live->bucketAt(step.anchor.setup, *step.anchor.atS);
+        // {load}), not the next bucket's; the user's speed is back once there. (Step 5's callout
+        // points at 75 s, in the burst; the step plays on to 120 s.)
+        const TimelineBucket* at = live->bucketAt(step.anchor.setup, step.playToS);
         QVERIFY(at);
-        QCOMPARE(view->loadSlider()->value(), int(std::lround(at->load * 100.0)));
+        QTRY_COMPARE(view->loadSlider()->value(), int(std::lround(at->load * 100.0)));
         QCOMPARE(view->speedBox()->currentText(), userSpeed);
         QCOMPARE(live->speed(), view->speedBox()->currentData().toDouble());
     };
@@ -601,6 +604,51 @@ void TestLessonPanel::walkTheCollapseThatStays()
     QTRY_VERIFY_WITH_TIMEOUT(w.controller()->isComplete(), 120000);
     QTRY_VERIFY(anyChartCallout(w));
     QVERIFY(!view->chart()->calloutNow());
+}
+
+// Issue 37: collapse-that-stays step 5 cites the adaptive limit's rejected calls; the Live
+// view has no Rejected panel by default, so the step shows it (the Charts menu says so) and its
+// callout sits on it, at the limit's bucket of that moment.
+void TestLessonPanel::aCitedFigureShowsItsPanel()
+{
+    using Panel = LiveTimeSeriesView::Panel;
+    const int index = lessonIndex("collapse-that-stays");
+    const Lesson lesson = readLessonFile(shippedLessonFiles()[std::size_t(index)]);
+    MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+    LiveView* view = test::liveView(w);
+    QVERIFY(!view->chart()->isPanelShown(Panel::RejectedPercent));
+    QDockWidget* panel = openLesson(w, index);
+    QVERIFY(panel);
+    auto* callout = part<QLabel>(panel, "lessonCallout");
+    LiveController* live = w.liveController();
+    for (int i = 0; i < 4; ++i)
+        QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(part<QLabel>(panel, "lessonStepTitle")->text(),
+             QString::fromStdString(lesson.steps[4].title));
+    const LessonStep& step = lesson.steps[4];
+    QTRY_VERIFY_WITH_TIMEOUT(live->isPaused() && live->nowS() == step.playToS, 120000);
+    QTRY_COMPARE(callout->text(), filledLive(step.callout, w));
+    QVERIFY(callout->text().contains(QStringLiteral("adaptive limit rejected")));
+    QVERIFY(view->chart()->isPanelShown(Panel::RejectedPercent));
+    QVERIFY(view->panelAction(Panel::RejectedPercent)->isChecked());
+    const QRectF rejected = view->chart()->panelRect(Panel::RejectedPercent);
+    QVERIFY(!rejected.isEmpty());
+    const std::optional<CalloutBubble> drawn = view->chart()->calloutNow();
+    QVERIFY(drawn);
+    QCOMPARE(drawn->text(), callout->text());
+    QVERIFY2(rejected.adjusted(-1, -1, 1, 1).contains(drawn->anchor()),
+             qPrintable(QStringLiteral("anchor %1,%2 outside the Rejected panel")
+                            .arg(drawn->anchor().x())
+                            .arg(drawn->anchor().y())));
+    // At the limit's bucket of 75 s, where the text's figure is.
+    const auto [t0, t1] = view->chart()->timeRange();
+    const double x = rejected.left() + (*step.anchor.atS - t0) / (t1 - t0) * rejected.width();
+    QVERIFY2(std::abs(drawn->anchor().x() - x) < 1.0, qPrintable(QString::number(x)));
+    // Back at step 4 the panel the step showed is hidden again: the other steps keep their room.
+    QTest::keyClick(&w, Qt::Key_PageUp);
+    QTRY_VERIFY_WITH_TIMEOUT(live->isPaused() && live->nowS() == lesson.steps[3].playToS, 120000);
+    QVERIFY(!view->chart()->isPanelShown(Panel::RejectedPercent));
+    QVERIFY(!view->panelAction(Panel::RejectedPercent)->isChecked());
 }
 
 // Issue 37: the Live view's speed is the user's again when the Metastable preset is opened
