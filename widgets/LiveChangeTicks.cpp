@@ -23,20 +23,36 @@ QList<QPair<std::size_t, QRectF>> LiveChangeTicks::labels(const ChartTheme& them
                                                           double t0, double t1)
 {
     const QFontMetricsF fm(theme.smallFont());
+    std::vector<double> ticks; // every tick in the window: a label is never printed over one
+    for (const ChangeMark& mark : marks)
+        if (mark.atS >= t0 && mark.atS <= t1)
+            ticks.push_back(xOf(row, mark.atS, t0, t1));
     QList<QPair<std::size_t, QRectF>> placed;
-    double freeFrom = row.left() - 1e9;
+    const auto fits = [&](const QRectF& rect, double ownX) {
+        if (rect.left() < row.left() || rect.right() > row.right())
+            return false;
+        for (const auto& [index, other] : placed)
+            if (!other.isEmpty() && other.adjusted(-2, 0, 2, 0).intersects(rect))
+                return false;
+        for (double x : ticks)
+            if (x != ownX && x >= rect.left() - 2 && x <= rect.right() + 2)
+                return false;
+        return true;
+    };
     for (std::size_t i = 0; i < marks.size(); ++i) {
         if (marks[i].atS < t0 || marks[i].atS > t1)
             continue;
         const double x = xOf(row, marks[i].atS, t0, t1);
         const double width = fm.horizontalAdvance(marks[i].text) + 4;
-        // Right of its tick, or left of it at the row's right end.
-        const double left = x + 4 + width <= row.right() ? x + 4 : x - 4 - width;
-        QRectF rect(left, row.top(), width, row.height());
-        if (left < freeFrom)
-            rect = QRectF();
-        else
-            freeFrom = rect.right() + 2;
+        // Right of its tick, else left of it (before a close later tick, at the row's right
+        // end); where neither is free the label is left out and its tick stays (its hover
+        // says what changed).
+        QRectF rect(x + 4, row.top(), width, row.height());
+        if (!fits(rect, x)) {
+            rect.moveLeft(x - 4 - width);
+            if (!fits(rect, x))
+                rect = QRectF();
+        }
         placed.push_back({i, rect});
     }
     return placed;

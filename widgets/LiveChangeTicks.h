@@ -22,8 +22,10 @@ public:
     using ChangeMark = LiveTimeSeriesView::ChangeMark;
     static constexpr double kRowHeight = 16.0;
 
-    // The marks in [t0, t1] and where their label goes in `row`, left to right: a label that
-    // would overlap the one before is left out (an empty rectangle; its tick stays).
+    // The marks in [t0, t1] and where their label goes in `row`, left to right: right of its
+    // tick, or left of it when a label or another tick is in the way there; a label with no room
+    // on either side clear of the others and of every tick is left out (an empty rectangle; its
+    // tick stays).
     static QList<QPair<std::size_t, QRectF>> labels(const ChartTheme& theme, const QRectF& row,
                                                     const std::vector<ChangeMark>& marks, double t0,
                                                     double t1);

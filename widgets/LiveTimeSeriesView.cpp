@@ -408,6 +408,19 @@ QStringList LiveTimeSeriesView::changeLabelTexts() const
     return texts;
 }
 
+QList<QPair<double, QRectF>> LiveTimeSeriesView::changeTicks() const
+{
+    const auto [t0, t1] = timeRange();
+    const std::vector<ChangeMark> none;
+    const QRectF row = changeTickRow();
+    QList<QPair<double, QRectF>> ticks;
+    for (const auto& [index, rect] : LiveChangeTicks::labels(
+             ChartTheme(palette(), font()), row, m_changes ? *m_changes : none, t0, t1))
+        ticks.push_back(
+            {row.left() + ((*m_changes)[index].atS - t0) / (t1 - t0) * row.width(), rect});
+    return ticks;
+}
+
 QStringList LiveTimeSeriesView::valueLabels(Panel panel) const
 {
     const QRectF plot = panelRect(panel);

@@ -127,6 +127,9 @@ public:
     // The change ticks' labels drawn now, in time order, and the row under the time axis they
     // are in.
     QStringList changeLabelTexts() const;
+    // Every change tick's x now, in time order, with where its label is written (an empty
+    // rectangle for a label left out).
+    QList<QPair<double, QRectF>> changeTicks() const;
     QRectF changeTickRow() const { return layoutNow().tickRow; }
     // The shared time axis (its labels' row): the pointer on it, hovering or dragging, sets the
     // scrub cursor (a line on every panel) and shows every world's figures in that bucket.

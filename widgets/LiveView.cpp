@@ -163,7 +163,11 @@ QToolButton* LiveView::createChartsButton()
         a->setChecked(m_chart->isPanelShown(panel)); // the replica strip is on by default
         m_panelActions.insert(panel, a);
         connect(a, &QAction::toggled, this,
-                [this, panel](bool on) { m_chart->setPanelShown(panel, on); });
+                [this, panel](bool on) {
+                    m_chart->setPanelShown(panel, on);
+                    if (!m_choosingForCallout && m_panelForCallout == panel)
+                        m_panelForCallout.reset(); // the user's choice now
+                });
     }
     charts->setMenu(chartsMenu);
 
@@ -347,7 +351,26 @@ void LiveView::setCallout(const QString& figure, const QString& setup, double at
                                               {"rejected_fraction", Panel::RejectedPercent}};
     const QStringList names = m_controller->setupNames();
     const qsizetype world = names.indexOf(setup);
-    m_chart->setCallout(panels.value(figure, Panel::P99),
+    const Panel panel = panels.value(figure, Panel::P99);
+    const bool shown = !text.isEmpty() && world >= 0;
+    // A step about a figure shows its panel: a callout citing a hidden chart would point at
+    // nothing on screen. Through the Charts menu's action, so the menu says it is on; hidden
+    // again when the callout leaves it (other steps keep their room at 1024 x 700), unless the
+    // user chose it meanwhile.
+    const auto showPanel = [this](Panel p, bool on) {
+        m_choosingForCallout = true;
+        m_panelActions.value(p)->setChecked(on);
+        m_choosingForCallout = false;
+    };
+    if (m_panelForCallout && (!shown || *m_panelForCallout != panel)) {
+        showPanel(*m_panelForCallout, false);
+        m_panelForCallout.reset();
+    }
+    if (shown && !m_chart->isPanelShown(panel) && m_panelActions.contains(panel)) {
+        showPanel(panel, true);
+        m_panelForCallout = panel;
+    }
+    m_chart->setCallout(panel,
                         std::size_t(std::max<qsizetype>(world, 0)), atS,
                         setup.isEmpty() || world < 0 ? QString() : text, compact);
 }

@@ -53,8 +53,8 @@ public:
     }
 
     void setSeriesStyles(const QList<SeriesStyle>& styles);
-    // A lesson step's callout on the panel of `figure` (the p99 panel when that one is not
-    // drawn), at `setup`'s bucket ending at `atS`; an empty setup takes it away. `compact`: as
+    // A lesson step's callout on the panel of `figure` (shown while the callout is on it if it
+    // was hidden; the p99 panel for a figure without one), at `setup`'s bucket ending at `atS`; an empty setup takes it away. `compact`: as
     // for CalloutBubble::setText.
     void setCallout(const QString& figure, const QString& setup, double atS, const QString& text,
                     const QString& compact = {});
@@ -116,6 +116,10 @@ private:
     QMap<LiveTimeSeriesView::Panel, QAction*> m_panelActions;
     QList<SeriesStyle> m_styles; // the setups as the window names them
     bool m_showingLoad = false;
+    // The optional panel a lesson's callout showed (hidden again when the callout leaves it),
+    // and whether the callout, not the user, is switching a panel now.
+    std::optional<LiveTimeSeriesView::Panel> m_panelForCallout;
+    bool m_choosingForCallout = false;
     WorkerInbox<FinishedExport> m_finishedExports;
     std::list<std::jthread> m_exportThreads; // last: joined before the widgets go
 };

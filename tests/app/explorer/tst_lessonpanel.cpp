@@ -297,6 +297,8 @@ private slots:
     void calloutsHideNothing_data();
     void calloutsHideNothing();
     void walkTheCollapseThatStays();
+    void aCitedFigureShowsItsPanel();
+    void changeLabelsDoNotOverlap();
     void theUsersSpeedAfterALessonAndAPreset();
     void theDelayMapStep();
     void anotherLessonFromALaterStep_data();
@@ -529,15 +531,17 @@ void TestLessonPanel::walkTheCollapseThatStays()
         const double x = p99.left() + (*step.anchor.atS - t0) / (t1 - t0) * p99.width();
         QVERIFY2(std::abs(drawn->anchor().x() - x) < 1.0, qPrintable(QString::number(x)));
         const QRectF own = view->chart()->panelRect(
-            step.anchor.figure == "requests_per_call" ? LiveTimeSeriesView::Panel::RequestsPerCall
-                                                      : LiveTimeSeriesView::Panel::P99);
+            step.anchor.figure == "requests_per_call"   ? LiveTimeSeriesView::Panel::RequestsPerCall
+            : step.anchor.figure == "rejected_fraction" ? LiveTimeSeriesView::Panel::RejectedPercent
+                                                        : LiveTimeSeriesView::Panel::P99);
         QVERIFY(own.adjusted(-1, -1, 1, 1).contains(drawn->anchor()));
         QVERIFY(!anyChartCallout(w));
         // Issue 37: the slider shows the load of the moment the step is at (the text's
-        // {load}), not the next bucket's; the user's speed is back once there.
-        const TimelineBucket* at = live->bucketAt(step.anchor.setup, *step.anchor.atS);
+        // {load}), not the next bucket's; the user's speed is back once there. (Step 5's callout
+        // points at 75 s, in the burst; the step plays on to 120 s.)
+        const TimelineBucket* at = live->bucketAt(step.anchor.setup, step.playToS);
         QVERIFY(at);
-        QCOMPARE(view->loadSlider()->value(), int(std::lround(at->load * 100.0)));
+        QTRY_COMPARE(view->loadSlider()->value(), int(std::lround(at->load * 100.0)));
         QCOMPARE(view->speedBox()->currentText(), userSpeed);
         QCOMPARE(live->speed(), view->speedBox()->currentData().toDouble());
     };
@@ -601,6 +605,97 @@ void TestLessonPanel::walkTheCollapseThatStays()
     QTRY_VERIFY_WITH_TIMEOUT(w.controller()->isComplete(), 120000);
     QTRY_VERIFY(anyChartCallout(w));
     QVERIFY(!view->chart()->calloutNow());
+}
+
+// Issue 37: collapse-that-stays step 5 cites the adaptive limit's rejected calls; the Live
+// view has no Rejected panel by default, so the step shows it (the Charts menu says so) and its
+// callout sits on it, at the limit's bucket of that moment.
+void TestLessonPanel::aCitedFigureShowsItsPanel()
+{
+    using Panel = LiveTimeSeriesView::Panel;
+    const int index = lessonIndex("collapse-that-stays");
+    const Lesson lesson = readLessonFile(shippedLessonFiles()[std::size_t(index)]);
+    MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+    LiveView* view = test::liveView(w);
+    QVERIFY(!view->chart()->isPanelShown(Panel::RejectedPercent));
+    QDockWidget* panel = openLesson(w, index);
+    QVERIFY(panel);
+    auto* callout = part<QLabel>(panel, "lessonCallout");
+    LiveController* live = w.liveController();
+    for (int i = 0; i < 4; ++i)
+        QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(part<QLabel>(panel, "lessonStepTitle")->text(),
+             QString::fromStdString(lesson.steps[4].title));
+    const LessonStep& step = lesson.steps[4];
+    QTRY_VERIFY_WITH_TIMEOUT(live->isPaused() && live->nowS() == step.playToS, 120000);
+    QTRY_COMPARE(callout->text(), filledLive(step.callout, w));
+    QVERIFY(callout->text().contains(QStringLiteral("adaptive limit rejected")));
+    QVERIFY(view->chart()->isPanelShown(Panel::RejectedPercent));
+    QVERIFY(view->panelAction(Panel::RejectedPercent)->isChecked());
+    const QRectF rejected = view->chart()->panelRect(Panel::RejectedPercent);
+    QVERIFY(!rejected.isEmpty());
+    const std::optional<CalloutBubble> drawn = view->chart()->calloutNow();
+    QVERIFY(drawn);
+    QCOMPARE(drawn->text(), callout->text());
+    QVERIFY2(rejected.adjusted(-1, -1, 1, 1).contains(drawn->anchor()),
+             qPrintable(QStringLiteral("anchor %1,%2 outside the Rejected panel")
+                            .arg(drawn->anchor().x())
+                            .arg(drawn->anchor().y())));
+    // At the limit's bucket of 75 s, where the text's figure is.
+    const auto [t0, t1] = view->chart()->timeRange();
+    const double x = rejected.left() + (*step.anchor.atS - t0) / (t1 - t0) * rejected.width();
+    QVERIFY2(std::abs(drawn->anchor().x() - x) < 1.0, qPrintable(QString::number(x)));
+    // Back at step 4 the panel the step showed is hidden again: the other steps keep their room.
+    QTest::keyClick(&w, Qt::Key_PageUp);
+    QTRY_VERIFY_WITH_TIMEOUT(live->isPaused() && live->nowS() == lesson.steps[3].playToS, 120000);
+    QVERIFY(!view->chart()->isPanelShown(Panel::RejectedPercent));
+    QVERIFY(!view->panelAction(Panel::RejectedPercent)->isChecked());
+}
+
+// Issue 37: at 1024 x 700 on collapse-that-stays step 3 the burst's two load changes (1:00 and
+// 1:30) are a few pixels apart on the time axis: "Load 80 %" was printed across the second tick
+// ("ILoadI80 %") and "Load 55 %" lost. No label is printed over another label or another tick.
+void TestLessonPanel::changeLabelsDoNotOverlap()
+{
+    const int index = lessonIndex("collapse-that-stays");
+    const Lesson lesson = readLessonFile(shippedLessonFiles()[std::size_t(index)]);
+    MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+    w.resize(1024, 700);
+    LiveView* view = test::liveView(w);
+    QDockWidget* panel = openLesson(w, index);
+    QVERIFY(panel);
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QTest::keyClick(&w, Qt::Key_PageDown);
+    QCOMPARE(part<QLabel>(panel, "lessonStepTitle")->text(),
+             QString::fromStdString(lesson.steps[2].title));
+    LiveController* live = w.liveController();
+    QTRY_VERIFY_WITH_TIMEOUT(live->isPaused() && live->nowS() == lesson.steps[2].playToS, 120000);
+    QCOMPARE(w.size(), QSize(1024, 700));
+    const QList<QPair<double, QRectF>> ticks = view->chart()->changeTicks();
+    QVERIFY2(ticks.size() >= 2, qPrintable(QString::number(ticks.size())));
+    for (qsizetype i = 0; i < ticks.size(); ++i) {
+        const QRectF label = ticks[i].second;
+        if (label.isEmpty())
+            continue;
+        QVERIFY(view->chart()->changeTickRow().adjusted(-1, -1, 1, 1).contains(label));
+        for (qsizetype j = 0; j < ticks.size(); ++j) {
+            if (j == i)
+                continue;
+            QVERIFY2(!label.intersects(ticks[j].second),
+                     qPrintable(QStringLiteral("labels %1 and %2 overlap").arg(i).arg(j)));
+            QVERIFY2(ticks[j].first < label.left() || ticks[j].first > label.right(),
+                     qPrintable(QStringLiteral("label %1 is over tick %2 at x %3")
+                                    .arg(i)
+                                    .arg(j)
+                                    .arg(ticks[j].first)));
+        }
+    }
+    // A label without room is left out, not the tick (its hover says what changed); one of the
+    // burst's two is printed (both where the chart is wide enough: one left of its tick).
+    const QStringList texts = view->chart()->changeLabelTexts();
+    QVERIFY2(texts.contains(QStringLiteral("Load 80 %")) ||
+                 texts.contains(QStringLiteral("Load 55 %")),
+             qPrintable(texts.join(QStringLiteral(" | "))));
 }
 
 // Issue 37: the Live view's speed is the user's again when the Metastable preset is opened
