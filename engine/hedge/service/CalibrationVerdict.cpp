@@ -9,7 +9,7 @@ namespace hedge {
 namespace {
 
 // 0.6 → "60", 0.625 → "62.5": a load as the explorer's fields show it.
-std::string percentText(double fraction)
+std::string loadPercentText(double fraction)
 {
     char text[32];
     const double percent = fraction * 100.0;
@@ -45,13 +45,13 @@ CalibrationVerdict calibrationVerdict(const Calibration& calibration, double tol
 std::string describeCalibration(const Calibration& calibration, double tolerance)
 {
     const CalibrationVerdict v = calibrationVerdict(calibration, tolerance);
-    const std::string load = percentText(calibration.utilisation) + " % load";
+    const std::string load = loadPercentText(calibration.utilisation) + " % load";
     if (v.calibrated)
         return "calibrated at " + load;
     char residual[32];
     std::snprintf(residual, sizeof residual, "%.1f", v.worstResidual * 100.0);
     return "not calibrated at " + load + ": " + percentileName(v.worstP) + " is " + residual +
-           " % off, above the " + percentText(tolerance) + " % tolerance";
+           " % off, above the " + loadPercentText(tolerance) + " % tolerance";
 }
 
 std::string percentileName(double p)

@@ -9,7 +9,7 @@ namespace hedge {
 
 namespace {
 
-std::string percentileName(double p)
+std::string dashboardPercentileName(double p)
 {
     // 0.5 → "p50", 0.999 → "p99.9": the dashboards' spelling.
     std::string digits = std::to_string(p * 100.0);
@@ -38,12 +38,12 @@ std::vector<PercentilePoint> ladderWithEnds(const std::vector<PercentilePoint>& 
         if (!(pt.p > 0.0 && pt.p < 1.0))
             throw std::invalid_argument("a percentile must be between 0 and 100 (exclusive)");
         if (!std::isfinite(pt.ms) || pt.ms <= 0.0)
-            throw std::invalid_argument(percentileName(pt.p) + ": must be above 0 ms");
+            throw std::invalid_argument(dashboardPercentileName(pt.p) + ": must be above 0 ms");
         if (i > 0 && !(pt.p > points[i - 1].p))
             throw std::invalid_argument("percentiles must be given in increasing order");
         if (i > 0 && pt.ms < points[i - 1].ms)
-            throw std::invalid_argument(percentileName(pt.p) + " (" + distributionNumberText(pt.ms) +
-                                        " ms) is below " + percentileName(points[i - 1].p));
+            throw std::invalid_argument(dashboardPercentileName(pt.p) + " (" + distributionNumberText(pt.ms) +
+                                        " ms) is below " + dashboardPercentileName(points[i - 1].p));
     }
     const PercentilePoint& last = points.back();
     const PercentilePoint& beforeLast = points[points.size() - 2];
@@ -51,9 +51,9 @@ std::vector<PercentilePoint> ladderWithEnds(const std::vector<PercentilePoint>& 
     const double high = maxMs.value_or(last.ms * (last.ms / beforeLast.ms));
     if (!(low > 0.0) || low > points.front().ms)
         throw std::invalid_argument("min_ms: must be above 0 and at most " +
-                                    percentileName(points.front().p));
+                                    dashboardPercentileName(points.front().p));
     if (high < last.ms)
-        throw std::invalid_argument("max_ms: must be at least " + percentileName(last.p));
+        throw std::invalid_argument("max_ms: must be at least " + dashboardPercentileName(last.p));
     std::vector<PercentilePoint> ladder{{0.0, low}};
     ladder.insert(ladder.end(), points.begin(), points.end());
     ladder.push_back({1.0, high});
