@@ -51,9 +51,11 @@ Scenario threeSetups()
     return s;
 }
 
-// QMenu's own description of an item, as it draws it (text, tab, shortcut).
+// QMenu's own description of an item, as it draws it (text, tab, shortcut). The protected
+// member is named through a subclass and called on the real menu through a pointer to QMenu's
+// member (a cast of the menu to the subclass is undefined behaviour: UBSan says so).
 struct MenuPeek : QMenu {
-    using QMenu::initStyleOption;
+    static constexpr auto initStyleOptionOf = &MenuPeek::initStyleOption;
 };
 
 void pressInWindow(MainWindow& w, Qt::Key key, Qt::KeyboardModifiers modifiers = {})
@@ -213,7 +215,7 @@ private slots:
             QAction* action = test::menuAction(w, QStringLiteral("&View"), text);
             QVERIFY2(action, qPrintable(text));
             QStyleOptionMenuItem option;
-            static_cast<MenuPeek*>(view)->initStyleOption(&option, action);
+            (view->*MenuPeek::initStyleOptionOf)(&option, action);
             QCOMPARE(option.text, text + QLatin1Char('\t') + keys.toString(QKeySequence::NativeText));
         }
         view->close();
