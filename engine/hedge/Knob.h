@@ -8,6 +8,7 @@
 #include <hedge/FamilyMember.h>
 #include <hedge/Scenario.h>
 
+#include <cstdint>
 #include <limits>
 #include <optional>
 #include <string>
@@ -65,6 +66,36 @@ struct GridSpread {
     bool log = false;
 };
 
+// How the advisor (docs/advisor.md) searches the knob by default, and what the rule of thumb it is
+// compared with sets it to. A knob without one is searched only when the user names a range.
+struct AdviceSpread {
+    // Where the default range's ends come from: the values themselves, or quantiles of the
+    // service's time (a delay: from its p50 to its p99.9).
+    enum class Ends : std::uint8_t { Values, ServiceQuantiles };
+    // The rule of thumb's value: none (the knob's default, "the stack's default budget"), the
+    // service's quantile `thumb` (a delay at p95), or `thumb` itself (Tower's percentile 0.95).
+    enum class Thumb : std::uint8_t { Default, ServiceQuantile, Value };
+    Ends ends = Ends::Values;
+    double from = 0.0;
+    double to = 0.0;
+    int count = 0;
+    bool log = false;
+    bool byDefault = false; // searched unless the user leaves it out
+    Thumb thumbKind = Thumb::Default;
+    double thumb = 0.0;
+};
+
+// A hedge's delay: twelve values from the service's p50 to its p99.9 on a log scale; the rule of
+// thumb hedges at the service's p95.
+inline constexpr AdviceSpread kAdviceDelay{.ends = AdviceSpread::Ends::ServiceQuantiles,
+                                           .from = 0.5,
+                                           .to = 0.999,
+                                           .count = 12,
+                                           .log = true,
+                                           .byDefault = true,
+                                           .thumbKind = AdviceSpread::Thumb::ServiceQuantile,
+                                           .thumb = 0.95};
+
 struct Knob {
     // The setup's optional part an on/off knob switches (0 or 1), or the member of a hedge, of
     // an adaptive limit or of the service the knob is, or a policy family's member (a number, a
@@ -95,6 +126,8 @@ struct Knob {
     // (Envoy's max_retries under a retry budget), and why, for the editor's disabled field.
     const char* unusedWhileOn = "";
     const char* unusedWhy = "";
+    // How the advisor searches it (docs/advisor.md); none: only a range the user gives.
+    std::optional<AdviceSpread> advice;
 
     // The file's key inside its object, the field's last part: "delay_ms", "max_tokens" (an
     // on/off knob: "hedge", "throttling").
