@@ -121,6 +121,22 @@ const PointResult* atTarget(const AdviceQuestion& question, const AdviceCandidat
     return nullptr;
 }
 
+// What a compared setting is set to, as the advised one is named ("delay 14.2 ms, budget 10 %"):
+// the searched knobs read from its setup; its label when the setup has not them all.
+std::string settingText(const AdviceQuestion& question, const AdviceCandidate& c)
+{
+    std::vector<double> values;
+    for (const KnobSearch& s : question.search) {
+        const Knob* knob = KnobRegistry::find(s.field);
+        const std::optional<double> value =
+            knob ? knob->read(c.setup, question.world.service) : std::nullopt;
+        if (!value)
+            return c.label;
+        values.push_back(*value);
+    }
+    return values.empty() ? c.label : describeValues(question, values);
+}
+
 // "45.2 ms" or "no latency" for one candidate's objective at the target.
 std::string objectiveAtTarget(const AdviceQuestion& question, const AdviceCandidate& c)
 {
@@ -162,7 +178,7 @@ std::string missedBy(const AdviceRejection& r)
     case AdviceRejection::Limit::RequestsPerCall:
         return fixed(r.figure - r.allowed, 3) + " requests per call over";
     case AdviceRejection::Limit::Failures:
-        return fixed((r.figure - r.allowed) * 100.0, 2) + " percentage points over";
+        return fixed((r.figure - r.allowed) * 100.0, 3) + " percentage points over";
     case AdviceRejection::Limit::Collapse:
         return std::to_string(r.collapsedRuns) + " collapsed " +
                (r.collapsedRuns == 1 ? "run" : "runs") + " where none is allowed";
@@ -292,7 +308,7 @@ AdviceTable adviceTable(const AdviceQuestion& question, const AdviceAnswer& answ
     table.columns.push_back("collapsed runs");
     table.rows.push_back(candidateRow(question, answer.noHedge, "no hedge"));
     table.rows.push_back(candidateRow(question, answer.ruleOfThumb,
-                                      "rule of thumb: " + answer.ruleOfThumb.label));
+                                      "rule of thumb: " + settingText(question, answer.ruleOfThumb)));
     if (const AdviceCandidate* advised = answer.advisedCandidate())
         table.rows.push_back(candidateRow(question, *advised, "advised: " + advised->label));
     return table;
@@ -309,7 +325,7 @@ std::string adviceSummary(const AdviceQuestion& question, const AdviceAnswer& an
     out += advised->label + ". Its " + objective + " at load " + target + " is " +
            objectiveAtTarget(question, *advised) + ", against " +
            objectiveAtTarget(question, answer.ruleOfThumb) + " for the rule of thumb (" +
-           answer.ruleOfThumb.label + ") and " + objectiveAtTarget(question, answer.noHedge) +
+           settingText(question, answer.ruleOfThumb) + ") and " + objectiveAtTarget(question, answer.noHedge) +
            " without hedging, on the same seeds.";
     if (const PointResult* p = atTarget(question, *advised)) {
         out += " It sends " + fixed(p->requestsPerCall, 3) + " requests per call there";
