@@ -58,8 +58,11 @@ AdviceAnswer answer(int runs = 10)
     AdviceAnswer a;
     a.noHedge = candidate("no hedge", {point(0.3, 80.0, 78.0, 83.0, 1.0, 1.0, 1.0, runs),
                                        point(0.6, 95.5, 90.1, 101.2, 1.0, 1.0, 1.0, runs, 2)});
-    a.ruleOfThumb = candidate("delay 14.2 ms", {point(0.3, 40.0, 39.0, 41.0, 1.05, 1.04, 1.06, runs),
+    a.ruleOfThumb = candidate("rule of thumb", {point(0.3, 40.0, 39.0, 41.0, 1.05, 1.04, 1.06, runs),
                                                 point(0.6, 60.0, 58.0, 62.5, 1.1, 1.09, 1.12, runs)});
+    // Named by its knobs' values as the advised setting is (AdviceQuestion's describeValues).
+    a.ruleOfThumb.setup = question().stack;
+    a.ruleOfThumb.setup.hedge->delayMs = 14.2;
     a.ruleOfThumb.rejection = AdviceRejection{.limit = AdviceRejection::Limit::RequestsAtTarget,
                                               .load = 0.6,
                                               .figure = 1.1,
@@ -108,7 +111,7 @@ private slots:
         QCOMPARE(t.rows[0], (std::vector<std::string>{"no hedge", "80.0 [78.0–83.0]",
                                                       "1.000 [1.000–1.000]", "95.5 [90.1–101.2]",
                                                       "1.000 [1.000–1.000]", "2/10 @ 0.6"}));
-        QCOMPARE(t.rows[1][0], std::string("rule of thumb: delay 14.2 ms"));
+        QCOMPARE(t.rows[1][0], std::string("rule of thumb: delay 14.2 ms, budget 10 %, max attempts 2"));
         // A sub-millisecond p99 keeps three decimals; the spread takes the value's decimals.
         QCOMPARE(t.rows[2], (std::vector<std::string>{"advised: delay 20 ms", "0.250 [0.200–0.300]",
                                                       "1.012 [1.010–1.015]", "45.2 [44.0–46.1]",
@@ -135,7 +138,7 @@ private slots:
         const std::string s = adviceSummary(question(), answer());
         QCOMPARE(s, std::string(
                         "Advised: delay 20 ms. Its p99 at load 0.6 is 45.2 ms, against 60.0 ms for "
-                        "the rule of thumb (delay 14.2 ms) and 95.5 ms without hedging, on the "
+                        "the rule of thumb (delay 14.2 ms, budget 10 %, max attempts 2) and 95.5 ms without hedging, on the "
                         "same seeds. It sends 1.032 requests per call there (limit 1.05). The "
                         "rule of thumb breaks a limit: 1.100 requests per call at 0.6 (limit "
                         "1.05). Spreads in brackets are over 10 runs (min–max). It holds up to "
@@ -149,7 +152,7 @@ private slots:
         a.closest = 2;
         const std::string s = adviceSummary(question(), a);
         QCOMPARE(s, std::string("No setting keeps every limit. The tightest limit is "
-                                "requests at target: it ruled out 1 of 3 candidates. The "
+                                "requests per call at the target: it ruled out 1 of 3 candidates. The "
                                 "closest, delay 30 ms, budget 20 %, missed it: 1.120 requests "
                                 "per call at 0.6 (limit 1.05) (0.070 requests per call over)."));
     }
