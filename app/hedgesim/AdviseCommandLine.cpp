@@ -12,8 +12,8 @@ namespace {
 
 // The question's ranges (docs/advisor.md, "The question"), as adviceQuestionError() states them.
 constexpr double kMaxLoad = 1.5;
-constexpr int kMaxRuns = 1000;
-constexpr int kMaxSteps = 1000;
+constexpr int kMaxRuns = 100;
+constexpr int kMaxSteps = 100;
 
 bool readDouble(const std::string& text, double& value)
 {

@@ -227,7 +227,7 @@ private slots:
                                    << "--objective: \"p95\" is not allowed (allowed p50, p99, p99.9)";
         QTest::newRow("burst") << QStringList{"--burst", "1.3:20"}
                                << "--burst: \"1.3:20\" is not FACTOR:LENGTH_S:RECOVER_S";
-        QTest::newRow("runs") << QStringList{"--runs", "0"} << "--runs: \"0\" is not allowed (allowed 1 … 1000)";
+        QTest::newRow("runs") << QStringList{"--runs", "0"} << "--runs: \"0\" is not allowed (allowed 1 … 100)";
     }
 
     void badInputExitsTwoNamingTheFieldAndWritesNothing()
