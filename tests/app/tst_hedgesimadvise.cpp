@@ -2,6 +2,7 @@
 // row the JSON's figures; exit 3 naming the tightest limit when none can be kept; exit 2 naming
 // the option and its range, with nothing written; --family all one row and one search per family.
 #include "HedgesimProcess.h"
+#include "Hedgesim.h"
 
 #include <hedge/policy/PolicyFamily.h>
 
@@ -12,6 +13,8 @@
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <sstream>
 
 using namespace hedge;
 using hedge::test::ProcessOutcome;
@@ -266,6 +269,42 @@ private slots:
         QCOMPARE(notHeld.exitCode, 2);
         QVERIFY2(notHeld.err.startsWith("--target-load: target load must be one of the held loads"),
                  notHeld.err.constData());
+    }
+
+    // In-process, as main() runs it with standard error on a terminal or not (isatty).
+    void progressOnStandardErrorOnlyOnATerminal()
+    {
+        const QString file = write("s.json", scenario());
+        std::vector<std::string> args;
+        for (const QString& arg : adviseArgs(file))
+            args.push_back(arg.toStdString());
+        for (const bool terminal : {true, false}) {
+            std::istringstream in;
+            std::ostringstream out, err;
+            QCOMPARE(cli::hedgesimMain(args, {in, out, err, terminal}), 0);
+            const std::string progress = err.str();
+            if (!terminal) {
+                QVERIFY2(progress.empty(), progress.c_str());
+                continue;
+            }
+            // The stages in order, candidates left, the best so far; the line cleared at the end.
+            const auto race = progress.find("\rhedgesim: race, ");
+            const auto final = progress.find("\rhedgesim: final, ");
+            QVERIFY2(race != std::string::npos && final != std::string::npos && race < final,
+                     progress.c_str());
+            QVERIFY(progress.find(" candidates left") != std::string::npos);
+            QVERIFY(progress.find(", best so far: delay ") != std::string::npos);
+            QVERIFY(progress.ends_with("\r\033[K"));
+            QVERIFY(out.str().find("\nAdvised: ") != std::string::npos);
+        }
+    }
+
+    void theSameAnswerWhateverTheThreads()
+    {
+        const QString file = write("s.json", scenario());
+        QCOMPARE(hedgesim(adviseArgs(file) << "--threads" << "1" << "-o" << "one.json").exitCode, 0);
+        QCOMPARE(hedgesim(adviseArgs(file) << "--threads" << "2" << "-o" << "two.json").exitCode, 0);
+        QCOMPARE(read("one.json"), read("two.json"));
     }
 
     void everyFamilyGetsARowAndASearch()
