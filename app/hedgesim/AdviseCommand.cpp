@@ -27,8 +27,10 @@ std::string joined(const std::vector<std::string>& items)
     return out;
 }
 
-// Columns aligned, the first left and the others right, as hedgesim's other tables.
-std::string alignedTable(const Row& header, const std::vector<Row>& rows)
+// Columns aligned, text (the first and the `textColumns`) left and figures right, as hedgesim's
+// other tables.
+std::string alignedTable(const Row& header, const std::vector<Row>& rows,
+                         const std::vector<std::size_t>& textColumns = {})
 {
     std::vector<std::size_t> width(header.size());
     for (std::size_t c = 0; c < header.size(); ++c) {
@@ -36,11 +38,13 @@ std::string alignedTable(const Row& header, const std::vector<Row>& rows)
         for (const Row& row : rows)
             width[c] = std::max(width[c], ResultsTable::displayWidth(row[c]));
     }
-    const auto line = [&width](const Row& row) {
+    const auto line = [&width, &textColumns](const Row& row) {
         std::string out;
         for (std::size_t c = 0; c < row.size(); ++c) {
             const std::string padding(width[c] - ResultsTable::displayWidth(row[c]), ' ');
-            out += c == 0 ? row[c] + padding : "  " + padding + row[c];
+            const bool text = c == 0 || std::find(textColumns.begin(), textColumns.end(), c) !=
+                                            textColumns.end();
+            out += (c == 0 ? "" : "  ") + (text ? row[c] + padding : padding + row[c]);
         }
         while (!out.empty() && out.back() == ' ')
             out.pop_back();
@@ -204,7 +208,7 @@ std::string frontText(const AdviceQuestion& q, const AdviceAnswer& a)
     }
     return "\nFront (every limit kept; " + objective + " and requests per call at " +
            loadText(q.targetLoad) + "):\n" +
-           alignedTable({"", objective + " ms", "req/call", ""}, rows);
+           alignedTable({"", objective + " ms", "req/call", ""}, rows, {3});
 }
 
 // Why the others were dropped: one line each with --why-not, else a count per limit.
@@ -281,6 +285,32 @@ int adviseOne(const CommandLine& cl, const Streams& s, const Scenario& scenario,
     return a.advised ? kExitOk : kExitNoAdvice;
 }
 
+// One family's row of --family all: its advice (or the limit none kept) and the rule of thumb's
+// figure beside it with the limit it breaks, since a lower tail that breaks a limit is no
+// better advice.
+Row comparisonRow(const AdviceSearch& one)
+{
+    const AdviceQuestion& q = one.question;
+    const AdviceAnswer& a = one.answer;
+    const PointResult* thumb = atTarget(q, a.ruleOfThumb);
+    const std::string thumbMs = msText(thumb ? objectiveFigure(*thumb, q.objective) : std::nullopt);
+    const std::string thumbBreaks =
+        a.ruleOfThumb.rejection ? toString(a.ruleOfThumb.rejection->limit) : "-";
+    const std::string family = toString(q.stack.policy);
+    const AdviceCandidate* advised = a.advisedCandidate();
+    if (!advised) {
+        std::string none = "no setting keeps the limits";
+        if (a.closest && a.candidates[*a.closest].rejection)
+            none += std::string(" (tightest: ") +
+                    toString(a.candidates[*a.closest].rejection->limit) + ")";
+        return {family, none, "-", "-", thumbMs, thumbBreaks};
+    }
+    const PointResult* p = atTarget(q, *advised);
+    return {family, advised->label,
+            msText(p ? objectiveFigure(*p, q.objective) : std::nullopt),
+            p ? ResultsTable::fixed(p->requestsPerCall, 3) : "-", thumbMs, thumbBreaks};
+}
+
 // --family all: one search per family, one row each.
 int adviseEveryFamily(const CommandLine& cl, const Streams& s, const Scenario& scenario,
                       const Setup& setup)
@@ -296,25 +326,14 @@ int adviseEveryFamily(const CommandLine& cl, const Streams& s, const Scenario& s
     std::vector<Row> rows;
     bool any = false;
     for (const AdviceSearch& one : searches) {
-        const AdviceCandidate* advised = one.answer.advisedCandidate();
-        const PointResult* thumb = atTarget(one.question, one.answer.ruleOfThumb);
-        const std::string thumbMs =
-            msText(thumb ? objectiveFigure(*thumb, one.question.objective) : std::nullopt);
-        any = any || advised;
-        if (!advised) {
-            rows.push_back({toString(one.question.stack.policy), "no setting keeps the limits",
-                            "-", "-", thumbMs});
-            continue;
-        }
-        const PointResult* p = atTarget(one.question, *advised);
-        rows.push_back({toString(one.question.stack.policy), advised->label,
-                        msText(p ? objectiveFigure(*p, one.question.objective) : std::nullopt),
-                        p ? ResultsTable::fixed(p->requestsPerCall, 3) : "-", thumbMs});
+        any = any || one.answer.advised;
+        rows.push_back(comparisonRow(one));
     }
     if (!cl.quiet)
         s.out << alignedTable({"family", "advice", objective + " @ " + target,
-                               "req/call @ " + target, "rule of thumb " + objective},
-                              rows)
+                               "req/call @ " + target, "rule of thumb " + objective,
+                               "rule of thumb breaks"},
+                              rows, {1, 5})
               << std::flush;
     if (!writeOutputFile(cl.jsonOutput, writeAdviceComparisonJson(searches), s.err))
         return kExitInternal;

@@ -324,6 +324,11 @@ private slots:
             QCOMPARE(one["question"]["family"].toString(), family);
             const QString row = lineStarting(o.out, family + " ");
             QVERIFY2(!row.isEmpty(), qPrintable(family));
+            // The rule of thumb's limit broken beside its figure: a lower tail that breaks one is
+            // no better advice.
+            const QJsonValue thumbBreaks = one["rule_of_thumb"]["rejection"];
+            QVERIFY2(row.endsWith(thumbBreaks.isNull() ? "  -" : "  " + thumbBreaks["limit"].toString()),
+                     qPrintable(row));
             if (one["advised"].isNull()) {
                 QVERIFY2(row.contains("no setting keeps the limits"), qPrintable(row));
             } else {
