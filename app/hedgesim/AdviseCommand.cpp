@@ -76,7 +76,7 @@ Setup chosenSetup(const Scenario& scenario, const std::string& name)
     throw InvalidInput("--setup: no setup named \"" + name + "\" (setups: " + joined(names) + ")");
 }
 
-std::string familyNames()
+std::string familyChoices()
 {
     std::vector<std::string> names;
     for (const PolicyFamily family : allPolicyFamilies())
@@ -88,7 +88,7 @@ PolicyFamily familyNamed(const std::string& name)
 {
     if (const auto family = policyFamilyFromString(name))
         return *family;
-    throw InvalidInput("--family: \"" + name + "\" is not allowed (allowed " + familyNames() +
+    throw InvalidInput("--family: \"" + name + "\" is not allowed (allowed " + familyChoices() +
                        ", all)");
 }
 
@@ -169,7 +169,7 @@ AdviceQuestion questionFor(const Scenario& world, const Setup& stack, const Advi
 }
 
 // A load as the user typed it: 0.6, 0.725.
-std::string loadText(double load)
+std::string loadAsTyped(double load)
 {
     char buffer[64];
     const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, load);
@@ -207,7 +207,7 @@ std::string frontText(const AdviceQuestion& q, const AdviceAnswer& a)
                         a.advised == i ? "advised" : ""});
     }
     return "\nFront (every limit kept; " + objective + " and requests per call at " +
-           loadText(q.targetLoad) + "):\n" +
+           loadAsTyped(q.targetLoad) + "):\n" +
            alignedTable({"", objective + " ms", "req/call", ""}, rows, {3});
 }
 
@@ -322,7 +322,7 @@ int adviseEveryFamily(const CommandLine& cl, const Streams& s, const Scenario& s
     }
     const AdviceQuestion& first = searches.front().question;
     const std::string objective = toString(first.objective);
-    const std::string target = loadText(first.targetLoad);
+    const std::string target = loadAsTyped(first.targetLoad);
     std::vector<Row> rows;
     bool any = false;
     for (const AdviceSearch& one : searches) {

@@ -23,7 +23,7 @@ bool readDouble(const std::string& text, double& value)
 }
 
 // A number the option's range allows, or a usage error naming the option and the range.
-double number(const std::string& option, const std::string& text, const std::string& range,
+double numberOption(const std::string& option, const std::string& text, const std::string& range,
               const std::function<bool(double)>& allowed)
 {
     double value = 0.0;
@@ -32,9 +32,9 @@ double number(const std::string& option, const std::string& text, const std::str
     return value;
 }
 
-double load(const std::string& option, const std::string& text)
+double loadOption(const std::string& option, const std::string& text)
 {
-    return number(option, text, "a load > 0 and ≤ 1.5",
+    return numberOption(option, text, "a load > 0 and ≤ 1.5",
                   [](double v) { return v > 0.0 && v <= kMaxLoad; });
 }
 
@@ -69,11 +69,11 @@ AdviseSearchArgument parseSearch(const std::string& text)
     if (parts.size() < 2 || parts.size() > 3)
         usage("--search", "\"" + text + "\" is not " + form);
     const std::string option = "--search " + s.field;
-    s.from = number(option, parts[0], "a finite number", [](double) { return true; });
-    s.to = number(option, parts[1], "a number ≥ LO (" + parts[0] + ")",
+    s.from = numberOption(option, parts[0], "a finite number", [](double) { return true; });
+    s.to = numberOption(option, parts[1], "a number ≥ LO (" + parts[0] + ")",
                   [&s](double v) { return v >= s.from; });
     if (parts.size() == 3)
-        s.steps = int(number(option, parts[2], "STEPS 1 … " + std::to_string(kMaxSteps),
+        s.steps = int(numberOption(option, parts[2], "STEPS 1 … " + std::to_string(kMaxSteps),
                              [](double v) { return v >= 1 && v <= kMaxSteps && v == std::floor(v); }));
     if (s.log && s.from <= 0.0)
         usage(option, "a log scale needs LO > 0 (got " + parts[0] + ")");
@@ -85,15 +85,15 @@ void parseHold(const std::string& text, AdviseArguments& a)
     const std::vector<std::string> parts = split(text, ':');
     if (parts.size() != 2)
         usage("--hold", "\"" + text + "\" is not LO:HI (e.g. 0.3:0.85)");
-    a.holdFrom = load("--hold", parts[0]);
-    a.holdTo = number("--hold", parts[1], "HI ≥ LO (" + parts[0] + ") and ≤ 1.5",
+    a.holdFrom = loadOption("--hold", parts[0]);
+    a.holdTo = numberOption("--hold", parts[1], "HI ≥ LO (" + parts[0] + ") and ≤ 1.5",
                       [&a](double v) { return v >= a.holdFrom && v <= kMaxLoad; });
 }
 
 void parseHoldLoads(const std::string& text, AdviseArguments& a)
 {
     for (const std::string& part : split(text, ',')) {
-        const double value = load("--hold-loads", part);
+        const double value = loadOption("--hold-loads", part);
         if (!a.holdLoads.empty() && value <= a.holdLoads.back())
             usage("--hold-loads", "\"" + text + "\" is not allowed (loads must increase)");
         a.holdLoads.push_back(value);
@@ -106,11 +106,11 @@ void parseBurst(const std::string& text, AdviseArguments& a)
     const std::vector<std::string> parts = split(text, ':');
     if (parts.size() != 3)
         usage("--burst", "\"" + text + "\" is not FACTOR:LENGTH_S:RECOVER_S (e.g. 1.3:20:60)");
-    a.burstFactor = number("--burst", parts[0], "FACTOR > 1 and ≤ 10",
+    a.burstFactor = numberOption("--burst", parts[0], "FACTOR > 1 and ≤ 10",
                            [](double v) { return v > 1.0 && v <= 10.0; });
-    a.burstLengthS = number("--burst", parts[1], "LENGTH_S > 0 and ≤ 3600",
+    a.burstLengthS = numberOption("--burst", parts[1], "LENGTH_S > 0 and ≤ 3600",
                             [](double v) { return v > 0.0 && v <= 3600.0; });
-    a.burstRecoverS = number("--burst", parts[2], "RECOVER_S > 0 and ≤ 3600",
+    a.burstRecoverS = numberOption("--burst", parts[2], "RECOVER_S > 0 and ≤ 3600",
                              [](double v) { return v > 0.0 && v <= 3600.0; });
 }
 
@@ -119,7 +119,7 @@ double parseFailed(const std::string& text)
 {
     const bool percent = text.ends_with('%');
     const std::string digits = percent ? text.substr(0, text.size() - 1) : text;
-    const double value = number("--max-failed", digits, "a fraction 0 … 1, or 0 … 100 %",
+    const double value = numberOption("--max-failed", digits, "a fraction 0 … 1, or 0 … 100 %",
                                 [percent](double v) { return v >= 0.0 && v <= (percent ? 100.0 : 1.0); });
     return percent ? value / 100.0 : value;
 }
@@ -165,7 +165,7 @@ bool parseAdviseOption(const std::string& arg, OptionValue& option, AdviseArgume
         a.search.push_back(parseSearch(value("needs KNOB=LO:HI[:STEPS][,log]")));
     } else if (arg == "--target-load") {
         once(a.targetLoad > 0);
-        a.targetLoad = number(arg, value("needs a load"), "a load > 0 and ≤ 1.5",
+        a.targetLoad = numberOption(arg, value("needs a load"), "a load > 0 and ≤ 1.5",
                               [](double v) { return v > 0.0 && v <= kMaxLoad; });
     } else if (arg == "--hold") {
         once(a.holdTo > 0);
@@ -176,14 +176,14 @@ bool parseAdviseOption(const std::string& arg, OptionValue& option, AdviseArgume
     } else if (arg == "--max-rpc" || arg == "--max-rpc-held") {
         double& target = arg == "--max-rpc" ? a.maxRpc : a.maxRpcHeld;
         once(target > 0);
-        target = number(arg, value("needs a number"), "a number ≥ 1",
+        target = numberOption(arg, value("needs a number"), "a number ≥ 1",
                         [](double v) { return v >= 1.0; });
     } else if (arg == "--max-failed") {
         once(a.maxFailed.has_value());
         a.maxFailed = parseFailed(value("needs a fraction"));
     } else if (arg == "--runs") {
         once(a.runs > 0);
-        a.runs = int(number(arg, value("needs a number"), "1 … " + std::to_string(kMaxRuns),
+        a.runs = int(numberOption(arg, value("needs a number"), "1 … " + std::to_string(kMaxRuns),
                             [](double v) { return v >= 1 && v <= kMaxRuns && v == std::floor(v); }));
     } else if (arg == "--burst") {
         once(a.burstFactor.has_value());

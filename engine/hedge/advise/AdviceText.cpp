@@ -235,7 +235,7 @@ std::string marginText(const AdviceQuestion& question, const AdviceMargin& m)
 }
 
 // "hedging delay", "RTT tolerance": the editor's name as a sentence uses it.
-std::string knobName(const Knob& knob)
+std::string sentenceName(const Knob& knob)
 {
     std::string name = knob.editor.name;
     if (name.size() > 1 && std::isupper(static_cast<unsigned char>(name[0])) &&
@@ -262,7 +262,7 @@ std::string searchText(const KnobSearch& s)
     const Knob* knob = KnobRegistry::find(s.field);
     if (!knob)
         return s.field + " " + formatNumber(s.from) + "–" + formatNumber(s.to);
-    std::string out = knobName(*knob) + " " + editorValue(*knob, s.from);
+    std::string out = sentenceName(*knob) + " " + editorValue(*knob, s.from);
     if (s.to != s.from)
         out += "–" + editorValue(*knob, s.to);
     out += knob->editor.suffix;

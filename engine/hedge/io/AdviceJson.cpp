@@ -172,7 +172,7 @@ OrderedJson settingJson(const AdviceQuestion& q, const AdviceCandidate& c,
 }
 
 // The candidate's figures at the target load, or none.
-const PointResult* atTarget(const AdviceQuestion& q, const AdviceCandidate& c)
+const PointResult* targetFigures(const AdviceQuestion& q, const AdviceCandidate& c)
 {
     for (std::size_t i = 0; i < q.heldLoads.size() && i < c.figures.size(); ++i)
         if (q.heldLoads[i] == q.targetLoad)
@@ -187,7 +187,7 @@ OrderedJson frontJson(const AdviceQuestion& q, const AdviceAnswer& a)
         if (i >= a.candidates.size())
             continue;
         const AdviceCandidate& c = a.candidates[i];
-        const PointResult* p = atTarget(q, c);
+        const PointResult* p = targetFigures(q, c);
         OrderedJson j;
         j["candidate"] = i;
         j["label"] = c.label;
