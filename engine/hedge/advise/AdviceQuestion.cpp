@@ -13,18 +13,13 @@ namespace hedge {
 namespace {
 
 // A value as the knob's editor shows it (its decimals, its scale), so that an advised setting
-// is one a user can type.
+// is one a user can type and the editor shows as it is.
 double editorRounded(const Knob& knob, double value)
 {
     if (knob.wholeNumber())
         return std::round(value);
     const double scale = knob.editor.scale > 0.0 ? knob.editor.scale : 1.0;
-    // At least three significant figures: a 0.4 ms delay on a 1 ms decimal box stays 0.4.
-    int decimals = knob.editor.decimals;
-    const double shown = std::abs(value * scale);
-    if (shown > 0.0)
-        decimals = std::max(decimals, 2 - int(std::floor(std::log10(shown))));
-    const double unit = std::pow(10.0, decimals);
+    const double unit = std::pow(10.0, knob.editor.decimals);
     return std::round(value * scale * unit) / unit / scale;
 }
 

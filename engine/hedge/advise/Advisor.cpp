@@ -9,7 +9,9 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <iterator>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 namespace hedge {
@@ -58,6 +60,7 @@ constexpr std::int64_t kMinRaceCalls = 5000;
 constexpr int kRefineReplicates = 3;
 constexpr std::size_t kMostAfterRace = 24;  // candidates the refinement runs, at most
 constexpr std::size_t kMostFinalists = 8;   // candidates the full-length runs take, at most
+constexpr int kRefineRounds = 3;            // rounds of a finer step after the first refinement
 constexpr double kRaceTolerance = 0.10;     // an objective beaten by more than this is dropped
 constexpr double kRefineTolerance = 0.03;   // ... in the refinement, beside the replicates' spread
 constexpr double kTie = 0.01;               // objectives this close are a tie: fewer requests win
@@ -340,8 +343,9 @@ void Search::dropDominated(AdviceStage stage, double tolerance, std::size_t keep
     }
 }
 
-// docs/advisor.md, "How it searches": a finer step between the best candidate's neighbours, knob
-// by knob (a count has no finer step).
+// docs/advisor.md, "How it searches": a finer step between the best candidate's value and its
+// neighbours, knob by knob (a count has no finer step); the neighbours are the nearest values
+// any candidate has tried, so that each round halves the step around the best.
 std::vector<std::size_t> Search::refinements()
 {
     std::vector<std::size_t> left = alive();
@@ -357,25 +361,26 @@ std::vector<std::size_t> Search::refinements()
         const Knob* knob = KnobRegistry::find(s.field);
         if (!knob || knob->wholeNumber())
             continue;
-        const std::vector<double> values = s.values();
-        const auto it = std::find(values.begin(), values.end(), at[k]);
-        if (it == values.end())
-            continue;
+        std::set<double> tried;
+        for (const AdviceCandidate& c : m_answer.candidates)
+            tried.insert(c.values[k]);
+        const auto it = tried.find(at[k]);
         std::vector<double> neighbours;
-        if (it != values.begin())
-            neighbours.push_back(*(it - 1));
-        if (it + 1 != values.end())
-            neighbours.push_back(*(it + 1));
+        if (it != tried.begin())
+            neighbours.push_back(*std::prev(it));
+        if (std::next(it) != tried.end())
+            neighbours.push_back(*std::next(it));
         for (double n : neighbours) {
             const auto mid = KnobSearch{.field = s.field, .from = std::min(n, at[k]),
-                                        .to = std::max(n, at[k]), .steps = 3, .log = s.log}
+                                        .to = std::max(n, at[k]), .steps = 3,
+                                        .log = s.log && std::min(n, at[k]) > 0.0}
                                  .values();
             if (mid.size() != 3)
-                continue;
-            std::vector<double> values2 = at;
-            values2[k] = mid[1];
+                continue; // the editor's precision has no value between them
+            std::vector<double> values = at;
+            values[k] = mid[1];
             const std::size_t before = m_answer.candidates.size();
-            const std::size_t i = addCandidate(values2);
+            const std::size_t i = addCandidate(values);
             if (i >= before)
                 added.push_back(i);
         }
@@ -590,13 +595,18 @@ AdviceAnswer Search::run()
     dropDominated(AdviceStage::Race, kRaceTolerance, kMostAfterRace);
     report();
 
-    // The refinement: the survivors and a finer step around the best, longer, a few times.
+    // The refinement: the survivors and a finer step around the best, longer, a few times; then
+    // rounds of a finer step around the new best, each halving it.
     refinements();
-    if (!runStage(alive(), AdviceStage::Refine, refineCalls, refineReplicates))
-        return m_answer;
-    for (std::size_t i : alive())
-        m_answer.candidates[i].rejection = brokenLimit(m_answer.candidates[i]);
-    dropDominated(AdviceStage::Refine, kRefineTolerance, kMostAfterRace);
+    std::vector<std::size_t> next = alive();
+    for (int round = 0; round <= kRefineRounds && !next.empty(); ++round) {
+        if (!runStage(next, AdviceStage::Refine, refineCalls, refineReplicates))
+            return m_answer;
+        for (std::size_t i : next)
+            m_answer.candidates[i].rejection = brokenLimit(m_answer.candidates[i]);
+        dropDominated(AdviceStage::Refine, kRefineTolerance, kMostAfterRace);
+        next = round < kRefineRounds ? refinements() : std::vector<std::size_t>{};
+    }
     const std::vector<std::size_t> last = finalists();
     for (std::size_t i : alive())
         if (std::find(last.begin(), last.end(), i) == last.end()) {
