@@ -137,6 +137,14 @@ KnobSearch searchOf(const AdviseSearchArgument& a, const Setup& stack,
     return s;
 }
 
+// A load as the user typed it: 0.6, 0.725.
+std::string loadAsTyped(double load)
+{
+    char buffer[64];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, load);
+    return ec == std::errc() ? std::string(buffer, end) : std::string("?");
+}
+
 AdviceQuestion questionFor(const Scenario& world, const Setup& stack, const AdviseArguments& a)
 {
     AdviceQuestion q = defaultQuestion(world, stack);
@@ -160,20 +168,17 @@ AdviceQuestion questionFor(const Scenario& world, const Setup& stack, const Advi
     if (!a.objective.empty())
         q.objective = *adviceObjectiveFromString(a.objective);
     if (const auto error = adviceQuestionError(q)) {
-        const bool targetNotHeld = error->starts_with("target load must be one of");
-        throw InvalidInput(targetNotHeld ? "--target-load: " + *error + " (--hold-loads " +
-                                               "must include it)"
-                                         : "advise: " + *error);
+        if (error->starts_with("target load must be one of")) {
+            std::string held;
+            for (const double load : q.heldLoads)
+                held += (held.empty() ? "" : ", ") + loadAsTyped(load);
+            throw InvalidInput("--target-load: " + loadAsTyped(q.targetLoad) +
+                               " is not a held load (held: " + held +
+                               "; give a target inside --hold LO:HI or one of --hold-loads)");
+        }
+        throw InvalidInput("advise: " + *error);
     }
     return q;
-}
-
-// A load as the user typed it: 0.6, 0.725.
-std::string loadAsTyped(double load)
-{
-    char buffer[64];
-    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, load);
-    return ec == std::errc() ? std::string(buffer, end) : std::string("?");
 }
 
 const PointResult* atTarget(const AdviceQuestion& q, const AdviceCandidate& c)

@@ -267,8 +267,13 @@ private slots:
         const ProcessOutcome notHeld = hedgesim({"advise", file, "--target-load", "0.6", "--hold-loads",
                                                  "0.3,0.5", "--max-rpc", "1.05"});
         QCOMPARE(notHeld.exitCode, 2);
-        QVERIFY2(notHeld.err.startsWith("--target-load: target load must be one of the held loads"),
+        QVERIFY2(notHeld.err.startsWith("--target-load: 0.6 is not a held load (held: 0.3, 0.5;"),
                  notHeld.err.constData());
+        const ProcessOutcome outside = hedgesim({"advise", file, "--target-load", "0.9", "--hold",
+                                                 "0.3:0.85", "--max-rpc", "1.05"});
+        QCOMPARE(outside.exitCode, 2);
+        QVERIFY2(outside.err.startsWith("--target-load: 0.9 is not a held load (held: 0.3, 0.85;"),
+                 outside.err.constData());
     }
 
     // In-process, as main() runs it with standard error on a terminal or not (isatty).
