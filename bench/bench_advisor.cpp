@@ -4,7 +4,7 @@
 // and its best, for comparison. Prints wall and CPU seconds, runs and simulated calls, and the
 // advice beside the rule of thumb and no hedge.
 //
-//   build/bin/bench_advisor [--preset NAME] [--family F] [--threads N] [--exhaustive]
+//   build/bin/bench_advisor [--preset NAME] [--family F] [--threads N] [--server] [--exhaustive]
 #include <hedge/KnobRegistry.h>
 #include <hedge/advise/Advisor.h>
 #include <hedge/io/Presets.h>
@@ -31,14 +31,13 @@ struct Clock {
     double cpuS() const { return double(std::clock() - cpu) / CLOCKS_PER_SEC; }
 };
 
-AdviceQuestion benchQuestion(const std::string& preset, const std::string& family)
+AdviceQuestion benchQuestion(const std::string& preset, const std::string& family, Cancellation cancellation)
 {
     const Scenario world = findPreset(preset)->scenario;
-    Setup stack{.name = "hedge", .hedge = HedgeSettings{.maxAttempts = 2, .budgetPercent = 10.0}};
-    if (!family.empty() && family != "resilience4cata") {
+    Setup stack{.name = "hedge", .cancellation = cancellation,
+                .hedge = HedgeSettings{.maxAttempts = 2, .budgetPercent = 10.0}};
+    if (!family.empty())
         stack.policy = *policyFamilyFromString(family);
-        stack.cancellation = Cancellation::Client;
-    }
     AdviceQuestion q = defaultQuestion(world, stack);
     if (stack.policy == PolicyFamily::Resilience4cata) {
         // docs/PERFORMANCE.md's search: the delay × the budget, 12 × 9.
@@ -108,6 +107,7 @@ int main(int argc, char** argv)
     std::string preset = "reference", family;
     int threads = 0;
     bool brute = false;
+    Cancellation cancellation = Cancellation::Client;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--preset") && i + 1 < argc)
             preset = argv[++i];
@@ -115,18 +115,24 @@ int main(int argc, char** argv)
             family = argv[++i];
         else if (!std::strcmp(argv[i], "--threads") && i + 1 < argc)
             threads = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--server"))
+            cancellation = Cancellation::Server;
         else if (!std::strcmp(argv[i], "--exhaustive"))
             brute = true;
         else {
-            std::fprintf(stderr, "usage: %s [--preset NAME] [--family F] [--threads N] [--exhaustive]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--preset NAME] [--family F] [--threads N] [--server] [--exhaustive]\n", argv[0]);
             return 2;
         }
+    }
+    if (!family.empty() && !policyFamilyFromString(family)) {
+        std::fprintf(stderr, "no family %s\n", family.c_str());
+        return 2;
     }
     if (!findPreset(preset)) {
         std::fprintf(stderr, "no preset %s\n", preset.c_str());
         return 2;
     }
-    const AdviceQuestion q = benchQuestion(preset, family);
+    const AdviceQuestion q = benchQuestion(preset, family, cancellation);
     std::printf("%s: %s, %zu knobs searched, holding", preset.c_str(), toString(q.stack.policy),
                 q.search.size());
     for (double l : q.heldLoads)

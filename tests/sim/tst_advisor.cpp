@@ -173,15 +173,23 @@ private slots:
         const AdviceQuestion q = smallQuestion();
         std::stop_source stop;
         int reports = 0;
+        std::size_t mostOnTheFront = 0;
         const AdviceAnswer a = Advisor(q).run(
             [&](const AdviceAnswer& soFar) {
                 ++reports;
+                // The front fills in as the race goes: the best so far is on it.
+                if (soFar.bestSoFar) {
+                    QVERIFY(std::find(soFar.front.begin(), soFar.front.end(), *soFar.bestSoFar) !=
+                            soFar.front.end());
+                    mostOnTheFront = std::max(mostOnTheFront, soFar.front.size());
+                }
                 if (soFar.stage == AdviceStage::Refine)
                     stop.request_stop();
             },
             stop.get_token());
         QVERIFY(!a.finished);
         QVERIFY(reports > 0);
+        QVERIFY(mostOnTheFront > 0);
         QVERIFY(!a.advised);
         // The race's figures are kept.
         QVERIFY(std::any_of(a.candidates.begin(), a.candidates.end(),

@@ -6,6 +6,7 @@
 #include <hedge/sim/ServiceTimeQuantiles.h>
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QTest>
 
 #include <algorithm>
@@ -30,6 +31,24 @@ AdviceQuestion articleQuestion(Cancellation cancellation, std::int64_t calls)
     q.heldLoads = heldLoadsBetween(0.3, 0.85, 0.6);
     q.targetLoad = 0.6;
     return q;
+}
+
+// docs/advisor.md states the figures these checks compute: it must say `text` (line ends and
+// runs of spaces read as one space).
+bool docsSay(const QString& text)
+{
+    QFile file(qEnvironmentVariable("HEDGE_SOURCE_DIR") + "/docs/advisor.md");
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("docs/advisor.md not found under HEDGE_SOURCE_DIR");
+    const bool says = QString::fromUtf8(file.readAll()).simplified().contains(text);
+    if (!says)
+        qWarning("docs/advisor.md does not say \"%s\"", qPrintable(text));
+    return says;
+}
+
+QString ms(double value, int decimals = 1)
+{
+    return QString::number(value, 'f', decimals) + " ms";
 }
 
 } // namespace
@@ -75,6 +94,7 @@ private slots:
               qPrintable(preset), advised, extra, law, step);
         QVERIFY2(advised >= law / step && advised <= law * step,
                  qPrintable(QString("advised %1 ms, law %2 ms").arg(advised).arg(law)));
+        QVERIFY(docsSay(ms(advised) + " against " + ms(law, 2)));
     }
 
     // The advised setting, run again on 20 seeds it never saw, collapses at none of the held
@@ -109,6 +129,16 @@ private slots:
                   a.advisedCandidate()->label.c_str(), p.load, p.collapsedRuns(), p.replicates(),
                   p.p99Ms.value_or(-1.0));
             QCOMPARE(p.collapsedRuns(), 0);
+        }
+        if (requestsLimit) { // docs/advisor.md's opening example
+            const std::size_t t = targetIndex(q);
+            const PointResult& thumb = a.ruleOfThumb.figures[t];
+            QVERIFY(docsSay(QString("sends %1 requests per call and its p99 is %2")
+                                .arg(thumb.requestsPerCall, 0, 'f', 2)
+                                .arg(ms(*thumb.p99Ms, 0))));
+            QVERIFY(docsSay(QString("(%1) has a p99 of %2")
+                                .arg(QString::fromStdString(a.advisedCandidate()->label))
+                                .arg(ms(*a.advisedCandidate()->figures[t].p99Ms))));
         }
     }
 
@@ -159,6 +189,7 @@ private slots:
               a.advisedCandidate()->label.c_str(), advised, static_cast<long long>(raceMs),
               bestName.c_str(), best, static_cast<long long>(gridMs));
         QVERIFY2(advised <= best * 1.05, qPrintable(QString("%1 against %2").arg(advised).arg(best)));
+        QVERIFY(docsSay(ms(advised) + " against " + ms(best)));
     }
 
     // With a cancellation that reaches the server a loser leaves the queue: hedging is safe and
@@ -182,6 +213,9 @@ private slots:
         QVERIFY(st.hedgedFraction > ct.hedgedFraction);
         QVERIFY(*st.p99Ms < *ct.p99Ms);
         QVERIFY(delayOf(*s.advisedCandidate()) <= delayOf(*c.advisedCandidate()));
+        // docs/advisor.md: "a smaller delay and no budget: about half the calls hedged".
+        QVERIFY(!s.advisedCandidate()->setup.hedge->hasBudget());
+        QVERIFY(st.hedgedFraction > 0.4 && st.hedgedFraction < 0.6);
     }
 };
 

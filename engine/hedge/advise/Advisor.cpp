@@ -121,6 +121,7 @@ private:
     bool checkBurst();
     bool measureMargin();
     void chooseAdvice();
+    void setFront(std::vector<std::size_t> kept);
     void findClosest();
     std::vector<std::size_t> alive() const;
     double objective(const AdviceCandidate& c) const;
@@ -183,6 +184,13 @@ std::vector<std::size_t> Search::alive() const
 void Search::report()
 {
     m_answer.candidatesLeft = alive().size();
+    if (!m_answer.finished && m_answer.stage != AdviceStage::Final) {
+        std::vector<std::size_t> ran;
+        for (std::size_t i : alive())
+            if (m_answer.candidates[i].stage == m_answer.stage && !m_answer.candidates[i].figures.empty())
+                ran.push_back(i);
+        setFront(ran);
+    }
     if (m_onProgress)
         m_onProgress(m_answer);
 }
@@ -508,20 +516,17 @@ bool Search::measureMargin()
     }
 }
 
-void Search::chooseAdvice()
+// The front of `kept` (docs/advisor.md, "The answer"): by requests per call, each with a lower
+// objective than every cheaper one; and the best of them.
+void Search::setFront(std::vector<std::size_t> kept)
 {
-    m_answer.advised.reset();
     m_answer.front.clear();
-    std::vector<std::size_t> kept;
-    for (std::size_t i : alive())
-        if (m_answer.candidates[i].stage == AdviceStage::Final)
-            kept.push_back(i);
+    m_answer.bestSoFar.reset();
     if (kept.empty())
         return;
-    m_answer.advised = *std::min_element(kept.begin(), kept.end(), [&](auto a, auto b) {
+    m_answer.bestSoFar = *std::min_element(kept.begin(), kept.end(), [&](auto a, auto b) {
         return better(m_answer.candidates[a], m_answer.candidates[b]);
     });
-    // The front: by requests per call, each one with a lower objective than every cheaper one.
     std::stable_sort(kept.begin(), kept.end(), [&](std::size_t a, std::size_t b) {
         const double ra = requests(m_answer.candidates[a]), rb = requests(m_answer.candidates[b]);
         return ra != rb ? ra < rb : objective(m_answer.candidates[a]) < objective(m_answer.candidates[b]);
@@ -532,6 +537,16 @@ void Search::chooseAdvice()
             bestSoFar = objective(m_answer.candidates[i]);
             m_answer.front.push_back(i);
         }
+}
+
+void Search::chooseAdvice()
+{
+    std::vector<std::size_t> kept;
+    for (std::size_t i : alive())
+        if (m_answer.candidates[i].stage == AdviceStage::Final)
+            kept.push_back(i);
+    setFront(kept);
+    m_answer.advised = m_answer.bestSoFar;
 }
 
 // No candidate kept every limit: the limit that ruled out the most of them, and the candidate
