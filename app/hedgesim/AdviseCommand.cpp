@@ -246,11 +246,8 @@ Advisor::OnProgress progressPrinter(const Streams& s, bool shown, const std::str
     return [&s, prefix](const AdviceAnswer& soFar) {
         std::string line = "\rhedgesim: " + prefix + toString(soFar.stage) + ", " +
                            std::to_string(soFar.candidatesLeft) + " candidates left";
-        const AdviceCandidate* best = soFar.advisedCandidate();
-        if (!best && !soFar.front.empty())
-            best = &soFar.candidates[soFar.front.front()];
-        if (best)
-            line += ", best so far: " + best->label;
+        if (soFar.bestSoFar && *soFar.bestSoFar < soFar.candidates.size())
+            line += ", best so far: " + soFar.candidates[*soFar.bestSoFar].label;
         s.err << line << "\033[K" << std::flush;
     };
 }
