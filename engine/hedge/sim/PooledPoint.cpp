@@ -137,6 +137,10 @@ PointResult PooledPoint::result()
             p.maxMs = std::max(p.maxMs.value_or(*r.maxMs), *r.maxMs);
         spread.collapsedRuns += r.collapsed ? 1 : 0;
         p.stoppedBySafetyCap = p.stoppedBySafetyCap || r.stoppedBySafetyCap;
+        if (r.stoppedEarly)
+            p.stoppedAtCall = p.stoppedEarly ? std::min(p.stoppedAtCall, r.stoppedAtCall)
+                                             : r.stoppedAtCall;
+        p.stoppedEarly = p.stoppedEarly || r.stoppedEarly;
         p.simulatedCalls += r.simulatedCalls;
         p.events += r.events;
         p.limiterInflightAtEnd += r.limiterInflightAtEnd;
