@@ -12,7 +12,7 @@ namespace hedge {
 namespace {
 
 // docs/model.md, "Metrics": p50, p99, p99.9, in per ten thousand.
-constexpr std::int64_t kPercentiles[] = {5000, 9900, 9990};
+constexpr std::int64_t kPooledPercentiles[] = {5000, 9900, 9990};
 
 FigureSpread spreadOf(std::vector<double> values)
 {
@@ -78,7 +78,7 @@ PartFigures PooledPoint::pooledParts(std::int64_t measuredCalls)
     }
     if (m_partLatencies && m_partLatencies->count() > 0) {
         std::optional<double> at[3];
-        m_partLatencies->quantiles(kPercentiles, at);
+        m_partLatencies->quantiles(kPooledPercentiles, at);
         parts.p50Ms = at[0];
         parts.p99Ms = at[1];
         parts.p999Ms = at[2];
@@ -167,7 +167,7 @@ PointResult PooledPoint::result()
     }
     if (m_latencies.count() > 0) {
         std::optional<double> at[3];
-        m_latencies.quantiles(kPercentiles, at);
+        m_latencies.quantiles(kPooledPercentiles, at);
         p.p50Ms = at[0];
         p.p99Ms = at[1];
         p.p999Ms = at[2];
