@@ -117,6 +117,10 @@ CommandLine parseRun(const std::vector<std::string>& args, Command command = Com
                 usage("--threads", "given twice");
             threadsSeen = true;
             cl.threads = parseThreads(option.take("--threads", "needs a number"));
+        } else if (arg == "--full-collapsed-runs" && command == Command::Run) {
+            if (option.hasValue)
+                usage(arg, "takes no value");
+            cl.fullCollapsedRuns = true;
         } else if (arg == "--quiet" || arg == "-q") {
             if (option.hasValue)
                 usage(arg, "takes no value");
@@ -301,7 +305,7 @@ std::string synopsisText()
     return "Usage:\n"
            "  hedgesim run SCENARIO.json [-o RESULTS.json] [--csv RESULTS.csv] [--threads N] "
            "[--quiet]\n"
-           "               [--shard K/N]\n"
+           "               [--shard K/N] [--full-collapsed-runs]\n"
            "  hedgesim merge PART.json... -o RESULTS.json [--csv RESULTS.csv] [--quiet]\n"
            "  hedgesim timeline SCENARIO.json [-o TIMELINE.json] [--csv TIMELINE.csv] [--threads "
            "N]\n"
@@ -346,6 +350,10 @@ std::string commandsText()
            "  -q, --quiet         print no table and no progress\n"
            "      --shard K/N     run only the K-th of N disjoint, balanced parts of the\n"
            "                      points (1 ≤ K ≤ N); -o then writes a part for merge\n"
+           "      --full-collapsed-runs  run every collapsed point to its last call; by\n"
+           "                      default a point stops once its collapse is proved: the\n"
+           "                      verdict is the same, its other figures are of the calls\n"
+           "                      measured until then (docs/model.md, \"Stopping early\")\n"
            "merge joins the parts 1 … N of one sharded run into the results a single run\n"
            "writes, bit for bit; parts of another run, overlapping or missing are refused.\n"
            "\n"

@@ -80,6 +80,7 @@ struct CommandLine {
     std::string csvOutput;  // run --csv
     int threads = 0;        // run --threads; 0: all cores
     bool quiet = false;     // run --quiet: no table, no progress
+    bool fullCollapsedRuns = false; // run --full-collapsed-runs: no early stop
     // load, confirm (real clocks)
     std::string target;       // --target URL (load: required; confirm: instead of hedge-service)
     std::string healthOutput; // --health FILE: the generator's health as JSON

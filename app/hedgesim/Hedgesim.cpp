@@ -105,7 +105,8 @@ int run(const CommandLine& cl, const Streams& s)
 
     const std::optional<Shard> shard =
         cl.shardCount > 0 ? std::optional(Shard{cl.shardIndex, cl.shardCount}) : std::nullopt;
-    const LoadSweep sweep(scenario, cl.threads, shard.value_or(Shard{}));
+    LoadSweep sweep(scenario, cl.threads, shard.value_or(Shard{}));
+    sweep.setStopCollapsedEarly(!cl.fullCollapsedRuns);
     const std::size_t total = sweep.pointCount();
     const bool progress = s.errIsTerminal && !cl.quiet;
     std::size_t done = 0; // onPoint is never called concurrently with itself

@@ -100,7 +100,13 @@ private slots:
         for (std::size_t i = 0; i < results.points.size(); ++i) {
             QCOMPARE(results.points[i].setup, results.scenario.setups[i / 2].name);
             QCOMPARE(results.points[i].load, results.scenario.loads[i % 2]);
-            QCOMPARE(results.points[i].measuredCalls, std::int64_t(1800));
+            // A collapsed point stops once its collapse is proved, after the middle measured
+            // call (docs/model.md, "Stopping early"); the others measure all 1800.
+            if (results.points[i].collapsed)
+                QVERIFY(results.points[i].measuredCalls > 900 &&
+                        results.points[i].measuredCalls <= 1800);
+            else
+                QCOMPARE(results.points[i].measuredCalls, std::int64_t(1800));
         }
         // The CSV has a row per point, in the same order, with the same figures.
         const QList<QByteArray> rows = readAll(path("r.csv")).trimmed().split('\n');
@@ -191,6 +197,35 @@ private slots:
             QCOMPARE(outputs(), QStringList()); // no file written, not even a temporary
         }
         QVERIFY(QFile::exists(scenario));
+    }
+
+    // docs/model.md, "Stopping early": by default the collapsed point stops once its collapse is
+    // proved; --full-collapsed-runs runs it to its last call, and the other points are the same.
+    void fullCollapsedRunsRunsEveryPointToItsEnd()
+    {
+        write("in-small.json", kSmallScenario);
+        const Outcome early = hedgesim({"run", "in-small.json", "-q", "-o", "early.json"});
+        const Outcome full =
+            hedgesim({"run", "in-small.json", "-q", "--full-collapsed-runs", "-o", "full.json"});
+        QVERIFY2(early.exitCode == 0, early.err.constData());
+        QVERIFY2(full.exitCode == 0, full.err.constData());
+        const RunResults a = readResultsFile(path("early.json").toStdString());
+        const RunResults b = readResultsFile(path("full.json").toStdString());
+        QCOMPARE(a.points.size(), b.points.size());
+        int stopped = 0;
+        for (std::size_t i = 0; i < a.points.size(); ++i) {
+            QCOMPARE(a.points[i].collapsed, b.points[i].collapsed);
+            QCOMPARE(b.points[i].measuredCalls, std::int64_t(1800));
+            if (!b.points[i].collapsed)
+                QCOMPARE(a.points[i], b.points[i]);
+            else if (a.points[i].measuredCalls < 1800)
+                ++stopped;
+        }
+        QVERIFY(stopped > 0); // "hedge, no budget" at 90 %
+
+        const Outcome bad = hedgesim({"run", "in-small.json", "--full-collapsed-runs=yes"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("--full-collapsed-runs"), bad.err.constData());
     }
 
     void missingFileExits2()

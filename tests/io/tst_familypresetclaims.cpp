@@ -108,9 +108,11 @@ private slots:
             QVERIFY_ABOUT(at(s, 0.5).requestsPerCall, 1.02);
             QVERIFY(!at(s, 0.5).collapsed);
         }
-        // gRPC collapses from 60 %, 2 requests per call, p99 57 s, no hedge refused.
+        // gRPC collapses from 60 %, 2 requests per call, p99 tens of seconds (a collapsed
+        // point's p99 is how long its run lasted: docs/model.md, "Collapse rule"), no hedge
+        // refused.
         says(p, {"gRPC collapses first, from 60 % load", "requests per call go to 2",
-                 "p99 to 57 s", "no hedge is refused"});
+                 "p99 to tens of seconds", "no hedge is refused"});
         QVERIFY(!at(grpc, 0.5).collapsed);
         for (double load : p.scenario.loads) {
             QCOMPARE(at(grpc, load).hedgesRefusedFraction, 0.0);
@@ -119,16 +121,16 @@ private slots:
                 QVERIFY_ABOUT(at(grpc, load).requestsPerCall, 2.0);
             }
         }
-        QCOMPARE(std::lround(*at(grpc, 0.6).p99Ms / 1000.0), 57L);
-        // Envoy: p99 about 44 ms at 60 %, collapses from 70 %, refuses 0.2 %, 1.95 per call.
+        QVERIFY(*at(grpc, 0.6).p99Ms >= 10000.0 && *at(grpc, 0.6).p99Ms < 100000.0);
+        // Envoy: p99 about 44 ms at 60 %, collapses from 70 %, refuses 0.3 %, 1.93 per call.
         says(p, {"Envoy holds at 60 % (p99 about 44 ms) and collapses from 70 %",
-                 "(0.2 % of the calls)", "climb to 1.95"});
+                 "(0.3 % of the calls)", "climb to 1.93"});
         QVERIFY(!at(envoy, 0.6).collapsed);
         QVERIFY_ABOUT(*at(envoy, 0.6).p99Ms, 44.0);
         for (double load : {0.7, 0.8, 0.85, 0.9, 0.95})
             QVERIFY(at(envoy, load).collapsed);
-        QCOMPARE(std::round(at(envoy, 0.7).hedgesRefusedFraction * 1000.0) / 10.0, 0.2);
-        QCOMPARE(std::round(at(envoy, 0.7).requestsPerCall * 100.0) / 100.0, 1.95);
+        QCOMPARE(std::round(at(envoy, 0.7).hedgesRefusedFraction * 1000.0) / 10.0, 0.3);
+        QCOMPARE(std::round(at(envoy, 0.7).requestsPerCall * 100.0) / 100.0, 1.93);
         // resilience4cata: holds to 90 %, refuses 85 %, 1.10 per call, p99 about 510 ms,
         // collapses at 95 %.
         says(p, {"it holds to 90 % load, where it refuses the hedges of 85 % of the calls",

@@ -103,6 +103,7 @@ private slots:
                 spec.setup.adaptiveLimit = g;
             }
             const std::string what = describe(spec);
+            spec.stopCollapsedEarly = false; // every call of the run ends (tst_earlystop: the stop)
 
             Checker check;
             const PointResult r = simulatePoint(spec, {}, {}, &check);

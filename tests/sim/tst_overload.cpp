@@ -134,6 +134,7 @@ private slots:
         // the collapse rule, not by the cap: the cap is a bound, not the collapse test.
         PointSpec spec = overloadSpec(Cancellation::Client);
         spec.calls = 20000;
+        spec.stopCollapsedEarly = false; // the whole run (tst_earlystop: the early stop)
         LoadTracker tracker;
         const PointResult r = simulatePoint(spec, {}, SafetyCap{}, &tracker);
         QVERIFY(!r.stoppedBySafetyCap);

@@ -185,6 +185,7 @@ private slots:
         spec.setup = Setup{.name = "hedge, no budget",
                            .cancellation = cancellation,
                            .hedge = HedgeSettings{.delayMs = 20.0, .budgetPercent = 0.0}};
+        spec.stopCollapsedEarly = false; // a run that reaches its last arrival
         Recorder rec;
         const PointResult r = simulatePoint(spec, {}, {}, &rec);
         QVERIFY(!r.stoppedBySafetyCap);
@@ -223,9 +224,14 @@ private slots:
                                .load = load,
                                .seed = seed,
                                .calls = 2000};
+                spec.stopCollapsedEarly = false; // the rule reads the run's last arrival
                 Recorder rec;
                 const PointResult r = simulatePoint(spec, {}, {}, &rec);
                 QVERIFY(!r.stoppedBySafetyCap);
+                // The early stop (docs/model.md, "Stopping early") gives the same verdict on
+                // these wandering queues.
+                spec.stopCollapsedEarly = true;
+                QCOMPARE(simulatePoint(spec).collapsed, r.collapsed);
                 const CollapseInputs in = collapseInputs(spec, rec.events);
                 const bool overSecond = in.backlogMsAtEnd > 1000.0;
                 const bool grew = in.queuedAtEnd > in.queuedAtHalfway;

@@ -81,7 +81,10 @@ private slots:
     void pooledFiguresAreThoseOfAllCallsTogether()
     {
         const Scenario s = scenario(4000, 4, {0.8}, {hedgeNoBudget()});
-        const PointResult pooled = LoadSweep(s, 2).run().points.at(0);
+        // Every replicate run to its end, so that every measured call has its latency.
+        LoadSweep sweep(s, 2);
+        sweep.setStopCollapsedEarly(false);
+        const PointResult pooled = sweep.run().points.at(0);
 
         std::vector<double> all;
         std::int64_t calls = 0, attempts = 0, collapsed = 0;
@@ -89,8 +92,9 @@ private slots:
         std::vector<double> p99s;
         for (int r = 0; r < s.replicates; ++r) {
             std::vector<double> latencies;
-            const PointResult run =
-                simulatePoint(specOf(s, 0, 0.8, r), {}, {}, nullptr, &latencies);
+            PointSpec spec = specOf(s, 0, 0.8, r);
+            spec.stopCollapsedEarly = false;
+            const PointResult run = simulatePoint(spec, {}, {}, nullptr, &latencies);
             all.insert(all.end(), latencies.begin(), latencies.end());
             calls += run.measuredCalls;
             attempts += std::llround(run.requestsPerCall * double(run.measuredCalls));

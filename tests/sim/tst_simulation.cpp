@@ -282,6 +282,7 @@ private slots:
     {
         PointSpec spec{.setup = hedgedSetup(Cancellation::Client, 3), .load = 1.5,
                        .calls = 20000};
+        spec.stopCollapsedEarly = false; // the rule at the last arrival (tst_earlystop: the stop)
         const PointResult r = simulatePoint(spec);
         QVERIFY(!r.stoppedBySafetyCap);
         QVERIFY(r.collapsed);

@@ -91,6 +91,7 @@ private slots:
                                      std::to_string(sc.replicas) + " replicas of " +
                                      std::to_string(sc.workers) + ", " + toString(sc.balancer);
 
+            spec.stopCollapsedEarly = false; // every call of the run ends (tst_earlystop: the stop)
             ReplicaChecker check;
             const PointResult r = simulatePoint(spec, {}, {}, &check);
             if (r.stoppedBySafetyCap)

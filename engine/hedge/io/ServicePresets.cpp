@@ -64,7 +64,7 @@ Preset bimodalCache()
             "The usual 20 ms delay sits between the two modes, so every miss hedges: 1.20 "
             "requests per call. A miss's hedge is usually a hit, so at 30 % load the p99 falls "
             "from 66 ms to 48 ms, but the fifth more work is paid on every call, and the service "
-            "collapses from 60 % load (a p99 of 42 s), where without hedging its p99 is 66 ms.\n\n"
+            "collapses from 60 % load (a p99 of tens of seconds), where without hedging its p99 is 66 ms.\n\n"
             "A delay above the misses, 50 ms, hedges only the slowest misses, 4.5 % of the calls "
             "(1.05 requests per call): the p99 is 53 ms at 30 % load and 56 ms at 70 %, and "
             "the service holds to 70 %. For a bimodal service the delay must sit above the slow "

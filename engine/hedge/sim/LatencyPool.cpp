@@ -1,6 +1,7 @@
 #include <hedge/sim/LatencyPool.h>
 
 #include <hedge/sim/NearestRank.h>
+#include <hedge/sim/RankSelection.h>
 
 #include <algorithm>
 #include <bit>
@@ -67,16 +68,37 @@ void LatencyPool::add(const std::vector<double>& latencies)
         ++m_buckets[bucketOf(v)];
 }
 
-std::optional<double> LatencyPool::quantile(std::int64_t perTenThousand)
+std::optional<double> LatencyPool::quantile(std::int64_t perTenThousand) const
 {
-    if (m_count == 0)
-        return std::nullopt;
-    const std::size_t index = nearestRankIndex(static_cast<std::size_t>(m_count), perTenThousand);
-    if (exact()) {
-        const auto at = m_exact.begin() + static_cast<std::ptrdiff_t>(index);
-        std::nth_element(m_exact.begin(), at, m_exact.end());
-        return *at;
+    std::optional<double> out;
+    quantiles(std::span(&perTenThousand, 1), std::span(&out, 1));
+    return out;
+}
+
+void LatencyPool::quantiles(std::span<const std::int64_t> perTenThousand,
+                            std::span<std::optional<double>> out) const
+{
+    if (m_count == 0) {
+        std::fill(out.begin(), out.end(), std::nullopt);
+        return;
     }
+    std::vector<std::size_t> ranks;
+    for (const std::int64_t q : perTenThousand)
+        ranks.push_back(nearestRankIndex(static_cast<std::size_t>(m_count), q));
+    if (exact()) {
+        // The values nth_element would put at these ranks, without reordering the pool.
+        std::vector<double> values(ranks.size());
+        valuesAtRanks(m_exact, ranks, values);
+        for (std::size_t i = 0; i < ranks.size(); ++i)
+            out[i] = values[i];
+        return;
+    }
+    for (std::size_t i = 0; i < ranks.size(); ++i)
+        out[i] = fromHistogram(ranks[i]);
+}
+
+double LatencyPool::fromHistogram(std::size_t index) const
+{
     // The extremes are known exactly.
     if (index == 0)
         return m_min;

@@ -64,7 +64,8 @@ std::vector<std::size_t> slotsOf(std::size_t pointCount, std::vector<std::size_t
 
 // One job per (shard point, replicate), a point's replicates one after the other.
 std::vector<PointSpec> jobSpecs(const Scenario& scenario, const std::vector<SweepPoint>& points,
-                                const std::vector<std::size_t>& shardPoints, int replicates)
+                                const std::vector<std::size_t>& shardPoints, int replicates,
+                                bool stopCollapsedEarly)
 {
     const auto perPoint = static_cast<std::size_t>(replicates);
     std::vector<PointSpec> specs(shardPoints.size() * perPoint);
@@ -76,7 +77,8 @@ std::vector<PointSpec> jobSpecs(const Scenario& scenario, const std::vector<Swee
                                .seed = scenario.seed,
                                .replicate = static_cast<int>(job % perPoint),
                                .calls = scenario.calls,
-                               .warmupFraction = scenario.warmupFraction};
+                               .warmupFraction = scenario.warmupFraction,
+                               .stopCollapsedEarly = stopCollapsedEarly};
     }
     return specs;
 }
@@ -147,7 +149,7 @@ LoadSweep::Outcome LoadSweep::run(const OnPoint& onPoint, std::stop_token stop) 
 
     // A point's replicates go one after the other, over all the threads. Results land in
     // results order whatever the schedule.
-    const std::vector<PointSpec> specs = jobSpecs(m_scenario, points, m_shardPoints, replicates);
+    const std::vector<PointSpec> specs = jobSpecs(m_scenario, points, m_shardPoints, replicates, m_stopCollapsedEarly);
     const TwinPlan twins = planTwins(specs);
     const std::vector<bool>& runs = twins.runs;
     const std::vector<std::vector<std::size_t>>& twinsRunBy = twins.twinsRunBy;

@@ -50,6 +50,10 @@ public:
 
     const Scenario& scenario() const { return m_scenario; }
 
+    // Whether a point stops once its collapse is proved (PointSpec::stopCollapsedEarly,
+    // docs/model.md, "Stopping early"); on unless turned off here.
+    void setStopCollapsedEarly(bool on) { m_stopCollapsedEarly = on; }
+
     // The results-order indices of `shard`'s points among `scenario`'s. Shards are dealt
     // round-robin from the schedule (load by load), so they differ in size by at most one
     // point and each holds a mix of light and heavy loads.
@@ -58,6 +62,7 @@ public:
 private:
     Scenario m_scenario;
     int m_threads;
+    bool m_stopCollapsedEarly = true;
     std::vector<std::size_t> m_shardPoints; // in schedule order
 };
 

@@ -101,6 +101,10 @@ struct PointResult {
     int limiterInflightAtEnd = 0;  // 0 after a complete run: every place was given back
     double measuredWindowMs = 0.0; // the span utilisation is measured over
     int replicaOutstandingAtEnd = 0; // the same for the balancer's counts, all replicas
+    // docs/model.md, "Stopping early": the run stopped once its collapse was proved, at the
+    // arrival of call `stoppedAtCall` (warm-up included; with replicates, the earliest).
+    bool stoppedEarly = false;
+    std::int64_t stoppedAtCall = 0;
 
     bool operator==(const PointResult&) const = default;
 };

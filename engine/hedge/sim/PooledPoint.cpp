@@ -11,6 +11,9 @@ namespace hedge {
 
 namespace {
 
+// docs/model.md, "Metrics": p50, p99, p99.9, in per ten thousand.
+constexpr std::int64_t kPooledPercentiles[] = {5000, 9900, 9990};
+
 FigureSpread spreadOf(std::vector<double> values)
 {
     std::sort(values.begin(), values.end());
@@ -74,9 +77,11 @@ PartFigures PooledPoint::pooledParts(std::int64_t measuredCalls)
         parts.slowerThanPartP99Fraction = slower / double(measuredCalls);
     }
     if (m_partLatencies && m_partLatencies->count() > 0) {
-        parts.p50Ms = m_partLatencies->quantile(5000);
-        parts.p99Ms = m_partLatencies->quantile(9900);
-        parts.p999Ms = m_partLatencies->quantile(9990);
+        std::optional<double> at[3];
+        m_partLatencies->quantiles(kPooledPercentiles, at);
+        parts.p50Ms = at[0];
+        parts.p99Ms = at[1];
+        parts.p999Ms = at[2];
     }
     return parts;
 }
@@ -137,6 +142,10 @@ PointResult PooledPoint::result()
             p.maxMs = std::max(p.maxMs.value_or(*r.maxMs), *r.maxMs);
         spread.collapsedRuns += r.collapsed ? 1 : 0;
         p.stoppedBySafetyCap = p.stoppedBySafetyCap || r.stoppedBySafetyCap;
+        if (r.stoppedEarly)
+            p.stoppedAtCall = p.stoppedEarly ? std::min(p.stoppedAtCall, r.stoppedAtCall)
+                                             : r.stoppedAtCall;
+        p.stoppedEarly = p.stoppedEarly || r.stoppedEarly;
         p.simulatedCalls += r.simulatedCalls;
         p.events += r.events;
         p.limiterInflightAtEnd += r.limiterInflightAtEnd;
@@ -157,9 +166,11 @@ PointResult PooledPoint::result()
         p.replicaUtilisationMax = busiestReplicaMs / p.measuredWindowMs;
     }
     if (m_latencies.count() > 0) {
-        p.p50Ms = m_latencies.quantile(5000);
-        p.p99Ms = m_latencies.quantile(9900);
-        p.p999Ms = m_latencies.quantile(9990);
+        std::optional<double> at[3];
+        m_latencies.quantiles(kPooledPercentiles, at);
+        p.p50Ms = at[0];
+        p.p99Ms = at[1];
+        p.p999Ms = at[2];
         p.meanMs = latencySum / double(m_latencies.count());
     }
     p.collapsed = 2 * spread.collapsedRuns > spread.replicates;

@@ -16,6 +16,7 @@ public:
     std::size_t size() const { return m_tail - m_head; }
     const T& front() const { return m_ring[m_head & m_mask]; }
     const T& back() const { return m_ring[(m_tail - 1) & m_mask]; }
+    const T& at(std::size_t i) const { return m_ring[(m_head + i) & m_mask]; } // 0: the front
 
     void push(const T& value)
     {

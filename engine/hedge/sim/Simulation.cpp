@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -33,6 +34,13 @@ public:
             m_latencies.clear();
         }
         m_latencies.reserve(static_cast<std::size_t>(spec.calls - m_warmupCalls));
+        // docs/model.md, "Stopping early": a check every 1/64 of the measured calls, from the
+        // middle one (whose queue the rule compares with) on; counted in arrivals, never in time.
+        const std::int64_t measured = spec.calls - m_warmupCalls;
+        if (spec.stopCollapsedEarly && measured > 1) {
+            m_checkEvery = std::max<std::int64_t>(1, measured / 64);
+            m_nextCheck = m_warmupCalls + measured / 2;
+        }
     }
 
     template <class Core>
@@ -48,7 +56,12 @@ public:
             m_queuedAtHalfway = core.queued();
             m_worstBacklogAtHalfway = worstReplicaBacklogMs(core);
         }
+        if (call >= m_nextCheck) [[unlikely]]
+            considerStopping(core, call);
     }
+
+    // SimulationCore asks after each arrival: the collapse is proved, the run ends here.
+    bool stopsRun() const { return m_stopNow; }
 
     template <class Core>
     void onLastArrival(const Core& core)
@@ -117,6 +130,48 @@ private:
     }
     PartFigures partFigures(std::int64_t measuredCalls);
 
+    // The rule of onLastArrival with `queued` attempts queued at the last arrival.
+    template <class Core>
+    bool collapsedWith(const Core& core, std::int64_t queued) const
+    {
+        return core.backlogMsOf(queued) > 1000.0 && queued > m_queuedAtHalfway;
+    }
+
+    // At a check: stop when the collapse at the last arrival is proved (docs/model.md,
+    // "Stopping early"). The proof reads every queued attempt and every call to come, so it
+    // is tried only when the queue, drained at the average rate of the calls' first attempts
+    // alone, would still meet the rule by three standard deviations of a count of that many
+    // (a healthy point never pays for it), and after a failed proof only at every 2nd, 4th, …
+    // check (a wandering queue near capacity pays for a few). Neither decides the verdict.
+    template <class Core>
+    void considerStopping(const Core& core, std::int64_t call)
+    {
+        m_nextCheck += m_checkEvery;
+        if (call + 1 >= m_spec.calls)
+            return; // the last arrival applies the rule itself
+        if (!core.earlyStopProvable()) {
+            m_nextCheck = kNoCheck;
+            return;
+        }
+        const double toCome = double(m_spec.calls - 1 - call);
+        const double queued = double(core.queued());
+        const double expected = queued - toCome * (1.0 / m_spec.load - 1.0) -
+                                3.0 * std::sqrt(queued + toCome / m_spec.load);
+        if (!collapsedWith(core, static_cast<std::int64_t>(std::max(0.0, expected))))
+            return;
+        if (m_checksToSkip > 0) {
+            --m_checksToSkip;
+            return;
+        }
+        if (collapsedWith(core, core.queuedLowerBoundAtLastArrival())) {
+            m_stopNow = true;
+            m_stoppedAtCall = call;
+        } else {
+            m_checksToSkip = m_skipAfterFailure;
+            m_skipAfterFailure = 2 * m_skipAfterFailure + 1;
+        }
+    }
+
     // Each replica's busy integral now, with several replicas (one: `utilisation` says it all).
     template <class Core>
     static void replicaBusy(const Core& core, std::vector<double>& into)
@@ -143,6 +198,10 @@ private:
     std::int64_t m_queuedAtHalfway = 0;
     double m_worstBacklogAtHalfway = 0.0;
     bool m_collapsed = false;
+    static constexpr std::int64_t kNoCheck = std::numeric_limits<std::int64_t>::max();
+    std::int64_t m_checkEvery = 0, m_nextCheck = kNoCheck, m_stoppedAtCall = 0;
+    int m_checksToSkip = 0, m_skipAfterFailure = 1; // after failed proofs: 1, 3, 7, … checks
+    bool m_stopNow = false;
     std::vector<double> m_replicaBusyAtStart, m_replicaBusyAtEnd;
     std::vector<double> m_latencies; // 8 bytes a measured call: exact percentiles
     double m_latencySum = 0.0, m_latencyMax = 0.0;
@@ -196,10 +255,12 @@ PointResult PointMeasure::result(const Core& core)
     r.limiterInflightAtEnd = core.pipeline().limiter() ? core.pipeline().limiter()->inflight() : 0;
     for (int i = 0; i < core.replicaCount(); ++i)
         r.replicaOutstandingAtEnd += std::abs(core.replicaOutstanding(i));
-    r.collapsed = m_collapsed || core.stoppedByCap();
-    if (core.stoppedByCap()) {
-        // Calls still live when the cap stopped the run sent attempts too: count them, or
-        // requests per call would only describe the calls lucky enough to end.
+    r.stoppedEarly = core.stoppedEarly();
+    r.stoppedAtCall = r.stoppedEarly ? m_stoppedAtCall : 0;
+    r.collapsed = m_collapsed || core.stoppedByCap() || core.stoppedEarly();
+    if (core.stoppedByCap() || core.stoppedEarly()) {
+        // Calls still live when the cap or the early stop ended the run sent attempts too:
+        // count them, or requests per call would only describe the calls lucky enough to end.
         core.forEachLiveCall([this](std::uint32_t call, const EndedCall& ended) {
             if (call >= static_cast<std::uint64_t>(m_warmupCalls))
                 count(ended);
@@ -258,7 +319,7 @@ bool runsTheSameSimulation(const PointSpec& a, const PointSpec& b)
          a.setup.adaptiveLimit == b.setup.adaptiveLimit);
     return samePolicy && a.service == b.service && a.load == b.load && a.seed == b.seed && a.replicate == b.replicate &&
            a.calls == b.calls && a.warmupFraction == b.warmupFraction &&
-           a.serviceModel == b.serviceModel;
+           a.serviceModel == b.serviceModel && a.stopCollapsedEarly == b.stopCollapsedEarly;
 }
 
 PointResult simulatePoint(const PointSpec& spec, std::stop_token stop, const SafetyCap& cap,

@@ -34,6 +34,10 @@ struct PointSpec {
     // key (CallDrawTable.h); the results are the same with or without it. Must be the table
     // of this spec's key (CallDrawTable::Key::of), or simulatePoint throws.
     const CallDrawTable* draws = nullptr;
+    // Stop the run once its collapse is proved (docs/model.md, "Stopping early"): the verdict
+    // is the full run's, the other figures are of the calls measured until then. Off: every
+    // collapsed point runs to its end (hedgesim run --full-collapsed-runs).
+    bool stopCollapsedEarly = true;
 };
 
 // Limits that keep a run bounded in memory and time whatever the input; a run that hits

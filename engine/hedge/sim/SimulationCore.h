@@ -13,6 +13,9 @@
 //   onCallEnded(core, call, ended, end)    a call ended (EndedCall: what its parts did)
 //   onPartEnded(core, call, state, end)    optional: a fan-out part answered or failed
 //   onBoundary(core) -> bool               a Boundary event; true: return from run() now
+//   stopsRun() -> bool                     optional, asked once an arrival is handled: true ends
+//                                          the run there (a point's early stop, docs/model.md,
+//                                          "Stopping early")
 // Internal to the engine (see engine/README.md for the rules where docs/model.md is silent).
 #pragma once
 
@@ -73,6 +76,7 @@ public:
                       m_workers, m_replicas);
         m_activeWorkers = m_workers.size();
         m_topologyDraws = drawsDependOnTopology(m_service);
+        m_earlyStopProvable = earlyStopProvable(config.setup);
     }
 
     // Schedules the first arrival; the arrival rate is spent up to `horizon` (kNever in a
@@ -92,7 +96,7 @@ public:
     HEDGE_FLATTENED_EVENT_LOOP void run()
     {
         clearUpperVectorState(); // this thread may have inherited a dirty state (its header)
-        while (!m_events.empty() && !m_stoppedByCap) {
+        while (!m_events.empty() && !m_halted) {
             // One switch on the lane, which tells the kind but in the heap (EventQueue.h).
             bool yield = false;
             switch (const EventQueue::Lane lane = m_events.firstLane()) {
@@ -155,7 +159,12 @@ public:
     int replicaOutstanding(int r) const { return m_replicas[static_cast<std::size_t>(r)].outstanding; }
     double meanServiceMs() const { return m_meanServiceMs; }
     // Queued work over the workers, as in the collapse rule (server-cancelled losers excluded).
-    double backlogMs() const { return double(m_queued) * m_meanServiceMs / double(m_activeWorkers); }
+    double backlogMs() const { return backlogMsOf(m_queued); }
+    // The same for `queued` attempts.
+    double backlogMsOf(std::int64_t queued) const
+    {
+        return double(queued) * m_meanServiceMs / double(m_activeWorkers);
+    }
     // The same for replica r alone, over its own workers (several replicas only: its busy
     // count is kept only then; ServiceReplica::backlogMs).
     double replicaBacklogMs(int r) const
@@ -166,6 +175,14 @@ public:
     std::int64_t arrivals() const { return m_arrivals; }
     std::int64_t events() const { return m_eventCount; }
     bool stoppedByCap() const { return m_stoppedByCap; }
+    bool stoppedEarly() const { return m_stoppedEarly; } // the driver's stopsRun()
+
+    // docs/model.md, "Stopping early" (SimulationCoreEarlyStop.h): whether this run meets the
+    // argument's conditions (one FIFO queue, every attempt sent served in full, every call's
+    // first attempt sent), and, at an arrival, a lower bound on queued() at the arrival of
+    // the last call, from the draws of the attempts queued now and of the calls still to come.
+    bool earlyStopProvable() const { return m_earlyStopProvable; }
+    std::int64_t queuedLowerBoundAtLastArrival() const;
     bool cancelled() const { return m_cancelled; }
     Policy& pipeline() { return m_pipeline; }
     const Policy& pipeline() const { return m_pipeline; }
@@ -214,18 +231,23 @@ private:
             m_driver.onLastArrival(*this);
         }
         if (liveCalls() >= m_cap.maxLiveCalls || backlogMs() > m_cap.maxBacklogMs) {
-            m_stoppedByCap = true;
+            m_stoppedByCap = m_halted = true;
             return;
         }
 
         if (kTopology && m_fanout.enabled()) [[unlikely]] {
             arriveInParts(call);
-            return;
+        } else {
+            const std::uint32_t slot = takeSlot(m_slots, m_freeSlots);
+            m_slots[slot].call = static_cast<std::uint32_t>(call);
+            trace(TraceEvent::CallStarted, call);
+            apply(slot, m_pipeline.startCall(m_slots[slot].state, m_now));
         }
-        const std::uint32_t slot = takeSlot(m_slots, m_freeSlots);
-        m_slots[slot].call = static_cast<std::uint32_t>(call);
-        trace(TraceEvent::CallStarted, call);
-        apply(slot, m_pipeline.startCall(m_slots[slot].state, m_now));
+        // The driver's early stop, once the arriving call is on its way (it counts its attempt).
+        if constexpr (requires(Driver& d) { d.stopsRun(); }) {
+            if (m_driver.stopsRun()) [[unlikely]]
+                m_stoppedEarly = m_halted = true;
+        }
     }
 
 
@@ -346,14 +368,7 @@ private:
     {
         Worker& w = m_workers[worker];
         Replica& replica = m_replicas[w.replica];
-        // One branch for the one-queue model: the topology's draws only when they apply.
-        ServiceDraw draw;
-        if (kTopology && m_topologyDraws)
-            draw = topologyDraw(m_random, m_service, m_exponential, ref, replica.slowdowns, m_now);
-        else if (ref.attempt == 0 && m_draws)
-            draw = m_draws->firstService(ref.call);
-        else
-            draw = modelDraw(m_random, m_service, m_exponential, ref);
+        const ServiceDraw draw = serviceDraw(ref, replica.slowdowns);
         w.serving = ref;
         w.error = draw.error;
         w.busy = true;
@@ -366,6 +381,20 @@ private:
             m_slots[ref.slot].worker[ref.attempt] = worker;
         m_events.push(m_now + draw.serviceMs, Event::ServiceDone, worker, w.generation);
     }
+
+    // The attempt's service, as a worker of the replica with these slow periods starting it now
+    // draws it.
+    ServiceDraw serviceDraw(const AttemptRef& ref, std::optional<SlowdownSchedule>& slowdowns) const
+    {
+        // One branch for the one-queue model: the topology's draws only when they apply.
+        if (kTopology && m_topologyDraws)
+            return topologyDraw(m_random, m_service, m_exponential, ref, slowdowns, m_now);
+        if (ref.attempt == 0 && m_draws)
+            return m_draws->firstService(ref.call);
+        return modelDraw(m_random, m_service, m_exponential, ref);
+    }
+
+    bool earlyStopProvable(const Setup& setup) const;
 
     void finish(std::uint32_t slot, const CallStep& step)
     {
@@ -487,6 +516,9 @@ private:
     bool m_arrivalPending = false;
 
     bool m_stoppedByCap = false;
+    bool m_stoppedEarly = false;
+    bool m_halted = false; // either: run() ends
+    bool m_earlyStopProvable = false;
     bool m_cancelled = false;
     std::int64_t m_eventCount = 0, m_arrivals = 0;
 };
@@ -496,3 +528,4 @@ private:
 #include <hedge/sim/SimulationCoreChanges.h>
 #include <hedge/sim/SimulationCoreFanout.h>
 #include <hedge/sim/SimulationCoreShedding.h>
+#include <hedge/sim/SimulationCoreEarlyStop.h>
