@@ -124,6 +124,15 @@ QString PointTooltip::text(const PointResult& p)
     else if (p.collapsed)
         html += QStringLiteral("<nobr><b style=\"color:#d01010\">COLLAPSED: the queue never "
                                "drained at this load</b></nobr>");
+    // A point run once: how far its verdict holds on other seeds (docs/replicates.md, "Seed
+    // check"), in red where it changes.
+    if (const QString seeds = SpreadText::seedVerdict(p); !seeds.isEmpty()) {
+        if (p.collapsed || p.partiallyCollapsed())
+            html += QStringLiteral("<br>");
+        html += p.verdictVaries()
+                    ? QStringLiteral("<nobr><b style=\"color:#d01010\">%1</b></nobr>").arg(seeds)
+                    : QStringLiteral("<nobr><i>%1</i></nobr>").arg(seeds);
+    }
     return html;
 }
 
@@ -162,7 +171,7 @@ QString PointTooltip::offScaleNote(const PointResult& point, Metric metric)
 {
     // The shape of its marker: half filled for a collapse in some runs only.
     return QStringLiteral("<br><nobr>%1 above the axis, drawn on its top: %2 = %3</nobr>")
-        .arg(point.partiallyCollapsed() ? QStringLiteral("◭") : QStringLiteral("▲"),
+        .arg(point.verdictVaries() ? QStringLiteral("◭") : QStringLiteral("▲"),
              metricShortName(metric), figureText(point, metric));
 }
 
@@ -182,6 +191,8 @@ QString PointTooltip::alsoHere(const std::vector<AtSpot>& points, Metric metric)
         QString state;
         if (p.partiallyCollapsed())
             state = SpreadText::partialCollapse(p);
+        else if (p.seedCheck && p.verdictVaries())
+            state = SpreadText::seedVerdict(p);
         else if (p.collapsed)
             state = QStringLiteral("COLLAPSED");
         const QString source = at.measured ? QStringLiteral("◇ measured ") : QString();
