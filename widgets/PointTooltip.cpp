@@ -192,7 +192,7 @@ QString PointTooltip::alsoHere(const std::vector<AtSpot>& points, Metric metric)
         if (p.partiallyCollapsed())
             state = SpreadText::partialCollapse(p);
         else if (p.seedCheck && p.verdictVaries())
-            state = SpreadText::seedVerdict(p);
+            state = SpreadText::seedCollapses(p);
         else if (p.collapsed)
             state = QStringLiteral("COLLAPSED");
         const QString source = at.measured ? QStringLiteral("◇ measured ") : QString();

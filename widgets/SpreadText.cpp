@@ -67,11 +67,17 @@ QString SpreadText::seedVerdict(const PointResult& point)
     // The figures shown are this run's: say which verdict it had.
     const QString own = point.collapsed ? QStringLiteral("collapsed") : QStringLiteral("healthy");
     if (point.verdictVaries())
-        return QStringLiteral("collapsed in %1 of %2 seeds (the figures are one run's: %3)")
-            .arg(check.collapsedRuns)
-            .arg(check.runs)
-            .arg(own);
+        return seedCollapses(point) + QStringLiteral(" (the figures are one run's: %1)").arg(own);
     return QStringLiteral("%1 on all %2 seeds checked").arg(own).arg(check.runs);
+}
+
+QString SpreadText::seedCollapses(const PointResult& point)
+{
+    if (!point.seedCheck || !point.verdictVaries())
+        return {};
+    return QStringLiteral("collapsed in %1 of %2 seeds")
+        .arg(point.seedCheck->collapsedRuns)
+        .arg(point.seedCheck->runs);
 }
 
 } // namespace hedge

@@ -29,6 +29,8 @@ public:
     // same on 5 seeds", "one run: the verdict may change with the seed"; empty for a point run
     // several times (its replicates say it: partialCollapse).
     static QString seedVerdict(const PointResult& point);
+    // "collapsed in 2 of 5 seeds"; empty unless the seed check found both verdicts.
+    static QString seedCollapses(const PointResult& point);
 };
 
 } // namespace hedge

@@ -288,8 +288,8 @@ void SweepController::onSeedChecked(quint64 generation, quint64 passSerial,
     if (passSerial == m_passSerial && m_pass == Pass::Seeds) {
         ++m_passDone;
         m_passTotal = std::max(m_passTotal, m_passDone);
-        m_workDone += static_cast<double>(check.runs - 1) *
-                      static_cast<double>(m_results.scenario().calls);
+        m_workDone +=
+            static_cast<double>(check.runs - 1) * static_cast<double>(m_results.scenario().calls);
     }
 }
 

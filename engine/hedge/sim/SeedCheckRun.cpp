@@ -85,8 +85,8 @@ std::int64_t runSeedCheck(const std::vector<PointSpec>& specs, int extraRuns,
             break; // a point cut short is not a result
         spent += calls.load();
         if (onChecked)
-            onChecked(index, SeedCheck{.runs = static_cast<int>(runs),
-                                       .collapsedRuns = collapsed.load()});
+            onChecked(index,
+                      SeedCheck{.runs = static_cast<int>(runs), .collapsedRuns = collapsed.load()});
     }
     return spent;
 }

@@ -28,7 +28,8 @@ Scenario knifeEdgeOnce(std::vector<double> loads)
     Scenario s = preset->scenario;
     s.replicates = 1;
     s.loads = std::move(loads);
-    std::erase_if(s.setups, [](const Setup& x) { return x.name != "3 attempts, no budget / client"; });
+    std::erase_if(s.setups,
+                  [](const Setup& x) { return x.name != "3 attempts, no budget / client"; });
     return s;
 }
 
@@ -53,8 +54,9 @@ SeedCheck direct(const Scenario& s, const PointResult& p, int runs)
 
 int checked(const std::vector<PointResult>& points)
 {
-    return static_cast<int>(std::count_if(points.begin(), points.end(),
-                                          [](const PointResult& p) { return p.seedCheck.has_value(); }));
+    return static_cast<int>(std::count_if(points.begin(), points.end(), [](const PointResult& p) {
+        return p.seedCheck.has_value();
+    }));
 }
 
 } // namespace

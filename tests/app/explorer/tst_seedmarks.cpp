@@ -101,7 +101,8 @@ private slots:
         const std::vector<PointResult> points = p99->points();
         const auto varies = std::find_if(points.begin(), points.end(),
                                          [](const PointResult& p) { return p.verdictVaries(); });
-        QVERIFY2(varies != points.end(), "no point of the knife edge changes verdict with the seed");
+        QVERIFY2(varies != points.end(),
+                 "no point of the knife edge changes verdict with the seed");
         const auto unchecked = std::find_if(points.begin(), points.end(), [](const PointResult& p) {
             return p.verdictUnchecked() && !p.collapsed && p.p99Ms;
         });
