@@ -122,8 +122,12 @@ QString PointTooltip::text(const PointResult& p)
                     .arg(p.collapsed ? QStringLiteral("COLLAPSED (most runs): ") : QString(),
                          SpreadText::partialCollapse(p));
     else if (p.collapsed)
-        html += QStringLiteral("<nobr><b style=\"color:#d01010\">COLLAPSED: the queue never "
-                               "drained at this load</b></nobr>");
+        // Where other seeds stay healthy, the collapse is this run's, not the load's.
+        html += p.verdictVaries()
+                    ? QStringLiteral("<nobr><b style=\"color:#d01010\">COLLAPSED in this run: "
+                                     "the queue never drained</b></nobr>")
+                    : QStringLiteral("<nobr><b style=\"color:#d01010\">COLLAPSED: the queue "
+                                     "never drained at this load</b></nobr>");
     // A point run once: how far its verdict holds on other seeds (docs/replicates.md, "Seed
     // check"), in red where it changes.
     if (const QString seeds = SpreadText::seedVerdict(p); !seeds.isEmpty()) {
