@@ -140,8 +140,15 @@ void ChartAnnotations::placeCollapseKey(const std::vector<QPointF>& marks,
         m_collapseKey->hide();
         return;
     }
-    if (QFontMetricsF(m_collapseKey->font()).horizontalAdvance(key) > plot.width() * 0.6)
-        key = keyText(entries, true);
+    const QFontMetricsF metrics(m_collapseKey->font());
+    if (metrics.horizontalAdvance(key) > plot.width() * 0.6) {
+        // Where the axis is said once, in words, the triangles read as the circles' kin; what
+        // the half-filled shapes mean (some runs, or some seeds) is kept as long as it fits.
+        QString shorter = key;
+        shorter.remove(QStringLiteral(", above the axis"));
+        key = metrics.horizontalAdvance(shorter) <= plot.width() * 0.6 ? shorter
+                                                                       : keyText(entries, true);
+    }
     if (m_collapseKey->text() != key)
         m_collapseKey->setText(key);
     const QSizeF keySize = m_collapseKey->boundingRect().size();

@@ -106,7 +106,8 @@ SetupCurve::Drawn CurveLayout::drawn(std::size_t curve, double top, double botto
     for (const Entry& e : entries) {
         const PointResult& p = m_points[static_cast<std::size_t>(e.index)];
         server = p.cancellation == Cancellation::Server;
-        const bool partial = p.partiallyCollapsed();
+        // Collapsed in some runs but not all: its replicates, or its seed check's runs.
+        const bool partial = p.verdictVaries();
         const bool above = (p.collapsed || partial) && (!e.value || (m_ceiling && *e.value > top));
         const double y = above ? top : e.value.value_or(top);
         if (e.value) {

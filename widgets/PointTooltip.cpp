@@ -122,8 +122,21 @@ QString PointTooltip::text(const PointResult& p)
                     .arg(p.collapsed ? QStringLiteral("COLLAPSED (most runs): ") : QString(),
                          SpreadText::partialCollapse(p));
     else if (p.collapsed)
-        html += QStringLiteral("<nobr><b style=\"color:#d01010\">COLLAPSED: the queue never "
-                               "drained at this load</b></nobr>");
+        // Where other seeds stay healthy, the collapse is this run's, not the load's.
+        html += p.verdictVaries()
+                    ? QStringLiteral("<nobr><b style=\"color:#d01010\">COLLAPSED in this run: "
+                                     "the queue never drained</b></nobr>")
+                    : QStringLiteral("<nobr><b style=\"color:#d01010\">COLLAPSED: the queue "
+                                     "never drained at this load</b></nobr>");
+    // A point run once: how far its verdict holds on other seeds (docs/replicates.md, "Seed
+    // check"), in red where it changes.
+    if (const QString seeds = SpreadText::seedVerdict(p); !seeds.isEmpty()) {
+        if (p.collapsed || p.partiallyCollapsed())
+            html += QStringLiteral("<br>");
+        html += p.verdictVaries()
+                    ? QStringLiteral("<nobr><b style=\"color:#d01010\">%1</b></nobr>").arg(seeds)
+                    : QStringLiteral("<nobr><i>%1</i></nobr>").arg(seeds);
+    }
     return html;
 }
 
@@ -162,7 +175,7 @@ QString PointTooltip::offScaleNote(const PointResult& point, Metric metric)
 {
     // The shape of its marker: half filled for a collapse in some runs only.
     return QStringLiteral("<br><nobr>%1 above the axis, drawn on its top: %2 = %3</nobr>")
-        .arg(point.partiallyCollapsed() ? QStringLiteral("◭") : QStringLiteral("▲"),
+        .arg(point.verdictVaries() ? QStringLiteral("◭") : QStringLiteral("▲"),
              metricShortName(metric), figureText(point, metric));
 }
 
@@ -182,6 +195,8 @@ QString PointTooltip::alsoHere(const std::vector<AtSpot>& points, Metric metric)
         QString state;
         if (p.partiallyCollapsed())
             state = SpreadText::partialCollapse(p);
+        else if (p.seedCheck && p.verdictVaries())
+            state = SpreadText::seedCollapses(p);
         else if (p.collapsed)
             state = QStringLiteral("COLLAPSED");
         const QString source = at.measured ? QStringLiteral("◇ measured ") : QString();

@@ -151,6 +151,11 @@ QString columnToolTip(int column)
         return QStringLiteral("The queue never drained: the service collapsed at this load");
     case ResultsTableModel::HedgesRefusedFraction:
         return QStringLiteral("Calls whose hedge the policy's budget or throttle refused");
+    case ResultsTableModel::Seeds:
+        return QStringLiteral("The runs the verdict (healthy or collapsed) rests on: the "
+                              "point's replicates, or its run and the seed check's re-runs on "
+                              "other seeds; \"1 run\": not checked, the verdict may change "
+                              "with the seed");
     case ResultsTableModel::PartP50Ms:
         return QStringLiteral("Median latency of the parts that answered (ms)");
     case ResultsTableModel::PartP99Ms:
@@ -214,6 +219,8 @@ QString ResultsTableModel::columnKey(int column)
     Q_ASSERT(keys.size() == std::size_t(HedgesRefusedFraction));
     if (column == HedgesRefusedFraction)
         return QStringLiteral("hedges_refused_fraction");
+    if (column == Seeds)
+        return QStringLiteral("seeds");
     if (isPartColumn(column))
         return QString::fromStdString(resultsCsvPartColumns()[std::size_t(column - PartP50Ms)]);
     if (column < 0 || column >= ColumnCount)
@@ -256,6 +263,8 @@ QString ResultsTableModel::columnTitle(int column)
         return QStringLiteral("Collapsed");
     case HedgesRefusedFraction:
         return QStringLiteral("Hedges refused");
+    case Seeds:
+        return QStringLiteral("Seeds");
     case PartP50Ms:
         return QStringLiteral("Part p50 (ms)");
     case PartP99Ms:
@@ -275,9 +284,11 @@ QList<int> ResultsTableModel::displayOrder(int columns)
 {
     QList<int> order{Setup, Load, P99Ms, P999Ms, PartP99Ms, RequestsPerCall};
     for (int c = 0; c < ColumnCount; ++c)
-        if (!order.contains(c) && c != HedgesRefusedFraction)
+        if (!order.contains(c) && c != HedgesRefusedFraction && c != Seeds)
             order << c;
     order.insert(order.indexOf(HedgedFraction) + 1, HedgesRefusedFraction);
+    // The verdict's evidence beside the verdict.
+    order.insert(order.indexOf(Collapsed) + 1, Seeds);
     order.removeIf([columns](int c) { return c >= columns; });
     return order;
 }
@@ -305,6 +316,8 @@ QVariant ResultsTableModel::exactValue(const PointResult& p, int column)
         return p.requestsPerCall;
     case Collapsed:
         return p.collapsed;
+    case Seeds:
+        return SpreadText::verdictRuns(p);
     default:
         break;
     }
@@ -364,6 +377,8 @@ QString ResultsTableModel::pooledText(const PointResult& p, int column)
         return locale.toString(p.requestsPerCall, 'f', 3);
     case Collapsed:
         return p.collapsed ? QStringLiteral("yes") : QStringLiteral("no");
+    case Seeds:
+        return SpreadText::verdictRuns(p);
     default:
         break;
     }

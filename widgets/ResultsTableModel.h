@@ -34,6 +34,9 @@ public:
         // Not a column of every results file: written only when a setup follows a family
         // (docs/policies.md, "Hedges refused"), shown for every setup.
         HedgesRefusedFraction,
+        // Not a field of the results file: the runs the verdict rests on (docs/replicates.md,
+        // "Seed check"), "5 of 5 healthy", "collapses in 2 of 5", "1 run".
+        Seeds,
         // A fan-out call's parts (docs/fanout.md, "Metrics"): columns only while a point has
         // parts, as the results file's part columns (resultsCsvPartColumns).
         PartP50Ms,

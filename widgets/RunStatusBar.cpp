@@ -136,10 +136,12 @@ void RunStatusBar::updateProgress()
         m_progressBar->setRange(0, std::max(1, p.total));
         m_progressBar->setValue(p.done);
         QStringList parts;
-        parts << (p.pass == SweepController::Pass::Coarse ? tr("Coarse pass: %1 / %2 points")
-                                                          : tr("Full pass: %1 / %2 points"))
-                     .arg(p.done)
-                     .arg(p.total);
+        // The seed check: docs/replicates.md, "Seed check".
+        const QString pass =
+            p.pass == SweepController::Pass::Coarse ? tr("Coarse pass: %1 / %2 points")
+            : p.pass == SweepController::Pass::Full ? tr("Full pass: %1 / %2 points")
+                                                    : tr("Seed check: %1 / %2 points");
+        parts << pass.arg(p.done).arg(p.total);
         if (p.callsPerSecond > 0)
             parts << formatRate(p.callsPerSecond);
         if (p.secondsLeft >= 0)
@@ -148,11 +150,13 @@ void RunStatusBar::updateProgress()
     } else if (running) {
         m_statusLabel->setText(tr("Starting…"));
     } else {
-        m_statusLabel->setText(m_controller->isComplete()
-                                   ? tr("%1 points · %2 calls each")
-                                         .arg(m_points)
-                                         .arg(QLocale().toString(m_calls))
-                                   : tr("Stopped · F5 runs the missing points"));
+        // Beside the points, how many of them the seed check reached (the others' verdicts
+        // are one run's).
+        m_statusLabel->setText(
+            m_controller->isComplete()
+                ? tr("%1 points · %2 calls each").arg(m_points).arg(QLocale().toString(m_calls)) +
+                      m_controller->seedCheckLabel()
+                : tr("Stopped · F5 runs the missing points"));
     }
 }
 

@@ -21,6 +21,16 @@ public:
     static QString kind(const PointResult& point);
     // "collapsed in 3 of 10 runs"; empty unless the point collapsed in some runs but not all.
     static QString partialCollapse(const PointResult& point);
+    // The runs a point's verdict rests on (docs/replicates.md, "Seed check"), the results
+    // table's Seeds column: "5 of 5 healthy", "collapses in 2 of 5", "5 of 5 collapsed", or
+    // "1 run" for a point run once that the seed check has not reached.
+    static QString verdictRuns(const PointResult& point);
+    // What a point's hover says of its verdict's seeds: "collapsed in 2 of 5 seeds (…)", "the
+    // same on 5 seeds", "one run: the verdict may change with the seed"; empty for a point run
+    // several times (its replicates say it: partialCollapse).
+    static QString seedVerdict(const PointResult& point);
+    // "collapsed in 2 of 5 seeds"; empty unless the seed check found both verdicts.
+    static QString seedCollapses(const PointResult& point);
 };
 
 } // namespace hedge

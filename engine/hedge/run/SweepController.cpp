@@ -1,10 +1,12 @@
 #include <hedge/run/SweepController.h>
 
 #include <hedge/run/TimingLog.h>
+#include <hedge/sim/SeedCheckRun.h>
 
 #include <QLocale>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <unordered_set>
 #include <utility>
@@ -179,7 +181,8 @@ void SweepController::startRun()
                     .passes = {[this, generation] { return planFirstPass(generation); },
                                [this, generation, fullCalls] {
                                    return planPass(generation, Pass::Full, fullCalls);
-                               }},
+                               },
+                               [this, generation] { return planSeedPass(generation); }},
                     .onEnd = [this, generation](const BackgroundRunner::Outcome& outcome) {
                         finish(generation, outcome);
                     }});
@@ -233,6 +236,61 @@ BackgroundRunner::Job SweepController::planPass(quint64 generation, Pass pass, s
             },
             worker.stopToken());
     };
+}
+
+BackgroundRunner::Job SweepController::planSeedPass(quint64 generation)
+{
+    // The full pass has landed: its time is the edit's, not the seed check's.
+    if (m_editClock.isValid() && m_shape.logsTimings && m_results.isComplete())
+        logFullPass();
+    const Scenario& scenario = m_results.scenario();
+    if (!m_shape.checksSeeds || scenario.replicates != 1 || m_seedRuns <= 0)
+        return {};
+    SweepResults::SeedCheckPlan plan = m_results.seedCheckPlan(m_seedRuns);
+    const double perPoint = static_cast<double>(m_seedRuns) * static_cast<double>(scenario.calls);
+    const double budget = m_seedBudget * static_cast<double>(m_results.points().size()) *
+                          static_cast<double>(scenario.calls);
+    m_pass = Pass::Seeds;
+    m_passDone = 0;
+    const quint64 passSerial = ++m_passSerial;
+    // The points the budget affords at full length (runSeedCheck starts a point while calls
+    // are left); a run stopped early as collapsed leaves room for more (onSeedChecked).
+    m_passTotal = static_cast<int>(
+        std::min<double>(static_cast<double>(plan.keys.size()), std::ceil(budget / perPoint)));
+    emit progressChanged();
+    if (plan.keys.empty())
+        return {};
+    m_workTotal += perPoint * m_passTotal;
+    return [this, generation, passSerial, plan = std::move(plan), runs = m_seedRuns, budget,
+            threads = m_threads](BackgroundRunner::Worker& worker) {
+        runSeedCheck(
+            plan.specs, runs, static_cast<std::int64_t>(budget), threads,
+            [&](std::size_t index, const SeedCheck& extra) {
+                // With the point's own run; a stale run's checks are dropped (post).
+                const SeedCheck check{.runs = extra.runs + 1,
+                                      .collapsedRuns =
+                                          extra.collapsedRuns + (plan.collapsed[index] ? 1 : 0)};
+                worker.post([this, generation, passSerial, key = plan.keys[index], check] {
+                    onSeedChecked(generation, passSerial, key, check);
+                });
+            },
+            worker.stopToken());
+    };
+}
+
+void SweepController::onSeedChecked(quint64 generation, quint64 passSerial,
+                                    const PointIdentity& key, const SeedCheck& check)
+{
+    if (generation != m_generation)
+        return;
+    m_results.storeSeedCheck(key, check);
+    markDirty();
+    if (passSerial == m_passSerial && m_pass == Pass::Seeds) {
+        ++m_passDone;
+        m_passTotal = std::max(m_passTotal, m_passDone);
+        m_workDone +=
+            static_cast<double>(check.runs - 1) * static_cast<double>(m_results.scenario().calls);
+    }
 }
 
 void SweepController::onPointComputed(quint64 generation, quint64 passSerial,
@@ -349,8 +407,9 @@ void SweepController::onPreviewFinished()
 std::vector<PointResult> SweepController::displayedPoints() const
 {
     std::vector<PointResult> out;
+    const Scenario& scenario = m_results.scenario();
     const std::vector<SweepPoint>& points = m_results.points();
-    const std::vector<double>& loads = m_results.scenario().loads;
+    const std::vector<double>& loads = scenario.loads;
     // Each setup's (or map cell's) points by increasing load, whatever order the loads were
     // typed in: the table and the results files read as the charts do. A setup's points are
     // one block of loads.size() in the points' order.
@@ -369,6 +428,12 @@ std::vector<PointResult> SweepController::displayedPoints() const
         if (!found)
             continue;
         PointResult p = *found;
+        if (m_shape.checksSeeds && scenario.replicates == 1) {
+            const PointIdentity full = m_results.key(points[i], scenario.calls);
+            const SeedCheck* check = m_results.seedCheck(full);
+            if (check && m_results.cached(full) == found)
+                p.seedCheck = *check;
+        }
         p.setup = points[i].setup.name;
         p.cancellation = points[i].setup.cancellation;
         p.load = m_results.loadOf(points[i]);
@@ -431,7 +496,21 @@ QString SweepController::passLabel() const
                runs + (m_running ? QString() : tr(" · stopped"));
     if (fullPoints < total)
         return full + state;
-    return full;
+    return full + seedCheckLabel();
+}
+
+QString SweepController::seedCheckLabel() const
+{
+    const Scenario& scenario = m_results.scenario();
+    if (!m_shape.checksSeeds || scenario.replicates != 1 || m_seedRuns <= 0)
+        return {};
+    const std::vector<SweepPoint>& points = m_results.points();
+    const auto checked = std::count_if(points.begin(), points.end(), [&](const SweepPoint& p) {
+        return m_results.seedCheck(m_results.key(p, scenario.calls)) != nullptr;
+    });
+    // Points the check has not reached: their verdict is one run's (the flag of a point run
+    // once, docs/replicates.md, "Seed check").
+    return tr(" · seeds checked at %1 of %2 points").arg(checked).arg(points.size());
 }
 
 } // namespace hedge

@@ -11,6 +11,10 @@
 // * The run (a coarse pass of 20 000 calls per point, then the full pass) starts after a short
 //   pause without edits, or when the drag ends. An edit cancels running work at once (the
 //   runner's generation); the worker stops within milliseconds.
+// * After the full pass of a scenario that runs each point once, the seed check (a third pass,
+//   docs/replicates.md, "Seed check") re-runs the points whose verdict is most at risk on a
+//   few other seeds, within a budget of calls, and keeps per point how many runs collapsed.
+//   A map does not run it.
 // * Redraws are coalesced by the window's RedrawClock: pointsChanged() is never emitted per
 //   point (a preview frame redraws at once: it is one redraw for all its points).
 #pragma once
@@ -39,6 +43,7 @@ namespace hedge {
 struct SweepShape {
     std::vector<SweepPoint> (*points)(const Scenario&) = &setupPoints;
     bool logsTimings = true;
+    bool checksSeeds = true; // the seed check after the full pass (points run once)
 };
 
 class SweepController : public QObject {
@@ -51,7 +56,12 @@ public:
     // between two steps of a held arrow key.
     static constexpr int kDebounceMs = 80;
 
-    enum class Pass { Idle, Coarse, Full };
+    // The seed check's re-runs of a point (replicates 1..4: five runs with the point's own)
+    // and its budget: at most as many calls again as the full pass.
+    static constexpr int kSeedCheckRuns = 4;
+    static constexpr double kSeedCheckBudget = 1.0;
+
+    enum class Pass { Idle, Coarse, Full, Seeds };
 
     struct Progress {
         Pass pass = Pass::Idle;
@@ -62,7 +72,7 @@ public:
     };
 
     using Shape = SweepShape;
-    static Shape mapShape() { return {&mapPoints, false}; }
+    static Shape mapShape() { return {&mapPoints, false, false}; }
 
     // Redraws on `clock` (the window's); without one, on a clock of its own.
     explicit SweepController(RedrawClock* clock = nullptr, QObject* parent = nullptr,
@@ -105,9 +115,20 @@ public:
     GridMap map(MapFigure figure) const;
     // What the charts show: "coarse pass · 20 000 calls/point", "full pass · …".
     QString passLabel() const;
+    // The seed check's part of the full pass's label: " · seeds checked at 3 of 12 points".
+    QString seedCheckLabel() const;
 
     void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
     void setCoarseCalls(std::int64_t calls) { m_results.setCoarseCalls(calls); }
+    // The seed check's re-runs per point (0: no check) and its budget, in full passes' calls.
+    // Takes effect at the next run.
+    void setSeedCheck(int extraRuns, double budget)
+    {
+        m_seedRuns = extraRuns;
+        m_seedBudget = budget;
+    }
+    // Seed checks kept (tests: a stopped run's checks are not).
+    std::size_t seedCheckCount() const { return m_results.seedCheckCount(); }
     // Worker threads of the sweep (0: all cores).
     void setThreads(int threads)
     {
@@ -142,8 +163,11 @@ private:
     // The passes of a run, planned when each starts (see BackgroundRunner).
     BackgroundRunner::Job planFirstPass(quint64 generation);
     BackgroundRunner::Job planPass(quint64 generation, Pass pass, std::int64_t calls);
+    BackgroundRunner::Job planSeedPass(quint64 generation);
     void onPointComputed(quint64 generation, quint64 passSerial, const PointIdentity& key,
                          const PointResult& point);
+    void onSeedChecked(quint64 generation, quint64 passSerial, const PointIdentity& key,
+                       const SeedCheck& check);
     void markDirty();
     // The clock's redraw: returns whether the next tick is wanted too.
     bool flush();
@@ -160,6 +184,8 @@ private:
     quint64 m_generation = 0;
     bool m_running = false;
     int m_threads = 0;
+    int m_seedRuns = kSeedCheckRuns;
+    double m_seedBudget = kSeedCheckBudget;
 
     BackgroundRunner m_runner; // the passes and the preview frames, one at a time
     PreviewFrames m_preview{m_results, m_runner};

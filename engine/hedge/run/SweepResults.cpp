@@ -1,5 +1,6 @@
 #include <hedge/run/SweepResults.h>
 #include <hedge/sim/LoadSweep.h>
+#include <hedge/sim/SeedCheckRun.h>
 
 #include <algorithm>
 #include <unordered_set>
@@ -62,6 +63,46 @@ void SweepResults::store(const PointIdentity& key, const PointResult& point)
         m_cache.clear();
     m_cache.insert_or_assign(key, point);
     ++m_stored;
+}
+
+const SeedCheck* SweepResults::seedCheck(const PointIdentity& key) const
+{
+    const auto it = m_seedChecks.find(key);
+    return it == m_seedChecks.end() ? nullptr : &it->second;
+}
+
+void SweepResults::storeSeedCheck(const PointIdentity& key, const SeedCheck& check)
+{
+    if (m_seedChecks.size() >= kMaxCachedPoints)
+        m_seedChecks.clear();
+    m_seedChecks.insert_or_assign(key, check);
+}
+
+SweepResults::SeedCheckPlan SweepResults::seedCheckPlan(int extraRuns) const
+{
+    // A curve is one block of loads.size() points in the points' order (setupPoints).
+    const std::size_t block = std::max<std::size_t>(1, m_scenario.loads.size());
+    std::vector<SeedCheckCandidate> candidates;
+    SeedCheckPlan found;
+    std::unordered_set<PointIdentity, PointIdentity::Hash> seen;
+    for (std::size_t i = 0; i < m_points.size(); ++i) {
+        const PointIdentity k = key(m_points[i], m_scenario.calls);
+        const PointResult* run = cached(k);
+        const SeedCheck* done = seedCheck(k);
+        if (!run || (done && done->runs == extraRuns + 1) || !seen.insert(k).second)
+            continue;
+        candidates.push_back({i / block, loadOf(m_points[i]), run->collapsed, run->utilisation});
+        found.specs.push_back(k.spec());
+        found.keys.push_back(k);
+        found.collapsed.push_back(run->collapsed);
+    }
+    SeedCheckPlan plan;
+    for (const std::size_t i : seedCheckOrder(candidates)) {
+        plan.specs.push_back(found.specs[i]);
+        plan.keys.push_back(found.keys[i]);
+        plan.collapsed.push_back(found.collapsed[i]);
+    }
+    return plan;
 }
 
 SweepResults::Missing SweepResults::missing(std::int64_t calls, bool coarse) const

@@ -58,6 +58,21 @@ public:
     // Points stored since construction.
     int storedPoints() const { return m_stored; }
 
+    // The seed check of a point run once (docs/replicates.md, "Seed check"), keyed by the
+    // point's full-pass identity: its verdicts over its own run and its re-runs.
+    const SeedCheck* seedCheck(const PointIdentity& key) const;
+    void storeSeedCheck(const PointIdentity& key, const SeedCheck& check);
+    std::size_t seedCheckCount() const { return m_seedChecks.size(); }
+    // The points a seed check of `extraRuns` re-runs should take, most at risk first
+    // (seedCheckOrder): those with a full-pass result and no check of that size, once each
+    // (twins are one point). `collapsed`: the verdict of each one's own run.
+    struct SeedCheckPlan {
+        std::vector<PointSpec> specs;
+        std::vector<PointIdentity> keys;
+        std::vector<bool> collapsed;
+    };
+    SeedCheckPlan seedCheckPlan(int extraRuns) const;
+
     // The points a pass of `calls` calls still has to run; `coarse`: not those with a result
     // of the full pass either.
     Missing missing(std::int64_t calls, bool coarse) const;
@@ -78,6 +93,7 @@ private:
     std::vector<SweepPoint> m_points;
     std::int64_t m_coarseCalls = 0;
     std::unordered_map<PointIdentity, PointResult, PointIdentity::Hash> m_cache;
+    std::unordered_map<PointIdentity, SeedCheck, PointIdentity::Hash> m_seedChecks;
     int m_stored = 0;
 };
 

@@ -57,6 +57,16 @@ struct PartFigures {
     bool operator==(const PartFigures&) const = default;
 };
 
+// The seed check of a point run once (docs/replicates.md, "Seed check"): the point's verdict
+// over its own run and a few more replicates of it, each full length on its own random
+// numbers. Only the verdicts are kept; the point's figures stay those of its one run.
+struct SeedCheck {
+    int runs = 1;          // the point's run included
+    int collapsedRuns = 0; // of those
+
+    bool operator==(const SeedCheck&) const = default;
+};
+
 struct PointResult {
     std::string setup;
     Cancellation cancellation = Cancellation::Client;
@@ -93,6 +103,23 @@ struct PointResult {
     {
         return collapsedRuns() > 0 && collapsedRuns() < replicates();
     }
+
+    // Present when a sweep checked this point's verdict on other seeds (a point run once).
+    std::optional<SeedCheck> seedCheck;
+    // The runs the point's verdict rests on, and how many of them collapsed: its replicates,
+    // or its seed check's runs.
+    int verdictRuns() const { return seedCheck ? seedCheck->runs : replicates(); }
+    int verdictCollapsedRuns() const
+    {
+        return seedCheck ? seedCheck->collapsedRuns : collapsedRuns();
+    }
+    // The verdict differs between the runs: healthy on some seeds, collapsed on others.
+    bool verdictVaries() const
+    {
+        return verdictCollapsedRuns() > 0 && verdictCollapsedRuns() < verdictRuns();
+    }
+    // One run and no check: the verdict may change with the seed.
+    bool verdictUnchecked() const { return verdictRuns() <= 1; }
 
     // Diagnostics, not part of the results file.
     bool stoppedBySafetyCap = false;

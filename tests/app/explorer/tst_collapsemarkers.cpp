@@ -157,8 +157,11 @@ private slots:
                 if (QString::fromStdString(p.setup) != setup || !p.collapsed || !v || *v <= top)
                     continue;
                 ++above;
-                // Flagged off scale, on the top edge.
-                const QList<QPointF> marks = view->offScalePoints(setup);
+                // Flagged off scale, on the top edge; half filled where the seed check found
+                // seeds on which it does not collapse.
+                const QList<QPointF> marks =
+                    p.verdictVaries() ? view->markerPoints(setup, MarkerKind::PartialOffScale)
+                                      : view->offScalePoints(setup);
                 const auto mark = std::find_if(marks.begin(), marks.end(), [&](const QPointF& m) {
                     return std::abs(m.x() - p.load) < 0.025;
                 });
@@ -202,7 +205,14 @@ private slots:
                  qPrintable(p99Labels.front().text));
         const auto& rpcLabels = test::chart(w, Metric::RequestsPerCall)->offScaleLabels();
         QVERIFY(!rpcLabels.empty());
-        QVERIFY2(rpcLabels.back().text.toDouble() > 1.9, qPrintable(rpcLabels.back().text));
+        // (The highest shown: a point that collapses on some seeds only is labelled after the
+        // others, and a label that would meet one already placed is left out; at 70 % load
+        // the collapsed run sends 1.88 requests per call.)
+        const auto highest = std::max_element(
+            rpcLabels.begin(), rpcLabels.end(), [](const auto& a, const auto& b) {
+                return a.text.toDouble() < b.text.toDouble();
+            });
+        QVERIFY2(highest->text.toDouble() > 1.8, qPrintable(highest->text));
     }
 
     // Issue 37, item 7: at 1024 x 700 on the collapse preset the figures of several collapsed

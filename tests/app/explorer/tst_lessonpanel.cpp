@@ -281,7 +281,9 @@ private slots:
         QTRY_VERIFY(anyChartCallout(w));
         for (int i = 0; i < steps - 2; ++i)
             QTest::keyClick(&w, Qt::Key_PageDown);
-        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->isComplete(), 120000);
+        // The run's end: its full pass and the seed check after it.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            w.controller()->isComplete() && !w.controller()->isPendingOrRunning(), 120000);
         verifyChartCallout(w, lesson.steps[std::size_t(steps - 2)]);
 
         // Try It Yourself: the pane goes, the step's scenario and shown setups stay.

@@ -100,7 +100,12 @@ private slots:
         // Only the edited setup ran again.
         QCOMPARE(w->controller()->simulatedPoints(), before + 3);
 
-        QCOMPARE(test::tableModel(*w)->points(), points);
+        // The engine's figures; the seed check adds the verdicts of other seeds
+        // (tst_seedcheck).
+        std::vector<PointResult> shown = test::tableModel(*w)->points();
+        for (PointResult& p : shown)
+            p.seedCheck.reset();
+        QCOMPARE(shown, points);
         for (Metric m : {Metric::P99, Metric::RequestsPerCall}) {
             MetricChartView* chart = test::chart(*w, m);
             // A collapsed point above the axis is drawn on its ceiling.

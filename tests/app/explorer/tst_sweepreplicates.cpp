@@ -21,6 +21,15 @@ Scenario small(int replicates)
     return s;
 }
 
+// The seed check adds the verdicts of other seeds to points run once (tst_seedcheck); the
+// figures are the engine's.
+std::vector<PointResult> withoutSeedChecks(std::vector<PointResult> points)
+{
+    for (PointResult& p : points)
+        p.seedCheck.reset();
+    return points;
+}
+
 } // namespace
 
 class TestSweepReplicates : public QObject {
@@ -43,7 +52,7 @@ private slots:
         c.setScenario(small(1), true);
         QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 2, 60000);
         QCOMPARE(c.simulatedPoints(), simulated + 4);
-        QCOMPARE(c.displayedPoints(), LoadSweep(small(1), 1).run().points);
+        QCOMPARE(withoutSeedChecks(c.displayedPoints()), LoadSweep(small(1), 1).run().points);
         QVERIFY(!c.displayedPoints().front().spread);
         QVERIFY(!c.passLabel().contains(QStringLiteral("runs")));
     }
