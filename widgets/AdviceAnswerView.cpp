@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -57,8 +58,7 @@ AdviceAnswerView::AdviceAnswerView(QWidget* parent) : QWidget(parent)
     m_table->setObjectName(QStringLiteral("adviceTable"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
-    m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
-    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     m_chart = new AdviceFrontChart(this);
     m_whyNot = new QListWidget(this);
@@ -67,21 +67,21 @@ AdviceAnswerView::AdviceAnswerView(QWidget* parent) : QWidget(parent)
     auto* whyBox = new QWidget(this);
     auto* whyLayout = new QVBoxLayout(whyBox);
     whyLayout->setContentsMargins(0, 0, 0, 0);
-    whyLayout->addWidget(new QLabel(tr("<b>Why not the others</b>"), whyBox));
+    m_whyNotTitle = new QLabel(tr("<b>Why not the others</b>"), whyBox);
+    whyLayout->addWidget(m_whyNotTitle);
     whyLayout->addWidget(m_whyNot);
 
+    // The table as tall as its rows (three: no hedge, the rule of thumb, the advised setting);
+    // the front and the why-not list share the rest, the front the larger part.
+    layout->addWidget(m_table);
     auto* lower = new QSplitter(Qt::Horizontal, this);
     lower->addWidget(m_chart);
     lower->addWidget(whyBox);
     lower->setStretchFactor(0, 3);
     lower->setStretchFactor(1, 2);
-    auto* split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(m_table);
-    split->addWidget(lower);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 3);
-    split->setChildrenCollapsible(false);
-    layout->addWidget(split, 1);
+    lower->setSizes({600, 400});
+    lower->setChildrenCollapsible(false);
+    layout->addWidget(lower, 1);
 }
 
 void AdviceAnswerView::begin(const AdviceQuestion& question)
@@ -100,8 +100,10 @@ void AdviceAnswerView::begin(const AdviceQuestion& question)
 
 QString AdviceAnswerView::progressText(const AdviceQuestion& question, const AdviceAnswer& soFar)
 {
-    QString text = tr("%1 · %n candidate(s) left", nullptr, int(soFar.candidatesLeft))
-                       .arg(QString::fromLatin1(toString(soFar.stage)));
+    const int left = int(soFar.candidatesLeft);
+    QString text = tr("%1 · %2 left")
+                       .arg(QString::fromLatin1(toString(soFar.stage)),
+                            left == 1 ? tr("1 candidate") : tr("%1 candidates").arg(left));
     // The best so far: the advised one when the search has named it, else the kept candidate
     // with the smallest objective at the target among those with figures there.
     const AdviceCandidate* best = soFar.advisedCandidate();
@@ -135,14 +137,17 @@ void AdviceAnswerView::showProgress(const AdviceAnswer& soFar)
 void AdviceAnswerView::showAnswer(const AdviceAnswer& answer)
 {
     m_stop->setEnabled(false);
-    const qlonglong runs = answer.runs;
+    const int tried = int(answer.candidates.size());
+    QString done = tried == 1 ? tr("Finished: 1 candidate tried")
+                              : tr("Finished: %1 candidates tried").arg(tried);
+    if (answer.runs > 0)
+        done += tr(", %1 runs").arg(answer.runs);
+    const int left = int(answer.candidatesLeft);
     m_progress->setText(
-        answer.finished
-            ? tr("Finished: %n candidate(s) tried, %1 runs", nullptr, int(answer.candidates.size()))
-                  .arg(runs)
-            : tr("Unfinished: stopped with %n candidate(s) left; the figures "
-                 "below are what the search knew",
-                 nullptr, int(answer.candidatesLeft)));
+        answer.finished ? done
+                        : tr("Unfinished: stopped with %1 left; the figures below are what "
+                             "the search knew")
+                              .arg(left == 1 ? tr("1 candidate") : tr("%1 candidates").arg(left)));
     fill(answer);
 }
 
@@ -165,7 +170,8 @@ void AdviceAnswerView::fill(const AdviceAnswer& answer)
     m_table->setRowCount(int(table.rows.size()));
     QStringList headers;
     for (const std::string& c : table.columns)
-        headers << qs(c);
+        // "p99 @ 0.6" over two lines: ten columns fit a 1024 px wide dialog.
+        headers << qs(c).replace(QStringLiteral(" @ "), QStringLiteral("\n@ "));
     m_table->setHorizontalHeaderLabels(headers);
     for (int r = 0; r < int(table.rows.size()); ++r)
         for (int c = 0; c < int(table.rows[std::size_t(r)].size()); ++c) {
@@ -175,10 +181,19 @@ void AdviceAnswerView::fill(const AdviceAnswer& answer)
             m_table->setItem(r, c, item);
         }
     m_table->resizeColumnsToContents();
+    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
+    for (int r = 0; r < m_table->rowCount(); ++r)
+        height += m_table->rowHeight(r);
+    if (m_table->horizontalScrollBar()->isVisible() ||
+        m_table->horizontalHeader()->length() > m_table->viewport()->width())
+        height += m_table->horizontalScrollBar()->sizeHint().height();
+    m_table->setFixedHeight(height);
 
     m_whyNot->clear();
-    for (const std::string& line : whyNotLines(answer))
+    const std::vector<std::string> whyNot = whyNotLines(answer);
+    for (const std::string& line : whyNot)
         m_whyNot->addItem(qs(line));
+    m_whyNotTitle->setText(tr("<b>Why not the others</b> (%1)").arg(whyNot.size()));
     m_chart->draw(m_question, answer);
 }
 

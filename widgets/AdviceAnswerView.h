@@ -56,6 +56,7 @@ private:
     QTableWidget* m_table = nullptr;
     AdviceFrontChart* m_chart = nullptr;
     QListWidget* m_whyNot = nullptr;
+    QLabel* m_whyNotTitle = nullptr;
 };
 
 } // namespace hedge

@@ -18,7 +18,7 @@ namespace hedge {
 namespace {
 
 const QString kFront = QStringLiteral("front");
-const QString kOthers = QStringLiteral("other candidates");
+const QString kOthers = QStringLiteral("others");
 const QString kAdvised = QStringLiteral("advised");
 const QString kNoHedge = QStringLiteral("no hedge");
 const QString kThumb = QStringLiteral("rule of thumb");
@@ -57,10 +57,10 @@ std::size_t AdviceFrontChart::targetIndex(const AdviceQuestion& question)
 }
 
 std::optional<QPointF> AdviceFrontChart::pointOf(const AdviceQuestion& question,
-                                                 const AdviceCandidate& candidate)
+                                                 const AdviceCandidate& candidate, bool finalOnly)
 {
     const std::size_t t = targetIndex(question);
-    if (candidate.stage != AdviceStage::Final || t >= candidate.figures.size())
+    if ((finalOnly && candidate.stage != AdviceStage::Final) || t >= candidate.figures.size())
         return std::nullopt;
     const PointResult& p = candidate.figures[t];
     const auto y = objectiveFigure(p, question.objective);
@@ -98,9 +98,12 @@ void AdviceFrontChart::draw(const AdviceQuestion& question, const AdviceAnswer& 
         const auto point = pointOf(question, answer.candidates[i]);
         if (!point)
             continue;
+        const AdviceCandidate& c = answer.candidates[i];
         if (std::find(answer.front.begin(), answer.front.end(), i) != answer.front.end())
             frontPoints.push_back(*point);
-        else
+        else if (!c.rejection || c.rejection->limit != AdviceRejection::Limit::Collapse)
+            // A collapsed candidate's tail is the collapse's (seconds): it would squash the
+            // front into a corner; the why-not list names it.
             others->append(*point);
         if (answer.advised == i)
             advised->append(*point);
@@ -111,9 +114,11 @@ void AdviceFrontChart::draw(const AdviceQuestion& question, const AdviceAnswer& 
         front->append(p);
         frontLine->append(p);
     }
-    if (const auto p = pointOf(question, answer.noHedge))
+    // No hedge and the rule of thumb run on the finalists' seeds, full length, whatever stage
+    // they are marked with.
+    if (const auto p = pointOf(question, answer.noHedge, false))
         none->append(*p);
-    if (const auto p = pointOf(question, answer.ruleOfThumb))
+    if (const auto p = pointOf(question, answer.ruleOfThumb, false))
         thumb->append(*p);
 
     double xMin = 1.0, xMax = 1.05, yMin = 0.0, yMax = 1.0;
@@ -134,12 +139,14 @@ void AdviceFrontChart::draw(const AdviceQuestion& question, const AdviceAnswer& 
     x->setTitleText(
         tr("requests per call at %1 % load").arg(question.targetLoad * 100.0, 0, 'g', 3));
     x->setRange(std::max(0.0, xMin - xPad), xMax + xPad);
+    x->applyNiceNumbers();
     x->setLabelFormat(QStringLiteral("%.2f"));
     auto* y = new QValueAxis;
     y->setTitleText(tr("%1 at %2 % load (ms)")
                         .arg(QString::fromLatin1(toString(question.objective)))
                         .arg(question.targetLoad * 100.0, 0, 'g', 3));
     y->setRange(std::max(0.0, yMin - yPad), yMax + yPad);
+    y->applyNiceNumbers();
     y->setLabelFormat(QStringLiteral("%.0f"));
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);

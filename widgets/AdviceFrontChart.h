@@ -1,7 +1,8 @@
 // The advisor's front (docs/advisor.md, "The answer"): the objective at the target load against
 // requests per call there, one point per candidate with full-length figures. The front (the
 // candidates that kept every limit and that no other beats in both) is joined by a line, the
-// other final candidates are grey, the advised one is a large marker, and no hedge and the rule
+// other final candidates are grey (but for those that collapsed: their tail is the collapse's,
+// and the why-not list names them), the advised one is a large marker, and no hedge and the rule
 // of thumb, run on the same seeds, are marked beside them.
 #pragma once
 
@@ -24,13 +25,13 @@ public:
     void clear();
 
     // The point a candidate is drawn at: (requests per call, objective in ms) at the target
-    // load; none without full-length figures there.
+    // load; none without figures there (without Final ones, when `finalOnly`).
     static std::optional<QPointF> pointOf(const AdviceQuestion& question,
-                                          const AdviceCandidate& candidate);
+                                          const AdviceCandidate& candidate, bool finalOnly = true);
     // The index of the held load nearest the target (the figures' column).
     static std::size_t targetIndex(const AdviceQuestion& question);
 
-    // Points per series, by series name ("front", "other candidates", "advised", "no hedge",
+    // Points per series, by series name ("front", "others", "advised", "no hedge",
     // "rule of thumb"): tests read what the chart shows.
     int pointCount(const QString& series) const;
 

@@ -21,6 +21,7 @@
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
@@ -93,8 +94,8 @@ class TestAdviseDialog : public QObject {
         if (!QTest::qWaitForWindowExposed(m_window.get()))
             return nullptr;
         test::setupList(*m_window)->setCurrentRow(setupRow);
-        QAction* advise = test::menuAction(*m_window, QStringLiteral("&Run"),
-                                           QStringLiteral("&Advise…"));
+        QAction* advise =
+            test::menuAction(*m_window, QStringLiteral("&Run"), QStringLiteral("&Advise…"));
         if (!advise || advise->statusTip().isEmpty())
             return nullptr;
         advise->trigger();
@@ -204,8 +205,12 @@ private slots:
         QVERIFY(table->item(2, 0)->text().contains(QString::fromStdString(advised->label)));
         QCOMPARE(dialog->answerView()->frontChart()->pointCount(QStringLiteral("advised")), 1);
         QVERIFY(dialog->answerView()->frontChart()->pointCount(QStringLiteral("front")) >= 1);
+        QCOMPARE(dialog->answerView()->frontChart()->pointCount(QStringLiteral("no hedge")), 1);
+        QCOMPARE(dialog->answerView()->frontChart()->pointCount(QStringLiteral("rule of thumb")),
+                 1);
         QVERIFY(!dialog->answerView()->summaryLabel()->text().isEmpty());
-        QVERIFY(!dialog->answerView()->progressLabel()->text().contains(QStringLiteral("Unfinished")));
+        QVERIFY(
+            !dialog->answerView()->progressLabel()->text().contains(QStringLiteral("Unfinished")));
 
         click(dialog->addSetupButton());
         const Scenario& after = m_window->scenario();
@@ -274,10 +279,10 @@ private slots:
         const auto answer = finished.at(0).at(0).value<AdviceAnswer>();
         QVERIFY(!answer.finished);
         QVERIFY(!answer.candidates.empty());
-        QVERIFY(dialog->answerView()->progressLabel()->text().startsWith(
-            QStringLiteral("Unfinished")));
-        QVERIFY(dialog->answerView()->summaryLabel()->text().startsWith(
-            QStringLiteral("Unfinished")));
+        QVERIFY(
+            dialog->answerView()->progressLabel()->text().startsWith(QStringLiteral("Unfinished")));
+        QVERIFY(
+            dialog->answerView()->summaryLabel()->text().startsWith(QStringLiteral("Unfinished")));
         QVERIFY(!dialog->answerView()->stopButton()->isEnabled());
     }
 
@@ -313,7 +318,14 @@ private slots:
                     QVERIFY2(b->width() >= b->sizeHint().width(), qPrintable(b->text()));
         };
         checkWhole(dialog->form());
-        typeQuickQuestion(dialog, 3);
+        // Every knob searched by default (the advised row's name is then long), few values.
+        AdviceQuestionForm* form = dialog->form();
+        typeInto(row(form, "hedge.delay_ms")->steps, QStringLiteral("3"));
+        typeInto(row(form, "hedge.budget_percent")->steps, QStringLiteral("2"));
+        typeInto(form->collapseRunsBox(), QStringLiteral("2"));
+        QVERIFY2(form->isValid(), qPrintable(form->problem()));
+        QCOMPARE(form->question().search.size(), std::size_t(3));
+        QCOMPARE(form->question().heldLoads.size(), std::size_t(4));
         QVERIFY(runToAnswer(dialog));
         QTRY_VERIFY(dialog->answerView()->isVisible());
         checkWhole(dialog);
@@ -327,6 +339,12 @@ private slots:
             QVERIFY2(inside.contains(r), qPrintable(part->objectName()));
         }
         QVERIFY(dialog->answerView()->frontChart()->height() >= 200);
+        // The table's ten columns across the dialog, without a sideways scroll.
+        QTableWidget* table = dialog->answerView()->table();
+        QVERIFY2(table->horizontalHeader()->length() <= table->viewport()->width(),
+                 qPrintable(QStringLiteral("table needs %1 px of %2")
+                                .arg(table->horizontalHeader()->length())
+                                .arg(table->viewport()->width())));
         QVERIFY(dialog->answerView()->table()->height() >= 3 * 20);
     }
 };
