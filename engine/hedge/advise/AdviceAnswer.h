@@ -80,7 +80,12 @@ struct AdviceAnswer {
     AdviceCandidate ruleOfThumb;
     // Candidates with Final figures that kept every limit and that no other such candidate beats
     // in both the objective at the target and requests per call there, by requests per call.
+    // While the search runs (finished = false): the same among the candidates the stage under
+    // way has run so far, so that the front fills in.
     std::vector<std::size_t> front;
+    // While the search runs: the best candidate of the stage under way so far (by the objective
+    // at the target; a tie to fewer requests). Once finished: the advised one.
+    std::optional<std::size_t> bestSoFar;
     AdviceMargin margin; // of the advised setting
     // No answer: the limit that ruled out the most candidates at the last stage they reached, and
     // the candidate that came closest to it (its rejection holds the figure and the limit).
