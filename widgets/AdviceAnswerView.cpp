@@ -10,10 +10,11 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QPushButton>
-#include <QScrollBar>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace hedge {
 
@@ -54,11 +55,15 @@ AdviceAnswerView::AdviceAnswerView(QWidget* parent) : QWidget(parent)
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
 
+    // The engine's table turned on its side: a column per setting (no hedge, the rule of thumb,
+    // the advised one), a row per figure, so that the figures' spreads fit a 1024 px dialog.
     m_table = new QTableWidget(this);
     m_table->setObjectName(QStringLiteral("adviceTable"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->verticalHeader()->hide();
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
 
     m_chart = new AdviceFrontChart(this);
     m_whyNot = new QListWidget(this);
@@ -69,19 +74,19 @@ AdviceAnswerView::AdviceAnswerView(QWidget* parent) : QWidget(parent)
     whyLayout->setContentsMargins(0, 0, 0, 0);
     m_whyNotTitle = new QLabel(tr("<b>Why not the others</b>"), whyBox);
     whyLayout->addWidget(m_whyNotTitle);
-    whyLayout->addWidget(m_whyNot);
+    whyLayout->addWidget(m_whyNot, 1);
 
-    // The table as tall as its rows (three: no hedge, the rule of thumb, the advised setting);
-    // the front and the why-not list share the rest, the front the larger part.
-    layout->addWidget(m_table);
-    auto* lower = new QSplitter(Qt::Horizontal, this);
-    lower->addWidget(m_chart);
-    lower->addWidget(whyBox);
-    lower->setStretchFactor(0, 3);
-    lower->setStretchFactor(1, 2);
-    lower->setSizes({600, 400});
-    lower->setChildrenCollapsible(false);
-    layout->addWidget(lower, 1);
+    // The table (as tall as its rows) beside the why-not list; the front under both, as wide as
+    // the dialog, with the height that is left: at 1024 × 700 every label of it whole.
+    auto* upper = new QSplitter(Qt::Horizontal, this);
+    upper->addWidget(m_table);
+    upper->addWidget(whyBox);
+    upper->setStretchFactor(0, 0);
+    upper->setStretchFactor(1, 1);
+    upper->setChildrenCollapsible(false);
+    upper->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    layout->addWidget(upper);
+    layout->addWidget(m_chart, 1);
 }
 
 void AdviceAnswerView::begin(const AdviceQuestion& question)
@@ -166,28 +171,37 @@ void AdviceAnswerView::fill(const AdviceAnswer& answer)
 
     const AdviceTable table = adviceTable(m_question, answer);
     m_table->clear();
-    m_table->setColumnCount(int(table.columns.size()));
-    m_table->setRowCount(int(table.rows.size()));
-    QStringList headers;
-    for (const std::string& c : table.columns)
-        // "p99 @ 0.6" over two lines: ten columns fit a 1024 px wide dialog.
-        headers << qs(c).replace(QStringLiteral(" @ "), QStringLiteral("\n@ "));
-    m_table->setHorizontalHeaderLabels(headers);
-    for (int r = 0; r < int(table.rows.size()); ++r)
-        for (int c = 0; c < int(table.rows[std::size_t(r)].size()); ++c) {
-            auto* item = new QTableWidgetItem(qs(table.rows[std::size_t(r)][std::size_t(c)]));
-            item->setTextAlignment(c == 0 ? Qt::AlignLeft | Qt::AlignVCenter
-                                          : Qt::AlignRight | Qt::AlignVCenter);
-            m_table->setItem(r, c, item);
+    const int figures = std::max(0, int(table.columns.size()) - 1);
+    m_table->setRowCount(figures);
+    m_table->setColumnCount(int(table.rows.size()));
+    QStringList settings;
+    for (const auto& row : table.rows) {
+        // "advised: delay 15.9 ms, max attempts 2, budget 4.4 %" a knob a line.
+        QString name = row.empty() ? QString() : qs(row.front());
+        name.replace(QStringLiteral(": "), QStringLiteral(":\n"))
+            .replace(QStringLiteral(", "), QStringLiteral(",\n"));
+        settings << name;
+    }
+    m_table->setHorizontalHeaderLabels(settings);
+    QStringList names;
+    for (int f = 0; f < figures; ++f)
+        names << qs(table.columns[std::size_t(f) + 1]);
+    m_table->setVerticalHeaderLabels(names);
+    for (int c = 0; c < int(table.rows.size()); ++c)
+        for (int f = 0; f < figures; ++f) {
+            const auto& row = table.rows[std::size_t(c)];
+            const std::size_t cell = std::size_t(f) + 1;
+            auto* item = new QTableWidgetItem(cell < row.size() ? qs(row[cell]) : QString());
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(f, c, item);
         }
     m_table->resizeColumnsToContents();
     int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
     for (int r = 0; r < m_table->rowCount(); ++r)
         height += m_table->rowHeight(r);
-    if (m_table->horizontalScrollBar()->isVisible() ||
-        m_table->horizontalHeader()->length() > m_table->viewport()->width())
-        height += m_table->horizontalScrollBar()->sizeHint().height();
     m_table->setFixedHeight(height);
+    m_table->setMinimumWidth(m_table->verticalHeader()->sizeHint().width() +
+                             m_table->horizontalHeader()->length() + 2 * m_table->frameWidth());
 
     m_whyNot->clear();
     const std::vector<std::string> whyNot = whyNotLines(answer);

@@ -7,6 +7,7 @@
 #include <QChart>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QValueAxis>
 
@@ -121,7 +122,7 @@ void AdviceFrontChart::draw(const AdviceQuestion& question, const AdviceAnswer& 
     if (const auto p = pointOf(question, answer.ruleOfThumb, false))
         thumb->append(*p);
 
-    double xMin = 1.0, xMax = 1.05, yMin = 0.0, yMax = 1.0;
+    double xMin = 1.0, xMax = 1.05, yMin = 1.0, yMax = 1000.0; // empty: 1 … 1000 ms
     bool any = false;
     for (QXYSeries* s : {static_cast<QXYSeries*>(front), static_cast<QXYSeries*>(others),
                          static_cast<QXYSeries*>(none), static_cast<QXYSeries*>(thumb)})
@@ -133,7 +134,6 @@ void AdviceFrontChart::draw(const AdviceQuestion& question, const AdviceAnswer& 
             any = true;
         }
     const double xPad = std::max(0.01, (xMax - xMin) * 0.08);
-    const double yPad = std::max(0.5, (yMax - yMin) * 0.1);
 
     auto* x = new QValueAxis;
     x->setTitleText(
@@ -141,13 +141,17 @@ void AdviceFrontChart::draw(const AdviceQuestion& question, const AdviceAnswer& 
     x->setRange(std::max(0.0, xMin - xPad), xMax + xPad);
     x->applyNiceNumbers();
     x->setLabelFormat(QStringLiteral("%.2f"));
-    auto* y = new QValueAxis;
-    y->setTitleText(tr("%1 at %2 % load (ms)")
+    // A log scale, as the p99 chart's: the front's tens of milliseconds stay apart beside no
+    // hedge's hundreds.
+    auto* y = new QLogValueAxis;
+    y->setBase(10.0);
+    y->setMinorTickCount(-1);
+    y->setTitleText(tr("%1 at %2 % (ms)")
                         .arg(QString::fromLatin1(toString(question.objective)))
                         .arg(question.targetLoad * 100.0, 0, 'g', 3));
-    y->setRange(std::max(0.0, yMin - yPad), yMax + yPad);
-    y->applyNiceNumbers();
-    y->setLabelFormat(QStringLiteral("%.0f"));
+    y->setRange(std::pow(10.0, std::floor(std::log10(std::max(yMin, 1e-3) * 0.9))),
+                std::pow(10.0, std::ceil(std::log10(std::max(yMax, 1e-3) * 1.1))));
+    y->setLabelFormat(QStringLiteral("%g"));
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);
     for (QXYSeries* s : {static_cast<QXYSeries*>(frontLine), static_cast<QXYSeries*>(others),
@@ -178,7 +182,8 @@ void AdviceFrontChart::restyle()
     theme.styleChart(chart());
     for (QAbstractAxis* axis : chart()->axes())
         theme.styleAxis(axis, false);
-    chart()->legend()->setAlignment(Qt::AlignBottom);
+    // The legend beside the plot: the plot keeps the height a 1024 × 700 dialog leaves it.
+    chart()->legend()->setAlignment(Qt::AlignRight);
 }
 
 } // namespace hedge
