@@ -99,6 +99,7 @@ void AdviceAnswerView::begin(const AdviceQuestion& question)
     m_table->clear();
     m_table->setRowCount(0);
     m_table->setColumnCount(0);
+    m_table->hide(); // until there is an answer
     m_whyNot->clear();
     m_chart->clear();
 }
@@ -133,9 +134,26 @@ QString AdviceAnswerView::progressText(const AdviceQuestion& question, const Adv
     return text;
 }
 
+void AdviceAnswerView::showWhyNot(const AdviceAnswer& answer)
+{
+    const std::vector<std::string> whyNot = whyNotLines(answer);
+    // While the search runs the list grows at the end: only the new lines are added.
+    if (m_whyNot->count() > int(whyNot.size()))
+        m_whyNot->clear();
+    for (int i = 0; i < int(whyNot.size()); ++i) {
+        const QString line = qs(whyNot[std::size_t(i)]);
+        if (i < m_whyNot->count())
+            m_whyNot->item(i)->setText(line);
+        else
+            m_whyNot->addItem(line);
+    }
+    m_whyNotTitle->setText(tr("<b>Why not the others</b> (%1)").arg(whyNot.size()));
+}
+
 void AdviceAnswerView::showProgress(const AdviceAnswer& soFar)
 {
     m_progress->setText(progressText(m_question, soFar));
+    showWhyNot(soFar);
     m_chart->draw(m_question, soFar);
 }
 
@@ -200,14 +218,11 @@ void AdviceAnswerView::fill(const AdviceAnswer& answer)
     for (int r = 0; r < m_table->rowCount(); ++r)
         height += m_table->rowHeight(r);
     m_table->setFixedHeight(height);
+    m_table->setVisible(figures > 0);
     m_table->setMinimumWidth(m_table->verticalHeader()->sizeHint().width() +
                              m_table->horizontalHeader()->length() + 2 * m_table->frameWidth());
 
-    m_whyNot->clear();
-    const std::vector<std::string> whyNot = whyNotLines(answer);
-    for (const std::string& line : whyNot)
-        m_whyNot->addItem(qs(line));
-    m_whyNotTitle->setText(tr("<b>Why not the others</b> (%1)").arg(whyNot.size()));
+    showWhyNot(answer);
     m_chart->draw(m_question, answer);
 }
 

@@ -47,6 +47,7 @@ signals:
 
 private:
     void fill(const AdviceAnswer& answer);
+    void showWhyNot(const AdviceAnswer& answer);
 
     AdviceQuestion m_question;
     QLabel* m_questionLine = nullptr;

@@ -81,6 +81,7 @@ void AdviceFrontChart::draw(const AdviceQuestion& question, const AdviceAnswer& 
 {
     clear();
     QChart* c = chart();
+    c->setTitle(answer.finished ? tr("The front") : tr("The front so far (unfinished)"));
     const QColor accent = palette().color(QPalette::Highlight);
     auto* frontLine = new QLineSeries;
     frontLine->setName(kFront);
@@ -96,7 +97,9 @@ void AdviceFrontChart::draw(const AdviceQuestion& question, const AdviceAnswer& 
 
     std::vector<QPointF> frontPoints;
     for (std::size_t i = 0; i < answer.candidates.size(); ++i) {
-        const auto point = pointOf(question, answer.candidates[i]);
+        // A finished answer shows full-length figures only; while the search runs (or once
+        // stopped) the stage under way's figures fill the front in.
+        const auto point = pointOf(question, answer.candidates[i], answer.finished);
         if (!point)
             continue;
         const AdviceCandidate& c = answer.candidates[i];

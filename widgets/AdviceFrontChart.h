@@ -20,7 +20,8 @@ class AdviceFrontChart : public QChartView {
 public:
     explicit AdviceFrontChart(QWidget* parent = nullptr);
 
-    // Draws `answer` (so far, or final) of `question`.
+    // Draws `answer` (so far, or final) of `question`: a finished answer's candidates with
+    // full-length (Final) figures, an unfinished one's with the figures of their last stage.
     void draw(const AdviceQuestion& question, const AdviceAnswer& answer);
     void clear();
 

@@ -239,6 +239,7 @@ private slots:
         const QString html = QString::fromUtf8(file.readAll());
         QVERIFY(html.contains(QStringLiteral("<h2>Why this setting</h2>")));
         QVERIFY(html.contains(QString::fromStdString(advised->label).toHtmlEscaped()));
+        QVERIFY(!m_window->exportReport(m_dir.filePath(QStringLiteral("report.pdf"))));
 
         click(dialog->findChild<QPushButton*>(QStringLiteral("adviceClose")));
         QTRY_VERIFY(!m_window->findChild<AdviceDialog*>());
