@@ -20,6 +20,7 @@
 #include <hedge/sim/ServiceTimeQuantiles.h>
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHeaderView>
 #include <QLabel>
@@ -179,6 +180,23 @@ private slots:
         QVERIFY(dialog->adviseButton()->isEnabled());
         typeInto(form->collapseRunsBox(), QStringLiteral("20"));
         QVERIFY(form->collapseBoundLabel()->text().contains(QStringLiteral("14 %")));
+
+        // Another family: its own knobs, its delay again from the service's p50 to its p99.9.
+        QComboBox* family = form->familyBox();
+        family->setFocus();
+        QTest::keyClick(family, Qt::Key_Home);
+        for (int i = 0; i < family->count() && family->currentText() != QStringLiteral("grpc"); ++i)
+            QTest::keyClick(family, Qt::Key_Down);
+        QCOMPARE(family->currentText(), QStringLiteral("grpc"));
+        QVERIFY(!row(form, "hedge.delay_ms"));
+        const auto* grpcDelay = row(form, "grpc.hedging_delay_ms");
+        QVERIFY(grpcDelay);
+        QVERIFY(grpcDelay->search->isChecked());
+        QVERIFY(std::abs(grpcDelay->from->value() - serviceTimeQuantile(service, 0.5)) <=
+                tolerance);
+        QVERIFY(row(form, "grpc.max_attempts"));
+        QVERIFY2(form->isValid(), qPrintable(form->problem()));
+        QCOMPARE(form->question().stack.policy, PolicyFamily::Grpc);
     }
 
     // A search to its answer; Add as Setup adds the advised setting (one undo step, named after
