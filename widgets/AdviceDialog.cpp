@@ -68,7 +68,7 @@ AdviceDialog::AdviceDialog(const Scenario& world, int setupRow, QWidget* parent)
     // Room for the form's knob rows and the answer's table and front; never past the screen.
     const QScreen* screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
     const QSize available = screen ? screen->availableGeometry().size() : QSize(1024, 700);
-    resize(QSize(980, 720).boundedTo(available - QSize(24, 48)));
+    resize(QSize(1180, 820).boundedTo(available - QSize(24, 48)));
     showPage(false);
 }
 

@@ -388,7 +388,7 @@ void AdviceQuestionForm::fillKnobs()
         m_knobGrid->addWidget(
             new QLabel(tr("This family has no knob the advisor can search."), m_knobBox), 1, 0, 1,
             6);
-    m_knobGrid->setColumnStretch(0, 1);
+    m_knobGrid->setColumnStretch(6, 1); // the fields beside their names, the rest of the row empty
     m_filling = false;
     check();
 }
