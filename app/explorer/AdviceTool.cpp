@@ -85,21 +85,23 @@ void AdviceTool::onFinished()
     m_parts.mapSweep->runNow();
 }
 
-Setup AdviceTool::namedAdvised(const Setup& advised) const
+Setup AdviceTool::namedAdvised(const Setup& advised, bool unique) const
 {
     Setup setup = advised;
     std::string label = advised.name;
     if (const auto& answer = m_controller->answer())
         if (const AdviceCandidate* c = answer->advisedCandidate())
             label = c->label;
-    setup.name = uniqueSetupName("advised: " + label, m_parts.document->scenario().setups);
+    setup.name = "advised: " + label;
+    if (unique)
+        setup.name = uniqueSetupName(setup.name, m_parts.document->scenario().setups);
     return setup;
 }
 
 void AdviceTool::addSetup(const Setup& advised)
 {
     Scenario next = m_parts.document->scenario();
-    const Setup setup = namedAdvised(advised);
+    const Setup setup = namedAdvised(advised, true);
     next.setups.push_back(setup);
     try {
         validateScenario(next);
@@ -120,7 +122,7 @@ void AdviceTool::exportPolicy(const Setup& advised)
     const QString file = m_parts.document->filePath();
     const QString directory = file.isEmpty() ? QDir::homePath() : QFileInfo(file).absolutePath();
     QWidget* parent = m_dialog ? static_cast<QWidget*>(m_dialog) : m_window;
-    auto* dialog = new PolicyExportDialog(namedAdvised(advised), directory, parent);
+    auto* dialog = new PolicyExportDialog(namedAdvised(advised, false), directory, parent);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &PolicyExportDialog::message, m_window->statusBar(), &QStatusBar::showMessage);
     dialog->open();

@@ -67,8 +67,9 @@ private:
     void onFinished();
     void addSetup(const Setup& advised);
     void exportPolicy(const Setup& advised);
-    // "advised: delay 23.4 ms, budget 5 %", unique among the scenario's setups.
-    Setup namedAdvised(const Setup& advised) const;
+    // "advised: delay 23.4 ms, budget 5 %" (`unique`: made unique among the scenario's setups,
+    // for the list; an export is named after the setting alone, added or not).
+    Setup namedAdvised(const Setup& advised, bool unique) const;
 
     Parts m_parts;
     QMainWindow* m_window;

@@ -13,8 +13,10 @@
 #include "AdviceQuestionForm.h"
 #include "AdviceTool.h"
 #include "FieldMessage.h"
+#include "PolicyExportDialog.h"
 
 #include <hedge/Knob.h>
+#include <hedge/io/PolicyExport.h>
 #include <hedge/io/Presets.h>
 #include <hedge/run/AdviceController.h>
 #include <hedge/sim/ServiceTimeQuantiles.h>
@@ -25,6 +27,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QListWidget>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSignalSpy>
@@ -248,6 +251,19 @@ private slots:
         QListWidget* list = test::setupList(*m_window)->listWidget();
         QCOMPARE(list->count(), int(before + 1));
         QCOMPARE(list->item(list->count() - 1)->text(), QString::fromStdString(added.name));
+
+        // Export Policy As…: the advised setting in its stack's configuration, named after it
+        // (not "… 2" now that the list has it).
+        click(dialog->exportButton());
+        auto* exportDialog = dialog->findChild<PolicyExportDialog*>();
+        QVERIFY(exportDialog);
+        Setup named = advised->setup;
+        named.name = "advised: " + advised->label;
+        QCOMPARE(exportDialog->findChild<QPlainTextEdit*>(QStringLiteral("policyText"))
+                     ->toPlainText()
+                     .toStdString(),
+                 exportPolicy(named).text);
+        exportDialog->close();
 
         // The report: "Why this setting", with the advised row.
         const QString report = m_dir.filePath(QStringLiteral("report.html"));
