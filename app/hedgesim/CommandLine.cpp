@@ -20,12 +20,6 @@ std::int64_t parseCalls(const std::string& text)
     return value;
 }
 
-} // namespace cli_detail
-
-namespace {
-
-using namespace cli_detail;
-
 int parseThreads(const std::string& text)
 {
     int value = 0;
@@ -35,6 +29,12 @@ int parseThreads(const std::string& text)
                                std::to_string(kMaxThreads) + "; 0 = all cores)");
     return value;
 }
+
+} // namespace cli_detail
+
+namespace {
+
+using namespace cli_detail;
 
 // "K/N" with 1 ≤ K ≤ N ≤ kMaxShardCount.
 void parseShard(const std::string& text, CommandLine& cl)
@@ -284,11 +284,13 @@ CommandLine parseCommandLine(const std::vector<std::string>& args)
         return cli_detail::parseServiceCommandLine(rest);
     if (first == "lesson")
         return parseLesson(rest);
+    if (first == "advise")
+        return cli_detail::parseAdviseCommandLine(rest);
     if (isOption(first))
         usage(first, "unknown option");
     usage(first,
-          "unknown command (commands: run, timeline, load, confirm, merge, preset, validate, "
-          "policy, service, lesson)");
+          "unknown command (commands: run, timeline, advise, load, confirm, merge, preset, "
+          "validate, policy, service, lesson)");
 }
 
 namespace {
@@ -304,6 +306,12 @@ std::string synopsisText()
            "  hedgesim timeline SCENARIO.json [-o TIMELINE.json] [--csv TIMELINE.csv] [--threads "
            "N]\n"
            "                [--quiet]\n"
+           "  hedgesim advise SCENARIO.json --target-load L --hold LO:HI --max-rpc R\n"
+           "                [--setup NAME] [--family F|all]\n"
+           "                [--search KNOB=LO:HI[:STEPS][,log]]... [--hold-loads a,b,c]\n"
+           "                [--max-rpc-held R] [--max-failed F] [--runs N]\n"
+           "                [--burst FACTOR:LENGTH_S:RECOVER_S] [--objective p50|p99|p99.9]\n"
+           "                [--why-not] [--threads N] [-o ADVICE.json] [--quiet]\n"
            "  hedgesim load SCENARIO.json --target URL [--calls N] [-o RESULTS.json]\n"
            "                [--csv RESULTS.csv] [--health HEALTH.json] [--quiet]\n"
            "  hedgesim confirm SCENARIO.json [--target URL] [--calls N] [-o MEASURED.json]\n"
@@ -340,6 +348,21 @@ std::string commandsText()
            "                      points (1 ≤ K ≤ N); -o then writes a part for merge\n"
            "merge joins the parts 1 … N of one sharded run into the results a single run\n"
            "writes, bit for bit; parts of another run, overlapping or missing are refused.\n"
+           "\n"
+           "advise searches a stack's knobs on the scenario's service (docs/advisor.md):\n"
+           "the stack is --setup NAME (default: the first setup with a hedge), as --family F\n"
+           "if given (its cancellation kept, the family's defaults for its knobs); --search\n"
+           "names the knobs and ranges (default: the family's delay, attempts and budget;\n"
+           "STEPS default to the knob's). It holds --hold LO:HI (LO, HI, the target and the\n"
+           "point between the target and HI) or --hold-loads, judges the tail (--objective,\n"
+           "default p99) at --target-load, allows --max-rpc requests per call there,\n"
+           "--max-rpc-held at every held load, --max-failed failed or rejected calls (a\n"
+           "fraction or N%, default 0.001), no collapse in --runs runs (default 10), and\n"
+           "--burst: back from the target × FACTOR for LENGTH_S within RECOVER_S. Prints the\n"
+           "question, no hedge, the rule of thumb and the advice at every held load with\n"
+           "their spread, the summary, the front and the candidates dropped (--why-not: each\n"
+           "one and why); -o writes it all as JSON. --family all compares every family.\n"
+           "Exit 3 when no setting keeps every limit (the tightest is named).\n"
            "\n"
            "load: open-loop Poisson calls at each load of the scenario, hedged by each setup\n"
            "through the engine's HedgedCaller, as real HTTP GETs to URL; latency from each\n"
@@ -389,11 +412,13 @@ std::string commandsText()
            "Files are written whole or not at all.\n"
            "\n"
            "Exit status: 0 success; 2 invalid input or usage (\"FIELD: problem\" on standard\n"
-           "error, no file written); 1 internal failure.\n"
+           "error, no file written); 1 internal failure; 3 (advise) no setting keeps every\n"
+           "limit.\n"
            "\n"
            "The model, the file formats and the tools are described in\n"
            "/usr/share/doc/hedge-explorer/ (model.md, scenario.md, timeline.md, maps.md,\n"
-           "realclock.md, policies.md, service-data.md, lessons.md; docs/ in the source\n"
+           "realclock.md, policies.md, service-data.md, lessons.md, advisor.md; docs/ in the\n"
+           "source\n"
            "tree) and in\n"
            "man hedgesim.\n";
 }

@@ -1,10 +1,11 @@
-// The command line of hedgesim: subcommands run / timeline / merge / load / confirm / preset /
+// The command line of hedgesim: subcommands run / timeline / advise / merge / load / confirm / preset /
 // validate / policy export / policy import / service fit / lesson check, --help, --version.
 // Plain argv parsing (no QCoreApplication): hedgesim owns its exit codes (2 for usage) and
 // must not pick up Qt's own options or the user's locale.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -25,7 +26,8 @@ enum class Command {
     PolicyExport,
     PolicyImport,
     ServiceFit,
-    LessonCheck
+    LessonCheck,
+    Advise
 };
 
 // hedgesim service fit: where the latencies come from and what to do with them. Checked for
@@ -41,6 +43,34 @@ struct ServiceFitArguments {
     double p50 = 0.0, p90 = 0.0, p99 = 0.0, p999 = 0.0, max = 0.0;
 
     bool hasPercentiles() const { return p50 > 0 || p90 > 0 || p99 > 0 || p999 > 0 || max > 0; }
+};
+
+// One --search KNOB=LO:HI[:STEPS][,log] as typed; the knob is checked against the stack by the
+// command. steps 0: the knob's default count (and scale, unless `log`).
+struct AdviseSearchArgument {
+    std::string field;
+    double from = 0.0;
+    double to = 0.0;
+    int steps = 0;
+    bool log = false;
+};
+
+// hedgesim advise (docs/advisor.md): the question's parts the command line gives. Checked for
+// syntax and range here; the setup, the family's name and the knobs by the command.
+struct AdviseArguments {
+    std::string setup;  // --setup NAME; empty: the scenario's first setup with a hedge
+    std::string family; // --family F or "all"; empty: the setup's
+    std::vector<AdviseSearchArgument> search;
+    double targetLoad = 0.0;             // --target-load (required)
+    double holdFrom = 0.0, holdTo = 0.0; // --hold LO:HI; 0: not given
+    std::vector<double> holdLoads;       // --hold-loads a,b,c
+    double maxRpc = 0.0;                 // --max-rpc (required)
+    double maxRpcHeld = 0.0;             // --max-rpc-held; 0: no limit
+    std::optional<double> maxFailed;     // --max-failed, a fraction; none: the default
+    int runs = 0;                        // --runs; 0: the default
+    std::optional<double> burstFactor, burstLengthS, burstRecoverS; // --burst F:L:R
+    std::string objective;               // --objective; empty: p99
+    bool whyNot = false;                 // --why-not: one line per rejected candidate
 };
 
 struct CommandLine {
@@ -63,6 +93,8 @@ struct CommandLine {
     std::string importName;   // import --name NAME
     // service fit FILE (input) or --p50 ...; -o SERVICE.json (jsonOutput); --calls per round
     ServiceFitArguments fit;
+    // advise SCENARIO (input) ... [-o ADVICE.json] (jsonOutput) [--threads N] [--quiet]
+    AdviseArguments advise;
 };
 
 // A usage error; what() is "FIELD: problem" (the field being the option or subcommand).

@@ -67,4 +67,10 @@ std::int64_t parseCalls(const std::string& text);
 // `args` after "service" (ServiceCommandLine.cpp).
 CommandLine parseServiceCommandLine(const std::vector<std::string>& args);
 
+// `args` after "advise" (AdviseCommandLine.cpp).
+CommandLine parseAdviseCommandLine(const std::vector<std::string>& args);
+
+// --threads N: 0 … kMaxThreads.
+int parseThreads(const std::string& text);
+
 } // namespace hedge::cli::cli_detail

@@ -1,5 +1,6 @@
 #include "Hedgesim.h"
 
+#include "AdviseCommand.h"
 #include "LessonCommand.h"
 #include "PolicyCommand.h"
 #include "RealClockCommands.h"
@@ -239,6 +240,11 @@ int runCommand(const CommandLine& cl, const Streams& s)
             return runServiceFit(cl, s);
         case Command::LessonCheck:
             return runLessonCheck(cl, s);
+        case Command::Advise: {
+            const Scenario scenario = loadScenario(cl.input, s.in);
+            checkOutputs(cl);
+            return runAdvise(cl, s, scenario);
+        }
         case Command::Timeline: {
             const Scenario scenario = loadScenario(cl.input, s.in);
             checkOutputs(cl);

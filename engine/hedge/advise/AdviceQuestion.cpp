@@ -272,8 +272,12 @@ std::string describeValues(const AdviceQuestion& q, const std::vector<double>& v
         const Knob* knob = KnobRegistry::find(q.search[i].field);
         if (!out.empty())
             out += ", ";
-        out += knob ? lowerFirst(knob->editor.name) + " " + shownValue(*knob, values[i])
-                    : q.search[i].field + " " + io_detail::formatPlainNumber(values[i]);
+        if (!knob)
+            out += q.search[i].field + " " + io_detail::formatPlainNumber(values[i]);
+        else if (values[i] == 0.0 && knob->editor.zeroText[0] != '\0')
+            out += knob->editor.zeroText; // "no budget", not "budget no budget"
+        else
+            out += lowerFirst(knob->editor.name) + " " + shownValue(*knob, values[i]);
     }
     return out;
 }

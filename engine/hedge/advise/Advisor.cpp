@@ -68,19 +68,19 @@ constexpr double kBurstWarmupS = 30.0;      // at the target before a burst
 constexpr double kMarginStep = 0.05;        // the margin's loads above the held ones ...
 constexpr double kMarginMaxLoad = 1.0;      // ... up to this one
 
-std::string text(const char* format, double value)
+std::string adviceText(const char* format, double value)
 {
     char buffer[64];
     std::snprintf(buffer, sizeof buffer, format, value);
     return buffer;
 }
-std::string ms(double value)
+std::string adviceMs(double value)
 {
-    return text(value >= 100.0 ? "%.0f ms" : value >= 10.0 ? "%.1f ms" : "%.2f ms", value);
+    return adviceText(value >= 100.0 ? "%.0f ms" : value >= 10.0 ? "%.1f ms" : "%.2f ms", value);
 }
-std::string load(double value) { return io_detail::formatPlainNumber(value); }
-std::string rpc(double value) { return text("%.3g", value); }
-std::string percent(double fraction) { return text("%.2g %%", 100.0 * fraction); }
+std::string adviceLoad(double value) { return io_detail::formatPlainNumber(value); }
+std::string adviceRequests(double value) { return adviceText("%.3f", value); }
+std::string advicePercent(double fraction) { return adviceText("%.2g %%", 100.0 * fraction); }
 
 double failedOrRejected(const PointResult& p) { return p.failedFraction + p.rejectedFraction; }
 
@@ -252,7 +252,7 @@ std::optional<AdviceRejection> Search::brokenLimit(const AdviceCandidate& c) con
                           .figure = double(p.collapsedRuns()), .allowed = 0.0,
                           .collapsedRuns = p.collapsedRuns(), .runs = p.replicates(),
                           .stage = c.stage};
-        r.text = "collapsed at " + load(r.load) +
+        r.text = "collapsed at " + adviceLoad(r.load) +
                  (c.stage == AdviceStage::Race ? std::string(" in a short run")
                   : r.runs == 1                ? std::string(" in its run")
                                                : " in " + std::to_string(r.collapsedRuns) + " of " +
@@ -269,9 +269,9 @@ std::optional<AdviceRejection> Search::brokenLimit(const AdviceCandidate& c) con
         return AdviceRejection{.limit = Limit::RequestsAtTarget, .load = m_q.targetLoad,
                                .figure = t.requestsPerCall,
                                .allowed = *limits.maxRequestsPerCallAtTarget, .stage = c.stage,
-                               .text = rpc(t.requestsPerCall) + " requests per call at " +
-                                       load(m_q.targetLoad) + " (limit " +
-                                       rpc(*limits.maxRequestsPerCallAtTarget) + ")"};
+                               .text = adviceRequests(t.requestsPerCall) + " requests per call at " +
+                                       adviceLoad(m_q.targetLoad) + " (limit " +
+                                       io_detail::formatPlainNumber(*limits.maxRequestsPerCallAtTarget) + ")"};
     for (std::size_t i = 0; i < c.figures.size(); ++i) {
         const PointResult& p = c.figures[i];
         if (limits.maxRequestsPerCall &&
@@ -280,18 +280,18 @@ std::optional<AdviceRejection> Search::brokenLimit(const AdviceCandidate& c) con
             return AdviceRejection{.limit = Limit::RequestsPerCall, .load = m_q.heldLoads[i],
                                    .figure = p.requestsPerCall,
                                    .allowed = *limits.maxRequestsPerCall, .stage = c.stage,
-                                   .text = rpc(p.requestsPerCall) + " requests per call at " +
-                                           load(m_q.heldLoads[i]) + " (limit " +
-                                           rpc(*limits.maxRequestsPerCall) + ")"};
+                                   .text = adviceRequests(p.requestsPerCall) + " requests per call at " +
+                                           adviceLoad(m_q.heldLoads[i]) + " (limit " +
+                                           io_detail::formatPlainNumber(*limits.maxRequestsPerCall) + ")"};
         const double failed = failedOrRejected(p);
         if (limits.maxFailedFraction &&
             over(failed, *limits.maxFailedFraction, fractionNoise(failed, p.measuredCalls)))
             return AdviceRejection{.limit = Limit::Failures, .load = m_q.heldLoads[i],
                                    .figure = failed, .allowed = *limits.maxFailedFraction,
                                    .stage = c.stage,
-                                   .text = percent(failed) + " of calls failed or were rejected at " +
-                                           load(m_q.heldLoads[i]) + " (limit " +
-                                           percent(*limits.maxFailedFraction) + ")"};
+                                   .text = advicePercent(failed) + " of calls failed or were rejected at " +
+                                           adviceLoad(m_q.heldLoads[i]) + " (limit " +
+                                           advicePercent(*limits.maxFailedFraction) + ")"};
     }
     return std::nullopt;
 }
@@ -328,9 +328,9 @@ void Search::dropDominated(AdviceStage stage, double tolerance, std::size_t keep
                 a.rejection = AdviceRejection{
                     .limit = Limit::Dominated, .load = m_q.targetLoad, .figure = oa, .allowed = ob,
                     .stage = stage,
-                    .text = "beaten by " + b.label + ": " + toString(m_q.objective) + " " + ms(ob) +
-                            " against " + ms(oa) + " at " + load(m_q.targetLoad) + ", " +
-                            rpc(requests(b)) + " against " + rpc(requests(a)) +
+                    .text = "beaten by " + b.label + ": " + toString(m_q.objective) + " " + adviceMs(ob) +
+                            " against " + adviceMs(oa) + " at " + adviceLoad(m_q.targetLoad) + ", " +
+                            adviceRequests(requests(b)) + " against " + adviceRequests(requests(a)) +
                             " requests per call"};
                 break;
             }
@@ -346,8 +346,8 @@ void Search::dropDominated(AdviceStage stage, double tolerance, std::size_t keep
             .limit = Limit::Dominated, .load = m_q.targetLoad, .figure = objective(c),
             .stage = stage,
             .text = "not among the " + std::to_string(keep) + " best after the " + toString(stage) +
-                    " (" + toString(m_q.objective) + " " + ms(objective(c)) + " at " +
-                    load(m_q.targetLoad) + ")"};
+                    " (" + toString(m_q.objective) + " " + adviceMs(objective(c)) + " at " +
+                    adviceLoad(m_q.targetLoad) + ")"};
     }
 }
 
@@ -471,8 +471,8 @@ bool Search::checkBurst()
             c->rejection = AdviceRejection{
                 .limit = Limit::Burst, .load = m_q.targetLoad * b.factor, .figure = b.recoverS,
                 .stage = AdviceStage::Final,
-                .text = "still collapsed " + text("%.0f s", b.recoverS) + " after a burst to " +
-                        load(m_q.targetLoad * b.factor) + " for " + text("%.0f s", b.lengthS)};
+                .text = "still collapsed " + adviceText("%.0f s", b.recoverS) + " after a burst to " +
+                        adviceLoad(m_q.targetLoad * b.factor) + " for " + adviceText("%.0f s", b.lengthS)};
         m_burst[c] = recovered ? recoveredAt : std::nullopt;
     }
     return true;
@@ -630,8 +630,8 @@ AdviceAnswer Search::run()
                 .limit = Limit::Dominated, .load = m_q.targetLoad, .figure = objective(c),
                 .stage = AdviceStage::Refine,
                 .text = "off the front after the refinement (" + std::string(toString(m_q.objective)) +
-                        " " + ms(objective(c)) + " at " + load(m_q.targetLoad) + ", " +
-                        rpc(requests(c)) + " requests per call)"};
+                        " " + adviceMs(objective(c)) + " at " + adviceLoad(m_q.targetLoad) + ", " +
+                        adviceRequests(requests(c)) + " requests per call)"};
         }
     report();
 

@@ -1,0 +1,46 @@
+# Runs part of a QtTest executable, so that ctest can run a long test as several entries that
+# -j spreads over the cores (hedge_split_test in tests/CMakeLists.txt). Called as
+#   cmake -DTEST=<exe> -DFUNCTION=<f> -DPART=<k> -DPARTS=<n> -P RunTestPart.cmake
+# to run the data rows of function f whose place (from 0) is k modulo n, or
+#   cmake -DTEST=<exe> -DEXCEPT=<f> -P RunTestPart.cmake
+# to run every function but f. The lists come from the executable itself (-functions,
+# -datatags), so a function or a row added later is run without a change here.
+if(DEFINED EXCEPT)
+    execute_process(COMMAND ${TEST} -functions OUTPUT_VARIABLE listed RESULT_VARIABLE status)
+    if(NOT status EQUAL 0)
+        message(FATAL_ERROR "${TEST} -functions failed (${status})")
+    endif()
+    string(REPLACE "\n" ";" lines "${listed}")
+    set(run "")
+    foreach(line IN LISTS lines)
+        string(REGEX REPLACE "\\(\\)$" "" name "${line}")
+        if(name AND NOT name STREQUAL EXCEPT)
+            list(APPEND run "${name}")
+        endif()
+    endforeach()
+else()
+    execute_process(COMMAND ${TEST} -datatags OUTPUT_VARIABLE listed RESULT_VARIABLE status)
+    if(NOT status EQUAL 0)
+        message(FATAL_ERROR "${TEST} -datatags failed (${status})")
+    endif()
+    string(REPLACE "\n" ";" lines "${listed}")
+    set(run "")
+    set(place 0)
+    foreach(line IN LISTS lines)
+        # "<Class> <function> <tag, which may hold spaces>"
+        if(line MATCHES "^[A-Za-z0-9_]+ ${FUNCTION} (.+)$")
+            math(EXPR mine "${place} % ${PARTS}")
+            if(mine EQUAL PART)
+                list(APPEND run "${FUNCTION}:${CMAKE_MATCH_1}")
+            endif()
+            math(EXPR place "${place} + 1")
+        endif()
+    endforeach()
+endif()
+if(NOT run)
+    message(FATAL_ERROR "nothing of ${TEST} to run")
+endif()
+execute_process(COMMAND ${TEST} ${run} RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+    message(FATAL_ERROR "${TEST} failed (${status})")
+endif()
