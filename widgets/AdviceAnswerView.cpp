@@ -110,23 +110,15 @@ QString AdviceAnswerView::progressText(const AdviceQuestion& question, const Adv
     QString text = tr("%1 · %2 left")
                        .arg(QString::fromLatin1(toString(soFar.stage)),
                             left == 1 ? tr("1 candidate") : tr("%1 candidates").arg(left));
-    // The best so far: the advised one when the search has named it, else the kept candidate
-    // with the smallest objective at the target among those with figures there.
-    const AdviceCandidate* best = soFar.advisedCandidate();
+    // The search's own best so far (the stage under way's; once finished, the advised one), as
+    // hedgesim advise reports it.
+    const AdviceCandidate* best = soFar.bestSoFar && *soFar.bestSoFar < soFar.candidates.size()
+                                      ? &soFar.candidates[*soFar.bestSoFar]
+                                      : soFar.advisedCandidate();
     std::optional<double> bestFigure;
     const std::size_t t = AdviceFrontChart::targetIndex(question);
     if (best && t < best->figures.size())
         bestFigure = objectiveFigure(best->figures[t], question.objective);
-    if (!best)
-        for (const AdviceCandidate& c : soFar.candidates) {
-            if (c.rejection || t >= c.figures.size())
-                continue;
-            const auto f = objectiveFigure(c.figures[t], question.objective);
-            if (f && (!bestFigure || *f < *bestFigure)) {
-                best = &c;
-                bestFigure = f;
-            }
-        }
     if (best && bestFigure)
         text += tr(" · best so far: %1 (%2 %3 ms)")
                     .arg(qs(best->label), QString::fromLatin1(toString(question.objective)))
