@@ -1,6 +1,7 @@
 #include "ReportWriter.h"
 
 #include "ChartExport.h"
+#include "ReportAdvice.h"
 #include "ResultsTableModel.h"
 
 #include "ScenarioDescription.h"
@@ -259,7 +260,7 @@ QString scenarioSummaryHtml(const Scenario& s)
 std::optional<QString> writeHtmlReport(const QString& path, const Scenario& scenario,
                                        const QList<QChartView*>& charts,
                                        const std::vector<PointResult>& points, const QString& title,
-                                       const QString& explanation)
+                                       const QString& explanation, const ReportAdvice* advice)
 {
     const QString scenarioJson = QString::fromStdString(writeScenarioJson(scenario));
     QString html;
@@ -310,6 +311,18 @@ std::optional<QString> writeHtmlReport(const QString& path, const Scenario& scen
         }
         html += QStringLiteral("</div>\n");
     }
+    if (advice) {
+        html += reportAdviceHtml(*advice, false);
+        if (advice->front) {
+            LightCharts light({advice->front});
+            QString svg = QString::fromUtf8(renderChartSvg(advice->front, kReportChartSize));
+            const qsizetype start = svg.indexOf(QLatin1String("<svg"));
+            if (start < 0)
+                return QStringLiteral("Cannot render the advisor's front as SVG.");
+            html += QStringLiteral("<div class=\"charts\"><figure>\n%1\n</figure></div>\n")
+                        .arg(svg.mid(start));
+        }
+    }
     html +=
         QStringLiteral("<h2>Results</h2>\n<p>%1 points. Hover a cell for its exact value.</p>\n")
             .arg(points.size());
@@ -349,6 +362,32 @@ void drawReportCharts(QPainter& painter, QPdfWriter& writer, const QList<QChartV
     }
 }
 
+// "Why this setting" on a page of its own: its text, then its front below.
+void drawReportAdvice(QPainter& painter, QPdfWriter& writer, const ReportAdvice& advice,
+                      const QRectF& page, const QFont& base)
+{
+    writer.newPage();
+    QTextDocument text;
+    text.documentLayout()->setPaintDevice(&writer);
+    text.setDefaultFont(base);
+    text.setHtml(reportAdviceHtml(advice, true));
+    text.setTextWidth(page.width());
+    text.drawContents(&painter, page);
+    if (!advice.front)
+        return;
+    double y = text.size().height() + 12.0;
+    if (page.height() - y < 0.4 * page.height()) {
+        writer.newPage();
+        y = 0.0;
+    }
+    LightCharts light({advice.front});
+    const double height = std::min(page.height() - y, page.width() * kReportChartSize.height() /
+                                                          kReportChartSize.width());
+    renderChartInto(advice.front, &painter, QRectF(0, y, page.width(), height),
+                    QSizeF(kReportChartSize.width(),
+                           kReportChartSize.width() * height / page.width()));
+}
+
 void drawReportTable(QPainter& painter, QPdfWriter& writer, const std::vector<PointResult>& points,
                      const QRectF& page, const QFont& base)
 {
@@ -382,7 +421,7 @@ void drawReportTable(QPainter& painter, QPdfWriter& writer, const std::vector<Po
 std::optional<QString> writePdfReport(const QString& path, const Scenario& scenario,
                                       const QList<QChartView*>& charts,
                                       const std::vector<PointResult>& points, const QString& title,
-                                      const QString& explanation)
+                                      const QString& explanation, const ReportAdvice* advice)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
@@ -421,6 +460,8 @@ std::optional<QString> writePdfReport(const QString& path, const Scenario& scena
         head.setTextWidth(page.width());
         head.drawContents(&painter, page);
         drawReportCharts(painter, writer, charts, page, head.size().height() + 12.0);
+        if (advice)
+            drawReportAdvice(painter, writer, *advice, page, base);
 
         drawReportTable(painter, writer, points, page, base);
         painter.end();

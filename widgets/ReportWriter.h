@@ -15,19 +15,24 @@ class QChartView;
 
 namespace hedge {
 
+struct ReportAdvice;
+
 // Both return an error message, or nullopt on success; files are written atomically.
 // Charts are drawn with a light palette whatever the desktop's (reports are read on white
 // paper) and put back as they were. `explanation` (a preset's, plain text, paragraphs apart by
 // a blank line) follows the title when it is not empty. The HTML report also holds
-// `scenario` as its scenario file.
+// `scenario` as its scenario file. `advice`, when given, adds the "Why this setting" section
+// (ReportAdvice.h) after the charts, its front drawn as they are.
 std::optional<QString> writeHtmlReport(const QString& path, const Scenario& scenario,
                                        const QList<QChartView*>& charts,
                                        const std::vector<PointResult>& points, const QString& title,
-                                       const QString& explanation = {});
+                                       const QString& explanation = {},
+                                       const ReportAdvice* advice = nullptr);
 std::optional<QString> writePdfReport(const QString& path, const Scenario& scenario,
                                       const QList<QChartView*>& charts,
                                       const std::vector<PointResult>& points, const QString& title,
-                                      const QString& explanation = {});
+                                      const QString& explanation = {},
+                                      const ReportAdvice* advice = nullptr);
 
 // The scenario summary both reports show (the PDF draws this text), as an HTML fragment: a
 // table of the run and service settings, the topology among them, and the setups, each

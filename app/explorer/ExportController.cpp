@@ -9,6 +9,7 @@
 
 #include "ChartExport.h"
 #include "MetricChartView.h"
+#include "ReportAdvice.h"
 #include "ReportWriter.h"
 
 #include <hedge/io/AtomicFile.h>
@@ -82,9 +83,15 @@ std::optional<QString> ExportController::exportReport(const QString& path)
                          "edited from it. %1.\n\n%2")
                           .arg(PresetEdits::summary(edits, int(edits.size())), explanation);
     const std::vector<PointResult> points = m_controller->displayedPoints();
+    // "Why this setting": the advisor's answer, when it is about this scenario's world.
+    const std::optional<ReportAdvice> advice =
+        m_adviceSource ? m_adviceSource() : std::optional<ReportAdvice>();
+    const ReportAdvice* section = advice ? &*advice : nullptr;
     if (QFileInfo(path).suffix().toLower() == QLatin1String("pdf"))
-        return writePdfReport(path, m_document->scenario(), charts, points, title, explanation);
-    return writeHtmlReport(path, m_document->scenario(), charts, points, title, explanation);
+        return writePdfReport(path, m_document->scenario(), charts, points, title, explanation,
+                              section);
+    return writeHtmlReport(path, m_document->scenario(), charts, points, title, explanation,
+                           section);
 }
 
 void ExportController::exportChartDialog()

@@ -9,6 +9,7 @@
 #include <QSize>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 class QWidget;
@@ -18,6 +19,7 @@ namespace hedge {
 class ChartArea;
 class ScenarioDocument;
 class SweepController;
+struct ReportAdvice;
 
 class ExportController : public QObject {
     Q_OBJECT
@@ -37,6 +39,10 @@ public:
     void exportResultsDialog(bool json);
     void exportReportDialog(bool pdf);
 
+    // Where the report's "Why this setting" section comes from (AdviceTool): none, no section.
+    using AdviceSource = std::function<std::optional<ReportAdvice>()>;
+    void setAdviceSource(AdviceSource source) { m_adviceSource = std::move(source); }
+
 signals:
     void failed(const QString& title, const QString& error);
     void message(const QString& text, int timeoutMs);
@@ -46,6 +52,7 @@ private:
     SweepController* m_controller;
     const ScenarioDocument* m_document;
     QWidget* m_dialogParent;
+    AdviceSource m_adviceSource;
 };
 
 } // namespace hedge

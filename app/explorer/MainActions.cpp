@@ -115,6 +115,11 @@ void MainActions::buildRunAndViewActions()
     m_mapKnobAction->setStatusTip(
         tr("Sweep a setup's knob against load: a map of where hedging helps"));
     m_removeMapAction = make(tr("Remove Ma&p"), {}, [this] { emit removeMapRequested(); });
+    m_adviseAction = make(tr("&Advise…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A),
+                          [this] { emit adviseRequested(); });
+    m_adviseAction->setStatusTip(
+        tr("Which setting? Search a setup's knobs on this service and these loads for the one "
+           "that keeps your limits, with its evidence"));
     m_removeMapAction->setEnabled(false);
     m_sweepViewAction = make(tr("&Sweep View"), QKeySequence(Qt::CTRL | Qt::Key_1),
                              [this] { emit sweepViewRequested(); });
@@ -207,6 +212,8 @@ void MainActions::buildMenus()
     run->addSeparator();
     run->addAction(m_mapKnobAction);
     run->addAction(m_removeMapAction);
+    run->addSeparator();
+    run->addAction(m_adviseAction);
 
     QMenu* view = bar->addMenu(tr("&View"));
     view->addAction(m_sweepViewAction);

@@ -34,6 +34,7 @@ public:
     void setMapShown(bool shown);
     QAction* mapKnobAction() const { return m_mapKnobAction; }
     QAction* removeMapAction() const { return m_removeMapAction; }
+    QAction* adviseAction() const { return m_adviseAction; }
     QAction* undoAction() const { return m_undoAction; }
     QAction* redoAction() const { return m_redoAction; }
     // View → Dark Palette (checkable; the window applies and remembers it).
@@ -74,6 +75,8 @@ signals:
     // Run → Map a Knob… / Remove Map (docs/maps.md).
     void mapKnobRequested();
     void removeMapRequested();
+    // Run → Advise… (docs/advisor.md; docs/user-guide.md, "Advise").
+    void adviseRequested();
     // Setup → Export Policy As… / Import Policy… (docs/policies.md, "Export and import").
     void exportPolicyRequested();
     void importPolicyRequested();
@@ -99,6 +102,7 @@ private:
     QAction* m_newAction = nullptr;
     QAction* m_mapKnobAction = nullptr;
     QAction* m_removeMapAction = nullptr;
+    QAction* m_adviseAction = nullptr;
     QAction* m_openAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;

@@ -1,5 +1,8 @@
 #include "MainWindow.h"
 
+#include "AdviceTool.h"
+#include "ReportAdvice.h"
+
 #include "ChartArea.h"
 #include "EditorsController.h"
 #include "LiveView.h"
@@ -87,6 +90,7 @@ MainWindow::MainWindow(const Options& options, QWidget* parent)
 MainWindow::~MainWindow()
 {
     // The workers must be gone before the widgets they feed.
+    m_advice->shutdown();
     m_controller->shutdown();
     m_live->shutdown();
     m_mapSweep->shutdown();
@@ -192,6 +196,9 @@ void MainWindow::buildActions()
                        this);
     new ExplanationController(m_document, m_explanation, this);
     new PolicyExchange(m_document, m_setupList, m_actions, this);
+    m_advice = new AdviceTool(
+        {m_document, m_setupList, m_actions, m_controller, m_mapSweep, m_redrawClock}, this);
+    m_exports->setAdviceSource([this] { return m_advice->reportSection(); });
     new ServiceImport(m_document, m_serviceEditor, m_actions, this);
     m_mapTab = new MapTab(m_document, m_mapView, m_sweepViews, m_chartArea, m_setupList,
                           m_actions, this);
@@ -510,6 +517,7 @@ void MainWindow::showError(const QString& title, const QString& message)
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     // Stop the workers first (they stop within milliseconds), then keep the session.
+    m_advice->shutdown();
     m_controller->shutdown();
     m_live->shutdown();
     m_mapSweep->shutdown();

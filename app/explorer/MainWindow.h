@@ -29,6 +29,7 @@ class QTabWidget;
 
 namespace hedge {
 
+class AdviceTool;
 class EditorsController;
 class LiveController;
 class LiveView;
@@ -119,6 +120,8 @@ public:
     void showPointLive(const QString& setup, double load);
     // The map of a grid scenario, in a tab beside the curves (shown only for a grid).
     SweepController* mapSweep() const { return m_mapSweep; }
+    // Run → Advise… (docs/user-guide.md, "Advise"): its dialog and controller.
+    AdviceTool* adviceTool() const { return m_advice; }
     void setChartVisible(Metric metric, bool visible)
     {
         m_chartArea->setChartVisible(metric, visible);
@@ -167,6 +170,7 @@ private:
     ScenarioFiles* m_files = nullptr;
     MeasuredOverlay* m_overlay = nullptr;
     MapTab* m_mapTab = nullptr;
+    AdviceTool* m_advice = nullptr;
     QString m_lastError;
     Options m_options;
     bool m_awaitingFirstScenario = false;
