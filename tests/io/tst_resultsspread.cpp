@@ -34,6 +34,8 @@ std::vector<PointResult> asInFile(std::vector<PointResult> points)
         p.events = 0;
         p.limiterInflightAtEnd = 0;
         p.measuredWindowMs = 0.0;
+        p.stoppedEarly = false;
+        p.stoppedAtCall = 0;
     }
     return points;
 }
