@@ -58,17 +58,7 @@ void exhaustive(const AdviceQuestion& q)
     s.loads = q.heldLoads;
     s.grid.reset();
     s.setups.clear();
-    std::vector<std::vector<double>> grid{{}};
-    for (const KnobSearch& k : q.search) {
-        std::vector<std::vector<double>> next;
-        for (const auto& head : grid)
-            for (double v : k.values()) {
-                next.push_back(head);
-                next.back().push_back(v);
-            }
-        grid = next;
-    }
-    for (const auto& values : grid)
+    for (const auto& values : searchGrid(q))
         s.setups.push_back(withSearchedValues(q, values));
     const Clock clock;
     const auto outcome = LoadSweep(s, 0).run();

@@ -181,13 +181,6 @@ AdviceQuestion questionFor(const Scenario& world, const Setup& stack, const Advi
     return q;
 }
 
-const PointResult* atTarget(const AdviceQuestion& q, const AdviceCandidate& c)
-{
-    for (std::size_t i = 0; i < q.heldLoads.size() && i < c.figures.size(); ++i)
-        if (q.heldLoads[i] == q.targetLoad)
-            return &c.figures[i];
-    return nullptr;
-}
 
 std::string msText(const std::optional<double>& ms)
 {
@@ -205,7 +198,7 @@ std::string frontText(const AdviceQuestion& q, const AdviceAnswer& a)
     std::vector<Row> rows;
     for (const std::size_t i : a.front) {
         const AdviceCandidate& c = a.candidates[i];
-        const PointResult* p = atTarget(q, c);
+        const PointResult* p = figuresAtTarget(q, c);
         rows.push_back({"  " + c.label,
                         msText(p ? objectiveFigure(*p, q.objective) : std::nullopt),
                         p ? ResultsTable::fixed(p->requestsPerCall, 3) : "-",
@@ -294,7 +287,7 @@ Row comparisonRow(const AdviceSearch& one)
 {
     const AdviceQuestion& q = one.question;
     const AdviceAnswer& a = one.answer;
-    const PointResult* thumb = atTarget(q, a.ruleOfThumb);
+    const PointResult* thumb = figuresAtTarget(q, a.ruleOfThumb);
     const std::string thumbMs = msText(thumb ? objectiveFigure(*thumb, q.objective) : std::nullopt);
     const std::string thumbBreaks =
         a.ruleOfThumb.rejection ? toString(a.ruleOfThumb.rejection->limit) : "-";
@@ -307,7 +300,7 @@ Row comparisonRow(const AdviceSearch& one)
                     toString(a.candidates[*a.closest].rejection->limit) + ")";
         return {family, none, "-", "-", thumbMs, thumbBreaks};
     }
-    const PointResult* p = atTarget(q, *advised);
+    const PointResult* p = figuresAtTarget(q, *advised);
     return {family, advised->label,
             msText(p ? objectiveFigure(*p, q.objective) : std::nullopt),
             p ? ResultsTable::fixed(p->requestsPerCall, 3) : "-", thumbMs, thumbBreaks};

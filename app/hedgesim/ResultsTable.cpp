@@ -1,5 +1,7 @@
 #include "ResultsTable.h"
 
+#include <hedge/io/Format.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -115,12 +117,7 @@ ResultsTable::ResultsTable(std::vector<PointResult> points, bool replicaColumn)
 
 std::string ResultsTable::fixed(double value, int decimals)
 {
-    if (!std::isfinite(value))
-        return std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
-    char buffer[400];
-    const auto [end, ec] =
-        std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, decimals);
-    return ec == std::errc() ? std::string(buffer, end) : std::string("?");
+    return io_detail::fixed(value, decimals);
 }
 
 std::size_t ResultsTable::displayWidth(const std::string& utf8)

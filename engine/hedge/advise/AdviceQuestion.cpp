@@ -132,6 +132,23 @@ std::vector<KnobSearch> defaultSearch(const Setup& stack, const ServiceConfig& s
     return out;
 }
 
+std::vector<std::vector<double>> searchGrid(const AdviceQuestion& question)
+{
+    std::vector<std::vector<double>> grid{{}};
+    for (const KnobSearch& s : question.search) {
+        const std::vector<double> values = s.values();
+        std::vector<std::vector<double>> next;
+        next.reserve(grid.size() * values.size());
+        for (const auto& head : grid)
+            for (double v : values) {
+                next.push_back(head);
+                next.back().push_back(v);
+            }
+        grid = std::move(next);
+    }
+    return grid;
+}
+
 std::vector<double> heldLoadsBetween(double from, double to, double target)
 {
     std::set<double> loads{from, to};

@@ -84,6 +84,10 @@ std::vector<const Knob*> searchableKnobs(const Setup& stack);
 // target and `to` (where a hedge's collapse comes first), ascending, without duplicates.
 std::vector<double> heldLoadsBetween(double from, double to, double target);
 
+// Every point of the search's grid (one value per searched knob, in order), the first knob's
+// values slowest.
+std::vector<std::vector<double>> searchGrid(const AdviceQuestion& question);
+
 // A question with the defaults for `stack` in `world`.
 AdviceQuestion defaultQuestion(const Scenario& world, const Setup& stack);
 

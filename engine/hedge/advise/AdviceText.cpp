@@ -15,15 +15,7 @@ namespace {
 
 using io_detail::formatNumber;
 
-std::string fixed(double value, int decimals)
-{
-    if (!std::isfinite(value))
-        return std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
-    char buffer[400];
-    const auto [end, ec] =
-        std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, decimals);
-    return ec == std::errc() ? std::string(buffer, end) : std::string("?");
-}
+using io_detail::fixed;
 
 // Milliseconds with three significant figures at least and one decimal at most above 10 ms, as
 // hedgesim's table gives latencies ("212.0"), so that a service of 0.2 ms keeps its digits.
@@ -112,14 +104,6 @@ std::vector<std::string> candidateRow(const AdviceQuestion& question, const Advi
     return row;
 }
 
-// The candidate's figures at the target load, or none.
-const PointResult* atTarget(const AdviceQuestion& question, const AdviceCandidate& c)
-{
-    for (std::size_t i = 0; i < question.heldLoads.size() && i < c.figures.size(); ++i)
-        if (question.heldLoads[i] == question.targetLoad)
-            return &c.figures[i];
-    return nullptr;
-}
 
 // What a compared setting is set to, as the advised one is named ("delay 14.2 ms, budget 10 %"):
 // the searched knobs read from its setup; its label when the setup has not them all.
@@ -140,7 +124,7 @@ std::string settingText(const AdviceQuestion& question, const AdviceCandidate& c
 // "45.2 ms" or "no latency" for one candidate's objective at the target.
 std::string objectiveAtTarget(const AdviceQuestion& question, const AdviceCandidate& c)
 {
-    const PointResult* p = atTarget(question, c);
+    const PointResult* p = figuresAtTarget(question, c);
     const std::optional<double> ms = p ? objectiveFigure(*p, question.objective) : std::nullopt;
     return ms ? latencyText(*ms) + " ms" : std::string("not measured");
 }
@@ -327,7 +311,7 @@ std::string adviceSummary(const AdviceQuestion& question, const AdviceAnswer& an
            objectiveAtTarget(question, answer.ruleOfThumb) + " for the rule of thumb (" +
            settingText(question, answer.ruleOfThumb) + ") and " + objectiveAtTarget(question, answer.noHedge) +
            " without hedging, on the same seeds.";
-    if (const PointResult* p = atTarget(question, *advised)) {
+    if (const PointResult* p = figuresAtTarget(question, *advised)) {
         out += " It sends " + fixed(p->requestsPerCall, 3) + " requests per call there";
         if (question.limits.maxRequestsPerCallAtTarget)
             out += " (limit " + formatNumber(*question.limits.maxRequestsPerCallAtTarget) + ")";

@@ -26,6 +26,14 @@ std::optional<double> objectiveFigure(const PointResult& point, AdviceObjective 
     return point.p99Ms;
 }
 
+const PointResult* figuresAtTarget(const AdviceQuestion& question, const AdviceCandidate& candidate)
+{
+    for (std::size_t i = 0; i < question.heldLoads.size() && i < candidate.figures.size(); ++i)
+        if (question.heldLoads[i] == question.targetLoad)
+            return &candidate.figures[i];
+    return nullptr;
+}
+
 const char* toString(AdviceStage stage)
 {
     switch (stage) {
@@ -579,18 +587,7 @@ void Search::findClosest()
 
 AdviceAnswer Search::run()
 {
-    // Every point of the grid, the first knob's values slowest.
-    std::vector<std::vector<double>> grid{{}};
-    for (const KnobSearch& s : m_q.search) {
-        std::vector<std::vector<double>> next;
-        for (const auto& head : grid)
-            for (double v : s.values()) {
-                next.push_back(head);
-                next.back().push_back(v);
-            }
-        grid = std::move(next);
-    }
-    for (const auto& values : grid)
+    for (const auto& values : searchGrid(m_q))
         addCandidate(values);
     m_answer.noHedge.setup = noHedge(m_q);
     m_answer.noHedge.label = m_answer.noHedge.setup.name;

@@ -14,6 +14,8 @@ namespace hedge {
 
 // The figure the objective names at a point (p50, p99 or p99.9); none without a latency.
 std::optional<double> objectiveFigure(const PointResult& point, AdviceObjective objective);
+// The candidate's figures at the question's target load; nullptr before it has run there.
+const PointResult* figuresAtTarget(const AdviceQuestion& question, const AdviceCandidate& candidate);
 
 class Advisor {
 public:

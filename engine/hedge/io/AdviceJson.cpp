@@ -171,14 +171,6 @@ OrderedJson settingJson(const AdviceQuestion& q, const AdviceCandidate& c,
     return j;
 }
 
-// The candidate's figures at the target load, or none.
-const PointResult* targetFigures(const AdviceQuestion& q, const AdviceCandidate& c)
-{
-    for (std::size_t i = 0; i < q.heldLoads.size() && i < c.figures.size(); ++i)
-        if (q.heldLoads[i] == q.targetLoad)
-            return &c.figures[i];
-    return nullptr;
-}
 
 OrderedJson frontJson(const AdviceQuestion& q, const AdviceAnswer& a)
 {
@@ -187,7 +179,7 @@ OrderedJson frontJson(const AdviceQuestion& q, const AdviceAnswer& a)
         if (i >= a.candidates.size())
             continue;
         const AdviceCandidate& c = a.candidates[i];
-        const PointResult* p = targetFigures(q, c);
+        const PointResult* p = figuresAtTarget(q, c);
         OrderedJson j;
         j["candidate"] = i;
         j["label"] = c.label;

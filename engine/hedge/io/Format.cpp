@@ -1,6 +1,7 @@
 #include "Format.h"
 
 #include <charconv>
+#include <cmath>
 #include <limits>
 #include <system_error>
 
@@ -23,6 +24,16 @@ std::string formatPlainNumber(double value)
     if (ec != std::errc())
         return formatNumber(value);
     return std::string(buffer, end);
+}
+
+std::string fixed(double value, int decimals)
+{
+    if (!std::isfinite(value))
+        return std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
+    char buffer[400];
+    const auto [end, ec] =
+        std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, decimals);
+    return ec == std::errc() ? std::string(buffer, end) : std::string("?");
 }
 
 std::string formatOptionalNumber(const std::optional<double>& value)

@@ -14,6 +14,9 @@ std::string formatNumber(double value);
 // 1500000. For sentences a person reads ("tokenRatio 0.0004 is written as 0.001").
 std::string formatPlainNumber(double value);
 
+// `value` with `decimals` digits after the point, as tables give figures ("212.0"); "nan", "inf".
+std::string fixed(double value, int decimals);
+
 // formatNumber, or an empty cell when there is no figure.
 std::string formatOptionalNumber(const std::optional<double>& value);
 
