@@ -73,8 +73,11 @@ std::optional<QPointF> AdviceFrontChart::pointOf(const AdviceQuestion& question,
 void AdviceFrontChart::clear()
 {
     chart()->removeAllSeries();
-    for (QAbstractAxis* axis : chart()->axes())
+    // removeAxis gives the axis back to us: a redraw per progress tick would leak two each.
+    for (QAbstractAxis* axis : chart()->axes()) {
         chart()->removeAxis(axis);
+        delete axis;
+    }
 }
 
 void AdviceFrontChart::draw(const AdviceQuestion& question, const AdviceAnswer& answer)
