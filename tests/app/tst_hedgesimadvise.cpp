@@ -88,6 +88,37 @@ class TestHedgesimAdvise : public QObject {
     }
 
 private slots:
+    // In-process, as main() runs it with standard error on a terminal or not (isatty). First of
+    // the functions: it starts the search's threads in this process, which ThreadSanitizer
+    // refuses once the process has forked a hedgesim (QProcess) before ("starting new threads
+    // after multi-threaded fork").
+    void progressOnStandardErrorOnlyOnATerminal()
+    {
+        const QString file = write("s.json", scenario());
+        std::vector<std::string> args;
+        for (const QString& arg : adviseArgs(file))
+            args.push_back(arg.toStdString());
+        for (const bool terminal : {true, false}) {
+            std::istringstream in;
+            std::ostringstream out, err;
+            QCOMPARE(cli::hedgesimMain(args, {in, out, err, terminal}), 0);
+            const std::string progress = err.str();
+            if (!terminal) {
+                QVERIFY2(progress.empty(), progress.c_str());
+                continue;
+            }
+            // The stages in order, candidates left, the best so far; the line cleared at the end.
+            const auto race = progress.find("\rhedgesim: race, ");
+            const auto final = progress.find("\rhedgesim: final, ");
+            QVERIFY2(race != std::string::npos && final != std::string::npos && race < final,
+                     progress.c_str());
+            QVERIFY(progress.find(" candidates left") != std::string::npos);
+            QVERIFY(progress.find(", best so far: delay ") != std::string::npos);
+            QVERIFY(progress.ends_with("\r\033[K"));
+            QVERIFY(out.str().find("\nAdvised: ") != std::string::npos);
+        }
+    }
+
     void answersWithExitZeroAndTheAdvisedRowIsTheJsonsFigures()
     {
         const QString file = write("s.json", scenario());
@@ -274,34 +305,6 @@ private slots:
         QCOMPARE(outside.exitCode, 2);
         QVERIFY2(outside.err.startsWith("--target-load: 0.9 is not a held load (held: 0.3, 0.85;"),
                  outside.err.constData());
-    }
-
-    // In-process, as main() runs it with standard error on a terminal or not (isatty).
-    void progressOnStandardErrorOnlyOnATerminal()
-    {
-        const QString file = write("s.json", scenario());
-        std::vector<std::string> args;
-        for (const QString& arg : adviseArgs(file))
-            args.push_back(arg.toStdString());
-        for (const bool terminal : {true, false}) {
-            std::istringstream in;
-            std::ostringstream out, err;
-            QCOMPARE(cli::hedgesimMain(args, {in, out, err, terminal}), 0);
-            const std::string progress = err.str();
-            if (!terminal) {
-                QVERIFY2(progress.empty(), progress.c_str());
-                continue;
-            }
-            // The stages in order, candidates left, the best so far; the line cleared at the end.
-            const auto race = progress.find("\rhedgesim: race, ");
-            const auto final = progress.find("\rhedgesim: final, ");
-            QVERIFY2(race != std::string::npos && final != std::string::npos && race < final,
-                     progress.c_str());
-            QVERIFY(progress.find(" candidates left") != std::string::npos);
-            QVERIFY(progress.find(", best so far: delay ") != std::string::npos);
-            QVERIFY(progress.ends_with("\r\033[K"));
-            QVERIFY(out.str().find("\nAdvised: ") != std::string::npos);
-        }
     }
 
     void theSameAnswerWhateverTheThreads()
