@@ -1,6 +1,6 @@
 #include "LiveView.h"
 
-#include <hedge/io/AtomicFile.h>
+#include <hedge/qt/AtomicFile.h>
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/io/TimelineResultsFile.h>
 #include <hedge/run/LiveController.h>

@@ -5,7 +5,7 @@
 #include "MapColourScale.h"
 #include "PaintedExport.h"
 
-#include <hedge/io/AtomicFile.h>
+#include <hedge/qt/AtomicFile.h>
 #include <hedge/io/ResultsCsv.h>
 #include <hedge/io/ResultsJson.h>
 #include <hedge/run/SweepController.h>

@@ -5,10 +5,10 @@
 #include "MainActions.h"
 #include "PolicyExportDialog.h"
 #include "ReportAdvice.h"
-#include "ScenarioDocument.h"
 #include "SetupListWidget.h"
 #include "SetupNames.h"
 
+#include <hedge/document/ScenarioDocument.h>
 #include <hedge/io/ScenarioError.h>
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/run/AdviceController.h>

@@ -1,14 +1,14 @@
 #include "EditorsController.h"
 
 #include "PointTooltip.h"
-#include "ScenarioDocument.h"
 
 #include "ServiceRunEditor.h"
 #include "SetupEditor.h"
 #include "SetupListWidget.h"
 #include "SetupNames.h"
 
-#include <hedge/PresetEdits.h>
+#include <hedge/document/PresetEdits.h>
+#include <hedge/document/ScenarioDocument.h>
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/run/SweepController.h>
 #include <hedge/sim/ServiceTimeQuantiles.h>
@@ -154,21 +154,6 @@ void EditorsController::onServiceEdited()
     apply(next, Source::ServiceEditor, nullptr, tr("Edit Service and Run"));
 }
 
-QString EditorsController::editText(const Scenario& before, const Scenario& after,
-                                   const QString& fallback)
-{
-    // Edit → Undo names the knob, the setup and the values ("Undo delay of "budget 10 %"
-    // 20 → 30 ms"), as the explanation pane does (PresetEdits), not "Edit Service and Run".
-    const QStringList edits = PresetEdits::between(before, after);
-    if (edits.isEmpty())
-        return fallback;
-    constexpr int kNamed = 2;
-    QString text = edits.mid(0, kNamed).join(QStringLiteral("; "));
-    if (edits.size() > kNamed)
-        text += tr(" and %1 more").arg(edits.size() - kNamed);
-    return text;
-}
-
 bool EditorsController::apply(const Scenario& next, Source source,
                               const QList<SeriesStyle>* styles, const QString& text)
 {
@@ -182,7 +167,7 @@ bool EditorsController::apply(const Scenario& next, Source source,
         return false;
     }
     const Source outer = std::exchange(m_source, source);
-    const QString named = editText(m_document->scenario(), next, text);
+    const QString named = PresetEdits::undoText(m_document->scenario(), next, text);
     if (styles)
         m_document->applyEdit(next, styleOf(*styles, m_document->style()), named);
     else

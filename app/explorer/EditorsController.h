@@ -49,11 +49,6 @@ public:
     static QList<SeriesStyle> seriesStyles(const Scenario& scenario,
                                            const std::optional<ScenarioStyle>& style);
 
-    // The undo step's name: what changed from `before` to `after`, knob by knob with its
-    // values (PresetEdits), at most two named; `fallback` when nothing a knob names changed.
-    static QString editText(const Scenario& before, const Scenario& after,
-                            const QString& fallback);
-
 signals:
     void editRefused(const QString& message);
 

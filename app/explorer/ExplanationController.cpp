@@ -1,9 +1,9 @@
 #include "ExplanationController.h"
 
 #include "PresetExplanation.h"
-#include "ScenarioDocument.h"
 
-#include <hedge/PresetEdits.h>
+#include <hedge/document/PresetEdits.h>
+#include <hedge/document/ScenarioDocument.h>
 #include <hedge/io/Presets.h>
 
 namespace hedge {

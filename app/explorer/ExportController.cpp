@@ -1,18 +1,18 @@
 #include "ExportController.h"
 
-#include <hedge/PresetEdits.h>
+#include <hedge/document/PresetEdits.h>
+#include <hedge/document/ScenarioDocument.h>
 #include <hedge/run/SweepController.h>
 
 #include "ChartArea.h"
 #include "ExportChartDialog.h"
-#include "ScenarioDocument.h"
 
 #include "ChartExport.h"
 #include "MetricChartView.h"
 #include "ReportAdvice.h"
 #include "ReportWriter.h"
 
-#include <hedge/io/AtomicFile.h>
+#include <hedge/qt/AtomicFile.h>
 #include <hedge/io/Presets.h>
 #include <hedge/io/ResultsCsv.h>
 #include <hedge/io/ResultsJson.h>

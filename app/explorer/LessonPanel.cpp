@@ -1,8 +1,8 @@
 #include "LessonPanel.h"
 
-#include "ScenarioDocument.h"
 #include "SetupListWidget.h"
 
+#include <hedge/document/ScenarioDocument.h>
 #include <hedge/io/LessonCheck.h>
 #include <hedge/io/Presets.h>
 #include <hedge/io/ShippedLessons.h>

@@ -14,7 +14,6 @@
 #include "MapTab.h"
 #include "MapView.h"
 #include "RunStatusBar.h"
-#include "ScenarioDocument.h"
 #include "HelpController.h"
 #include "MeasuredOverlay.h"
 #include "PolicyExchange.h"
@@ -30,6 +29,7 @@
 #include "SetupEditor.h"
 #include "SetupListWidget.h"
 
+#include <hedge/document/ScenarioDocument.h>
 #include <hedge/io/Presets.h>
 #include <hedge/run/LiveController.h>
 

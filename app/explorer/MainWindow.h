@@ -10,10 +10,10 @@
 #include "ChartArea.h"
 #include "ExportController.h"
 #include "RunStatusBar.h"
-#include "ScenarioDocument.h"
 #include "WindowLook.h"
 
 #include <hedge/Scenario.h>
+#include <hedge/document/ScenarioDocument.h>
 #include <hedge/run/SweepController.h>
 
 #include "Metric.h"

@@ -3,9 +3,9 @@
 #include "GridDialog.h"
 #include "MainActions.h"
 #include "MapView.h"
-#include "ScenarioDocument.h"
 #include "SetupListWidget.h"
 
+#include <hedge/document/ScenarioDocument.h>
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/sim/SweepPoints.h>
 

@@ -2,7 +2,8 @@
 
 #include "ChartArea.h"
 #include "MainActions.h"
-#include "ScenarioDocument.h"
+
+#include <hedge/document/ScenarioDocument.h>
 
 #include <QDir>
 #include <QFileDialog>

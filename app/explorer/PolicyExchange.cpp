@@ -2,11 +2,11 @@
 
 #include "MainActions.h"
 #include "PolicyExportDialog.h"
-#include "ScenarioDocument.h"
 
 #include "SetupListWidget.h"
 #include "SetupNames.h"
 
+#include <hedge/document/ScenarioDocument.h>
 #include <hedge/io/PolicyImport.h>
 #include <hedge/io/ScenarioError.h>
 #include <hedge/io/ScenarioValidation.h>

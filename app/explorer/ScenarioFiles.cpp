@@ -1,7 +1,8 @@
 #include "ScenarioFiles.h"
 
 #include "MainActions.h"
-#include "ScenarioDocument.h"
+
+#include <hedge/document/ScenarioDocument.h>
 
 #include <QDir>
 #include <QFileDialog>

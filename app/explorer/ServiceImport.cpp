@@ -1,12 +1,12 @@
 #include "ServiceImport.h"
 
 #include "MainActions.h"
-#include "ScenarioDocument.h"
 #include "ServiceMeasurementsDialog.h"
 
 #include "ServiceRunEditor.h"
 #include "ServiceSourceLine.h"
 
+#include <hedge/document/ScenarioDocument.h>
 #include <hedge/io/ScenarioError.h>
 #include <hedge/io/ScenarioValidation.h>
 

@@ -10,7 +10,6 @@
 #include "MainActions.h"
 #include "MapTab.h"
 #include "MapView.h"
-#include "ScenarioDocument.h"
 #include "WindowPanes.h"
 
 #include "ChartExport.h"
@@ -21,6 +20,7 @@
 #include "PresetExplanation.h"
 #include "SlideExport.h"
 
+#include <hedge/document/ScenarioDocument.h>
 #include <hedge/io/Presets.h>
 
 #include <QAction>

@@ -9,7 +9,7 @@
 #include "TimelineCommand.h"
 
 #include <hedge/Version.h>
-#include <hedge/io/AtomicFile.h>
+#include <hedge/qt/AtomicFile.h>
 #include <hedge/io/Presets.h>
 #include <hedge/io/ResultsCsv.h>
 #include <hedge/io/ResultsJson.h>

@@ -1,7 +1,5 @@
 #include <hedge/FamilyKnobs.h>
 
-#include <QtGlobal>
-
 #include <limits>
 
 namespace hedge {
@@ -9,7 +7,7 @@ namespace hedge {
 namespace {
 
 // Translated where they are shown, as KnobRegistry.cpp's (context "KnobRegistry").
-#define KNOB_TEXT(text) QT_TRANSLATE_NOOP("KnobRegistry", text)
+#define KNOB_TEXT(text) text
 
 // Each tooltip says what the knob is in the stack's own words, then its default here and the
 // stack's, with the file of the stack's source the default comes from. As in KnobRegistry.cpp,

@@ -3,8 +3,6 @@
 #include <hedge/FamilyKnobs.h>
 #include <hedge/io/ScenarioValidation.h>
 
-#include <QtGlobal>
-
 #include <limits>
 
 namespace hedge {
@@ -12,8 +10,8 @@ namespace hedge {
 namespace {
 
 // The tooltips are translated where they are shown (QCoreApplication::translate with the
-// context "KnobRegistry"); QT_TRANSLATE_NOOP marks them for lupdate.
-#define KNOB_TEXT(text) QT_TRANSLATE_NOOP("KnobRegistry", text)
+// context "KnobRegistry"); the core, which includes no Qt, only marks them.
+#define KNOB_TEXT(text) text
 
 // The table is cut in three (hedge, adaptive limit, service) to keep each function short, and
 // kept out of clang-format, which would give every designator a line of its own: a row should

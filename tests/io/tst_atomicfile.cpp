@@ -1,6 +1,6 @@
 // Atomic writes: the content lands whole, an existing file is replaced, failures name the
 // path and leave nothing behind.
-#include <hedge/io/AtomicFile.h>
+#include <hedge/qt/AtomicFile.h>
 
 #include <QDir>
 #include <QFile>

@@ -1,4 +1,4 @@
-// The advisor's checks (docs/advisor.md, "What the search is checked against"): tests that fail
+// The advisor's checks (docs/advisor.md, "What it is checked against"): tests that fail
 // when the search is wrong. Long runs (seconds here, minutes under a sanitizer): label `claims`.
 #include "AdviceTestSupport.h"
 
@@ -213,7 +213,7 @@ private slots:
         QVERIFY(st.hedgedFraction > ct.hedgedFraction);
         QVERIFY(*st.p99Ms < *ct.p99Ms);
         QVERIFY(delayOf(*s.advisedCandidate()) <= delayOf(*c.advisedCandidate()));
-        // docs/advisor.md: "a smaller delay and no budget: about half the calls hedged".
+        // As docs/advisor.md says, "a smaller delay and no budget: about half the calls hedged".
         QVERIFY(!s.advisedCandidate()->setup.hedge->hasBudget());
         QVERIFY(st.hedgedFraction > 0.4 && st.hedgedFraction < 0.6);
     }

@@ -28,7 +28,7 @@ struct KnobSearch {
     bool operator==(const KnobSearch&) const = default;
 };
 
-// docs/advisor.md, "The limits". An empty limit is not checked.
+// docs/advisor.md, "The question": the limits. An empty limit is not checked.
 struct AdviceLimits {
     std::optional<double> maxRequestsPerCallAtTarget = 1.05;
     std::optional<double> maxRequestsPerCall;           // at every held load

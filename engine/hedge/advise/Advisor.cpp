@@ -435,7 +435,7 @@ void Search::judgeFinal()
     m_answer.ruleOfThumb.rejection = brokenLimit(m_answer.ruleOfThumb);
 }
 
-// The burst (docs/advisor.md, "The load it must live with"): the finalists, the rule of thumb and
+// The burst (docs/advisor.md, "The question": the burst): the finalists, the rule of thumb and
 // no hedge as worlds of one timeline; a world still collapsed at its end did not come back.
 bool Search::checkBurst()
 {

@@ -1,12 +1,11 @@
 // The lesson file (docs/lessons.md): the lesson, its steps, their callouts and conditions.
 #include "LessonDetail.h"
 
+#include <hedge/io/FileText.h>
 #include <hedge/io/LessonFigure.h>
 
-#include <QFile>
-#include <QFileInfo>
-
 #include <algorithm>
+#include <filesystem>
 
 namespace hedge {
 
@@ -226,13 +225,13 @@ Lesson parseLessonJson(std::string_view text)
 
 Lesson readLessonFile(const std::string& path)
 {
-    QFile file(QString::fromStdString(path));
-    const std::string name = QFileInfo(file).fileName().toStdString();
-    if (!file.open(QIODevice::ReadOnly))
-        throw ScenarioError(name, "cannot read: " + file.errorString().toStdString());
-    const QByteArray bytes = file.readAll();
+    const std::string name = std::filesystem::path(path).filename().string();
+    const FileText file = readFileText(path);
+    if (!file.ok())
+        throw ScenarioError(name, "cannot read: " + file.error);
+    const std::string& bytes = file.bytes;
     try {
-        return parseLessonJson(std::string_view(bytes.constData(), std::size_t(bytes.size())));
+        return parseLessonJson(bytes);
     } catch (const ScenarioError& e) {
         if (e.line() > 0) // a syntax error: where in the file
             throw ScenarioError(name + ":" + std::to_string(e.line()) + ":" +

@@ -7,10 +7,8 @@
 #include "TimelineJson.h"
 
 #include <hedge/KnobRegistry.h>
+#include <hedge/io/FileText.h>
 #include <hedge/io/ScenarioValidation.h>
-
-#include <QFile>
-#include <QString>
 
 #include <algorithm>
 #include <initializer_list>
@@ -255,7 +253,7 @@ Scenario scenarioFromJson(const Json& value, const std::string& path,
     return s;
 }
 
-// The "service" object of a scenario file (docs/scenario.md, "Service").
+// The "service" object of a scenario file (docs/scenario.md, "Scenario").
 OrderedJson serviceToJson(const ServiceConfig& s, bool replicasFollowFanout)
 {
     OrderedJson service;
@@ -332,13 +330,10 @@ OrderedJson scenarioToJson(const Scenario& s)
 
 std::string readFileBytes(const std::string& path)
 {
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly))
-        throw ScenarioError({}, "cannot read " + path + ": " + file.errorString().toStdString());
-    const QByteArray bytes = file.readAll();
-    if (file.error() != QFileDevice::NoError)
-        throw ScenarioError({}, "cannot read " + path + ": " + file.errorString().toStdString());
-    return bytes.toStdString();
+    FileText file = readFileText(path);
+    if (!file.ok())
+        throw ScenarioError({}, "cannot read " + path + ": " + file.error);
+    return std::move(file.bytes);
 }
 
 } // namespace io_detail

@@ -47,7 +47,7 @@ std::string writeScenarioJson(const Scenario& scenario, const std::optional<Scen
 // put in a scenario. Written as writeScenarioJson writes it; does not validate.
 std::string writeServiceJson(const ServiceConfig& service);
 
-// One setup as a scenario file's "setups" entry reads (docs/scenario.md, "Setups"): what
+// One setup as a scenario file's "setups" entry reads (docs/scenario.md, "Scenario"): what
 // `hedgesim policy import` prints for the user to paste into a scenario.
 std::string writeSetupJson(const Setup& setup);
 

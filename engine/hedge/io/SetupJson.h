@@ -1,4 +1,4 @@
-// Internal to hedge/io: one setup of a scenario file (docs/scenario.md, "Setups"): its name,
+// Internal to hedge/io: one setup of a scenario file (docs/scenario.md, "Scenario" and "Policy families"): its name,
 // cancellation, hedge or policy family with the family's object, and adaptive limit. A
 // resilience4cata setup is written as before the families existed (no "policy" key), so that
 // every older file reads and writes the same, byte for byte.

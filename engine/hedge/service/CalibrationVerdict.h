@@ -2,7 +2,7 @@
 // (Calibration: the targets and the percentiles its table's own run gave), and its one wording:
 // the From Measurements dialog, the service editor's source line, `hedgesim service fit` and
 // the report all say "calibrated at 60 % load" or "not calibrated at 60 % load: p90 is 5.3 %
-// off, above the 2 % tolerance" from here (docs/service-data.md, "Calibration").
+// off, above the 2 % tolerance" from here (docs/service-data.md, "Measured under load: calibration").
 #pragma once
 
 #include <hedge/service/ServiceDistribution.h>

@@ -6,12 +6,12 @@
 #include <hedge/service/HdrHistogramDecode.h>
 #include <hedge/service/MeasurementDetail.h>
 
-#include <QByteArray>
-
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <map>
 #include <set>
+#include <string_view>
 
 namespace hedge {
 
@@ -40,17 +40,55 @@ std::vector<std::string> splitCommas(std::string_view line)
     }
 }
 
+// The value of one base64 digit (RFC 4648, the standard alphabet), or -1.
+int base64Digit(char c)
+{
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A';
+    if (c >= 'a' && c <= 'z')
+        return c - 'a' + 26;
+    if (c >= '0' && c <= '9')
+        return c - '0' + 52;
+    if (c == '+')
+        return 62;
+    if (c == '/')
+        return 63;
+    return -1;
+}
+
+// Strict: only the alphabet, '=' padding only at the end (at most two), and no lone digit
+// left over, so that a corrupt line is refused rather than half-read.
 std::vector<unsigned char> base64Bytes(const std::string& path, int lineNumber,
                                        const std::string& text)
 {
-    const auto decoded = QByteArray::fromBase64Encoding(
-        QByteArray::fromRawData(text.data(), qsizetype(text.size())),
-        QByteArray::Base64Encoding | QByteArray::AbortOnBase64DecodingErrors);
-    if (decoded.decodingStatus != QByteArray::Base64DecodingStatus::Ok || text.empty())
-        throw MeasurementError(path, lineNumber, "a corrupt histogram: its text is not base64");
-    const QByteArray& bytes = decoded.decoded;
-    return {reinterpret_cast<const unsigned char*>(bytes.constData()),
-            reinterpret_cast<const unsigned char*>(bytes.constData()) + bytes.size()};
+    const auto corrupt = [&] {
+        return MeasurementError(path, lineNumber, "a corrupt histogram: its text is not base64");
+    };
+    std::string_view digits = text;
+    std::size_t padding = 0;
+    while (!digits.empty() && digits.back() == '=' && padding < 2) {
+        digits.remove_suffix(1);
+        ++padding;
+    }
+    if (digits.empty() || digits.size() % 4 == 1 ||
+        (padding > 0 && (digits.size() + padding) % 4 != 0))
+        throw corrupt();
+    std::vector<unsigned char> bytes;
+    bytes.reserve(digits.size() * 3 / 4);
+    std::uint32_t bits = 0;
+    int held = 0;
+    for (const char c : digits) {
+        const int value = base64Digit(c);
+        if (value < 0)
+            throw corrupt();
+        bits = (bits << 6) | std::uint32_t(value);
+        held += 6;
+        if (held >= 8) {
+            held -= 8;
+            bytes.push_back(static_cast<unsigned char>((bits >> held) & 0xFFu));
+        }
+    }
+    return bytes;
 }
 
 // One interval line into the totals; throws FILE:LINE.

@@ -1,19 +1,16 @@
 // What the three measurement readers share (MeasurementDetail.h).
 #include <hedge/service/MeasurementDetail.h>
 
+#include <hedge/io/FileText.h>
+#include <hedge/io/ShippedFiles.h>
+
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
-
-#include <QFile>
-#include <QString>
 
 namespace hedge::measurement_detail {
 
@@ -21,40 +18,24 @@ namespace {
 
 constexpr double kHourMs = 3.6e6;
 
-// The program's own files (":/services/bimodal-cache.csv", a preset's measurements) are Qt
-// resources; std::ifstream cannot open them.
-std::string readResourceText(const std::string& path)
-{
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly))
-        throw MeasurementError(path, 0, "cannot be read: not one of the program's files");
-    return file.readAll().toStdString();
-}
-
-std::string readFileText(const std::string& path)
+std::string readWholeFile(const std::string& path)
 {
     std::error_code ignored;
-    if (std::filesystem::is_directory(path, ignored))
+    if (!isShippedFileName(path) && std::filesystem::is_directory(path, ignored))
         throw MeasurementError(path, 0, "a folder, not a file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        const int code = errno;
-        throw MeasurementError(path, 0,
-                               std::string("cannot be read: ") +
-                                   (code != 0 ? std::strerror(code) : "no such file"));
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad())
+    FileText file = readFileText(path);
+    if (file.error == "a read error")
         throw MeasurementError(path, 0, "a read error");
-    return text.str();
+    if (!file.ok())
+        throw MeasurementError(path, 0, "cannot be read: " + file.error);
+    return std::move(file.bytes);
 }
 
 } // namespace
 
 std::vector<std::string> readTextLines(const std::string& path)
 {
-    const std::string text = path.starts_with(":/") ? readResourceText(path) : readFileText(path);
+    const std::string text = readWholeFile(path);
     std::vector<std::string> lines;
     std::istringstream in(text);
     std::string line;

@@ -26,7 +26,7 @@ struct PercentilePoint {
     bool operator==(const PercentilePoint&) const = default;
 };
 
-// Latencies measured under load (docs/service-data.md, "Measured at load"): the table was
+// Latencies measured under load (docs/service-data.md, "Measured under load: calibration"): the table was
 // adjusted until the simulated response times at `utilisation`, without hedging, matched the
 // measured percentiles; `residuals` are what was left, (simulated - measured) / measured.
 struct Calibration {

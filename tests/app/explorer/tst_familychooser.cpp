@@ -1,4 +1,4 @@
-// The setup editor's family chooser in the real window (docs/user-guide.md, "Policy"): a user
+// The setup editor's family chooser in the real window (docs/user-guide.md, "Editor"): a user
 // picks gRPC for a setup, sees gRPC's knobs in the side panel at 1024 × 700 without a
 // horizontal scroll bar, types a value that reaches the scenario and its generated name, and
 // Undo takes the edits back one by one to the explorer's own policy.

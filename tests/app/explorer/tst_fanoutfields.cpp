@@ -1,11 +1,10 @@
-// The fan-out's fields of the service editor in the real window (docs/user-guide.md, "Fan-out"):
+// The fan-out's fields of the service editor in the real window (docs/user-guide.md, "Service and run"):
 // typed parts and copies reach the scenario with the replicas following parts × copies, the
 // Replicas box shows them read-only and says why, the ranges keep parts × copies within 255
 // replicas, and Ctrl+Z takes each edit back through the document, fields included.
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
 #include "MainWindow.h"
-#include "ScenarioDocument.h"
 
 #include "ServiceRunEditor.h"
 #include "ServiceTopologyFields.h"
@@ -152,3 +151,5 @@ private slots:
 
 QTEST_MAIN(TestFanoutFields)
 #include "tst_fanoutfields.moc"
+
+#include <hedge/document/ScenarioDocument.h>

@@ -9,14 +9,14 @@
 #include "ChartLegend.h"
 #include "LiveTimeSeriesView.h"
 #include "MapView.h"
-#include "ScenarioDocument.h"
 #include "SlideExport.h"
 
+#include <hedge/document/ScenarioDocument.h>
 #include <hedge/io/Lesson.h>
-#include <hedge/run/LiveController.h>
-#include <hedge/run/SweepController.h>
 #include <hedge/io/Presets.h>
 #include <hedge/io/ShippedLessons.h>
+#include <hedge/run/LiveController.h>
+#include <hedge/run/SweepController.h>
 
 #include <QChart>
 #include <QDockWidget>

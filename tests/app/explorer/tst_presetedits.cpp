@@ -1,7 +1,7 @@
 // What the explanation says was edited (PresetEdits, docs/user-guide.md, "What this shows"):
 // each kind of edit of a preset in words, named, scaled and suffixed as the editors show the
 // knob (the knob registry's rows), the setup named as the preset names it.
-#include <hedge/PresetEdits.h>
+#include <hedge/document/PresetEdits.h>
 
 #include <hedge/KnobRegistry.h>
 

@@ -7,7 +7,6 @@
 #include "ExplorerTestSupport.h"
 #include "HeldMouse.h"
 #include "MainWindow.h"
-#include "ScenarioDocument.h"
 
 #include "KnobSlider.h"
 #include "SetupEditor.h"
@@ -282,3 +281,5 @@ private slots:
 
 QTEST_MAIN(TestUndo)
 #include "tst_undo.moc"
+
+#include <hedge/document/ScenarioDocument.h>

@@ -25,6 +25,10 @@ public:
     static QStringList between(const Scenario& preset, const Scenario& now);
     // "Edited: a; b; c and 2 more" (the first `shown` entries).
     static QString summary(const QStringList& edits, int shown = 3);
+    // An undo step's name: what changed from `before` to `after`, knob by knob with its
+    // values, at most two named; `fallback` when nothing a knob names changed.
+    static QString undoText(const Scenario& before, const Scenario& after,
+                            const QString& fallback);
     // A knob's value as its editor shows it: scaled, at most its decimals, no trailing zeros;
     // "on"/"off" for an on/off knob or a flag.
     static QString valueText(const Knob& knob, double value);

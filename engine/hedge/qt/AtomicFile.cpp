@@ -1,4 +1,4 @@
-#include <hedge/io/AtomicFile.h>
+#include <hedge/qt/AtomicFile.h>
 
 #include <QSaveFile>
 #include <QString>

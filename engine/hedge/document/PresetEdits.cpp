@@ -1,4 +1,4 @@
-#include <hedge/PresetEdits.h>
+#include <hedge/document/PresetEdits.h>
 
 #include <hedge/Knob.h>
 #include <hedge/KnobRegistry.h>
@@ -131,6 +131,21 @@ QString changeText(const Knob& knob, double from, double to)
 }
 
 } // namespace
+
+QString PresetEdits::undoText(const Scenario& before, const Scenario& after,
+                              const QString& fallback)
+{
+    // Edit → Undo names the knob, the setup and the values ("Undo delay of "budget 10 %"
+    // 20 → 30 ms"), as the explanation pane does (PresetEdits), not "Edit Service and Run".
+    const QStringList edits = between(before, after);
+    if (edits.isEmpty())
+        return fallback;
+    constexpr int kNamed = 2;
+    QString text = edits.mid(0, kNamed).join(QStringLiteral("; "));
+    if (edits.size() > kNamed)
+        text += tr(" and %1 more").arg(edits.size() - kNamed);
+    return text;
+}
 
 QString PresetEdits::valueText(const Knob& knob, double value)
 {

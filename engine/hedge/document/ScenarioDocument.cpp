@@ -1,6 +1,6 @@
-#include "ScenarioDocument.h"
+#include <hedge/document/ScenarioDocument.h>
 
-#include <hedge/io/AtomicFile.h>
+#include <hedge/qt/AtomicFile.h>
 #include <hedge/io/Presets.h>
 #include <hedge/io/ScenarioJson.h>
 

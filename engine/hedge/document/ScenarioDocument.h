@@ -5,7 +5,7 @@
 // listen. No dialogs: failures come back as messages for the window to show.
 #pragma once
 
-#include "ScenarioEditCommand.h"
+#include <hedge/document/ScenarioEditCommand.h>
 
 #include <hedge/Scenario.h>
 #include <hedge/io/ScenarioStyle.h>

@@ -1,7 +1,7 @@
-#include "ScenarioEditCommand.h"
+#include <hedge/document/ScenarioEditCommand.h>
 
-#include "EditorsController.h"
-#include "ScenarioDocument.h"
+#include <hedge/document/PresetEdits.h>
+#include <hedge/document/ScenarioDocument.h>
 
 namespace hedge {
 
@@ -47,7 +47,7 @@ bool ScenarioEditCommand::mergeWith(const QUndoCommand* other)
     // A drag that ends where it began changed nothing: no undo step.
     setObsolete(m_after == m_before);
     // Named from where the drag began to where it is now ("delay 20 → 45 ms").
-    setText(EditorsController::editText(m_before.scenario, m_after.scenario, text()));
+    setText(PresetEdits::undoText(m_before.scenario, m_after.scenario, text()));
     return true;
 }
 
