@@ -36,6 +36,8 @@ fi
 # than at -O2 and the sanitized suites stay a few minutes.
 # The tests' own sources compile at -O0 there (HEDGE_TEST_COMPILE_OPTIONS): they are most of
 # a sanitized build, and little of its tests' running time.
+# The sanitizer trees build the project's libraries as shared libraries (HEDGE_SHARED_LIBS):
+# each is linked once, not into every one of some 170 test programs.
 LLD="-fuse-ld=lld"
 SANITIZER_FLAGS="-O1 -g1 -DNDEBUG"
 # The sanitizer runs skip the golden file (minutes at this speed) and the real-clock tests
@@ -67,6 +69,7 @@ phase release-build cmake --build build
 # tests are CPU-bound and most of them use one core.
 phase asan-configure cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$SANITIZER_FLAGS" -DCMAKE_EXE_LINKER_FLAGS="$LLD" \
+    -DCMAKE_SHARED_LINKER_FLAGS="$LLD" -DHEDGE_SHARED_LIBS=ON \
     -DHEDGE_WERROR=$werror -DHEDGE_SANITIZE="address;undefined" -DHEDGE_BUILD_BENCHMARKS=OFF \
     -DHEDGE_TEST_PCH=ON -DHEDGE_UNITY_BUILD=ON -DHEDGE_TEST_AREAS="policy;sim;io;service;app;widgets" \
     -DHEDGE_TEST_COMPILE_OPTIONS=-O0 \
@@ -96,6 +99,7 @@ fuzz_build=$!
 # queued-signal hand-off is invisible to it).
 phase tsan-configure cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$SANITIZER_FLAGS" -DCMAKE_EXE_LINKER_FLAGS="$LLD" \
+    -DCMAKE_SHARED_LINKER_FLAGS="$LLD" -DHEDGE_SHARED_LIBS=ON \
     -DHEDGE_WERROR=$werror -DHEDGE_SANITIZE=thread -DHEDGE_BUILD_BENCHMARKS=OFF \
     -DHEDGE_TEST_PCH=ON -DHEDGE_UNITY_BUILD=ON -DHEDGE_TEST_AREAS="policy;sim;io;app" \
     -DHEDGE_TEST_COMPILE_OPTIONS=-O0 \

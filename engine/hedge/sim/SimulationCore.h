@@ -16,6 +16,10 @@
 //   stopsRun() -> bool                     optional, asked once an arrival is handled: true ends
 //                                          the run there (a point's early stop, docs/model.md,
 //                                          "Stopping early")
+// After the class, in this order, the members of the features a one-part sweep point does not
+// use: a timeline's changes, calls that fan out, shed attempts, a point's early stop. One class
+// template, one file: every handler reads the same state, and a reader follows an event from
+// the loop to its handler without leaving it.
 // Internal to the engine (see engine/README.md for the rules where docs/model.md is silent).
 #pragma once
 
@@ -35,6 +39,8 @@
 #include <hedge/topology/Balancer.h>
 #include <hedge/topology/ReplicaPlacement.h>
 
+#include <algorithm>
+#include <functional>
 #include <optional>
 #include <stop_token>
 #include <vector>
@@ -523,9 +529,204 @@ private:
     std::int64_t m_eventCount = 0, m_arrivals = 0;
 };
 
-} // namespace hedge::sim_detail
+// ---- A timeline's changes ----------------------------------------------------------------------
+// The answers to a timeline's changes (docs/timeline.md, "Changes"): the arrival rate known
+// further, a new service.
 
-#include <hedge/sim/SimulationCoreChanges.h>
-#include <hedge/sim/SimulationCoreFanout.h>
-#include <hedge/sim/SimulationCoreShedding.h>
-#include <hedge/sim/SimulationCoreEarlyStop.h>
+// A pending call that had not arrived by the previous horizon goes on spending its draw from now.
+template <class Driver, bool kTopology, class Policy>
+void SimulationCore<Driver, kTopology, Policy>::extendArrivals(double horizon)
+{
+    m_horizon = horizon;
+    if (m_arrivalPending)
+        continueArrivals();
+}
+
+// Attempts that start service from now on draw from the new distribution; extra workers (per
+// replica) start on their replica's queue at once; removed workers finish the attempt they
+// serve first. The arrival rate does not change (it is the traffic's); so do not the replicas,
+// the balancer, the slow periods and the fan-out (the scenario's: no change names them).
+template <class Driver, bool kTopology, class Policy>
+void SimulationCore<Driver, kTopology, Policy>::setService(const ServiceConfig& service)
+{
+    const ServiceConfig before = m_service;
+    m_service = service;
+    m_draws = nullptr; // its first attempts were drawn for the old service
+    m_service.replicas = before.replicas;
+    m_service.balancer = before.balancer;
+    m_service.slowdowns = before.slowdowns;
+    m_service.fanoutParts = before.fanoutParts;
+    m_service.fanoutWaitFor = before.fanoutWaitFor;
+    m_service.fanoutCopies = before.fanoutCopies;
+    m_meanServiceMs = m_exponential ? m_service.medianMs : m_service.meanServiceMs();
+    m_topologyDraws = drawsDependOnTopology(m_service);
+    m_sheds = m_service.shedBacklogMs > 0.0;
+    m_shedEvents = m_shedEvents || m_sheds; // a shed answer may still be pending
+    const auto target = static_cast<std::size_t>(service.workers);
+    resizeReplicas(target, m_workers, m_replicas, [this](std::uint16_t w) { serveNext(w); });
+    m_activeWorkers = target * m_replicas.size();
+}
+
+// ---- Calls that fan out ------------------------------------------------------------------------
+// The handlers of a call that fans out (docs/fanout.md, "Model"): its parts start as calls of
+// their own, and a part's end may decide the call. FanoutCalls keeps the records.
+
+// One part per partition, each started as a call (the budget counts parts); a part the limiter
+// rejects may decide the call before its other parts start: they are then never sent.
+template <class Driver, bool kTopology, class Policy>
+void SimulationCore<Driver, kTopology, Policy>::arriveInParts(std::int64_t call)
+{
+    const std::uint32_t fan = m_fanout.open(call, m_now);
+    for (int p = 0; p < m_fanout.parts() && m_fanout.isOpen(fan); ++p) {
+        const std::uint32_t slot = takeSlot(m_slots, m_freeSlots);
+        m_fanout.place(fan, p, slot);
+        m_slots[slot].call = m_fanout.partId(call, p);
+        trace(TraceEvent::CallStarted, m_slots[slot].call);
+        apply(slot, m_pipeline.startCall(m_slots[slot].state, m_now));
+    }
+}
+
+// The driver hears of the part; the call's end when this part decided it (Running: not yet).
+template <class Driver, bool kTopology, class Policy>
+CallEnd SimulationCore<Driver, kTopology, Policy>::partEnded(std::uint32_t slot,
+                                                             const CallStep& step,
+                                                             std::uint32_t& fan)
+{
+    fan = m_fanout.partOf(slot).fan;
+    if constexpr (requires { m_driver.onPartEnded(*this, 0u, m_slots[slot].state, step.end); })
+        m_driver.onPartEnded(*this, m_fanout.callOf(fan), m_slots[slot].state, step.end);
+    return m_fanout.partEnded(slot, m_slots[slot].state, step.end);
+}
+
+// The call's other parts are abandoned, their attempts cancelled as losers (the setup's
+// cancellation), and the driver hears of the call.
+template <class Driver, bool kTopology, class Policy>
+void SimulationCore<Driver, kTopology, Policy>::endCallOfParts(std::uint32_t fan, CallEnd end)
+{
+    m_fanout.forEachRunningPart(fan, [&](std::uint32_t part) {
+        const CallStep abandon = m_pipeline.abandonCall(m_slots[part].state);
+        m_fanout.abandoned(fan, part, m_slots[part].state);
+        trace(TraceEvent::CallEnded, m_slots[part].call, -1, -1, 0.0, false, abandon.end);
+        release(part, abandon.cancel);
+    });
+    const std::uint32_t call = m_fanout.callOf(fan);
+    m_driver.onCallEnded(*this, call, m_fanout.close(fan), end);
+}
+
+template <class Driver, bool kTopology, class Policy>
+template <class F>
+void SimulationCore<Driver, kTopology, Policy>::forEachLiveCall(F&& f) const
+{
+    if (m_fanout.enabled()) {
+        m_fanout.forEachOpenCall(
+            [this](std::uint32_t s) -> const CallState& { return m_slots[s].state; }, f);
+        return;
+    }
+    for (const CallSlot& s : m_slots)
+        if (s.call != kNoCall)
+            f(s.call, EndedCall::of(s.state));
+}
+
+// ---- Shed attempts -----------------------------------------------------------------------------
+// Shed attempts (docs/model.md, "The service"): an attempt that finds more backlog than
+// service.shed_backlog_ms is answered at once with an error, through the queue as a service end,
+// and holds no worker.
+
+template <class Driver, bool kTopology, class Policy>
+void SimulationCore<Driver, kTopology, Policy>::shed(std::uint32_t slot, int attempt, int r)
+{
+    if constexpr (kTopology)
+        --m_replicas[static_cast<std::size_t>(r)].outstanding; // it holds nothing there
+    m_slots[slot].worker[attempt] = kShed;
+    trace(TraceEvent::AttemptShed, m_slots[slot].call, attempt, -1, 0.0, true, CallEnd::Running, r);
+    m_events.push(m_now, Event::ServiceDone, kShedEvent | slot << 4 | std::uint32_t(attempt),
+                  m_slots[slot].call);
+}
+
+template <class Driver, bool kTopology, class Policy>
+void SimulationCore<Driver, kTopology, Policy>::shedDone(std::uint32_t slotAndAttempt,
+                                                         std::uint32_t call)
+{
+    const std::uint32_t slot = slotAndAttempt >> 4;
+    if (m_slots[slot].call == call) // else the call ended before its error arrived
+        apply(slot, m_pipeline.attemptDone(m_slots[slot].state, int(slotAndAttempt & 15u), m_now,
+                                           AttemptOutcome::HandledError));
+}
+
+// ---- A point's early stop ----------------------------------------------------------------------
+// The core's side of a point's early stop (docs/model.md, "Stopping early"): a lower bound, proved from the
+// keyed draws, on the attempts still queued at the last arrival.
+
+// The argument needs: one FIFO queue (one replica, no fan-out); every attempt sent is served in
+// full once started and stays queued until then (client cancellation, or no second attempt
+// for a server to cancel); every call's first attempt sent at its arrival (no limiter to
+// refuse it, no shedding); draws that do not depend on when they are made (no slow periods).
+template <class Driver, bool kTopology, class Policy>
+bool SimulationCore<Driver, kTopology, Policy>::earlyStopProvable(const Setup& setup) const
+{
+    const bool noLosersToDrop =
+        !m_serverCancels || (!setup.isFamily() && (!setup.hedge || setup.hedge->maxAttempts <= 1));
+    return m_replicas.size() == 1 && !m_fanout.enabled() && !m_sheds &&
+           !m_service.slowdowns.has_value() && m_pipeline.limiter() == nullptr && noLosersToDrop;
+}
+
+// Called at the arrival of call k (the driver's onArrival, before the call is sent), at time t.
+// The attempts queued now (FIFO order) and then the first attempts of calls k … N−2, in that
+// order, are a subsequence of the queue's order from now on; hedges sent later only come
+// between them. An element x of it, the p-th, starts at s_x: then every element before it has
+// started and at most W − 1 of those, with the W attempts in service now, are still in
+// service, so at least p have ended, each after its whole draw. Hence
+//   W · (s_x − t) ≥ (sum of the p − 1 elements before x) − (the W − 1 largest of them)
+// (the attempts in service now counted as 0 ms; every hedge among them only adds). When that
+// exceeds W · (t_N − t), with t_N the last arrival's time (the arrivals' keyed gaps, summed as
+// the run sums them), x and every element after it are still queued at t_N.
+template <class Driver, bool kTopology, class Policy>
+std::int64_t SimulationCore<Driver, kTopology, Policy>::queuedLowerBoundAtLastArrival() const
+{
+    const std::int64_t k = m_arrivals - 1;
+    const std::int64_t last = m_callLimit - 1;
+    const RingBuffer<AttemptRef>& queue = m_replicas[0].queue;
+    // A non-empty queue: every worker is busy (one replica takes the head when one frees).
+    if (!m_earlyStopProvable || queue.empty() || k >= last)
+        return 0;
+    ArrivalSchedule arrivals = m_arrivalSchedule;
+    double lastArrival = m_now;
+    for (std::int64_t c = k + 1; c <= last; ++c) {
+        double hazard = unitArrivalGap(c);
+        lastArrival = arrivals.next(lastArrival, hazard, m_horizon);
+        if (lastArrival == kNever)
+            return 0;
+    }
+    const std::size_t workers = m_activeWorkers;
+    // The margin covers the rounding of the sums here and of the run's own clock (relative
+    // errors of order 1e-11 over a run's 10⁵–10⁶ additions).
+    const double capacity = double(workers) * (lastArrival - m_now) * (1.0 + 1e-9);
+    std::vector<double> largest; // the W − 1 largest values so far, a min-heap
+    largest.reserve(workers);
+    double sum = 0.0, largestSum = 0.0;
+    const std::int64_t queued = std::int64_t(queue.size());
+    const std::int64_t elements = queued + (last - k);
+    std::optional<SlowdownSchedule> noSlowdowns; // earlyStopProvable: there are none
+    for (std::int64_t i = 0; i < elements; ++i) {
+        if (sum - largestSum > capacity)
+            return elements - i;
+        const AttemptRef ref =
+            i < queued ? queue.at(std::size_t(i))
+                       : AttemptRef{0, static_cast<std::uint32_t>(k + (i - queued)), 0};
+        const double v = serviceDraw(ref, noSlowdowns).serviceMs;
+        sum += v;
+        if (largest.size() + 1 < workers) {
+            largest.push_back(v);
+            std::push_heap(largest.begin(), largest.end(), std::greater<>());
+            largestSum += v;
+        } else if (!largest.empty() && v > largest.front()) {
+            std::pop_heap(largest.begin(), largest.end(), std::greater<>());
+            largestSum += v - largest.back();
+            largest.back() = v;
+            std::push_heap(largest.begin(), largest.end(), std::greater<>());
+        }
+    }
+    return 0;
+}
+
+} // namespace hedge::sim_detail
