@@ -1,7 +1,7 @@
 // The one way the explorer runs work off the GUI thread: one runner for the whole window, shared
 // by every controller (the sweep's passes and preview frames, the map's, the Live view's worlds,
-// its exports, the service fitting, the advisor). Its rule, docs/ARCHITECTURE.md "Background
-// work":
+// its exports, the service fitting, the advisor). Its rule (engine/README.md, "Background
+// work"):
 //
 // * Lanes. Each client registers a lane (addLane) of a kind and runs on it; a lane holds at
 //   most one run. A run is a list of passes (coarse, then full); each pass is planned on the GUI
@@ -131,6 +131,8 @@ public:
     // The simulation threads all jobs share (default: the cores); at least 1.
     void setThreadBudget(int threads);
     int threadBudget() const { return m_budget.load(); }
+    // Lanes added and not removed (the window's: one per client).
+    int laneCount() const { return int(m_lanes.size()); }
     // Threads started for jobs since construction, and at most at once (the tests, the docs).
     int threadsStarted() const { return m_threadsStarted; }
     int mostThreadsAtOnce() const { return m_mostAtOnce; }

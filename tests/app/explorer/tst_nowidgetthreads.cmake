@@ -1,4 +1,4 @@
-# No widget starts a thread or runs a simulation (docs/ARCHITECTURE.md, "Background work"):
+# No widget starts a thread or runs a simulation (engine/README.md, "Background work"):
 # the window's sources (widgets/, app/explorer/) name no thread type and call no engine run;
 # the one BackgroundRunner is made in MainWindow.cpp and handed to the controllers.
 # (app/hedgesim and app/service are command-line programs: they run simulations and serve on

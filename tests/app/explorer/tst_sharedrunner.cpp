@@ -1,9 +1,13 @@
-// The window's one BackgroundRunner shared by its controllers (docs/ARCHITECTURE.md,
+// The window's one BackgroundRunner shared by its controllers (engine/README.md,
 // "Background work"): a sweep's pass running gives way to the advisor and to an export of a
 // Live session (they never wait for it), the sweep then runs again from what landed and ends
-// complete, and one batch job runs at a time. Each request comes on the turn of the event loop
+// complete, and one batch job runs at a time; in the window, every controller runs on its one
+// runner. Each request comes on the turn of the event loop
 // right after the sweep's full pass was launched (a queued call: before its end can land), so
 // the order is the rule's, not the machine's speed.
+#include "ExplorerTestSupport.h"
+#include "LiveView.h"
+
 #include <hedge/advise/AdviceQuestion.h>
 #include <hedge/run/AdviceController.h>
 #include <hedge/run/BackgroundRunner.h>
@@ -29,6 +33,21 @@ Scenario sweepScenario()
     s.calls = 200000;
     s.setups = {Scenario::referenceSetups()[1], Scenario::referenceSetups()[2]};
     s.loads = {0.3, 0.5, 0.7};
+    return s;
+}
+
+Scenario smallGrid()
+{
+    Scenario s;
+    s.calls = 2500;
+    s.seed = 11;
+    s.loads = {0.3, 0.6, 0.9};
+    s.setups.clear();
+    for (const Setup& setup : Scenario::referenceSetups())
+        if (setup.name == "no hedge / client" || setup.name == "hedge, default budget / client")
+            s.setups.push_back(setup);
+    s.grid = Grid{.setup = "hedge, default budget / client", .knob = "hedge.delay_ms",
+                  .values = {5, 20, 40}};
     return s;
 }
 
@@ -70,7 +89,37 @@ class TestSharedRunner : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() { qRegisterMetaType<AdviceAnswer>(); }
+    void initTestCase()
+    {
+        qRegisterMetaType<AdviceAnswer>();
+        test::startPrivateSession(QStringLiteral("tst_sharedrunner"));
+    }
+
+    // The window's sweep, map, Live session and a Live export, each on a lane of the window's
+    // one runner (curves and map: passes and preview frames; Live: worlds and exports; the
+    // advisor; the service fit): never more than one batch job and the Live session at once.
+    void theWindowsControllersRunOnItsOneRunner()
+    {
+        QTemporaryDir dir;
+        auto w = test::openWindow(dir, smallGrid(), QStringLiteral("grid.json"));
+        BackgroundRunner* runner = w->runner();
+        QVERIFY(runner);
+        QCOMPARE(runner->laneCount(), 8);
+        QTRY_VERIFY_WITH_TIMEOUT(w->controller()->isComplete() && w->mapSweep()->isComplete() &&
+                                     !w->controller()->isRunning() && !w->mapSweep()->isRunning(),
+                                 120000);
+        w->liveController()->setSpeed(LiveController::kFastest);
+        w->showLiveView();
+        QTRY_VERIFY_WITH_TIMEOUT(w->liveController()->nowS() >= 2.0, 60000);
+        QSignalSpy exported(test::liveView(*w), &LiveView::exportFinished);
+        QVERIFY(!test::liveView(*w)->exportTo(dir.filePath(QStringLiteral("live.csv"))));
+        QVERIFY(exported.wait(60000));
+        QVERIFY(!exported.at(0).at(1).value<std::optional<QString>>());
+        QVERIFY(runner->isThreadBusy()); // the session plays on
+        qInfo("the window's runner: %d lanes, %d job threads started, at most %d at once",
+              runner->laneCount(), runner->threadsStarted(), runner->mostThreadsAtOnce());
+        QVERIFY(runner->mostThreadsAtOnce() <= 2);
+    }
 
     void theAdvisorGoesBeforeARunningSweep()
     {
