@@ -199,8 +199,7 @@ void MainWindow::buildActions()
                        this);
     new ExplanationController(m_document, m_explanation, this);
     new PolicyExchange(m_document, m_setupList, m_actions, this);
-    m_advice = new AdviceTool(
-        {m_document, m_setupList, m_actions, m_redrawClock, m_runner}, this);
+    m_advice = new AdviceTool({m_document, m_setupList, m_actions, m_redrawClock, m_runner}, this);
     m_exports->setAdviceSource([this] { return m_advice->reportSection(); });
     new ServiceImport(m_document, m_serviceEditor, m_actions, m_runner, this);
     m_mapTab = new MapTab(m_document, m_mapView, m_sweepViews, m_chartArea, m_setupList,

@@ -20,8 +20,7 @@
 namespace hedge {
 
 ServiceImport::ServiceImport(ScenarioDocument* document, ServiceRunEditor* editor,
-                             MainActions* actions, BackgroundRunner* runner,
-                             QMainWindow* window)
+                             MainActions* actions, BackgroundRunner* runner, QMainWindow* window)
     : QObject(window), m_document(document), m_actions(actions), m_window(window),
       m_fits(new ServiceFitController(runner, this))
 {
@@ -60,8 +59,8 @@ void ServiceImport::openDialog()
     }
     const QString file = m_document->filePath();
     const QString directory = file.isEmpty() ? QDir::homePath() : QFileInfo(file).absolutePath();
-    auto* dialog = new ServiceMeasurementsDialog(m_document->scenario().service, directory,
-                                                 m_fits, m_window);
+    auto* dialog =
+        new ServiceMeasurementsDialog(m_document->scenario().service, directory, m_fits, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &ServiceMeasurementsDialog::applyRequested, this,
             [this, dialog](const ServiceDistribution& distribution) {

@@ -51,10 +51,10 @@ void AdviceController::start(const AdviceQuestion& question)
         };
     };
     m_runner->start({.owner = m_lane,
-                    .passes = {std::move(plan)},
-                    .onEnd = [this, generation](const BackgroundRunner::Outcome& outcome) {
-                        onEnd(generation, outcome);
-                    }});
+                     .passes = {std::move(plan)},
+                     .onEnd = [this, generation](const BackgroundRunner::Outcome& outcome) {
+                         onEnd(generation, outcome);
+                     }});
     emit started();
 }
 

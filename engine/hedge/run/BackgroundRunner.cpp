@@ -240,8 +240,8 @@ bool BackgroundRunner::scheduleOnce()
         slotBusy = slotBusy || l.busy;
         if (!ready(l))
             continue;
-        const bool before = !best || (l.kind == Kind::Foreground &&
-                                      best->kind == Kind::Background) ||
+        const bool before = !best ||
+                            (l.kind == Kind::Foreground && best->kind == Kind::Background) ||
                             (l.kind == best->kind && l.rank < best->rank);
         if (before) {
             best = &l;
@@ -313,19 +313,19 @@ void BackgroundRunner::launch(int owner, Job job)
         m_batchThreads = threads;
     ++m_threadsStarted;
     m_mostAtOnce = std::max(m_mostAtOnce, ++m_busyThreads);
-    l.thread = std::thread([this, owner, job = std::move(job), ticket = l.ticket,
-                            stop = l.stop.get_token(), threads] {
-        Worker worker(*this, owner, ticket, stop, threads);
-        Posted end{owner, ticket, false, true, {}, {}};
-        try {
-            job(worker);
-        } catch (const std::exception& e) {
-            end.error = QString::fromUtf8(e.what());
-            if (end.error.isEmpty())
-                end.error = QStringLiteral("the run failed");
-        }
-        put(std::move(end));
-    });
+    l.thread = std::thread(
+        [this, owner, job = std::move(job), ticket = l.ticket, stop = l.stop.get_token(), threads] {
+            Worker worker(*this, owner, ticket, stop, threads);
+            Posted end{owner, ticket, false, true, {}, {}};
+            try {
+                job(worker);
+            } catch (const std::exception& e) {
+                end.error = QString::fromUtf8(e.what());
+                if (end.error.isEmpty())
+                    end.error = QStringLiteral("the run failed");
+            }
+            put(std::move(end));
+        });
 }
 
 void BackgroundRunner::onJobEnd(const Posted& end)

@@ -156,7 +156,7 @@ private:
         std::optional<Run> run;
         quint64 generation = 0;
         std::size_t pass = 0;
-        quint64 ticket = 0;   // the run's job on the thread (0: none)
+        quint64 ticket = 0; // the run's job on the thread (0: none)
         bool stopAsked = false;
         bool gaveWay = false; // its job stops for a Foreground one; the pass runs again
         quint64 rank = 0;     // first come first served within its kind

@@ -52,7 +52,7 @@ private:
 
     QPointer<BackgroundRunner> m_runner; // the window's (it may go first)
     int m_lane = 0;
-    std::deque<Request> m_queue; // front: running
+    std::deque<Request> m_queue;    // front: running
     std::optional<QString> m_error; // of the export running, posted by its job
 };
 

@@ -23,7 +23,6 @@ qint64 maximum(const std::vector<qint64>& v)
     return v.empty() ? 0 : *std::max_element(v.begin(), v.end());
 }
 
-
 } // namespace
 
 PreviewFrames::PreviewFrames(SweepResults& results, BackgroundRunner* runner)
@@ -194,8 +193,8 @@ void PreviewFrames::requestFrame()
 {
     m_wanted = false;
     m_runner->start({.owner = m_lane,
-                    .passes = {[this] { return planJob(); }},
-                    .onEnd = [this](const BackgroundRunner::Outcome& o) { onFrameEnd(o); }});
+                     .passes = {[this] { return planJob(); }},
+                     .onEnd = [this](const BackgroundRunner::Outcome& o) { onFrameEnd(o); }});
 }
 
 BackgroundRunner::Job PreviewFrames::planJob()

@@ -179,14 +179,14 @@ void SweepController::startRun()
     // The coarse pass, then the full pass; the runner starts it once a stopped predecessor
     // has wound down (one sweep at a time on shared cores).
     m_runner->start({.owner = m_lane,
-                    .passes = {[this, generation] { return planFirstPass(generation); },
-                               [this, generation, fullCalls] {
-                                   return planPass(generation, Pass::Full, fullCalls);
-                               },
-                               [this, generation] { return planSeedPass(generation); }},
-                    .onEnd = [this, generation](const BackgroundRunner::Outcome& outcome) {
-                        finish(generation, outcome);
-                    }});
+                     .passes = {[this, generation] { return planFirstPass(generation); },
+                                [this, generation, fullCalls] {
+                                    return planPass(generation, Pass::Full, fullCalls);
+                                },
+                                [this, generation] { return planSeedPass(generation); }},
+                     .onEnd = [this, generation](const BackgroundRunner::Outcome& outcome) {
+                         finish(generation, outcome);
+                     }});
 }
 
 BackgroundRunner::Job SweepController::planFirstPass(quint64 generation)

@@ -105,8 +105,8 @@ public:
     // for the runner's slot (a pass gives way to the advisor, a fit, an export, a frame).
     bool isWaiting() const
     {
-        return m_running && (!m_runner || !m_runner->isActive(m_lane) ||
-                             m_runner->isWaiting(m_lane));
+        return m_running &&
+               (!m_runner || !m_runner->isActive(m_lane) || m_runner->isWaiting(m_lane));
     }
     bool isPendingOrRunning() const
     {

@@ -285,14 +285,13 @@ private slots:
         runner.start({.owner = map,
                       .passes = {pass("map coarse"), pass("map full")},
                       .onEnd = [&](const Outcome&) { ++ended; }});
-        runner.start({.owner = frame,
-                      .passes = {pass("frame")},
-                      .onEnd = [&](const Outcome&) { ++ended; }});
+        runner.start(
+            {.owner = frame, .passes = {pass("frame")}, .onEnd = [&](const Outcome&) { ++ended; }});
         QVERIFY(runner.isWaiting(curves) && runner.isWaiting(map) && runner.isWaiting(frame));
         gate.open();
         QTRY_COMPARE(ended, 4);
-        QCOMPARE(log, QStringList({"frame", "curves coarse", "map coarse", "curves full",
-                                   "map full"}));
+        QCOMPARE(log,
+                 QStringList({"frame", "curves coarse", "map coarse", "curves full", "map full"}));
         QCOMPARE(runner.mostThreadsAtOnce(), 1);
     }
 
@@ -311,7 +310,8 @@ private slots:
         QList<int> liveThreads;
         runner.start({.owner = sweep,
                       .passes = {[&] {
-                          return [&](BackgroundRunner::Worker& w) { sweepGate.wait(w.stopToken()); };
+                          return
+                              [&](BackgroundRunner::Worker& w) { sweepGate.wait(w.stopToken()); };
                       }},
                       .onEnd = [&](const Outcome& o) { sweepEnd = o; }});
         runner.start({.owner = live,

@@ -46,8 +46,8 @@ Scenario smallGrid()
     for (const Setup& setup : Scenario::referenceSetups())
         if (setup.name == "no hedge / client" || setup.name == "hedge, default budget / client")
             s.setups.push_back(setup);
-    s.grid = Grid{.setup = "hedge, default budget / client", .knob = "hedge.delay_ms",
-                  .values = {5, 20, 40}};
+    s.grid = Grid{
+        .setup = "hedge, default budget / client", .knob = "hedge.delay_ms", .values = {5, 20, 40}};
     return s;
 }
 
@@ -166,7 +166,8 @@ private slots:
         const QString csv = dir.filePath(QStringLiteral("live.csv"));
         connect(live.exporter(), &LiveExport::finished, this,
                 [&](const QString& path, const std::optional<QString>& error) {
-                    order << (error ? *error : QStringLiteral("export ") + QFileInfo(path).fileName());
+                    order << (error ? *error
+                                    : QStringLiteral("export ") + QFileInfo(path).fileName());
                 });
         connect(&sweep, &SweepController::runFinished, this, [&](bool completed) {
             order << (completed ? "sweep completed" : "sweep stopped");
