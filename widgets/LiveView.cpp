@@ -2,9 +2,7 @@
 
 #include <hedge/qt/AtomicFile.h>
 #include <hedge/io/ScenarioJson.h>
-#include <hedge/io/TimelineResultsFile.h>
 #include <hedge/run/LiveController.h>
-#include <hedge/sim/TimelineWorld.h>
 
 #include <QAction>
 #include <QComboBox>
@@ -25,8 +23,6 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <mutex>
-#include <thread>
 
 namespace hedge {
 
@@ -250,6 +246,7 @@ void LiveView::connectControls()
 // The view follows the controller: samples, pause, load, speed, collapses.
 void LiveView::connectController()
 {
+    connect(m_controller->exporter(), &LiveExport::finished, this, &LiveView::exportFinished);
     connect(m_controller, &LiveController::samplesChanged, this, [this] {
         m_chart->refresh();
         // A played file or profile moves the load: the slider follows unless it is held.
@@ -464,29 +461,8 @@ std::optional<QString> LiveView::exportTo(const QString& path)
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != QLatin1String("csv") && suffix != QLatin1String("json"))
         return m_chart->exportTo(path);
-    const Scenario s = m_controller->recordedScenario();
-    if (!s.timeline || s.timeline->durationS <= 0.0)
-        return tr("Nothing to export yet: the session has not run a bucket.");
-    // The whole session replayed (bit for bit the live buckets) on a thread of its own.
-    const bool csv = suffix == QLatin1String("csv");
-    // Joined when the view goes (a member), so `this` outlives the thread and its call.
-    m_exportThreads.emplace_back([this, s, path, csv] {
-        const TimelineOutcome outcome = runTimeline(s, 1);
-        const std::string bytes = csv ? writeTimelineResultsCsv(outcome.worlds)
-                                      : writeTimelineResultsJson(s, outcome.worlds);
-        std::optional<QString> error;
-        if (auto e = writeFileAtomically(path.toStdString(), bytes))
-            error = QString::fromStdString(*e);
-        if (m_finishedExports.put({path, error}))
-            QMetaObject::invokeMethod(this, "takeFinishedExports", Qt::QueuedConnection);
-    });
-    return std::nullopt;
-}
-
-void LiveView::takeFinishedExports()
-{
-    for (const FinishedExport& done : m_finishedExports.take())
-        emit exportFinished(done.path, done.error);
+    // The whole session replayed (bit for bit the live buckets) by the controller, on the runner.
+    return m_controller->exporter()->start(m_controller->recordedScenario(), path);
 }
 
 void LiveView::exportDialog()

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <hedge/Scenario.h>
-#include <hedge/qt/WorkerInbox.h>
 
 #include "LiveTimeSeriesView.h"
 #include "SeriesStyle.h"
@@ -13,9 +12,7 @@
 #include <QStringList>
 #include <QWidget>
 
-#include <list>
 #include <optional>
-#include <thread>
 
 class QAction;
 class QToolButton;
@@ -62,8 +59,8 @@ public:
     // The session as a timeline scenario file; the error, or nothing.
     std::optional<QString> saveSession(const QString& path);
     // The charts (.png, .svg, .pdf) or the buckets (.csv, .json: timeline@1, the whole session
-    // replayed off the GUI thread, since the view keeps only its window). Buckets files are
-    // written when exportFinished() comes.
+    // replayed by the controller's LiveExport, off the GUI thread, since the view keeps only
+    // its window). Buckets files are written when exportFinished() comes.
     std::optional<QString> exportTo(const QString& path);
     // Export… (also File → Export Chart… while the Live view is shown).
     void exportDialog();
@@ -73,15 +70,7 @@ signals:
     void failed(const QString& title, const QString& text);
     void exportFinished(const QString& path, const std::optional<QString>& error);
 
-private slots:
-    // The buckets files written so far (woken by name from their threads: see WorkerInbox).
-    void takeFinishedExports();
-
 private:
-    struct FinishedExport {
-        QString path;
-        std::optional<QString> error;
-    };
     void createClockControls();
     void createLoadControls();
     QToolButton* createChartsButton();
@@ -120,8 +109,6 @@ private:
     // and whether the callout, not the user, is switching a panel now.
     std::optional<LiveTimeSeriesView::Panel> m_panelForCallout;
     bool m_choosingForCallout = false;
-    WorkerInbox<FinishedExport> m_finishedExports;
-    std::list<std::jthread> m_exportThreads; // last: joined before the widgets go
 };
 
 } // namespace hedge

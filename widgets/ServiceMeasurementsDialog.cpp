@@ -1,6 +1,6 @@
 #include "ServiceMeasurementsDialog.h"
 
-#include <hedge/run/BackgroundRunner.h>
+#include <hedge/run/ServiceFitController.h>
 
 #include "PercentileFields.h"
 #include "ServiceFitChart.h"
@@ -28,17 +28,10 @@
 
 namespace hedge {
 
-namespace {
-
-// The runner's owner tag for the dialog's fits.
-constexpr int kFitOwner = 21;
-
-} // namespace
-
 ServiceMeasurementsDialog::ServiceMeasurementsDialog(const ServiceConfig& service,
                                                      const QString& directory,
-                                                     BackgroundRunner* runner, QWidget* parent)
-    : QDialog(parent), m_service(service), m_directory(directory), m_runner(runner)
+                                                     ServiceFitController* fits, QWidget* parent)
+    : QDialog(parent), m_service(service), m_directory(directory), m_fits(fits)
 {
     setObjectName(QStringLiteral("serviceMeasurementsDialog"));
     setWindowTitle(tr("Service From Measurements"));
@@ -93,8 +86,13 @@ ServiceMeasurementsDialog::ServiceMeasurementsDialog(const ServiceConfig& servic
     m_pause.setSingleShot(true);
     m_pause.setInterval(kApplyPauseMs);
     connect(&m_pause, &QTimer::timeout, this, &ServiceMeasurementsDialog::startFit);
-    connect(m_stop, &QPushButton::clicked, this, [this] { m_runner->stop(kFitOwner); });
-    connect(this, &QDialog::rejected, this, [this] { m_runner->cancel(kFitOwner); });
+    connect(m_stop, &QPushButton::clicked, m_fits, &ServiceFitController::stop);
+    connect(this, &QDialog::rejected, m_fits, &ServiceFitController::cancel);
+    connect(m_fits, &ServiceFitController::seriesFound, this,
+            &ServiceMeasurementsDialog::showSeries);
+    connect(m_fits, &ServiceFitController::roundDone, this, &ServiceMeasurementsDialog::showRound);
+    connect(m_fits, &ServiceFitController::fitted, this, &ServiceMeasurementsDialog::showFit);
+    connect(m_fits, &ServiceFitController::ended, this, &ServiceMeasurementsDialog::onRunEnd);
 
     m_fromPercentiles->setChecked(true);
     m_sourcePages->setCurrentIndex(1);
@@ -114,7 +112,7 @@ ServiceMeasurementsDialog::ServiceMeasurementsDialog(const ServiceConfig& servic
 ServiceMeasurementsDialog::~ServiceMeasurementsDialog()
 {
     // What the calibration still posts is for a dialog that is gone; its round ends on its own.
-    m_runner->cancel(kFitOwner);
+    m_fits->cancel();
 }
 
 QWidget* ServiceMeasurementsDialog::makeSourceBox()
@@ -356,7 +354,7 @@ std::optional<ServiceFitRequest> ServiceMeasurementsDialog::request(QString* err
 void ServiceMeasurementsDialog::startFit()
 {
     m_pause.stop();
-    m_runner->cancel(kFitOwner);
+    m_fits->cancel();
     m_chart->clear();
     m_table->clearFit();
     m_notes->clear();
@@ -373,43 +371,8 @@ void ServiceMeasurementsDialog::startFit()
     m_progress->setRange(0, rounds);
     m_progress->setValue(0);
     m_progress->setFormat(rounds ? tr("Calibrating…") : tr("Reading…"));
-    QPointer<ServiceMeasurementsDialog> self(this);
-    BackgroundRunner::Run run;
-    run.owner = kFitOwner;
-    run.passes.push_back([self, r = *fitRequest]() -> BackgroundRunner::Job {
-        return [self, r](BackgroundRunner::Worker& worker) {
-            // The file's series first: the picker is filled even when the fit is refused
-            // (several label sets and none chosen).
-            if (r.file && r.file->format == MeasurementFormat::Prometheus) {
-                std::vector<std::string> series;
-                try {
-                    series = prometheusSeries(r.file->path);
-                } catch (const MeasurementError&) {
-                    // The fit below reports the file's error.
-                }
-                worker.post([self, series = std::move(series)] {
-                    if (self)
-                        self->showSeries(series);
-                });
-            }
-            ServiceFit fit = fitService(r, [&worker, self](int round, double residual) {
-                worker.post([self, round, residual] {
-                    if (self)
-                        self->showRound(round, residual);
-                });
-                return !worker.stopRequested();
-            });
-            worker.post([self, fit = std::move(fit)] {
-                if (self)
-                    self->showFit(fit);
-            });
-        };
-    });
-    run.onEnd = [self](const BackgroundRunner::Outcome& outcome) {
-        if (self)
-            self->onRunEnd(outcome.completed, outcome.error);
-    };
-    m_runner->start(std::move(run));
+    // The controller reads, calibrates and reports; this dialog shows.
+    m_fits->start(*fitRequest);
 }
 
 void ServiceMeasurementsDialog::showRound(int round, double residual)

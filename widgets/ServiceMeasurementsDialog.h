@@ -2,8 +2,9 @@
 // the user's own service, from a file of measured latencies (CSV, HdrHistogram log, Prometheus
 // histogram: the format guessed from the name, the column or metric and the unit chosen) or a
 // dashboard's typed percentiles. Latencies measured under load are calibrated (the table
-// adjusted until the simulated response times at that load match them) on a thread of the
-// BackgroundRunner it is given, with a progress bar and Stop; the GUI never waits for it.
+// adjusted until the simulated response times at that load match them) by the
+// ServiceFitController it is given (on the window's runner), with a progress bar and Stop; the
+// GUI never waits for it.
 // The fit shows as a plot (ServiceFitChart), a table (ServiceFitTable) and the import's notes;
 // a service that has a distribution opens on the fit its scenario keeps (fitOfDistribution),
 // without reading its file again, until a field changes. A Prometheus file's series are
@@ -32,9 +33,9 @@ class QStackedWidget;
 
 namespace hedge {
 
-class BackgroundRunner;
 class PercentileFields;
 class ServiceFitChart;
+class ServiceFitController;
 class ServiceFitTable;
 
 class ServiceMeasurementsDialog : public QDialog {
@@ -43,7 +44,7 @@ public:
     // `service`: the scenario's (the calibration simulates its workers, replicas and errors;
     // a distribution it has fills the fields). `directory`: where Browse… starts.
     ServiceMeasurementsDialog(const ServiceConfig& service, const QString& directory,
-                              BackgroundRunner* runner, QWidget* parent = nullptr);
+                              ServiceFitController* fits, QWidget* parent = nullptr);
     ~ServiceMeasurementsDialog() override;
 
     // The fit of the fields as they are, once computed.
@@ -79,7 +80,7 @@ private:
 
     ServiceConfig m_service;
     QString m_directory;
-    BackgroundRunner* m_runner;
+    ServiceFitController* m_fits;
     QTimer m_pause;
     std::optional<ServiceFit> m_fit;
     bool m_fitting = false;

@@ -12,7 +12,6 @@
 #include <hedge/io/ScenarioError.h>
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/run/AdviceController.h>
-#include <hedge/run/SweepController.h>
 
 #include <QDir>
 #include <QFileInfo>
@@ -23,7 +22,7 @@ namespace hedge {
 
 AdviceTool::AdviceTool(const Parts& parts, QMainWindow* window)
     : QObject(window), m_parts(parts), m_window(window),
-      m_controller(new AdviceController(parts.clock, this))
+      m_controller(new AdviceController(parts.clock, this, parts.runner))
 {
     connect(parts.actions, &MainActions::adviseRequested, this, &AdviceTool::openDialog);
     connect(m_controller, &AdviceController::progress, this, [this](const AdviceAnswer& soFar) {
@@ -33,12 +32,10 @@ AdviceTool::AdviceTool(const Parts& parts, QMainWindow* window)
     connect(m_controller, &AdviceController::finished, this, [this](const AdviceAnswer& answer) {
         if (m_dialog)
             m_dialog->showAnswer(answer);
-        onFinished();
     });
     connect(m_controller, &AdviceController::failed, this, [this](const QString& message) {
         if (m_dialog)
             m_dialog->showFailure(message);
-        onFinished();
     });
 }
 
@@ -70,19 +67,10 @@ void AdviceTool::openDialog()
 
 void AdviceTool::start(const AdviceQuestion& question)
 {
-    // One job at a time: the sweeps stop (their points stay) and run again when this ends.
-    m_parts.sweep->cancel();
-    m_parts.mapSweep->cancel();
+    // One job at a time: a sweep's pass gives way (the runner's rule).
     if (m_dialog)
         m_dialog->begin(question);
     m_controller->start(question);
-}
-
-void AdviceTool::onFinished()
-{
-    if (!m_parts.sweep->isComplete())
-        m_parts.sweep->runNow();
-    m_parts.mapSweep->runNow();
 }
 
 Setup AdviceTool::namedAdvised(const Setup& advised, bool unique) const

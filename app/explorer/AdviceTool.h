@@ -4,10 +4,11 @@
 // and gives the report its "Why this setting" section while the answer is about the document's
 // world.
 //
-// One job at a time on shared cores: starting a search stops the sweep and the map's sweep (their
-// computed points stay); when the search ends, stopped or not, they run what they miss, as after
-// any stop (F5 would). The dialog is window-modal, so the scenario cannot change while the
-// advisor runs. The Live view's session goes on: it runs in real time and one world only.
+// One job at a time on shared cores: the search runs on the window's BackgroundRunner, where a
+// pass of the sweep or the map's sweep gives way to it (their computed points stay) and runs
+// again, from what has landed, when the search ends (the runner's rule, not this tool's). The
+// dialog is window-modal, so the scenario cannot change while the advisor runs. The Live view's
+// session goes on beside it: it runs in real time.
 #pragma once
 
 #include "AdviceDialog.h"
@@ -31,7 +32,7 @@ class MainActions;
 class RedrawClock;
 class ScenarioDocument;
 class SetupListWidget;
-class SweepController;
+class BackgroundRunner;
 struct ReportAdvice;
 
 class AdviceTool : public QObject {
@@ -41,9 +42,8 @@ public:
         ScenarioDocument* document;
         SetupListWidget* setupList;
         MainActions* actions;
-        SweepController* sweep;
-        SweepController* mapSweep;
         RedrawClock* clock;
+        BackgroundRunner* runner;
     };
     AdviceTool(const Parts& parts, QMainWindow* window);
     ~AdviceTool() override;
@@ -64,7 +64,6 @@ public:
 
 private:
     void start(const AdviceQuestion& question);
-    void onFinished();
     void addSetup(const Setup& advised);
     void exportPolicy(const Setup& advised);
     // "advised: delay 23.4 ms, budget 5 %" (`unique`: made unique among the scenario's setups,

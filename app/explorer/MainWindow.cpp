@@ -51,12 +51,14 @@ namespace hedge {
 MainWindow::MainWindow(const Options& options, QWidget* parent)
     : QMainWindow(parent), m_options(options)
 {
-    // One redraw clock for the charts, the map and the Live view.
+    // One redraw clock for the charts, the map and the Live view; one runner for every job off
+    // the GUI thread (BackgroundRunner.h: its lanes, its slot, its thread budget).
     m_redrawClock = new RedrawClock(this);
-    m_controller = new SweepController(m_redrawClock, this);
+    m_runner = new BackgroundRunner(this);
+    m_controller = new SweepController(m_redrawClock, this, {}, m_runner);
     // Before the views: they say which one is shown.
     m_statusBar = new RunStatusBar(m_controller, this);
-    m_mapSweep = new SweepController(m_redrawClock, this, SweepController::mapShape());
+    m_mapSweep = new SweepController(m_redrawClock, this, SweepController::mapShape(), m_runner);
     m_document = new ScenarioDocument(this);
     connect(m_document, &ScenarioDocument::scenarioReplaced, this, &MainWindow::showScenario);
     connect(m_document, &ScenarioDocument::titleChanged, this, &MainWindow::updateTitle);
@@ -94,6 +96,7 @@ MainWindow::~MainWindow()
     m_controller->shutdown();
     m_live->shutdown();
     m_mapSweep->shutdown();
+    m_runner->shutdown(); // the exports and the fits too
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -153,7 +156,7 @@ void MainWindow::buildViews()
     connect(m_mapView, &MapView::exportFailed, this, &MainWindow::showError);
     connect(m_mapView, &MapView::message, this, &MainWindow::showMessage);
 
-    m_live = new LiveController(m_redrawClock, this);
+    m_live = new LiveController(m_redrawClock, this, m_runner);
     m_liveView = new LiveView(m_live, this);
     connect(m_liveView, &LiveView::message, this, [this](const QString& text, int ms) {
         m_statusBar->showViewMessage(RunStatusBar::View::Live, text, ms);
@@ -196,10 +199,9 @@ void MainWindow::buildActions()
                        this);
     new ExplanationController(m_document, m_explanation, this);
     new PolicyExchange(m_document, m_setupList, m_actions, this);
-    m_advice = new AdviceTool(
-        {m_document, m_setupList, m_actions, m_controller, m_mapSweep, m_redrawClock}, this);
+    m_advice = new AdviceTool({m_document, m_setupList, m_actions, m_redrawClock, m_runner}, this);
     m_exports->setAdviceSource([this] { return m_advice->reportSection(); });
-    new ServiceImport(m_document, m_serviceEditor, m_actions, this);
+    new ServiceImport(m_document, m_serviceEditor, m_actions, m_runner, this);
     m_mapTab = new MapTab(m_document, m_mapView, m_sweepViews, m_chartArea, m_setupList,
                           m_actions, this);
     connect(m_mapTab, &MapTab::mapShown, this, &MainWindow::showSweepView);

@@ -110,6 +110,8 @@ public:
 
     SweepController* controller() const { return m_controller; }
     LiveController* liveController() const { return m_live; }
+    // The one runner of the window's background work (BackgroundRunner.h).
+    BackgroundRunner* runner() const { return m_runner; }
     // The Live view (docs/user-guide.md, "Live view") instead of the sweep; starts a session of the
     // working scenario when none runs.
     void showLiveView();
@@ -181,6 +183,7 @@ private:
     QList<SeriesStyle> m_seriesStyles;
 
     RedrawClock* m_redrawClock = nullptr;
+    BackgroundRunner* m_runner = nullptr; // the one runner: every job off the GUI thread
     SweepController* m_controller = nullptr;
     SetupListWidget* m_setupList = nullptr;
     SetupEditor* m_setupEditor = nullptr;

@@ -9,6 +9,7 @@
 #include <hedge/document/ScenarioDocument.h>
 #include <hedge/io/ScenarioError.h>
 #include <hedge/io/ScenarioValidation.h>
+#include <hedge/run/ServiceFitController.h>
 
 #include <QAction>
 #include <QDir>
@@ -19,8 +20,9 @@
 namespace hedge {
 
 ServiceImport::ServiceImport(ScenarioDocument* document, ServiceRunEditor* editor,
-                             MainActions* actions, QMainWindow* window)
-    : QObject(window), m_document(document), m_actions(actions), m_window(window)
+                             MainActions* actions, BackgroundRunner* runner, QMainWindow* window)
+    : QObject(window), m_document(document), m_actions(actions), m_window(window),
+      m_fits(new ServiceFitController(runner, this))
 {
     connect(actions, &MainActions::serviceMeasurementsRequested, this,
             &ServiceImport::openDialog);
@@ -36,10 +38,10 @@ ServiceImport::ServiceImport(ScenarioDocument* document, ServiceRunEditor* edito
 
 ServiceImport::~ServiceImport()
 {
-    // The window closes: the dialog goes first (it uses the runner), then a calibration's
+    // The window closes: the dialog goes first (it shows the fits), then a calibration's
     // round in progress is waited for (a round at most).
     delete m_dialog.data();
-    m_runner.shutdown();
+    m_fits->shutdown();
 }
 
 void ServiceImport::followDocument()
@@ -57,8 +59,8 @@ void ServiceImport::openDialog()
     }
     const QString file = m_document->filePath();
     const QString directory = file.isEmpty() ? QDir::homePath() : QFileInfo(file).absolutePath();
-    auto* dialog = new ServiceMeasurementsDialog(m_document->scenario().service, directory,
-                                                 &m_runner, m_window);
+    auto* dialog =
+        new ServiceMeasurementsDialog(m_document->scenario().service, directory, m_fits, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &ServiceMeasurementsDialog::applyRequested, this,
             [this, dialog](const ServiceDistribution& distribution) {

@@ -3,11 +3,9 @@
 // ServiceMeasurementsDialog on the scenario's service; its OK sets service.distribution as one
 // undoable edit of the document (Undo gives the service back exactly as it was), or shows in the
 // dialog why the scenario refuses it. Use the Log-Normal Model clears the distribution, also
-// one undoable edit. The calibrations run on a runner of the controller's own: a dialog that
-// closes mid-round leaves the round to end on its thread, not on the GUI's.
+// one undoable edit. The calibrations run on a ServiceFitController on the window's runner: a
+// dialog that closes mid-round leaves the round to end on the runner's thread, not on the GUI's.
 #pragma once
-
-#include <hedge/run/BackgroundRunner.h>
 
 #include <QObject>
 #include <QPointer>
@@ -19,9 +17,11 @@ class QMainWindow;
 
 namespace hedge {
 
+class BackgroundRunner;
 class MainActions;
 class ScenarioDocument;
 class ServiceMeasurementsDialog;
+class ServiceFitController;
 class ServiceRunEditor;
 struct ServiceDistribution;
 
@@ -29,7 +29,7 @@ class ServiceImport : public QObject {
     Q_OBJECT
 public:
     ServiceImport(ScenarioDocument* document, ServiceRunEditor* editor, MainActions* actions,
-                  QMainWindow* window);
+                  BackgroundRunner* runner, QMainWindow* window);
     ~ServiceImport() override;
 
     void openDialog();
@@ -43,7 +43,7 @@ private:
     ScenarioDocument* m_document;
     MainActions* m_actions;
     QMainWindow* m_window;
-    BackgroundRunner m_runner;
+    ServiceFitController* m_fits;
     QPointer<ServiceMeasurementsDialog> m_dialog;
 };
 

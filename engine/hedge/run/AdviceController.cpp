@@ -6,8 +6,10 @@
 
 namespace hedge {
 
-AdviceController::AdviceController(RedrawClock* clock, QObject* parent)
-    : QObject(parent), m_clock(clock ? clock : new RedrawClock(this))
+AdviceController::AdviceController(RedrawClock* clock, QObject* parent, BackgroundRunner* runner)
+    : QObject(parent), m_runner(runner ? runner : new BackgroundRunner(this)),
+      m_lane(m_runner->addLane(BackgroundRunner::Kind::Foreground)),
+      m_clock(clock ? clock : new RedrawClock(this))
 {
     m_clockClient = m_clock->add(this, [this] { return flush(); });
 }
@@ -15,6 +17,8 @@ AdviceController::AdviceController(RedrawClock* clock, QObject* parent)
 AdviceController::~AdviceController()
 {
     shutdown();
+    if (m_runner)
+        m_runner->removeLane(m_lane);
 }
 
 void AdviceController::start(const AdviceQuestion& question)
@@ -30,11 +34,11 @@ void AdviceController::start(const AdviceQuestion& question)
     m_progressPending = false;
     m_running = true;
     // One pass: the whole search (Advisor::run plans its own stages); the runner starts it
-    // once a stale predecessor has wound down.
+    // once the slot is free (a sweep's pass gives way).
     BackgroundRunner::Plan plan = [this, generation, question,
                                    threads = m_threads]() -> BackgroundRunner::Job {
         return [this, generation, question, threads](BackgroundRunner::Worker& worker) {
-            const Advisor advisor(question, threads);
+            const Advisor advisor(question, worker.threads(threads));
             AdviceAnswer answer = advisor.run(
                 [&](const AdviceAnswer& soFar) {
                     worker.post([this, generation, soFar] { onProgress(generation, soFar); });
@@ -46,24 +50,25 @@ void AdviceController::start(const AdviceQuestion& question)
             });
         };
     };
-    m_runner.start({.owner = 0,
-                    .passes = {std::move(plan)},
-                    .onEnd = [this, generation](const BackgroundRunner::Outcome& outcome) {
-                        onEnd(generation, outcome);
-                    }});
+    m_runner->start({.owner = m_lane,
+                     .passes = {std::move(plan)},
+                     .onEnd = [this, generation](const BackgroundRunner::Outcome& outcome) {
+                         onEnd(generation, outcome);
+                     }});
     emit started();
 }
 
 void AdviceController::stop()
 {
-    if (m_running)
-        m_runner.stop();
+    if (m_running && m_runner)
+        m_runner->stop(m_lane);
 }
 
 void AdviceController::cancel()
 {
     ++m_generation;
-    m_runner.cancel();
+    if (m_runner)
+        m_runner->cancel(m_lane);
     m_running = false;
     m_progressPending = false;
 }
@@ -73,7 +78,8 @@ void AdviceController::shutdown()
     ++m_generation;
     m_running = false;
     m_progressPending = false;
-    m_runner.shutdown();
+    if (m_runner)
+        m_runner->shutdown(m_lane);
 }
 
 void AdviceController::onProgress(quint64 generation, AdviceAnswer soFar)

@@ -1,15 +1,16 @@
 // Runs the advisor (docs/advisor.md) off the GUI thread for the explorer's Run → Advise… and keeps
 // what it knows.
 //
-// * The search is one job on a BackgroundRunner of its own (its thread, its stop token, its
-//   generation), as the sweep's passes and the Live view's worlds are; no thread of its own.
+// * The search is one job on a Foreground lane of the window's BackgroundRunner (its stop
+//   token, its generation), as the sweep's passes and the Live view's worlds are; no thread
+//   of its own.
 // * start() makes the run in place stale: what a stale run posts is dropped, and its end is
 //   not reported. stop() asks the running search to stop: Advisor::run returns what is known
 //   (finished = false), and finished() reports it. cancel() drops it.
 // * Progress is coalesced by the window's RedrawClock: the search reports after every
 //   candidate, progress() is emitted at most once a tick with the newest answer.
-// * One job at a time on shared cores: the window stops its sweeps before start() (see
-//   AdviceTool in app/explorer); this controller does not know about them.
+// * One job at a time on shared cores: a sweep's or a map's pass running gives way to the search
+//   and runs again when it ends (the runner's rule); this controller does not know about them.
 #pragma once
 
 #include <hedge/advise/AdviceAnswer.h>
@@ -28,8 +29,9 @@ namespace hedge {
 class AdviceController : public QObject {
     Q_OBJECT
 public:
-    // Redraws on `clock` (the window's); without one, on a clock of its own.
-    explicit AdviceController(RedrawClock* clock = nullptr, QObject* parent = nullptr);
+    // Redraws on `clock` and runs on `runner` (the window's); without them, on its own.
+    explicit AdviceController(RedrawClock* clock = nullptr, QObject* parent = nullptr,
+                              BackgroundRunner* runner = nullptr);
     ~AdviceController() override;
 
     // Starts a search of `question` (it must be valid: adviceQuestionError() empty; otherwise
@@ -48,7 +50,7 @@ public:
     // What the last search knows: its newest progress while it runs, its answer once it
     // ended; none before the first report.
     const std::optional<AdviceAnswer>& answer() const { return m_answer; }
-    // Worker threads of the search (0: all cores).
+    // Worker threads of the search at most (0: the runner's budget).
     void setThreads(int threads) { m_threads = threads; }
 
 signals:
@@ -72,7 +74,8 @@ private:
     bool m_progressPending = false;
     int m_threads = 0;
 
-    BackgroundRunner m_runner;
+    QPointer<BackgroundRunner> m_runner; // the window's (it may go first)
+    int m_lane = 0;
     QPointer<RedrawClock> m_clock;
     RedrawClock::Client m_clockClient = 0;
 };

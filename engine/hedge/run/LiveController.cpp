@@ -35,8 +35,10 @@ QString outOfRange(const char* field, double value, double lo, double hi)
 
 } // namespace
 
-LiveController::LiveController(RedrawClock* clock, QObject* parent)
-    : QObject(parent), m_clock(clock ? clock : new RedrawClock(this))
+LiveController::LiveController(RedrawClock* clock, QObject* parent, BackgroundRunner* runner)
+    : QObject(parent), m_runner(runner ? runner : new BackgroundRunner(this)),
+      m_lane(m_runner->addLane(BackgroundRunner::Kind::Live)),
+      m_export(new LiveExport(m_runner, this)), m_clock(clock ? clock : new RedrawClock(this))
 {
     m_threads = int(std::max(1u, std::thread::hardware_concurrency()));
     m_clockClient = m_clock->add(this, [this] { return redraw(); });
@@ -56,6 +58,8 @@ bool LiveController::redraw()
 LiveController::~LiveController()
 {
     stopWorker();
+    if (m_runner)
+        m_runner->removeLane(m_lane);
 }
 
 std::optional<QString> LiveController::validate(const Scenario& candidate) const
@@ -114,16 +118,18 @@ void LiveController::startWorker(std::unique_ptr<LiveTimeline> timeline)
         // The runner's stop wakes the worker wherever it waits.
         const std::stop_callback wake(worker.stopToken(), [&shared] { shared->requestStop(); });
         // Our lock, not the hand-off, orders the batch; a stale session's wake is dropped.
-        shared->run([&worker, this] { worker.post([this] { takeBuckets(); }); });
+        shared->run([&worker, this] { worker.post([this] { takeBuckets(); }); },
+                    [&worker] { return worker.threads(); });
     };
-    m_runner.start({.owner = 0, .passes = {[job] { return job; }}, .onEnd = {}});
+    m_runner->start({.owner = m_lane, .passes = {[job] { return job; }}, .onEnd = {}});
 }
 
 void LiveController::stopWorker()
 {
     if (!m_shared)
         return;
-    m_runner.shutdown(); // its stop wakes the worker (see startWorker)
+    if (m_runner)
+        m_runner->shutdown(m_lane); // its stop wakes the worker (see startWorker)
     m_shared.reset();
 }
 

@@ -12,8 +12,11 @@
 //   GUI has not taken a full batch (memory stays bounded even when the GUI falls behind).
 //   On the GUI side they land in one fixed-capacity ring per world (the longest window);
 //   the window's RedrawClock emits samplesChanged() at most once a tick.
-// * The worker is a job of a BackgroundRunner, as the sweep's passes are: its thread, its stop
-//   and its hand-off; a new session makes the old one's late buckets stale.
+// * The worker is a job on a Live lane of the window's BackgroundRunner: it starts at once,
+//   beside the sweep's passes, and spreads the worlds over what the runner's thread budget
+//   leaves (at least one thread); a new session makes the old one's late buckets stale.
+// * An export of the session's buckets replays it off the GUI thread (LiveExport, on the same
+//   runner): exporter().
 // * The numbers do not depend on the thread count: each world is its own simulation.
 #pragma once
 
@@ -21,6 +24,7 @@
 #include <hedge/run/BackgroundRunner.h>
 #include <hedge/run/LiveChangeMarks.h>
 #include <hedge/run/LiveCollapses.h>
+#include <hedge/run/LiveExport.h>
 #include <hedge/run/LiveWorker.h>
 #include <hedge/run/LiveWorldNames.h>
 #include <hedge/run/RedrawClock.h>
@@ -48,8 +52,9 @@ public:
     static constexpr std::size_t kMaxRingBuckets = 60000;
     static constexpr double kFastest = LiveWorker::kFastest; // speed: as fast as possible
 
-    // Redraws on `clock` (the window's); without one, on a clock of its own.
-    explicit LiveController(RedrawClock* clock = nullptr, QObject* parent = nullptr);
+    // Redraws on `clock` and runs on `runner` (the window's); without them, on its own.
+    explicit LiveController(RedrawClock* clock = nullptr, QObject* parent = nullptr,
+                            BackgroundRunner* runner = nullptr);
     ~LiveController() override;
 
     // A new session of `scenario`: a timeline scenario plays its steps and changes; a sweep
@@ -78,8 +83,9 @@ public:
     // Simulated seconds per wall second; kFastest for as fast as possible.
     void setSpeed(double speed);
     double speed() const { return m_speed; }
-    // Threads the worlds spread over (default: as many as there are cores, at most one per
-    // world). Does not change the numbers.
+    // Threads the worlds spread over at most (default: as many as there are cores, at most one
+    // per world; fewer while a batch job holds the runner's budget). Does not change the
+    // numbers.
     void setThreadCount(int threads);
 
     // Load in force from the next bucket on (0 … 1.5).
@@ -125,6 +131,8 @@ public:
     void applyPlayed(std::size_t world, Setup& setup, ServiceConfig& service) const;
     // The session so far as a timeline scenario (up to the last bucket the GUI has).
     Scenario recordedScenario();
+    // Exports of the session's buckets (a replay of recordedScenario(), on the runner).
+    LiveExport* exporter() const { return m_export; }
     const Scenario& scenario() const { return m_scenario; }
     // The setups and service as the changes so far left them.
     const Scenario& current() const { return m_current; }
@@ -178,7 +186,9 @@ private:
     bool m_session = false;
 
     std::shared_ptr<LiveWorker> m_shared;
-    BackgroundRunner m_runner;
+    QPointer<BackgroundRunner> m_runner; // the window's (it may go first)
+    int m_lane = 0;
+    LiveExport* m_export = nullptr;
     std::vector<BucketRing> m_rings;
     std::vector<LiveCollapses> m_collapses; // one per world
     std::size_t m_nextChange = 0;           // of m_scenario's timeline, not yet played

@@ -1,5 +1,7 @@
 #include <hedge/run/LiveWorker.h>
 
+#include <algorithm>
+
 namespace hedge {
 
 namespace {
@@ -53,7 +55,7 @@ bool LiveWorker::waitForBucket(std::unique_lock<std::mutex>& lock)
     }
 }
 
-void LiveWorker::run(const std::function<void()>& wakeGui)
+void LiveWorker::run(const std::function<void()>& wakeGui, const std::function<int()>& share)
 {
     for (;;) {
         std::vector<Command> taken;
@@ -65,6 +67,8 @@ void LiveWorker::run(const std::function<void()>& wakeGui)
             taken.swap(commands);
             threadCount = threads;
         }
+        if (share) // the numbers do not depend on it: each world is its own simulation
+            threadCount = std::max(1, std::min(threadCount, share()));
         const std::lock_guard timelineLock(timelineMutex);
         for (Command& c : taken) {
             if (c.kind == Command::Kind::Follow)

@@ -54,8 +54,9 @@ struct LiveWorker {
     // Sets `stop` and wakes the worker wherever it waits.
     void requestStop();
     // The worker's loop, until `stop`. `wakeGui` is called (under `mutex`) when the batch
-    // stops being empty.
-    void run(const std::function<void()>& wakeGui);
+    // stops being empty; `share`, when given, caps `threads` at every bucket (the runner's
+    // budget less what the batch job holds).
+    void run(const std::function<void()>& wakeGui, const std::function<int()>& share = {});
 
 private:
     // Waits (under `lock`) until the next bucket is due; false: stop.

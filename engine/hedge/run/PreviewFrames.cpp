@@ -23,17 +23,22 @@ qint64 maximum(const std::vector<qint64>& v)
     return v.empty() ? 0 : *std::max_element(v.begin(), v.end());
 }
 
-// The preview frames' runs on the runner they share with the sweep's passes.
-constexpr int kPreviewOwner = 2;
-
 } // namespace
 
-PreviewFrames::PreviewFrames(SweepResults& results, BackgroundRunner& runner)
-    : m_results(results), m_runner(runner)
+PreviewFrames::PreviewFrames(SweepResults& results, BackgroundRunner* runner)
+    : m_results(results), m_runner(runner),
+      m_lane(runner->addLane(BackgroundRunner::Kind::Foreground))
 {
     m_kick.setSingleShot(true);
     m_kick.setInterval(0);
     connect(&m_kick, &QTimer::timeout, this, &PreviewFrames::start);
+}
+
+PreviewFrames::~PreviewFrames()
+{
+    shutdown();
+    if (m_runner)
+        m_runner->removeLane(m_lane);
 }
 
 void PreviewFrames::noteEdit(const std::vector<SweepPoint>& next,
@@ -71,7 +76,7 @@ void PreviewFrames::noteEdit(const std::vector<SweepPoint>& next,
     // finish, or no frame would ever land.
     if (m_frameInFlight && m_frameClock.elapsed() > 3 * kFrameBudgetMs &&
         m_frameCalls > kMinFrameCalls) {
-        m_runner.stop(kPreviewOwner);
+        m_runner->stop(m_lane);
         m_frameRate /= 2.0;
         m_dragFrameCalls = 0;
     }
@@ -91,14 +96,16 @@ void PreviewFrames::schedule()
 void PreviewFrames::cancel()
 {
     m_wanted = false;
-    m_runner.stop(kPreviewOwner); // its end ends the frames
+    if (m_runner)
+        m_runner->stop(m_lane); // its end ends the frames
 }
 
 void PreviewFrames::shutdown()
 {
     m_kick.stop();
     m_wanted = false;
-    m_runner.cancel(kPreviewOwner);
+    if (m_runner)
+        m_runner->shutdown(m_lane); // its job's kept points land now, not after us
     m_busy = false;
     m_frameInFlight = false;
 }
@@ -185,9 +192,9 @@ void PreviewFrames::start()
 void PreviewFrames::requestFrame()
 {
     m_wanted = false;
-    m_runner.start({.owner = kPreviewOwner,
-                    .passes = {[this] { return planJob(); }},
-                    .onEnd = [this](const BackgroundRunner::Outcome& o) { onFrameEnd(o); }});
+    m_runner->start({.owner = m_lane,
+                     .passes = {[this] { return planJob(); }},
+                     .onEnd = [this](const BackgroundRunner::Outcome& o) { onFrameEnd(o); }});
 }
 
 BackgroundRunner::Job PreviewFrames::planJob()
@@ -208,7 +215,7 @@ BackgroundRunner::Job PreviewFrames::planJob()
             threads = m_threads](BackgroundRunner::Worker& worker) {
         std::vector<std::pair<PointIdentity, PointResult>> points;
         SweepResults::run(
-            batches, threads,
+            batches, worker.threads(threads),
             [&](const PointIdentity& key, const PointResult& point) {
                 points.emplace_back(key, point);
             },

@@ -3,7 +3,8 @@
 // * An edit gets a frame on the next turn of the event loop: every point it left without a
 //   result of a pass, all of them at a size the machine computes within one frame
 //   (kFrameBudgetMs), applied to the charts together. The frame's points go into the sweep's
-//   SweepResults; the frames run on the sweep's BackgroundRunner, one sweep at a time.
+//   SweepResults; the frames run on the sweep's BackgroundRunner, on a Foreground lane of
+//   their own (a pass running gives way to them).
 // * While a knob is dragged (beginDrag/endDrag) frames follow each other, each one the value
 //   under the hand when it started; values the hand passed while a frame ran are dropped, never
 //   queued. Until its frame lands, a cell shows what it showed before the edit (shownCell).
@@ -18,6 +19,7 @@
 
 #include <QElapsedTimer>
 #include <QObject>
+#include <QPointer>
 #include <QTimer>
 
 #include <cstdint>
@@ -38,7 +40,8 @@ public:
     static constexpr std::int64_t kMinFrameCalls = 1000;
 
     // Reads and fills `results`, runs on `runner` (both the sweep's).
-    PreviewFrames(SweepResults& results, BackgroundRunner& runner);
+    PreviewFrames(SweepResults& results, BackgroundRunner* runner);
+    ~PreviewFrames() override;
 
     // The results' points are about to become `next`, at `nextLoads` (a new edit): keeps what
     // the cells show, and stops a frame far over its budget. Call schedule() once `next` is in
@@ -112,7 +115,8 @@ private:
     void logDrag();
 
     SweepResults& m_results;
-    BackgroundRunner& m_runner;
+    QPointer<BackgroundRunner> m_runner; // the window's (it may go first)
+    int m_lane = 0;
     int m_threads = 0;
     QTimer m_kick;
     bool m_wanted = false; // a frame for the current scenario is wanted

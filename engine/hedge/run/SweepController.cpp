@@ -13,15 +13,11 @@
 
 namespace hedge {
 
-namespace {
-
-// The runs of the sweep and of its preview frames on their shared runner.
-constexpr int kSweepOwner = 1;
-
-} // namespace
-
-SweepController::SweepController(RedrawClock* clock, QObject* parent, Shape shape)
-    : QObject(parent), m_shape(shape), m_clock(clock ? clock : new RedrawClock(this))
+SweepController::SweepController(RedrawClock* clock, QObject* parent, Shape shape,
+                                 BackgroundRunner* runner)
+    : QObject(parent), m_shape(shape), m_runner(runner ? runner : new BackgroundRunner(this)),
+      m_lane(m_runner->addLane(BackgroundRunner::Kind::Background)),
+      m_clock(clock ? clock : new RedrawClock(this))
 {
     m_results.setCoarseCalls(kCoarseCalls);
     m_debounce.setSingleShot(true);
@@ -38,6 +34,8 @@ SweepController::SweepController(RedrawClock* clock, QObject* parent, Shape shap
 SweepController::~SweepController()
 {
     shutdown();
+    if (m_runner)
+        m_runner->removeLane(m_lane);
 }
 
 void SweepController::setScenario(Scenario scenario, bool immediate)
@@ -62,7 +60,8 @@ void SweepController::setScenario(Scenario scenario, bool immediate)
         m_results.setScenario(scenario, std::move(points));
         ++m_generation;
         // The running work may be stale: stop it now, not after the pause.
-        m_runner.cancel(kSweepOwner);
+        if (m_runner)
+            m_runner->cancel(m_lane);
         m_running = false;
         m_runAfterPreview = false;
         m_pass = Pass::Idle;
@@ -117,7 +116,8 @@ void SweepController::cancel()
     m_preview.cancel();
     // A new generation makes the stopped run's late points count for nothing.
     ++m_generation;
-    m_runner.cancel(kSweepOwner);
+    if (m_runner)
+        m_runner->cancel(m_lane);
     // Stopped: the charts show results only, not what the cells showed before the edit.
     if (m_preview.clearShownCells())
         markDirty();
@@ -142,7 +142,8 @@ void SweepController::shutdown()
     m_running = false;
     m_pass = Pass::Idle;
     // The engine looks at the stop token every thousand events: this returns in milliseconds.
-    m_runner.shutdown();
+    if (m_runner)
+        m_runner->shutdown(m_lane);
 }
 
 SweepController::Progress SweepController::progress() const
@@ -177,15 +178,15 @@ void SweepController::startRun()
     const std::int64_t fullCalls = m_results.scenario().calls;
     // The coarse pass, then the full pass; the runner starts it once a stopped predecessor
     // has wound down (one sweep at a time on shared cores).
-    m_runner.start({.owner = kSweepOwner,
-                    .passes = {[this, generation] { return planFirstPass(generation); },
-                               [this, generation, fullCalls] {
-                                   return planPass(generation, Pass::Full, fullCalls);
-                               },
-                               [this, generation] { return planSeedPass(generation); }},
-                    .onEnd = [this, generation](const BackgroundRunner::Outcome& outcome) {
-                        finish(generation, outcome);
-                    }});
+    m_runner->start({.owner = m_lane,
+                     .passes = {[this, generation] { return planFirstPass(generation); },
+                                [this, generation, fullCalls] {
+                                    return planPass(generation, Pass::Full, fullCalls);
+                                },
+                                [this, generation] { return planSeedPass(generation); }},
+                     .onEnd = [this, generation](const BackgroundRunner::Outcome& outcome) {
+                         finish(generation, outcome);
+                     }});
 }
 
 BackgroundRunner::Job SweepController::planFirstPass(quint64 generation)
@@ -195,13 +196,16 @@ BackgroundRunner::Job SweepController::planFirstPass(quint64 generation)
     const bool coarse = m_results.needsCoarsePass();
     const int coarseCount = coarse ? m_results.missing(coarseCalls, true).count : 0;
     const int fullCount = m_results.missing(scenario.calls, false).count;
-    m_workTotal = (static_cast<double>(coarseCount) * static_cast<double>(coarseCalls) +
-                   static_cast<double>(fullCount) * static_cast<double>(scenario.calls)) *
-                  scenario.replicates;
-    m_workDone = 0.0;
-    m_runClock.start();
-    emit runStarted();
-    markDirty();
+    if (m_startedGeneration != generation) { // not again after giving way
+        m_startedGeneration = generation;
+        m_workTotal = (static_cast<double>(coarseCount) * static_cast<double>(coarseCalls) +
+                       static_cast<double>(fullCount) * static_cast<double>(scenario.calls)) *
+                      scenario.replicates;
+        m_workDone = 0.0;
+        m_runClock.start();
+        emit runStarted();
+        markDirty();
+    }
     if (coarseCount == 0)
         return {};
     return planPass(generation, Pass::Coarse, coarseCalls);
@@ -225,7 +229,7 @@ BackgroundRunner::Job SweepController::planPass(quint64 generation, Pass pass, s
     return [this, generation, passSerial, batches = std::move(work.batches),
             threads = m_threads](BackgroundRunner::Worker& worker) {
         SweepResults::run(
-            batches, threads,
+            batches, worker.threads(threads),
             [&](const PointIdentity& key, const PointResult& point) {
                 if (worker.stopRequested()) // possibly cut short: not a result
                     return;
@@ -260,11 +264,14 @@ BackgroundRunner::Job SweepController::planSeedPass(quint64 generation)
     emit progressChanged();
     if (plan.keys.empty())
         return {};
-    m_workTotal += perPoint * m_passTotal;
+    if (m_seedGeneration != generation) { // not again after giving way
+        m_seedGeneration = generation;
+        m_workTotal += perPoint * m_passTotal;
+    }
     return [this, generation, passSerial, plan = std::move(plan), runs = m_seedRuns, budget,
             threads = m_threads](BackgroundRunner::Worker& worker) {
         runSeedCheck(
-            plan.specs, runs, static_cast<std::int64_t>(budget), threads,
+            plan.specs, runs, static_cast<std::int64_t>(budget), worker.threads(threads),
             [&](std::size_t index, const SeedCheck& extra) {
                 // With the point's own run; a stale run's checks are dropped (post).
                 const SeedCheck check{.runs = extra.runs + 1,

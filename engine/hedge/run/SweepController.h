@@ -1,7 +1,9 @@
 // Runs a sweep of the working scenario off the GUI thread and keeps its results: the curves'
 // (every setup at every load) or, configured with mapPoints, a map's (its baseline and cells).
 //
-// * The work runs on a BackgroundRunner, shared with the preview frames (one sweep at a time).
+// * The work runs on the window's BackgroundRunner: the passes on a Background lane, the
+//   preview frames on a Foreground one (a frame, the advisor or a fit never waits for a pass:
+//   the pass gives way and runs again from what has landed).
 //   Points land in SweepResults, keyed by what they simulate (PointIdentity): an edit re-runs
 //   only the points it changed. Both passes and the preview frames run the scenario's
 //   replicates.
@@ -74,9 +76,9 @@ public:
     using Shape = SweepShape;
     static Shape mapShape() { return {&mapPoints, false, false}; }
 
-    // Redraws on `clock` (the window's); without one, on a clock of its own.
+    // Redraws on `clock` and runs on `runner` (the window's); without them, on its own.
     explicit SweepController(RedrawClock* clock = nullptr, QObject* parent = nullptr,
-                             Shape shape = {});
+                             Shape shape = {}, BackgroundRunner* runner = nullptr);
     ~SweepController() override;
 
     // The scenario to show. A change of what the sweep shows stops the running work at once
@@ -99,6 +101,13 @@ public:
     void shutdown();
 
     bool isRunning() const { return m_running; }
+    // A run is wanted but none of its passes computes now: it waits for the preview frames, or
+    // for the runner's slot (a pass gives way to the advisor, a fit, an export, a frame).
+    bool isWaiting() const
+    {
+        return m_running &&
+               (!m_runner || !m_runner->isActive(m_lane) || m_runner->isWaiting(m_lane));
+    }
     bool isPendingOrRunning() const
     {
         return m_running || m_debounce.isActive() || m_preview.isPending() || m_runAfterDrag;
@@ -129,7 +138,7 @@ public:
     }
     // Seed checks kept (tests: a stopped run's checks are not).
     std::size_t seedCheckCount() const { return m_results.seedCheckCount(); }
-    // Worker threads of the sweep (0: all cores).
+    // Worker threads of the sweep at most (0: the runner's budget).
     void setThreads(int threads)
     {
         m_threads = threads;
@@ -187,8 +196,11 @@ private:
     int m_seedRuns = kSeedCheckRuns;
     double m_seedBudget = kSeedCheckBudget;
 
-    BackgroundRunner m_runner; // the passes and the preview frames, one at a time
+    QPointer<BackgroundRunner> m_runner; // the window's (it may go first)
+    int m_lane = 0;                      // the passes'
     PreviewFrames m_preview{m_results, m_runner};
+    quint64 m_startedGeneration = 0; // the run whose first pass was planned (runStarted)
+    quint64 m_seedGeneration = 0;    // the run whose seed check was counted in m_workTotal
     bool m_runAfterPreview = false; // the run waits for the preview frames
     bool m_runAfterDrag = false;    // the scenario changed during the drag
 
