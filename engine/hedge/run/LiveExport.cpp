@@ -1,6 +1,6 @@
 #include <hedge/run/LiveExport.h>
 
-#include <hedge/io/AtomicFile.h>
+#include <hedge/qt/AtomicFile.h>
 #include <hedge/io/TimelineResultsFile.h>
 #include <hedge/sim/TimelineWorld.h>
 
