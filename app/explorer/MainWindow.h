@@ -2,9 +2,8 @@
 // in the centre, the service/run editor and the preset's explanation on the right. It wires the
 // parts together (ScenarioDocument, EditorsController, ChartArea, MainActions, ScenarioFiles,
 // MeasuredOverlay, HelpController, PolicyExchange, MapTab, WindowPanes, RunStatusBar,
-// ExportController, SweepController, WindowLook), follows the document's edits with the drawing and
-// the runs, shows errors, and keeps the window's session (geometry, splitters, shown charts, series
-// styles).
+// ExportController, SweepController, WindowLook), follows the document's edits and style with the
+// drawing and the runs, shows errors, and keeps the window's session (geometry, splitters).
 #pragma once
 
 #include "ChartArea.h"
