@@ -1,28 +1,18 @@
 #include "SeriesStyle.h"
 
+#include <hedge/io/ScenarioStyle.h>
+
 namespace hedge {
 
 QList<QColor> colourBlindSafePalette()
 {
-    // Order matters: neighbours in a setup list get the most different hues first, and
-    // the low-contrast yellow and sand come last.
-    static const QList<QColor> palette{
-        QColor(0x00, 0x72, 0xB2), // Okabe–Ito blue
-        QColor(0xD5, 0x5E, 0x00), // vermillion
-        QColor(0x00, 0x9E, 0x73), // bluish green
-        QColor(0xCC, 0x79, 0xA7), // reddish purple
-        QColor(0xE6, 0x9F, 0x00), // orange
-        QColor(0x56, 0xB4, 0xE9), // sky blue
-        QColor(0x88, 0x22, 0x55), // Tol wine
-        QColor(0x11, 0x77, 0x33), // Tol green
-        QColor(0x99, 0x99, 0x33), // Tol olive
-        QColor(0x44, 0xAA, 0x99), // Tol teal
-        QColor(0xAA, 0x44, 0x99), // Tol purple
-        QColor(0x77, 0x77, 0x77), // grey
-        QColor(0xDD, 0xCC, 0x77), // Tol sand
-        QColor(0xF0, 0xE4, 0x42), // Okabe–Ito yellow
-        QColor(0x66, 0x66, 0xCC), // indigo, lightened to stay visible on dark backgrounds
-    };
+    // The engine's list: the document gives new setups these colours (hedge/io/ScenarioStyle.h).
+    static const QList<QColor> palette = [] {
+        QList<QColor> colours;
+        for (const std::string& c : setupPalette())
+            colours << QColor(QString::fromStdString(c));
+        return colours;
+    }();
     return palette;
 }
 

@@ -11,6 +11,7 @@
 #include <QMenu>
 #include <QPainter>
 #include <QPixmap>
+#include <QSignalBlocker>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -35,6 +36,11 @@ QIcon swatch(const QColor& color, const QPalette& palette)
     p.drawRoundedRect(QRectF(2.5, 2.5, 11, 11), 2.5, 2.5);
     return QIcon(pm);
 }
+
+// What a row shows, beside its text and check box: the colour of its swatch and whether the
+// document shows the setup (the box's state before a click).
+constexpr int kColourRole = Qt::UserRole;
+constexpr int kVisibleRole = Qt::UserRole + 1;
 
 QToolButton* toolButton(const QString& text, const QString& tip, QWidget* parent)
 {
@@ -114,10 +120,10 @@ SetupListWidget::SetupListWidget(QWidget* parent) : QWidget(parent)
     connect(m_down, &QToolButton::clicked, this, &SetupListWidget::moveDown);
     connect(m_color, &QToolButton::clicked, this, &SetupListWidget::chooseColor);
     connect(m_list, &QListWidget::itemChanged, this, &SetupListWidget::onItemChanged);
+    // Filling the list blocks its signals: only the user's choice of a row is told.
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         updateButtons();
-        if (!m_filling)
-            emit currentSetupChanged(row);
+        emit currentSetupChanged(row);
     });
     connect(m_list, &QListWidget::customContextMenuRequested, this,
             &SetupListWidget::showContextMenu);
@@ -155,43 +161,52 @@ SetupListWidget::~SetupListWidget()
 void SetupListWidget::setSetups(const std::vector<Setup>& setups, const QList<SeriesStyle>& styles,
                                 int currentRow)
 {
-    const std::vector<Setup> shownSetups = std::exchange(m_setups, setups);
-    const QList<SeriesStyle> shownStyles = std::exchange(m_styles, {});
-    for (const Setup& s : m_setups) {
-        const QString name = QString::fromStdString(s.name);
-        SeriesStyle style{name, QColor(), true};
-        for (const SeriesStyle& given : styles)
-            if (given.setup == name) {
-                style = given;
+    // `setups` may be setups() itself (the same setups, new styles).
+    const std::vector<Setup> shownSetups = m_setups;
+    m_setups = setups;
+    const int rows = static_cast<int>(m_setups.size());
+    QList<SeriesStyle> given;
+    for (int i = 0; i < rows; ++i) {
+        const QString name = QString::fromStdString(m_setups[std::size_t(i)].name);
+        SeriesStyle style{name, colourForIndex(i), true};
+        for (const SeriesStyle& s : styles)
+            if (s.setup == name) {
+                style = s;
                 break;
             }
-        m_styles.push_back(style);
+        given.push_back(style);
     }
-    // Setups without a given colour take the palette's colours in order, skipping those taken.
-    for (int i = 0; i < m_styles.size(); ++i) {
-        if (m_styles[i].color.isValid())
-            continue;
-        m_styles[i].color = unusedColor();
-        if (!m_styles[i].color.isValid())
-            m_styles[i].color = colourForIndex(i);
-    }
-    const int rows = static_cast<int>(m_setups.size());
     const int current = rows == 0 ? -1 : std::clamp(currentRow, 0, rows - 1);
     if (m_list->count() != rows) {
-        rebuild(current);
+        rebuild(current, given);
         return;
     }
     // The same rows, new contents (an edit of a knob, an undo): the rows that changed are
     // filled in place, so that the list keeps its scroll position and a drag does not
     // rebuild it at every step.
-    m_filling = true;
-    for (int i = 0; i < rows; ++i)
+    const QSignalBlocker filling(m_list);
+    for (int i = 0; i < rows; ++i) {
+        QListWidgetItem* item = m_list->item(i);
         if (m_setups[std::size_t(i)] != shownSetups[std::size_t(i)] ||
-            m_styles[i] != shownStyles[i])
-            fillItem(m_list->item(i), i);
+            item->data(kColourRole).value<QColor>() != given[i].color ||
+            item->data(kVisibleRole).toBool() != given[i].visible ||
+            (item->checkState() == Qt::Checked) != given[i].visible)
+            fillItem(item, i, given[i]);
+    }
     m_list->setCurrentRow(current);
-    m_filling = false;
     updateButtons();
+}
+
+QList<SeriesStyle> SetupListWidget::styles() const
+{
+    QList<SeriesStyle> shown;
+    for (int i = 0; i < m_list->count() && i < static_cast<int>(m_setups.size()); ++i) {
+        const QListWidgetItem* item = m_list->item(i);
+        shown.push_back({QString::fromStdString(m_setups[std::size_t(i)].name),
+                         item->data(kColourRole).value<QColor>(),
+                         item->data(kVisibleRole).toBool()});
+    }
+    return shown;
 }
 
 int SetupListWidget::currentRow() const
@@ -206,26 +221,18 @@ void SetupListWidget::setCurrentRow(int row)
 
 void SetupListWidget::setSetupVisible(const QString& name, bool visible)
 {
-    for (int i = 0; i < m_styles.size(); ++i) {
-        if (m_styles[i].setup != name || m_styles[i].visible == visible)
-            continue;
-        m_styles[i].visible = visible;
-        m_filling = true;
-        m_list->item(i)->setCheckState(visible ? Qt::Checked : Qt::Unchecked);
-        m_filling = false;
-        emit stylesChanged(m_styles);
-    }
+    for (int i = 0; i < m_list->count() && i < static_cast<int>(m_setups.size()); ++i)
+        if (QString::fromStdString(m_setups[std::size_t(i)].name) == name &&
+            m_list->item(i)->data(kVisibleRole).toBool() != visible)
+            emit visibilityChosen(i, visible);
 }
 
 void SetupListWidget::setSetupColor(int row, const QColor& color)
 {
-    if (row < 0 || row >= m_styles.size() || !color.isValid() || m_styles[row].color == color)
+    if (row < 0 || row >= m_list->count() || !color.isValid() ||
+        m_list->item(row)->data(kColourRole).value<QColor>() == color)
         return;
-    m_styles[row].color = color;
-    m_filling = true;
-    fillItem(m_list->item(row), row);
-    m_filling = false;
-    emit stylesChanged(m_styles);
+    emit colourChosen(row, color);
 }
 
 void SetupListWidget::addSetup()
@@ -234,7 +241,9 @@ void SetupListWidget::addSetup()
     s.name = uniqueSetupName(tr("new setup").toStdString(), m_setups);
     s.hedge = HedgeSettings{};
     const int row = currentRow() >= 0 ? currentRow() + 1 : static_cast<int>(m_setups.size());
-    insertSetup(row, s, unusedColor());
+    std::vector<Setup> next = m_setups;
+    next.insert(next.begin() + row, s);
+    propose(next, row);
 }
 
 void SetupListWidget::duplicateSetup()
@@ -242,7 +251,9 @@ void SetupListWidget::duplicateSetup()
     const int row = currentRow();
     if (row < 0)
         return;
-    insertSetup(row + 1, copyOfSetup(m_setups, row), unusedColor());
+    std::vector<Setup> next = m_setups;
+    next.insert(next.begin() + row + 1, copyOfSetup(m_setups, row));
+    propose(next, row + 1);
 }
 
 void SetupListWidget::removeSetup()
@@ -251,11 +262,9 @@ void SetupListWidget::removeSetup()
     // A scenario needs a setup (docs/scenario.md): the last one stays.
     if (row < 0 || m_setups.size() <= 1)
         return;
-    m_setups.erase(m_setups.begin() + row);
-    m_styles.removeAt(row);
-    rebuild(std::min(row, static_cast<int>(m_setups.size()) - 1));
-    emitChanged();
-    emit currentSetupChanged(currentRow());
+    std::vector<Setup> next = m_setups;
+    next.erase(next.begin() + row);
+    propose(next, std::min(row, static_cast<int>(next.size()) - 1));
 }
 
 void SetupListWidget::moveUp()
@@ -263,11 +272,9 @@ void SetupListWidget::moveUp()
     const int row = currentRow();
     if (row <= 0)
         return;
-    std::swap(m_setups[row], m_setups[row - 1]);
-    m_styles.swapItemsAt(row, row - 1);
-    rebuild(row - 1);
-    emitChanged();
-    emit currentSetupChanged(currentRow());
+    std::vector<Setup> next = m_setups;
+    std::swap(next[std::size_t(row)], next[std::size_t(row - 1)]);
+    propose(next, row - 1);
 }
 
 void SetupListWidget::moveDown()
@@ -275,11 +282,9 @@ void SetupListWidget::moveDown()
     const int row = currentRow();
     if (row < 0 || row + 1 >= static_cast<int>(m_setups.size()))
         return;
-    std::swap(m_setups[row], m_setups[row + 1]);
-    m_styles.swapItemsAt(row, row + 1);
-    rebuild(row + 1);
-    emitChanged();
-    emit currentSetupChanged(currentRow());
+    std::vector<Setup> next = m_setups;
+    std::swap(next[std::size_t(row)], next[std::size_t(row + 1)]);
+    propose(next, row + 1);
 }
 
 void SetupListWidget::chooseColor()
@@ -287,48 +292,58 @@ void SetupListWidget::chooseColor()
     const int row = currentRow();
     if (row < 0)
         return;
-    const QColor chosen = QColorDialog::getColor(m_styles[row].color, this,
-                                                 tr("Colour of “%1”").arg(m_styles[row].setup));
+    const QString name = QString::fromStdString(m_setups[std::size_t(row)].name);
+    const QColor chosen = QColorDialog::getColor(
+        m_list->item(row)->data(kColourRole).value<QColor>(), this, tr("Colour of “%1”").arg(name));
     setSetupColor(row, chosen);
 }
 
-void SetupListWidget::rebuild(int currentRow)
+void SetupListWidget::propose(const std::vector<Setup>& setups, int row)
 {
-    m_filling = true;
+    // Whoever shows the list the setups (the window: the document's edit) has done so when
+    // this returns; the row then is the one the change is about.
+    emit setupsChanged(setups);
+    if (m_list->currentRow() != row && row < m_list->count())
+        m_list->setCurrentRow(row);
+    else
+        emit currentSetupChanged(currentRow());
+}
+
+void SetupListWidget::rebuild(int currentRow, const QList<SeriesStyle>& styles)
+{
+    const QSignalBlocker filling(m_list);
     m_list->clear();
     for (int i = 0; i < static_cast<int>(m_setups.size()); ++i) {
         auto* item = new QListWidgetItem(m_list);
         item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemIsEditable |
                        Qt::ItemIsUserCheckable);
-        fillItem(item, i);
+        fillItem(item, i, styles[i]);
     }
     m_list->setCurrentRow(currentRow);
-    m_filling = false;
     updateButtons();
 }
 
-void SetupListWidget::fillItem(QListWidgetItem* item, int row)
+void SetupListWidget::fillItem(QListWidgetItem* item, int row, const SeriesStyle& style)
 {
-    const Setup& s = m_setups[row];
+    const Setup& s = m_setups[std::size_t(row)];
     item->setText(QString::fromStdString(s.name));
     item->setToolTip(QStringLiteral("%1\n%2").arg(QString::fromStdString(s.name),
                                                   ScenarioDescription::setup(s)));
-    item->setIcon(swatch(m_styles[row].color, palette()));
-    item->setCheckState(m_styles[row].visible ? Qt::Checked : Qt::Unchecked);
+    item->setIcon(swatch(style.color, palette()));
+    item->setCheckState(style.visible ? Qt::Checked : Qt::Unchecked);
+    item->setData(kColourRole, style.color);
+    item->setData(kVisibleRole, style.visible);
 }
 
 void SetupListWidget::onItemChanged(QListWidgetItem* item)
 {
-    if (m_filling)
-        return;
     const int row = m_list->row(item);
     if (row < 0 || row >= static_cast<int>(m_setups.size()))
         return;
+    // A tick proposes the change; the box shows what the document holds when it comes back.
     const bool visible = item->checkState() == Qt::Checked;
-    if (visible != m_styles[row].visible) {
-        m_styles[row].visible = visible;
-        emit stylesChanged(m_styles);
-    }
+    if (visible != item->data(kVisibleRole).toBool())
+        emit visibilityChosen(row, visible);
     const QString oldName = QString::fromStdString(m_setups[row].name);
     const QString newName = item->text().trimmed();
     if (newName == oldName)
@@ -340,20 +355,18 @@ void SetupListWidget::onItemChanged(QListWidgetItem* item)
         if (i != row && QString::fromStdString(m_setups[i].name) == newName)
             refusal = tr("Another setup is already called “%1”.").arg(newName);
     if (!refusal.isEmpty()) {
-        m_filling = true;
+        const QSignalBlocker filling(m_list);
         item->setText(oldName);
-        m_filling = false;
         emit renameRefused(refusal);
         return;
     }
-    m_setups[row].name = newName.toStdString();
-    m_styles[row].setup = newName;
     if (item->text() != newName) {
-        m_filling = true;
+        const QSignalBlocker filling(m_list);
         item->setText(newName);
-        m_filling = false;
     }
-    emitChanged();
+    std::vector<Setup> next = m_setups;
+    next[std::size_t(row)].name = newName.toStdString();
+    emit setupsChanged(next);
     emit currentSetupChanged(row);
 }
 
@@ -366,34 +379,6 @@ void SetupListWidget::updateButtons()
     m_color->setEnabled(row >= 0);
     m_up->setEnabled(row > 0);
     m_down->setEnabled(row >= 0 && row + 1 < n);
-}
-
-void SetupListWidget::emitChanged()
-{
-    emit setupsChanged(m_setups, m_styles);
-    emit stylesChanged(m_styles);
-}
-
-QColor SetupListWidget::unusedColor() const
-{
-    const QList<QColor> palette = colourBlindSafePalette();
-    for (const QColor& c : palette) {
-        bool used = false;
-        for (const SeriesStyle& s : m_styles)
-            used = used || (s.color.isValid() && s.color.rgb() == c.rgb());
-        if (!used)
-            return c;
-    }
-    return colourForIndex(static_cast<int>(m_styles.size()));
-}
-
-void SetupListWidget::insertSetup(int row, const Setup& setup, const QColor& color)
-{
-    m_setups.insert(m_setups.begin() + row, setup);
-    m_styles.insert(row, SeriesStyle{QString::fromStdString(setup.name), color, true});
-    rebuild(row);
-    emitChanged();
-    emit currentSetupChanged(row);
 }
 
 } // namespace hedge

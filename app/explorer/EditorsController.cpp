@@ -18,21 +18,6 @@
 
 namespace hedge {
 
-namespace {
-
-// The style the list gave its setups, with the charts the document shows.
-ScenarioStyle styleOf(const QList<SeriesStyle>& styles, const std::optional<ScenarioStyle>& now)
-{
-    ScenarioStyle style;
-    if (now)
-        style.charts = now->charts;
-    for (const SeriesStyle& s : styles)
-        style.setups.push_back({s.color.name().toStdString(), s.visible});
-    return style;
-}
-
-} // namespace
-
 EditorsController::EditorsController(ScenarioDocument* document, SetupListWidget* setupList,
                                      SetupEditor* setupEditor, ServiceRunEditor* serviceEditor,
                                      SweepController* sweep, QObject* parent)
@@ -44,6 +29,13 @@ EditorsController::EditorsController(ScenarioDocument* document, SetupListWidget
             &EditorsController::onSetupSelected);
     connect(m_setupList, &SetupListWidget::setupsChanged, this,
             &EditorsController::onSetupsEdited);
+    // A colour or a tick in the list is an edit of the document, as a knob is.
+    connect(m_setupList, &SetupListWidget::colourChosen, this,
+            [this](int row, const QColor& colour) {
+                m_document->setSetupColour(row, colour.name().toStdString());
+            });
+    connect(m_setupList, &SetupListWidget::visibilityChosen, m_document,
+            &ScenarioDocument::setSetupVisible);
     connect(m_setupEditor, &SetupEditor::edited, this, &EditorsController::onSetupEdited);
     connect(m_serviceEditor, &ServiceRunEditor::edited, this,
             &EditorsController::onServiceEdited);
@@ -54,29 +46,33 @@ EditorsController::EditorsController(ScenarioDocument* document, SetupListWidget
     connect(m_serviceEditor, &ServiceRunEditor::dragFinished, this,
             &EditorsController::onDragFinished);
     connect(m_document, &ScenarioDocument::edited, this, &EditorsController::onDocumentEdited);
+    connect(m_document, &ScenarioDocument::styleChanged, this, &EditorsController::showList);
 }
 
 QList<SeriesStyle> EditorsController::seriesStyles(const Scenario& scenario,
-                                                   const std::optional<ScenarioStyle>& style)
+                                                   const ScenarioStyle& style)
 {
     QList<SeriesStyle> styles;
-    if (!style)
-        return styles;
-    for (std::size_t i = 0; i < style->setups.size() && i < scenario.setups.size(); ++i)
+    for (std::size_t i = 0; i < style.setups.size() && i < scenario.setups.size(); ++i)
         styles.push_back({QString::fromStdString(scenario.setups[i].name),
-                          QColor(QString::fromStdString(style->setups[i].colour)),
-                          style->setups[i].visible});
+                          QColor(QString::fromStdString(style.setups[i].colour)),
+                          style.setups[i].visible});
     return styles;
 }
 
-void EditorsController::showScenario(const Scenario& scenario, const QList<SeriesStyle>& styles)
+void EditorsController::showScenario(const Scenario& scenario)
 {
-    m_loading = true;
-    m_setupList->setSetups(scenario.setups, styles);
+    m_setupList->setSetups(scenario.setups, seriesStyles(scenario, m_document->style()));
     m_serviceEditor->setScenario(scenario);
-    m_loading = false;
     onSetupSelected(m_setupList->currentRow());
     updateServiceHints(scenario.service);
+}
+
+void EditorsController::showList()
+{
+    const Scenario& scenario = m_document->scenario();
+    m_setupList->setSetups(scenario.setups, seriesStyles(scenario, m_document->style()),
+                           m_setupList->currentRow());
 }
 
 void EditorsController::onSetupSelected(int row)
@@ -105,11 +101,8 @@ void EditorsController::showRunning()
     const int row = m_setupList->currentRow();
     // Only what differs is shown again: a field being typed in keeps its text.
     if (row >= 0 && row < static_cast<int>(m_document->scenario().setups.size()) &&
-        !(m_setupEditor->setup() == inForce(row))) {
-        m_loading = true;
+        !(m_setupEditor->setup() == inForce(row)))
         m_setupEditor->setSetup(inForce(row));
-        m_loading = false;
-    }
     Scenario shown = m_document->scenario();
     m_serviceEditor->applyTo(shown);
     ServiceConfig service = m_document->scenario().service;
@@ -118,21 +111,18 @@ void EditorsController::showRunning()
         m_played(std::max(0, row), unused, service);
     if (!(shown.service == service)) {
         shown.service = service;
-        m_loading = true;
         m_serviceEditor->setScenario(shown);
-        m_loading = false;
         updateServiceHints(service);
     }
 }
 
-void EditorsController::onSetupsEdited(const std::vector<Setup>& setups,
-                                       const QList<SeriesStyle>& styles)
+void EditorsController::onSetupsEdited(const std::vector<Setup>& setups)
 {
     Scenario next = m_document->scenario();
     next.setups = setups;
-    if (!apply(next, Source::SetupList, &styles, tr("Change Setups")))
-        // The list went ahead of the document: it shows the document again.
-        onDocumentEdited(m_document->scenario());
+    if (!apply(next, tr("Change Setups")))
+        // A refused rename's text: the list shows the document again.
+        showList();
 }
 
 void EditorsController::onSetupEdited()
@@ -144,21 +134,18 @@ void EditorsController::onSetupEdited()
     Scenario next = current;
     next.setups[static_cast<std::size_t>(row)] =
         withEditedKnobs(current.setups, row, m_setupEditor->setup());
-    apply(next, Source::SetupEditor, nullptr, tr("Edit Setup"));
+    apply(next, tr("Edit Setup"));
 }
 
 void EditorsController::onServiceEdited()
 {
     Scenario next = m_document->scenario();
     m_serviceEditor->applyTo(next);
-    apply(next, Source::ServiceEditor, nullptr, tr("Edit Service and Run"));
+    apply(next, tr("Edit Service and Run"));
 }
 
-bool EditorsController::apply(const Scenario& next, Source source,
-                              const QList<SeriesStyle>* styles, const QString& text)
+bool EditorsController::apply(const Scenario& next, const QString& text)
 {
-    if (m_loading)
-        return true;
     try {
         validateScenario(next);
     } catch (const ScenarioError& e) {
@@ -166,34 +153,33 @@ bool EditorsController::apply(const Scenario& next, Source source,
         emit editRefused(tr("Not run: %1").arg(QString::fromUtf8(e.what())));
         return false;
     }
-    const Source outer = std::exchange(m_source, source);
-    const QString named = PresetEdits::undoText(m_document->scenario(), next, text);
-    if (styles)
-        m_document->applyEdit(next, styleOf(*styles, m_document->style()), named);
-    else
-        m_document->applyEdit(next, named);
-    m_source = outer;
+    m_document->applyEdit(next, PresetEdits::undoText(m_document->scenario(), next, text));
     return true;
 }
 
 void EditorsController::onDocumentEdited(const Scenario& scenario)
 {
     updateServiceHints(scenario.service);
-    // The list shows its own edit already (and may be committing a typed name right now).
-    if (m_source == Source::SetupList)
-        return;
-    const int row = m_setupList->currentRow();
-    m_loading = true;
-    m_setupList->setSetups(scenario.setups, seriesStyles(scenario, m_document->style()), row);
-    // The editor being typed in keeps its fields as the user left them.
-    if (m_source == Source::None)
+    showList();
+    // Each editor shows the document where it differs (an undo, a redo, an edit from elsewhere);
+    // the editor the edit came from already shows it, and a field being typed in keeps its text.
+    Scenario shownService = scenario;
+    m_serviceEditor->applyTo(shownService);
+    if (!(shownService == scenario))
         m_serviceEditor->setScenario(scenario);
-    m_loading = false;
-    const int shown = m_setupList->currentRow();
-    if (m_source == Source::SetupEditor && shown >= 0)
-        m_setupEditor->setName(scenario.setups[static_cast<std::size_t>(shown)].name);
-    else if (m_source == Source::None)
-        onSetupSelected(shown);
+    const int row = m_setupList->currentRow();
+    if (row < 0 || row >= static_cast<int>(scenario.setups.size()))
+        return onSetupSelected(row);
+    const Setup wanted = inForce(row);
+    Setup shown = m_setupEditor->setup();
+    if (shown == wanted)
+        return;
+    // A name that followed an edit of the policy (SetupNames.h): only the name changes.
+    shown.name = wanted.name;
+    if (shown == wanted)
+        m_setupEditor->setName(wanted.name);
+    else
+        onSetupSelected(row);
 }
 
 void EditorsController::onDragStarted()

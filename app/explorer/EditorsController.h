@@ -34,39 +34,37 @@ public:
                       SetupEditor* setupEditor, ServiceRunEditor* serviceEditor,
                       SweepController* sweep, QObject* parent = nullptr);
 
-    // Fills the editors without echoing an edit back (a new scenario: the first setup shown).
-    void showScenario(const Scenario& scenario, const QList<SeriesStyle>& styles);
+    // Fills the editors with a new scenario of the document (its first setup shown).
+    void showScenario(const Scenario& scenario);
 
     // Sets on setup `row` (and the service) the knobs a Live session's played timeline changes
     // set so far: the editors show the knobs in force (docs/user-guide.md, "Live view").
     using PlayedChanges = std::function<void(int row, Setup& setup, ServiceConfig& service)>;
     void setPlayedChanges(PlayedChanges played) { m_played = std::move(played); }
     // The knobs in force changed (a change played, a session started): the editors show them
-    // without echoing an edit back.
+    // (the editors tell only the user's changes, so nothing comes back as an edit).
     void showRunning();
 
-    // A style's colours and visibility by position, as the setup list matches them (by name).
-    static QList<SeriesStyle> seriesStyles(const Scenario& scenario,
-                                           const std::optional<ScenarioStyle>& style);
+    // A style's colours and visibility by position, as the setup list and charts match them
+    // (by name).
+    static QList<SeriesStyle> seriesStyles(const Scenario& scenario, const ScenarioStyle& style);
 
 signals:
     void editRefused(const QString& message);
 
 private:
-    // Which editor the edit being applied came from: it shows it already.
-    enum class Source { None, SetupList, SetupEditor, ServiceEditor };
-
     void onSetupSelected(int row);
     // Setup `row` as the editor shows it: the document's, with the knobs in force in a Live
     // session.
     Setup inForce(int row) const;
-    void onSetupsEdited(const std::vector<Setup>& setups, const QList<SeriesStyle>& styles);
+    void onSetupsEdited(const std::vector<Setup>& setups);
+    // The list shows the document's setups and styles, the current row kept.
+    void showList();
     void onSetupEdited();
     void onServiceEdited();
     void onDocumentEdited(const Scenario& scenario);
     // Validates `next` and hands it to the document; false (and editRefused) if invalid.
-    bool apply(const Scenario& next, Source source, const QList<SeriesStyle>* styles,
-               const QString& text);
+    bool apply(const Scenario& next, const QString& text);
     // The setup editor's hints that follow the service: its service time under the delay, its
     // replicas under "Hedges go to".
     void updateServiceHints(const ServiceConfig& service);
@@ -78,9 +76,6 @@ private:
     SetupEditor* m_setupEditor;
     ServiceRunEditor* m_serviceEditor;
     SweepController* m_sweep;
-    Source m_source = Source::None;
-    // Set while the editors are being filled: their change signals are not user edits.
-    bool m_loading = false;
     PlayedChanges m_played;
 };
 

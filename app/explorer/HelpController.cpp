@@ -25,7 +25,7 @@ HelpController::HelpController(MainActions* actions, const LessonParts& parts,
     : QObject(window), m_window(window)
 {
     auto* lessons = new LessonPanel(
-        {parts.document, parts.sweep, parts.mapSweep, parts.setupList, parts.live, parts.mayReplace},
+        {parts.document, parts.sweep, parts.mapSweep, parts.live, parts.mayReplace},
         window);
     window->addDockWidget(Qt::RightDockWidgetArea, lessons);
     lessons->hide();

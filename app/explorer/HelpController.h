@@ -19,19 +19,17 @@ class LiveController;
 class LiveView;
 class MapView;
 class ScenarioDocument;
-class SetupListWidget;
 class SweepController;
 class UserGuideWindow;
 
 class HelpController : public QObject {
     Q_OBJECT
 public:
-    // What the lesson panel works on: the window's document, sweep, setup list and charts.
+    // What the lesson panel works on: the window's document, sweep and charts.
     struct LessonParts {
         ScenarioDocument* document;
         SweepController* sweep;
         SweepController* mapSweep;
-        SetupListWidget* setupList;
         LiveController* live;
         ChartArea* charts;  // where a sweep step's callout is drawn
         LiveView* liveView; // where a timeline step's is

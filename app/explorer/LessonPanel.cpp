@@ -1,7 +1,5 @@
 #include "LessonPanel.h"
 
-#include "SetupListWidget.h"
-
 #include <hedge/document/ScenarioDocument.h>
 #include <hedge/io/LessonCheck.h>
 #include <hedge/io/Presets.h>
@@ -108,7 +106,7 @@ LessonPanel::StepView viewOf(const LessonStep& step)
 
 LessonPanel::LessonPanel(const Parts& parts, QWidget* window)
     : QDockWidget(tr("Lessons"), window), m_document(parts.document), m_sweep(parts.sweep),
-      m_mapSweep(parts.mapSweep), m_live(parts.live), m_setupList(parts.setupList),
+      m_mapSweep(parts.mapSweep), m_live(parts.live),
       m_mayReplace(parts.mayReplace)
 {
     setObjectName(QStringLiteral("lessonPanel"));
@@ -330,13 +328,8 @@ void LessonPanel::loadStepScenario(const LessonStep& step)
 
 void LessonPanel::showStepSetups(const LessonStep& step)
 {
-    const QList<SeriesStyle> styles = m_setupList->styles();
-    for (const SeriesStyle& style : styles) {
-        const bool shown = std::find(step.shows.begin(), step.shows.end(),
-                                     style.setup.toStdString()) != step.shows.end();
-        if (style.visible != shown)
-            m_setupList->setSetupVisible(style.setup, shown);
-    }
+    // What the step shows is the document's: the list and the charts follow it.
+    m_document->showSetups(step.shows);
 }
 
 void LessonPanel::updateTexts()

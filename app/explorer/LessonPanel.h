@@ -30,7 +30,6 @@ namespace hedge {
 
 class LiveController;
 class ScenarioDocument;
-class SetupListWidget;
 class SweepController;
 
 class LessonPanel : public QDockWidget {
@@ -40,7 +39,6 @@ public:
         ScenarioDocument* document;
         SweepController* sweep;
         SweepController* mapSweep; // a grid scenario's map
-        SetupListWidget* setupList;
         LiveController* live;
         // Asked before a lesson replaces the working scenario: false keeps it (the window's
         // question about unsaved edits, ScenarioFiles::maybeDiscard, as the Presets menu asks).
@@ -108,7 +106,6 @@ private:
     SweepController* m_sweep;
     SweepController* m_mapSweep;
     LiveController* m_live;
-    SetupListWidget* m_setupList;
     std::function<bool()> m_mayReplace;
     std::vector<Lesson> m_lessons;
     int m_lesson = -1;

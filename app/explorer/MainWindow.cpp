@@ -110,8 +110,14 @@ void MainWindow::buildCentre()
     m_explanation = new PresetExplanation(this);
 
     m_chartArea = new ChartArea(this);
-    connect(m_chartArea, &ChartArea::seriesVisibilityToggled, m_setupList,
-            &SetupListWidget::setSetupVisible);
+    // A click on a chart legend's entry is an edit of the document, as a tick in the list is.
+    connect(m_chartArea, &ChartArea::seriesVisibilityToggled, this,
+            [this](const QString& setup, bool visible) {
+                const auto& setups = m_document->scenario().setups;
+                for (std::size_t i = 0; i < setups.size(); ++i)
+                    if (QString::fromStdString(setups[i].name) == setup)
+                        m_document->setSetupVisible(int(i), visible);
+            });
 
     m_tableModel = new ResultsTableModel(this);
     m_tableView = new ResultsTableView(this);
@@ -126,6 +132,7 @@ void MainWindow::buildCentre()
                                       m_controller, this);
     connect(m_document, &ScenarioDocument::edited, this, &MainWindow::onDocumentEdited);
     connect(m_document, &ScenarioDocument::dragFinished, this, &MainWindow::followEdit);
+    connect(m_document, &ScenarioDocument::styleChanged, this, &MainWindow::showStyle);
     connect(m_editors, &EditorsController::editRefused, this,
             [this](const QString& message) { showMessage(message, 8000); });
     // The editors show the knobs a played timeline's changes set (not edits of the document).
@@ -135,7 +142,6 @@ void MainWindow::buildCentre()
     });
     connect(m_live, &LiveController::changesPlayed, m_editors, &EditorsController::showRunning);
     connect(m_live, &LiveController::sessionStarted, m_editors, &EditorsController::showRunning);
-    connect(m_setupList, &SetupListWidget::stylesChanged, this, &MainWindow::onStylesChanged);
     connect(m_setupList, &SetupListWidget::renameRefused, this,
             [this](const QString& message) { showMessage(message, 5000); });
 }
@@ -193,7 +199,7 @@ void MainWindow::buildActions()
                                            : static_cast<QWidget*>(m_chartArea));
     };
     new HelpController(m_actions,
-                       {m_document, m_controller, m_mapSweep, m_setupList, m_live, m_chartArea,
+                       {m_document, m_controller, m_mapSweep, m_live, m_chartArea,
                         m_liveView, m_mapView, showLessonView,
                         [this] { return m_files->maybeDiscard(); }},
                        this);
@@ -259,14 +265,14 @@ void MainWindow::buildActions()
     connect(m_actions, &MainActions::cancelRequested, m_mapSweep, &SweepController::cancel);
     connect(m_actions, &MainActions::sweepViewRequested, this, &MainWindow::showSweepView);
     connect(m_actions, &MainActions::liveViewRequested, this, &MainWindow::showLiveView);
-    connect(m_actions, &MainActions::chartToggled, m_chartArea, &ChartArea::setChartVisible);
+    // View → a chart: the document's (ScenarioDocument::setChartShown); the charts and the
+    // menu show what it holds (showStyle).
+    connect(m_actions, &MainActions::chartToggled, this,
+            [this](Metric metric, bool on) { setChartVisible(metric, on); });
     connect(m_chartArea, &ChartArea::chartVisibilityChanged, m_actions,
             &MainActions::setChartChecked);
-    connect(m_chartArea, &ChartArea::chartVisibilityChanged, this, [this] {
-        m_panes->makeRoomForCharts(m_chartArea->readableHeight());
-        if (!m_showingScenario)
-            m_document->applyStyleEdit(currentStyle());
-    });
+    connect(m_chartArea, &ChartArea::chartVisibilityChanged, this,
+            [this] { m_panes->makeRoomForCharts(m_chartArea->readableHeight()); });
 }
 
 void MainWindow::buildStatusBar()
@@ -278,28 +284,15 @@ void MainWindow::buildStatusBar()
 // ---------------------------------------------------------------------------------------------
 // The working scenario
 
-void MainWindow::showScenario(const Scenario& scenario, const std::optional<ScenarioStyle>& style)
+void MainWindow::setChartVisible(Metric metric, bool visible)
 {
-    m_showingScenario = true;
-    const Preset* preset = m_document->preset();
-    // The charts the file saved; for a preset (or New) without one, the metrics its text talks
-    // about; a file without a style keeps the charts the user chose.
-    const std::vector<std::string>* charts = nullptr;
-    if (style)
-        charts = &style->charts;
-    else if (preset && m_document->filePath().isEmpty())
-        charts = &preset->shownMetrics;
-    if (charts)
-        for (Metric m : ChartArea::chartOrder())
-            m_chartArea->setChartVisible(
-                m, std::find(charts->begin(), charts->end(), metricResultsKey(m).toStdString()) !=
-                       charts->end());
-    m_editors->showScenario(scenario, EditorsController::seriesStyles(scenario, style));
-    // The list gave the setups without a saved style the palette's colours.
-    onStylesChanged(m_setupList->styles());
-    m_showingScenario = false;
-    // A file without a style block is saved with the colours it was drawn with.
-    m_document->adoptStyle(currentStyle());
+    m_document->setChartShown(metricResultsKey(metric).toStdString(), visible);
+}
+
+void MainWindow::showScenario(const Scenario& scenario, const ScenarioStyle& style)
+{
+    showStyle(style);
+    m_editors->showScenario(scenario);
     m_loads = scenario.loads;
     m_chartArea->setLoadRange(scenario.loads);
     // While the window is being built without a session, this default scenario only stands
@@ -329,21 +322,8 @@ void MainWindow::onDocumentEdited(const Scenario& next)
     }
     m_controller->setScenario(next);
     m_statusBar->setSweepSize(next);
-    // Added, removed, renamed and moved setups change the series (only then: not at every
-    // step of a drag), drawn with the new scenario's points.
-    QList<SeriesStyle> styles = EditorsController::seriesStyles(next, m_document->style());
-    if (styles.size() < qsizetype(next.setups.size())) {
-        // A setup added by an edit from outside the list (Import Policy…) has no style yet:
-        // the list (updated before this slot) gave it the palette's next colour. It is drawn
-        // so at once, and the scenario keeps that colour, as a new scenario's setups do.
-        styles = m_setupList->styles();
-        m_seriesStyles = styles;
-        m_document->adoptStyle(currentStyle());
-        drawStyles();
-    } else if (styles != m_seriesStyles) {
-        m_seriesStyles = styles;
-        drawStyles();
-    }
+    // Added, removed, renamed and moved setups change the series: the document says so with
+    // styleChanged() (showStyle), not at every step of a drag.
     // An undone or redone grid brings or takes the map's tab.
     m_mapTab->follow(next);
     // The map and a live session follow a drag when it ends.
@@ -404,29 +384,21 @@ bool MainWindow::isLiveViewShown() const
     return m_views->currentWidget() == m_liveView;
 }
 
-void MainWindow::onStylesChanged(const QList<SeriesStyle>& styles)
+void MainWindow::showStyle(const ScenarioStyle& style)
 {
-    m_seriesStyles = styles;
-    drawStyles();
-    if (!m_showingScenario)
-        m_document->applyStyleEdit(currentStyle());
-}
-
-ScenarioStyle MainWindow::currentStyle() const
-{
-    ScenarioStyle style;
-    for (const SeriesStyle& s : m_seriesStyles)
-        style.setups.push_back({s.color.name().toStdString(), s.visible});
     for (Metric m : ChartArea::chartOrder())
-        if (ChartArea::isAlwaysShown(m) || m_chartArea->extraCharts().contains(m))
-            style.charts.push_back(metricResultsKey(m).toStdString());
-    return style;
+        m_chartArea->setChartVisible(m, std::find(style.charts.begin(), style.charts.end(),
+                                                  metricResultsKey(m).toStdString()) !=
+                                            style.charts.end());
+    drawStyles();
 }
 
 void MainWindow::drawStyles()
 {
-    m_chartArea->setSeriesStyles(m_look->chartStyles(m_seriesStyles));
-    m_liveView->setSeriesStyles(m_look->liveStyles(m_seriesStyles));
+    const QList<SeriesStyle> styles =
+        EditorsController::seriesStyles(m_document->scenario(), m_document->style());
+    m_chartArea->setSeriesStyles(m_look->chartStyles(styles));
+    m_liveView->setSeriesStyles(m_look->liveStyles(styles));
     redraw();
 }
 

@@ -2,9 +2,8 @@
 // in the centre, the service/run editor and the preset's explanation on the right. It wires the
 // parts together (ScenarioDocument, EditorsController, ChartArea, MainActions, ScenarioFiles,
 // MeasuredOverlay, HelpController, PolicyExchange, MapTab, WindowPanes, RunStatusBar,
-// ExportController, SweepController, WindowLook), follows the document's edits with the drawing and
-// the runs, shows errors, and keeps the window's session (geometry, splitters, shown charts, series
-// styles).
+// ExportController, SweepController, WindowLook), follows the document's edits and style with the
+// drawing and the runs, shows errors, and keeps the window's session (geometry, splitters).
 #pragma once
 
 #include "ChartArea.h"
@@ -124,10 +123,8 @@ public:
     SweepController* mapSweep() const { return m_mapSweep; }
     // Run → Advise… (docs/user-guide.md, "Advise"): its dialog and controller.
     AdviceTool* adviceTool() const { return m_advice; }
-    void setChartVisible(Metric metric, bool visible)
-    {
-        m_chartArea->setChartVisible(metric, visible);
-    }
+    // As View → the chart: an edit of the document's shown charts.
+    void setChartVisible(Metric metric, bool visible);
     // The palette `name` (AppPalette.h) for this run, as --palette asks: View → Dark Palette
     // shows it, the remembered choice stays.
     void usePalette(const QString& name) { m_look->usePalette(name); }
@@ -141,20 +138,19 @@ private:
     void buildViews();
     void buildStatusBar();
 
-    void showScenario(const Scenario& scenario, const std::optional<ScenarioStyle>& style);
+    void showScenario(const Scenario& scenario, const ScenarioStyle& style);
+    // The document's style: the charts it shows, the setups' colours and visibility.
+    void showStyle(const ScenarioStyle& style);
     // After each edit, undo and redo of the document: the drawing and the runs follow.
     void onDocumentEdited(const Scenario& next);
     // The map and a live session follow (at the end of a drag).
     void followEdit(const Scenario& next);
-    // The setup list restyled the setups (colour, visibility): a style edit of the document.
-    void onStylesChanged(const QList<SeriesStyle>& styles);
     void startLiveSession(const Scenario& scenario);
     // A live session of a sweep scenario starts at this load (the slider moves it), a preset's
     // at the load its text discusses (Preset::liveLoad).
     static constexpr double kLiveStartLoad = 0.5;
-    // The colours, shown setups and charts as the window draws them now.
-    ScenarioStyle currentStyle() const;
-    // The charts and the Live view get the setups' styles as the look draws them (WindowLook).
+    // The charts and the Live view get the document's setups' styles as the look draws them
+    // (WindowLook).
     void drawStyles();
     void redraw();
     void updateTitle();
@@ -176,11 +172,8 @@ private:
     QString m_lastError;
     Options m_options;
     bool m_awaitingFirstScenario = false;
-    // While a new scenario is put on screen, style changes are not the user's edits.
-    bool m_showingScenario = false;
-    // The loads and series the charts were last given.
+    // The loads the charts were last given.
     std::vector<double> m_loads;
-    QList<SeriesStyle> m_seriesStyles;
 
     RedrawClock* m_redrawClock = nullptr;
     BackgroundRunner* m_runner = nullptr; // the one runner: every job off the GUI thread

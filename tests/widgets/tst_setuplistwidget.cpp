@@ -8,6 +8,25 @@
 using namespace hedge;
 
 namespace {
+// The window's document in three lines: what the list proposes is shown back to it, styles
+// matched by name (the window's own loop is tst_setupstyle's and tst_undo's).
+void showWhatIsProposed(SetupListWidget& w)
+{
+    QObject::connect(&w, &SetupListWidget::setupsChanged, &w, [&w](const std::vector<Setup>& s) {
+        w.setSetups(s, w.styles(), w.currentRow());
+    });
+    QObject::connect(&w, &SetupListWidget::colourChosen, &w, [&w](int row, const QColor& c) {
+        QList<SeriesStyle> styles = w.styles();
+        styles[row].color = c;
+        w.setSetups(w.setups(), styles, w.currentRow());
+    });
+    QObject::connect(&w, &SetupListWidget::visibilityChosen, &w, [&w](int row, bool visible) {
+        QList<SeriesStyle> styles = w.styles();
+        styles[row].visible = visible;
+        w.setSetups(w.setups(), styles, w.currentRow());
+    });
+}
+
 std::vector<std::string> names(const SetupListWidget& w)
 {
     std::vector<std::string> out;
@@ -51,6 +70,7 @@ private slots:
         SetupListWidget w;
         const Setup a{.name = "a", .hedge = HedgeSettings{.delayMs = 33.0}};
         w.setSetups({a});
+        showWhatIsProposed(w);
         QSignalSpy changed(&w, &SetupListWidget::setupsChanged);
         w.setCurrentRow(0);
         w.duplicateSetup();
@@ -88,6 +108,7 @@ private slots:
         SetupListWidget w;
         const Setup a{.name = "a"}, b{.name = "b"};
         w.setSetups({a, b});
+        showWhatIsProposed(w);
         QSignalSpy refused(&w, &SetupListWidget::renameRefused);
         QSignalSpy changed(&w, &SetupListWidget::setupsChanged);
         w.listWidget()->item(1)->setText(QStringLiteral("a"));
@@ -102,26 +123,39 @@ private slots:
         QCOMPARE(changed.count(), 1);
     }
 
-    void visibilityAndColourAreStylesOnly()
+    // A tick or a colour is proposed, not kept: the list shows a style when it is given one
+    // (the window gives it the document's).
+    void visibilityAndColourAreProposed()
     {
         SetupListWidget w;
         w.setSetups(Scenario::referenceSetups());
-        QSignalSpy styles(&w, &SetupListWidget::stylesChanged);
+        QSignalSpy visibility(&w, &SetupListWidget::visibilityChosen);
+        QSignalSpy colour(&w, &SetupListWidget::colourChosen);
         QSignalSpy changed(&w, &SetupListWidget::setupsChanged);
         w.listWidget()->item(2)->setCheckState(Qt::Unchecked);
+        QCOMPARE(visibility.count(), 1);
+        QCOMPARE(visibility[0][0].toInt(), 2);
+        QCOMPARE(visibility[0][1].toBool(), false);
+        QVERIFY(w.styles()[2].visible); // not until the document says so
+        QList<SeriesStyle> hidden = w.styles();
+        hidden[2].visible = false;
+        w.setSetups(w.setups(), hidden, 2);
         QVERIFY(!w.styles()[2].visible);
+        QCOMPARE(w.listWidget()->item(2)->checkState(), Qt::Unchecked);
+        QCOMPARE(visibility.count(), 1); // showing it is no choice
         w.setSetupVisible(QString::fromStdString(w.setups()[2].name), true);
-        QVERIFY(w.styles()[2].visible);
-        QCOMPARE(w.listWidget()->item(2)->checkState(), Qt::Checked);
+        QCOMPARE(visibility.count(), 2);
+        QCOMPARE(visibility[1][1].toBool(), true);
         w.setSetupColor(2, QColor(1, 2, 3));
-        QCOMPARE(w.styles()[2].color, QColor(1, 2, 3));
-        QCOMPARE(styles.count(), 3);
+        QCOMPARE(colour.count(), 1);
+        QCOMPARE(colour[0][1].value<QColor>(), QColor(1, 2, 3));
+        QVERIFY(w.styles()[2].color != QColor(1, 2, 3));
         QCOMPARE(changed.count(), 0);
     }
 
-    // The list proposes its edits with the setups and styles they give: the window hands
-    // them to the scenario document, and nothing reads them back from the list.
-    void changesCarryTheSetupsAndStyles()
+    // The list proposes its edits with the setups they give: the window hands them to the
+    // scenario document, and the list shows them when the document does.
+    void changesCarryTheSetups()
     {
         SetupListWidget w;
         const Setup a{.name = "a"}, b{.name = "b"};
@@ -131,11 +165,9 @@ private slots:
         w.moveDown();
         QCOMPARE(changed.count(), 1);
         const auto setups = changed[0][0].value<std::vector<Setup>>();
-        const auto styles = changed[0][1].value<QList<SeriesStyle>>();
         QCOMPARE(setups.size(), std::size_t{2});
         QCOMPARE(setups[0].name, std::string("b"));
-        QCOMPARE(styles[0].setup, QStringLiteral("b"));
-        QCOMPARE(styles[1].setup, QStringLiteral("a"));
+        QCOMPARE(w.setups()[0].name, std::string("a")); // not shown until given
     }
 
     // The document's setups shown again (an edit of a knob, an undo): same rows, filled in

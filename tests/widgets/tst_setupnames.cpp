@@ -1,6 +1,6 @@
 // Setup names as a user meets them: generated names follow the policy edited in the setup
 // editor until the user renames the setup, and every change of the list's names or order
-// reaches the drawing (stylesChanged), so that curves and legends follow.
+// is proposed with the setups it gives and shown back with the styles following the names.
 #include "SetupEditor.h"
 #include "SetupListWidget.h"
 #include "SetupNames.h"
@@ -19,6 +19,25 @@ using namespace hedge;
 
 namespace {
 
+// The window's document in three lines: what the list proposes is shown back to it, styles
+// matched by name (the window's own loop is tst_setupstyle's and tst_undo's).
+void showWhatIsProposed(SetupListWidget& w)
+{
+    QObject::connect(&w, &SetupListWidget::setupsChanged, &w, [&w](const std::vector<Setup>& s) {
+        w.setSetups(s, w.styles(), w.currentRow());
+    });
+    QObject::connect(&w, &SetupListWidget::colourChosen, &w, [&w](int row, const QColor& c) {
+        QList<SeriesStyle> styles = w.styles();
+        styles[row].color = c;
+        w.setSetups(w.setups(), styles, w.currentRow());
+    });
+    QObject::connect(&w, &SetupListWidget::visibilityChosen, &w, [&w](int row, bool visible) {
+        QList<SeriesStyle> styles = w.styles();
+        styles[row].visible = visible;
+        w.setSetups(w.setups(), styles, w.currentRow());
+    });
+}
+
 // The list and the editor in one window, wired as the main window's EditorsController wires
 // them (there the scenario document stands between them; here the list's setups do).
 struct SetupPanel {
@@ -35,6 +54,7 @@ struct SetupPanel {
                          [this](int row) { editor.setSetup(list.setups()[row]); });
         QObject::connect(&editor, &SetupEditor::edited, &list, [this] { applyEdit(); });
         list.setSetups(setups);
+        showWhatIsProposed(list);
         editor.setSetup(list.setups()[0]);
         window.show();
         window.activateWindow();
@@ -189,28 +209,28 @@ private slots:
     }
 
     // Defect 1 (the list's part): a new, duplicated, renamed or moved setup must reach the
-    // drawing, which refreshes its series on stylesChanged.
+    // document, whose styles then follow the names (the drawing follows the document).
     void everyNameOrOrderChangeReachesTheDrawing()
     {
         SetupListWidget list;
         list.setSetups(referenceSetups({"no hedge / client", "hedge, default budget / client"}));
+        showWhatIsProposed(list);
         list.show();
         list.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&list));
         QListWidget* view = list.listWidget();
         view->setFocus();
         list.setCurrentRow(1);
-        QSignalSpy styles(&list, &SetupListWidget::stylesChanged);
         QSignalSpy setups(&list, &SetupListWidget::setupsChanged);
 
         QTest::keyClick(view, Qt::Key_N, Qt::ControlModifier | Qt::ShiftModifier); // add
         QCOMPARE(list.setups().size(), std::size_t{3});
-        QCOMPARE(styles.count(), 1);
+        QCOMPARE(setups.count(), 1);
         QVERIFY(stylesMatchSetups(list));
 
         QTest::keyClick(view, Qt::Key_D, Qt::ControlModifier); // duplicate
         QCOMPARE(list.setups().size(), std::size_t{4});
-        QCOMPARE(styles.count(), 2);
+        QCOMPARE(setups.count(), 2);
         QVERIFY(stylesMatchSetups(list));
 
         QTest::keyClick(view, Qt::Key_F2); // rename
@@ -220,18 +240,18 @@ private slots:
         QTest::keyClicks(editLine, QStringLiteral("renamed"));
         QTest::keyClick(editLine, Qt::Key_Enter);
         QTRY_COMPARE_WITH_TIMEOUT(list.setups()[3].name, std::string("renamed"), 60000);
-        QCOMPARE(styles.count(), 3);
+        QCOMPARE(setups.count(), 3);
         QVERIFY(stylesMatchSetups(list));
 
         view->setFocus();
         QTest::keyClick(view, Qt::Key_Up, Qt::AltModifier); // reorder
         QCOMPARE(list.setups()[2].name, std::string("renamed"));
-        QCOMPARE(styles.count(), 4);
+        QCOMPARE(setups.count(), 4);
         QVERIFY(stylesMatchSetups(list));
 
         QTest::keyClick(view, Qt::Key_Delete); // remove
         QCOMPARE(list.setups().size(), std::size_t{3});
-        QCOMPARE(styles.count(), 5);
+        QCOMPARE(setups.count(), 5);
         QVERIFY(stylesMatchSetups(list));
         // Each was a change of the scenario too.
         QCOMPARE(setups.count(), 5);

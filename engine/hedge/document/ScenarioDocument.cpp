@@ -11,49 +11,42 @@
 #include <QStandardPaths>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <utility>
 
 namespace hedge {
 
 namespace {
 
-// The style of `target`'s setups as it replaces the working scenario: each setup keeps the
-// colour and visibility it has now, found by name (a setup moved, or back from an undone
-// removal), else at its row when the row's setup was renamed (by the user, or by its policy),
-// else the one `target` was saved with; the charts shown now stay.
-std::optional<ScenarioStyle> styleFollowingSetups(const ScenarioState& target,
-                                                  const Scenario& currentScenario,
-                                                  const std::optional<ScenarioStyle>& current)
+std::optional<std::size_t> rowOf(const Scenario& scenario, const std::string& name)
 {
-    if (!target.style && !current)
-        return std::nullopt;
-    const auto styleAt = [](const std::optional<ScenarioStyle>& style,
-                            std::size_t row) -> const SetupStyle* {
-        return style && row < style->setups.size() ? &style->setups[row] : nullptr;
+    for (std::size_t i = 0; i < scenario.setups.size(); ++i)
+        if (scenario.setups[i].name == name)
+            return i;
+    return std::nullopt;
+}
+
+// The setups' styles of `next` as it replaces `current` by an edit: each setup keeps the colour
+// and visibility it has now, found by name (a setup moved), else at its row when the row's
+// setup was renamed (by the user, or by its policy); a new setup takes the palette's next
+// unused colour.
+std::vector<SetupStyle> stylesFollowingSetups(const Scenario& next, const Scenario& current,
+                                              const ScenarioStyle& style)
+{
+    const auto styleAt = [&style](std::size_t row) -> const SetupStyle* {
+        return row < style.setups.size() ? &style.setups[row] : nullptr;
     };
-    const auto rowOf = [](const Scenario& scenario, const std::string& name) {
-        for (std::size_t i = 0; i < scenario.setups.size(); ++i)
-            if (scenario.setups[i].name == name)
-                return std::optional(i);
-        return std::optional<std::size_t>();
-    };
-    const std::vector<Setup>& setups = target.scenario.setups;
-    const bool sameRows = setups.size() == currentScenario.setups.size();
-    ScenarioStyle style;
-    style.charts = current ? current->charts : target.style->charts;
-    for (std::size_t i = 0; i < setups.size(); ++i) {
+    const bool sameRows = next.setups.size() == current.setups.size();
+    std::vector<const SetupStyle*> known;
+    for (std::size_t i = 0; i < next.setups.size(); ++i) {
         const SetupStyle* found = nullptr;
-        if (const auto row = rowOf(currentScenario, setups[i].name))
-            found = styleAt(current, *row);
-        else if (sameRows && !rowOf(target.scenario, currentScenario.setups[i].name))
-            found = styleAt(current, i);
-        if (!found)
-            found = styleAt(target.style, i);
-        if (!found)
-            break; // the rest take the palette
-        style.setups.push_back(*found);
+        if (const auto row = rowOf(current, next.setups[i].name))
+            found = styleAt(*row);
+        else if (sameRows && !rowOf(next, current.setups[i].name))
+            found = styleAt(i);
+        known.push_back(found);
     }
-    return style;
+    return completeSetupStyles(known);
 }
 
 } // namespace
@@ -98,8 +91,7 @@ std::optional<QString> ScenarioDocument::open(const QString& path)
     m_presetName.clear();
     m_changedPreset = false;
     m_scenario = s.scenario;
-    m_style = s.style;
-    replaced();
+    replaced(s.style);
     markSaved();
     autosave();
     return std::nullopt;
@@ -126,8 +118,7 @@ bool ScenarioDocument::loadPreset(const QString& name)
     m_presetName = name;
     m_changedPreset = false;
     m_scenario = p->scenario;
-    m_style.reset();
-    replaced();
+    replaced(std::nullopt);
     markSaved();
     autosave();
     return true;
@@ -139,8 +130,7 @@ void ScenarioDocument::setScenario(const Scenario& scenario, const QString& from
     m_presetName = findPreset(fromPreset.toStdString()) ? fromPreset : QString();
     m_changedPreset = !m_presetName.isEmpty();
     m_scenario = scenario;
-    m_style.reset();
-    replaced();
+    replaced(std::nullopt);
     markSaved();
     autosave();
 }
@@ -153,19 +143,65 @@ void ScenarioDocument::newScenario()
 void ScenarioDocument::setDefaultScenario(const Scenario& scenario)
 {
     m_scenario = scenario;
-    m_style.reset();
-    replaced();
+    replaced(std::nullopt);
 }
 
 void ScenarioDocument::applyEdit(const Scenario& scenario, const QString& text)
 {
-    push({scenario, styleFollowingSetups({scenario, m_style}, m_scenario, m_style)}, text);
+    ScenarioStyle style = m_style;
+    style.setups = stylesFollowingSetups(scenario, m_scenario, m_style);
+    push({scenario, std::move(style)}, text);
 }
 
-void ScenarioDocument::applyEdit(const Scenario& scenario, const ScenarioStyle& style,
-                                 const QString& text)
+void ScenarioDocument::setSetupColour(int row, const std::string& colour)
 {
-    push({scenario, style}, text);
+    if (row < 0 || std::size_t(row) >= m_style.setups.size() || !isColour(colour))
+        return;
+    ScenarioStyle style = m_style;
+    style.setups[std::size_t(row)].colour = QString::fromStdString(colour).toLower().toStdString();
+    push({m_scenario, std::move(style)},
+         tr("Colour of “%1”").arg(QString::fromStdString(m_scenario.setups[std::size_t(row)].name)));
+}
+
+void ScenarioDocument::setSetupVisible(int row, bool visible)
+{
+    if (row < 0 || std::size_t(row) >= m_style.setups.size())
+        return;
+    ScenarioStyle style = m_style;
+    style.setups[std::size_t(row)].visible = visible;
+    const QString name = QString::fromStdString(m_scenario.setups[std::size_t(row)].name);
+    push({m_scenario, std::move(style)},
+         visible ? tr("Show “%1”").arg(name) : tr("Hide “%1”").arg(name));
+}
+
+void ScenarioDocument::setChartShown(const std::string& key, bool shown)
+{
+    std::vector<std::string> charts = m_style.charts;
+    std::erase(charts, key);
+    if (shown)
+        charts.push_back(key);
+    ScenarioStyle style = m_style;
+    style.charts = shownCharts(charts);
+    showStyle(style);
+}
+
+void ScenarioDocument::showSetups(const std::vector<std::string>& names)
+{
+    ScenarioStyle style = m_style;
+    for (std::size_t i = 0; i < style.setups.size() && i < m_scenario.setups.size(); ++i)
+        style.setups[i].visible =
+            std::find(names.begin(), names.end(), m_scenario.setups[i].name) != names.end();
+    showStyle(style);
+}
+
+void ScenarioDocument::showStyle(const ScenarioStyle& style)
+{
+    if (style == m_style)
+        return;
+    m_style = style;
+    noteChange();
+    autosave();
+    emit styleChanged(m_style);
 }
 
 void ScenarioDocument::push(ScenarioState after, const QString& text)
@@ -198,6 +234,16 @@ void ScenarioDocument::endDrag()
 
 void ScenarioDocument::show(const ScenarioState& state)
 {
+    const bool scenarioChanged = !(state.scenario == m_scenario);
+    const auto names = [](const Scenario& s) {
+        std::vector<std::string> n;
+        for (const Setup& setup : s.setups)
+            n.push_back(setup.name);
+        return n;
+    };
+    // The drawing follows a style, and the setups' names and order it is matched by.
+    const bool drawingChanged =
+        !(state.style == m_style) || names(state.scenario) != names(m_scenario);
     m_scenario = state.scenario;
     m_style = state.style;
     noteChange();
@@ -205,27 +251,34 @@ void ScenarioDocument::show(const ScenarioState& state)
         m_draggedEdit = true;
     else
         autosave();
-    emit edited(m_scenario);
+    if (scenarioChanged)
+        emit edited(m_scenario);
+    if (drawingChanged)
+        emit styleChanged(m_style);
 }
 
 void ScenarioDocument::restore(const ScenarioState& state)
 {
-    show({state.scenario, styleFollowingSetups(state, m_scenario, m_style)});
+    show({state.scenario, {state.style.setups, m_style.charts}});
 }
 
-void ScenarioDocument::replaced()
+void ScenarioDocument::replaced(const std::optional<ScenarioStyle>& loaded)
 {
+    ScenarioStyle style;
+    if (loaded)
+        style.charts = loaded->charts;
+    else if (const Preset* p = preset(); p && m_filePath.isEmpty())
+        style.charts = p->shownMetrics; // the metrics its text talks about
+    else
+        style.charts = m_style.charts; // a file without a style keeps the charts shown
+    style.charts = shownCharts(style.charts);
+    std::vector<const SetupStyle*> known;
+    for (std::size_t i = 0; i < m_scenario.setups.size(); ++i)
+        known.push_back(loaded && i < loaded->setups.size() ? &loaded->setups[i] : nullptr);
+    style.setups = completeSetupStyles(known);
+    m_style = std::move(style);
     m_undoStack->clear();
     emit scenarioReplaced(m_scenario, m_style);
-}
-
-void ScenarioDocument::applyStyleEdit(const ScenarioStyle& style)
-{
-    if (m_style == style)
-        return;
-    m_style = style;
-    noteChange();
-    autosave();
 }
 
 void ScenarioDocument::adoptShownStyle()
@@ -246,8 +299,7 @@ bool ScenarioDocument::restoreAutosave()
         m_presetName = settings.value(QStringLiteral("session/preset")).toString();
         m_changedPreset = false;
         m_scenario = s.scenario;
-        m_style = s.style;
-        replaced();
+        replaced(s.style);
         if (settings.value(QStringLiteral("session/modified")).toBool()) {
             m_saved.reset(); // what the file holds is not known here
             setModified(true);

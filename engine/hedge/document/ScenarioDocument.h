@@ -1,8 +1,12 @@
-// The working scenario as a document, the one model of the window: the scenario, the file or
-// preset it came from, whether it has unsaved edits, its autosave and its undo stack. Every
-// edit (typed, dragged, in the setup list, on the map, in the grid dialog) comes in through
-// applyEdit() and goes out through edited(), to which the editors, charts, runs and Live view
-// listen. No dialogs: failures come back as messages for the window to show.
+// The working scenario as a document, the one model of the window: the scenario, how it is
+// shown (each setup's colour and visibility, the metric charts on), the file or preset it came
+// from, whether it has unsaved edits, its autosave and its undo stack. Every edit (typed,
+// dragged, in the setup list, on the map, in the grid dialog, a colour, a setup hidden) comes
+// in here and goes out through edited() and styleChanged(), to which the editors, the list,
+// the charts, runs and Live view listen: no view keeps a copy of the setups or their styles,
+// and none needs a guard against its own change coming back. No dialogs: failures come back
+// as messages for the window to show. What is undoable and what the file keeps:
+// docs/ARCHITECTURE.md, "The document".
 #pragma once
 
 #include <hedge/document/ScenarioEditCommand.h>
@@ -27,9 +31,9 @@ public:
     explicit ScenarioDocument(QObject* parent = nullptr);
 
     const Scenario& scenario() const { return m_scenario; }
-    // How the window draws it (colours, hidden setups, charts): saved in the file and the
-    // autosave; none for a preset or a file without a `style` block until the window says.
-    const std::optional<ScenarioStyle>& style() const { return m_style; }
+    // How the window draws it: one entry per setup (a file's colour, else the palette's next
+    // unused one), the charts shown in chart order. Saved in the file and the autosave.
+    const ScenarioStyle& style() const { return m_style; }
     QString filePath() const { return m_filePath; }
     QString presetName() const { return m_presetName; }
     // The preset loaded, or else the preset the scenario is equal to (New gives the reference
@@ -54,10 +58,22 @@ public:
     // Stands in before the first real scenario (no file, no autosave).
     void setDefaultScenario(const Scenario& scenario);
     // An edit of the working scenario, one undo step: modified, autosaved, edited() emitted.
-    // Setups keep their colours by name; a changed list of setups (added, removed, renamed,
-    // moved) comes with its `style`. Nothing happens for a scenario equal to the working one.
+    // Setups keep their colours and visibility by name (a renamed one at its row); a new setup
+    // takes the palette's next unused colour. Nothing happens for a scenario equal to the
+    // working one.
     void applyEdit(const Scenario& scenario, const QString& text = {});
-    void applyEdit(const Scenario& scenario, const ScenarioStyle& style, const QString& text);
+    // The user's restyling of setup `row`: one undo step each ("Colour of “x”", "Hide “x”").
+    // An unknown row, a colour that is not "#rrggbb" or no change does nothing.
+    void setSetupColour(int row, const std::string& colour);
+    void setSetupVisible(int row, bool visible);
+    // A metric chart on or off (View menu): modified and autosaved, kept by the file, but no
+    // undo step (as the window's other View toggles). Unknown keys and the charts always shown
+    // are ignored.
+    void setChartShown(const std::string& key, bool shown);
+    // A lesson step shows exactly the setups `names` (the others hidden): part of what the step
+    // shows, not an undo step. Modified only if the document was edited otherwise
+    // (adoptShownStyle()).
+    void showSetups(const std::vector<std::string>& names);
     // The edits between beginDrag() and endDrag() are one undo step, autosaved at the end
     // (not 60 times a second on the GUI thread); endDrag() emits dragFinished().
     void beginDrag();
@@ -66,19 +82,13 @@ public:
     // Undo/Redo over applyEdit(); loading a file or preset, New and a restored session clear it.
     QUndoStack* undoStack() const { return m_undoStack; }
 
-    // For ScenarioEditCommand: `state` as the edit made it (show), or back from the undo stack
-    // with each setup's colour and visibility as they are now (restore).
-    void show(const ScenarioState& state);
+    // For ScenarioEditCommand: `state`'s scenario and setups' styles, done, undone or redone;
+    // the charts stay as they are (their toggles are not undo steps).
     void restore(const ScenarioState& state);
-    // The user restyled the scenario: modified (the file would change), autosaved.
-    void applyStyleEdit(const ScenarioStyle& style);
     // The style as shown now is the loaded one (a lesson step shows its setups): not an edit,
     // so that the next lesson or preset does not ask about unsaved changes. Only while the
     // document is not modified otherwise.
     void adoptShownStyle();
-    // The style the window drew a new scenario with (the palette for a file without one):
-    // kept for the next save and autosave, not an edit.
-    void adoptStyle(const ScenarioStyle& style) { m_style = style; }
     // The scenario of the last session (autosave and its session keys); false when there is
     // none or it does not parse (restoreFailed() says why).
     bool restoreAutosave();
@@ -89,12 +99,15 @@ public:
 
 signals:
     // A new scenario replaced the working one (file, preset, new, restored session).
-    void scenarioReplaced(const Scenario& scenario, const std::optional<ScenarioStyle>& style);
+    void scenarioReplaced(const Scenario& scenario, const hedge::ScenarioStyle& style);
     void titleChanged();
     void autosaveFailed(const QString& error);
     void restoreFailed(const QString& error);
     // The working scenario changed by an edit, an undo or a redo (not by loading).
     void edited(const Scenario& scenario);
+    // How the setups are drawn changed (a colour, a visibility, a chart; or the setups' names or
+    // order by an edit, undo or redo), not by loading: scenarioReplaced() gives a new style.
+    void styleChanged(const hedge::ScenarioStyle& style);
     // The drag's last edit was made (see beginDrag()).
     void dragFinished(const Scenario& scenario);
 
@@ -105,8 +118,14 @@ private:
     void markSaved();
     void noteChange();
     void push(ScenarioState after, const QString& text);
-    // A new scenario replaces the working one: the edits of the old one cannot be undone.
-    void replaced();
+    // The working state becomes `state`: modified, autosaved (at a drag's end), signalled.
+    void show(const ScenarioState& state);
+    // A style change that is no undo step (a chart, a lesson's setups).
+    void showStyle(const ScenarioStyle& style);
+    // A new scenario replaces the working one, drawn with `loaded` (a file's or the autosave's
+    // style block) or, without one, the palette and the charts of its preset or those shown now.
+    // The edits of the old one cannot be undone.
+    void replaced(const std::optional<ScenarioStyle>& loaded);
 
     QUndoStack* m_undoStack = nullptr;
     bool m_dragging = false;
@@ -114,7 +133,7 @@ private:
     int m_drag = 0; // the number of the current or last drag
 
     Scenario m_scenario;
-    std::optional<ScenarioStyle> m_style;
+    ScenarioStyle m_style;
     QString m_filePath;
     QString m_presetName;
     bool m_changedPreset = false; // set by setScenario() with its preset, cleared by a load

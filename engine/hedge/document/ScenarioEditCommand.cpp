@@ -26,11 +26,7 @@ void ScenarioEditCommand::undo()
 
 void ScenarioEditCommand::redo()
 {
-    if (m_done)
-        m_document->restore(m_after);
-    else
-        m_document->show(m_after);
-    m_done = true;
+    m_document->restore(m_after);
 }
 
 int ScenarioEditCommand::id() const

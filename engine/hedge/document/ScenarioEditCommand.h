@@ -1,5 +1,6 @@
 // One edit of the working scenario on the undo stack: the scenario and its style before and
-// after. The moves of one drag are one command (they merge by their drag's number).
+// after (a knob, the setups, or a setup's colour or visibility). The moves of one drag are one
+// command (they merge by their drag's number).
 #pragma once
 
 #include <hedge/Scenario.h>
@@ -7,15 +8,13 @@
 
 #include <QUndoCommand>
 
-#include <optional>
-
 namespace hedge {
 
 class ScenarioDocument;
 
 struct ScenarioState {
     Scenario scenario;
-    std::optional<ScenarioStyle> style;
+    ScenarioStyle style; // one entry per setup (ScenarioDocument completes it)
 
     bool operator==(const ScenarioState&) const = default;
 };
@@ -36,8 +35,6 @@ private:
     ScenarioState m_before;
     ScenarioState m_after;
     int m_drag;
-    // The first redo is the edit itself, made with the style the editor gave.
-    bool m_done = false;
 };
 
 } // namespace hedge

@@ -4,6 +4,7 @@
 // beyond Qt Core.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -32,5 +33,23 @@ const std::vector<std::string>& chartKeys();
 
 // "#rrggbb" with hex digits (either case).
 bool isColour(const std::string& text);
+
+// The charts in the order the window lays them out; the first two ("p99_ms",
+// "requests_per_call") are always shown.
+const std::vector<std::string>& chartOrder();
+bool isAlwaysShownChart(const std::string& key);
+// `chosen` as the window shows it and a file keeps it: in chartOrder(), with the charts always
+// shown, without unknown keys or repeats.
+std::vector<std::string> shownCharts(const std::vector<std::string>& chosen);
+
+// The colours of setups without one of their own, in order ("#rrggbb", lower case): Okabe–Ito's
+// colour-blind-safe colours first, then Paul Tol's muted set (widgets/SeriesStyle.h draws them).
+const std::vector<std::string>& setupPalette();
+// The first palette colour none of `taken` has (case aside); when all are taken, the palette's
+// colour at `row`, counting round.
+std::string unusedColour(const std::vector<std::string>& taken, std::size_t row);
+// One style per setup: `known[i]` where there is one, else an unused palette colour (those of
+// the known setups and of the rows before taken), shown.
+std::vector<SetupStyle> completeSetupStyles(const std::vector<const SetupStyle*>& known);
 
 } // namespace hedge

@@ -181,23 +181,24 @@ private slots:
         VERIFY_SHOWN(states.back());
         QCOMPARE(m_document->undoStack()->count(), 4);
 
-        // Space hides "mine": how it is drawn, not an undo step, and kept while the edits
-        // before it are undone (under its earlier name too).
+        // Space hides "mine": an edit of how the scenario is drawn, an undo step of its own,
+        // undone first.
         clickRow(*m_list, 1);
         QTest::keyClick(view, Qt::Key_Space);
         QVERIFY(!m_list->styles()[1].visible);
-        QVERIFY(!m_document->style()->setups[1].visible);
-        QCOMPARE(m_document->undoStack()->count(), 4);
+        QVERIFY(!m_document->style().setups[1].visible);
+        QCOMPARE(m_document->undoStack()->count(), 5);
+        QVERIFY2(undo->text().contains(QStringLiteral("Hide “mine”")), qPrintable(undo->text()));
+        pressKeys(Qt::CTRL | Qt::Key_Z);
+        VERIFY_SHOWN(states.back());
+        QVERIFY(m_list->styles()[1].visible);
+        QCOMPARE(view->item(1)->checkState(), Qt::Checked);
 
         // Back, one step at a time.
         for (int i = int(states.size()) - 2; i >= 0; --i) {
             QVERIFY(undo->isEnabled());
             pressKeys(Qt::CTRL | Qt::Key_Z);
             VERIFY_SHOWN(states[std::size_t(i)]);
-            if (i >= 1) {
-                QVERIFY(!m_list->styles()[2].visible);
-                QCOMPARE(view->item(2)->checkState(), Qt::Unchecked);
-            }
         }
         QVERIFY(!undo->isEnabled());
         // The removed setup came back in its own colour.
@@ -209,6 +210,9 @@ private slots:
             pressKeys(Qt::CTRL | Qt::SHIFT | Qt::Key_Z);
             VERIFY_SHOWN(states[i]);
         }
+        pressKeys(Qt::CTRL | Qt::SHIFT | Qt::Key_Z); // "mine" hidden again
+        QVERIFY(!m_list->styles()[1].visible);
+        QCOMPARE(view->item(1)->checkState(), Qt::Unchecked);
         QVERIFY(!redo->isEnabled());
         QVERIFY(m_window->isWindowModified());
     }
