@@ -5,20 +5,20 @@
 
 #include "ChartArea.h"
 #include "EditorsController.h"
-#include "LiveView.h"
-#include "PointInspector.h"
 #include "ExplanationController.h"
-#include "WindowLook.h"
 #include "ExportController.h"
+#include "HelpController.h"
+#include "LiveView.h"
 #include "MainActions.h"
 #include "MapTab.h"
 #include "MapView.h"
-#include "RunStatusBar.h"
-#include "HelpController.h"
 #include "MeasuredOverlay.h"
+#include "PointInspector.h"
 #include "PolicyExchange.h"
+#include "RunStatusBar.h"
 #include "ScenarioFiles.h"
 #include "ServiceImport.h"
+#include "WindowLook.h"
 #include "WindowPanes.h"
 
 #include "HeatMapView.h"
@@ -38,13 +38,13 @@
 #include <QCloseEvent>
 #include <QGuiApplication>
 #include <QHeaderView>
-#include <QScreen>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 
 namespace hedge {
 
@@ -185,11 +185,22 @@ void MainWindow::buildViews()
             &MainWindow::showPointLive);
 }
 
+// The menus' actions and the controllers behind them.
 void MainWindow::buildActions()
 {
     m_actions = new MainActions(this, m_document->undoStack());
     m_files = new ScenarioFiles(m_document, m_actions, this);
     m_overlay = new MeasuredOverlay(m_chartArea, m_actions, m_document, this);
+    buildTools();
+    connectMessages();
+    connectChartActions();
+    connectRunActions();
+}
+
+// The controllers of Help (lessons, the guide), the explanation, policy import and export,
+// Advise, a service from measurements, the map's tab and the window's look.
+void MainWindow::buildTools()
+{
     const auto showLessonView = [this](LessonPanel::StepView view) {
         if (view == LessonPanel::StepView::Live)
             return showLiveView();
@@ -199,22 +210,26 @@ void MainWindow::buildActions()
                                            : static_cast<QWidget*>(m_chartArea));
     };
     new HelpController(m_actions,
-                       {m_document, m_controller, m_mapSweep, m_live, m_chartArea,
-                        m_liveView, m_mapView, showLessonView,
-                        [this] { return m_files->maybeDiscard(); }},
+                       {m_document, m_controller, m_mapSweep, m_live, m_chartArea, m_liveView,
+                        m_mapView, showLessonView, [this] { return m_files->maybeDiscard(); }},
                        this);
     new ExplanationController(m_document, m_explanation, this);
     new PolicyExchange(m_document, m_setupList, m_actions, this);
     m_advice = new AdviceTool({m_document, m_setupList, m_actions, m_redrawClock, m_runner}, this);
     m_exports->setAdviceSource([this] { return m_advice->reportSection(); });
     new ServiceImport(m_document, m_serviceEditor, m_actions, m_runner, this);
-    m_mapTab = new MapTab(m_document, m_mapView, m_sweepViews, m_chartArea, m_setupList,
-                          m_actions, this);
+    m_mapTab =
+        new MapTab(m_document, m_mapView, m_sweepViews, m_chartArea, m_setupList, m_actions, this);
     connect(m_mapTab, &MapTab::mapShown, this, &MainWindow::showSweepView);
     m_look = new WindowLook({this, m_actions, m_panes, m_views, m_chartArea, m_liveView, m_mapTab,
                              m_mapView, m_explanation, m_document},
                             this);
     connect(m_look, &WindowLook::lookChanged, this, &MainWindow::drawStyles);
+}
+
+// What the tools report: errors in a dialog, messages in the status bar.
+void MainWindow::connectMessages()
+{
     connect(m_look, &WindowLook::failed, this, &MainWindow::showError);
     connect(m_look, &WindowLook::message, this, &MainWindow::showMessage);
     connect(m_mapTab, &MapTab::message, this, &MainWindow::showMessage);
@@ -222,6 +237,11 @@ void MainWindow::buildActions()
     connect(m_files, &ScenarioFiles::message, this, &MainWindow::showMessage);
     connect(m_overlay, &MeasuredOverlay::failed, this, &MainWindow::showError);
     connect(m_overlay, &MeasuredOverlay::message, this, &MainWindow::showMessage);
+}
+
+// Export Chart…, Copy Chart, the results and the report, and View → a chart.
+void MainWindow::connectChartActions()
+{
     // Export Chart… and Copy Chart act on the view the user is looking at.
     connect(m_actions, &MainActions::exportChartRequested, this, [this] {
         if (isLiveViewShown())
@@ -252,6 +272,19 @@ void MainWindow::buildActions()
             &ExportController::exportResultsDialog);
     connect(m_actions, &MainActions::exportReportRequested, m_exports,
             &ExportController::exportReportDialog);
+    // View → a chart: the document's (ScenarioDocument::setChartShown); the charts and the
+    // menu show what it holds (showStyle).
+    connect(m_actions, &MainActions::chartToggled, this,
+            [this](Metric metric, bool on) { setChartVisible(metric, on); });
+    connect(m_chartArea, &ChartArea::chartVisibilityChanged, m_actions,
+            &MainActions::setChartChecked);
+    connect(m_chartArea, &ChartArea::chartVisibilityChanged, this,
+            [this] { m_panes->makeRoomForCharts(m_chartArea->readableHeight()); });
+}
+
+// Run, Cancel, Quit and the choice of the sweep's or the Live view.
+void MainWindow::connectRunActions()
+{
     connect(m_actions, &MainActions::quitRequested, this, &MainWindow::close);
     connect(m_actions, &MainActions::runRequested, this, [this] {
         if (m_controller->isComplete() && !m_controller->isPendingOrRunning()) {
@@ -265,14 +298,6 @@ void MainWindow::buildActions()
     connect(m_actions, &MainActions::cancelRequested, m_mapSweep, &SweepController::cancel);
     connect(m_actions, &MainActions::sweepViewRequested, this, &MainWindow::showSweepView);
     connect(m_actions, &MainActions::liveViewRequested, this, &MainWindow::showLiveView);
-    // View → a chart: the document's (ScenarioDocument::setChartShown); the charts and the
-    // menu show what it holds (showStyle).
-    connect(m_actions, &MainActions::chartToggled, this,
-            [this](Metric metric, bool on) { setChartVisible(metric, on); });
-    connect(m_chartArea, &ChartArea::chartVisibilityChanged, m_actions,
-            &MainActions::setChartChecked);
-    connect(m_chartArea, &ChartArea::chartVisibilityChanged, this,
-            [this] { m_panes->makeRoomForCharts(m_chartArea->readableHeight()); });
 }
 
 void MainWindow::buildStatusBar()
@@ -368,10 +393,9 @@ void MainWindow::showPointLive(const QString& setup, double load)
     for (int row = 0; row < int(s.setups.size()); ++row)
         if (QString::fromStdString(s.setups[std::size_t(row)].name) == setup)
             m_setupList->setCurrentRow(row);
-    statusBar()->showMessage(tr("Inside the point: %1 at a constant %2 %")
-                                 .arg(setup)
-                                 .arg(std::lround(load * 100.0)),
-                             6000);
+    statusBar()->showMessage(
+        tr("Inside the point: %1 at a constant %2 %").arg(setup).arg(std::lround(load * 100.0)),
+        6000);
 }
 
 void MainWindow::showSweepView()

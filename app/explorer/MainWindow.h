@@ -134,6 +134,10 @@ protected:
 
 private:
     void buildActions();
+    void buildTools();
+    void connectMessages();
+    void connectChartActions();
+    void connectRunActions();
     void buildCentre();
     void buildViews();
     void buildStatusBar();
@@ -187,7 +191,7 @@ private:
     LiveView* m_liveView = nullptr;
     SweepController* m_mapSweep = nullptr; // the map's: SweepController::mapShape()
     MapView* m_mapView = nullptr;
-    QTabWidget* m_views = nullptr; // Sweep, Live
+    QTabWidget* m_views = nullptr;      // Sweep, Live
     QTabWidget* m_sweepViews = nullptr; // the curves, and the map for a grid
     MainActions* m_actions = nullptr;
     ResultsTableModel* m_tableModel = nullptr;
