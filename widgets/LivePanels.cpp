@@ -1,5 +1,7 @@
 #include "LivePanels.h"
 
+#include <hedge/PolicyFamilies.h>
+
 namespace hedge {
 
 const QList<LivePanels::Panel>& LivePanels::order()
@@ -94,8 +96,7 @@ QString LivePanels::title(Panel panel)
 std::optional<double> LivePanels::value(Panel panel, const TimelineBucket& b,
                                         std::optional<PolicyFamily> family)
 {
-    const bool familyBudget =
-        family == PolicyFamily::Finagle || family == PolicyFamily::Tower; // tokens: their budget
+    const bool familyBudget = family && policyFamilyRow(*family).tokensAreBudget;
     switch (panel) {
     case Panel::Load:
         return b.load * 100.0;
