@@ -220,6 +220,10 @@ void TestPolicyFamilies::familyExportsAndImports()
     const ExportedPolicy exported = exportPolicy(setup);
     QCOMPARE(exported.format, row.id);
     QVERIFY(!exported.text.empty());
+    // What the model leaves out is in the text's comment, or shown beside a text without one.
+    QCOMPARE(exported.uncoveredInText, row.exports->hasComments);
+    if (exported.uncoveredInText && !exported.uncovered.empty())
+        QVERIFY(exported.text.find("Not in the explorer's model") != std::string::npos);
     QCOMPARE(canImportPolicy(row.id), row.exports->read != nullptr);
     if (!row.exports->read)
         return;

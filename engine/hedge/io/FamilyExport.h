@@ -39,6 +39,9 @@ struct FamilyExport {
     // The explorer's own model (resilience4cata): the text says all of the setup, no notes on
     // the adaptive limit or cancellation.
     bool ownModel = false;
+    // Whether the text has comments to list what is not covered in (gRPC's JSON has none: the
+    // caller shows the list beside it, ExportedPolicy::uncoveredInText).
+    bool hasComments = true;
 };
 
 } // namespace hedge

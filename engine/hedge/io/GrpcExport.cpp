@@ -90,7 +90,8 @@ const FamilyExport& grpcExport()
         .suffix = "json",
         .text = &grpcText,
         .notes = &grpcNotes,
-        .read = &readGrpcServiceConfig};
+        .read = &readGrpcServiceConfig,
+        .hasComments = false};
     return row;
 }
 

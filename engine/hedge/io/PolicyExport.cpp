@@ -92,6 +92,7 @@ ExportedPolicy exportPolicy(const Setup& original, PolicyFamily format)
     const FamilyExport& as = exportOf(format);
     ExportedPolicy out;
     out.format = format;
+    out.uncoveredInText = as.hasComments;
     addSetupNotes(setup, as, out.uncovered);
     as.notes(setup, out.uncovered);
     const ExportHeader header{setup.name, out.uncovered};

@@ -1,5 +1,7 @@
 #include <hedge/sim/Figures.h>
 
+#include <hedge/PolicyFamilies.h>
+
 namespace hedge {
 
 namespace {
@@ -85,10 +87,10 @@ std::vector<FigureRow> rows()
          .key = "part_p99", .resultsKey = "part_p99_ms", .title = "part p99 latency (ms)",
          .chartTitle = "part p99 latency vs load", .shortName = "part p99", .part = true,
          .ofPoint = [](P p) { return p.parts ? p.parts->p99Ms : std::nullopt; }},
-        {.id = Figure::Load, .unit = "%", .percent = true,
+        {.id = Figure::Load, .unit = "%", .percent = true, .resultsKey = "load",
          .panelTitle = "Load (%)", .alwaysShown = true,
          .ofBucket = [](B b, bool) { return std::optional<double>(b.load * 100.0); }},
-        {.id = Figure::Backlog, .unit = "s",
+        {.id = Figure::Backlog, .unit = "s", .resultsKey = "backlog_ms",
          .panelTitle = "Backlog (s of work)", .alwaysShown = true,
          .ofBucket = [](B b, bool) { return std::optional<double>(b.backlogMs / 1000.0); }},
         // Several figures a bucket (LivePanelPainter draws the strip).
@@ -149,6 +151,25 @@ const std::vector<Figure>& panelFigures()
         Figure::HedgesRefusedPercent, Figure::ThrottleTokens, Figure::RetrySlots,
         Figure::PercentileDelay};
     return order;
+}
+
+std::optional<Figure> figureFromResultsKey(std::string_view key, const std::vector<Figure>& among)
+{
+    for (Figure figure : among) {
+        const char* own = figureRow(figure).resultsKey;
+        if (own && key == own)
+            return figure;
+    }
+    return std::nullopt;
+}
+
+std::optional<double> bucketFigure(Figure figure, const TimelineBucket& bucket,
+                                   std::optional<PolicyFamily> family)
+{
+    const FigureRow& row = figureRow(figure);
+    if (!row.ofBucket)
+        return std::nullopt;
+    return row.ofBucket(bucket, family && policyFamilyRow(*family).tokensAreBudget);
 }
 
 std::optional<std::pair<double, double>> figureBand(const PointResult& point, Figure figure)

@@ -5,11 +5,13 @@
 // one of them has not is nullptr there. The widgets translate and draw; nothing here is Qt.
 #pragma once
 
+#include <hedge/policy/PolicyFamily.h>
 #include <hedge/sim/PointResult.h>
 #include <hedge/sim/TimelineResult.h>
 
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -48,8 +50,10 @@ struct FigureRow {
 
     // --- as a sweep's chart plots it (a Metric): nullptr `key` for a figure of the Live view
     // only.
-    const char* key = nullptr;        // settings and file names: "p99", "requests_per_call"
-    const char* resultsKey = nullptr; // the results file's: "p99_ms", "rejected_fraction"
+    const char* key = nullptr; // settings and file names: "p99", "requests_per_call"
+    // The results file's ("p99_ms", "rejected_fraction"; a timeline's "load", "backlog_ms"), as
+    // scenario styles, presets and lessons name a figure.
+    const char* resultsKey = nullptr;
     const char* title = nullptr;      // the axis: "p99 latency (ms)"
     const char* chartTitle = nullptr; // "p99 latency vs load"
     const char* shortName = nullptr;  // "p99", "requests per call"
@@ -76,6 +80,14 @@ const FigureRow& figureRow(Figure figure);
 const std::vector<Figure>& metricFigures();
 // The Live view's panels, top to bottom (the rows with a panel title).
 const std::vector<Figure>& panelFigures();
+// The figure a results file's key names ("p99_ms", "backlog_ms"), among `among`.
+std::optional<Figure> figureFromResultsKey(std::string_view key, const std::vector<Figure>& among);
+// The Live view's figure of a bucket (the row's ofBucket); none where the bucket has none (no
+// calls, no limit, the replica strip's several figures, a figure the panel has not). Given the
+// world's family, Finagle's and Tower's budget (the bucket's tokens) is a budget balance, not
+// gRPC tokens.
+std::optional<double> bucketFigure(Figure figure, const TimelineBucket& bucket,
+                                   std::optional<PolicyFamily> family = std::nullopt);
 // The band a point's replicates span for `figure` in its chart's unit: p5–p95 with at least 10
 // replicates, else min–max. Empty for a single run or a figure no replicate had.
 std::optional<std::pair<double, double>> figureBand(const PointResult& point, Figure figure);
