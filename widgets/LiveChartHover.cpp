@@ -9,16 +9,15 @@ namespace hedge {
 namespace {
 
 // A figure's name in the readout, its unit after the value.
-QString readoutName(LiveTimeSeriesView::Panel panel)
+QString readoutName(Figure panel)
 {
-    using Panel = LiveTimeSeriesView::Panel;
     switch (panel) {
-    case Panel::P99:
+    case Figure::P99:
         return QStringLiteral("p99");
-    case Panel::Backlog:
+    case Figure::Backlog:
         return LiveTimeSeriesView::tr("Backlog");
     default:
-        return LiveTimeSeriesView::panelShortTitle(panel);
+        return panelShortTitle(panel);
     }
 }
 
@@ -39,30 +38,17 @@ QString LiveChartHover::valueText(double value)
     return text;
 }
 
-QString LiveChartHover::figureText(LiveTimeSeriesView::Panel panel, double value)
+QString LiveChartHover::figureText(Figure panel, double value)
 {
-    using Panel = LiveTimeSeriesView::Panel;
+    // The unit of the catalogue's row (hedge/sim/Figures.h): "20 ms", "5 %", "1.5 s", "3".
     const QString v = valueText(value);
-    switch (panel) {
-    case Panel::Load:
-    case Panel::Utilisation:
-    case Panel::RejectedPercent:
-    case Panel::HedgesRefused:
-        return v + QStringLiteral(" %");
-    case Panel::P99:
-    case Panel::PercentileDelay:
-        return v + QStringLiteral(" ms");
-    case Panel::Backlog:
-    case Panel::ReplicaBacklog:
-        return v + QStringLiteral(" s");
-    default:
-        return v;
-    }
+    const char* unit = figureRow(panel).unit;
+    return *unit ? v + QLatin1Char(' ') + QString::fromUtf8(unit) : v;
 }
 
 QString LiveChartHover::text(const std::vector<BucketRing>& rings,
                              const std::vector<LiveCollapses>& collapses,
-                             const QList<SeriesStyle>& styles, LiveTimeSeriesView::Panel panel,
+                             const QList<SeriesStyle>& styles, Figure panel,
                              double t, const QList<PolicyFamily>& families)
 {
     QString rows;
@@ -80,16 +66,16 @@ QString LiveChartHover::text(const std::vector<BucketRing>& rings,
             toS = b.tS;
             fromS = ring.startS(*k);
         }
-        const std::optional<double> v = LiveTimeSeriesView::panelValue(
+        const std::optional<double> v = bucketFigure(
             panel, b,
             w < std::size_t(families.size()) ? std::optional(families[qsizetype(w)]) : std::nullopt);
-        if (panel == LiveTimeSeriesView::Panel::Load) {
+        if (panel == Figure::Load) {
             rows += QStringLiteral("<nobr>%1 %</nobr>").arg(valueText(*v));
             break;
         }
         QString figure = v ? figureText(panel, *v) : LiveTimeSeriesView::tr("none");
         // Envoy's slots are held against a bound that moves with the attempts in flight.
-        if (v && panel == LiveTimeSeriesView::Panel::RetrySlots && b.retrySlotLimit)
+        if (v && panel == Figure::RetrySlots && b.retrySlotLimit)
             figure = LiveTimeSeriesView::tr("%1 of %2").arg(figure, valueText(*b.retrySlotLimit));
         rows += QStringLiteral("<br><nobr><span style=\"color:%1\">■</span> %2: %3%4</nobr>")
                     .arg(style.color.name(), style.setup.toHtmlEscaped(), figure,
@@ -100,18 +86,17 @@ QString LiveChartHover::text(const std::vector<BucketRing>& rings,
     if (toS < 0.0)
         return {};
     const QString head = QStringLiteral("<nobr><b>%1</b> · %2–%3</nobr>")
-                             .arg(LiveTimeSeriesView::panelTitle(panel).toHtmlEscaped(),
+                             .arg(panelTitle(panel).toHtmlEscaped(),
                                   LivePanelPainter::timeLabel(fromS), LivePanelPainter::timeLabel(toS));
-    return panel == LiveTimeSeriesView::Panel::Load ? head + QStringLiteral("<br>") + rows : head + rows;
+    return panel == Figure::Load ? head + QStringLiteral("<br>") + rows : head + rows;
 }
 
 QString LiveChartHover::readout(const std::vector<BucketRing>& rings,
                                 const std::vector<LiveCollapses>& collapses,
                                 const QList<SeriesStyle>& styles,
-                                const QList<LiveTimeSeriesView::Panel>& panels, double t,
+                                const QList<Figure>& panels, double t,
                                 const QList<PolicyFamily>& families)
 {
-    using Panel = LiveTimeSeriesView::Panel;
     // Lines, not a table: a tooltip lays a table's columns out to the narrowest text and cuts
     // names into figures ("no hedge / clien67.27"). Each figure is "name: value unit".
     QString head, rows;
@@ -124,7 +109,7 @@ QString LiveChartHover::readout(const std::vector<BucketRing>& rings,
             head = QStringLiteral("<nobr><b>%1–%2</b> · %3</nobr>")
                        .arg(LivePanelPainter::timeLabel(rings[w].startS(*k)),
                             LivePanelPainter::timeLabel(b.tS),
-                            LiveTimeSeriesView::tr("load %1").arg(figureText(Panel::Load, b.load * 100.0)));
+                            LiveTimeSeriesView::tr("load %1").arg(figureText(Figure::Load, b.load * 100.0)));
         const auto family =
             w < std::size_t(families.size()) ? std::optional(families[qsizetype(w)]) : std::nullopt;
         rows += QStringLiteral("<br><nobr><span style=\"color:%1\">■</span> <b>%2</b>%3</nobr>")
@@ -132,9 +117,9 @@ QString LiveChartHover::readout(const std::vector<BucketRing>& rings,
                          w < collapses.size() && collapses[w].collapsedAt(b.tS, rings[w].back().tS)
                              ? LiveTimeSeriesView::tr(" · collapsed")
                              : QString());
-        for (Panel panel : panels)
-            if (panel != Panel::Load && panel != Panel::ReplicaBacklog) {
-                const auto v = LiveTimeSeriesView::panelValue(panel, b, family);
+        for (Figure panel : panels)
+            if (panel != Figure::Load && panel != Figure::ReplicaBacklog) {
+                const auto v = bucketFigure(panel, b, family);
                 rows += QStringLiteral("<br><nobr>&nbsp;&nbsp;%1: %2</nobr>")
                             .arg(readoutName(panel).toHtmlEscaped(),
                                  v ? figureText(panel, *v) : LiveTimeSeriesView::tr("none"));

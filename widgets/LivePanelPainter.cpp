@@ -219,11 +219,11 @@ struct LivePanelPainter::Scale {
     }
 };
 
-bool LivePanelPainter::shows(Panel panel, std::size_t world) const
+bool LivePanelPainter::shows(Figure panel, std::size_t world) const
 {
     if (int(world) >= m_styles.size() || !m_styles[int(world)].visible)
         return false;
-    if (panel != Panel::Load)
+    if (panel != Figure::Load)
         return true;
     // Every world has the same load: the first one shown draws it (the first setup may be
     // hidden).
@@ -233,10 +233,10 @@ bool LivePanelPainter::shows(Panel panel, std::size_t world) const
     return true;
 }
 
-LivePanelPainter::Scale LivePanelPainter::scaleFor(Panel panel, const QRectF& plot, double t0,
+LivePanelPainter::Scale LivePanelPainter::scaleFor(Figure panel, const QRectF& plot, double t0,
                                                    double t1) const
 {
-    Scale scale{plot, t0, t1, 0, 1, panel == Panel::P99};
+    Scale scale{plot, t0, t1, 0, 1, panel == Figure::P99};
     // The value range of what is shown.
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     const std::size_t worlds = m_rings ? m_rings->size() : 0;
@@ -248,7 +248,7 @@ LivePanelPainter::Scale LivePanelPainter::scaleFor(Panel panel, const QRectF& pl
             const TimelineBucket& b = ring.at(k);
             if (b.tS < t0)
                 continue;
-            if (const auto v = LiveTimeSeriesView::panelValue(panel, b, familyOf(w));
+            if (const auto v = bucketFigure(panel, b, familyOf(w));
                 v && (!scale.log || *v > 0)) {
                 lo = std::min(lo, *v);
                 hi = std::max(hi, *v);
@@ -262,13 +262,13 @@ LivePanelPainter::Scale LivePanelPainter::scaleFor(Panel panel, const QRectF& pl
             scale.y1 = scale.y0 * 10;
         return scale;
     }
-    if (panel == Panel::Load)
+    if (panel == Figure::Load)
         scale.y1 = std::max(100.0, std::isfinite(hi) ? hi : 0.0);
-    else if (panel == Panel::Utilisation || panel == Panel::RejectedPercent)
+    else if (panel == Figure::Utilisation || panel == Figure::RejectedPercent)
         scale.y1 = 100.0;
     else
         scale.y1 = std::isfinite(hi) && hi > 0 ? hi * 1.1 : 1.0;
-    if (panel == Panel::RequestsPerCall)
+    if (panel == Figure::RequestsPerCall)
         scale.y1 = std::max(scale.y1, 2.2);
     return scale;
 }
@@ -287,7 +287,7 @@ QList<double> LivePanelPainter::ticks(const Scale& scale)
     return ticks;
 }
 
-QStringList LivePanelPainter::valueLabels(Panel panel, const QRectF& plot, double t0,
+QStringList LivePanelPainter::valueLabels(Figure panel, const QRectF& plot, double t0,
                                           double t1) const
 {
     QStringList labels;
@@ -306,7 +306,7 @@ double LivePanelPainter::leftMarginFor(const QFont& font, const QStringList& lab
     return std::max(kLeftMargin, std::ceil(widest) + 1 + 8);
 }
 
-void LivePanelPainter::drawGrid(QPainter& p, const ChartTheme& theme, Panel panel,
+void LivePanelPainter::drawGrid(QPainter& p, const ChartTheme& theme, Figure panel,
                                 const Scale& scale, bool timeLabels) const
 {
     const QRectF& plot = scale.plot;
@@ -327,7 +327,7 @@ void LivePanelPainter::drawGrid(QPainter& p, const ChartTheme& theme, Panel pane
                    Qt::AlignRight | Qt::AlignVCenter, label);
     }
     drawTimeLabels(p, theme, plot, scale.t0, scale.t1, true, timeLabels);
-    if (panel == Panel::Load) {
+    if (panel == Figure::Load) {
         // Full load: above it the service cannot keep up even without hedges.
         p.setPen(QPen(theme.collapseColour(), 1.0, Qt::DashLine));
         p.drawLine(QPointF(plot.left(), scale.y(100.0)), QPointF(plot.right(), scale.y(100.0)));
@@ -337,7 +337,7 @@ void LivePanelPainter::drawGrid(QPainter& p, const ChartTheme& theme, Panel pane
 }
 
 // One world's series, at most a minimum and a maximum per pixel column; the load as steps.
-std::optional<QPointF> LivePanelPainter::pointAt(Panel panel, std::size_t world, double atS,
+std::optional<QPointF> LivePanelPainter::pointAt(Figure panel, std::size_t world, double atS,
                                                  const QRectF& plot, double t0, double t1,
                                                  std::vector<QPolygonF>* lines) const
 {
@@ -353,7 +353,7 @@ std::optional<QPointF> LivePanelPainter::pointAt(Panel panel, std::size_t world,
         QPolygonF line;
         for (std::size_t k = 0; k < r.size(); ++k) {
             const TimelineBucket& b = r.at(k);
-            const std::optional<double> v = LiveTimeSeriesView::panelValue(panel, b, familyOf(w));
+            const std::optional<double> v = bucketFigure(panel, b, familyOf(w));
             if (b.tS < t0 || !v || (scale.log && *v <= 0))
                 continue;
             const QPointF point(scale.x(b.tS), scale.y(*v));
@@ -374,7 +374,7 @@ std::optional<PolicyFamily> LivePanelPainter::familyOf(std::size_t world) const
     return (*m_families)[qsizetype(world)];
 }
 
-QPainterPath LivePanelPainter::seriesPath(Panel panel, const BucketRing& ring, const Scale& scale,
+QPainterPath LivePanelPainter::seriesPath(Figure panel, const BucketRing& ring, const Scale& scale,
                                           std::optional<PolicyFamily> family)
 {
     QPainterPath path;
@@ -390,7 +390,7 @@ QPainterPath LivePanelPainter::seriesPath(Panel panel, const BucketRing& ring, c
         }
         path.lineTo(QPointF(column, scale.y(colLast)));
     };
-    const bool steps = panel == Panel::Load;
+    const bool steps = panel == Figure::Load;
     double previousT = scale.t0;
     for (std::size_t k = 0; k < ring.size(); ++k) {
         const TimelineBucket& b = ring.at(k);
@@ -398,7 +398,7 @@ QPainterPath LivePanelPainter::seriesPath(Panel panel, const BucketRing& ring, c
         previousT = b.tS;
         if (b.tS < scale.t0)
             continue;
-        const std::optional<double> v = LiveTimeSeriesView::panelValue(panel, b, family);
+        const std::optional<double> v = bucketFigure(panel, b, family);
         if (!v || (scale.log && *v <= 0)) {
             flush();
             column = std::numeric_limits<int>::min();
@@ -431,7 +431,7 @@ QPainterPath LivePanelPainter::seriesPath(Panel panel, const BucketRing& ring, c
     return path;
 }
 
-void LivePanelPainter::drawPanel(QPainter& p, const ChartTheme& theme, Panel panel,
+void LivePanelPainter::drawPanel(QPainter& p, const ChartTheme& theme, Figure panel,
                                  const QRectF& plot, double t0, double t1, bool timeLabels) const
 {
     const Scale scale = scaleFor(panel, plot, t0, t1);
@@ -444,11 +444,11 @@ void LivePanelPainter::drawPanel(QPainter& p, const ChartTheme& theme, Panel pan
         if (!shows(panel, w))
             continue;
         const SeriesStyle& style = m_styles[int(w)];
-        const QColor colour = panel == Panel::Load ? theme.text() : style.color;
+        const QColor colour = panel == Figure::Load ? theme.text() : style.color;
         const double width = style.lineWidth > 0.0 ? style.lineWidth : 1.4;
-        QPen pen(colour, panel == Panel::Load ? std::max(1.6, width * 0.6) : width);
+        QPen pen(colour, panel == Figure::Load ? std::max(1.6, width * 0.6) : width);
         // Presenter mode's dashes: no two setups told apart by colour alone.
-        if (!style.dashPattern.isEmpty() && panel != Panel::Load) {
+        if (!style.dashPattern.isEmpty() && panel != Figure::Load) {
             pen.setCapStyle(Qt::FlatCap);
             pen.setDashPattern(style.dashPattern);
         }
@@ -463,7 +463,7 @@ void LivePanelPainter::drawPanel(QPainter& p, const ChartTheme& theme, Panel pan
     drawChanges(p, theme, plot, t0, t1);
     // Where collapses begin: a dashed line on the p99 panel in the collapse colour, and a
     // label in the world's colour where there is room for one.
-    if (panel == Panel::P99) {
+    if (panel == Figure::P99) {
         p.setPen(QPen(theme.collapseColour(), 1.2, Qt::DashLine));
         forCollapses(t0, t1, [&](std::size_t, const CollapseSpan& span, double) {
             if (span.fromS < t0)
@@ -485,13 +485,13 @@ void LivePanelPainter::drawPanel(QPainter& p, const ChartTheme& theme, Panel pan
 }
 
 // The title inside the panel, top left, over a backing so lines do not cross it.
-void LivePanelPainter::drawTitle(QPainter& p, const ChartTheme& theme, Panel panel,
+void LivePanelPainter::drawTitle(QPainter& p, const ChartTheme& theme, Figure panel,
                                  const QRectF& plot)
 {
     QFont title = theme.smallFont();
     title.setBold(true);
     p.setFont(title);
-    const QString text = LiveTimeSeriesView::panelTitle(panel);
+    const QString text = panelTitle(panel);
     const QRectF box = titleRect(theme, panel, plot);
     QColor backing = theme.base();
     backing.setAlpha(210);
@@ -500,13 +500,13 @@ void LivePanelPainter::drawTitle(QPainter& p, const ChartTheme& theme, Panel pan
     p.drawText(box.adjusted(3, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
 }
 
-QRectF LivePanelPainter::titleRect(const ChartTheme& theme, Panel panel, const QRectF& plot)
+QRectF LivePanelPainter::titleRect(const ChartTheme& theme, Figure panel, const QRectF& plot)
 {
     QFont title = theme.smallFont();
     title.setBold(true);
     const QFontMetricsF tfm(title);
     return QRectF(plot.left() + 4, plot.top() + 2,
-                  tfm.horizontalAdvance(LiveTimeSeriesView::panelTitle(panel)) + 6, tfm.height());
+                  tfm.horizontalAdvance(panelTitle(panel)) + 6, tfm.height());
 }
 
 } // namespace hedge

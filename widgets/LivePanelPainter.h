@@ -19,7 +19,6 @@ namespace hedge {
 
 class LivePanelPainter {
 public:
-    using Panel = LiveTimeSeriesView::Panel;
     // The least room left of the panels; more when a value label is wider (presenter mode's
     // large font writes "100000" wider than this).
     static constexpr double kLeftMargin = 52.0;
@@ -52,17 +51,17 @@ public:
                                         double t1) const;
     static QString collapseLabelText();
 
-    void drawPanel(QPainter& p, const ChartTheme& theme, Panel panel, const QRectF& plot, double t0,
+    void drawPanel(QPainter& p, const ChartTheme& theme, Figure panel, const QRectF& plot, double t0,
                    double t1, bool timeLabels) const;
     // Where world `world`'s line of `panel` passes at the end of the bucket ending at `atS`, as
     // drawPanel draws it; none when the world is hidden, that bucket is not kept or not in
     // [t0, t1], or it has no such figure. `lines`, when given, gets each drawn world's line:
     // its buckets' points in time order (what a callout should not cover).
-    std::optional<QPointF> pointAt(Panel panel, std::size_t world, double atS, const QRectF& plot,
+    std::optional<QPointF> pointAt(Figure panel, std::size_t world, double atS, const QRectF& plot,
                                    double t0, double t1,
                                    std::vector<QPolygonF>* lines = nullptr) const;
     // The value labels drawPanel writes left of `plot`, bottom to top.
-    QStringList valueLabels(Panel panel, const QRectF& plot, double t0, double t1) const;
+    QStringList valueLabels(Figure panel, const QRectF& plot, double t0, double t1) const;
     // The room left of the panels that `labels` need in `font` (never under kLeftMargin).
     static double leftMarginFor(const QFont& font, const QStringList& labels);
     // A time label under `plot`: where it is written, its text.
@@ -75,7 +74,7 @@ public:
     QList<TimeLabel> timeLabels(const ChartTheme& theme, const QRectF& plot, double t0,
                                 double t1) const;
     // Where the panel's title is drawn in `plot` (top left, over a backing).
-    static QRectF titleRect(const ChartTheme& theme, Panel panel, const QRectF& plot);
+    static QRectF titleRect(const ChartTheme& theme, Figure panel, const QRectF& plot);
     // The time grid over `plot` and/or the time labels under it.
     void drawTimeLabels(QPainter& p, const ChartTheme& theme, const QRectF& plot, double t0,
                         double t1, bool grid, bool labels) const;
@@ -97,17 +96,17 @@ public:
 private:
     struct Scale;
     // Whether the panel draws world `world` (shown; the load only once).
-    bool shows(Panel panel, std::size_t world) const;
-    Scale scaleFor(Panel panel, const QRectF& plot, double t0, double t1) const;
+    bool shows(Figure panel, std::size_t world) const;
+    Scale scaleFor(Figure panel, const QRectF& plot, double t0, double t1) const;
     static QList<double> ticks(const Scale& scale);
     // The time grid's step for `plot`'s width.
     static double timeStep(const QRectF& plot, double t0, double t1);
-    void drawGrid(QPainter& p, const ChartTheme& theme, Panel panel, const Scale& scale,
+    void drawGrid(QPainter& p, const ChartTheme& theme, Figure panel, const Scale& scale,
                   bool timeLabels) const;
-    static QPainterPath seriesPath(Panel panel, const BucketRing& ring, const Scale& scale,
+    static QPainterPath seriesPath(Figure panel, const BucketRing& ring, const Scale& scale,
                                    std::optional<PolicyFamily> family);
     std::optional<PolicyFamily> familyOf(std::size_t world) const;
-    static void drawTitle(QPainter& p, const ChartTheme& theme, Panel panel, const QRectF& plot);
+    static void drawTitle(QPainter& p, const ChartTheme& theme, Figure panel, const QRectF& plot);
 
     // Each collapse of the shown worlds that reaches into [t0, t1]: (world, its span, its end
     // or, while under way, the world's last bucket).

@@ -5,7 +5,6 @@
 #include "LiveChartHover.h"
 #include "LiveCollapseStrip.h"
 #include "LivePanelPainter.h"
-#include "LivePanels.h"
 #include "PaintedExport.h"
 #include "ReplicaQueueStrip.h"
 
@@ -28,39 +27,13 @@ constexpr double kPanelGap = 6.0;
 
 } // namespace
 
-const QList<LiveTimeSeriesView::Panel>& LiveTimeSeriesView::panelOrder()
-{
-    return LivePanels::order();
-}
-bool LiveTimeSeriesView::isGauge(Panel panel)
-{
-    return LivePanels::isGauge(panel);
-}
-bool LiveTimeSeriesView::isAlwaysShown(Panel panel)
-{
-    return LivePanels::isAlwaysShown(panel);
-}
-QString LiveTimeSeriesView::panelShortTitle(Panel panel)
-{
-    return LivePanels::shortTitle(panel);
-}
-QString LiveTimeSeriesView::panelTitle(Panel panel)
-{
-    return LivePanels::title(panel);
-}
-std::optional<double> LiveTimeSeriesView::panelValue(Panel panel, const TimelineBucket& b,
-                                                     std::optional<PolicyFamily> family)
-{
-    return LivePanels::value(panel, b, family);
-}
-
 LiveTimeSeriesView::LiveTimeSeriesView(QWidget* parent) : QWidget(parent)
 {
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMouseTracking(true);
     // The replica strip and a policy's state show by default where a world has them.
-    for (Panel p : panelOrder())
-        if (isAlwaysShown(p) || p == Panel::ReplicaBacklog || isGauge(p))
+    for (Figure p : panelFigures())
+        if (figureRow(p).alwaysShown || p == Figure::ReplicaBacklog || figureRow(p).gauge)
             m_shown.push_back(p);
 }
 
@@ -112,9 +85,9 @@ std::optional<PolicyFamily> LiveTimeSeriesView::worldFamily(std::size_t world) c
     return m_families[qsizetype(world)];
 }
 
-void LiveTimeSeriesView::setPanelShown(Panel panel, bool shown)
+void LiveTimeSeriesView::setPanelShown(Figure panel, bool shown)
 {
-    if (isAlwaysShown(panel) || shown == m_shown.contains(panel))
+    if (figureRow(panel).alwaysShown || shown == m_shown.contains(panel))
         return;
     if (shown)
         m_shown.push_back(panel);
@@ -123,7 +96,7 @@ void LiveTimeSeriesView::setPanelShown(Panel panel, bool shown)
     update();
 }
 
-bool LiveTimeSeriesView::isPanelShown(Panel panel) const
+bool LiveTimeSeriesView::isPanelShown(Figure panel) const
 {
     return m_shown.contains(panel);
 }
@@ -247,7 +220,7 @@ LiveTimeSeriesView::Layout LiveTimeSeriesView::layout(const ChartTheme& theme, c
     for (int pass = 0; pass < 2; ++pass) {
         double needed = l.leftMargin;
         for (const auto& [panel, plot] : l.panels)
-            if (panel != Panel::ReplicaBacklog)
+            if (panel != Figure::ReplicaBacklog)
                 needed = std::max(needed, LivePanelPainter::leftMarginFor(
                                               theme.smallFont(),
                                               painter.valueLabels(panel, plot, t0, t1)));
@@ -267,17 +240,17 @@ LiveTimeSeriesView::Layout LiveTimeSeriesView::layoutWith(const ChartTheme& them
     const auto [t0, t1] = timeRange();
     const ReplicaQueueStrip strip(m_rings, m_styles, t0, t1);
     const double top = legend(nullptr, theme, area, leftMargin, &l.collapseKey);
-    QList<Panel> panels;
-    for (Panel panel : panelOrder())
+    QList<Figure> panels;
+    for (Figure panel : panelFigures())
         if (m_shown.contains(panel) && (m_drawnOnly.isEmpty() || m_drawnOnly.contains(panel)) &&
-            (panel != Panel::ReplicaBacklog || strip.rowCount() > 0) &&
-            (!isGauge(panel) || hasGauge(panel)))
+            (panel != Figure::ReplicaBacklog || strip.rowCount() > 0) &&
+            (!figureRow(panel).gauge || hasGauge(panel)))
             panels.push_back(panel);
     // The load panel is shorter: it shows one line.
     double weights = 0;
-    for (Panel panel : panels)
-        if (panel != Panel::ReplicaBacklog)
-            weights += panel == Panel::Load ? 0.55 : 1.0;
+    for (Figure panel : panels)
+        if (panel != Figure::ReplicaBacklog)
+            weights += panel == Figure::Load ? 0.55 : 1.0;
     const std::size_t worlds = m_rings ? m_rings->size() : 0;
     const double stripH = LivePanelPainter::kCollapseStrip * double(worlds);
     const double available = area.bottom() - top - LivePanelPainter::kTimeLabelHeight -
@@ -286,21 +259,21 @@ LiveTimeSeriesView::Layout LiveTimeSeriesView::layoutWith(const ChartTheme& them
     // The replica strip takes the height its rows like, up to 40 % of the charts', and
     // never less than its header and two pixels a row.
     double replicaH = 0.0;
-    if (panels.contains(Panel::ReplicaBacklog))
+    if (panels.contains(Figure::ReplicaBacklog))
         replicaH = std::max(ReplicaQueueStrip::headerHeight(theme) + 2.0 * strip.rowCount(),
                             std::min(strip.preferredHeight(theme), 0.4 * available));
     const double lines = std::max(0.0, available - replicaH);
     const double left = area.left() + leftMargin;
     const double width = area.width() - leftMargin - kRightMargin;
     double py = top;
-    for (Panel panel : panels) {
-        if (panel == Panel::P99) {
+    for (Figure panel : panels) {
+        if (panel == Figure::P99) {
             l.collapseStrip = QRectF(left, py, width, stripH);
             py += stripH;
         }
-        const double h = panel == Panel::ReplicaBacklog
+        const double h = panel == Figure::ReplicaBacklog
                              ? replicaH
-                             : lines * (panel == Panel::Load ? 0.55 : 1.0) / weights;
+                             : lines * (panel == Figure::Load ? 0.55 : 1.0) / weights;
         l.panels.push_back({panel, QRectF(left, py, width, h)});
         l.timeAxis = QRectF(left, py + h, width, LivePanelPainter::kTimeLabelHeight);
         l.tickRow = QRectF(left, l.timeAxis.bottom(), width, LiveChangeTicks::kRowHeight);
@@ -324,9 +297,9 @@ void LiveTimeSeriesView::draw(QPainter& p, const QRectF& area) const
     for (int i = 0; i < l.panels.size(); ++i) {
         const auto& [panel, plot] = l.panels[i];
         const bool last = i == l.panels.size() - 1;
-        if (panel == Panel::P99) // one row per world, in its colour where it is collapsed
+        if (panel == Figure::P99) // one row per world, in its colour where it is collapsed
             painter.drawCollapseStrip(p, l.collapseStrip, t0, t1);
-        if (panel == Panel::ReplicaBacklog) {
+        if (panel == Figure::ReplicaBacklog) {
             ReplicaQueueStrip(m_rings, m_styles, t0, t1).draw(p, theme, plot);
             if (last)
                 painter.drawTimeLabels(p, theme, plot, t0, t1, false, true);
@@ -341,18 +314,18 @@ void LiveTimeSeriesView::draw(QPainter& p, const QRectF& area) const
         callout->paint(&p);
 }
 
-bool LiveTimeSeriesView::hasGauge(Panel panel) const
+bool LiveTimeSeriesView::hasGauge(Figure panel) const
 {
     if (!m_rings)
         return false;
     for (std::size_t w = 0; w < m_rings->size(); ++w)
         for (std::size_t k = 0; k < (*m_rings)[w].size(); ++k)
-            if (panelValue(panel, (*m_rings)[w].at(k), worldFamily(w)))
+            if (bucketFigure(panel, (*m_rings)[w].at(k), worldFamily(w)))
                 return true;
     return false;
 }
 
-QRectF LiveTimeSeriesView::panelRect(Panel panel) const
+QRectF LiveTimeSeriesView::panelRect(Figure panel) const
 {
     const ChartTheme theme(palette(), font());
     for (const auto& [shown, plot] : layout(theme, QRectF(rect())).panels)
@@ -361,7 +334,7 @@ QRectF LiveTimeSeriesView::panelRect(Panel panel) const
     return {};
 }
 
-std::vector<QPolygonF> LiveTimeSeriesView::drawnLines(Panel panel) const
+std::vector<QPolygonF> LiveTimeSeriesView::drawnLines(Figure panel) const
 {
     const QRectF plot = panelRect(panel);
     std::vector<QPolygonF> lines;
@@ -377,7 +350,7 @@ std::vector<QPolygonF> LiveTimeSeriesView::drawnLines(Panel panel) const
     return lines;
 }
 
-QRectF LiveTimeSeriesView::titleRect(Panel panel) const
+QRectF LiveTimeSeriesView::titleRect(Figure panel) const
 {
     const QRectF plot = panelRect(panel);
     return plot.isEmpty() ? QRectF()
@@ -391,7 +364,7 @@ QList<QRectF> LiveTimeSeriesView::collapseLabelRects() const
     QList<QRectF> rects;
     for (const auto& label : LivePanelPainter(m_rings, collapses, {}, m_styles)
                                  .collapseLabels(ChartTheme(palette(), font()),
-                                                 panelRect(Panel::P99), t0, t1))
+                                                 panelRect(Figure::P99), t0, t1))
         rects << label.rect;
     return rects;
 }
@@ -421,10 +394,10 @@ QList<QPair<double, QRectF>> LiveTimeSeriesView::changeTicks() const
     return ticks;
 }
 
-QStringList LiveTimeSeriesView::valueLabels(Panel panel) const
+QStringList LiveTimeSeriesView::valueLabels(Figure panel) const
 {
     const QRectF plot = panelRect(panel);
-    if (plot.isEmpty() || panel == Panel::ReplicaBacklog)
+    if (plot.isEmpty() || panel == Figure::ReplicaBacklog)
         return {};
     const auto [t0, t1] = timeRange();
     const std::vector<LiveCollapses> noCollapses;
@@ -454,7 +427,7 @@ LiveTimeSeriesView::Layout LiveTimeSeriesView::layoutNow() const
     return layout(ChartTheme(palette(), font()), QRectF(rect()));
 }
 
-void LiveTimeSeriesView::setCallout(Panel panel, std::size_t world, double atS, const QString& text,
+void LiveTimeSeriesView::setCallout(Figure panel, std::size_t world, double atS, const QString& text,
                                     const QString& compact)
 {
     m_callout = Callout{panel, world, atS, text, compact};
@@ -465,13 +438,13 @@ std::optional<CalloutBubble> LiveTimeSeriesView::placedCallout(const Layout& l) 
 {
     if (m_callout.text.isEmpty())
         return std::nullopt;
-    const auto drawnPanel = [&l](Panel panel) {
+    const auto drawnPanel = [&l](Figure panel) {
         return std::find_if(l.panels.begin(), l.panels.end(),
                             [panel](const auto& p) { return p.first == panel; });
     };
     auto drawn = drawnPanel(m_callout.panel);
     if (drawn == l.panels.end()) // its panel is not drawn: on the p99 panel
-        drawn = drawnPanel(Panel::P99);
+        drawn = drawnPanel(Figure::P99);
     if (drawn == l.panels.end())
         return std::nullopt;
     const auto [t0, t1] = timeRange();
@@ -484,7 +457,7 @@ std::optional<CalloutBubble> LiveTimeSeriesView::placedCallout(const Layout& l) 
         return std::nullopt;
     const ChartTheme theme(palette(), font());
     avoid.texts.push_back(LivePanelPainter::titleRect(theme, drawn->first, drawn->second));
-    if (drawn->first == Panel::P99) {
+    if (drawn->first == Figure::P99) {
         const std::vector<LiveCollapses> collapses = collapsesNow();
         for (const auto& label : LivePanelPainter(m_rings, collapses, none, m_styles)
                                      .collapseLabels(theme, drawn->second, t0, t1))
@@ -519,7 +492,7 @@ QString LiveTimeSeriesView::hoverTextAt(QPointF pos) const
     if (l.collapseKey.contains(pos))
         return LiveCollapseStrip::keyToolTip();
     if (m_rings && l.timeAxis.contains(pos)) {
-        QList<Panel> panels;
+        QList<Figure> panels;
         for (const auto& shown : l.panels)
             panels << shown.first;
         const double t = t0 + (pos.x() - l.timeAxis.left()) / l.timeAxis.width() * (t1 - t0);
@@ -533,7 +506,7 @@ QString LiveTimeSeriesView::hoverTextAt(QPointF pos) const
     for (const auto& [panel, plot] : l.panels) {
         if (!plot.contains(pos) || !m_rings)
             continue;
-        if (panel == Panel::ReplicaBacklog) {
+        if (panel == Figure::ReplicaBacklog) {
             const ReplicaQueueStrip strip(m_rings, m_styles, t0, t1);
             const auto hit = strip.hitTest(theme, plot, pos);
             return hit ? ReplicaQueueStrip(m_rings, namedAt(hit->toS), t0, t1).hoverText(*hit)

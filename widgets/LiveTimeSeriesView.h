@@ -13,8 +13,10 @@
 #include <hedge/run/LiveCollapses.h>
 #include <hedge/run/LiveWorldNames.h>
 #include <hedge/sim/BucketRing.h>
+#include <hedge/sim/Figures.h>
 
 #include "CalloutBubble.h"
+#include "Metric.h"
 #include "SeriesStyle.h"
 
 #include <QList>
@@ -32,34 +34,9 @@ class ChartTheme;
 class LiveTimeSeriesView : public QWidget {
     Q_OBJECT
 public:
-    enum class Panel {
-        Load,
-        P99,
-        RequestsPerCall,
-        Backlog,
-        ReplicaBacklog, // a strip, not a line: shown by default, drawn only with replicas
-        Utilisation,
-        Limit,
-        BudgetBalance,
-        RejectedPercent,
-        // A policy's state (docs/policies.md, "Hedges refused"): shown by default, drawn only
-        // while some world has the figure (hasGauge).
-        HedgesRefused,
-        ThrottleTokens,  // gRPC's throttle tokens (Finagle's and Tower's budget: BudgetBalance)
-        RetrySlots,      // Envoy's calls holding a retry slot
-        PercentileDelay, // Finagle's and Tower's delay a call starting now reads
-    };
-    static const QList<Panel>& panelOrder();
-    static bool isAlwaysShown(Panel panel); // load, p99, requests per call, backlog
-    // A panel of a policy's state: drawn only when a world's buckets have its figure.
-    static bool isGauge(Panel panel);
-    static QString panelTitle(Panel panel);
-    static QString panelShortTitle(Panel panel); // for a check box
-    // The panel's figure of a bucket; none where the bucket has none (no calls, no limit,
-    // the replica strip's several figures). Given the world's family, Finagle's and Tower's
-    // budget (the bucket's tokens) is a budget balance, not gRPC tokens.
-    static std::optional<double> panelValue(Panel panel, const TimelineBucket& bucket,
-                                            std::optional<PolicyFamily> family = std::nullopt);
+    // Its panels are the figures of the catalogue's panelFigures() (hedge/sim/Figures.h: order,
+    // titles, which are always shown, which show a policy's state, each one's figure of a
+    // bucket); their titles in the window are Metric.h's panelTitle and panelShortTitle.
 
     // A load step or a knob change while the session ran (LiveChangeMark).
     using ChangeMark = LiveChangeMark;
@@ -81,11 +58,11 @@ public:
     // The family of world i's setup, from families[i] (none known: the bucket alone tells).
     void setWorldFamilies(const QList<PolicyFamily>& families);
     std::optional<PolicyFamily> worldFamily(std::size_t world) const;
-    void setPanelShown(Panel panel, bool shown);
-    bool isPanelShown(Panel panel) const;
+    void setPanelShown(Figure panel, bool shown);
+    bool isPanelShown(Figure panel) const;
     // Presenter mode draws only these of the shown panels (none given: every shown one); the
     // user's choice of panels is kept for when it ends.
-    void setPanelsDrawn(const QList<Panel>& only)
+    void setPanelsDrawn(const QList<Figure>& only)
     {
         m_drawnOnly = only;
         update();
@@ -101,14 +78,14 @@ public:
     std::pair<double, double> timeRange() const;
 
     // Whether some world's buckets in the rings have the panel's figure now.
-    bool hasGauge(Panel panel) const;
+    bool hasGauge(Figure panel) const;
     // Where each shown panel is drawn in the widget now (the replica strip included, with
     // its header, when it has rows); empty for a panel not drawn.
-    QRectF panelRect(Panel panel) const;
+    QRectF panelRect(Figure panel) const;
     // Each shown world's line on `panel` now, its buckets' points in time order, as drawn
     // (what a lesson's callout keeps clear of); where the panel's title is.
-    std::vector<QPolygonF> drawnLines(Panel panel) const;
-    QRectF titleRect(Panel panel) const;
+    std::vector<QPolygonF> drawnLines(Figure panel) const;
+    QRectF titleRect(Figure panel) const;
     // Rows of the replica strip now: the replicas of every shown world that has several.
     int replicaRowCount() const;
     // The hover text at `pos` (the figures under the pointer), and the one shown last.
@@ -118,7 +95,7 @@ public:
     QList<QRectF> collapseLabelRects() const;
     // The value labels written left of `panel` now (bottom to top), and the time labels under
     // the last panel with where each is written.
-    QStringList valueLabels(Panel panel) const;
+    QStringList valueLabels(Figure panel) const;
     QList<QPair<QRectF, QString>> timeLabels() const;
     // Where the collapse strip's key ("collapsed") is in the legend, and its bars now (one per
     // collapse of a shown world; the hover on one names it).
@@ -140,7 +117,7 @@ public:
     // `world`'s bucket ending at `atS`: drawn while that bucket is in the window and the world
     // shown. An empty text takes it away. `compact`: as for CalloutBubble::setText. The bubble
     // stays in that panel, where it hides the least of the lines, the title and the labels.
-    void setCallout(Panel panel, std::size_t world, double atS, const QString& text,
+    void setCallout(Figure panel, std::size_t world, double atS, const QString& text,
                     const QString& compact = {});
     // The callout as drawn now: none while it is not.
     std::optional<CalloutBubble> calloutNow() const { return placedCallout(layoutNow()); }
@@ -164,7 +141,7 @@ protected:
 
 private:
     struct Layout {
-        QList<QPair<Panel, QRectF>> panels; // in drawing order
+        QList<QPair<Figure, QRectF>> panels; // in drawing order
         QRectF collapseStrip;               // above the p99 panel; empty without worlds
         QRectF collapseKey;                 // the strip's entry in the legend
         QRectF tickRow;                     // the change ticks, under the time labels
@@ -202,14 +179,14 @@ private:
     const LiveWorldNames* m_names = nullptr;
     QList<SeriesStyle> m_styles;
     QList<PolicyFamily> m_families;
-    QList<Panel> m_shown;
-    QList<Panel> m_drawnOnly;
+    QList<Figure> m_shown;
+    QList<Figure> m_drawnOnly;
     double m_windowS = 300.0;
     int m_paints = 0;
     QString m_shownText;
     std::optional<double> m_cursorS; // the scrub cursor's time, while the pointer is on the axis
     struct Callout {
-        Panel panel = Panel::P99;
+        Figure panel = Figure::P99;
         std::size_t world = 0;
         double atS = 0.0;
         QString text; // empty: none

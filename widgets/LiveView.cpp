@@ -151,10 +151,10 @@ QToolButton* LiveView::createChartsButton()
     charts->setToolTip(tr("More charts under p99, requests per call and backlog"));
     charts->setPopupMode(QToolButton::InstantPopup);
     auto* chartsMenu = new QMenu(charts);
-    for (LiveTimeSeriesView::Panel panel : LiveTimeSeriesView::panelOrder()) {
-        if (LiveTimeSeriesView::isAlwaysShown(panel))
+    for (Figure panel : panelFigures()) {
+        if (figureRow(panel).alwaysShown)
             continue;
-        QAction* a = chartsMenu->addAction(LiveTimeSeriesView::panelTitle(panel));
+        QAction* a = chartsMenu->addAction(panelTitle(panel));
         a->setCheckable(true);
         a->setChecked(m_chart->isPanelShown(panel)); // the replica strip is on by default
         m_panelActions.insert(panel, a);
@@ -328,33 +328,28 @@ void LiveView::showWorldFamilies()
 void LiveView::showReplicaStripAvailability()
 {
     // One replica has no queue of its own to show: its backlog is the backlog chart's.
-    QAction* strip = m_panelActions.value(LiveTimeSeriesView::Panel::ReplicaBacklog);
+    QAction* strip = m_panelActions.value(Figure::ReplicaBacklog);
     const bool replicas = m_controller->scenario().service.replicas > 1;
     strip->setEnabled(replicas);
     strip->setText(replicas
-                       ? LiveTimeSeriesView::panelTitle(LiveTimeSeriesView::Panel::ReplicaBacklog)
+                       ? panelTitle(Figure::ReplicaBacklog)
                        : tr("Backlog per replica (none: the service has one replica)"));
 }
 
 void LiveView::setCallout(const QString& figure, const QString& setup, double atS,
                           const QString& text, const QString& compact)
 {
-    using Panel = LiveTimeSeriesView::Panel;
-    static const QHash<QString, Panel> panels{{"p99_ms", Panel::P99},
-                                              {"requests_per_call", Panel::RequestsPerCall},
-                                              {"backlog_ms", Panel::Backlog},
-                                              {"load", Panel::Load},
-                                              {"utilisation", Panel::Utilisation},
-                                              {"rejected_fraction", Panel::RejectedPercent}};
     const QStringList names = m_controller->setupNames();
     const qsizetype world = names.indexOf(setup);
-    const Panel panel = panels.value(figure, Panel::P99);
+    // The panel of the figure the lesson names by its results key (p99's when none has it).
+    const Figure panel =
+        figureFromResultsKey(figure.toStdString(), panelFigures()).value_or(Figure::P99);
     const bool shown = !text.isEmpty() && world >= 0;
     // A step about a figure shows its panel: a callout citing a hidden chart would point at
     // nothing on screen. Through the Charts menu's action, so the menu says it is on; hidden
     // again when the callout leaves it (other steps keep their room at 1024 x 700), unless the
     // user chose it meanwhile.
-    const auto showPanel = [this](Panel p, bool on) {
+    const auto showPanel = [this](Figure p, bool on) {
         m_choosingForCallout = true;
         m_panelActions.value(p)->setChecked(on);
         m_choosingForCallout = false;

@@ -44,7 +44,7 @@ public:
     QLabel* statusLabel() const { return m_status; }
     // View → the optional charts (utilisation, limit, budget balance, rejected %, and a
     // policy's state: hedges refused, gRPC tokens, Envoy retry slots, percentile delay).
-    QAction* panelAction(LiveTimeSeriesView::Panel panel) const
+    QAction* panelAction(Figure panel) const
     {
         return m_panelActions.value(panel);
     }
@@ -102,12 +102,12 @@ private:
     QPushButton* m_profileButton = nullptr;
     QLabel* m_clock = nullptr;
     QLabel* m_status = nullptr;
-    QMap<LiveTimeSeriesView::Panel, QAction*> m_panelActions;
+    QMap<Figure, QAction*> m_panelActions;
     QList<SeriesStyle> m_styles; // the setups as the window names them
     bool m_showingLoad = false;
     // The optional panel a lesson's callout showed (hidden again when the callout leaves it),
     // and whether the callout, not the user, is switching a panel now.
-    std::optional<LiveTimeSeriesView::Panel> m_panelForCallout;
+    std::optional<Figure> m_panelForCallout;
     bool m_choosingForCallout = false;
 };
 

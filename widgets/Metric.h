@@ -1,6 +1,8 @@
-// The figures a chart can plot, their titles and how to read one from a PointResult.
+// The figures a chart can plot and the Live view's panels, as the window shows them: the text of
+// the one catalogue of figures (hedge/sim/Figures.h), which also says how to read each.
 #pragma once
 
+#include <hedge/sim/Figures.h>
 #include <hedge/sim/PointResult.h>
 
 #include <QList>
@@ -11,20 +13,9 @@
 
 namespace hedge {
 
-enum class Metric {
-    P99,
-    P999,
-    P50,
-    RequestsPerCall,
-    RejectedPercent,
-    FailedPercent,
-    Utilisation,
-    // Calls whose hedge the policy's budget or throttle refused (docs/policies.md, "Hedges refused").
-    HedgesRefusedPercent,
-    // The p99 of a fan-out call's parts (docs/fanout.md, "Metrics"): only a service that fans
-    // out has it.
-    PartP99,
-};
+// A sweep chart's figure: a row of the one catalogue of figures (hedge/sim/Figures.h) that has
+// a key. The functions below are the catalogue's text as the window shows it.
+using Metric = Figure;
 
 // Every metric, in the order a chooser should list them.
 QList<Metric> allMetrics();
@@ -62,5 +53,10 @@ std::optional<double> metricValue(const PointResult& point, Metric metric);
 // least 10 replicates (the min and max themselves up to 19), else min–max. Empty for a
 // single run or a figure no replicate had.
 std::optional<std::pair<double, double>> metricBand(const PointResult& point, Metric metric);
+
+// A Live panel's title ("p99 (ms, log)") and its check box's ("Budget balance"), translated
+// in the Live view's context.
+QString panelTitle(Figure figure);
+QString panelShortTitle(Figure figure);
 
 } // namespace hedge

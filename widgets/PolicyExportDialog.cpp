@@ -86,7 +86,7 @@ void PolicyExportDialog::showFormat()
         m_view->setPlainText(m_text);
         QStringList notes;
         // The other formats hold the list in their comment; JSON cannot.
-        if (format() == PolicyFamily::Grpc)
+        if (!exported.uncoveredInText)
             for (const std::string& note : exported.uncovered)
                 notes << QStringLiteral("• ") + QString::fromStdString(note);
         m_notes->setText(notes.isEmpty() ? QString()

@@ -1,5 +1,7 @@
 #include "SetupEditor.h"
 
+#include <hedge/PolicyFamilies.h>
+
 #include "FamilyKnobFields.h"
 #include "FieldMessage.h"
 #include "KnobFields.h"
@@ -65,26 +67,10 @@ QString SetupEditor::cancellationText(Cancellation mode)
 
 namespace {
 
-// The chooser's names of the families.
+// The chooser's names of the families (their rows', hedge/PolicyFamilies.cpp).
 QString familyTitle(PolicyFamily family)
 {
-    switch (family) {
-    case PolicyFamily::Resilience4cata:
-        return SetupEditor::tr("resilience4cata — the explorer's own");
-    case PolicyFamily::Grpc:
-        return SetupEditor::tr("gRPC");
-    case PolicyFamily::Envoy:
-        return SetupEditor::tr("Envoy");
-    case PolicyFamily::Finagle:
-        return SetupEditor::tr("Finagle");
-    case PolicyFamily::Tower:
-        return SetupEditor::tr("Tower");
-    case PolicyFamily::Polly:
-        return SetupEditor::tr("Polly");
-    case PolicyFamily::Murphy:
-        return SetupEditor::tr("Murphy");
-    }
-    return {};
+    return SetupEditor::tr(policyFamilyRow(family).displayName);
 }
 
 } // namespace
@@ -312,16 +298,16 @@ void SetupEditor::addCancellationRows(QFormLayout* form)
 
 void SetupEditor::updateCancellation()
 {
-    const PolicyFamily chosen = chosenPolicy();
-    const FamilyKnobFields* finagle = familyFields(PolicyFamily::Finagle);
-    const QCheckBox* interrupts = finagle->check("finagle.send_interrupts");
+    // The chosen family's fields as they stand, asked through its row whether it leaves
+    // losers running (serverCancels, sim/SetupPipelineConfig.h).
+    Setup shown;
+    shown.policy = chosenPolicy();
+    if (const FamilyKnobFields* fields = familyFields(shown.policy))
+        fields->applyTo(shown);
+    const PolicyFamilyRow& row = policyFamilyRow(shown.policy);
     QString why;
-    if (chosen == PolicyFamily::Murphy)
-        why = tr("Client only: Murphy abandons a losing attempt and never cancels it, so the "
-                 "server always finishes the work.");
-    else if (chosen == PolicyFamily::Finagle && !interrupts->isChecked())
-        why = tr("Client only: without Send interrupts, Finagle leaves the losing attempt "
-                 "running, so the server finishes the work.");
+    if (row.abandonsLosers && row.abandonsLosers(shown.families))
+        why = tr(row.abandonsLosersWhy);
     const bool forced = !why.isEmpty();
     const QSignalBlocker block(m_cancelServer);
     if (forced && !m_cancellationForced)

@@ -130,8 +130,8 @@ void WindowLook::enter()
     // The story of a Live run, for a room: the load, what the calls see, what the hedges
     // cost and the queue behind them (the optional panels come back afterwards).
     m_parts.live->chart()->setPanelsDrawn(
-        {LiveTimeSeriesView::Panel::Load, LiveTimeSeriesView::Panel::P99,
-         LiveTimeSeriesView::Panel::RequestsPerCall, LiveTimeSeriesView::Panel::Backlog});
+        {Figure::Load, Figure::P99,
+         Figure::RequestsPerCall, Figure::Backlog});
     m_parts.window->setWindowState(m_windowState | Qt::WindowFullScreen);
 }
 

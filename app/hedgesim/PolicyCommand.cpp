@@ -58,7 +58,7 @@ int runPolicyExport(const CommandLine& cl, const Streams& s, const Scenario& sce
         throw InvalidInput("--as " + std::string(toString(format)) + ": " + e.problem());
     }
     // The JSON cannot carry them in a comment.
-    if (format == PolicyFamily::Grpc)
+    if (!exported.uncoveredInText)
         for (const std::string& note : exported.uncovered)
             s.err << "hedgesim: not in the explorer's model: " << note << "\n";
     if (cl.jsonOutput.empty()) {

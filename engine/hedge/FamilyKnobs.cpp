@@ -1,10 +1,10 @@
 #include <hedge/FamilyKnobs.h>
 
+#include <hedge/PolicyFamilies.h>
+
 #include <limits>
 
 namespace hedge {
-
-namespace {
 
 // Translated where they are shown, as KnobRegistry.cpp's (context "KnobRegistry").
 #define KNOB_TEXT(text) text
@@ -83,6 +83,8 @@ std::vector<Knob> grpcKnobs()
 }
 
 // The route's retry_policy: the per-try timeout that triggers a hedge, retries, backoff.
+namespace {
+
 std::vector<Knob> envoyRouteKnobs()
 {
     return {
@@ -181,6 +183,8 @@ std::vector<Knob> envoyClusterKnobs()
                                 "budget off to set it.")},
     };
 }
+
+} // namespace
 
 std::vector<Knob> finagleKnobs()
 {
@@ -388,16 +392,23 @@ std::vector<Knob> murphyKnobs()
 
 #undef KNOB_TEXT
 
-} // namespace
+// The route's rows, then the cluster's.
+std::vector<Knob> envoyKnobs()
+{
+    std::vector<Knob> all = envoyRouteKnobs();
+    for (Knob& knob : envoyClusterKnobs())
+        all.push_back(std::move(knob));
+    return all;
+}
 
 std::vector<Knob> familyKnobs()
 {
     std::vector<Knob> all;
-    // The order of the docs and of the editor's chooser (allPolicyFamilies()).
-    for (auto family : {grpcKnobs, envoyRouteKnobs, envoyClusterKnobs, finagleKnobs, towerKnobs,
-                        pollyKnobs, murphyKnobs})
-        for (Knob& knob : family())
-            all.push_back(std::move(knob));
+    // The table's order: the docs' and the editor's chooser's.
+    for (const PolicyFamilyRow& family : policyFamilies())
+        if (family.knobs)
+            for (Knob& knob : family.knobs())
+                all.push_back(std::move(knob));
     return all;
 }
 

@@ -34,32 +34,7 @@ namespace family_member_detail {
 template <class T> struct IsOptional : std::false_type {};
 template <class T> struct IsOptional<std::optional<T>> : std::true_type {};
 
-// Which family's settings a struct is, and where Setup::families keeps them.
-template <class Settings> struct FamilyOf;
-template <> struct FamilyOf<GrpcSettings> {
-    static constexpr PolicyFamily family = PolicyFamily::Grpc;
-    static constexpr auto settings = &FamilySettings::grpc;
-};
-template <> struct FamilyOf<EnvoySettings> {
-    static constexpr PolicyFamily family = PolicyFamily::Envoy;
-    static constexpr auto settings = &FamilySettings::envoy;
-};
-template <> struct FamilyOf<PollySettings> {
-    static constexpr PolicyFamily family = PolicyFamily::Polly;
-    static constexpr auto settings = &FamilySettings::polly;
-};
-template <> struct FamilyOf<FinagleSettings> {
-    static constexpr PolicyFamily family = PolicyFamily::Finagle;
-    static constexpr auto settings = &FamilySettings::finagle;
-};
-template <> struct FamilyOf<TowerSettings> {
-    static constexpr PolicyFamily family = PolicyFamily::Tower;
-    static constexpr auto settings = &FamilySettings::tower;
-};
-template <> struct FamilyOf<MurphySettings> {
-    static constexpr PolicyFamily family = PolicyFamily::Murphy;
-    static constexpr auto settings = &FamilySettings::murphy;
-};
+using hedge::FamilyOf;
 
 template <class> struct MemberOf;
 template <class C, class T> struct MemberOf<T C::*> {

@@ -1,5 +1,7 @@
 #include <hedge/Scenario.h>
 
+#include <hedge/PolicyFamilies.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -62,29 +64,11 @@ std::string shortest(double value)
 }
 
 // "grpc, throttled", "envoy, retry budget", "finagle, extra load 2 %": the family and the
-// choice that most changes what it does under load.
+// choice that most changes what it does under load (its row's nameDetail).
 std::string familyName(PolicyFamily policy, const FamilySettings& f)
 {
-    std::string name = toString(policy);
-    switch (policy) {
-    case PolicyFamily::Grpc:
-        if (f.grpc.throttling)
-            name += ", throttled";
-        break;
-    case PolicyFamily::Envoy:
-        if (f.envoy.retryBudget)
-            name += ", retry budget";
-        break;
-    case PolicyFamily::Finagle:
-        name += ", extra load " + shortest(f.finagle.maxExtraLoad * 100.0) + " %";
-        break;
-    case PolicyFamily::Tower:
-        if (f.tower.budget)
-            name += ", budget";
-        break;
-    default: break;
-    }
-    return name;
+    const PolicyFamilyRow& row = policyFamilyRow(policy);
+    return std::string(row.key) + (row.nameDetail ? row.nameDetail(f) : std::string());
 }
 
 } // namespace
@@ -120,18 +104,8 @@ bool Setup::samePolicy(const Setup& other) const
     if (cancellation != other.cancellation || adaptiveLimit != other.adaptiveLimit ||
         policy != other.policy)
         return false;
-    const FamilySettings& a = families;
-    const FamilySettings& b = other.families;
-    switch (policy) {
-    case PolicyFamily::Resilience4cata: return hedge == other.hedge;
-    case PolicyFamily::Grpc: return a.grpc == b.grpc;
-    case PolicyFamily::Envoy: return a.envoy == b.envoy;
-    case PolicyFamily::Polly: return a.polly == b.polly;
-    case PolicyFamily::Finagle: return a.finagle == b.finagle;
-    case PolicyFamily::Tower: return a.tower == b.tower;
-    case PolicyFamily::Murphy: return a.murphy == b.murphy;
-    }
-    return false;
+    const PolicyFamilyRow& row = policyFamilyRow(policy);
+    return row.sameSettings ? row.sameSettings(families, other.families) : hedge == other.hedge;
 }
 
 bool Setup::nameFollowsPolicy() const

@@ -3,6 +3,7 @@
 // timeout and at the call's end, the jittered backoff's bounds with a fixed seed, the error
 // rules, the limiter's refusal through an AttemptGate, and FamilyPipeline's Envoy.
 #include <hedge/policy/EnvoyHedging.h>
+#include <hedge/policy/GrpcHedging.h>
 #include <hedge/policy/FamilyPipeline.h>
 
 #include <QTest>

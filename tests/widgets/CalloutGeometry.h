@@ -135,11 +135,10 @@ inline QStringList calloutProblems(MetricChartView& view)
 // of that panel's lines, its title or its collapse labels.
 inline QStringList calloutProblems(const LiveTimeSeriesView& view, const CalloutBubble& drawn)
 {
-    using Panel = LiveTimeSeriesView::Panel;
     QStringList problems;
     const QRectF bubble = drawn.bubbleRect();
-    std::optional<Panel> own;
-    for (const Panel panel : LiveTimeSeriesView::panelOrder())
+    std::optional<Figure> own;
+    for (const Figure panel : panelFigures())
         if (view.panelRect(panel).adjusted(-1, -1, 1, 1).contains(drawn.anchor()))
             own = panel;
     if (!own)
@@ -148,13 +147,13 @@ inline QStringList calloutProblems(const LiveTimeSeriesView& view, const Callout
     if (!plot.adjusted(-0.5, -0.5, 0.5, 0.5).contains(bubble))
         problems << QStringLiteral("bubble %1 outside its panel %2")
                         .arg(rectText(bubble), rectText(plot));
-    for (const Panel panel : LiveTimeSeriesView::panelOrder())
+    for (const Figure panel : panelFigures())
         if (panel != *own && view.panelRect(panel).intersects(bubble))
             problems << QStringLiteral("covers the panel \"%1\"")
-                            .arg(LiveTimeSeriesView::panelTitle(panel));
+                            .arg(panelTitle(panel));
     if (view.titleRect(*own).intersects(bubble))
         problems << QStringLiteral("covers the panel's title");
-    if (*own == Panel::P99)
+    if (*own == Figure::P99)
         for (const QRectF& label : view.collapseLabelRects())
             if (label.intersects(bubble))
                 problems << QStringLiteral("covers a collapse label");

@@ -77,19 +77,19 @@ private slots:
     void optionalPanelsComeOnDemand()
     {
         LiveTimeSeriesView view;
-        QVERIFY(view.isPanelShown(LiveTimeSeriesView::Panel::P99));
-        QVERIFY(!view.isPanelShown(LiveTimeSeriesView::Panel::Utilisation));
-        view.setPanelShown(LiveTimeSeriesView::Panel::P99, false); // always shown
-        QVERIFY(view.isPanelShown(LiveTimeSeriesView::Panel::P99));
-        view.setPanelShown(LiveTimeSeriesView::Panel::Utilisation, true);
-        QVERIFY(view.isPanelShown(LiveTimeSeriesView::Panel::Utilisation));
+        QVERIFY(view.isPanelShown(Figure::P99));
+        QVERIFY(!view.isPanelShown(Figure::Utilisation));
+        view.setPanelShown(Figure::P99, false); // always shown
+        QVERIFY(view.isPanelShown(Figure::P99));
+        view.setPanelShown(Figure::Utilisation, true);
+        QVERIFY(view.isPanelShown(Figure::Utilisation));
         TimelineBucket b;
         b.callsEnded = 200;
         b.rejected = 50;
         b.busyFraction = 0.4;
-        QCOMPARE(*LiveTimeSeriesView::panelValue(LiveTimeSeriesView::Panel::RejectedPercent, b), 25.0);
-        QCOMPARE(*LiveTimeSeriesView::panelValue(LiveTimeSeriesView::Panel::Utilisation, b), 40.0);
-        QVERIFY(!LiveTimeSeriesView::panelValue(LiveTimeSeriesView::Panel::Limit, b));
+        QCOMPARE(*bucketFigure(Figure::RejectedPercent, b), 25.0);
+        QCOMPARE(*bucketFigure(Figure::Utilisation, b), 40.0);
+        QVERIFY(!bucketFigure(Figure::Limit, b));
     }
 
     void theWindowScrollsWithTheRun()
@@ -171,7 +171,7 @@ private slots:
         view.setWindowSeconds(120);
         const QList<QRectF> labels = view.collapseLabelRects();
         QCOMPARE(labels.size(), 4);
-        const QRectF p99 = view.panelRect(LiveTimeSeriesView::Panel::P99);
+        const QRectF p99 = view.panelRect(Figure::P99);
         for (int i = 0; i < labels.size(); ++i) {
             QVERIFY(p99.contains(labels[i]));
             for (int j = i + 1; j < labels.size(); ++j)
@@ -205,13 +205,13 @@ private slots:
         view.resize(1920, 900);
         view.setSource(&data);
         view.setSeriesStyles({{QStringLiteral("a"), kFirst, true}, {QStringLiteral("b"), kSecond, true}});
-        view.setPanelShown(LiveTimeSeriesView::Panel::Utilisation, true);
+        view.setPanelShown(Figure::Utilisation, true);
         view.setWindowSeconds(300);
         const QFontMetricsF fm(ChartTheme(view.palette(), view.font()).smallFont());
-        QVERIFY(view.valueLabels(LiveTimeSeriesView::Panel::P99).contains(QStringLiteral("100000")));
-        for (LiveTimeSeriesView::Panel panel : LiveTimeSeriesView::panelOrder()) {
+        QVERIFY(view.valueLabels(Figure::P99).contains(QStringLiteral("100000")));
+        for (Figure panel : panelFigures()) {
             const QRectF plot = view.panelRect(panel);
-            if (plot.isEmpty() || panel == LiveTimeSeriesView::Panel::ReplicaBacklog)
+            if (plot.isEmpty() || panel == Figure::ReplicaBacklog)
                 continue;
             const double room = plot.left() - 4; // from the widget's edge to 4 px off the panel
             const QStringList labels = view.valueLabels(panel);
@@ -233,7 +233,7 @@ private slots:
         }
         // Hovering reads the panels where they are drawn now: just inside the p99 panel's
         // left edge a figure, just outside it (over the labels) none.
-        const QRectF p99 = view.panelRect(LiveTimeSeriesView::Panel::P99);
+        const QRectF p99 = view.panelRect(Figure::P99);
         QVERIFY(!view.hoverTextAt(QPointF(p99.left() + 1, p99.center().y())).isEmpty());
         QVERIFY(view.hoverTextAt(QPointF(p99.left() - 2, p99.center().y())).isEmpty());
     }

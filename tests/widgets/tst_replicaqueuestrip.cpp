@@ -95,9 +95,9 @@ private slots:
         view.setSource(&data);
         view.setSeriesStyles(styles);
         QCOMPARE(view.replicaRowCount(), 3);
-        QVERIFY(!view.panelRect(LiveTimeSeriesView::Panel::ReplicaBacklog).isEmpty());
-        view.setPanelShown(LiveTimeSeriesView::Panel::ReplicaBacklog, false);
-        QVERIFY(view.panelRect(LiveTimeSeriesView::Panel::ReplicaBacklog).isEmpty());
+        QVERIFY(!view.panelRect(Figure::ReplicaBacklog).isEmpty());
+        view.setPanelShown(Figure::ReplicaBacklog, false);
+        QVERIFY(view.panelRect(Figure::ReplicaBacklog).isEmpty());
     }
 };
 

@@ -18,6 +18,8 @@ struct ExportedPolicy {
     // What the model does not cover or the format cannot say, one sentence each (the gRPC
     // JSON has no comments: the caller shows them beside the text).
     std::vector<std::string> uncovered;
+    // Whether the text lists `uncovered` in its own comment; else the caller shows them.
+    bool uncoveredInText = true;
 };
 
 // `setup` in `format`'s text: its own family's always; another family's only where the rules

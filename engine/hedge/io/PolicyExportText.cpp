@@ -3,8 +3,6 @@
 #include "Format.h"
 #include "PolicyText.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -34,6 +32,8 @@ std::string wrapped(const std::string& prefix, const std::string& first, const s
     }
     return out + line + "\n";
 }
+
+} // namespace
 
 // The header comment: what the snippet is, then what the model leaves out.
 std::string comment(const char* prefix, const std::string& what, const ExportHeader& header)
@@ -91,252 +91,11 @@ const char* boolText(bool b)
     return b ? "true" : "false";
 }
 
-} // namespace
-
-long long grpcMaxTokens(const GrpcThrottling& throttling)
+void noteRounded(const char* what, double value, std::vector<std::string>& notes)
 {
-    return std::max(1LL, std::llround(throttling.maxTokens));
-}
-
-double grpcTokenRatio(const GrpcThrottling& throttling)
-{
-    return std::max(1LL, std::llround(throttling.tokenRatio * 1000.0)) / 1000.0;
-}
-
-double envoyBackoffBase(const EnvoySettings& envoy)
-{
-    return envoy.backoffMaxMs > 0.0 ? std::min(envoy.backoffBaseMs, envoy.backoffMaxMs)
-                                    : envoy.backoffBaseMs;
-}
-
-std::string grpcServiceConfigText(const GrpcSettings& grpc)
-{
-    nlohmann::ordered_json hedging;
-    hedging["maxAttempts"] = grpc.maxAttempts;
-    hedging["hedgingDelay"] = formatDuration(grpc.hedgingDelayMs);
-    hedging["nonFatalStatusCodes"] = nlohmann::ordered_json::array();
-    if (grpc.nonFatalErrors)
-        hedging["nonFatalStatusCodes"].push_back(grpcStatusName(kGrpcUnavailable));
-    nlohmann::ordered_json method;
-    method["name"] = nlohmann::ordered_json::array({nlohmann::ordered_json::object()});
-    method["hedgingPolicy"] = hedging;
-    nlohmann::ordered_json config;
-    config["methodConfig"] = nlohmann::ordered_json::array({method});
-    if (grpc.throttling) {
-        // gRPC C-core reads maxTokens as an integer from the number's literal text ("10.0" is
-        // refused) and tokenRatio with at most three decimals; grpc-java reads both as
-        // numbers. PolicyExport notes a value written otherwise than the setup holds.
-        config["retryThrottling"]["maxTokens"] = grpcMaxTokens(*grpc.throttling);
-        config["retryThrottling"]["tokenRatio"] = grpcTokenRatio(*grpc.throttling);
-    }
-    return config.dump(2) + "\n";
-}
-
-std::string envoyYamlText(const EnvoySettings& envoy, const ExportHeader& header)
-{
-    std::string out = comment("#",
-                              "Envoy v3: the route's retry and hedge policies and the "
-                              "cluster's circuit breakers",
-                              header);
-    out += "route:                 # a RouteAction (routes[].route)\n"
-           "  retry_policy:\n"
-           "    retry_on: connect-failure\n"
-           "    num_retries: " +
-           std::to_string(envoy.numRetries) + "\n";
-    if (envoy.perTryTimeoutMs > 0.0)
-        out += "    per_try_timeout: " + formatDuration(envoy.perTryTimeoutMs) + "\n";
-    // Envoy refuses a max_interval below base_interval; with max < base every backoff is
-    // capped at max, which base = max says the same way (PolicyExport notes it).
-    out += "    retry_back_off:\n"
-           "      base_interval: " +
-           formatDuration(envoyBackoffBase(envoy)) + "\n";
-    if (envoy.backoffMaxMs > 0.0)
-        out += "      max_interval: " + formatDuration(envoy.backoffMaxMs) + "\n";
-    out += "  hedge_policy:\n"
-           "    hedge_on_per_try_timeout: true\n"
-           "cluster:               # the upstream Cluster\n"
-           "  circuit_breakers:\n"
-           "    thresholds:\n"
-           "    - priority: DEFAULT\n"
-           "      max_retries: " +
-           std::to_string(envoy.maxRetries) + "\n";
-    if (envoy.retryBudget)
-        out += "      retry_budget:\n"
-               "        budget_percent:\n"
-               "          value: " +
-               plainNumber(envoy.retryBudget->budgetPercent) +
-               "\n"
-               "        min_retry_concurrency: " +
-               std::to_string(envoy.retryBudget->minRetryConcurrency) + "\n";
-    return out;
-}
-
-std::string pollyText(const PollySettings& polly, const ExportHeader& header)
-{
-    std::string out = comment("//", "Polly v8 hedging strategy", header);
-    out += "var pipeline = new ResiliencePipelineBuilder<HttpResponseMessage>()\n"
-           "    .AddHedging(new HedgingStrategyOptions<HttpResponseMessage>\n"
-           "    {\n"
-           "        MaxHedgedAttempts = " +
-           std::to_string(polly.maxHedgedAttempts) + ",\n";
-    if (polly.delayMs < 0.0)
-        out += "        Delay = Timeout.InfiniteTimeSpan, // hedge only after a failure\n";
-    else
-        out +=
-            "        Delay = " + milliseconds("TimeSpan.FromMilliseconds", polly.delayMs) + ",\n";
-    if (!polly.delayPerAttemptMs.empty()) {
-        // AttemptNumber counts the attempts started so far: 1 before the first hedge.
-        out += "        DelayGenerator = args => ValueTask.FromResult(args.AttemptNumber switch\n"
-               "        {\n";
-        const std::size_t n = polly.delayPerAttemptMs.size();
-        for (std::size_t k = 0; k + 1 < n; ++k)
-            out += "            " + std::to_string(k + 1) + " => " +
-                   milliseconds("TimeSpan.FromMilliseconds", polly.delayPerAttemptMs[k]) + ",\n";
-        out += "            _ => " +
-               milliseconds("TimeSpan.FromMilliseconds", polly.delayPerAttemptMs[n - 1]) +
-               ",\n        }),\n";
-    }
-    if (polly.handleErrors)
-        out +=
-            "        ShouldHandle = new PredicateBuilder<HttpResponseMessage>()\n"
-            "            .Handle<HttpRequestException>()\n"
-            "            .HandleResult(r => r.StatusCode == HttpStatusCode.ServiceUnavailable),\n";
-    else
-        out += "        ShouldHandle = _ => PredicateResult.False(), // errors end the call\n";
-    out += "    })\n"
-           "    .Build();\n";
-    return out;
-}
-
-std::string finagleText(const FinagleSettings& finagle, const ExportHeader& header)
-{
-    std::string out =
-        comment("//", "Finagle backup requests (MethodBuilder) and RetryBudget", header);
-    const FinagleRetryBudget& b = finagle.clientBudget;
-    out += "import com.twitter.conversions.DurationOps._\n"
-           "import com.twitter.finagle.Http\n"
-           "import com.twitter.finagle.service.{ResponseClassifier, RetryBudget}\n"
-           "import com.twitter.util.Duration\n"
-           "import com.twitter.util.tunable.Tunable\n"
-           "\n"
-           "val client = Http.client\n"
-           "  .withRetryBudget(RetryBudget(\n"
-           "    ttl = " +
-           seconds(b.ttlSeconds, "Duration.fromSeconds", "Duration.fromFractionalSeconds") +
-           ",\n"
-           "    minRetriesPerSec = " +
-           formatNumber(std::round(b.minRetriesPerSec)) +
-           ",\n"
-           "    percentCanRetry = " +
-           formatNumber(b.percentCanRetry) +
-           "))\n"
-           "  .methodBuilder(\"inet!service.local:8080\")\n"
-           "  .idempotent(\n"
-           "    maxExtraLoad = Tunable.const(\"maxExtraLoad\", " +
-           formatNumber(finagle.maxExtraLoad) +
-           "),\n"
-           "    sendInterrupts = " +
-           boolText(finagle.sendInterrupts) +
-           ",\n"
-           "    minSendBackupAfterMs = " +
-           formatNumber(std::round(finagle.minSendBackupAfterMs)) +
-           ",\n"
-           "    classifier = ResponseClassifier.Default)\n"
-           "  .newService(\"hedged\")\n";
-    return out;
-}
-
-std::string towerText(const TowerSettings& tower, const ExportHeader& header)
-{
-    std::string out = comment("//", "tower::hedge", header);
-    if (tower.budget)
-        out += "use std::sync::Arc;\n";
-    out += "use std::time::Duration;\n"
-           "use tower::hedge::{Hedge, Policy};\n";
-    if (tower.budget)
-        out += "use tower::retry::budget::{Budget, TpsBudget};\n";
-    out += "\n#[derive(Clone)]\n"
-           "struct HedgeAll";
-    if (tower.budget)
-        out += " {\n    budget: Arc<TpsBudget>,\n}\n";
-    else
-        out += ";\n";
-    out += "\nimpl<Req: Clone> Policy<Req> for HedgeAll {\n"
-           "    fn clone_request(&self, req: &Req) -> Option<Req> {\n";
-    if (tower.budget)
-        out += "        self.budget.deposit(); // every call deposits\n";
-    out += "        Some(req.clone())\n"
-           "    }\n"
-           "    fn can_retry(&self, _req: &Req) -> bool {\n";
-    out += tower.budget ? "        self.budget.withdraw()\n" : "        true\n";
-    out += "    }\n"
-           "}\n\n";
-    if (tower.budget)
-        out += "let policy = HedgeAll {\n"
-               "    budget: Arc::new(TpsBudget::new(" +
-               seconds(tower.budget->ttlSeconds, "Duration::from_secs", "Duration::from_secs_f64") +
-               ", " + formatNumber(std::round(tower.budget->minPerSec)) + ", " +
-               formatNumber(tower.budget->retryPercent) + ")),\n};\n";
-    else
-        out += "let policy = HedgeAll;\n";
-    out += "let hedged = Hedge::new(service, policy, " + std::to_string(tower.minDataPoints) +
-           ", " + formatNumber(tower.latencyPercentile) + ", " +
-           seconds(tower.periodSeconds, "Duration::from_secs", "Duration::from_secs_f64") + ");\n";
-    return out;
-}
-
-std::string murphyText(const MurphySettings& murphy, const ExportHeader& header)
-{
-    std::string out = comment("//", "Murphy hedging policy (THedgingBuilder)", header);
-    out += "Policy := THedgingBuilder.Create\n"
-           "  .Delay(" +
-           formatNumber(murphy.delayMs) +
-           ")              // ms\n"
-           "  .MaxExtraAttempts(" +
-           std::to_string(murphy.maxExtraAttempts) + ")\n";
-    if (murphy.handleErrors)
-        out += "  .Handle(function(const E: Exception): Boolean\n"
-               "    begin Result := E is EServiceUnavailable end)\n";
-    else
-        out += "  // no Handle: every error ends the call at once\n";
-    out += "  .OnHedging(procedure(const Attempt: Integer) begin end)\n"
-           "  .Build;\n";
-    return out;
-}
-
-std::string resilience4cataText(const Setup& setup, const ExportHeader& header)
-{
-    std::string out = comment("//", "resilience4cata hedging (docs/model.md)", header);
-    out += "HedgedCall call = HedgedCall.builder()\n";
-    if (!setup.hedge) {
-        out += "    // no hedge: one attempt per call\n";
-    } else {
-        const HedgeSettings& h = *setup.hedge;
-        out += "    .hedge(h -> h.delay(" + javaDuration(h.delayMs) +
-               ")\n"
-               "                 .maxAttempts(" +
-               std::to_string(h.maxAttempts) + ")";
-        if (h.hasBudget())
-            out += "\n                 .budget(b -> b.percent(" + formatNumber(h.budgetPercent) +
-                   ").minPerSecond(" + formatNumber(h.budgetMinPerSecond) + ").window(" +
-                   javaDuration(h.budgetWindowSeconds * 1000.0) + "))";
-        else
-            out += "\n                 .noBudget()";
-        if (h.placement == HedgePlacement::OtherReplica)
-            out += "\n                 .otherReplica()";
-        out += ")\n";
-    }
-    if (const auto& g = setup.adaptiveLimit)
-        out += "    .adaptiveLimit(g -> g.initialLimit(" + std::to_string(g->initialLimit) +
-               ").minLimit(" + std::to_string(g->minLimit) + ").maxLimit(" +
-               std::to_string(g->maxLimit) + ")\n                         .smoothing(" +
-               formatNumber(g->smoothing) + ").rttTolerance(" + formatNumber(g->rttTolerance) +
-               ").longWindow(" + std::to_string(g->longWindow) + ").queueSize(" +
-               std::to_string(g->queueSize) + "))\n";
-    out += std::string("    .cancellation(Cancellation.") +
-           (setup.cancellation == Cancellation::Server ? "SERVER" : "CLIENT") + ")\n";
-    out += "    .build();\n";
-    return out;
+    if (value != std::round(value))
+        notes.push_back(std::string(what) + " " + formatPlainNumber(value) + " is written as " +
+                        formatPlainNumber(std::round(value)) + ": the stack takes a whole number");
 }
 
 } // namespace hedge::io_detail

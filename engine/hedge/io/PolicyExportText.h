@@ -1,6 +1,6 @@
-// Internal to hedge/io (PolicyExport): the seven stacks' texts of one family's knobs. Each
-// starts with a comment (where the format has comments) naming the setup and listing
-// `uncovered`.
+// Internal to hedge/io (PolicyExport and each family's export, GrpcExport.cpp ...): what the
+// stacks' texts share. Each text starts with a comment (where the format has comments) naming
+// the setup and listing `uncovered`.
 #pragma once
 
 #include <hedge/Scenario.h>
@@ -15,19 +15,19 @@ struct ExportHeader {
     std::vector<std::string> uncovered;
 };
 
-// The values as the stack's strictest reader takes them: gRPC C-core's whole maxTokens (at
-// least 1) and tokenRatio in thousandths (at least 0.001); Envoy's base_interval, at most the
-// max_interval.
-long long grpcMaxTokens(const GrpcThrottling& throttling);
-double grpcTokenRatio(const GrpcThrottling& throttling);
-double envoyBackoffBase(const EnvoySettings& envoy);
-
-std::string grpcServiceConfigText(const GrpcSettings& grpc);
-std::string envoyYamlText(const EnvoySettings& envoy, const ExportHeader& header);
-std::string pollyText(const PollySettings& polly, const ExportHeader& header);
-std::string finagleText(const FinagleSettings& finagle, const ExportHeader& header);
-std::string towerText(const TowerSettings& tower, const ExportHeader& header);
-std::string murphyText(const MurphySettings& murphy, const ExportHeader& header);
-std::string resilience4cataText(const Setup& setup, const ExportHeader& header);
+// The header comment, each line starting with `prefix` ("//", "#"): what the snippet is, then
+// what the model leaves out.
+std::string comment(const char* prefix, const std::string& what, const ExportHeader& header);
+// "TimeSpan.FromMilliseconds(20)": `unit` applied to `ms`.
+std::string milliseconds(const char* unit, double ms);
+// A Rust or Scala Duration in whole seconds when it is one, else in fractional seconds.
+std::string seconds(double s, const char* whole, const char* fractional);
+// A java.time.Duration: whole milliseconds as ofMillis, anything finer as ofNanos.
+std::string javaDuration(double ms);
+// A number without an exponent (YAML readers differ on "1e-05"), as short as it reads back.
+std::string plainNumber(double value);
+const char* boolText(bool b);
+// A knob the stack takes as a whole number, written rounded: a note says so.
+void noteRounded(const char* what, double value, std::vector<std::string>& notes);
 
 } // namespace hedge::io_detail

@@ -1,5 +1,8 @@
 #include <hedge/io/PolicyImport.h>
 
+#include <hedge/PolicyFamilies.h>
+#include <hedge/io/FamilyExport.h>
+
 #include "Format.h"
 #include "JsonDetail.h"
 #include "PolicyImportDetail.h"
@@ -191,7 +194,7 @@ std::string notADuration(const std::string& text)
 
 bool canImportPolicy(PolicyFamily format)
 {
-    return format == PolicyFamily::Grpc || format == PolicyFamily::Envoy;
+    return policyFamilyRow(format).exports->read != nullptr;
 }
 
 PolicyFamily guessPolicyFormat(std::string_view text)
@@ -203,16 +206,18 @@ PolicyFamily guessPolicyFormat(std::string_view text)
 
 ImportedPolicy importPolicy(std::string_view text, PolicyFamily format, std::string name)
 {
-    if (!canImportPolicy(format))
+    if (!canImportPolicy(format)) {
+        std::string importable;
+        for (const PolicyFamilyRow& row : policyFamilies())
+            if (row.exports->read)
+                importable += (importable.empty() ? "" : " and ") + std::string(row.key);
         throw ScenarioError({}, std::string("a ") + toString(format) +
-                                    " configuration cannot be imported (grpc and envoy can)");
+                                    " configuration cannot be imported (" + importable + " can)");
+    }
     ImportedPolicy out;
     out.setup.policy = format;
     out.setup.name = name.empty() ? std::string(toString(format)) + " (imported)" : std::move(name);
-    if (format == PolicyFamily::Grpc)
-        io_detail::readGrpcServiceConfig(text, out);
-    else
-        io_detail::readEnvoyYaml(text, out);
+    policyFamilyRow(format).exports->read(text, out);
     return out;
 }
 

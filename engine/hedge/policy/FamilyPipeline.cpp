@@ -1,20 +1,16 @@
 #include <hedge/policy/FamilyPipeline.h>
 
+#include <hedge/PolicyFamilies.h>
+
 namespace hedge {
 
-FamilyPipeline::Families FamilyPipeline::make(const FamilyPipelineConfig& config)
+// The family's row makes its object; resilience4cata has none (HedgePipeline is that one) and
+// is made as gRPC, as it always was.
+std::unique_ptr<FamilyStage> FamilyPipeline::make(const FamilyPipelineConfig& config)
 {
-    const FamilySettings& s = config.settings;
-    switch (config.family) {
-    case PolicyFamily::Grpc: return GrpcHedging(s.grpc);
-    case PolicyFamily::Envoy: return EnvoyHedging(s.envoy, config.seed);
-    case PolicyFamily::Polly: return PollyHedging(s.polly);
-    case PolicyFamily::Murphy: return MurphyHedging(s.murphy);
-    case PolicyFamily::Finagle: return FinagleBackup(s.finagle);
-    case PolicyFamily::Tower: return TowerHedge(s.tower);
-    case PolicyFamily::Resilience4cata: break;
-    }
-    return GrpcHedging(s.grpc);
+    const PolicyFamilyRow& row = policyFamilyRow(config.family);
+    const PolicyFamilyRow& made = row.makeStage ? row : policyFamilyRow(PolicyFamily::Grpc);
+    return made.makeStage(config.settings, config.seed);
 }
 
 FamilyPipeline::FamilyPipeline(const FamilyPipelineConfig& config)
@@ -38,14 +34,12 @@ AdaptiveLimiter* FamilyPipeline::limiterOf(const CallState& call)
 CallStep FamilyPipeline::startCall(CallState& call, double now)
 {
     call.startedAt = now; // the family restarts it too; the gate needs it first
-    return settle(call,
-                  std::visit([&](auto& f) { return f.start(call, now, gate(call)); }, m_family));
+    return settle(call, m_family->start(call, now, gate(call)));
 }
 
 CallStep FamilyPipeline::hedgeDue(CallState& call, double now)
 {
-    return settle(call,
-                  std::visit([&](auto& f) { return f.hedgeDue(call, now, gate(call)); }, m_family));
+    return settle(call, m_family->hedgeDue(call, now, gate(call)));
 }
 
 CallStep FamilyPipeline::attemptDone(CallState& call, int attempt, double now,
@@ -59,16 +53,12 @@ CallStep FamilyPipeline::attemptDone(CallState& call, int attempt, double now,
         else
             limiter->onIgnore(permit);
     }
-    return settle(call, std::visit(
-                            [&](auto& f) {
-                                return f.attemptDone(call, attempt, now, outcome, gate(call));
-                            },
-                            m_family));
+    return settle(call, m_family->attemptDone(call, attempt, now, outcome, gate(call)));
 }
 
 CallStep FamilyPipeline::abandonCall(CallState& call)
 {
-    return settle(call, std::visit([&](auto& f) { return f.abandon(call); }, m_family));
+    return settle(call, m_family->abandon(call));
 }
 
 CallStep FamilyPipeline::settle(const CallState& call, CallStep step)
@@ -89,23 +79,7 @@ void FamilyPipeline::reconfigure(const FamilyPipelineConfig& config, double now)
         *this = FamilyPipeline(config);
         return;
     }
-    std::visit(
-        [&](auto& f) {
-            using F = std::decay_t<decltype(f)>;
-            if constexpr (std::is_same_v<F, GrpcHedging>)
-                f.reconfigure(config.settings.grpc, now);
-            else if constexpr (std::is_same_v<F, EnvoyHedging>)
-                f.reconfigure(config.settings.envoy, now);
-            else if constexpr (std::is_same_v<F, PollyHedging>)
-                f.reconfigure(config.settings.polly, now);
-            else if constexpr (std::is_same_v<F, MurphyHedging>)
-                f.reconfigure(config.settings.murphy, now);
-            else if constexpr (std::is_same_v<F, FinagleBackup>)
-                f.reconfigure(config.settings.finagle, now);
-            else if constexpr (std::is_same_v<F, TowerHedge>)
-                f.reconfigure(config.settings.tower, now);
-        },
-        m_family);
+    m_family->reconfigure(config.settings, now);
     if (config.adaptiveLimit != m_config.adaptiveLimit) {
         // Calls started before now keep the limiter that admitted them, or none.
         m_retired.push_back(RetiredLimiter{now, std::move(m_limiter)});
@@ -118,12 +92,12 @@ void FamilyPipeline::reconfigure(const FamilyPipelineConfig& config, double now)
 
 FamilyGauges FamilyPipeline::gauges(double now) const
 {
-    return std::visit([&](const auto& f) { return f.gauges(now); }, m_family);
+    return m_family->gauges(now);
 }
 
 std::int64_t FamilyPipeline::hedgesRefused() const
 {
-    return std::visit([](const auto& f) { return f.hedgesRefused(); }, m_family);
+    return m_family->hedgesRefused();
 }
 
 } // namespace hedge

@@ -1,23 +1,19 @@
 // One client's policy of a family other than resilience4cata (docs/policies.md): the family's
-// object (GrpcHedging, ...) and, orthogonal to it, the adaptive limit every attempt passes.
+// object (GrpcHedging, ..., made by its row in hedge/PolicyFamilies.h as a FamilyStage) and,
+// orthogonal to it, the adaptive limit every attempt passes.
 // The counterpart of HedgePipeline with the same entry points, driven the same way: the
 // simulation on virtual time, HedgedCaller on real time.
 #pragma once
 
 #include <hedge/policy/AdaptiveLimiter.h>
-#include <hedge/policy/EnvoyHedging.h>
 #include <hedge/policy/FamilyPolicy.h>
-#include <hedge/policy/FinagleBackup.h>
-#include <hedge/policy/GrpcHedging.h>
-#include <hedge/policy/MurphyHedging.h>
-#include <hedge/policy/PollyHedging.h>
+#include <hedge/policy/FamilyStage.h>
+#include <hedge/policy/Gradient2Limit.h>
 #include <hedge/policy/PolicyFamily.h>
-#include <hedge/policy/TowerHedge.h>
 
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <variant>
 #include <vector>
 
 namespace hedge {
@@ -54,12 +50,13 @@ public:
     const AdaptiveLimiter* limiter() const { return m_limiter.get(); }
 
     // The family's object, for tests and gauges: nullptr when the setup has another.
-    template <class Family> Family* family() { return std::get_if<Family>(&m_family); }
+    template <class Family> Family* family()
+    {
+        return static_cast<Family*>(m_family->object(typeid(Family)));
+    }
 
 private:
-    using Families = std::variant<GrpcHedging, EnvoyHedging, PollyHedging, MurphyHedging,
-                                  FinagleBackup, TowerHedge>;
-    static Families make(const FamilyPipelineConfig& config);
+    static std::unique_ptr<FamilyStage> make(const FamilyPipelineConfig& config);
     // Admissions of a call that starts now, and of hedges of calls that started under the
     // current limiter.
     AttemptGate gate(const CallState& call) { return AttemptGate{limiterOf(call)}; }
@@ -75,7 +72,7 @@ private:
     };
 
     FamilyPipelineConfig m_config;
-    Families m_family;
+    std::unique_ptr<FamilyStage> m_family;
     std::unique_ptr<AdaptiveLimiter> m_limiter;
     double m_limiterSince = -kNever;
     std::vector<RetiredLimiter> m_retired; // oldest first

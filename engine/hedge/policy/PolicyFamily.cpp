@@ -1,39 +1,21 @@
 #include <hedge/policy/PolicyFamily.h>
 
-#include <algorithm>
-#include <array>
-#include <utility>
+#include <hedge/PolicyFamilies.h>
 
 namespace hedge {
 
-namespace {
-
-constexpr std::array<std::pair<PolicyFamily, const char*>, 7> kFamilyNames{{
-    {PolicyFamily::Resilience4cata, "resilience4cata"},
-    {PolicyFamily::Grpc, "grpc"},
-    {PolicyFamily::Envoy, "envoy"},
-    {PolicyFamily::Finagle, "finagle"},
-    {PolicyFamily::Tower, "tower"},
-    {PolicyFamily::Polly, "polly"},
-    {PolicyFamily::Murphy, "murphy"},
-}};
-
-} // namespace
+// The names are the table's (hedge/PolicyFamilies.cpp).
 
 const char* toString(PolicyFamily family)
 {
-    for (const auto& [f, name] : kFamilyNames) {
-        if (f == family)
-            return name;
-    }
-    return "resilience4cata";
+    return policyFamilyRow(family).key;
 }
 
 std::optional<PolicyFamily> policyFamilyFromString(std::string_view name)
 {
-    for (const auto& [f, text] : kFamilyNames) {
-        if (name == text)
-            return f;
+    for (const PolicyFamilyRow& row : policyFamilies()) {
+        if (name == row.key)
+            return row.id;
     }
     return std::nullopt;
 }
@@ -42,8 +24,8 @@ const std::vector<PolicyFamily>& allPolicyFamilies()
 {
     static const std::vector<PolicyFamily> families = [] {
         std::vector<PolicyFamily> all;
-        for (const auto& entry : kFamilyNames)
-            all.push_back(entry.first);
+        for (const PolicyFamilyRow& row : policyFamilies())
+            all.push_back(row.id);
         return all;
     }();
     return families;

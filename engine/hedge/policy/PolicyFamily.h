@@ -110,6 +110,34 @@ struct FamilySettings {
     bool operator==(const FamilySettings&) const = default;
 };
 
+// Which family's settings a struct is, and where Setup::families keeps them (a knob row names
+// its member by path, FamilyMember.h).
+template <class Settings> struct FamilyOf;
+template <> struct FamilyOf<GrpcSettings> {
+    static constexpr PolicyFamily family = PolicyFamily::Grpc;
+    static constexpr auto settings = &FamilySettings::grpc;
+};
+template <> struct FamilyOf<EnvoySettings> {
+    static constexpr PolicyFamily family = PolicyFamily::Envoy;
+    static constexpr auto settings = &FamilySettings::envoy;
+};
+template <> struct FamilyOf<PollySettings> {
+    static constexpr PolicyFamily family = PolicyFamily::Polly;
+    static constexpr auto settings = &FamilySettings::polly;
+};
+template <> struct FamilyOf<FinagleSettings> {
+    static constexpr PolicyFamily family = PolicyFamily::Finagle;
+    static constexpr auto settings = &FamilySettings::finagle;
+};
+template <> struct FamilyOf<TowerSettings> {
+    static constexpr PolicyFamily family = PolicyFamily::Tower;
+    static constexpr auto settings = &FamilySettings::tower;
+};
+template <> struct FamilyOf<MurphySettings> {
+    static constexpr PolicyFamily family = PolicyFamily::Murphy;
+    static constexpr auto settings = &FamilySettings::murphy;
+};
+
 // As a scenario file spells the family: "resilience4cata", "grpc", ...
 const char* toString(PolicyFamily family);
 std::optional<PolicyFamily> policyFamilyFromString(std::string_view name);

@@ -1,5 +1,7 @@
 #include <hedge/sim/SetupPipelineConfig.h>
 
+#include <hedge/PolicyFamilies.h>
+
 namespace hedge {
 
 HedgePipelineConfig pipelineConfigFor(const Setup& setup)
@@ -29,9 +31,8 @@ ClientPolicyConfig clientPolicyFor(const Setup& setup, std::uint64_t seed)
 
 bool serverCancels(const Setup& setup)
 {
-    if (setup.policy == PolicyFamily::Murphy)
-        return false;
-    if (setup.policy == PolicyFamily::Finagle && !setup.families.finagle.sendInterrupts)
+    if (const auto abandons = policyFamilyRow(setup.policy).abandonsLosers;
+        abandons && abandons(setup.families))
         return false;
     return setup.cancellation == Cancellation::Server;
 }

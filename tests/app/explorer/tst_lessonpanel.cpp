@@ -528,14 +528,14 @@ void TestLessonPanel::walkTheCollapseThatStays()
         const QString problems = liveCalloutProblems(view);
         QVERIFY2(problems.isEmpty(), qPrintable(problems));
         // On the setup's line at the moment: the p99 panel's point of that bucket.
-        const QRectF p99 = view->chart()->panelRect(LiveTimeSeriesView::Panel::P99);
+        const QRectF p99 = view->chart()->panelRect(Figure::P99);
         const auto [t0, t1] = view->chart()->timeRange();
         const double x = p99.left() + (*step.anchor.atS - t0) / (t1 - t0) * p99.width();
         QVERIFY2(std::abs(drawn->anchor().x() - x) < 1.0, qPrintable(QString::number(x)));
         const QRectF own = view->chart()->panelRect(
-            step.anchor.figure == "requests_per_call"   ? LiveTimeSeriesView::Panel::RequestsPerCall
-            : step.anchor.figure == "rejected_fraction" ? LiveTimeSeriesView::Panel::RejectedPercent
-                                                        : LiveTimeSeriesView::Panel::P99);
+            step.anchor.figure == "requests_per_call"   ? Figure::RequestsPerCall
+            : step.anchor.figure == "rejected_fraction" ? Figure::RejectedPercent
+                                                        : Figure::P99);
         QVERIFY(own.adjusted(-1, -1, 1, 1).contains(drawn->anchor()));
         QVERIFY(!anyChartCallout(w));
         // Issue 37: the slider shows the load of the moment the step is at (the text's
@@ -555,7 +555,7 @@ void TestLessonPanel::walkTheCollapseThatStays()
         if (i == 0) { // issue 37: the load panel is drawn with the first setup hidden
             const auto loadPanel = [&view] {
                 return view->chart()
-                    ->panelRect(LiveTimeSeriesView::Panel::Load)
+                    ->panelRect(Figure::Load)
                     .adjusted(2, 2, -2, -2)
                     .toRect();
             };
@@ -614,12 +614,11 @@ void TestLessonPanel::walkTheCollapseThatStays()
 // callout sits on it, at the limit's bucket of that moment.
 void TestLessonPanel::aCitedFigureShowsItsPanel()
 {
-    using Panel = LiveTimeSeriesView::Panel;
     const int index = lessonIndex("collapse-that-stays");
     const Lesson lesson = readLessonFile(shippedLessonFiles()[std::size_t(index)]);
     MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
     LiveView* view = test::liveView(w);
-    QVERIFY(!view->chart()->isPanelShown(Panel::RejectedPercent));
+    QVERIFY(!view->chart()->isPanelShown(Figure::RejectedPercent));
     QDockWidget* panel = openLesson(w, index);
     QVERIFY(panel);
     auto* callout = part<QLabel>(panel, "lessonCallout");
@@ -632,9 +631,9 @@ void TestLessonPanel::aCitedFigureShowsItsPanel()
     QTRY_VERIFY_WITH_TIMEOUT(live->isPaused() && live->nowS() == step.playToS, 120000);
     QTRY_COMPARE(callout->text(), filledLive(step.callout, w));
     QVERIFY(callout->text().contains(QStringLiteral("adaptive limit rejected")));
-    QVERIFY(view->chart()->isPanelShown(Panel::RejectedPercent));
-    QVERIFY(view->panelAction(Panel::RejectedPercent)->isChecked());
-    const QRectF rejected = view->chart()->panelRect(Panel::RejectedPercent);
+    QVERIFY(view->chart()->isPanelShown(Figure::RejectedPercent));
+    QVERIFY(view->panelAction(Figure::RejectedPercent)->isChecked());
+    const QRectF rejected = view->chart()->panelRect(Figure::RejectedPercent);
     QVERIFY(!rejected.isEmpty());
     const std::optional<CalloutBubble> drawn = view->chart()->calloutNow();
     QVERIFY(drawn);
@@ -650,8 +649,8 @@ void TestLessonPanel::aCitedFigureShowsItsPanel()
     // Back at step 4 the panel the step showed is hidden again: the other steps keep their room.
     QTest::keyClick(&w, Qt::Key_PageUp);
     QTRY_VERIFY_WITH_TIMEOUT(live->isPaused() && live->nowS() == lesson.steps[3].playToS, 120000);
-    QVERIFY(!view->chart()->isPanelShown(Panel::RejectedPercent));
-    QVERIFY(!view->panelAction(Panel::RejectedPercent)->isChecked());
+    QVERIFY(!view->chart()->isPanelShown(Figure::RejectedPercent));
+    QVERIFY(!view->panelAction(Figure::RejectedPercent)->isChecked());
 }
 
 // Issue 37: at 1024 x 700 on collapse-that-stays step 3 the burst's two load changes (1:00 and

@@ -179,7 +179,7 @@ private slots:
         QCOMPARE(live->changeMarks().size(), std::size_t(expected.size()));
         // Under the last panel's time labels, inside the chart.
         QVERIFY(chart->changeTickRow().top() >
-                chart->panelRect(LiveTimeSeriesView::Panel::Backlog).bottom());
+                chart->panelRect(Figure::Backlog).bottom());
         QVERIFY(chart->changeTickRow().bottom() <= chart->height());
         const auto [t0, t1] = chart->timeRange();
         for (int i = 0; i < expected.size(); ++i) {
@@ -297,7 +297,7 @@ private slots:
         QCOMPARE(LiveChartHover::valueText(67.2734), QStringLiteral("67.27"));
         QCOMPARE(LiveChartHover::valueText(20.0), QStringLiteral("20"));
         QCOMPARE(LiveChartHover::valueText(0.0012), QStringLiteral("0.0012"));
-        QCOMPARE(LiveChartHover::figureText(LiveTimeSeriesView::Panel::HedgesRefused, 2.416),
+        QCOMPARE(LiveChartHover::figureText(Figure::HedgesRefusedPercent, 2.416),
                  QStringLiteral("2.416 %"));
         for (std::size_t world = 0; world < s.setups.size(); ++world) {
             const BucketRing& ring = live->rings()[world];
@@ -316,12 +316,12 @@ private slots:
         // The cursor is drawn on every panel: the picture with it differs from the one without
         // (the pointer off the axis) by at least a vertical line's pixels.
         const QImage with = chart->renderImage(chart->size());
-        hover(w, chart, chart->panelRect(LiveTimeSeriesView::Panel::P99).center());
+        hover(w, chart, chart->panelRect(Figure::P99).center());
         QVERIFY(!chart->cursorS());
         const QImage before = chart->renderImage(chart->size());
-        for (LiveTimeSeriesView::Panel panel :
-             {LiveTimeSeriesView::Panel::Load, LiveTimeSeriesView::Panel::P99,
-              LiveTimeSeriesView::Panel::RequestsPerCall, LiveTimeSeriesView::Panel::Backlog}) {
+        for (Figure panel :
+             {Figure::Load, Figure::P99,
+              Figure::RequestsPerCall, Figure::Backlog}) {
             const QRectF plot = chart->panelRect(panel);
             // Over the panel: the image the test renders may be laid out wider than the window
             // the pointer was on, so its column is not the pointer's; the readout above says
@@ -345,7 +345,7 @@ private slots:
                  qPrintable(QString::number(chart->cursorS().value_or(-1))));
         QVERIFY(chart->shownText().startsWith(QStringLiteral("<nobr><b>0:15–0:16</b> · load 50 %")));
         QTest::mouseRelease(w.windowHandle(), Qt::LeftButton);
-        hover(w, chart, chart->panelRect(LiveTimeSeriesView::Panel::P99).center());
+        hover(w, chart, chart->panelRect(Figure::P99).center());
         QVERIFY(!chart->cursorS());
     }
 };

@@ -34,7 +34,7 @@ bool playTo(LiveController& live, double atS)
 // The p99 panel's hover at simulated time `t`.
 QString p99HoverAt(LiveTimeSeriesView& chart, double t)
 {
-    const QRectF p99 = chart.panelRect(LiveTimeSeriesView::Panel::P99);
+    const QRectF p99 = chart.panelRect(Figure::P99);
     const auto [t0, t1] = chart.timeRange();
     return chart.hoverTextAt(
         QPointF(p99.left() + (t - t0) / (t1 - t0) * p99.width(), p99.center().y()));

@@ -101,7 +101,7 @@ private slots:
                  1);
         // The pointer on the p99 chart at 6:00 (after the load fell): still collapsed there.
         LiveTimeSeriesView* chart = view->chart();
-        const QRectF p99 = chart->panelRect(LiveTimeSeriesView::Panel::P99);
+        const QRectF p99 = chart->panelRect(Figure::P99);
         const auto [t0, t1] = chart->timeRange();
         const QPointF at6(p99.left() + (360.0 - t0) / (t1 - t0) * p99.width(), p99.center().y());
         const QString hover = chart->hoverTextAt(at6);

@@ -204,7 +204,6 @@ private slots:
         QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, "families.json")));
         LiveView* view = test::liveView(w);
         LiveController* live = w.liveController();
-        using Panel = LiveTimeSeriesView::Panel;
         LiveTimeSeriesView* chart = view->chart();
         // Paused once Finagle's buckets carry a percentile delay and 20 s have been played.
         chooseSpeed(*view, QStringLiteral("×100"));
@@ -218,21 +217,21 @@ private slots:
         QVERIFY(QTest::qWaitFor([&] { return live->isPaused(); }, 120000));
         QVERIFY(live->rings()[1].back().throttleTokens);
 
-        for (Panel panel : {Panel::PercentileDelay, Panel::ThrottleTokens, Panel::RetrySlots,
-                            Panel::HedgesRefused})
+        for (Figure panel : {Figure::PercentileDelay, Figure::ThrottleTokens, Figure::RetrySlots,
+                            Figure::HedgesRefusedPercent})
             QVERIFY2(!chart->panelRect(panel).isEmpty(),
-                     qPrintable(LiveTimeSeriesView::panelTitle(panel)));
-        QVERIFY(view->panelAction(Panel::PercentileDelay)->isChecked());
+                     qPrintable(panelTitle(panel)));
+        QVERIFY(view->panelAction(Figure::PercentileDelay)->isChecked());
 
         // The pointer on the delay panel at the last bucket: Finagle's delay, and none for gRPC.
-        const QRectF delay = chart->panelRect(Panel::PercentileDelay);
+        const QRectF delay = chart->panelRect(Figure::PercentileDelay);
         const auto [t0, t1] = chart->timeRange();
         const double at = live->rings()[0].back().tS - 0.5;
         const QPointF pos(delay.left() + (at - t0) / (t1 - t0) * delay.width(), delay.center().y());
         QTest::mouseMove(chart, pos.toPoint());
         QTRY_VERIFY(!chart->shownText().isEmpty());
         const QString hover = chart->shownText();
-        QVERIFY2(hover.contains(LiveTimeSeriesView::panelTitle(Panel::PercentileDelay)),
+        QVERIFY2(hover.contains(panelTitle(Figure::PercentileDelay)),
                  qPrintable(hover));
         const QString finagleRow =
             hover.section(kFinagle + QStringLiteral(": "), 1, 1).section(QStringLiteral("</nobr>"), 0, 0);
@@ -240,7 +239,7 @@ private slots:
         QVERIFY2(finagleRow.chopped(3).toDouble() >= 1.0, qPrintable(hover));
         QVERIFY2(hover.contains(kGrpc.toHtmlEscaped() + QStringLiteral(": none")), qPrintable(hover));
         // On the tokens panel, gRPC's throttle; Finagle's budget is not a gRPC token.
-        const QRectF tokens = chart->panelRect(Panel::ThrottleTokens);
+        const QRectF tokens = chart->panelRect(Figure::ThrottleTokens);
         const QString tokensHover =
             chart->hoverTextAt(QPointF(pos.x(), tokens.center().y()));
         QVERIFY2(tokensHover.contains(kFinagle + QStringLiteral(": none")), qPrintable(tokensHover));
@@ -250,7 +249,7 @@ private slots:
         const double grpcTokens = grpcRow.toDouble(&number);
         QVERIFY2(number && grpcTokens >= 0.0 && grpcTokens <= 10.0, qPrintable(tokensHover));
         // Envoy's slots in use, of the bound of the moment (at least max_retries' 3 here).
-        const QRectF slotsPanel = chart->panelRect(Panel::RetrySlots);
+        const QRectF slotsPanel = chart->panelRect(Figure::RetrySlots);
         const QString slotsHover = chart->hoverTextAt(QPointF(pos.x(), slotsPanel.center().y()));
         const QString envoyRow = slotsHover.section(kEnvoy + QStringLiteral(": "), 1, 1)
                                      .section(QStringLiteral("</nobr>"), 0, 0);
@@ -262,10 +261,10 @@ private slots:
         grab(w, "live-policy-state.png");
 
         // Unticked in Charts, the panel goes; ticked, it comes back.
-        view->panelAction(Panel::PercentileDelay)->trigger();
-        QVERIFY(chart->panelRect(Panel::PercentileDelay).isEmpty());
-        view->panelAction(Panel::PercentileDelay)->trigger();
-        QVERIFY(!chart->panelRect(Panel::PercentileDelay).isEmpty());
+        view->panelAction(Figure::PercentileDelay)->trigger();
+        QVERIFY(chart->panelRect(Figure::PercentileDelay).isEmpty());
+        view->panelAction(Figure::PercentileDelay)->trigger();
+        QVERIFY(!chart->panelRect(Figure::PercentileDelay).isEmpty());
     }
 
     // resilience4cata alone, without a budget: none of a family's panels.
@@ -285,12 +284,11 @@ private slots:
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
         QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 60000));
         LiveTimeSeriesView* chart = view->chart();
-        using Panel = LiveTimeSeriesView::Panel;
-        QVERIFY(!chart->panelRect(Panel::P99).isEmpty());
-        for (Panel panel : {Panel::PercentileDelay, Panel::ThrottleTokens, Panel::RetrySlots,
-                            Panel::HedgesRefused})
+        QVERIFY(!chart->panelRect(Figure::P99).isEmpty());
+        for (Figure panel : {Figure::PercentileDelay, Figure::ThrottleTokens, Figure::RetrySlots,
+                            Figure::HedgesRefusedPercent})
             QVERIFY2(chart->panelRect(panel).isEmpty(),
-                     qPrintable(LiveTimeSeriesView::panelTitle(panel)));
+                     qPrintable(panelTitle(panel)));
     }
 };
 

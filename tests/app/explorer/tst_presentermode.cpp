@@ -37,7 +37,6 @@
 #include <cmath>
 
 using namespace hedge;
-using Panel = LiveTimeSeriesView::Panel;
 
 namespace {
 
@@ -493,24 +492,24 @@ private slots:
         pressInWindow(w, Qt::Key_2, Qt::ControlModifier);
         QVERIFY(w.isLiveViewShown());
         LiveTimeSeriesView* live = test::liveView(w)->chart();
-        QTRY_VERIFY(!live->panelRect(Panel::Load).isEmpty());
-        QVERIFY(!live->panelRect(Panel::Backlog).isEmpty());
-        live->setPanelShown(Panel::Utilisation, true); // an optional panel the user chose
-        QTRY_VERIFY(!live->panelRect(Panel::Utilisation).isEmpty());
+        QTRY_VERIFY(!live->panelRect(Figure::Load).isEmpty());
+        QVERIFY(!live->panelRect(Figure::Backlog).isEmpty());
+        live->setPanelShown(Figure::Utilisation, true); // an optional panel the user chose
+        QTRY_VERIFY(!live->panelRect(Figure::Utilisation).isEmpty());
 
         // The story stays: load, p99, requests per call and the backlog; the extras go.
         pressInWindow(w, Qt::Key_F11);
-        QTRY_VERIFY(live->panelRect(Panel::Utilisation).isEmpty());
-        QVERIFY(!live->panelRect(Panel::P99).isEmpty());
-        QVERIFY(!live->panelRect(Panel::RequestsPerCall).isEmpty());
-        QVERIFY(!live->panelRect(Panel::Load).isEmpty());
-        QVERIFY(!live->panelRect(Panel::Backlog).isEmpty());
+        QTRY_VERIFY(live->panelRect(Figure::Utilisation).isEmpty());
+        QVERIFY(!live->panelRect(Figure::P99).isEmpty());
+        QVERIFY(!live->panelRect(Figure::RequestsPerCall).isEmpty());
+        QVERIFY(!live->panelRect(Figure::Load).isEmpty());
+        QVERIFY(!live->panelRect(Figure::Backlog).isEmpty());
 
         pressInWindow(w, Qt::Key_F11);
-        QTRY_VERIFY(!live->panelRect(Panel::Utilisation).isEmpty());
-        QVERIFY(!live->panelRect(Panel::Load).isEmpty());
-        QVERIFY(!live->panelRect(Panel::Backlog).isEmpty());
-        QVERIFY(!live->panelRect(Panel::P99).isEmpty());
+        QTRY_VERIFY(!live->panelRect(Figure::Utilisation).isEmpty());
+        QVERIFY(!live->panelRect(Figure::Load).isEmpty());
+        QVERIFY(!live->panelRect(Figure::Backlog).isEmpty());
+        QVERIFY(!live->panelRect(Figure::P99).isEmpty());
     }
 
     void theSlidesAxisLabelsAreWholePlainNumbers_data()

@@ -21,7 +21,6 @@ using namespace hedge;
 
 namespace {
 
-using Panel = LiveTimeSeriesView::Panel;
 
 QString clockText(double s)
 {
@@ -80,11 +79,11 @@ private slots:
         const int worlds = int(live->rings().size());
         QCOMPARE(worlds, 3);
         QCOMPARE(chart->replicaRowCount(), worlds * 4);
-        const QRectF strip = chart->panelRect(Panel::ReplicaBacklog);
+        const QRectF strip = chart->panelRect(Figure::ReplicaBacklog);
         QVERIFY(!strip.isEmpty());
         QVERIFY2(strip.height() >= 12 * 6, qPrintable(QString::number(strip.height())));
         QVERIFY(strip.bottom() <= chart->height());
-        QAction* action = view->panelAction(Panel::ReplicaBacklog);
+        QAction* action = view->panelAction(Figure::ReplicaBacklog);
         QVERIFY(action->isEnabled() && action->isChecked());
 
         // The busiest replica cell of the window: world, replica, bucket.
@@ -128,10 +127,10 @@ private slots:
         QCOMPARE(QToolTip::text(), found);
 
         // Over the p99 chart at the same time: each world's p99 in that bucket.
-        const QRectF p99 = chart->panelRect(Panel::P99);
+        const QRectF p99 = chart->panelRect(Figure::P99);
         QTest::mouseMove(chart, QPoint(x, int(p99.center().y())));
         const QString line = chart->shownText();
-        QVERIFY2(line.contains(LiveTimeSeriesView::panelTitle(Panel::P99)), qPrintable(line));
+        QVERIFY2(line.contains(panelTitle(Figure::P99)), qPrintable(line));
         for (std::size_t wi = 0; wi < live->rings().size(); ++wi) {
             const TimelineBucket& same = live->rings()[wi].at(bucket);
             QCOMPARE(same.tS, b.tS);
@@ -147,7 +146,7 @@ private slots:
         // A small window: the strip keeps a row for every replica.
         w.resize(760, 560);
         QTRY_VERIFY_WITH_TIMEOUT(chart->height() < 420, 60000);
-        const QRectF small = chart->panelRect(Panel::ReplicaBacklog);
+        const QRectF small = chart->panelRect(Figure::ReplicaBacklog);
         QVERIFY(!small.isEmpty());
         QVERIFY2(small.height() >= 12 * 2, qPrintable(QString::number(small.height())));
         QVERIFY(small.bottom() <= chart->height());
@@ -164,8 +163,8 @@ private slots:
         view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
         runUntil(w, 5);
         QCOMPARE(view->chart()->replicaRowCount(), 0);
-        QVERIFY(view->chart()->panelRect(Panel::ReplicaBacklog).isEmpty());
-        QAction* action = view->panelAction(Panel::ReplicaBacklog);
+        QVERIFY(view->chart()->panelRect(Figure::ReplicaBacklog).isEmpty());
+        QAction* action = view->panelAction(Figure::ReplicaBacklog);
         QVERIFY(!action->isEnabled());
         QVERIFY2(action->text().contains(QStringLiteral("one replica")), qPrintable(action->text()));
 
@@ -173,12 +172,12 @@ private slots:
         QVERIFY(w.loadPreset(QStringLiteral("slow-replica")));
         QTRY_VERIFY_WITH_TIMEOUT(w.liveController()->scenario().service.replicas == 4, 60000);
         QVERIFY(action->isEnabled());
-        QCOMPARE(action->text(), LiveTimeSeriesView::panelTitle(Panel::ReplicaBacklog));
+        QCOMPARE(action->text(), panelTitle(Figure::ReplicaBacklog));
         runUntil(w, 3);
         QCOMPARE(view->chart()->replicaRowCount(), 12);
         // Unchecked, the strip goes.
         action->trigger();
-        QVERIFY(view->chart()->panelRect(Panel::ReplicaBacklog).isEmpty());
+        QVERIFY(view->chart()->panelRect(Figure::ReplicaBacklog).isEmpty());
     }
 };
 

@@ -1,0 +1,80 @@
+// Finagle's export (docs/policies.md, "Export and import"): its Scala and what the model leaves
+// out; its row in hedge/PolicyFamilies.cpp points here.
+#include <hedge/io/FamilyExport.h>
+
+#include "Format.h"
+#include "PolicyExportText.h"
+#include "PolicyText.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace hedge::io_detail {
+
+namespace {
+
+std::string finagleText(const FinagleSettings& finagle, const ExportHeader& header)
+{
+    std::string out =
+        comment("//", "Finagle backup requests (MethodBuilder) and RetryBudget", header);
+    const FinagleRetryBudget& b = finagle.clientBudget;
+    out += "import com.twitter.conversions.DurationOps._\n"
+           "import com.twitter.finagle.Http\n"
+           "import com.twitter.finagle.service.{ResponseClassifier, RetryBudget}\n"
+           "import com.twitter.util.Duration\n"
+           "import com.twitter.util.tunable.Tunable\n"
+           "\n"
+           "val client = Http.client\n"
+           "  .withRetryBudget(RetryBudget(\n"
+           "    ttl = " +
+           seconds(b.ttlSeconds, "Duration.fromSeconds", "Duration.fromFractionalSeconds") +
+           ",\n"
+           "    minRetriesPerSec = " +
+           formatNumber(std::round(b.minRetriesPerSec)) +
+           ",\n"
+           "    percentCanRetry = " +
+           formatNumber(b.percentCanRetry) +
+           "))\n"
+           "  .methodBuilder(\"inet!service.local:8080\")\n"
+           "  .idempotent(\n"
+           "    maxExtraLoad = Tunable.const(\"maxExtraLoad\", " +
+           formatNumber(finagle.maxExtraLoad) +
+           "),\n"
+           "    sendInterrupts = " +
+           boolText(finagle.sendInterrupts) +
+           ",\n"
+           "    minSendBackupAfterMs = " +
+           formatNumber(std::round(finagle.minSendBackupAfterMs)) +
+           ",\n"
+           "    classifier = ResponseClassifier.Default)\n"
+           "  .newService(\"hedged\")\n";
+    return out;
+}
+
+void finagleNotes(const Setup& setup, std::vector<std::string>& notes)
+{
+    noteRounded("minRetriesPerSec", setup.families.finagle.clientBudget.minRetriesPerSec, notes);
+    noteRounded("minSendBackupAfterMs", setup.families.finagle.minSendBackupAfterMs, notes);
+    notes.push_back("the destination and the service are placeholders: put yours");
+}
+
+std::string text(const Setup& setup, const ExportHeader& header)
+{
+    return finagleText(setup.families.finagle, header);
+}
+
+} // namespace
+
+// The row of hedge/PolicyFamilies.cpp points here.
+const FamilyExport& finagleExport()
+{
+    static const FamilyExport row{
+        .title = "Finagle MethodBuilder (Scala)",
+        .suffix = "scala",
+        .text = &text,
+        .notes = &finagleNotes};
+    return row;
+}
+
+} // namespace hedge::io_detail

@@ -1,0 +1,75 @@
+// Murphy's export (docs/policies.md, "Export and import"): its Delphi and what the model leaves
+// out, and how a resilience4cata setup without a budget is the same policy as Murphy's; its row
+// in hedge/PolicyFamilies.cpp points here.
+#include <hedge/io/FamilyExport.h>
+
+#include "Format.h"
+#include "PolicyExportText.h"
+#include "PolicyText.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace hedge::io_detail {
+
+namespace {
+
+std::string murphyText(const MurphySettings& murphy, const ExportHeader& header)
+{
+    std::string out = comment("//", "Murphy hedging policy (THedgingBuilder)", header);
+    out += "Policy := THedgingBuilder.Create\n"
+           "  .Delay(" +
+           formatNumber(murphy.delayMs) +
+           ")              // ms\n"
+           "  .MaxExtraAttempts(" +
+           std::to_string(murphy.maxExtraAttempts) + ")\n";
+    if (murphy.handleErrors)
+        out += "  .Handle(function(const E: Exception): Boolean\n"
+               "    begin Result := E is EServiceUnavailable end)\n";
+    else
+        out += "  // no Handle: every error ends the call at once\n";
+    out += "  .OnHedging(procedure(const Attempt: Integer) begin end)\n"
+           "  .Build;\n";
+    return out;
+}
+
+void murphyNotes(const Setup&, std::vector<std::string>& notes)
+{
+    notes.push_back("the explorer's service errors are taken as HTTP 503 (handled errors)");
+}
+
+std::string text(const Setup& setup, const ExportHeader& header)
+{
+    return murphyText(setup.families.murphy, header);
+}
+
+// Murphy abandons losers: a setup that cancels them on the server is another policy.
+void whyNotFromHedge(const Setup& setup, std::vector<std::string>& reasons)
+{
+    if (setup.cancellation == Cancellation::Server)
+        reasons.push_back("Murphy abandons losers and the setup cancels them on the server");
+}
+
+void fromHedge(const HedgeSettings& hedge, int extraAttempts, FamilySettings& out)
+{
+    out.murphy = {.delayMs = hedge.delayMs, .maxExtraAttempts = extraAttempts};
+}
+
+} // namespace
+
+// The row of hedge/PolicyFamilies.cpp points here.
+const FamilyExport& murphyExport()
+{
+    static const FamilyExport row{
+        .title = "Murphy hedging policy (Delphi)",
+        .suffix = "pas",
+        .text = &text,
+        .notes = &murphyNotes,
+        .cancellationNote = "losers are abandoned, never cancelled: the server finishes their work",
+        .whyNotFromHedge = &whyNotFromHedge,
+        .fromHedge = &fromHedge};
+    return row;
+}
+
+} // namespace hedge::io_detail

@@ -1,0 +1,94 @@
+// Polly's export (docs/policies.md, "Export and import"): its C# and what the model leaves out,
+// and how a resilience4cata setup without a budget is the same policy as Polly's; its row in
+// hedge/PolicyFamilies.cpp points here.
+#include <hedge/io/FamilyExport.h>
+
+#include "Format.h"
+#include "PolicyExportText.h"
+#include "PolicyText.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace hedge::io_detail {
+
+namespace {
+
+std::string pollyText(const PollySettings& polly, const ExportHeader& header)
+{
+    std::string out = comment("//", "Polly v8 hedging strategy", header);
+    out += "var pipeline = new ResiliencePipelineBuilder<HttpResponseMessage>()\n"
+           "    .AddHedging(new HedgingStrategyOptions<HttpResponseMessage>\n"
+           "    {\n"
+           "        MaxHedgedAttempts = " +
+           std::to_string(polly.maxHedgedAttempts) + ",\n";
+    if (polly.delayMs < 0.0)
+        out += "        Delay = Timeout.InfiniteTimeSpan, // hedge only after a failure\n";
+    else
+        out +=
+            "        Delay = " + milliseconds("TimeSpan.FromMilliseconds", polly.delayMs) + ",\n";
+    if (!polly.delayPerAttemptMs.empty()) {
+        // AttemptNumber counts the attempts started so far: 1 before the first hedge.
+        out += "        DelayGenerator = args => ValueTask.FromResult(args.AttemptNumber switch\n"
+               "        {\n";
+        const std::size_t n = polly.delayPerAttemptMs.size();
+        for (std::size_t k = 0; k + 1 < n; ++k)
+            out += "            " + std::to_string(k + 1) + " => " +
+                   milliseconds("TimeSpan.FromMilliseconds", polly.delayPerAttemptMs[k]) + ",\n";
+        out += "            _ => " +
+               milliseconds("TimeSpan.FromMilliseconds", polly.delayPerAttemptMs[n - 1]) +
+               ",\n        }),\n";
+    }
+    if (polly.handleErrors)
+        out +=
+            "        ShouldHandle = new PredicateBuilder<HttpResponseMessage>()\n"
+            "            .Handle<HttpRequestException>()\n"
+            "            .HandleResult(r => r.StatusCode == HttpStatusCode.ServiceUnavailable),\n";
+    else
+        out += "        ShouldHandle = _ => PredicateResult.False(), // errors end the call\n";
+    out += "    })\n"
+           "    .Build();\n";
+    return out;
+}
+
+void pollyNotes(const Setup&, std::vector<std::string>& notes)
+{
+    notes.push_back("the explorer's service errors are taken as HTTP 503 (handled errors)");
+}
+
+std::string text(const Setup& setup, const ExportHeader& header)
+{
+    return pollyText(setup.families.polly, header);
+}
+
+// A resilience4cata setup is Polly's policy when its attempts fit Polly's range.
+void whyNotFromHedge(const Setup& setup, std::vector<std::string>& reasons)
+{
+    const int attempts = setup.hedge ? setup.hedge->maxAttempts : 1;
+    if (attempts < 2 || attempts > 11)
+        reasons.push_back("Polly hedges 1 … 10 extra attempts, and the setup has " +
+                          std::to_string(attempts - 1));
+}
+
+void fromHedge(const HedgeSettings& hedge, int extraAttempts, FamilySettings& out)
+{
+    out.polly = {.maxHedgedAttempts = extraAttempts, .delayMs = hedge.delayMs};
+}
+
+} // namespace
+
+// The row of hedge/PolicyFamilies.cpp points here.
+const FamilyExport& pollyExport()
+{
+    static const FamilyExport row{
+        .title = "Polly v8 hedging (C#)",
+        .suffix = "cs",
+        .text = &text,
+        .notes = &pollyNotes,
+        .whyNotFromHedge = &whyNotFromHedge,
+        .fromHedge = &fromHedge};
+    return row;
+}
+
+} // namespace hedge::io_detail

@@ -1,0 +1,73 @@
+// resilience4cata's export (docs/policies.md, "Export and import"): the explorer's own model as
+// Java; its row in hedge/PolicyFamilies.cpp points here.
+#include <hedge/io/FamilyExport.h>
+
+#include "Format.h"
+#include "PolicyExportText.h"
+#include "PolicyText.h"
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace hedge::io_detail {
+
+namespace {
+
+std::string resilience4cataText(const Setup& setup, const ExportHeader& header)
+{
+    std::string out = comment("//", "resilience4cata hedging (docs/model.md)", header);
+    out += "HedgedCall call = HedgedCall.builder()\n";
+    if (!setup.hedge) {
+        out += "    // no hedge: one attempt per call\n";
+    } else {
+        const HedgeSettings& h = *setup.hedge;
+        out += "    .hedge(h -> h.delay(" + javaDuration(h.delayMs) +
+               ")\n"
+               "                 .maxAttempts(" +
+               std::to_string(h.maxAttempts) + ")";
+        if (h.hasBudget())
+            out += "\n                 .budget(b -> b.percent(" + formatNumber(h.budgetPercent) +
+                   ").minPerSecond(" + formatNumber(h.budgetMinPerSecond) + ").window(" +
+                   javaDuration(h.budgetWindowSeconds * 1000.0) + "))";
+        else
+            out += "\n                 .noBudget()";
+        if (h.placement == HedgePlacement::OtherReplica)
+            out += "\n                 .otherReplica()";
+        out += ")\n";
+    }
+    if (const auto& g = setup.adaptiveLimit)
+        out += "    .adaptiveLimit(g -> g.initialLimit(" + std::to_string(g->initialLimit) +
+               ").minLimit(" + std::to_string(g->minLimit) + ").maxLimit(" +
+               std::to_string(g->maxLimit) + ")\n                         .smoothing(" +
+               formatNumber(g->smoothing) + ").rttTolerance(" + formatNumber(g->rttTolerance) +
+               ").longWindow(" + std::to_string(g->longWindow) + ").queueSize(" +
+               std::to_string(g->queueSize) + "))\n";
+    out += std::string("    .cancellation(Cancellation.") +
+           (setup.cancellation == Cancellation::Server ? "SERVER" : "CLIENT") + ")\n";
+    out += "    .build();\n";
+    return out;
+}
+
+void resilience4cataNotes(const Setup& setup, std::vector<std::string>& notes)
+{
+    if (setup.hedge && setup.hedge->placement == HedgePlacement::OtherReplica)
+        notes.push_back("hedges go to another replica: your balancer must know which "
+                        "replicas a call has used");
+}
+
+} // namespace
+
+// The row of hedge/PolicyFamilies.cpp points here.
+const FamilyExport& resilience4cataExport()
+{
+    static const FamilyExport row{
+        .title = "resilience4cata (Java)",
+        .suffix = "java",
+        .text = &resilience4cataText,
+        .notes = &resilience4cataNotes,
+        .ownModel = true};
+    return row;
+}
+
+} // namespace hedge::io_detail
