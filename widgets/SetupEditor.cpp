@@ -236,15 +236,9 @@ void SetupEditor::showChosenPolicy()
         fields->setVisible(fields->family() == chosen);
 }
 
-// The fields the editor keeps rules between (min ≤ initial ≤ max limit) or puts sliders by.
+// The fields the editor keeps rules between (min ≤ initial ≤ max limit).
 void SetupEditor::takeKnobFields()
 {
-    m_delay = m_hedgeFields->doubleBox("hedge.delay_ms");
-    m_delaySlider = m_hedgeFields->slider("hedge.delay_ms");
-    m_maxAttempts = m_hedgeFields->intBox("hedge.max_attempts");
-    m_maxAttemptsSlider = m_hedgeFields->slider("hedge.max_attempts");
-    m_budget = m_hedgeFields->doubleBox("hedge.budget_percent");
-    m_budgetSlider = m_hedgeFields->slider("hedge.budget_percent");
     m_initialLimit = m_limitFields->intBox("adaptive_limit.initial_limit");
     m_minLimit = m_limitFields->intBox("adaptive_limit.min_limit");
     m_maxLimit = m_limitFields->intBox("adaptive_limit.max_limit");
@@ -259,6 +253,24 @@ QAbstractSpinBox* SetupEditor::knobField(const std::string& field) const
         if (!box)
             box = family->box(field);
     return box;
+}
+
+QCheckBox* SetupEditor::knobCheck(const std::string& field) const
+{
+    if (field == "hedge")
+        return m_hedge;
+    if (field == "adaptive_limit")
+        return m_adaptive;
+    for (FamilyKnobFields* family : m_families)
+        if (QCheckBox* check = family->check(field))
+            return check;
+    return nullptr;
+}
+
+KnobSlider* SetupEditor::knobSlider(const std::string& field) const
+{
+    KnobSlider* slider = m_hedgeFields->slider(field);
+    return slider ? slider : m_limitFields->slider(field);
 }
 
 // Both choices in view, under their label across the whole panel: the wording of

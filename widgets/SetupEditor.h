@@ -55,8 +55,13 @@ public:
     // line after the dash).
     static QString cancellationText(Cancellation mode);
 
-    // The field of a hedge, adaptive-limit or family knob (KnobRegistry's field name), or null.
+    // The field of a hedge, adaptive-limit or family knob (KnobRegistry's field name), or null:
+    // the spin box of a number, the checkbox of an on/off knob ("hedge", "adaptive_limit", a
+    // family's part or flag), the slider beside a number that has one. Tests and keyboard users
+    // reach the fields through these, by the names the scenario files use.
     QAbstractSpinBox* knobField(const std::string& field) const;
+    QCheckBox* knobCheck(const std::string& field) const;
+    KnobSlider* knobSlider(const std::string& field) const;
     // The chooser of the policy family, and the fields of one family (hidden unless chosen).
     QComboBox* policyCombo() const { return m_policy; }
     FamilyKnobFields* familyFields(PolicyFamily family) const;
@@ -64,20 +69,9 @@ public:
     // interrupts); hidden otherwise.
     QLabel* cancellationNote() const { return m_cancellationNote; }
 
-    // For tests and keyboard users.
-    QCheckBox* hedgeCheck() const { return m_hedge; }
-    QDoubleSpinBox* delaySpin() const { return m_delay; }
-    KnobSlider* delaySlider() const { return m_delaySlider; }
-    KnobSlider* maxAttemptsSlider() const { return m_maxAttemptsSlider; }
-    KnobSlider* budgetSlider() const { return m_budgetSlider; }
-    QSpinBox* maxAttemptsSpin() const { return m_maxAttempts; }
-    QDoubleSpinBox* budgetSpin() const { return m_budget; }
+    // Where hedges go (not a knob of the registry: a choice), and the note under it.
     QComboBox* placementCombo() const { return m_placement; }
     FieldMessage* placementMessage() const { return m_placementMessage; }
-    QCheckBox* adaptiveCheck() const { return m_adaptive; }
-    QSpinBox* initialLimitSpin() const { return m_initialLimit; }
-    QSpinBox* minLimitSpin() const { return m_minLimit; }
-    QSpinBox* maxLimitSpin() const { return m_maxLimit; }
     QRadioButton* cancellationButton(Cancellation mode) const
     {
         return mode == Cancellation::Server ? m_cancelServer : m_cancelClient;
@@ -120,13 +114,7 @@ private:
     KnobFields* m_hedgeFields = nullptr;
     KnobFields* m_limitFields = nullptr;
     QCheckBox* m_hedge = nullptr;
-    QDoubleSpinBox* m_delay = nullptr;
-    KnobSlider* m_delaySlider = nullptr;
-    KnobSlider* m_maxAttemptsSlider = nullptr;
-    KnobSlider* m_budgetSlider = nullptr;
     QLabel* m_delayHint = nullptr;
-    QSpinBox* m_maxAttempts = nullptr;
-    QDoubleSpinBox* m_budget = nullptr;
     QToolButton* m_budgetFold = nullptr;
     QWidget* m_budgetAdvanced = nullptr;
     QCheckBox* m_adaptive = nullptr;

@@ -30,7 +30,7 @@ EditAndDrag::EditAndDrag(MainWindow& window) : QObject(&window), m_window(window
 
 KnobSlider* EditAndDrag::delaySlider() const
 {
-    return part<SetupEditor>(m_window)->delaySlider();
+    return part<SetupEditor>(m_window)->knobSlider("hedge.delay_ms");
 }
 
 void EditAndDrag::onRunFinished(bool completed)
@@ -59,7 +59,8 @@ void EditAndDrag::editDelay()
     list->setCurrentRow(row);
     qCInfo(lcExplorerTiming, "editing the delay of \"%s\"",
            m_window.scenario().setups[static_cast<std::size_t>(row)].name.c_str());
-    QDoubleSpinBox* delay = part<SetupEditor>(m_window)->delaySpin();
+    auto* delay =
+        qobject_cast<QDoubleSpinBox*>(part<SetupEditor>(m_window)->knobField("hedge.delay_ms"));
     delay->setValue(delay->value() + 5.0);
 }
 

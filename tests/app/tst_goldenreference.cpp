@@ -1,37 +1,13 @@
 // The reference preset's whole results file, as `hedgesim run` writes it, against the copies
 // in tests/golden (tests/golden/README.md): any change to the model's numbers, to their order
 // or to their text shows up here, bit for bit.
-#include <QFile>
-#include <QProcess>
+#include "HedgesimProcess.h"
+#include "TestFiles.h"
+
 #include <QTemporaryDir>
 #include <QTest>
 
-namespace {
-
-QByteArray readAll(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-// Runs the built hedgesim with `args` and `input` on stdin; fails the test unless it exits 0.
-QByteArray hedgesim(const QStringList& args, const QByteArray& input = {})
-{
-    QProcess process;
-    process.start(QStringLiteral(HEDGESIM_PATH), args);
-    if (!process.waitForStarted())
-        qFatal("cannot start %s", HEDGESIM_PATH);
-    process.write(input);
-    process.closeWriteChannel();
-    if (!process.waitForFinished(240000))
-        qFatal("hedgesim did not finish");
-    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0)
-        qFatal("hedgesim %s failed: %s", qPrintable(args.join(' ')),
-               process.readAllStandardError().constData());
-    return process.readAllStandardOutput();
-}
-
-} // namespace
+using namespace hedge;
 
 class TestGoldenReference : public QObject {
     Q_OBJECT
@@ -56,15 +32,18 @@ private:
     static void compareWithGolden(const QString& name, const QStringList& options)
     {
         const QByteArray golden =
-            readAll(qEnvironmentVariable("HEDGE_SOURCE_DIR") + "/tests/golden/" + name);
+            test::readAll(qEnvironmentVariable("HEDGE_SOURCE_DIR") + "/tests/golden/" + name);
         QVERIFY2(golden.size() > 10000, qPrintable("tests/golden/" + name + " is missing"));
 
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString out = dir.filePath(name);
-        hedgesim(QStringList{"run", "-", "-q", "-o", out} + options,
-                 hedgesim({"preset", "reference"}));
-        const QByteArray now = readAll(out);
+        const test::ProcessOutcome preset = test::runHedgesimProcess({}, {"preset", "reference"});
+        QVERIFY2(preset.exitCode == 0, preset.err.constData());
+        const test::ProcessOutcome run = test::runHedgesimProcess(
+            {}, QStringList{"run", "-", "-q", "-o", out} + options, preset.out);
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QByteArray now = test::readAll(out);
 
         // One point a line: name the first line that differs rather than dump 40 kB.
         const QList<QByteArray> want = golden.split('\n');

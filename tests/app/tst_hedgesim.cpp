@@ -32,35 +32,13 @@ const char* kSmallScenario = R"({
   ]
 })";
 
-QByteArray readAll(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 } // namespace
 
 class TestHedgesim : public QObject {
     Q_OBJECT
 
 private:
-    QTemporaryDir m_dir;
-
-    QString path(const QString& name) const { return m_dir.filePath(name); }
-
-    QString write(const QString& name, const QByteArray& content) const
-    {
-        QFile file(path(name));
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
-            file.write(content) != content.size())
-            qFatal("cannot write test file %s", qPrintable(path(name)));
-        return path(name);
-    }
-
-    Outcome hedgesim(const QStringList& args, const QByteArray& input = {}) const
-    {
-        return hedge::test::runHedgesimProcess(m_dir.path(), args, input);
-    }
+    test::HedgesimWorkDir m_dir;
 
     // Files in the work directory other than the inputs the test wrote.
     QStringList outputs() const
@@ -73,7 +51,7 @@ private:
     void removeOutputs() const
     {
         for (const QString& f : outputs())
-            QFile::remove(path(f));
+            QFile::remove(m_dir.path(f));
     }
 
 private slots:
@@ -85,8 +63,8 @@ private slots:
 
     void runWritesResultsAndTable()
     {
-        const QString scenario = write("in-small.json", kSmallScenario);
-        const Outcome o = hedgesim({"run", scenario, "-o", "r.json", "--csv", "r.csv"});
+        const QString scenario = m_dir.write("in-small.json", kSmallScenario);
+        const Outcome o = m_dir.run({"run", scenario, "-o", "r.json", "--csv", "r.csv"});
         QVERIFY2(o.exitCode == 0, o.err.constData());
         QCOMPARE(o.err, QByteArray()); // not a terminal: no progress
         for (const char* word : {"p99 ms", "p99.9 ms", "req/call", "rejected", "util", "no hedge",
@@ -94,7 +72,7 @@ private slots:
             QVERIFY2(o.out.contains(word), word);
         QCOMPARE(outputs(), (QStringList{"r.csv", "r.json"}));
 
-        const RunResults results = readResultsFile(path("r.json").toStdString());
+        const RunResults results = readResultsFile(m_dir.path("r.json").toStdString());
         QCOMPARE(results.scenario, parseScenarioJson(kSmallScenario));
         QCOMPARE(results.points.size(), std::size_t(6));
         for (std::size_t i = 0; i < results.points.size(); ++i) {
@@ -109,7 +87,7 @@ private slots:
                 QCOMPARE(results.points[i].measuredCalls, std::int64_t(1800));
         }
         // The CSV has a row per point, in the same order, with the same figures.
-        const QList<QByteArray> rows = readAll(path("r.csv")).trimmed().split('\n');
+        const QList<QByteArray> rows = m_dir.read("r.csv").trimmed().split('\n');
         QCOMPARE(rows.size(), 7);
         QVERIFY(rows[0].startsWith("setup,cancellation,load,measured_calls,p50_ms,p99_ms,"));
         QVERIFY2(rows[5].startsWith("\"budget, limit, server\",server,0.5,1800,"),
@@ -123,36 +101,37 @@ private slots:
 
     void quietPrintsNothing()
     {
-        const QString scenario = write("in-small.json", kSmallScenario);
-        const Outcome o = hedgesim({"run", scenario, "--quiet", "-o", "r.json"});
+        const QString scenario = m_dir.write("in-small.json", kSmallScenario);
+        const Outcome o = m_dir.run({"run", scenario, "--quiet", "-o", "r.json"});
         QCOMPARE(o.exitCode, 0);
         QCOMPARE(o.out, QByteArray());
         QCOMPARE(o.err, QByteArray());
-        QVERIFY(QFile::exists(path("r.json")));
+        QVERIFY(QFile::exists(m_dir.path("r.json")));
     }
 
     void scenarioFromStandardInput()
     {
-        const Outcome o = hedgesim({"run", "-", "-o", "stdin.json", "-q"}, kSmallScenario);
+        const Outcome o = m_dir.run({"run", "-", "-o", "stdin.json", "-q"}, kSmallScenario);
         QVERIFY2(o.exitCode == 0, o.err.constData());
-        QCOMPARE(readResultsFile(path("stdin.json").toStdString()).points.size(), std::size_t(6));
+        QCOMPARE(readResultsFile(m_dir.path("stdin.json").toStdString()).points.size(),
+                 std::size_t(6));
     }
 
     void sameFilesWhateverTheThreads()
     {
-        const QString scenario = write("in-small.json", kSmallScenario);
+        const QString scenario = m_dir.write("in-small.json", kSmallScenario);
         QCOMPARE(
-            hedgesim({"run", scenario, "-q", "--threads", "1", "-o", "t1.json", "--csv", "t1.csv"})
+            m_dir.run({"run", scenario, "-q", "--threads", "1", "-o", "t1.json", "--csv", "t1.csv"})
                 .exitCode,
             0);
         QCOMPARE(
-            hedgesim({"run", scenario, "-q", "--threads", "2", "-o", "t2.json", "--csv", "t2.csv"})
+            m_dir.run({"run", scenario, "-q", "--threads", "2", "-o", "t2.json", "--csv", "t2.csv"})
                 .exitCode,
             0);
-        const QByteArray one = readAll(path("t1.json"));
+        const QByteArray one = m_dir.read("t1.json");
         QVERIFY(one.size() > 1000);
-        QCOMPARE(readAll(path("t2.json")), one);
-        QCOMPARE(readAll(path("t2.csv")), readAll(path("t1.csv")));
+        QCOMPARE(m_dir.read("t2.json"), one);
+        QCOMPARE(m_dir.read("t2.csv"), m_dir.read("t1.csv"));
     }
 
     void invalidValuesExit2NamingTheField_data()
@@ -185,11 +164,11 @@ private slots:
     {
         QFETCH(QByteArray, json);
         QFETCH(QByteArray, field);
-        const QString scenario = write("in-bad.json", json);
+        const QString scenario = m_dir.write("in-bad.json", json);
         for (const QStringList& args :
              {QStringList{"run", "in-bad.json", "-o", "r.json", "--csv", "r.csv"},
               QStringList{"validate", "in-bad.json"}}) {
-            const Outcome o = hedgesim(args);
+            const Outcome o = m_dir.run(args);
             QCOMPARE(o.exitCode, 2);
             QVERIFY2(o.err.contains(field), o.err.constData());
             QCOMPARE(o.err.count('\n'), 1); // one line: FIELD: problem
@@ -203,14 +182,14 @@ private slots:
     // proved; --full-collapsed-runs runs it to its last call, and the other points are the same.
     void fullCollapsedRunsRunsEveryPointToItsEnd()
     {
-        write("in-small.json", kSmallScenario);
-        const Outcome early = hedgesim({"run", "in-small.json", "-q", "-o", "early.json"});
+        m_dir.write("in-small.json", kSmallScenario);
+        const Outcome early = m_dir.run({"run", "in-small.json", "-q", "-o", "early.json"});
         const Outcome full =
-            hedgesim({"run", "in-small.json", "-q", "--full-collapsed-runs", "-o", "full.json"});
+            m_dir.run({"run", "in-small.json", "-q", "--full-collapsed-runs", "-o", "full.json"});
         QVERIFY2(early.exitCode == 0, early.err.constData());
         QVERIFY2(full.exitCode == 0, full.err.constData());
-        const RunResults a = readResultsFile(path("early.json").toStdString());
-        const RunResults b = readResultsFile(path("full.json").toStdString());
+        const RunResults a = readResultsFile(m_dir.path("early.json").toStdString());
+        const RunResults b = readResultsFile(m_dir.path("full.json").toStdString());
         QCOMPARE(a.points.size(), b.points.size());
         int stopped = 0;
         for (std::size_t i = 0; i < a.points.size(); ++i) {
@@ -223,14 +202,14 @@ private slots:
         }
         QVERIFY(stopped > 0); // "hedge, no budget" at 90 %
 
-        const Outcome bad = hedgesim({"run", "in-small.json", "--full-collapsed-runs=yes"});
+        const Outcome bad = m_dir.run({"run", "in-small.json", "--full-collapsed-runs=yes"});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains("--full-collapsed-runs"), bad.err.constData());
     }
 
     void missingFileExits2()
     {
-        const Outcome o = hedgesim({"run", "in-missing.json", "-o", "r.json"});
+        const Outcome o = m_dir.run({"run", "in-missing.json", "-o", "r.json"});
         QCOMPARE(o.exitCode, 2);
         QVERIFY2(o.err.startsWith("in-missing.json: cannot read: "),
                  o.err.constData());
@@ -264,13 +243,13 @@ private slots:
     {
         QFETCH(QStringList, args);
         QFETCH(QByteArray, field);
-        write("in-small.json", kSmallScenario);
-        const Outcome o = hedgesim(args);
+        m_dir.write("in-small.json", kSmallScenario);
+        const Outcome o = m_dir.run(args);
         QCOMPARE(o.exitCode, 2);
         QVERIFY2(o.err.startsWith(field), o.err.constData());
         QCOMPARE(o.out, QByteArray());
         QCOMPARE(outputs(), QStringList());
-        QCOMPARE(readAll(path("in-small.json")), QByteArray(kSmallScenario));
+        QCOMPARE(m_dir.read("in-small.json"), QByteArray(kSmallScenario));
     }
 
     void unwritableOutputExits1()
@@ -278,8 +257,8 @@ private slots:
         // /proc accepts no new files, even from root: the run succeeds, the write fails.
         if (!QFileInfo(QStringLiteral("/proc/self")).exists())
             QSKIP("no /proc here");
-        const QString scenario = write("in-small.json", kSmallScenario);
-        const Outcome o = hedgesim({"run", scenario, "-q", "-o", "/proc/hedgesim-test.json"});
+        const QString scenario = m_dir.write("in-small.json", kSmallScenario);
+        const Outcome o = m_dir.run({"run", scenario, "-q", "-o", "/proc/hedgesim-test.json"});
         QCOMPARE(o.exitCode, 1);
         QVERIFY2(o.err.contains("/proc/hedgesim-test.json"), o.err.constData());
         QVERIFY(!QFile::exists("/proc/hedgesim-test.json"));
@@ -287,7 +266,7 @@ private slots:
 
     void presetsPrintValidScenarios()
     {
-        const Outcome list = hedgesim({"preset", "--list"});
+        const Outcome list = m_dir.run({"preset", "--list"});
         QCOMPARE(list.exitCode, 0);
         QStringList names;
         for (const QByteArray& line : list.out.trimmed().split('\n'))
@@ -297,11 +276,11 @@ private slots:
             expected << QString::fromStdString(p.name);
         QCOMPARE(names, expected);
         for (const QString& name : names) {
-            const Outcome o = hedgesim({"preset", name});
+            const Outcome o = m_dir.run({"preset", name});
             QCOMPARE(o.exitCode, 0);
             QCOMPARE(parseScenarioJson(o.out.toStdString()),
                      findPreset(name.toStdString())->scenario);
-            const Outcome checked = hedgesim({"validate", "-"}, o.out);
+            const Outcome checked = m_dir.run({"validate", "-"}, o.out);
             QVERIFY2(checked.exitCode == 0, checked.err.constData());
             QCOMPARE(checked.out, QByteArray()); // silent when valid
         }
@@ -309,18 +288,18 @@ private slots:
 
     void validateAcceptsAGoodFile()
     {
-        const QString scenario = write("in-small.json", kSmallScenario);
-        const Outcome o = hedgesim({"validate", scenario});
+        const QString scenario = m_dir.write("in-small.json", kSmallScenario);
+        const Outcome o = m_dir.run({"validate", scenario});
         QCOMPARE(o.exitCode, 0);
         QCOMPARE(o.err, QByteArray());
     }
 
     void helpAndVersion()
     {
-        const Outcome help = hedgesim({"--help"});
+        const Outcome help = m_dir.run({"--help"});
         QCOMPARE(help.exitCode, 0);
         QVERIFY(help.out.startsWith("Usage:"));
-        const Outcome version = hedgesim({"--version"});
+        const Outcome version = m_dir.run({"--version"});
         QCOMPARE(version.exitCode, 0);
         QCOMPARE(version.out, QByteArray("hedgesim ") + kVersion + " (Hedge Explorer)\n");
     }

@@ -66,26 +66,7 @@ QString lineStarting(const QByteArray& text, const QString& start)
 class TestHedgesimAdvise : public QObject {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
-
-    QString write(const QString& name, const QByteArray& content) const
-    {
-        QFile file(m_dir.filePath(name));
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(content) != content.size())
-            qFatal("cannot write %s", qPrintable(name));
-        return file.fileName();
-    }
-
-    QByteArray read(const QString& name) const
-    {
-        QFile f(m_dir.filePath(name));
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-    }
-
-    ProcessOutcome hedgesim(const QStringList& args) const
-    {
-        return hedge::test::runHedgesimProcess(m_dir.path(), args);
-    }
+    test::HedgesimWorkDir m_dir;
 
 private slots:
     // In-process, as main() runs it with standard error on a terminal or not (isatty). First of
@@ -94,7 +75,7 @@ private slots:
     // after multi-threaded fork").
     void progressOnStandardErrorOnlyOnATerminal()
     {
-        const QString file = write("s.json", scenario());
+        const QString file = m_dir.write("s.json", scenario());
         std::vector<std::string> args;
         for (const QString& arg : adviseArgs(file))
             args.push_back(arg.toStdString());
@@ -121,11 +102,12 @@ private slots:
 
     void answersWithExitZeroAndTheAdvisedRowIsTheJsonsFigures()
     {
-        const QString file = write("s.json", scenario());
-        const ProcessOutcome o = hedgesim(adviseArgs(file) << "-o" << "advice.json");
+        const QString file = m_dir.write("s.json", scenario());
+        const ProcessOutcome o = m_dir.run(adviseArgs(file) << "-o"
+                                                            << "advice.json");
         QCOMPARE(o.exitCode, 0);
         QVERIFY2(o.err.isEmpty(), o.err.constData()); // no terminal: no progress
-        const QJsonObject root = QJsonDocument::fromJson(read("advice.json")).object();
+        const QJsonObject root = QJsonDocument::fromJson(m_dir.read("advice.json")).object();
         QCOMPARE(root["format"].toString(), QString("hedge-explorer/advice@1"));
         QVERIFY(root["finished"].toBool());
         const QJsonObject advised = root["advised"].toObject();
@@ -158,9 +140,14 @@ private slots:
 
     void jsonKeysInAStableOrder()
     {
-        const QString file = write("s.json", scenario());
-        QCOMPARE(hedgesim(adviseArgs(file) << "-o" << "advice.json" << "--quiet").exitCode, 0);
-        const QByteArray json = read("advice.json");
+        const QString file = m_dir.write("s.json", scenario());
+        QCOMPARE(m_dir
+                     .run(adviseArgs(file) << "-o"
+                                           << "advice.json"
+                                           << "--quiet")
+                     .exitCode,
+                 0);
+        const QByteArray json = m_dir.read("advice.json");
         qsizetype previous = -1;
         for (const char* key : {"format", "question", "finished", "advised", "no_hedge",
                                 "rule_of_thumb", "front", "margin", "closest", "candidates",
@@ -194,11 +181,13 @@ private slots:
 
     void whyNotListsEachDroppedCandidateWithItsJsonText()
     {
-        const QString file = write("s.json", scenario());
-        const ProcessOutcome o = hedgesim(adviseArgs(file) << "--why-not" << "-o" << "advice.json");
+        const QString file = m_dir.write("s.json", scenario());
+        const ProcessOutcome o = m_dir.run(adviseArgs(file) << "--why-not"
+                                                            << "-o"
+                                                            << "advice.json");
         QCOMPARE(o.exitCode, 0);
         const QJsonArray candidates =
-            QJsonDocument::fromJson(read("advice.json")).object()["candidates"].toArray();
+            QJsonDocument::fromJson(m_dir.read("advice.json")).object()["candidates"].toArray();
         int rejected = 0;
         for (const QJsonValue& c : candidates) {
             if (c["rejection"].isNull())
@@ -213,22 +202,26 @@ private slots:
     // Failed calls allowed: none, on a service where 1 % of attempts fail: nobody can keep it.
     void limitsNobodyCanKeepExitThreeNamingTheTightest()
     {
-        const QString file = write("e.json", scenario(0.01));
-        const ProcessOutcome o = hedgesim(
-            adviseArgs(file) << "--max-failed" << "0" << "-o" << "advice.json");
+        const QString file = m_dir.write("e.json", scenario(0.01));
+        const ProcessOutcome o = m_dir.run(adviseArgs(file) << "--max-failed"
+                                                            << "0"
+                                                            << "-o"
+                                                            << "advice.json");
         QCOMPARE(o.exitCode, 3);
         QVERIFY2(o.out.contains("No setting keeps every limit. The tightest limit is failed calls"),
                  o.out.constData());
         QVERIFY(o.out.contains("percentage points over"));
         QVERIFY(lineStarting(o.out, "advised: ").isEmpty());
-        const QJsonObject root = QJsonDocument::fromJson(read("advice.json")).object();
+        const QJsonObject root = QJsonDocument::fromJson(m_dir.read("advice.json")).object();
         QVERIFY(root["advised"].isNull());
         QCOMPARE(root["front"].toArray().size(), 0);
         const int closest = root["closest"].toInt(-1);
         QVERIFY(closest >= 0);
         QCOMPARE(root["candidates"][closest]["rejection"]["limit"].toString(), QString("failed calls"));
         // --quiet prints no table, but exit 3 still says why on standard error.
-        const ProcessOutcome quiet = hedgesim(adviseArgs(file) << "--max-failed" << "0" << "--quiet");
+        const ProcessOutcome quiet = m_dir.run(adviseArgs(file) << "--max-failed"
+                                                                << "0"
+                                                                << "--quiet");
         QCOMPARE(quiet.exitCode, 3);
         QVERIFY(quiet.out.isEmpty());
         QVERIFY(quiet.err.contains("The tightest limit is failed calls"));
@@ -268,8 +261,8 @@ private slots:
     {
         QFETCH(QStringList, extra);
         QFETCH(QString, message);
-        const QString file = write("s.json", scenario());
-        QFile::remove(m_dir.filePath("bad.json"));
+        const QString file = m_dir.write("s.json", scenario());
+        QFile::remove(m_dir.path("bad.json"));
         // A repeated option takes the later place in the check: put the bad one first.
         QStringList args = adviseArgs(file);
         const QString option = extra.front();
@@ -279,29 +272,32 @@ private slots:
         if (option == "--search")
             args = QStringList{"advise", file, "--target-load", "0.6", "--hold", "0.3:0.85",
                                "--max-rpc", "1.05"};
-        const ProcessOutcome o = hedgesim(args << extra << "-o" << "bad.json");
+        const ProcessOutcome o = m_dir.run(args << extra << "-o"
+                                                << "bad.json");
         QCOMPARE(o.exitCode, 2);
         QVERIFY2(o.err.contains(message.toUtf8()), o.err.constData());
         QVERIFY(o.out.isEmpty());
-        QVERIFY(!QFile::exists(m_dir.filePath("bad.json")));
+        QVERIFY(!QFile::exists(m_dir.path("bad.json")));
     }
 
     void missingRequiredOptionsAreNamed()
     {
-        const QString file = write("s.json", scenario());
-        const ProcessOutcome noTarget = hedgesim({"advise", file, "--hold", "0.3:0.85", "--max-rpc", "1.05"});
+        const QString file = m_dir.write("s.json", scenario());
+        const ProcessOutcome noTarget =
+            m_dir.run({"advise", file, "--hold", "0.3:0.85", "--max-rpc", "1.05"});
         QCOMPARE(noTarget.exitCode, 2);
         QVERIFY(noTarget.err.startsWith("--target-load: missing"));
-        const ProcessOutcome noRpc = hedgesim({"advise", file, "--target-load", "0.6", "--hold", "0.3:0.85"});
+        const ProcessOutcome noRpc =
+            m_dir.run({"advise", file, "--target-load", "0.6", "--hold", "0.3:0.85"});
         QCOMPARE(noRpc.exitCode, 2);
         QVERIFY(noRpc.err.startsWith("--max-rpc: missing"));
-        const ProcessOutcome notHeld = hedgesim({"advise", file, "--target-load", "0.6", "--hold-loads",
-                                                 "0.3,0.5", "--max-rpc", "1.05"});
+        const ProcessOutcome notHeld = m_dir.run({"advise", file, "--target-load", "0.6",
+                                                  "--hold-loads", "0.3,0.5", "--max-rpc", "1.05"});
         QCOMPARE(notHeld.exitCode, 2);
         QVERIFY2(notHeld.err.startsWith("--target-load: 0.6 is not a held load (held: 0.3, 0.5;"),
                  notHeld.err.constData());
-        const ProcessOutcome outside = hedgesim({"advise", file, "--target-load", "0.9", "--hold",
-                                                 "0.3:0.85", "--max-rpc", "1.05"});
+        const ProcessOutcome outside = m_dir.run(
+            {"advise", file, "--target-load", "0.9", "--hold", "0.3:0.85", "--max-rpc", "1.05"});
         QCOMPARE(outside.exitCode, 2);
         QVERIFY2(outside.err.startsWith("--target-load: 0.9 is not a held load (held: 0.3, 0.85;"),
                  outside.err.constData());
@@ -309,20 +305,32 @@ private slots:
 
     void theSameAnswerWhateverTheThreads()
     {
-        const QString file = write("s.json", scenario());
-        QCOMPARE(hedgesim(adviseArgs(file) << "--threads" << "1" << "-o" << "one.json").exitCode, 0);
-        QCOMPARE(hedgesim(adviseArgs(file) << "--threads" << "2" << "-o" << "two.json").exitCode, 0);
-        QCOMPARE(read("one.json"), read("two.json"));
+        const QString file = m_dir.write("s.json", scenario());
+        QCOMPARE(m_dir
+                     .run(adviseArgs(file) << "--threads"
+                                           << "1"
+                                           << "-o"
+                                           << "one.json")
+                     .exitCode,
+                 0);
+        QCOMPARE(m_dir
+                     .run(adviseArgs(file) << "--threads"
+                                           << "2"
+                                           << "-o"
+                                           << "two.json")
+                     .exitCode,
+                 0);
+        QCOMPARE(m_dir.read("one.json"), m_dir.read("two.json"));
     }
 
     void everyFamilyGetsARowAndASearch()
     {
-        const QString file = write("s.json", scenario());
-        const ProcessOutcome o = hedgesim({"advise", file, "--family", "all", "--target-load", "0.6",
-                                           "--hold", "0.3:0.85", "--max-rpc", "1.05", "--runs", "2",
-                                           "-o", "all.json"});
+        const QString file = m_dir.write("s.json", scenario());
+        const ProcessOutcome o =
+            m_dir.run({"advise", file, "--family", "all", "--target-load", "0.6", "--hold",
+                       "0.3:0.85", "--max-rpc", "1.05", "--runs", "2", "-o", "all.json"});
         QVERIFY2(o.exitCode == 0 || o.exitCode == 3, o.err.constData());
-        const QJsonObject root = QJsonDocument::fromJson(read("all.json")).object();
+        const QJsonObject root = QJsonDocument::fromJson(m_dir.read("all.json")).object();
         const QJsonArray searches = root["searches"].toArray();
         QCOMPARE(searches.size(), qsizetype(allPolicyFamilies().size()));
         bool anyAdvice = false;

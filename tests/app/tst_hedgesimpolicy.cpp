@@ -2,6 +2,7 @@
 // standard output or in -o's file, the uncovered fields on standard error, "FIELD: problem" and
 // exit 2 for bad input with nothing on standard output.
 #include "InProcessHedgesim.h"
+#include "TestFiles.h"
 
 #include <hedge/io/PolicyExport.h>
 #include <hedge/io/ScenarioJson.h>
@@ -24,23 +25,6 @@ const char* kScenario = R"({
   ]
 })";
 
-QString writeFile(const QTemporaryDir& dir, const QString& name, const std::string& text)
-{
-    QFile f(dir.filePath(name));
-    if (!f.open(QIODevice::WriteOnly) ||
-        f.write(text.data(), qint64(text.size())) != qint64(text.size()))
-        qFatal("cannot write %s", qPrintable(f.fileName()));
-    return f.fileName();
-}
-
-test::HedgesimOutcome hedgesim(const QStringList& args, const std::string& input = {})
-{
-    std::vector<std::string> argv;
-    for (const QString& a : args)
-        argv.push_back(a.toStdString());
-    return test::runHedgesim(argv, input);
-}
-
 } // namespace
 
 class TestHedgesimPolicy : public QObject {
@@ -50,14 +34,15 @@ private slots:
     void exportPrintsTheStacksText()
     {
         const Scenario scenario = parseScenarioJson(kScenario);
-        auto o = hedgesim({"policy", "export", "-", "--setup", "budget, limit"}, kScenario);
+        auto o =
+            test::runHedgesim({"policy", "export", "-", "--setup", "budget, limit"}, kScenario);
         QCOMPARE(o.exitCode, 0);
         QCOMPARE(o.out, exportPolicy(scenario.setups[2]).text);
         QVERIFY(o.out.find(".budget(b -> b.percent(10)") != std::string::npos);
         QCOMPARE(o.err, std::string());
 
-        o = hedgesim({"policy", "export", "-", "--setup", "hedge, no budget", "--as", "polly"},
-                     kScenario);
+        o = test::runHedgesim(
+            {"policy", "export", "-", "--setup", "hedge, no budget", "--as", "polly"}, kScenario);
         QCOMPARE(o.exitCode, 0);
         QCOMPARE(o.out, exportPolicy(scenario.setups[1], PolicyFamily::Polly).text);
         QVERIFY(o.out.find("MaxHedgedAttempts = 2,") != std::string::npos);
@@ -74,7 +59,8 @@ private slots:
               "throttling": {"max_tokens": 20, "token_ratio": 0.0004}}}
   ]
 })";
-        const auto o = hedgesim({"policy", "export", "-", "--setup", "slow refill"}, scenario);
+        const auto o =
+            test::runHedgesim({"policy", "export", "-", "--setup", "slow refill"}, scenario);
         QCOMPARE(o.exitCode, 0);
         QVERIFY2(o.err.find("tokenRatio 0.0004 is written as 0.001: gRPC keeps three decimals") !=
                      std::string::npos,
@@ -85,33 +71,36 @@ private slots:
     void exportWritesTheFileWholeWithMinusO()
     {
         QTemporaryDir dir;
-        const QString scenario = writeFile(dir, "s.json", kScenario);
+        const QString scenario = test::writeFile(dir, "s.json", kScenario);
         const QString out = dir.filePath("policy.java");
-        auto o = hedgesim({"policy", "export", scenario, "--setup", "no hedge", "-o", out});
+        auto o =
+            test::runHedgesim({"policy", "export", scenario, "--setup", "no hedge", "-o", out});
         QCOMPARE(o.exitCode, 0);
         QCOMPARE(o.out, std::string());
         QFile file(out);
         QVERIFY(file.open(QIODevice::ReadOnly));
         QVERIFY(file.readAll().contains("// no hedge: one attempt per call"));
-        o = hedgesim({"policy", "export", scenario, "--setup", "no hedge", "-o", scenario});
+        o = test::runHedgesim(
+            {"policy", "export", scenario, "--setup", "no hedge", "-o", scenario});
         QCOMPARE(o.exitCode, 2);
         QCOMPARE(o.err, "-o: would overwrite the scenario " + scenario.toStdString() + "\n");
     }
 
     void exportRefusesWhatDoesNotMap()
     {
-        auto o = hedgesim({"policy", "export", "-", "--setup", "budget, limit", "--as", "grpc"},
-                          kScenario);
+        auto o = test::runHedgesim(
+            {"policy", "export", "-", "--setup", "budget, limit", "--as", "grpc"}, kScenario);
         QCOMPARE(o.exitCode, 2);
         QCOMPARE(o.out, std::string());
         QCOMPARE(o.err, std::string("--as grpc: \"budget, limit\" does not map exactly onto grpc: "
                                     "grpc's rules differ from resilience4cata's (what arms a "
                                     "hedge, what limits it, what an error does)\n"));
-        o = hedgesim({"policy", "export", "-", "--setup", "nope"}, kScenario);
+        o = test::runHedgesim({"policy", "export", "-", "--setup", "nope"}, kScenario);
         QCOMPARE(o.exitCode, 2);
         QCOMPARE(o.err, std::string("--setup: no setup \"nope\" in the scenario (setups: \"no "
                                     "hedge\", \"hedge, no budget\", \"budget, limit\")\n"));
-        o = hedgesim({"policy", "export", "-", "--setup", "no hedge", "--as", "istio"}, kScenario);
+        o = test::runHedgesim({"policy", "export", "-", "--setup", "no hedge", "--as", "istio"},
+                              kScenario);
         QCOMPARE(o.exitCode, 2);
         QVERIFY2(o.err.starts_with("--as: \"istio\" is not a family (families: resilience4cata, "
                                    "grpc, envoy"),
@@ -126,8 +115,8 @@ private slots:
         envoy.policy = PolicyFamily::Envoy;
         envoy.families.envoy = {
             .perTryTimeoutMs = 30, .numRetries = 2, .retryBudget = EnvoyRetryBudget{25, 4}};
-        const QString file = writeFile(dir, "edge.yaml", exportPolicy(envoy).text);
-        auto o = hedgesim({"policy", "import", file, "--name", "edge"});
+        const QString file = test::writeFile(dir, "edge.yaml", exportPolicy(envoy).text);
+        auto o = test::runHedgesim({"policy", "import", file, "--name", "edge"});
         QCOMPARE(o.exitCode, 0);
         const QJsonObject entry =
             QJsonDocument::fromJson(QByteArray::fromStdString(o.out)).object();
@@ -143,8 +132,8 @@ private slots:
                                     "hedge is)\n"));
 
         // gRPC from standard input, told by its content.
-        o = hedgesim({"policy", "import", "-"},
-                     R"({"methodConfig": [{"hedgingPolicy": {"maxAttempts": 4}}]})");
+        o = test::runHedgesim({"policy", "import", "-"},
+                              R"({"methodConfig": [{"hedgingPolicy": {"maxAttempts": 4}}]})");
         QCOMPARE(o.exitCode, 0);
         const QJsonObject grpc = QJsonDocument::fromJson(QByteArray::fromStdString(o.out)).object();
         QCOMPARE(grpc["policy"].toString(), QStringLiteral("grpc"));
@@ -154,16 +143,16 @@ private slots:
 
     void importRefusesBadInputWithTheField()
     {
-        auto o = hedgesim({"policy", "import", "-", "--format", "grpc"},
-                          R"({"methodConfig": [{"hedgingPolicy": {"maxAttempts": 1}}]})");
+        auto o = test::runHedgesim({"policy", "import", "-", "--format", "grpc"},
+                                   R"({"methodConfig": [{"hedgingPolicy": {"maxAttempts": 1}}]})");
         QCOMPARE(o.exitCode, 2);
         QCOMPARE(o.out, std::string());
         QCOMPARE(o.err,
                  std::string("methodConfig[0].hedgingPolicy.maxAttempts: must be at least 2\n"));
-        o = hedgesim({"policy", "import", "-", "--format", "envoy"}, "route: [a, b\n");
+        o = test::runHedgesim({"policy", "import", "-", "--format", "envoy"}, "route: [a, b\n");
         QCOMPARE(o.exitCode, 2);
         QCOMPARE(o.err, std::string("<stdin>: line 2, column 1: end of sequence flow not found\n"));
-        o = hedgesim({"policy", "import", "/nonexistent/x.json"});
+        o = test::runHedgesim({"policy", "import", "/nonexistent/x.json"});
         QCOMPARE(o.exitCode, 2);
         QVERIFY2(o.err.starts_with("/nonexistent/x.json: cannot read"), o.err.c_str());
     }

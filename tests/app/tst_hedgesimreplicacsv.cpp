@@ -11,26 +11,16 @@
 #include <QTest>
 
 #include "HedgesimProcess.h"
+#include "TestFiles.h"
 
 namespace {
 
 using Outcome = hedge::test::ProcessOutcome;
 
-Outcome hedgesim(const QString& workDir, const QStringList& args, const QByteArray& input = {})
-{
-    return hedge::test::runHedgesimProcess(workDir, args, input);
-}
-
 QByteArray scenario(const QByteArray& service)
 {
     return R"({"calls": 2000, "loads": [0.3, 0.6], "service": {)" + service +
            R"(}, "setups": [{"name": "plain"}, {"name": "h", "hedge": {"placement": "other_replica"}}]})";
-}
-
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 QList<QByteArrayList> csvRows(const QByteArray& csv)
@@ -52,10 +42,11 @@ private slots:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const Outcome o = hedgesim(dir.path(), {"run", "-", "-q", "-o", "r.json", "--csv", "r.csv"},
-                                   scenario(R"("workers": 4, "replicas": 4, "balancer": "random")"));
+        const Outcome o = hedge::test::runHedgesimProcess(
+            dir.path(), {"run", "-", "-q", "-o", "r.json", "--csv", "r.csv"},
+            scenario(R"("workers": 4, "replicas": 4, "balancer": "random")"));
         QVERIFY2(o.exitCode == 0, o.err.constData());
-        const QList<QByteArrayList> rows = csvRows(readAll(dir.filePath("r.csv")));
+        const QList<QByteArrayList> rows = csvRows(hedge::test::readAll(dir.filePath("r.csv")));
         QCOMPARE(rows.size(), 1 + 4);
         const QByteArrayList& header = rows[0];
         const qsizetype column = header.indexOf("replica_utilisation_max");
@@ -63,7 +54,9 @@ private slots:
         QCOMPARE(header[column - 1], QByteArray("utilisation"));
         QCOMPARE(header[column + 1], QByteArray("collapsed"));
         const QJsonArray points =
-            QJsonDocument::fromJson(readAll(dir.filePath("r.json"))).object()["points"].toArray();
+            QJsonDocument::fromJson(hedge::test::readAll(dir.filePath("r.json")))
+                .object()["points"]
+                .toArray();
         QCOMPARE(points.size(), 4);
         for (int i = 0; i < 4; ++i) {
             QCOMPARE(rows[i + 1].size(), header.size());
@@ -78,9 +71,10 @@ private slots:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const Outcome o = hedgesim(dir.path(), {"run", "-", "-q", "--csv", "r.csv"}, scenario(R"("workers": 16)"));
+        const Outcome o = hedge::test::runHedgesimProcess(
+            dir.path(), {"run", "-", "-q", "--csv", "r.csv"}, scenario(R"("workers": 16)"));
         QVERIFY2(o.exitCode == 0, o.err.constData());
-        const QByteArray csv = readAll(dir.filePath("r.csv"));
+        const QByteArray csv = hedge::test::readAll(dir.filePath("r.csv"));
         QVERIFY(!csv.isEmpty());
         QVERIFY(!csv.contains("replica_utilisation_max"));
         QVERIFY(csv.startsWith("setup,cancellation,load,"));
@@ -93,17 +87,20 @@ private slots:
         QVERIFY(dir.isValid());
         const QByteArray s = scenario(R"("workers": 4, "replicas": 4)");
         for (const char* shard : {"1/2", "2/2"}) {
-            const Outcome part = hedgesim(dir.path(),
-                                          {"run", "-", "-q", "--shard", shard, "-o",
-                                           QStringLiteral("part%1.json").arg(QChar(shard[0]))},
-                                          s);
+            const Outcome part = hedge::test::runHedgesimProcess(
+                dir.path(),
+                {"run", "-", "-q", "--shard", shard, "-o",
+                 QStringLiteral("part%1.json").arg(QChar(shard[0]))},
+                s);
             QVERIFY2(part.exitCode == 0, part.err.constData());
         }
-        const Outcome merged =
-            hedgesim(dir.path(), {"merge", "part1.json", "part2.json", "--csv", "all.csv"});
+        const Outcome merged = hedge::test::runHedgesimProcess(
+            dir.path(), {"merge", "part1.json", "part2.json", "--csv", "all.csv"});
         QVERIFY2(merged.exitCode == 0, merged.err.constData());
         QVERIFY2(merged.out.contains("busiest"), merged.out.constData());
-        QVERIFY(readAll(dir.filePath("all.csv")).split('\n')[0].contains(",utilisation,replica_utilisation_max,collapsed"));
+        QVERIFY(hedge::test::readAll(dir.filePath("all.csv"))
+                    .split('\n')[0]
+                    .contains(",utilisation,replica_utilisation_max,collapsed"));
     }
 };
 

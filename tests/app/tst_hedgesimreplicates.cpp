@@ -3,6 +3,7 @@
 // same whatever the thread count.
 #include "InProcessHedgesim.h"
 #include "ResultsTable.h"
+#include "TestFiles.h"
 
 #include <hedge/io/ResultsJson.h>
 
@@ -16,23 +17,12 @@ namespace {
 
 using Outcome = test::HedgesimOutcome;
 
-Outcome hedgesim(const std::vector<std::string>& args, const std::string& input)
-{
-    return test::runHedgesim(args, input);
-}
-
 // Three attempts without a budget near the load where they start to collapse: at 5 000 calls
 // and 10 replicates, some replicates collapse and others do not (tst_replicates finds it).
 std::string knifeEdge(const std::string& replicates)
 {
     return R"({"calls": 5000, "replicates": )" + replicates + R"(, "loads": [0.45, 0.6],
                "setups": [{"name": "3 attempts", "hedge": {"max_attempts": 3, "budget_percent": 0}}]})";
-}
-
-QByteArray readAll(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
 } // namespace
@@ -60,12 +50,12 @@ private slots:
         QTemporaryDir dir;
         const std::string json = dir.filePath("out.json").toStdString();
         const Outcome o =
-            hedgesim({"run", "-", "-o", json, "--quiet"}, knifeEdge(value.toStdString()));
+            test::runHedgesim({"run", "-", "-o", json, "--quiet"}, knifeEdge(value.toStdString()));
         QCOMPARE(o.exitCode, cli::kExitInvalid);
         QCOMPARE(QString::fromStdString(o.err), message);
         QVERIFY(o.out.empty());
         QVERIFY(!QFile::exists(QString::fromStdString(json)));
-        QCOMPARE(hedgesim({"validate", "-"}, knifeEdge(value.toStdString())).exitCode,
+        QCOMPARE(test::runHedgesim({"validate", "-"}, knifeEdge(value.toStdString())).exitCode,
                  cli::kExitInvalid);
     }
 
@@ -74,7 +64,7 @@ private slots:
         QTemporaryDir dir;
         const QString one = dir.filePath("one.json"), two = dir.filePath("two.json");
         const QString csv = dir.filePath("out.csv");
-        const Outcome o = hedgesim(
+        const Outcome o = test::runHedgesim(
             {"run", "-", "-o", one.toStdString(), "--csv", csv.toStdString(), "--threads", "1"},
             knifeEdge("10"));
         QCOMPARE(o.exitCode, cli::kExitOk);
@@ -97,13 +87,15 @@ private slots:
         QVERIFY2(o.out.find("[a–b]: the spread over the replicates — their range (min–max) "
                             "under 20 replicates") != std::string::npos,
                  o.out.c_str());
-        QVERIFY(readAll(csv).startsWith("setup,") && readAll(csv).contains(",collapsed_runs,"));
+        QVERIFY(test::readAll(csv).startsWith("setup,") &&
+                test::readAll(csv).contains(",collapsed_runs,"));
 
-        QCOMPARE(hedgesim({"run", "-", "-o", two.toStdString(), "--threads", "2", "--quiet"},
-                          knifeEdge("10"))
-                     .exitCode,
-                 cli::kExitOk);
-        QCOMPARE(readAll(one), readAll(two));
+        QCOMPARE(
+            test::runHedgesim({"run", "-", "-o", two.toStdString(), "--threads", "2", "--quiet"},
+                              knifeEdge("10"))
+                .exitCode,
+            cli::kExitOk);
+        QCOMPARE(test::readAll(one), test::readAll(two));
     }
 };
 

@@ -3,6 +3,7 @@
 // import's notes, and "FILE:LINE: problem" with status 2 and no file for a bad file.
 #include "InProcessHedgesim.h"
 #include "ServiceFitTable.h"
+#include "TestFiles.h"
 
 #include <hedge/service/CalibrationVerdict.h>
 #include <hedge/io/ScenarioJson.h>
@@ -17,29 +18,12 @@ using namespace hedge;
 
 namespace {
 
-QString writeFile(const QTemporaryDir& dir, const QString& name, const std::string& text)
-{
-    QFile f(dir.filePath(name));
-    if (!f.open(QIODevice::WriteOnly) ||
-        f.write(text.data(), qint64(text.size())) != qint64(text.size()))
-        qFatal("cannot write %s", qPrintable(f.fileName()));
-    return f.fileName();
-}
-
 std::string readFile(const QString& path)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return {};
     return f.readAll().toStdString();
-}
-
-test::HedgesimOutcome hedgesim(const QStringList& args)
-{
-    std::vector<std::string> argv;
-    for (const QString& a : args)
-        argv.push_back(a.toStdString());
-    return test::runHedgesim(argv);
 }
 
 // The written service, read back as a scenario's service.
@@ -81,8 +65,9 @@ private slots:
     {
         QTemporaryDir dir;
         const QString out = dir.filePath("service.json");
-        const auto o = hedgesim({"service", "fit", "--p50", "10", "--p90", "18", "--p99", "40",
-                                 "--p999", "90", "--max", "200", "--workers", "8", "-o", out});
+        const auto o =
+            test::runHedgesim({"service", "fit", "--p50", "10", "--p90", "18", "--p99", "40",
+                               "--p999", "90", "--max", "200", "--workers", "8", "-o", out});
         QCOMPARE(o.exitCode, 0);
         QCOMPARE(o.err, std::string());
         QCOMPARE(rowOf(o.out, "p50"), (QStringList{"p50", "10.00", "10.00", "+0.0", "%"}));
@@ -106,11 +91,12 @@ private slots:
     {
         QTemporaryDir dir;
         const QString out = dir.filePath("service.json");
-        const auto o = hedgesim({"service", "fit",       "--p50",  "0.012",   "--p90",
-                                 "0.025",   "--p99",     "0.06",   "--p999",  "0.12",
-                                 "--max",   "0.3",       "--unit", "s",       "--at-utilisation",
-                                 "0.7",     "--workers", "8",      "--calls", "20000",
-                                 "-o",      out});
+        const auto o =
+            test::runHedgesim({"service", "fit",       "--p50",  "0.012",   "--p90",
+                               "0.025",   "--p99",     "0.06",   "--p999",  "0.12",
+                               "--max",   "0.3",       "--unit", "s",       "--at-utilisation",
+                               "0.7",     "--workers", "8",      "--calls", "20000",
+                               "-o",      out});
         QCOMPARE(o.exitCode, 0);
         // The column names the load as the sentence below does; "at 0.7 ms" read as a latency.
         QVERIFY2(o.out.find("response ms at 70 % load") != std::string::npos, o.out.c_str());
@@ -153,26 +139,26 @@ private slots:
         // more. The closest round is written, and the table and the file say how far it is.
         QTemporaryDir dir;
         const QString out = dir.filePath("service.json");
-        const auto o = hedgesim({"service",
-                                 "fit",
-                                 "--p50",
-                                 "10",
-                                 "--p90",
-                                 "10.5",
-                                 "--p99",
-                                 "11",
-                                 "--p999",
-                                 "11.5",
-                                 "--max",
-                                 "12",
-                                 "--at-utilisation",
-                                 "0.9",
-                                 "--workers",
-                                 "1",
-                                 "--calls",
-                                 "20000",
-                                 "-o",
-                                 out});
+        const auto o = test::runHedgesim({"service",
+                                          "fit",
+                                          "--p50",
+                                          "10",
+                                          "--p90",
+                                          "10.5",
+                                          "--p99",
+                                          "11",
+                                          "--p999",
+                                          "11.5",
+                                          "--max",
+                                          "12",
+                                          "--at-utilisation",
+                                          "0.9",
+                                          "--workers",
+                                          "1",
+                                          "--calls",
+                                          "20000",
+                                          "-o",
+                                          out});
         QCOMPARE(o.exitCode, 0);
         const ServiceConfig service = readService(out);
         QVERIFY(service.distribution && service.distribution->calibration);
@@ -220,7 +206,7 @@ private slots:
 
     void notesSayWhatWasAssumed()
     {
-        const auto o = hedgesim({"service", "fit", "--p50", "10", "--p99", "40"});
+        const auto o = test::runHedgesim({"service", "fit", "--p50", "10", "--p99", "40"});
         QCOMPARE(o.exitCode, 0);
         QVERIFY2(o.out.find("note: p90 not given") != std::string::npos, o.out.c_str());
         QVERIFY(o.out.find("note: p99.9 not given") != std::string::npos);
@@ -234,7 +220,7 @@ private slots:
     // typedPercentilesNoteTheirGuesses): the command line prints the same, in the same order.
     void typedPercentilesGiveTheDialogsNotes()
     {
-        const auto o = hedgesim({"service", "fit", "--p50", "12", "--p99", "80"});
+        const auto o = test::runHedgesim({"service", "fit", "--p50", "12", "--p99", "80"});
         QCOMPARE(o.exitCode, 0);
         std::vector<std::string> printed;
         for (std::size_t at = o.out.find("note: "); at != std::string::npos;
@@ -251,9 +237,9 @@ private slots:
     void csvFileWithColumn()
     {
         QTemporaryDir dir;
-        const QString csv = writeFile(dir, "latencies.csv", csvOfSamples());
+        const QString csv = test::writeFile(dir, "latencies.csv", csvOfSamples());
         const QString out = dir.filePath("service.json");
-        const auto o = hedgesim(
+        const auto o = test::runHedgesim(
             {"service", "fit", csv, "--column", "latency_ms", "-o", out, "--workers", "4"});
         QCOMPARE(o.exitCode, 0);
         QCOMPARE(rowOf(o.out, "p50").size(), 5);
@@ -267,9 +253,9 @@ private slots:
     void badFileNamesTheLine()
     {
         QTemporaryDir dir;
-        const QString csv = writeFile(dir, "bad.csv", "latency_ms\n10\n12\nfast\n14\n");
+        const QString csv = test::writeFile(dir, "bad.csv", "latency_ms\n10\n12\nfast\n14\n");
         const QString out = dir.filePath("service.json");
-        const auto o = hedgesim({"service", "fit", csv, "-o", out});
+        const auto o = test::runHedgesim({"service", "fit", csv, "-o", out});
         QCOMPARE(o.exitCode, 2);
         QCOMPARE(o.out, std::string());
         QVERIFY2(o.err.starts_with(csv.toStdString() + ":4: "), o.err.c_str());
@@ -298,7 +284,8 @@ private slots:
         QFETCH(QString, error);
         QTemporaryDir dir;
         const QString out = dir.filePath("service.json");
-        const auto o = hedgesim(QStringList{"service", "fit"} + args + QStringList{"-o", out});
+        const auto o =
+            test::runHedgesim(QStringList{"service", "fit"} + args + QStringList{"-o", out});
         QCOMPARE(o.exitCode, 2);
         QCOMPARE(QString::fromStdString(o.err), error + "\n");
         QCOMPARE(o.out, std::string());
@@ -307,8 +294,8 @@ private slots:
 
     void outputInAMissingDirectory()
     {
-        const auto o = hedgesim({"service", "fit", "--p50", "10", "--p99", "40", "-o",
-                                 "/nonexistent-dir/service.json"});
+        const auto o = test::runHedgesim({"service", "fit", "--p50", "10", "--p99", "40", "-o",
+                                          "/nonexistent-dir/service.json"});
         QCOMPARE(o.exitCode, 2);
         QCOMPARE(o.err, std::string("-o: directory /nonexistent-dir does not exist\n"));
     }

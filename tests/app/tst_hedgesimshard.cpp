@@ -2,6 +2,7 @@
 // for byte, for N = 1, 2, 3, 7 (with a grid and replicates); parts are disjoint and balanced;
 // bad shard specs and mismatched parts exit 2 with "FIELD: problem" and write nothing.
 #include "InProcessHedgesim.h"
+#include "TestFiles.h"
 
 #include <hedge/io/ResultsJson.h>
 
@@ -16,24 +17,6 @@ using namespace hedge;
 namespace {
 
 using Outcome = test::HedgesimOutcome;
-
-Outcome hedgesim(const std::vector<std::string>& args)
-{
-    return test::runHedgesim(args);
-}
-
-QByteArray readAll(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-void writeFile(const QString& path, const QByteArray& bytes)
-{
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write(bytes);
-}
 
 // 2 setups + an added baseline + 3 grid values, at 3 loads: 18 points of 2 replicates.
 const char* kScenario = R"({"calls": 2000, "replicates": 2, "loads": [0.3, 0.6, 0.9],
@@ -66,9 +49,9 @@ class TestHedgesimShard : public QObject {
         std::vector<std::string> parts;
         for (int k = 1; k <= n; ++k) {
             const std::string part = spath(prefix + QString::number(k) + ".json");
-            const Outcome o = hedgesim({"run", m_scenario.toStdString(), "--shard",
-                                        std::to_string(k) + "/" + std::to_string(n), "-q", "-o",
-                                        part, "--threads", "2"});
+            const Outcome o = test::runHedgesim({"run", m_scenario.toStdString(), "--shard",
+                                                 std::to_string(k) + "/" + std::to_string(n), "-q",
+                                                 "-o", part, "--threads", "2"});
             if (o.exitCode != 0)
                 qWarning() << o.err.c_str();
             parts.push_back(part);
@@ -79,7 +62,7 @@ class TestHedgesimShard : public QObject {
     void expectRefused(const std::vector<std::string>& args, const QString& message)
     {
         QFile::remove(path("out.json"));
-        const Outcome o = hedgesim(args);
+        const Outcome o = test::runHedgesim(args);
         QCOMPARE(o.exitCode, 2);
         QCOMPARE(QString::fromStdString(o.err).trimmed(), message);
         QVERIFY(!QFile::exists(path("out.json")));
@@ -90,10 +73,10 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         m_scenario = path("grid.json");
-        writeFile(m_scenario, kScenario);
+        test::writeFile(m_scenario, kScenario);
         m_whole = path("whole.json");
         const Outcome o =
-            hedgesim({"run", m_scenario.toStdString(), "-q", "-o", m_whole.toStdString()});
+            test::runHedgesim({"run", m_scenario.toStdString(), "-q", "-o", m_whole.toStdString()});
         QCOMPARE(o.exitCode, 0);
     }
 
@@ -127,30 +110,32 @@ private slots:
         args.insert(args.end(), parts.begin(), parts.end());
         const std::string merged = spath(prefix + "merged.json");
         args.insert(args.end(), {"-q", "-o", merged});
-        const Outcome o = hedgesim(args);
+        const Outcome o = test::runHedgesim(args);
         QCOMPARE(o.exitCode, 0);
         QVERIFY(o.err.empty());
-        const QByteArray whole = readAll(m_whole);
+        const QByteArray whole = test::readAll(m_whole);
         QVERIFY(whole.size() > 1000);
-        QCOMPARE(readAll(QString::fromStdString(merged)), whole);
+        QCOMPARE(test::readAll(QString::fromStdString(merged)), whole);
     }
 
     void twoKnobGridPartsMergeIntoTheSingleRun()
     {
         const QString scenario = path("two-knobs.json");
-        writeFile(scenario, kTwoKnobScenario);
+        test::writeFile(scenario, kTwoKnobScenario);
         const std::string whole = spath("two-knobs-whole.json");
-        QCOMPARE(hedgesim({"run", scenario.toStdString(), "-q", "-o", whole, "--threads", "1"})
-                     .exitCode,
-                 0);
+        QCOMPARE(
+            test::runHedgesim({"run", scenario.toStdString(), "-q", "-o", whole, "--threads", "1"})
+                .exitCode,
+            0);
         std::vector<std::string> args{"merge"};
         std::set<std::tuple<std::string, std::optional<double>, std::optional<double>>> seen;
         for (int k = 1; k <= 3; ++k) {
             const std::string part = spath(QString("two-knobs-%1.json").arg(k));
-            QCOMPARE(hedgesim({"run", scenario.toStdString(), "--shard", std::to_string(k) + "/3",
-                               "-q", "-o", part, "--threads", "2"})
-                         .exitCode,
-                     0);
+            QCOMPARE(
+                test::runHedgesim({"run", scenario.toStdString(), "--shard",
+                                   std::to_string(k) + "/3", "-q", "-o", part, "--threads", "2"})
+                    .exitCode,
+                0);
             for (const PointResult& p : readResultsFile(part).points)
                 if (p.againstValue) // the cells and the baseline at each against value
                     QVERIFY(seen.insert({p.setup, p.knobValue, p.againstValue}).second);
@@ -159,8 +144,9 @@ private slots:
         QCOMPARE(seen.size(), std::size_t{2 + 3 * 2});
         const std::string merged = spath("two-knobs-merged.json");
         args.insert(args.end(), {"-q", "-o", merged});
-        QCOMPARE(hedgesim(args).exitCode, 0);
-        QCOMPARE(readAll(QString::fromStdString(merged)), readAll(QString::fromStdString(whole)));
+        QCOMPARE(test::runHedgesim(args).exitCode, 0);
+        QCOMPARE(test::readAll(QString::fromStdString(merged)),
+                 test::readAll(QString::fromStdString(whole)));
     }
 
     void badShardSpecsAreRefused_data()
@@ -198,10 +184,10 @@ private slots:
                           "hedgesim run --shard K/N)");
 
         // Another scenario (another seed) split the same way.
-        QByteArray other = readAll(QString::fromStdString(three[1]));
+        QByteArray other = test::readAll(QString::fromStdString(three[1]));
         other.replace("\"seed\": 1,", "\"seed\": 2,");
         const QString otherPart = path("other-2.json");
-        writeFile(otherPart, other);
+        test::writeFile(otherPart, other);
         expectRefused({"merge", three[0], otherPart.toStdString(), three[2], "-o", out},
                       otherPart + ": ran another scenario than " +
                           QString::fromStdString(three[0]) + " (parts of different runs)");
@@ -211,8 +197,8 @@ private slots:
         const std::size_t held = cut.points.size();
         cut.points.pop_back();
         const QString cutPart = path("cut-3.json");
-        writeFile(cutPart,
-                  QByteArray::fromStdString(writeResultsJson(cut.scenario, cut.points, cut.shard)));
+        test::writeFile(cutPart, QByteArray::fromStdString(
+                                     writeResultsJson(cut.scenario, cut.points, cut.shard)));
         expectRefused({"merge", three[0], three[1], cutPart.toStdString(), "-o", out},
                       cutPart + QString(": holds %1 points; shard 3/3 of this scenario has %2 "
                                         "(an unfinished or edited part)")
@@ -222,10 +208,10 @@ private slots:
         RunResults swapped = readResultsFile(three[0]);
         swapped.points[0] = readResultsFile(three[1]).points[0];
         const QString swappedPart = path("swapped-1.json");
-        writeFile(swappedPart, QByteArray::fromStdString(writeResultsJson(
-                                   swapped.scenario, swapped.points, swapped.shard)));
+        test::writeFile(swappedPart, QByteArray::fromStdString(writeResultsJson(
+                                         swapped.scenario, swapped.points, swapped.shard)));
         const Outcome o =
-            hedgesim({"merge", swappedPart.toStdString(), three[1], three[2], "-o", out});
+            test::runHedgesim({"merge", swappedPart.toStdString(), three[1], three[2], "-o", out});
         QCOMPARE(o.exitCode, 2);
         QVERIFY2(o.err.starts_with(swappedPart.toStdString() + ": points[0]: "), o.err.c_str());
         QVERIFY(o.err.find("is not the point shard 1/3 has there") != std::string::npos);

@@ -1,5 +1,7 @@
 // `hedgesim timeline`, run as a user runs it: the timeline@1 file and CSV, the same bytes
 // whatever the thread count, bad files refused with the field named and nothing written.
+#include "HedgesimProcess.h"
+
 #include <hedge/io/ScenarioJson.h>
 
 #include <QDir>
@@ -24,59 +26,24 @@ const char* kTimeline = R"({
                "changes": [{"at_s": 6, "setup": "hedge, no budget", "set": {"hedge.budget_percent": 10}}]}
 })";
 
-struct Outcome {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Outcome = test::ProcessOutcome;
 
 } // namespace
 
 class TestHedgesimTimeline : public QObject {
     Q_OBJECT
 
-    QTemporaryDir m_dir;
-
-    QString path(const QString& name) const { return m_dir.filePath(name); }
-
-    QString write(const QString& name, const QByteArray& content) const
-    {
-        QFile file(path(name));
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(content) != content.size())
-            qFatal("cannot write %s", qPrintable(path(name)));
-        return path(name);
-    }
-
-    static QByteArray readAll(const QString& file)
-    {
-        QFile f(file);
-        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-    }
-
-    Outcome hedgesim(const QStringList& args, const QByteArray& input = {}) const
-    {
-        QProcess process;
-        process.setWorkingDirectory(m_dir.path());
-        process.start(QStringLiteral(HEDGESIM_PATH), args);
-        if (!process.waitForStarted())
-            qFatal("cannot start hedgesim");
-        process.write(input);
-        process.closeWriteChannel();
-        if (!process.waitForFinished(120000))
-            qFatal("hedgesim did not finish");
-        return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-                process.readAllStandardOutput(), process.readAllStandardError()};
-    }
+    test::HedgesimWorkDir m_dir;
 
 private slots:
     void writesTheTimelineFileAndCsv()
     {
-        const QString scenario = write("t.json", kTimeline);
-        const Outcome o = hedgesim({"timeline", scenario, "-o", "out.json", "--csv", "out.csv"});
+        const QString scenario = m_dir.write("t.json", kTimeline);
+        const Outcome o = m_dir.run({"timeline", scenario, "-o", "out.json", "--csv", "out.csv"});
         QCOMPARE(o.exitCode, 0);
         QVERIFY(o.err.isEmpty());
         QVERIFY(o.out.contains("hedge, no budget"));
-        const QJsonObject root = QJsonDocument::fromJson(readAll(path("out.json"))).object();
+        const QJsonObject root = QJsonDocument::fromJson(m_dir.read("out.json")).object();
         QCOMPARE(root["format"].toString(), QString("hedge-explorer/timeline@1"));
         const QJsonArray worlds = root["worlds"].toArray();
         QCOMPARE(worlds.size(), 2);
@@ -90,18 +57,22 @@ private slots:
         const Scenario embedded = parseScenarioJson(
             QJsonDocument(root["scenario"].toObject()).toJson().toStdString());
         QCOMPARE(embedded, parseScenarioJson(kTimeline));
-        const QList<QByteArray> rows = readAll(path("out.csv")).split('\n');
+        const QList<QByteArray> rows = m_dir.read("out.csv").split('\n');
         QCOMPARE(rows.size(), 1 + 48 + 1); // header, 2 × 24 buckets, the final line end
         QVERIFY(rows[0].startsWith("setup,t_s,load,arrivals,"));
     }
 
     void sameBytesWhateverTheThreadCount()
     {
-        const QString scenario = write("t.json", kTimeline);
-        QCOMPARE(hedgesim({"timeline", scenario, "-o", "one.json", "--threads", "1", "-q"}).exitCode, 0);
-        QCOMPARE(hedgesim({"timeline", scenario, "-o", "two.json", "--threads", "2", "-q"}).exitCode, 0);
-        QCOMPARE(readAll(path("two.json")), readAll(path("one.json")));
-        QVERIFY(!readAll(path("one.json")).isEmpty());
+        const QString scenario = m_dir.write("t.json", kTimeline);
+        QCOMPARE(
+            m_dir.run({"timeline", scenario, "-o", "one.json", "--threads", "1", "-q"}).exitCode,
+            0);
+        QCOMPARE(
+            m_dir.run({"timeline", scenario, "-o", "two.json", "--threads", "2", "-q"}).exitCode,
+            0);
+        QCOMPARE(m_dir.read("two.json"), m_dir.read("one.json"));
+        QVERIFY(!m_dir.read("one.json").isEmpty());
     }
 
     void badFilesExitTwoNamingTheFieldAndWriteNothing_data()
@@ -120,23 +91,24 @@ private slots:
     {
         QFETCH(QByteArray, json);
         QFETCH(QByteArray, message);
-        const QString scenario = write("bad.json", json);
-        const Outcome o = hedgesim({"timeline", scenario, "-o", "bad-out.json", "--csv", "bad-out.csv"});
+        const QString scenario = m_dir.write("bad.json", json);
+        const Outcome o =
+            m_dir.run({"timeline", scenario, "-o", "bad-out.json", "--csv", "bad-out.csv"});
         QCOMPARE(o.exitCode, 2);
         QCOMPARE(o.err, message);
-        QVERIFY(!QFile::exists(path("bad-out.json")));
-        QVERIFY(!QFile::exists(path("bad-out.csv")));
+        QVERIFY(!QFile::exists(m_dir.path("bad-out.json")));
+        QVERIFY(!QFile::exists(m_dir.path("bad-out.csv")));
     }
 
     void runRefusesATimelineAndPresetHasTheMetastableOne()
     {
-        const QString scenario = write("t.json", kTimeline);
-        const Outcome run = hedgesim({"run", scenario, "-o", "sweep.json"});
+        const QString scenario = m_dir.write("t.json", kTimeline);
+        const Outcome run = m_dir.run({"run", scenario, "-o", "sweep.json"});
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.startsWith("timeline: a timeline scenario runs with hedgesim timeline"));
-        QVERIFY(!QFile::exists(path("sweep.json")));
+        QVERIFY(!QFile::exists(m_dir.path("sweep.json")));
 
-        const Outcome preset = hedgesim({"preset", "metastable"});
+        const Outcome preset = m_dir.run({"preset", "metastable"});
         QCOMPARE(preset.exitCode, 0);
         const Scenario s = parseScenarioJson(preset.out.toStdString());
         QVERIFY(s.timeline);

@@ -13,11 +13,6 @@ namespace {
 
 using Outcome = hedge::test::ProcessOutcome;
 
-Outcome hedgesim(const QString& workDir, const QStringList& args, const QByteArray& input)
-{
-    return hedge::test::runHedgesimProcess(workDir, args, input);
-}
-
 QByteArray scenario(const QByteArray& service)
 {
     return R"({"calls": 2000, "loads": [0.5], "service": {)" + service +
@@ -55,7 +50,8 @@ private slots:
         QFETCH(QByteArray, message);
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const Outcome o = hedgesim(dir.path(), {"run", "-", "-o", "r.json"}, scenario(service));
+        const Outcome o = hedge::test::runHedgesimProcess(dir.path(), {"run", "-", "-o", "r.json"},
+                                                          scenario(service));
         QCOMPARE(o.exitCode, 2);
         QVERIFY2(o.err.startsWith(message), o.err.constData());
         QCOMPARE(o.err.count('\n'), 1);
@@ -67,9 +63,9 @@ private slots:
     {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const Outcome split =
-            hedgesim(dir.path(), {"run", "-", "-o", "r.json"},
-                     scenario(R"("workers": 4, "replicas": 4, "balancer": "random")"));
+        const Outcome split = hedge::test::runHedgesimProcess(
+            dir.path(), {"run", "-", "-o", "r.json"},
+            scenario(R"("workers": 4, "replicas": 4, "balancer": "random")"));
         QVERIFY2(split.exitCode == 0, split.err.constData());
         QVERIFY2(split.out.contains("busiest"), split.out.constData());
         QFile results(dir.filePath("r.json"));
@@ -79,9 +75,11 @@ private slots:
         QVERIFY(json.contains("\"placement\": \"other_replica\""));
         QVERIFY(json.contains("\"replica_utilisation_max\": "));
 
-        const Outcome pooled = hedgesim(dir.path(), {"run", "-", "-q"}, scenario(R"("workers": 16)"));
+        const Outcome pooled = hedge::test::runHedgesimProcess(dir.path(), {"run", "-", "-q"},
+                                                               scenario(R"("workers": 16)"));
         QCOMPARE(pooled.exitCode, 0);
-        const Outcome table = hedgesim(dir.path(), {"run", "-"}, scenario(R"("workers": 16)"));
+        const Outcome table =
+            hedge::test::runHedgesimProcess(dir.path(), {"run", "-"}, scenario(R"("workers": 16)"));
         QVERIFY(table.out.contains("util"));
         QVERIFY(!table.out.contains("busiest"));
     }

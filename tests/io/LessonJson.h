@@ -2,6 +2,8 @@
 // text gives (docs/lessons.md).
 #pragma once
 
+#include "TestErrors.h"
+
 #include <hedge/io/Lesson.h>
 
 #include <QString>
@@ -25,12 +27,8 @@ inline std::string lessonOnPreset(const std::string& preset, const std::string& 
 // What reading `json` throws, or "(no error)".
 inline std::string lessonErrorOf(const std::string& json)
 {
-    try {
-        parseLessonJson(json);
-    } catch (const ScenarioError& e) {
-        return e.what();
-    }
-    return "(no error)";
+    const auto error = errorFrom([&] { parseLessonJson(json); });
+    return error ? error->what() : "(no error)";
 }
 
 // The error of `json` starts with `expected` (the field, then the problem).

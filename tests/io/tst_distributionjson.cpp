@@ -1,5 +1,7 @@
 // service.distribution in a scenario file: the table travels with the scenario and reads back
 // the same; a log-normal file is written as before; bad values name their field.
+#include "TestErrors.h"
+
 #include <hedge/io/ScenarioError.h>
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/service/ServiceDistribution.h>
@@ -34,16 +36,6 @@ std::string withDistribution(const std::string& distribution)
     std::string text = writeScenarioJson(s);
     const std::size_t at = text.find("\"error_probability\": 0");
     return text.insert(at, "\"distribution\": " + distribution + ", ");
-}
-
-QString errorOf(const std::string& text)
-{
-    try {
-        parseScenarioJson(text);
-    } catch (const ScenarioError& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
 }
 
 } // namespace
@@ -120,7 +112,7 @@ private slots:
     {
         QFETCH(QString, distribution);
         QFETCH(QString, error);
-        QCOMPARE(errorOf(withDistribution(distribution.toStdString())), error);
+        QCOMPARE(test::scenarioErrorText(withDistribution(distribution.toStdString())), error);
     }
 
     void aLogNormalKnobCannotBeGriddedOnATable()
@@ -129,11 +121,11 @@ private slots:
         s.setups = Scenario::referenceSetups();
         s.service.distribution = measured();
         s.grid = Grid{.setup = s.setups[1].name, .knob = "service.median_ms", .values = {5, 10}};
-        QCOMPARE(errorOf(writeScenarioJson(s)),
+        QCOMPARE(test::scenarioErrorText(writeScenarioJson(s)),
                  QString("grid.knob: service.median_ms is a knob of the log-normal service, and "
                          "this service's times come from its table (service.distribution)"));
         s.grid->knob = "service.workers";
-        QVERIFY(errorOf(writeScenarioJson(s)).isEmpty());
+        QVERIFY(test::scenarioErrorText(writeScenarioJson(s)).isEmpty());
     }
 
     void theServiceAloneIsTheScenariosServiceObject()

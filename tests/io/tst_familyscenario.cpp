@@ -2,6 +2,8 @@
 // family's object, every family's knobs written and read back the same, a knob left out taking
 // the family's default, the errors naming the field and the allowed range, timeline changes that
 // set a family's knobs but never the policy, and a resilience4cata setup written as before.
+#include "TestErrors.h"
+
 #include <hedge/KnobDiff.h>
 #include <hedge/KnobRegistry.h>
 #include <hedge/io/ScenarioJson.h>
@@ -15,16 +17,6 @@
 using namespace hedge;
 
 namespace {
-
-std::string errorOf(const std::string& json)
-{
-    try {
-        parseScenarioJson(json);
-    } catch (const ScenarioError& e) {
-        return e.what();
-    }
-    return "(accepted)";
-}
 
 // A setup of `family` whose every knob is off its default: the row's grid end or editor end,
 // each part switched on first.
@@ -212,8 +204,7 @@ private slots:
     {
         QFETCH(QString, setups);
         QFETCH(QString, message);
-        QCOMPARE(QString::fromStdString(errorOf(R"({"setups": [)" + setups.toStdString() + "]}")),
-                 message);
+        QCOMPARE(test::scenarioErrorText(R"({"setups": [)" + setups.toStdString() + "]}"), message);
     }
 
     // A change may set a family's knobs of a world of that family (flags as true or false),
@@ -236,7 +227,7 @@ private slots:
         const std::string json = writeScenarioJson(s);
         QVERIFY2(json.find(R"("grpc.non_fatal_errors": true)") != std::string::npos, json.c_str());
         QCOMPARE(parseScenarioJson(json), s);
-        QCOMPARE(QString::fromStdString(errorOf(head + R"({"policy": "envoy"}}]}})")),
+        QCOMPARE(test::scenarioErrorText(head + R"({"policy": "envoy"}}]}})"),
                  QString::fromUtf8("timeline.changes[0].set.policy: ") +
                      QString::fromUtf8(kPolicyIsNotAKnob));
         Scenario programmatic = s;
@@ -244,10 +235,10 @@ private slots:
         QCOMPARE(QString::fromStdString(firstScenarioError(programmatic)->what()),
                  QString::fromUtf8("timeline.changes[0].set.policy: ") +
                      QString::fromUtf8(kPolicyIsNotAKnob));
-        QCOMPARE(QString::fromStdString(errorOf(head + R"({"envoy.num_retries": 2}}]}})")),
+        QCOMPARE(test::scenarioErrorText(head + R"({"envoy.num_retries": 2}}]}})"),
                  QStringLiteral(R"(timeline.changes[0].set.envoy.num_retries: not a knob of )"
                                 R"(policy grpc, the policy of setup "g")"));
-        QCOMPARE(QString::fromStdString(errorOf(head + R"({"grpc.max_attempts": 1}}]}})")),
+        QCOMPARE(test::scenarioErrorText(head + R"({"grpc.max_attempts": 1}}]}})"),
                  QStringLiteral("timeline.changes[0].set.grpc.max_attempts: 1 is out of range "
                                 "(allowed ≥ 2)"));
     }

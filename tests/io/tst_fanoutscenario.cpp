@@ -2,6 +2,8 @@
 // "service", the replicas derived from parts × copies (and left out of the file when they are),
 // every rule with its exact message, a file without the object written as before, and grid
 // cells whose replicas follow the gridded fan-out knob.
+#include "TestErrors.h"
+
 #include <hedge/Knob.h>
 #include <hedge/KnobRegistry.h>
 #include <hedge/io/ScenarioJson.h>
@@ -22,17 +24,6 @@ const char* kFanout = R"({
   "fanout": {"parts": 10, "wait_for": 9, "copies": 2},
   "setups": [{"name": "h", "hedge": {}}]
 })";
-
-// The error a scenario text gets, as `FIELD: problem`; empty when it is accepted.
-QString errorOf(const std::string& json)
-{
-    try {
-        parseScenarioJson(json);
-    } catch (const ScenarioError& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
 
 bool has(const std::string& text, const std::string& part)
 {
@@ -176,7 +167,7 @@ private slots:
     {
         QFETCH(QString, json);
         QFETCH(QString, error);
-        const QString got = errorOf(json.toStdString());
+        const QString got = test::scenarioErrorText(json.toStdString());
         // A change's message goes on with the knobs it can set: only its start is compared.
         if (error.startsWith(QLatin1String("timeline.")))
             QVERIFY2(got.startsWith(error), qPrintable(got));

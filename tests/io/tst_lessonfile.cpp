@@ -29,11 +29,6 @@ const std::string kCallout = "\"callout\": {\"setup\": \"hedge, default budget /
                              "\"load\": 0.3, \"figure\": \"p99_ms\", \"text\": \"p99 {p99_ms} "
                              "against {p99_ms@no hedge / client}\"}";
 
-std::string errorOf(const std::string& json)
-{
-    return test::lessonErrorOf(json);
-}
-
 PointResult point(const char* setup, double load, std::optional<double> p99, bool collapsed = false)
 {
     PointResult p;
@@ -178,7 +173,7 @@ private slots:
                                  "\"title\": \"T\", \"summary\": \"S\", "
                                  "\"steps\": [{\"title\": \"one\", \"scenario\": " +
                                  scenario.toStdString() + ", " + kCallout + "}]}";
-        const std::string error = errorOf(json);
+        const std::string error = test::lessonErrorOf(json);
         QVERIFY2(error.starts_with(expected.toStdString()), error.c_str());
     }
 

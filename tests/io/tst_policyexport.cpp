@@ -1,6 +1,8 @@
 // PolicyExport: each family's setup as its stack's own text (golden texts for the five formats
 // that cannot be read back; gRPC and Envoy are also checked by tst_policyimport's round trip),
 // what the model does not cover listed, and which families a setup maps onto exactly.
+#include "TestErrors.h"
+
 #include <hedge/io/PolicyExport.h>
 #include <hedge/io/ScenarioError.h>
 
@@ -67,12 +69,7 @@ Setup unbudgetedSetup()
 
 QString problemOf(const Setup& setup, PolicyFamily format)
 {
-    try {
-        exportPolicy(setup, format);
-    } catch (const ScenarioError& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
+    return test::errorTextFrom([&] { exportPolicy(setup, format); });
 }
 
 bool mentions(const std::vector<std::string>& notes, const char* what)

@@ -1,6 +1,8 @@
 // PolicyImport: a gRPC service config (JSON) and an Envoy route and cluster (YAML) read into a
 // setup of the family; export then import is the identity over many random settings; fields
 // the model does not cover are listed; invalid input gets "FIELD: problem".
+#include "TestErrors.h"
+
 #include <hedge/io/PolicyExport.h>
 #include <hedge/io/PolicyImport.h>
 #include <hedge/io/ScenarioError.h>
@@ -53,22 +55,18 @@ EnvoySettings randomEnvoy(std::mt19937_64& rng)
     return e;
 }
 
-QString errorOf(const std::string& text, PolicyFamily format)
-{
-    try {
-        importPolicy(text, format, "x");
-    } catch (const ScenarioError& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
-
 QStringList uncoveredOf(const ImportedPolicy& imported)
 {
     QStringList list;
     for (const std::string& u : imported.uncovered)
         list << QString::fromStdString(u);
     return list;
+}
+
+// The error importing `text` as `format` gives; empty when it is imported.
+QString importErrorOf(const std::string& text, PolicyFamily format)
+{
+    return test::errorTextFrom([&] { importPolicy(text, format, "x"); });
 }
 
 } // namespace
@@ -267,7 +265,7 @@ virtual_host:
         QFETCH(QString, text);
         QFETCH(bool, grpc);
         QFETCH(QString, error);
-        QCOMPARE(errorOf(text.toStdString(), grpc ? PolicyFamily::Grpc : PolicyFamily::Envoy),
+        QCOMPARE(importErrorOf(text.toStdString(), grpc ? PolicyFamily::Grpc : PolicyFamily::Envoy),
                  error);
     }
 
@@ -310,7 +308,7 @@ virtual_host:
     {
         QVERIFY(canImportPolicy(PolicyFamily::Grpc) && canImportPolicy(PolicyFamily::Envoy));
         QVERIFY(!canImportPolicy(PolicyFamily::Polly));
-        QVERIFY(errorOf("{}", PolicyFamily::Polly).contains("cannot be imported"));
+        QVERIFY(importErrorOf("{}", PolicyFamily::Polly).contains("cannot be imported"));
         QCOMPARE(guessPolicyFormat("  \n{\"methodConfig\": []}"), PolicyFamily::Grpc);
     }
 };

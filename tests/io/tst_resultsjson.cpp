@@ -1,5 +1,7 @@
 // Results files: layout of docs/scenario.md, nulls for absent latencies, exact doubles, the
 // reader's checks, and a real sweep's results read back unchanged.
+#include "TestErrors.h"
+
 #include <hedge/io/ResultsJson.h>
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/sim/LoadSweep.h>
@@ -56,12 +58,7 @@ std::vector<PointResult> pointsFor(const Scenario& s)
 
 std::optional<ScenarioError> readError(const std::string& json)
 {
-    try {
-        parseResultsJson(json);
-    } catch (const ScenarioError& e) {
-        return e;
-    }
-    return std::nullopt;
+    return test::errorFrom([&] { parseResultsJson(json); });
 }
 
 void replace(std::string& text, const std::string& from, const std::string& to)

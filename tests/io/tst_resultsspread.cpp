@@ -1,6 +1,8 @@
 // Replicates in the files: the scenario's `replicates` field and its range, and the spread
 // beside a results point's pooled figures in JSON and CSV — read back exactly, absent from a
 // 1-replicate file, and checked by the reader.
+#include "TestErrors.h"
+
 #include <hedge/io/ResultsCsv.h>
 #include <hedge/io/ResultsJson.h>
 #include <hedge/io/ScenarioJson.h>
@@ -40,24 +42,9 @@ std::vector<PointResult> asInFile(std::vector<PointResult> points)
     return points;
 }
 
-std::optional<ScenarioError> scenarioError(const std::string& json)
-{
-    try {
-        parseScenarioJson(json);
-    } catch (const ScenarioError& e) {
-        return e;
-    }
-    return std::nullopt;
-}
-
 std::optional<ScenarioError> resultsError(const std::string& json)
 {
-    try {
-        parseResultsJson(json);
-    } catch (const ScenarioError& e) {
-        return e;
-    }
-    return std::nullopt;
+    return test::errorFrom([&] { parseResultsJson(json); });
 }
 
 void replaceOnce(std::string& text, const std::string& from, const std::string& to)
@@ -93,7 +80,7 @@ private slots:
     {
         QFETCH(QString, value);
         QFETCH(QString, message);
-        const auto error = scenarioError("{\"replicates\": " + value.toStdString() + "}");
+        const auto error = test::scenarioError("{\"replicates\": " + value.toStdString() + "}");
         QVERIFY(error);
         QCOMPARE(QString::fromStdString(error->field()), QString("replicates"));
         QCOMPARE(QString::fromUtf8(error->what()), message);

@@ -1,5 +1,7 @@
 // Scenario files: defaults, every range named by its field, unknown and repeated fields,
 // types, syntax error positions, exact seeds and the write/parse round trip.
+#include "TestErrors.h"
+
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/io/ScenarioValidation.h>
 
@@ -11,17 +13,6 @@
 using namespace hedge;
 
 namespace {
-
-// The error parseScenarioJson throws for `json`, or nothing when it accepts it.
-std::optional<ScenarioError> errorOf(const QByteArray& json)
-{
-    try {
-        parseScenarioJson(json.toStdString());
-    } catch (const ScenarioError& e) {
-        return e;
-    }
-    return std::nullopt;
-}
 
 // A scenario whose third setup (index 2) holds `fields`: checks that paths carry the index.
 QByteArray thirdSetup(const char* fields)
@@ -245,7 +236,7 @@ private slots:
         QFETCH(QByteArray, json);
         QFETCH(QString, field);
         QFETCH(QString, allowed);
-        const auto error = errorOf(json);
+        const auto error = test::scenarioError(json.toStdString());
         QVERIFY2(error, (QByteArray("accepted: ") + json).constData());
         QCOMPARE(QString::fromStdString(error->field()), field);
         const QString what = QString::fromStdString(error->what());
@@ -255,7 +246,8 @@ private slots:
 
     void messageFormat()
     {
-        const auto error = errorOf(thirdSetup(R"("hedge": {"max_attempts": 11})"));
+        const auto error =
+            test::scenarioError(thirdSetup(R"("hedge": {"max_attempts": 11})").toStdString());
         QVERIFY(error);
         QCOMPARE(QString::fromUtf8(error->what()),
                  QString::fromUtf8("setups[2].hedge.max_attempts: 11 is out of range "
@@ -279,7 +271,7 @@ private slots:
     {
         QFETCH(QByteArray, json);
         QFETCH(QString, field);
-        const auto error = errorOf(json);
+        const auto error = test::scenarioError(json.toStdString());
         QVERIFY(error);
         QCOMPARE(QString::fromStdString(error->field()), field);
         QVERIFY2(QString::fromStdString(error->problem()).startsWith("unknown field"),
@@ -313,7 +305,7 @@ private slots:
     {
         QFETCH(QByteArray, json);
         QFETCH(QString, field);
-        const auto error = errorOf(json);
+        const auto error = test::scenarioError(json.toStdString());
         QVERIFY2(error, (QByteArray("accepted: ") + json).constData());
         QCOMPARE(QString::fromStdString(error->field()), field);
         QVERIFY2(QString::fromStdString(error->problem()).startsWith("expected"), error->what());
@@ -321,8 +313,8 @@ private slots:
 
     void repeatedFieldIsAnError()
     {
-        const auto error = errorOf(R"({"setups": [{"name": "a", "hedge": {"delay_ms": 5,
-                                      "delay_ms": 6}}]})");
+        const auto error = test::scenarioError(R"({"setups": [{"name": "a", "hedge": {"delay_ms": 5,
+                                                    "delay_ms": 6}}]})");
         QVERIFY(error);
         QCOMPARE(error->field(), std::string("setups[0].hedge.delay_ms"));
         QVERIFY(QString::fromStdString(error->problem()).contains("twice"));
@@ -348,7 +340,7 @@ private slots:
     {
         QFETCH(QByteArray, json);
         QFETCH(QString, field);
-        const auto error = errorOf(json);
+        const auto error = test::scenarioError(json.toStdString());
         QVERIFY(error);
         QCOMPARE(QString::fromStdString(error->field()), field);
         QVERIFY(QString::fromStdString(error->problem()).contains("twice"));
@@ -374,7 +366,7 @@ private slots:
         QFETCH(QByteArray, json);
         QFETCH(int, line);
         QFETCH(int, column);
-        const auto error = errorOf(json);
+        const auto error = test::scenarioError(json.toStdString());
         QVERIFY(error);
         QVERIFY(error->field().empty());
         QCOMPARE(error->line(), line);

@@ -1,5 +1,7 @@
 // The scenario file's optional `style` block: read back exactly, validated like every other
 // field (named path, allowed values), left out of results files, ignored by the plain parser.
+#include "TestErrors.h"
+
 #include <hedge/io/ResultsJson.h>
 #include <hedge/io/ScenarioJson.h>
 
@@ -14,12 +16,7 @@ std::optional<ScenarioError> styleErrorOf(const QByteArray& style)
     const QByteArray json =
         QByteArray(R"({"setups": [{"name": "a"}, {"name": "b"}, {"name": "c"}], "style": )") +
         style + "}";
-    try {
-        parseStyledScenarioJson(json.toStdString());
-    } catch (const ScenarioError& e) {
-        return e;
-    }
-    return std::nullopt;
+    return test::errorFrom([&] { parseStyledScenarioJson(json.toStdString()); });
 }
 
 ScenarioStyle sampleStyle()

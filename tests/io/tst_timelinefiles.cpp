@@ -1,5 +1,7 @@
 // Timeline scenarios (docs/timeline.md, "Results"): the `timeline` object reads, validates with the
 // field named, and writes back equal; the results file and CSV carry every bucket field.
+#include "TestErrors.h"
+
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/io/TimelineResultsFile.h>
@@ -14,16 +16,6 @@ using namespace hedge;
 
 class TestTimelineFiles : public QObject {
     Q_OBJECT
-
-    static std::string errorOf(const std::string& json)
-    {
-        try {
-            parseScenarioJson(json);
-        } catch (const ScenarioError& e) {
-            return e.what();
-        }
-        return "no error";
-    }
 
 private slots:
     void readsStepsChangesAndProfiles()
@@ -87,7 +79,7 @@ private slots:
     {
         QFETCH(QString, json);
         QFETCH(QString, error);
-        QCOMPARE(QString::fromStdString(errorOf(json.toStdString())), error);
+        QCOMPARE(test::scenarioErrorText(json.toStdString()), error);
     }
 
     void resultsFileHoldsEveryBucket()

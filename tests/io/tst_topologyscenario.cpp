@@ -1,6 +1,8 @@
 // The topology fields of a scenario (docs/topology.md; docs/scenario.md): read, written back,
 // validated with `FIELD: problem`; results carry replica_utilisation_max when there are
 // replicas; a one-queue scenario is written exactly as before the topology existed.
+#include "TestErrors.h"
+
 #include <hedge/io/ResultsJson.h>
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/io/ScenarioValidation.h>
@@ -18,17 +20,6 @@ const char* kTopology = R"({
               "slowdowns": {"per_minute": 3, "duration_ms": 1000, "factor": 10}},
   "setups": [{"name": "h", "hedge": {"placement": "other_replica"}}]
 })";
-
-// The error a scenario text gets, as `FIELD: problem`.
-QString errorOf(const std::string& json)
-{
-    try {
-        parseScenarioJson(json);
-    } catch (const ScenarioError& e) {
-        return QString::fromStdString(e.what());
-    }
-    return {};
-}
 
 std::string withService(const std::string& fields)
 {
@@ -126,7 +117,7 @@ private slots:
     {
         QFETCH(QString, json);
         QFETCH(QString, error);
-        QCOMPARE(errorOf(json.toStdString()), error);
+        QCOMPARE(test::scenarioErrorText(json.toStdString()), error);
     }
 
     void resultsCarryTheBusiestReplicaWhenThereAreReplicas()

@@ -3,6 +3,8 @@
 // and the exact error a request must give.
 #pragma once
 
+#include "TestErrors.h"
+
 #include <hedge/service/MeasurementImport.h>
 
 #include <QFile>
@@ -75,13 +77,10 @@ inline double orderStatisticQuantile(const std::vector<double>& sorted, double q
 // The request must fail with exactly `expected` (what() of the MeasurementError).
 inline void expectError(const hedge::MeasurementRequest& request, const std::string& expected)
 {
-    try {
-        hedge::readMeasurements(request);
-    } catch (const hedge::MeasurementError& error) {
-        QCOMPARE(QString::fromStdString(error.what()), QString::fromStdString(expected));
-        return;
-    }
-    QFAIL(qPrintable("no error; expected: " + QString::fromStdString(expected)));
+    const auto error =
+        hedge::test::errorFrom<hedge::MeasurementError>([&] { hedge::readMeasurements(request); });
+    QVERIFY2(error, qPrintable("no error; expected: " + QString::fromStdString(expected)));
+    QCOMPARE(QString::fromStdString(error->what()), QString::fromStdString(expected));
 }
 
 inline bool hasNote(const hedge::MeasuredLatencies& measured, const std::string& note)

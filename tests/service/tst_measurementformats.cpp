@@ -108,13 +108,10 @@ private slots:
     {
         MeasurementRequest request = fixtureRequest(MeasurementFormat::HdrHistogramLog);
         request.format = MeasurementFormat::Csv; // an .hlog read as CSV: its own error
-        try {
-            importMeasurements(request);
-            QFAIL("an HdrHistogram log read as CSV");
-        } catch (const MeasurementError& error) {
-            QCOMPARE(error.file(), request.path);
-            QCOMPARE(error.line(), 4);
-        }
+        const auto error = test::errorFrom<MeasurementError>([&] { importMeasurements(request); });
+        QVERIFY2(error, "an HdrHistogram log read as CSV");
+        QCOMPARE(error->file(), request.path);
+        QCOMPARE(error->line(), 4);
     }
 
     void threeFormatsAgree()

@@ -2,7 +2,7 @@
 // knob registry and the service's quantiles, errors that name the field, the rule of thumb, an
 // answer the same whatever the threads, a stop that keeps what is known, and no answer naming
 // the tightest limit. Its statistical checks are in tst_advisorclaims.
-#include "AdviceTestSupport.h"
+#include "AdviceQuestions.h"
 
 #include <hedge/sim/ServiceTimeQuantiles.h>
 
@@ -11,7 +11,7 @@
 #include <algorithm>
 
 using namespace hedge;
-using namespace hedge::advice_test;
+using namespace hedge::test;
 
 namespace {
 
@@ -20,17 +20,6 @@ const KnobSearch* searched(const std::vector<KnobSearch>& search, const std::str
     const auto it = std::find_if(search.begin(), search.end(),
                                  [&](const KnobSearch& s) { return s.field == field; });
     return it == search.end() ? nullptr : &*it;
-}
-
-// A small question: three delays, two loads, short runs, three replicates.
-AdviceQuestion smallQuestion()
-{
-    AdviceQuestion q = defaultQuestion(world("reference", 8000), hedgeSetup(Cancellation::Client));
-    q.search = {delaySearch(q.world.service, 3)};
-    q.heldLoads = {0.3, 0.6};
-    q.targetLoad = 0.6;
-    q.limits.collapseRuns = 3;
-    return q;
 }
 
 } // namespace

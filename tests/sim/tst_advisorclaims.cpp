@@ -1,6 +1,6 @@
 // The advisor's checks (docs/advisor.md, "What it is checked against"): tests that fail
 // when the search is wrong. Long runs (seconds here, minutes under a sanitizer): label `claims`.
-#include "AdviceTestSupport.h"
+#include "AdviceQuestions.h"
 
 #include <hedge/sim/LoadSweep.h>
 #include <hedge/sim/ServiceTimeQuantiles.h>
@@ -13,7 +13,7 @@
 #include <cmath>
 
 using namespace hedge;
-using namespace hedge::advice_test;
+using namespace hedge::test;
 
 namespace {
 

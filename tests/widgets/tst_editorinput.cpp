@@ -1,6 +1,7 @@
 // How the editors take input from a user's keyboard and mouse: typed values apply after a short
 // pause without Enter, bad values are reported next to their field while the state in force
 // before the edit stays, and the mouse wheel scrolls the editor unless a field has the focus.
+#include "KnobField.h"
 #include "ServiceRunEditor.h"
 #include "SetupEditor.h"
 
@@ -63,15 +64,16 @@ private slots:
         showHedgedSetup(editor);
         QSignalSpy edited(&editor, &SetupEditor::edited);
 
-        replaceText(editor.delaySpin(), QStringLiteral("35"));
+        typeInto(test::knobField<QDoubleSpinBox>(&editor, "hedge.delay_ms"), QStringLiteral("35"));
         // Not per keystroke: nothing applies before the pause.
         QCOMPARE(edited.count(), 0);
         QTRY_COMPARE_WITH_TIMEOUT(edited.count(), 1, 60000);
         QCOMPARE(editor.setup().hedge->delayMs, 35.0);
-        QVERIFY(editor.delaySpin()->hasFocus()); // still typing: no Enter, no Tab
+        QVERIFY(test::knobField<QDoubleSpinBox>(&editor, "hedge.delay_ms")
+                    ->hasFocus()); // still typing: no Enter, no Tab
 
         // Enter after the pause applies nothing twice.
-        QTest::keyClick(editor.delaySpin(), Qt::Key_Enter);
+        QTest::keyClick(test::knobField<QDoubleSpinBox>(&editor, "hedge.delay_ms"), Qt::Key_Enter);
         QCOMPARE(edited.count(), 1);
     }
 
@@ -82,12 +84,12 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&editor));
         QSignalSpy edited(&editor, &ServiceRunEditor::edited);
 
-        replaceText(editor.workersSpin(), QStringLiteral("24"));
+        typeInto(editor.workersSpin(), QStringLiteral("24"));
         QCOMPARE(edited.count(), 0);
         QTRY_COMPARE_WITH_TIMEOUT(edited.count(), 1, 60000);
         QCOMPARE(editor.service().workers, 24);
 
-        replaceText(editor.seedEdit(), QStringLiteral("77"));
+        typeInto(editor.seedEdit(), QStringLiteral("77"));
         QCOMPARE(edited.count(), 1);
         QTRY_COMPARE_WITH_TIMEOUT(edited.count(), 2, 60000);
         Scenario out;
@@ -127,7 +129,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&editor));
         QCOMPARE(editor.loadModeCombo()->currentIndex(), 1);
         QSignalSpy edited(&editor, &ServiceRunEditor::edited);
-        replaceText(editor.loadListEdit(), QStringLiteral("0.3, 0.45"));
+        typeInto(editor.loadListEdit(), QStringLiteral("0.3, 0.45"));
         QCOMPARE(edited.count(), 0);
         QTRY_COMPARE_WITH_TIMEOUT(edited.count(), 1, 60000);
         QCOMPARE(editor.loads(), (std::vector<double>{0.3, 0.45}));
@@ -145,7 +147,7 @@ private slots:
         QLineEdit* list = editor.loadListEdit();
 
         // The user pauses after "0.5,": that prefix is a valid list and applies...
-        replaceText(list, QStringLiteral("0.5,"));
+        typeInto(list, QStringLiteral("0.5,"));
         QTRY_COMPARE_WITH_TIMEOUT(editor.loads(), (std::vector<double>{0.5}), 60000);
         // ... then goes on typing something that is not a load.
         QTest::keyClicks(list, QStringLiteral(" abc"));
@@ -166,7 +168,7 @@ private slots:
         QVERIFY(editor.loadErrorLabel()->isVisible());
 
         // A list committed with Enter is the new last good one.
-        replaceText(list, QStringLiteral("0.4, 0.6"));
+        typeInto(list, QStringLiteral("0.4, 0.6"));
         QTest::keyClick(list, Qt::Key_Enter);
         QCOMPARE(editor.loads(), (std::vector<double>{0.4, 0.6}));
         QVERIFY(!editor.loadErrorLabel()->isVisible());
@@ -187,7 +189,7 @@ private slots:
         QSignalSpy edited(&editor, &ServiceRunEditor::edited);
         QDoubleSpinBox* from = editor.hiccupMinSpin();
 
-        replaceText(from, QStringLiteral("400"));
+        typeInto(from, QStringLiteral("400"));
         QVERIFY2(from->text().contains(QStringLiteral("400")), qPrintable(from->text()));
         QLabel* message = nullptr;
         QTRY_VERIFY_WITH_TIMEOUT(
@@ -207,7 +209,7 @@ private slots:
         QVERIFY(message->isVisible());
 
         // Half applied: "4" pauses and applies, "400" then goes back to the 100 of before.
-        replaceText(from, QStringLiteral("4"));
+        typeInto(from, QStringLiteral("4"));
         QTRY_VERIFY_WITH_TIMEOUT(!message->isVisible(), 60000);
         QTRY_COMPARE_WITH_TIMEOUT(editor.service().hiccupMinMs, 4.0, 60000);
         QTest::keyClicks(from, QStringLiteral("00"));
@@ -221,14 +223,19 @@ private slots:
         SetupEditor editor;
         showHedgedSetup(editor);
         QSignalSpy edited(&editor, &SetupEditor::edited);
-        replaceText(editor.budgetSpin(), QStringLiteral("150"));
+        typeInto(test::knobField<QDoubleSpinBox>(&editor, "hedge.budget_percent"),
+                 QStringLiteral("150"));
         QLabel* message = nullptr;
         QTRY_VERIFY_WITH_TIMEOUT(
             (message = visibleLabelWith(&editor, QStringLiteral("150"))) != nullptr, 60000);
         QVERIFY2(message->text().contains(QStringLiteral("Budget")), qPrintable(message->text()));
         QVERIFY2(message->text().contains(QStringLiteral("100")), qPrintable(message->text()));
-        QTRY_VERIFY_WITH_TIMEOUT(isRightUnder(message, editor.budgetSpin(), &editor), 60000);
-        QTest::keyClick(editor.budgetSpin(), Qt::Key_Enter);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            isRightUnder(message, test::knobField<QDoubleSpinBox>(&editor, "hedge.budget_percent"),
+                         &editor),
+            60000);
+        QTest::keyClick(test::knobField<QDoubleSpinBox>(&editor, "hedge.budget_percent"),
+                        Qt::Key_Enter);
         QCOMPARE(editor.setup().hedge->budgetPercent, 10.0);
         QCOMPARE(edited.count(), 0);
     }
@@ -253,7 +260,7 @@ private slots:
         for (QToolButton* fold : editor->findChildren<QToolButton*>())
             if (fold->text().contains(QStringLiteral("limit")))
                 fold->click();
-        QSpinBox* minLimit = editor->minLimitSpin();
+        QSpinBox* minLimit = test::knobField<QSpinBox>(editor, "adaptive_limit.min_limit");
         QTRY_VERIFY_WITH_TIMEOUT(minLimit->isVisible(), 60000);
         QScrollBar* bar = area.verticalScrollBar();
         // The min limit at the top of the view, with more of the editor below it.
@@ -261,7 +268,7 @@ private slots:
         bar->setValue(minLimit->mapTo(editor, QPoint()).y() - 4);
         QVERIFY(bar->maximum() > 0);
         QSignalSpy edited(editor, &SetupEditor::edited);
-        editor->hedgeCheck()->setFocus();
+        test::knobField<QCheckBox>(editor, "hedge")->setFocus();
         const int minBefore = minLimit->value();
 
         // Down: the way that would lower the limit (20 is also its maximum, the initial limit).

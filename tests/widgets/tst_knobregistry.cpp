@@ -112,7 +112,7 @@ private slots:
         QCOMPARE(box->toolTip(), QStringLiteral("Copies of the test service.\nDefault: 1 copy."));
         QVERIFY(test::visibleLabelWith(&editor, QStringLiteral("Test copies:")));
         QSignalSpy edited(&editor, &ServiceRunEditor::edited);
-        test::replaceText(box, QStringLiteral("3"));
+        test::typeInto(box, QStringLiteral("3"));
         QTest::keyClick(box, Qt::Key_Return);
         QVERIFY(!edited.isEmpty());
         QCOMPARE(editor.service().replicas, 3);
@@ -137,7 +137,7 @@ private slots:
         QCOMPARE(dialog.values(), (std::vector<double>{1, 2, 3, 4}));
         QVERIFY2(dialog.okButton()->isEnabled(), qPrintable(dialog.problem()));
         QCOMPARE(dialog.result().grid->knob, std::string("service.test_copies"));
-        test::replaceText(dialog.toBox(), QStringLiteral("12"));
+        test::typeInto(dialog.toBox(), QStringLiteral("12"));
         QTest::keyClick(dialog.toBox(), Qt::Key_Return);
         QVERIFY(!dialog.okButton()->isEnabled());
         QVERIFY2(dialog.problem().contains(QStringLiteral("allowed 1 … 8")),
@@ -157,7 +157,7 @@ private slots:
         dialog.knobBox()->setCurrentIndex(
             dialog.knobBox()->findData(QStringLiteral("service.median_ms")));
         QCOMPARE(dialog.values(), (std::vector<double>{2, 4.47214, 10, 22.3607, 50}));
-        test::replaceText(dialog.fromBox(), QStringLiteral("0"));
+        test::typeInto(dialog.fromBox(), QStringLiteral("0"));
         QTest::keyClick(dialog.fromBox(), Qt::Key_Return);
         QVERIFY(!dialog.okButton()->isEnabled());
         QVERIFY2(dialog.problem().contains(QStringLiteral("log scale")),

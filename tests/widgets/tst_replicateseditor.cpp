@@ -1,6 +1,7 @@
 // The run editor's replicate count: shown from the scenario, typed by the user, written back,
 // held to 1–100, and explained by its tooltip.
 #include "ServiceRunEditor.h"
+#include "UserInput.h"
 
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -33,10 +34,7 @@ private slots:
                  qPrintable(tip));
 
         QSignalSpy edited(&editor, &ServiceRunEditor::edited);
-        spin->setFocus();
-        spin->selectAll();
-        QTest::keyClicks(spin, QStringLiteral("25"));
-        QTest::keyClick(spin, Qt::Key_Return);
+        test::typeInto(spin, QStringLiteral("25"), Qt::Key_Return);
         QTRY_VERIFY_WITH_TIMEOUT(!edited.isEmpty(), 60000);
         Scenario out;
         editor.applyTo(out);

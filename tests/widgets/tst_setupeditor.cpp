@@ -1,4 +1,5 @@
 #include "FamilyKnobFields.h"
+#include "KnobField.h"
 #include "SetupEditor.h"
 #include "UserInput.h"
 
@@ -79,15 +80,16 @@ private slots:
         editor.setSetup(s);
         QSignalSpy edited(&editor, &SetupEditor::edited);
 
-        editor.delaySpin()->setValue(35.0);
+        test::knobField<QDoubleSpinBox>(&editor, "hedge.delay_ms")->setValue(35.0);
         QCOMPARE(edited.count(), 1);
         QCOMPARE(editor.setup().hedge->delayMs, 35.0);
 
-        editor.budgetSpin()->setValue(0.0);
+        test::knobField<QDoubleSpinBox>(&editor, "hedge.budget_percent")->setValue(0.0);
         QVERIFY(!editor.setup().hedge->hasBudget());
-        QCOMPARE(editor.budgetSpin()->text(), QStringLiteral("no budget"));
+        QCOMPARE(test::knobField<QDoubleSpinBox>(&editor, "hedge.budget_percent")->text(),
+                 QStringLiteral("no budget"));
 
-        editor.adaptiveCheck()->setChecked(true);
+        test::knobField<QCheckBox>(&editor, "adaptive_limit")->setChecked(true);
         QVERIFY(editor.setup().adaptiveLimit.has_value());
         QCOMPARE(*editor.setup().adaptiveLimit, Gradient2Config{});
 
@@ -95,10 +97,10 @@ private slots:
         QCOMPARE(editor.setup().cancellation, Cancellation::Server);
 
         // Switching the hedge off and on again keeps its knobs.
-        editor.hedgeCheck()->setChecked(false);
+        test::knobField<QCheckBox>(&editor, "hedge")->setChecked(false);
         QVERIFY(!editor.setup().hedge.has_value());
-        QVERIFY(!editor.delaySpin()->isEnabled());
-        editor.hedgeCheck()->setChecked(true);
+        QVERIFY(!test::knobField<QDoubleSpinBox>(&editor, "hedge.delay_ms")->isEnabled());
+        test::knobField<QCheckBox>(&editor, "hedge")->setChecked(true);
         QCOMPARE(editor.setup().hedge->delayMs, 35.0);
         QCOMPARE(edited.count(), 6);
         QCOMPARE(editor.setup().name, std::string("a"));
@@ -107,11 +109,12 @@ private slots:
     void rangesFollowScenarioSpec()
     {
         SetupEditor editor;
-        QCOMPARE(editor.maxAttemptsSpin()->minimum(), 1);
-        QCOMPARE(editor.maxAttemptsSpin()->maximum(), 10);
-        QCOMPARE(editor.budgetSpin()->minimum(), 0.0);
-        QCOMPARE(editor.budgetSpin()->maximum(), 100.0);
-        QCOMPARE(editor.delaySpin()->minimum(), 0.0);
+        QCOMPARE(test::knobField<QSpinBox>(&editor, "hedge.max_attempts")->minimum(), 1);
+        QCOMPARE(test::knobField<QSpinBox>(&editor, "hedge.max_attempts")->maximum(), 10);
+        QCOMPARE(test::knobField<QDoubleSpinBox>(&editor, "hedge.budget_percent")->minimum(), 0.0);
+        QCOMPARE(test::knobField<QDoubleSpinBox>(&editor, "hedge.budget_percent")->maximum(),
+                 100.0);
+        QCOMPARE(test::knobField<QDoubleSpinBox>(&editor, "hedge.delay_ms")->minimum(), 0.0);
         const auto box = [&editor](const char* field) {
             return qobject_cast<QDoubleSpinBox*>(editor.knobField(field));
         };
@@ -119,16 +122,19 @@ private slots:
         QCOMPARE(box("hedge.budget_min_per_second")->minimum(), 0.0);
         QVERIFY(box("adaptive_limit.smoothing")->minimum() > 0.0);
         QCOMPARE(box("adaptive_limit.smoothing")->maximum(), 1.0);
-        QCOMPARE(editor.minLimitSpin()->minimum(), 1);
+        QCOMPARE(test::knobField<QSpinBox>(&editor, "adaptive_limit.min_limit")->minimum(), 1);
 
         // min <= initial <= max cannot be broken by typing.
         Setup s;
         s.adaptiveLimit = Gradient2Config{};
         editor.setSetup(s);
-        editor.minLimitSpin()->setValue(50); // above initial 20: clamped
-        QVERIFY(editor.minLimitSpin()->value() <= editor.initialLimitSpin()->value());
-        editor.maxLimitSpin()->setValue(1);
-        QVERIFY(editor.maxLimitSpin()->value() >= editor.initialLimitSpin()->value());
+        test::knobField<QSpinBox>(&editor, "adaptive_limit.min_limit")
+            ->setValue(50); // above initial 20: clamped
+        QVERIFY(test::knobField<QSpinBox>(&editor, "adaptive_limit.min_limit")->value() <=
+                test::knobField<QSpinBox>(&editor, "adaptive_limit.initial_limit")->value());
+        test::knobField<QSpinBox>(&editor, "adaptive_limit.max_limit")->setValue(1);
+        QVERIFY(test::knobField<QSpinBox>(&editor, "adaptive_limit.max_limit")->value() >=
+                test::knobField<QSpinBox>(&editor, "adaptive_limit.initial_limit")->value());
         const Gradient2Config g = *editor.setup().adaptiveLimit;
         QVERIFY(g.minLimit <= g.initialLimit && g.initialLimit <= g.maxLimit);
     }
@@ -156,7 +162,7 @@ private slots:
         QWidget* window = editor.knobField("hedge.budget_window_s");
         QVERIFY(floor->isVisible());
         const auto y = [&editor](QWidget* w) { return w->mapTo(&editor, QPoint(0, 0)).y(); };
-        QVERIFY(y(editor.budgetSpin()) < y(placement));
+        QVERIFY(y(test::knobField<QDoubleSpinBox>(&editor, "hedge.budget_percent")) < y(placement));
         QVERIFY2(y(placement) < y(fold), "Hedges go to sits under Advanced budget");
         QVERIFY(y(fold) < y(floor) && y(floor) < y(window));
 
@@ -180,28 +186,33 @@ private slots:
     void everyFieldHasATooltipWithItsDefault()
     {
         SetupEditor editor;
-        const QList<QWidget*> fields{editor.hedgeCheck(),
-                                     editor.delaySpin(),
-                                     editor.maxAttemptsSpin(),
-                                     editor.budgetSpin(),
-                                     editor.knobField("hedge.budget_min_per_second"),
-                                     editor.knobField("hedge.budget_window_s"),
-                                     editor.adaptiveCheck(),
-                                     editor.initialLimitSpin(),
-                                     editor.minLimitSpin(),
-                                     editor.maxLimitSpin(),
-                                     editor.knobField("adaptive_limit.smoothing"),
-                                     editor.knobField("adaptive_limit.rtt_tolerance"),
-                                     editor.knobField("adaptive_limit.long_window"),
-                                     editor.knobField("adaptive_limit.queue_size"),
-                                     editor.cancellationButton(Cancellation::Client),
-                                     editor.cancellationButton(Cancellation::Server)};
+        const QList<QWidget*> fields{
+            test::knobField<QCheckBox>(&editor, "hedge"),
+            test::knobField<QDoubleSpinBox>(&editor, "hedge.delay_ms"),
+            test::knobField<QSpinBox>(&editor, "hedge.max_attempts"),
+            test::knobField<QDoubleSpinBox>(&editor, "hedge.budget_percent"),
+            editor.knobField("hedge.budget_min_per_second"),
+            editor.knobField("hedge.budget_window_s"),
+            test::knobField<QCheckBox>(&editor, "adaptive_limit"),
+            test::knobField<QSpinBox>(&editor, "adaptive_limit.initial_limit"),
+            test::knobField<QSpinBox>(&editor, "adaptive_limit.min_limit"),
+            test::knobField<QSpinBox>(&editor, "adaptive_limit.max_limit"),
+            editor.knobField("adaptive_limit.smoothing"),
+            editor.knobField("adaptive_limit.rtt_tolerance"),
+            editor.knobField("adaptive_limit.long_window"),
+            editor.knobField("adaptive_limit.queue_size"),
+            editor.cancellationButton(Cancellation::Client),
+            editor.cancellationButton(Cancellation::Server)};
         for (QWidget* w : fields) {
             QVERIFY2(!w->toolTip().isEmpty(), qPrintable(w->metaObject()->className()));
             QVERIFY2(w->toolTip().contains(QStringLiteral("Default")), qPrintable(w->toolTip()));
         }
-        QVERIFY(editor.delaySpin()->toolTip().contains(QStringLiteral("20 ms")));
-        QVERIFY(editor.budgetSpin()->toolTip().contains(QStringLiteral("10 %")));
+        QVERIFY(test::knobField<QDoubleSpinBox>(&editor, "hedge.delay_ms")
+                    ->toolTip()
+                    .contains(QStringLiteral("20 ms")));
+        QVERIFY(test::knobField<QDoubleSpinBox>(&editor, "hedge.budget_percent")
+                    ->toolTip()
+                    .contains(QStringLiteral("10 %")));
     }
 
     // A user picks gRPC in the chooser with the keyboard: only gRPC's knobs are shown, under
@@ -230,28 +241,28 @@ private slots:
                  QStringLiteral("&Throttling (retryThrottling)"));
         QVERIFY(grpc->check("grpc.non_fatal_errors")->isVisible());
         // resilience4cata's and the other families' knobs are hidden.
-        QVERIFY(!editor.hedgeCheck()->isVisible());
-        QVERIFY(!editor.delaySpin()->isVisible());
+        QVERIFY(!test::knobField<QCheckBox>(&editor, "hedge")->isVisible());
+        QVERIFY(!test::knobField<QDoubleSpinBox>(&editor, "hedge.delay_ms")->isVisible());
         QVERIFY(!test::visibleLabelWith(&editor, QStringLiteral("Budget:")));
         QVERIFY(!test::visibleLabelWith(&editor, QStringLiteral("Per-try timeout:")));
         for (PolicyFamily other : allPolicyFamilies())
             if (FamilyKnobFields* f = editor.familyFields(other); f && other != PolicyFamily::Grpc)
                 QVERIFY2(!f->isVisible(), toString(other));
         // The limit and the cancellation stay.
-        QVERIFY(editor.adaptiveCheck()->isVisible());
+        QVERIFY(test::knobField<QCheckBox>(&editor, "adaptive_limit")->isVisible());
         QVERIFY(editor.cancellationButton(Cancellation::Server)->isEnabled());
 
         auto* attempts = qobject_cast<QSpinBox*>(editor.knobField("grpc.max_attempts"));
-        test::replaceText(attempts, QStringLiteral("4"));
+        test::typeInto(attempts, QStringLiteral("4"));
         QTest::keyClick(attempts, Qt::Key_Return);
         auto* delay = qobject_cast<QDoubleSpinBox*>(editor.knobField("grpc.hedging_delay_ms"));
-        test::replaceText(delay, QStringLiteral("25"));
+        test::typeInto(delay, QStringLiteral("25"));
         QTest::keyClick(delay, Qt::Key_Return);
         QTest::mouseClick(grpc->check("grpc.throttling"), Qt::LeftButton, {}, QPoint(8, 8));
         auto* tokens =
             qobject_cast<QDoubleSpinBox*>(editor.knobField("grpc.throttling.max_tokens"));
         QVERIFY(tokens->isEnabled());
-        test::replaceText(tokens, QStringLiteral("20"));
+        test::typeInto(tokens, QStringLiteral("20"));
         QTest::keyClick(tokens, Qt::Key_Return);
         Setup read = editor.setup();
         QCOMPARE(read.families.grpc.maxAttempts, 4);
@@ -271,7 +282,7 @@ private slots:
         QCOMPARE(read.families.grpc.throttling->maxTokens, 20.0);
         // Back to the explorer's own: its form as it was.
         editor.policyCombo()->setCurrentIndex(0);
-        QVERIFY(editor.delaySpin()->isVisible());
+        QVERIFY(test::knobField<QDoubleSpinBox>(&editor, "hedge.delay_ms")->isVisible());
         QVERIFY(!grpc->isVisible());
         QCOMPARE(*editor.setup().hedge, HedgeSettings{});
     }
@@ -326,12 +337,12 @@ private slots:
         auto* attempts = qobject_cast<QSpinBox*>(editor.knobField("grpc.max_attempts"));
         QCOMPARE(attempts->minimum(), 2);
         QVERIFY(!test::visibleLabelWith(&editor, QStringLiteral("(clamped)")));
-        test::replaceText(attempts, QStringLiteral("7"));
+        test::typeInto(attempts, QStringLiteral("7"));
         QTest::keyClick(attempts, Qt::Key_Return);
         QCOMPARE(editor.setup().families.grpc.maxAttempts, 7);
         QLabel* note = test::visibleLabelWith(&editor, QStringLiteral("5 (clamped)"));
         QVERIFY(note);
-        test::replaceText(attempts, QStringLiteral("5"));
+        test::typeInto(attempts, QStringLiteral("5"));
         QTest::keyClick(attempts, Qt::Key_Return);
         QVERIFY(!note->isVisible());
     }

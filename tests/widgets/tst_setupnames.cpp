@@ -1,9 +1,11 @@
 // Setup names as a user meets them: generated names follow the policy edited in the setup
 // editor until the user renames the setup, and every change of the list's names or order
 // is proposed with the setups it gives and shown back with the styles following the names.
+#include "KnobField.h"
 #include "SetupEditor.h"
 #include "SetupListWidget.h"
 #include "SetupNames.h"
+#include "UserInput.h"
 
 #include <QCheckBox>
 #include <QRadioButton>
@@ -160,16 +162,15 @@ private slots:
                  QStringLiteral("hedge, default budget / server"));
 
         // A typed budget renames it too (after the typing pause).
-        QDoubleSpinBox* budget = panel.editor.budgetSpin();
-        budget->setFocus();
-        budget->selectAll();
-        QTest::keyClicks(budget, QStringLiteral("5"));
+        QDoubleSpinBox* budget =
+            test::knobField<QDoubleSpinBox>(&panel.editor, "hedge.budget_percent");
+        test::typeInto(budget, QStringLiteral("5"));
         QTRY_COMPARE_WITH_TIMEOUT(panel.currentName(), std::string("hedge, budget 5 % / server"),
                                   60000);
         QVERIFY(editorTitleShows(panel.editor, "hedge, budget 5 % / server"));
 
         // Switching the hedge off.
-        panel.editor.hedgeCheck()->click();
+        test::knobField<QCheckBox>(&panel.editor, "hedge")->click();
         QCOMPARE(panel.currentName(), std::string("no hedge / server"));
         QVERIFY(stylesMatchSetups(panel.list));
     }

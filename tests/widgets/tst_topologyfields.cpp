@@ -3,6 +3,7 @@
 // Typed values apply after the pause, the wheel over an unfocused field scrolls the editor,
 // and a value out of range is refused with the field's name and range while the value in
 // force stays.
+#include "KnobField.h"
 #include "ServiceRunEditor.h"
 #include "ServiceTopologyFields.h"
 #include "SetupEditor.h"
@@ -70,7 +71,7 @@ private slots:
         showEditor(editor);
         QSignalSpy edited(&editor, &ServiceRunEditor::edited);
         ServiceTopologyFields* t = editor.topologyFields();
-        replaceText(t->replicasSpin(), QStringLiteral("4"));
+        typeInto(t->replicasSpin(), QStringLiteral("4"));
         QCOMPARE(edited.count(), 0);
         QTRY_COMPARE_WITH_TIMEOUT(editor.service().replicas, 4, 60000);
         QCOMPARE(edited.count(), 1);
@@ -82,7 +83,7 @@ private slots:
         QTest::keyClick(t->balancerCombo(), Qt::Key_Down);
         QCOMPARE(editor.service().balancer, BalancerKind::LeastOutstanding);
 
-        replaceText(t->correlationSpin(), QStringLiteral("0.75"));
+        typeInto(t->correlationSpin(), QStringLiteral("0.75"));
         QTRY_COMPARE_WITH_TIMEOUT(editor.service().hiccupCorrelation, 0.75, 60000);
 
         QVERIFY(!t->slowdownFactorSpin()->isEnabled());
@@ -91,7 +92,7 @@ private slots:
         QVERIFY(editor.service().slowdowns.has_value());
         QCOMPARE(*editor.service().slowdowns, Slowdowns{});
         QVERIFY(t->slowdownFactorSpin()->isEnabled());
-        replaceText(t->slowdownFactorSpin(), QStringLiteral("4"));
+        typeInto(t->slowdownFactorSpin(), QStringLiteral("4"));
         QTRY_COMPARE_WITH_TIMEOUT(editor.service().slowdowns->factor, 4.0, 60000);
     }
 
@@ -103,7 +104,7 @@ private slots:
         QSignalSpy edited(&editor, &ServiceRunEditor::edited);
         ServiceTopologyFields* t = editor.topologyFields();
 
-        replaceText(t->replicasSpin(), QStringLiteral("65"));
+        typeInto(t->replicasSpin(), QStringLiteral("65"));
         QLabel* message = nullptr;
         QTRY_VERIFY_WITH_TIMEOUT(
             (message = visibleLabelWith(&editor, QStringLiteral("65"))) != nullptr, 60000);
@@ -114,7 +115,7 @@ private slots:
         QCOMPARE(t->replicasSpin()->value(), 4);
 
         // Replicas × workers ≤ 10 000: with 4 replicas, 2501 workers per replica is too many.
-        replaceText(editor.workersSpin(), QStringLiteral("2501"));
+        typeInto(editor.workersSpin(), QStringLiteral("2501"));
         QTRY_VERIFY_WITH_TIMEOUT(
             (message = visibleLabelWith(&editor, QStringLiteral("2501"))) != nullptr, 60000);
         QVERIFY2(message->text().contains(QStringLiteral("2500")), qPrintable(message->text()));
@@ -123,7 +124,7 @@ private slots:
         QCOMPARE(editor.service().workers, 4);
         QTest::keyClick(editor.workersSpin(), Qt::Key_Tab);
 
-        replaceText(t->correlationSpin(), QStringLiteral("1.5"));
+        typeInto(t->correlationSpin(), QStringLiteral("1.5"));
         QTRY_VERIFY_WITH_TIMEOUT(
             (message = visibleLabelWith(&editor, QStringLiteral("1.5"))) != nullptr, 60000);
         QVERIFY2(message->text().contains(QStringLiteral("Hiccup correlation")),
@@ -131,7 +132,7 @@ private slots:
         QCOMPARE(editor.service().hiccupCorrelation, 0.5);
         QTest::keyClick(t->correlationSpin(), Qt::Key_Tab);
 
-        replaceText(t->slowdownFactorSpin(), QStringLiteral("0.5"));
+        typeInto(t->slowdownFactorSpin(), QStringLiteral("0.5"));
         QTRY_VERIFY_WITH_TIMEOUT(
             (message = visibleLabelWith(&editor, QStringLiteral("Slowdown factor"))) != nullptr,
             60000);
@@ -198,15 +199,15 @@ private slots:
         QCOMPARE(withEditedKnobs({s}, 0, editor.setup()).name,
                  std::string("hedge, default budget, other replica / client"));
         // Kept through an edit of another knob, and through switching the hedge off and on.
-        editor.delaySpin()->setValue(35.0);
+        test::knobField<QDoubleSpinBox>(&editor, "hedge.delay_ms")->setValue(35.0);
         QCOMPARE(editor.setup().hedge->placement, HedgePlacement::OtherReplica);
-        editor.hedgeCheck()->setChecked(false);
+        test::knobField<QCheckBox>(&editor, "hedge")->setChecked(false);
         QVERIFY(!placement->isEnabled());
-        editor.hedgeCheck()->setChecked(true);
+        test::knobField<QCheckBox>(&editor, "hedge")->setChecked(true);
         QCOMPARE(editor.setup().hedge->placement, HedgePlacement::OtherReplica);
 
         // Wheel over the unfocused combo: nothing changes.
-        editor.delaySpin()->setFocus();
+        test::knobField<QDoubleSpinBox>(&editor, "hedge.delay_ms")->setFocus();
         const int before = edited.count();
         wheel(placement, 120);
         QCOMPARE(editor.setup().hedge->placement, HedgePlacement::OtherReplica);

@@ -2,6 +2,8 @@
 // a search started over another makes the first stale (nothing of it lands: no progress, no
 // answer), and Stop keeps what the search knew, marked unfinished. The tests wait for the
 // controller's signals, never for a time.
+#include "AdviceQuestions.h"
+
 #include <hedge/advise/AdviceQuestion.h>
 #include <hedge/run/AdviceController.h>
 
@@ -14,7 +16,8 @@ Q_DECLARE_METATYPE(hedge::AdviceAnswer)
 
 namespace {
 
-// The default service at a few thousand calls a point: a quick search.
+// The default service at a few thousand calls a point: a quick search over `delays` delays
+// (and the budget's default values).
 AdviceQuestion question(int delays, bool withBudget, std::int64_t calls)
 {
     Scenario world;
@@ -23,16 +26,10 @@ AdviceQuestion question(int delays, bool withBudget, std::int64_t calls)
     Setup stack;
     stack.name = "hedge";
     stack.hedge = HedgeSettings{.delayMs = 20.0, .maxAttempts = 2, .budgetPercent = 5.0};
-    AdviceQuestion q = defaultQuestion(world, stack);
-    q.search.erase(std::remove_if(q.search.begin(), q.search.end(),
-                                  [&](const KnobSearch& s) {
-                                      return s.field != "hedge.delay_ms" &&
-                                             !(withBudget && s.field == "hedge.budget_percent");
-                                  }),
-                   q.search.end());
-    for (KnobSearch& s : q.search)
-        if (s.field == "hedge.delay_ms")
-            s.steps = delays;
+    std::vector<std::string_view> fields{"hedge.delay_ms"};
+    if (withBudget)
+        fields.push_back("hedge.budget_percent");
+    AdviceQuestion q = test::searchingOnly(defaultQuestion(world, stack), fields, delays);
     q.limits.collapseRuns = 2;
     return q;
 }

@@ -6,6 +6,7 @@
 // and the dialog whole at 1024 × 700. The runs are the reference preset at 20 000 calls a point;
 // the test waits for the controller's signals, never for a time.
 #include "ExplorerTestSupport.h"
+#include "UserInput.h"
 
 #include "AdviceAnswerView.h"
 #include "AdviceDialog.h"
@@ -45,15 +46,6 @@ Scenario smallReference()
     Scenario s = findPreset("reference")->scenario;
     s.calls = 20000;
     return s;
-}
-
-// Types `text` over the field's contents, as a user does after selecting it.
-void typeInto(QAbstractSpinBox* box, const QString& text)
-{
-    box->setFocus();
-    box->selectAll();
-    QTest::keyClick(box, Qt::Key_Delete);
-    QTest::keyClicks(box, text);
 }
 
 void click(QAbstractButton* button)
@@ -116,9 +108,9 @@ class TestAdviseDialog : public QObject {
         for (const AdviceQuestionForm::KnobRow& r : form->knobRows())
             if (r.search->isChecked() != (std::string(r.knob->field) == "hedge.delay_ms"))
                 QTest::mouseClick(r.search, Qt::LeftButton, {}, QPoint(4, r.search->height() / 2));
-        typeInto(row(form, "hedge.delay_ms")->steps, QString::number(steps));
-        typeInto(form->collapseRunsBox(), QStringLiteral("2"));
-        typeInto(form->holdToBox(), QStringLiteral("60"));
+        test::typeInto(row(form, "hedge.delay_ms")->steps, QString::number(steps));
+        test::typeInto(form->collapseRunsBox(), QStringLiteral("2"));
+        test::typeInto(form->holdToBox(), QStringLiteral("60"));
         QVERIFY2(form->isValid(), qPrintable(form->problem()));
         QCOMPARE(form->question().search.size(), std::size_t(1));
         QCOMPARE(form->question().heldLoads, (std::vector<double>{0.3, 0.6}));
@@ -170,18 +162,18 @@ private slots:
         QVERIFY(dialog->adviseButton()->isEnabled());
         const AdviceQuestion good = form->question();
 
-        typeInto(form->targetBox(), QStringLiteral("0"));
+        test::typeInto(form->targetBox(), QStringLiteral("0"));
         QVERIFY(!form->isValid());
         const QString message = shownMessage(form);
         QVERIFY2(message.contains(QStringLiteral("target load")), qPrintable(message));
         QVERIFY(!dialog->adviseButton()->isEnabled());
         QVERIFY(form->question() == good);
 
-        typeInto(form->targetBox(), QStringLiteral("60"));
+        test::typeInto(form->targetBox(), QStringLiteral("60"));
         QVERIFY2(form->isValid(), qPrintable(form->problem()));
         QVERIFY(shownMessage(form).isEmpty());
         QVERIFY(dialog->adviseButton()->isEnabled());
-        typeInto(form->collapseRunsBox(), QStringLiteral("20"));
+        test::typeInto(form->collapseRunsBox(), QStringLiteral("20"));
         QVERIFY(form->collapseBoundLabel()->text().contains(QStringLiteral("14 %")));
 
         // Another family: its own knobs, its delay again from the service's p50 to its p99.9.
@@ -368,9 +360,9 @@ private slots:
         QTRY_COMPARE(firstCut(dialog->form()), QString());
         // Every knob searched by default (the advised row's name is then long), few values.
         AdviceQuestionForm* form = dialog->form();
-        typeInto(row(form, "hedge.delay_ms")->steps, QStringLiteral("3"));
-        typeInto(row(form, "hedge.budget_percent")->steps, QStringLiteral("2"));
-        typeInto(form->collapseRunsBox(), QStringLiteral("2"));
+        test::typeInto(row(form, "hedge.delay_ms")->steps, QStringLiteral("3"));
+        test::typeInto(row(form, "hedge.budget_percent")->steps, QStringLiteral("2"));
+        test::typeInto(form->collapseRunsBox(), QStringLiteral("2"));
         QVERIFY2(form->isValid(), qPrintable(form->problem()));
         QCOMPARE(form->question().search.size(), std::size_t(3));
         QCOMPARE(form->question().heldLoads.size(), std::size_t(4));

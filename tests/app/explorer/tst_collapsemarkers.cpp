@@ -2,9 +2,11 @@
 // all show and hovering there lists every setup (Reference), a collapse in some runs looks
 // partial on every chart, above the axis too, and the key names each shape and "collapse"
 // once (Knife edge). docs/user-guide.md, "Charts".
+#include "ChartWalk.h"
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
 #include "MainWindow.h"
+#include "UserInput.h"
 
 #include "ChartMarkers.h"
 #include "MetricChartView.h"
@@ -38,14 +40,10 @@ struct ShownMarker {
 std::vector<ShownMarker> shownMarkers(MetricChartView& view)
 {
     std::vector<ShownMarker> shown;
-    QChart* chart = view.chart();
-    const QAbstractSeries* anySeries = chart->series().value(0);
     for (const SeriesStyle& style : view.seriesStyles())
         for (const MarkerKind kind : kCollapseKinds)
             for (const QPointF& p : view.markerPoints(style.setup, kind))
-                shown.push_back({style.setup, kind, p,
-                                 view.mapFromScene(chart->mapToScene(chart->mapToPosition(
-                                     p, const_cast<QAbstractSeries*>(anySeries))))});
+                shown.push_back({style.setup, kind, p, test::viewPosOf(&view, p)});
     return shown;
 }
 
@@ -66,11 +64,6 @@ QAction* presetAction(MainWindow& w, const char* name)
                             QString::fromStdString(findPreset(name)->title));
 }
 
-void hover(MainWindow& w, MetricChartView* view, QPoint viewPos)
-{
-    QTest::mouseMove(w.windowHandle(), view->viewport()->mapTo(&w, viewPos));
-}
-
 } // namespace
 
 class TestCollapseMarkers : public QObject {
@@ -89,10 +82,7 @@ private slots:
         // Fewer calls per point, typed as a user does, keep the run short; the same setups
         // collapse at the same loads.
         QSpinBox* calls = test::serviceRunEditor(w)->callsSpin();
-        calls->setFocus();
-        calls->selectAll();
-        QTest::keyClicks(calls, QStringLiteral("20000"));
-        QTest::keyClick(calls, Qt::Key_Return);
+        test::typeInto(calls, QStringLiteral("20000"), Qt::Key_Return);
         QTRY_COMPARE_WITH_TIMEOUT(w.scenario().calls, std::int64_t(20000), 60000);
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
 
@@ -114,10 +104,8 @@ private slots:
             }
 
         // Hover at 95 % on the ceiling, where the points are: every setup there is listed.
-        QChart* chart = p99->chart();
-        const QPoint spot = p99->mapFromScene(chart->mapToScene(chart->mapToPosition(
-            QPointF(0.95, p99->valueAxisCeiling()), chart->series().value(0))));
-        hover(w, p99, spot + QPoint(0, 1));
+        const QPoint spot = test::viewPosOf(p99, QPointF(0.95, p99->valueAxisCeiling()));
+        test::hoverAt(p99->viewport(), spot + QPoint(0, 1));
         QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
         for (const QString& setup : at95)
             QVERIFY2(QToolTip::text().contains(setup.toHtmlEscaped()),
@@ -138,10 +126,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         presetAction(w, "collapse")->trigger();
         QSpinBox* calls = test::serviceRunEditor(w)->callsSpin();
-        calls->setFocus();
-        calls->selectAll();
-        QTest::keyClicks(calls, QStringLiteral("20000"));
-        QTest::keyClick(calls, Qt::Key_Return);
+        test::typeInto(calls, QStringLiteral("20000"), Qt::Key_Return);
         QTRY_COMPARE_WITH_TIMEOUT(w.scenario().calls, std::int64_t(20000), 60000);
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
         const QString setup = QStringLiteral("hedge, no budget / client");
@@ -186,13 +171,13 @@ private slots:
                 }
                 // Hovering the marker gives the same figure.
                 const QPoint at = view->mapFromScene(chart->mapToScene(drawn));
-                hover(w, view, at + QPoint(0, 3));
+                test::hoverAt(view->viewport(), at + QPoint(0, 3));
                 QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible() &&
                                              QToolTip::text().contains(QStringLiteral("above the axis")),
                                          60000);
                 QVERIFY2(QToolTip::text().contains(QStringLiteral("= ") + figure),
                          qPrintable(figure + QStringLiteral(" not in: ") + QToolTip::text()));
-                hover(w, view, QPoint(2, 2));
+                test::hoverAt(view->viewport(), QPoint(2, 2));
                 QTRY_VERIFY_WITH_TIMEOUT(!QToolTip::isVisible(), 60000);
             }
             QVERIFY2(above > 0, qPrintable(name));
@@ -270,10 +255,7 @@ private slots:
         QCOMPARE(p99->markerPoints(edge, MarkerKind::PartialOffScale), partlyAbove);
         QVERIFY(!p99->offScalePoints(edge).contains(partlyAbove.front()));
         // Hovering it says so, with its real figure.
-        QChart* chart = p99->chart();
-        hover(w, p99,
-              p99->mapFromScene(chart->mapToScene(
-                  chart->mapToPosition(partlyAbove.front(), chart->series().value(0)))));
+        test::hoverAt(p99->viewport(), test::viewPosOf(p99, partlyAbove.front()));
         QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible(), 60000);
         QVERIFY2(QToolTip::text().contains(QStringLiteral("collapsed in 7 of 10 runs")),
                  qPrintable(QToolTip::text()));

@@ -5,7 +5,9 @@
 // replica.
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
+#include "KnobField.h"
 #include "MainWindow.h"
+#include "UserInput.h"
 
 #include "FieldMessage.h"
 #include "ServiceRunEditor.h"
@@ -82,10 +84,9 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
         const int simulatedBefore = w->controller()->simulatedPoints();
         test::setupList(*w)->setCurrentRow(1);
-        QDoubleSpinBox* delay = test::setupEditor(*w)->delaySpin();
-        delay->setFocus();
-        delay->selectAll();
-        QTest::keyClicks(delay, QStringLiteral("35"));
+        QDoubleSpinBox* delay =
+            test::knobField<QDoubleSpinBox>(test::setupEditor(*w), "hedge.delay_ms");
+        test::typeInto(delay, QStringLiteral("35"));
         QTRY_COMPARE_WITH_TIMEOUT(w->scenario().setups[1].hedge->delayMs, 35.0, 60000);
         QVERIFY(delay->hasFocus()); // no Enter, no Tab
         QVERIFY(w->isWindowModified());
@@ -118,9 +119,7 @@ private slots:
         ServiceRunEditor* e = test::serviceRunEditor(*w);
         e->loadModeCombo()->setCurrentIndex(1);
         QLineEdit* list = e->loadListEdit();
-        list->setFocus();
-        list->selectAll();
-        QTest::keyClicks(list, QStringLiteral("0.5,"));
+        test::typeInto(list, QStringLiteral("0.5,"));
         QTRY_COMPARE_WITH_TIMEOUT(w->scenario().loads, (std::vector<double>{0.5}), 60000);
         QTest::keyClicks(list, QStringLiteral(" abc"));
         QTRY_COMPARE_WITH_TIMEOUT(w->scenario().loads, small().loads, 60000);
@@ -151,9 +150,7 @@ private slots:
         // Four replicas: another replica is another one; the message goes. One again: back.
         QSpinBox* replicas = test::serviceRunEditor(*w)->topologyFields()->replicasSpin();
         const auto typeReplicas = [replicas](const QString& text) {
-            replicas->setFocus();
-            replicas->selectAll();
-            QTest::keyClicks(replicas, text);
+            test::typeInto(replicas, text);
         };
         typeReplicas(QStringLiteral("4"));
         QTRY_COMPARE_WITH_TIMEOUT(w->scenario().service.replicas, 4, 60000);

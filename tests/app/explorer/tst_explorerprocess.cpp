@@ -3,6 +3,7 @@
 // child process of this test (main() below, with kEditThenWait): it opens the scenario and,
 // after the first full pass, raises a setup's delay through its spin box as a user does.
 #include "ExplorerTestSupport.h"
+#include "KnobField.h"
 #include "MainWindow.h"
 
 #include <hedge/Version.h>
@@ -46,7 +47,8 @@ int editThenWait(int argc, char* argv[])
                              return;
                          edited = true;
                          test::setupList(w)->setCurrentRow(1);
-                         QDoubleSpinBox* delay = test::setupEditor(w)->delaySpin();
+                         QDoubleSpinBox* delay = test::knobField<QDoubleSpinBox>(
+                             test::setupEditor(w), "hedge.delay_ms");
                          delay->setValue(delay->value() + 5.0);
                      });
     return app.exec();

@@ -3,7 +3,9 @@
 // horizontal scroll bar, types a value that reaches the scenario and its generated name, and
 // Undo takes the edits back one by one to the explorer's own policy.
 #include "ExplorerTestSupport.h"
+#include "KnobField.h"
 #include "MainWindow.h"
+#include "UserInput.h"
 
 #include "FamilyKnobFields.h"
 #include "SetupEditor.h"
@@ -82,10 +84,7 @@ private slots:
         QVERIFY2(right <= area->viewport()->width(),
                  qPrintable(QStringLiteral("%1 > %2").arg(right).arg(area->viewport()->width())));
 
-        attempts->setFocus();
-        attempts->selectAll();
-        QTest::keyClicks(attempts, QStringLiteral("3"));
-        QTest::keyClick(attempts, Qt::Key_Return);
+        test::typeInto(attempts, QStringLiteral("3"), Qt::Key_Return);
         QCOMPARE(w->scenario().setups[1].families.grpc.maxAttempts, 3);
 
         QVERIFY(undo->isEnabled());
@@ -97,7 +96,7 @@ private slots:
         QCOMPARE(w->scenario().setups[1].policy, PolicyFamily::Resilience4cata);
         QCOMPARE(w->scenario().setups[1], small().setups[1]);
         QCOMPARE(policy->currentIndex(), 0);
-        QVERIFY(editor->delaySpin()->isVisible());
+        QVERIFY(test::knobField<QDoubleSpinBox>(editor, "hedge.delay_ms")->isVisible());
         QVERIFY(!grpc->isVisible());
     }
 

@@ -5,10 +5,13 @@
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
 #include "MainWindow.h"
+#include "UserInput.h"
 
 #include "ServiceRunEditor.h"
 #include "ServiceTopologyFields.h"
 #include "SetupListWidget.h"
+
+#include <hedge/document/ScenarioDocument.h>
 
 #include <QListWidget>
 #include <QSpinBox>
@@ -21,14 +24,6 @@
 using namespace hedge;
 
 namespace {
-
-void typeInto(QSpinBox* box, const QString& text)
-{
-    box->setFocus();
-    box->selectAll();
-    QTest::keyClicks(box, text);
-    QTest::keyClick(box, Qt::Key_Return);
-}
 
 } // namespace
 
@@ -91,14 +86,14 @@ private slots:
         QVERIFY(!m_fields->replicasSpin()->isReadOnly());
         QVERIFY(m_fields->partsSpin()->isVisible());
 
-        typeInto(m_fields->partsSpin(), QStringLiteral("10"));
+        test::typeInto(m_fields->partsSpin(), QStringLiteral("10"), Qt::Key_Return);
         QTRY_COMPARE(m_document->scenario().service.fanoutParts, 10);
         verifyShown(10, 1, 10);
         QVERIFY2(m_fields->replicasSpin()->toolTip().contains(
                      QStringLiteral("follows the fan-out: parts × copies = 10 × 1")),
                  qPrintable(m_fields->replicasSpin()->toolTip()));
 
-        typeInto(m_fields->copiesSpin(), QStringLiteral("3"));
+        test::typeInto(m_fields->copiesSpin(), QStringLiteral("3"), Qt::Key_Return);
         QTRY_COMPARE(m_document->scenario().service.fanoutCopies, 3);
         verifyShown(10, 3, 30);
         // 10 parts × 26 copies would be 260 replicas: the copies stop at 25.
@@ -121,12 +116,12 @@ private slots:
         open(test::twoSetups({0.5}));
         ServiceRunEditor* editor = test::serviceRunEditor(*m_window);
         QCOMPARE(m_fields->partsSpin()->maximum(), 200);
-        typeInto(editor->callsSpin(), QStringLiteral("100000000"));
+        test::typeInto(editor->callsSpin(), QStringLiteral("100000000"), Qt::Key_Return);
         QTRY_COMPARE(m_document->scenario().calls, 100'000'000);
         QCOMPARE(m_fields->partsSpin()->maximum(), 42); // 43 × 10^8 > 4 294 967 295
-        typeInto(editor->callsSpin(), QStringLiteral("200000"));
+        test::typeInto(editor->callsSpin(), QStringLiteral("200000"), Qt::Key_Return);
         QTRY_COMPARE(m_document->scenario().calls, 200'000);
-        typeInto(m_fields->partsSpin(), QStringLiteral("200"));
+        test::typeInto(m_fields->partsSpin(), QStringLiteral("200"), Qt::Key_Return);
         QTRY_COMPARE(m_document->scenario().service.fanoutParts, 200);
         QCOMPARE(editor->callsSpin()->maximum(), 21'474'836); // 4 294 967 294 / 200
     }
@@ -140,10 +135,10 @@ private slots:
         start.service.replicas = 10;
         open(start);
         verifyShown(10, 1, 10);
-        typeInto(m_fields->partsSpin(), QStringLiteral("1"));
+        test::typeInto(m_fields->partsSpin(), QStringLiteral("1"), Qt::Key_Return);
         QTRY_COMPARE(m_document->scenario().service.fanoutParts, 1);
         verifyShown(1, 1, 1);
-        typeInto(m_fields->replicasSpin(), QStringLiteral("3"));
+        test::typeInto(m_fields->replicasSpin(), QStringLiteral("3"), Qt::Key_Return);
         QTRY_COMPARE(m_document->scenario().service.replicas, 3);
         verifyShown(1, 1, 3);
     }
@@ -151,5 +146,3 @@ private slots:
 
 QTEST_MAIN(TestFanoutFields)
 #include "tst_fanoutfields.moc"
-
-#include <hedge/document/ScenarioDocument.h>

@@ -4,6 +4,7 @@
 // field and its allowed range) and Cancel leaves the scenario as it was; the map's Edit Grid…
 // shows the grid it has; Run → Remove Map takes the grid and the tab away.
 #include "ExplorerTestSupport.h"
+#include "UserInput.h"
 
 #include "GridDialog.h"
 #include "MapView.h"
@@ -44,16 +45,6 @@ Scenario small()
     s.loads = {0.4, 0.8};
     s.setups = {Scenario::referenceSetups()[0], Scenario::referenceSetups()[1]};
     return s;
-}
-
-// Types `text` into a spin box as a user does: select all, type, Tab to the next field (Enter
-// would press the dialog's default button, Map).
-void typeInto(QAbstractSpinBox* box, const QString& text)
-{
-    box->setFocus();
-    box->selectAll();
-    QTest::keyClicks(box, text);
-    QTest::keyClick(box, Qt::Key_Tab);
 }
 
 } // namespace
@@ -105,8 +96,8 @@ private slots:
         QCOMPARE(dialog->setupBox()->currentText(), QStringLiteral("hedge, no budget / client"));
         QCOMPARE(dialog->knobBox()->currentData().toString(), QStringLiteral("hedge.delay_ms"));
         QVERIFY(dialog->okButton()->isEnabled());
-        typeInto(dialog->toBox(), QStringLiteral("30"));
-        typeInto(dialog->countBox(), QStringLiteral("3"));
+        test::typeInto(dialog->toBox(), QStringLiteral("30"), Qt::Key_Tab);
+        test::typeInto(dialog->countBox(), QStringLiteral("3"), Qt::Key_Tab);
         QCOMPARE(dialog->values(), (std::vector<double>{5, 17.5, 30}));
         QVERIFY(dialog->valuesLabel()->text().contains(QStringLiteral("6 cells")));
         dialog->countBox()->setFocus();
@@ -148,14 +139,14 @@ private slots:
         dialog->knobBox()->setCurrentIndex(
             dialog->knobBox()->findData(QStringLiteral("hedge.max_attempts")));
         QCOMPARE(dialog->values(), (std::vector<double>{2, 3, 4, 5}));
-        typeInto(dialog->toBox(), QStringLiteral("14"));
+        test::typeInto(dialog->toBox(), QStringLiteral("14"), Qt::Key_Tab);
         // 2 … 14 in 4 values: 2, 6, 10, 14; 14 attempts is over the engine's limit of 10.
         QVERIFY(!dialog->okButton()->isEnabled());
         const QString problem = dialog->problemLabel()->text();
         // In a person's words: the knob's name and the allowed range, not the file's path.
         QCOMPARE(problem, QStringLiteral("Max attempts: 14 is out of range (allowed 1 … 10)."));
         QVERIFY(dialog->problemLabel()->isVisibleTo(dialog));
-        typeInto(dialog->toBox(), QStringLiteral("5"));
+        test::typeInto(dialog->toBox(), QStringLiteral("5"), Qt::Key_Tab);
         QVERIFY(dialog->okButton()->isEnabled());
         // The no-hedge setup has no hedge's knobs to offer: only the service's, and a map of
         // one of them is valid.
@@ -167,8 +158,8 @@ private slots:
         dialog->setupBox()->setCurrentText(QStringLiteral("hedge, no budget / client"));
         dialog->knobBox()->setCurrentIndex(
             dialog->knobBox()->findData(QStringLiteral("hedge.max_attempts")));
-        typeInto(dialog->fromBox(), QStringLiteral("5"));
-        typeInto(dialog->toBox(), QStringLiteral("3"));
+        test::typeInto(dialog->fromBox(), QStringLiteral("5"), Qt::Key_Tab);
+        test::typeInto(dialog->toBox(), QStringLiteral("3"), Qt::Key_Tab);
         QVERIFY(!dialog->okButton()->isEnabled());
         QVERIFY(dialog->problemLabel()->text().contains(QStringLiteral("above the last")));
         QTest::keyClick(dialog, Qt::Key_Escape);

@@ -5,7 +5,9 @@
 // goes; Undo brings the edit back; undone to the preset's state, the line goes again. A report
 // of the edited scenario says its text is the preset's.
 #include "ExplorerTestSupport.h"
+#include "KnobField.h"
 #include "ServiceMeasurementsDialog.h"
+#include "UserInput.h"
 
 #include <hedge/io/Presets.h>
 
@@ -61,14 +63,6 @@ int rowOf(const Scenario& s, const std::string& name)
     return -1;
 }
 
-void typeInto(QAbstractSpinBox* box, const QString& text)
-{
-    box->setFocus();
-    box->selectAll();
-    QTest::keyClicks(box, text);
-    QTest::keyClick(box, Qt::Key_Enter);
-}
-
 // Service → From Measurements… with a file or typed p50 and p99, OK once the fit is shown.
 void serviceFromMeasurements(MainWindow& w, const QString& csvPath)
 {
@@ -79,9 +73,7 @@ void serviceFromMeasurements(MainWindow& w, const QString& csvPath)
     const auto type = [&dialog](const char* field, const QString& text) {
         auto* edit = dialog->findChild<QLineEdit*>(QString::fromLatin1(field));
         QVERIFY(edit);
-        edit->setFocus();
-        edit->selectAll();
-        QTest::keyClicks(edit, text);
+        test::typeInto(edit, text);
     };
     if (csvPath.isEmpty()) {
         type("p50", QStringLiteral("12"));
@@ -126,7 +118,9 @@ private slots:
         const int row = rowOf(w.scenario(), kNoBudget);
         QVERIFY(row >= 0);
         test::setupList(w)->setCurrentRow(row);
-        typeInto(test::setupEditor(w)->budgetSpin(), QStringLiteral("7"));
+        test::typeInto(
+            test::knobField<QDoubleSpinBox>(test::setupEditor(w), "hedge.budget_percent"),
+            QStringLiteral("7"), Qt::Key_Return);
         QCOMPARE(w.scenario().setups[std::size_t(row)].hedge->budgetPercent, 7.0);
         QVERIFY(editsLine(w)->isVisibleTo(&w));
         QCOMPARE(editsLine(w)->text(),
@@ -159,7 +153,9 @@ private slots:
         QTest::mouseClick(resetButton(w), Qt::LeftButton);
         QCOMPARE(w.scenario(), reference->scenario);
         test::setupList(w)->setCurrentRow(row);
-        QCOMPARE(test::setupEditor(w)->budgetSpin()->value(), 0.0);
+        QCOMPARE(
+            test::knobField<QDoubleSpinBox>(test::setupEditor(w), "hedge.budget_percent")->value(),
+            0.0);
         QVERIFY(!editsLine(w)->isVisibleTo(&w));
         QVERIFY(!resetButton(w)->isVisibleTo(&w));
         QCOMPARE(textColour(w, firstWords), holding);
@@ -195,7 +191,8 @@ private slots:
         serviceFromMeasurements(w, test::writeFile(m_dir, QStringLiteral("cache.csv"), csv));
         QCOMPARE(editsLine(w)->text(), QStringLiteral("Edited: service time from cache.csv"));
         // Its other fields typed too: each said on its own.
-        typeInto(test::serviceRunEditor(w)->workersSpin(), QStringLiteral("24"));
+        test::typeInto(test::serviceRunEditor(w)->workersSpin(), QStringLiteral("24"),
+                       Qt::Key_Return);
         QCOMPARE(editsLine(w)->text(), QStringLiteral("Edited: service time from cache.csv; "
                                                       "service workers 16 → 24"));
         // Back to the model: the preset's service time again, only the workers are edited.
@@ -227,7 +224,8 @@ private slots:
         w.resize(1024, 700);
         w.show();
         test::menuAction(w, QStringLiteral("&Presets"), kReference)->trigger();
-        typeInto(test::serviceRunEditor(w)->workersSpin(), QStringLiteral("24"));
+        test::typeInto(test::serviceRunEditor(w)->workersSpin(), QStringLiteral("24"),
+                       Qt::Key_Return);
         QCOMPARE(editsLine(w)->text(), QStringLiteral("Edited: service workers 16 → 24"));
         QToolButton* add = nullptr;
         for (QToolButton* b : test::setupList(w)->findChildren<QToolButton*>())
@@ -239,7 +237,8 @@ private slots:
                  QStringLiteral("Edited: setup “new setup” added; service workers 16 → 24"));
         const int row = rowOf(w.scenario(), kNoBudget);
         test::setupList(w)->setCurrentRow(row);
-        typeInto(test::setupEditor(w)->delaySpin(), QStringLiteral("35"));
+        test::typeInto(test::knobField<QDoubleSpinBox>(test::setupEditor(w), "hedge.delay_ms"),
+                       QStringLiteral("35"), Qt::Key_Return);
         test::setupList(w)->setCurrentRow(0);
         const std::string first = w.scenario().setups[0].name;
         test::setupList(w)->removeSetup();

@@ -6,8 +6,10 @@
 // chart when the hand stops, and its full pass after the release. Meanwhile the GUI's event
 // loop keeps turning, also while the engine computes. Only order and content are asserted:
 // how many frames land and how fast depends on the machine and its load.
+#include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
 #include "HeldMouse.h"
+#include "KnobField.h"
 #include "MainWindow.h"
 
 #include "KnobSlider.h"
@@ -35,26 +37,6 @@ namespace {
 constexpr int kMoveIntervalMs = 16; // 60 Hz, the pace of a mouse's events
 constexpr int kMoves = 120;
 constexpr int kRestEvery = 30; // the hand rests until its value is drawn, 3 times on the way
-
-Scenario small()
-{
-    Scenario s;
-    s.seed = 9;
-    s.calls = 60000; // above the coarse pass: the release has a full pass to run
-    s.loads = {0.5, 0.8, 0.95};
-    Setup plain, hedged;
-    plain.name = "no hedge";
-    hedged.name = "hedge";
-    hedged.hedge = HedgeSettings{.delayMs = 20.0, .maxAttempts = 2, .budgetPercent = 0.0};
-    s.setups = {plain, hedged};
-    return s;
-}
-
-bool idle(MainWindow& w)
-{
-    return !w.controller()->isPendingOrRunning() && w.controller()->isComplete();
-}
-
 
 // The p99 curve a chart draws for `setup`, as (load, p99) pairs.
 QList<QPointF> p99Curve(const std::vector<PointResult>& points, const std::string& setup)
@@ -91,7 +73,8 @@ class TestKnobDrag : public QObject {
         auto w = std::make_unique<MainWindow>(MainWindow::Options{.restoreSession = false});
         w->resize(1280, 800);
         w->show();
-        w->setScenario(small());
+        // Above the coarse pass (60 000 calls): the release has a full pass to run.
+        w->setScenario(test::twoSetups({0.5, 0.8, 0.95}, 60000, 9));
         if (!QTest::qWaitForWindowExposed(w.get()))
             qFatal("the window was not shown");
         return w;
@@ -103,8 +86,9 @@ class TestKnobDrag : public QObject {
     {
         Drag d;
         test::setupList(w)->setCurrentRow(1);
-        KnobSlider* slider = test::setupEditor(w)->delaySlider();
-        QDoubleSpinBox* delay = test::setupEditor(w)->delaySpin();
+        KnobSlider* slider = test::knobField<KnobSlider>(test::setupEditor(w), "hedge.delay_ms");
+        QDoubleSpinBox* delay =
+            test::knobField<QDoubleSpinBox>(test::setupEditor(w), "hedge.delay_ms");
         SweepController* c = w.controller();
         connect(c, &SweepController::frameApplied, this,
                 [&d](quint64 serial) { d.applied << serial; });
@@ -122,7 +106,7 @@ class TestKnobDrag : public QObject {
         // show.
         slider->setFocus();
         QTest::keyClick(slider, Qt::Key_Home);
-        if (delay->value() != 0.0 || !QTest::qWaitFor([&w] { return idle(w); }, 60000))
+        if (delay->value() != 0.0 || !QTest::qWaitFor([&w] { return test::idle(w); }, 60000))
             qFatal("the Home key did not bring the delay to 0");
         const QPoint start = slider->handleRect().center();
         const int framesBefore = c->framesStarted();
@@ -171,7 +155,7 @@ private slots:
     void curvesFollowTheHandAndEndOnItsLastValue()
     {
         auto w = open();
-        QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(*w), 60000);
         const Drag d = drag(*w);
         qInfo("%d moves, %d distinct values, %lld frames applied (%lld calls/point)", d.moves,
               static_cast<int>(d.delayOfEdit.size()), static_cast<long long>(d.applied.size()),
@@ -208,7 +192,7 @@ private slots:
                  p99Curve(LoadSweep(preview, 1).run().points, last.setups[1].name));
 
         // After the release, its full pass.
-        QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(*w), 60000);
         QCOMPARE(w->scenario(), last);
         const std::vector<PointResult> full = LoadSweep(last, 1).run().points;
         for (const Setup& s : last.setups)
@@ -220,7 +204,7 @@ private slots:
     void eventLoopTurnsDuringTheDrag()
     {
         auto w = open();
-        QTRY_VERIFY_WITH_TIMEOUT(idle(*w), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(*w), 60000);
         const Drag d = drag(*w);
         QVERIFY(d.framesStarted > 0);
         // No speed is asserted. A GUI thread that waits for the engine never ticks while a

@@ -7,6 +7,8 @@
 // the curves, markers, figures, titles, axis labels or legends (tests/widgets/CalloutGeometry.h).
 #include "../../widgets/CalloutGeometry.h"
 #include "ExplorerTestSupport.h"
+#include "KnobField.h"
+#include "UserInput.h"
 
 #include <hedge/io/LessonCheck.h>
 #include <hedge/io/ShippedLessons.h>
@@ -414,10 +416,8 @@ void TestLessonPanel::startingALessonAsksAboutUnsavedEdits()
     w.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&w));
     test::setupList(w)->setCurrentRow(1);
-    QDoubleSpinBox* delay = test::setupEditor(w)->delaySpin();
-    delay->setFocus();
-    delay->selectAll();
-    QTest::keyClicks(delay, QStringLiteral("35"));
+    QDoubleSpinBox* delay = test::knobField<QDoubleSpinBox>(test::setupEditor(w), "hedge.delay_ms");
+    test::typeInto(delay, QStringLiteral("35"));
     QTRY_COMPARE_WITH_TIMEOUT(w.scenario().setups[1].hedge->delayMs, 35.0, 60000);
     QVERIFY(w.isModified());
     const Scenario edited = w.scenario();

@@ -2,6 +2,8 @@
 // bucket in the engine hedgesim runs (through its file, whatever the thread count); the rings keep
 // only the longest window whatever the duration; a bad value is refused with its field named and
 // the session keeps its last good state.
+#include "TestScenarios.h"
+
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/run/LiveController.h>
@@ -15,14 +17,6 @@
 using namespace hedge;
 
 namespace {
-
-Scenario twoSetups()
-{
-    Scenario s;
-    s.seed = 7;
-    s.setups = {Scenario::referenceSetups()[1], Scenario::referenceSetups()[2]}; // no budget, budget
-    return s;
-}
 
 bool waitFor(const std::function<bool()>& done, int timeoutMs = 20000)
 {
@@ -68,10 +62,10 @@ private slots:
         LiveController live;
         live.setThreadCount(liveThreads);
         live.setSpeed(LiveController::kFastest);
-        QVERIFY(!live.start(twoSetups(), 0.5, false));
+        QVERIFY(!live.start(test::twoHedgedSetups(7), 0.5, false));
         runFor(live, 4);
         QVERIFY(!live.setLoad(0.75));
-        QVERIFY(!live.setKnob(QString::fromStdString(twoSetups().setups[0].name),
+        QVERIFY(!live.setKnob(QString::fromStdString(test::twoHedgedSetups(7).setups[0].name),
                               QStringLiteral("hedge.delay_ms"), 35));
         runFor(live, 4);
         QVERIFY(!live.spike(0.2, 3));
@@ -135,10 +129,10 @@ private slots:
     {
         LiveController live;
         live.setSpeed(LiveController::kFastest);
-        QVERIFY(!live.start(twoSetups(), 0.5, false));
+        QVERIFY(!live.start(test::twoHedgedSetups(7), 0.5, false));
         runFor(live, 3);
         const Scenario before = live.current();
-        const QString setup = QString::fromStdString(twoSetups().setups[1].name);
+        const QString setup = QString::fromStdString(test::twoHedgedSetups(7).setups[1].name);
 
         auto error = live.setKnob(setup, QStringLiteral("hedge.budget_percent"), 101);
         QVERIFY(error);
@@ -157,7 +151,7 @@ private slots:
         QVERIFY2(error->contains(QStringLiteral("service.workers")), qPrintable(*error));
 
         error = live.start([] {
-            Scenario s = twoSetups();
+            Scenario s = test::twoHedgedSetups(7);
             s.timeline = Timeline{};
             s.timeline->bucketMs = 5;
             return s;
@@ -177,7 +171,7 @@ private slots:
     {
         LiveController live;
         live.setSpeed(LiveController::kFastest);
-        QVERIFY(!live.start(twoSetups(), 0.5, false));
+        QVERIFY(!live.start(test::twoHedgedSetups(7), 0.5, false));
         runFor(live, 2);
         QTest::qWait(50);
         live.recordedScenario();

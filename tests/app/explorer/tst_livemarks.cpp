@@ -5,8 +5,10 @@
 // time axis; a timeline's end offers Continue Live; the cursor scrubs back over the kept
 // seconds. The clock is
 // driven by steps (run until a simulated time, or to the end), never by wall-clock time.
+#include "ChartWalk.h"
 #include "ExplorerTestSupport.h"
 #include "LiveView.h"
+#include "TestScenarios.h"
 
 #include "LiveChartHover.h"
 #include "LivePanelPainter.h"
@@ -28,22 +30,6 @@
 using namespace hedge;
 
 namespace {
-
-Scenario twoSetups()
-{
-    Scenario s;
-    s.seed = 11;
-    s.calls = 2000;
-    s.loads = {0.5};
-    s.setups = {Scenario::referenceSetups()[1], Scenario::referenceSetups()[2]};
-    return s;
-}
-
-// The pointer moved over `widget` at `pos`, as a user's mouse moves in the window.
-void hover(MainWindow& w, QWidget* widget, QPointF pos)
-{
-    QTest::mouseMove(w.windowHandle(), widget->mapTo(&w, pos.toPoint()));
-}
 
 } // namespace
 
@@ -97,7 +83,7 @@ private slots:
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         w.resize(1024, 700);
         w.show();
-        Scenario s = twoSetups();
+        Scenario s = test::twoHedgedSetups();
         s.timeline = Timeline{};
         // The load falls at 1:40: the backlog's peak is before the end, not its last second.
         s.timeline->durationS = 160;
@@ -123,7 +109,7 @@ private slots:
         const CollapseSpan span = live->collapses()[0].spans()[0];
         const QRectF bar = *std::min_element(bars.begin(), bars.end(),
                                              [](auto& a, auto& b) { return a.top() < b.top(); });
-        hover(w, chart, bar.center());
+        test::hoverAt(chart, bar.center().toPoint());
         const QString barText = chart->shownText();
         const BucketRing& ring = live->rings()[0];
         double peak = 0;
@@ -145,7 +131,7 @@ private slots:
         // The strip's key in the legend, and what it says.
         const QRectF key = chart->collapseKeyRect();
         QVERIFY(!key.isEmpty());
-        hover(w, chart, key.center());
+        test::hoverAt(chart, key.center().toPoint());
         QVERIFY2(chart->shownText().contains(QStringLiteral("strip above the p99 chart")),
                  qPrintable(chart->shownText()));
     }
@@ -157,7 +143,7 @@ private slots:
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         w.resize(1024, 700);
         w.show();
-        Scenario s = twoSetups();
+        Scenario s = test::twoHedgedSetups();
         s.timeline = Timeline{};
         s.timeline->durationS = 90;
         s.timeline->loadSteps = {LoadStep{0, 0.5}, LoadStep{20, 0.7}, LoadStep{42, 0.95}};
@@ -187,7 +173,7 @@ private slots:
             // Where the row is now (a message in the window may have moved the chart).
             const QRectF row = chart->changeTickRow();
             const double x = row.left() + (expected[i].first - t0) / (t1 - t0) * row.width();
-            hover(w, chart, QPointF(x, row.top() + 3));
+            test::hoverAt(chart, QPointF(x, row.top() + 3).toPoint());
             QVERIFY2(chart->shownText().contains(expected[i].second.toHtmlEscaped()),
                      qPrintable(chart->shownText() + QStringLiteral(" | ") +
                                 live->changeMarks()[std::size_t(i)].detail));
@@ -208,8 +194,9 @@ private slots:
                 }
         // Away from the ticks and their labels (2:30), nothing.
         const QRectF row = chart->changeTickRow();
-        hover(w, chart,
-              QPointF(row.left() + (150.0 - t0) / (t1 - t0) * row.width(), row.top() + 3));
+        test::hoverAt(
+            chart,
+            QPointF(row.left() + (150.0 - t0) / (t1 - t0) * row.width(), row.top() + 3).toPoint());
         QVERIFY2(chart->shownText().isEmpty(), qPrintable(chart->shownText()));
     }
     // A timeline's end says so (the status line, the clock) and offers Continue Live: the worlds
@@ -220,7 +207,7 @@ private slots:
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         w.resize(1024, 700);
         w.show();
-        Scenario s = twoSetups();
+        Scenario s = test::twoHedgedSetups();
         s.timeline = Timeline{};
         s.timeline->durationS = 6;
         s.timeline->loadSteps = {LoadStep{0, 0.5}, LoadStep{3, 0.6}};
@@ -262,7 +249,7 @@ private slots:
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         w.resize(1024, 700);
         w.show();
-        Scenario s = twoSetups();
+        Scenario s = test::twoHedgedSetups();
         s.timeline = Timeline{};
         s.timeline->durationS = 40;
         s.timeline->loadSteps = {LoadStep{0, 0.5}, LoadStep{20, 0.8}};
@@ -279,7 +266,7 @@ private slots:
         const auto [t0, t1] = chart->timeRange();
         const double at = 25.5;
         const double x = axis.left() + (at - t0) / (t1 - t0) * axis.width();
-        hover(w, chart, QPointF(x, axis.center().y()));
+        test::hoverAt(chart, QPointF(x, axis.center().y()).toPoint());
         QVERIFY(chart->cursorS());
         QVERIFY2(std::abs(*chart->cursorS() - at) < (t1 - t0) / axis.width(),
                  qPrintable(QString::number(*chart->cursorS())));
@@ -316,7 +303,7 @@ private slots:
         // The cursor is drawn on every panel: the picture with it differs from the one without
         // (the pointer off the axis) by at least a vertical line's pixels.
         const QImage with = chart->renderImage(chart->size());
-        hover(w, chart, chart->panelRect(Figure::P99).center());
+        test::hoverAt(chart, chart->panelRect(Figure::P99).center().toPoint());
         QVERIFY(!chart->cursorS());
         const QImage before = chart->renderImage(chart->size());
         for (Figure panel :
@@ -337,15 +324,15 @@ private slots:
         const double earlier = 15.5;
         QTest::mousePress(w.windowHandle(), Qt::LeftButton, {},
                           chart->mapTo(&w, axisNow.center().toPoint()));
-        hover(w, chart,
-              QPointF(axisNow.left() + (earlier - t0) / (t1 - t0) * axisNow.width(),
-                      axisNow.center().y()));
+        test::hoverAt(chart, QPointF(axisNow.left() + (earlier - t0) / (t1 - t0) * axisNow.width(),
+                                     axisNow.center().y())
+                                 .toPoint());
         QVERIFY2(chart->cursorS() &&
                      std::abs(*chart->cursorS() - earlier) < 2 * (t1 - t0) / axisNow.width(),
                  qPrintable(QString::number(chart->cursorS().value_or(-1))));
         QVERIFY(chart->shownText().startsWith(QStringLiteral("<nobr><b>0:15–0:16</b> · load 50 %")));
         QTest::mouseRelease(w.windowHandle(), Qt::LeftButton);
-        hover(w, chart, chart->panelRect(Figure::P99).center());
+        test::hoverAt(chart, chart->panelRect(Figure::P99).center().toPoint());
         QVERIFY(!chart->cursorS());
     }
 };

@@ -4,8 +4,11 @@
 // The clock is played to set simulated times (LiveController::playTo), never paused by the
 // wall clock.
 #include "ExplorerTestSupport.h"
+#include "KnobField.h"
 #include "LiveTimeSeriesView.h"
 #include "LiveView.h"
+#include "TestScenarios.h"
+#include "UserInput.h"
 
 #include <hedge/run/LiveController.h>
 
@@ -53,12 +56,7 @@ private slots:
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         w.resize(1024, 700);
         w.show();
-        Scenario s;
-        s.seed = 11;
-        s.calls = 2000;
-        s.loads = {0.5};
-        s.setups = {Scenario::referenceSetups()[1], Scenario::referenceSetups()[2]};
-        w.setScenario(s);
+        w.setScenario(test::twoHedgedSetups());
         test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
         LiveView* view = test::liveView(w);
         LiveController* live = w.liveController();
@@ -66,11 +64,9 @@ private slots:
         QVERIFY(playTo(*live, renamedAtS));
 
         test::setupList(w)->setCurrentRow(0);
-        QDoubleSpinBox* budget = test::setupEditor(w)->budgetSpin();
-        budget->setFocus();
-        budget->selectAll();
-        QTest::keyClicks(budget, QStringLiteral("7"));
-        QTest::keyClick(budget, Qt::Key_Enter);
+        QDoubleSpinBox* budget =
+            test::knobField<QDoubleSpinBox>(test::setupEditor(w), "hedge.budget_percent");
+        test::typeInto(budget, QStringLiteral("7"), Qt::Key_Return);
         QCOMPARE(QString::fromStdString(w.scenario().setups[0].name), kNew);
         QCOMPARE(live->current().setups[0].hedge->budgetPercent, 7.0); // the same session
         QVERIFY(playTo(*live, renamedAtS + 8.0));

@@ -2,10 +2,11 @@
 // gets its turns and the user's Pause click is taken while they run; redraws are coalesced,
 // each taking every bucket that came since the last, several at once. Order and
 // content only: how many turns or redraws a second depends on the machine and its load.
-#include "ExplorerTestSupport.h"
 #include "LiveView.h"
+#include "TestScenarios.h"
 
 #include <hedge/run/LiveController.h>
+#include <hedge/run/RedrawClock.h>
 
 #include <QComboBox>
 #include <QPushButton>
@@ -17,24 +18,22 @@
 
 using namespace hedge;
 
+// The Live view and its controller as the window makes them (one RedrawClock), without the
+// window: what is measured here is the controller's worker against the GUI thread.
 class TestLiveResponsive : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase() { test::startPrivateSession(QStringLiteral("tst_liveresponsive")); }
-
     void theGuiThreadTurnsWhileTheWorldsRunFlatOut()
     {
-        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w.show();
-        Scenario s;
-        s.seed = 11;
-        s.calls = 2000;
-        s.loads = {0.5};
-        s.setups = {Scenario::referenceSetups()[1], Scenario::referenceSetups()[2]};
-        w.setScenario(s);
-        w.showLiveView();
-        LiveController* controller = w.liveController();
-        test::liveView(w)->speedBox()->setCurrentIndex(3); // Fastest
+        RedrawClock clock;
+        LiveController live(&clock);
+        LiveController* controller = &live;
+        LiveView view(controller);
+        view.resize(1024, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(!live.start(test::twoHedgedSetups(), 0.5, false));
+        view.speedBox()->setCurrentIndex(3); // Fastest
         int ticks = 0;
         QTimer ticker;
         ticker.setInterval(5);
@@ -50,7 +49,7 @@ private slots:
             mostBucketsInARedraw = std::max(mostBucketsInARedraw, buckets);
             bucketsAtLastRedraw = controller->bucketCount();
         });
-        QTest::mouseClick(test::liveView(w)->runButton(), Qt::LeftButton);
+        QTest::mouseClick(view.runButton(), Qt::LeftButton);
         QVERIFY(!controller->isPaused());
         // The GUI thread busy elsewhere for a moment (as a long paint would keep it): the
         // worker's buckets wait for it, and the next redraw takes them all at once.
@@ -61,7 +60,7 @@ private slots:
         // The timer turned while the worlds ran flat out, and the user's click is taken: the
         // session pauses (an open-ended session would run on for ever).
         QVERIFY(ticks > 0);
-        QTest::mouseClick(test::liveView(w)->runButton(), Qt::LeftButton);
+        QTest::mouseClick(view.runButton(), Qt::LeftButton);
         ticker.stop();
         QVERIFY(controller->isPaused());
         // Every redraw showed new buckets, and they were coalesced: a redraw took all that

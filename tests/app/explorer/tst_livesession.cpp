@@ -5,10 +5,13 @@
 // session's recorded change shows in the setup editor and on the charts. The clock is driven by
 // steps (run until a simulated time, or to the end), never by wall-clock time.
 #include "ExplorerTestSupport.h"
+#include "KnobField.h"
 #include "LiveTimeSeriesView.h"
 #include "LiveView.h"
 #include "SetupEditor.h"
 #include "SetupListWidget.h"
+#include "TestScenarios.h"
+#include "UserInput.h"
 
 #include <hedge/run/LiveController.h>
 
@@ -25,16 +28,6 @@
 using namespace hedge;
 
 namespace {
-
-Scenario twoSetups()
-{
-    Scenario s;
-    s.seed = 11;
-    s.calls = 2000;
-    s.loads = {0.5};
-    s.setups = {Scenario::referenceSetups()[1], Scenario::referenceSetups()[2]};
-    return s;
-}
 
 // The speed a user picks in the Live view's speed box ("×100", "Fastest").
 void chooseSpeed(LiveView& view, const QString& speed)
@@ -118,7 +111,7 @@ private slots:
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         w.resize(1024, 700);
         w.show();
-        Scenario s = twoSetups();
+        Scenario s = test::twoHedgedSetups();
         s.timeline = Timeline{};
         s.timeline->durationS = 120;
         s.timeline->loadSteps = {LoadStep{0, 0.4}, LoadStep{20, 0.9}, LoadStep{60, 0.2},
@@ -163,11 +156,8 @@ private slots:
         };
         list->setCurrentRow(1);
         QCOMPARE(header(), QStringLiteral("hedge, no budget / client"));
-        QDoubleSpinBox* budget = editor->budgetSpin();
-        budget->setFocus();
-        budget->selectAll();
-        QTest::keyClicks(budget, QStringLiteral("7"));
-        QTest::keyClick(budget, Qt::Key_Enter);
+        QDoubleSpinBox* budget = test::knobField<QDoubleSpinBox>(editor, "hedge.budget_percent");
+        test::typeInto(budget, QStringLiteral("7"), Qt::Key_Return);
         QCOMPARE(list->listWidget()->currentItem()->text(),
                  QStringLiteral("hedge, budget 7 % / client"));
         QCOMPARE(header(), QStringLiteral("hedge, budget 7 % / client"));
@@ -211,11 +201,9 @@ private slots:
                  qPrintable(view->statusLabel()->toolTip()));
 
         test::setupList(w)->setCurrentRow(1);
-        QDoubleSpinBox* budget = test::setupEditor(w)->budgetSpin();
-        budget->setFocus();
-        budget->selectAll();
-        QTest::keyClicks(budget, QStringLiteral("7"));
-        QTest::keyClick(budget, Qt::Key_Enter);
+        QDoubleSpinBox* budget =
+            test::knobField<QDoubleSpinBox>(test::setupEditor(w), "hedge.budget_percent");
+        test::typeInto(budget, QStringLiteral("7"), Qt::Key_Return);
         const QString status = view->statusLabel()->toolTip();
         QVERIFY2(status.contains(QStringLiteral("hedge, budget 7 % / client (since")),
                  qPrintable(status));
@@ -231,7 +219,7 @@ private slots:
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         w.resize(1024, 700);
         w.show();
-        Scenario s = twoSetups();
+        Scenario s = test::twoHedgedSetups();
         s.timeline = Timeline{};
         s.timeline->durationS = 6;
         s.timeline->loadSteps = {LoadStep{0, 0.5}};
@@ -242,20 +230,20 @@ private slots:
         LiveController* live = w.liveController();
         SetupEditor* editor = test::setupEditor(w);
         test::setupList(w)->setCurrentRow(0);
-        QCOMPARE(editor->delaySpin()->value(), 20.0);
+        QCOMPARE(test::knobField<QDoubleSpinBox>(editor, "hedge.delay_ms")->value(), 20.0);
         chooseSpeed(*view, QStringLiteral("Fastest"));
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
         QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 20000));
 
-        QCOMPARE(editor->delaySpin()->value(), 45.0);
+        QCOMPARE(test::knobField<QDoubleSpinBox>(editor, "hedge.delay_ms")->value(), 45.0);
         QCOMPARE(editor->setup().name, s.setups[0].name);
         QCOMPARE(w.scenario(), s); // playing edits nothing
         QVERIFY(!w.isWindowModified());
         // The other setup keeps its delay; back on the first, 45 ms again.
         test::setupList(w)->setCurrentRow(1);
-        QCOMPARE(editor->delaySpin()->value(), 20.0);
+        QCOMPARE(test::knobField<QDoubleSpinBox>(editor, "hedge.delay_ms")->value(), 20.0);
         test::setupList(w)->setCurrentRow(0);
-        QCOMPARE(editor->delaySpin()->value(), 45.0);
+        QCOMPARE(test::knobField<QDoubleSpinBox>(editor, "hedge.delay_ms")->value(), 45.0);
         // Marked on the load chart where it happened.
         QCOMPARE(live->changeMarks().size(), std::size_t(1));
         QCOMPARE(live->changeMarks()[0].atS, 3.0);
@@ -263,7 +251,7 @@ private slots:
 
         // Restart: from 0 s, with the knobs the file starts with.
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
-        QCOMPARE(editor->delaySpin()->value(), 20.0);
+        QCOMPARE(test::knobField<QDoubleSpinBox>(editor, "hedge.delay_ms")->value(), 20.0);
         QVERIFY(view->chart()->changeLabelTexts().isEmpty());
     }
 
@@ -274,7 +262,7 @@ private slots:
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         w.resize(1024, 700);
         w.show();
-        Scenario s = twoSetups();
+        Scenario s = test::twoHedgedSetups();
         s.timeline = Timeline{};
         s.timeline->durationS = 6;
         s.timeline->loadSteps = {LoadStep{0, 0.5}};

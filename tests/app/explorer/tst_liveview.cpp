@@ -4,10 +4,13 @@
 // very same buckets. A timeline preset or file opens in the Live view, and a bad one is refused with its field
 // named, the session in place kept.
 #include "ExplorerTestSupport.h"
+#include "KnobField.h"
 #include "LiveView.h"
 #include "MetricChartView.h"
 #include "SetupEditor.h"
 #include "SetupListWidget.h"
+#include "TestScenarios.h"
+#include "UserInput.h"
 
 #include <hedge/io/Presets.h>
 #include <hedge/io/TimelineResultsFile.h>
@@ -30,16 +33,6 @@
 using namespace hedge;
 
 namespace {
-
-Scenario twoSetups()
-{
-    Scenario s;
-    s.seed = 11;
-    s.calls = 2000;
-    s.loads = {0.5};
-    s.setups = {Scenario::referenceSetups()[1], Scenario::referenceSetups()[2]};
-    return s;
-}
 
 // Run (the button), at least `seconds` more simulated seconds, Pause.
 void runFor(MainWindow& w, double seconds)
@@ -68,7 +61,7 @@ private slots:
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         w.resize(1024, 700);
         w.show();
-        w.setScenario(twoSetups());
+        w.setScenario(test::twoHedgedSetups());
         QVERIFY(!w.isLiveViewShown());
         QAction* live = test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"));
         QVERIFY(live);
@@ -94,11 +87,9 @@ private slots:
         runFor(w, 4);
         // A knob typed into the setup editor while the session runs.
         test::setupList(w)->setCurrentRow(0);
-        QDoubleSpinBox* delay = test::setupEditor(w)->delaySpin();
-        delay->setFocus();
-        delay->selectAll();
-        QTest::keyClicks(delay, QStringLiteral("45"));
-        QTest::keyClick(delay, Qt::Key_Enter);
+        QDoubleSpinBox* delay =
+            test::knobField<QDoubleSpinBox>(test::setupEditor(w), "hedge.delay_ms");
+        test::typeInto(delay, QStringLiteral("45"), Qt::Key_Return);
         QTRY_COMPARE_WITH_TIMEOUT(controller->current().setups[0].hedge->delayMs, 45.0, 60000);
         runFor(w, 4);
 
@@ -110,7 +101,7 @@ private slots:
         QVERIFY(std::any_of(saved.timeline->loadSteps.begin(), saved.timeline->loadSteps.end(),
                             [](const LoadStep& s) { return s.load == 0.6 && s.atS > 0; }));
         QCOMPARE(saved.timeline->changes.size(), std::size_t(1));
-        QCOMPARE(saved.timeline->changes[0].setup, twoSetups().setups[0].name);
+        QCOMPARE(saved.timeline->changes[0].setup, test::twoHedgedSetups().setups[0].name);
         QCOMPARE(saved.timeline->changes[0].set.front().field, std::string("hedge.delay_ms"));
 
         const TimelineOutcome replay = runTimeline(saved, 2);
@@ -147,7 +138,7 @@ private slots:
         MainWindow w(MainWindow::Options{.restoreSession = false});
         w.resize(1024, 700);
         w.show();
-        Scenario s = twoSetups();
+        Scenario s = test::twoHedgedSetups();
         s.loads = {0.5, 0.8};
         w.setScenario(s);
         QVERIFY(QTest::qWaitFor([&] { return w.controller()->isComplete(); }, 30000));
@@ -215,7 +206,7 @@ private slots:
 
         // A good file plays in the Live view.
         w.showSweepView();
-        Scenario good = twoSetups();
+        Scenario good = test::twoHedgedSetups();
         good.timeline = Timeline{};
         good.timeline->durationS = 5;
         good.timeline->loadSteps = {LoadStep{0, 0.3}, LoadStep{2, 0.7}};

@@ -2,7 +2,10 @@
 // wait for the sweep and compare what the charts and the table hold with the engine's numbers.
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
+#include "KnobField.h"
 #include "MainWindow.h"
+#include "TestFiles.h"
+#include "UserInput.h"
 
 #include "MetricChartView.h"
 #include "ResultsTableModel.h"
@@ -45,12 +48,6 @@ Scenario small()
     return test::twoSetups({0.5, 0.8, 0.95}, 2000, 3);
 }
 
-QByteArray readAll(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 } // namespace
 
 class TestMainWindow : public QObject {
@@ -82,12 +79,10 @@ private slots:
 
         // Select the hedged setup and change its delay through the spin box.
         test::setupList(*w)->setCurrentRow(1);
-        QDoubleSpinBox* delay = test::setupEditor(*w)->delaySpin();
+        QDoubleSpinBox* delay =
+            test::knobField<QDoubleSpinBox>(test::setupEditor(*w), "hedge.delay_ms");
         QCOMPARE(delay->value(), 20.0);
-        delay->setFocus();
-        delay->selectAll();
-        QTest::keyClicks(delay, QStringLiteral("35"));
-        QTest::keyClick(delay, Qt::Key_Enter);
+        test::typeInto(delay, QStringLiteral("35"), Qt::Key_Return);
         QCOMPARE(w->scenario().setups[1].hedge->delayMs, 35.0);
         QVERIFY(w->isModified());
         QVERIFY(w->windowTitle().contains(QStringLiteral("small.json")));
@@ -265,7 +260,7 @@ private slots:
 
         const QString pdf = m_dir.filePath(QStringLiteral("p99.pdf"));
         QCOMPARE(w->exportChart(Metric::P99, pdf), std::nullopt);
-        QVERIFY(readAll(pdf).startsWith("%PDF"));
+        QVERIFY(test::readAll(pdf).startsWith("%PDF"));
 
         const QString json = m_dir.filePath(QStringLiteral("results.json"));
         QCOMPARE(w->exportResultsJson(json), std::nullopt);
@@ -284,7 +279,7 @@ private slots:
 
         const QString csv = m_dir.filePath(QStringLiteral("results.csv"));
         QCOMPARE(w->exportResultsCsv(csv), std::nullopt);
-        const QList<QByteArray> lines = readAll(csv).trimmed().split('\n');
+        const QList<QByteArray> lines = test::readAll(csv).trimmed().split('\n');
         QCOMPARE(lines.size(), static_cast<qsizetype>(points.size() + 1));
         QVERIFY(lines[0].startsWith("setup,cancellation,load"));
         const QList<QByteArray> first = lines[1].split(',');
@@ -294,19 +289,19 @@ private slots:
 
         const QString html = m_dir.filePath(QStringLiteral("report.html"));
         QCOMPARE(w->exportReport(html), std::nullopt);
-        const QByteArray page = readAll(html);
+        const QByteArray page = test::readAll(html);
         QVERIFY(page.contains("<html") || page.contains("<!DOCTYPE"));
         QVERIFY(page.contains("hedge, no budget"));
         const QString reportPdf = m_dir.filePath(QStringLiteral("report.pdf"));
         QCOMPARE(w->exportReport(reportPdf), std::nullopt);
-        QVERIFY(readAll(reportPdf).startsWith("%PDF"));
+        QVERIFY(test::readAll(reportPdf).startsWith("%PDF"));
     }
 
     void saveThenReopenRoundTrips()
     {
         auto w = openSmall();
         test::setupList(*w)->setCurrentRow(0);
-        test::setupEditor(*w)->hedgeCheck()->setChecked(true);
+        test::knobField<QCheckBox>(test::setupEditor(*w), "hedge")->setChecked(true);
         QVERIFY(w->isModified());
         QVERIFY(w->windowTitle().contains(QStringLiteral("[*]")));
         const QString path = m_dir.filePath(QStringLiteral("saved.json"));
@@ -322,7 +317,7 @@ private slots:
         {
             auto w = openSmall();
             test::setupList(*w)->setCurrentRow(1);
-            test::setupEditor(*w)->maxAttemptsSpin()->setValue(3);
+            test::knobField<QSpinBox>(test::setupEditor(*w), "hedge.max_attempts")->setValue(3);
             edited.setups[1].hedge->maxAttempts = 3;
             QCOMPARE(w->scenario(), edited);
             // Written at the edit, not at exit: a killed process loses nothing.

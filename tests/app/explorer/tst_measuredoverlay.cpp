@@ -6,8 +6,10 @@
 // removes the overlay and says so.
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
+#include "KnobField.h"
 #include "MainActions.h"
 #include "MainWindow.h"
+#include "UserInput.h"
 
 #include <hedge/io/Presets.h>
 #include <hedge/io/ResultsJson.h>
@@ -107,10 +109,9 @@ private slots:
         QListWidget* list = test::setupList(w)->listWidget();
         QTest::mouseClick(list->viewport(), Qt::LeftButton, Qt::NoModifier,
                           list->visualItemRect(list->item(1)).center());
-        QDoubleSpinBox* delay = test::setupEditor(w)->delaySpin();
-        delay->setFocus();
-        delay->selectAll();
-        QTest::keyClicks(delay, QStringLiteral("5"));
+        QDoubleSpinBox* delay =
+            test::knobField<QDoubleSpinBox>(test::setupEditor(w), "hedge.delay_ms");
+        test::typeInto(delay, QStringLiteral("5"));
         QTRY_VERIFY_WITH_TIMEOUT(w.scenario().setups[1].hedge->delayMs == 5.0, 20000);
         QCOMPARE(w.scenario().setups[1].name, slow.setups[1].name);
         QCOMPARE(p99->measuredPoints(hedged).size(), 0);
@@ -135,9 +136,7 @@ private slots:
 
         // Another service (a sigma of 1, typed): every diamond goes; Undo brings them back.
         QDoubleSpinBox* sigma = test::serviceRunEditor(w)->sigmaSpin();
-        sigma->setFocus();
-        sigma->selectAll();
-        QTest::keyClicks(sigma, QStringLiteral("1"));
+        test::typeInto(sigma, QStringLiteral("1"));
         QTRY_VERIFY_WITH_TIMEOUT(w.scenario().service.sigma == 1.0, 20000);
         QCOMPARE(drawnMeasured(w), 0);
         QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("service")),

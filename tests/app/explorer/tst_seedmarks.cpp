@@ -3,9 +3,11 @@
 // between seeds is drawn half filled and its hover says on how many seeds it collapsed, a
 // point the check did not reach says its verdict is one run's, and the results table's Seeds
 // column gives the same evidence. At 1024 x 700.
+#include "ChartWalk.h"
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
 #include "MainWindow.h"
+#include "UserInput.h"
 
 #include "MetricChartView.h"
 #include "ResultsTableModel.h"
@@ -23,18 +25,6 @@
 using namespace hedge;
 
 namespace {
-
-void hover(MainWindow& w, MetricChartView* view, QPoint viewPos)
-{
-    QTest::mouseMove(w.windowHandle(), view->viewport()->mapTo(&w, viewPos));
-}
-
-QPoint viewPosOf(MetricChartView* view, QPointF value)
-{
-    QChart* chart = view->chart();
-    return view->mapFromScene(
-        chart->mapToScene(chart->mapToPosition(value, chart->series().value(0))));
-}
 
 // How many of replicates 0..runs-1 of the point collapse, run directly.
 int collapsedRuns(const Scenario& s, const PointResult& p, int runs)
@@ -86,10 +76,7 @@ private slots:
             ->trigger();
         // One run a point, typed as a user does.
         QSpinBox* replicates = test::serviceRunEditor(w)->replicatesSpin();
-        replicates->setFocus();
-        replicates->selectAll();
-        QTest::keyClicks(replicates, QStringLiteral("1"));
-        QTest::keyClick(replicates, Qt::Key_Return);
+        test::typeInto(replicates, QStringLiteral("1"), Qt::Key_Return);
         QTRY_COMPARE_WITH_TIMEOUT(w.scenario().replicates, 1, 60000);
         // The sweep ends after its seed check.
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w) && w.controller()->passLabel().contains(
@@ -118,7 +105,7 @@ private slots:
         QVERIFY(mark != marks.end());
         const int k = collapsedRuns(s, *varies, 5);
         QVERIFY(k > 0 && k < 5);
-        hover(w, p99, viewPosOf(p99, *mark) + QPoint(0, 1));
+        test::hoverAt(p99->viewport(), test::viewPosOf(p99, *mark) + QPoint(0, 1));
         const QString expected = QStringLiteral("collapsed in %1 of 5 seeds").arg(k);
         QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible() && QToolTip::text().contains(expected),
                                  60000);
@@ -127,9 +114,10 @@ private slots:
                  qPrintable(p99->collapseKeyText()));
 
         // A point the check did not reach: its verdict is one run's.
-        hover(w, p99, QPoint(2, 2));
+        test::hoverAt(p99->viewport(), QPoint(2, 2));
         QTRY_VERIFY_WITH_TIMEOUT(!QToolTip::isVisible(), 60000);
-        hover(w, p99, viewPosOf(p99, QPointF(unchecked->load, *unchecked->p99Ms)));
+        test::hoverAt(p99->viewport(),
+                      test::viewPosOf(p99, QPointF(unchecked->load, *unchecked->p99Ms)));
         QTRY_VERIFY_WITH_TIMEOUT(QToolTip::isVisible() &&
                                      QToolTip::text().contains(QStringLiteral(
                                          "one run: the verdict may change with the seed")),

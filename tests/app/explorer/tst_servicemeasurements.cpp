@@ -12,6 +12,7 @@
 #include "ServiceFitTable.h"
 #include "ServiceMeasurementsDialog.h"
 #include "ServiceSourceLine.h"
+#include "UserInput.h"
 
 #include <hedge/service/CalibrationVerdict.h>
 #include <hedge/sim/ServiceTimeQuantiles.h>
@@ -58,9 +59,7 @@ template <class T> T* part(QWidget* dialog, const char* name)
 void type(QWidget* dialog, const char* field, const QString& text)
 {
     auto* edit = part<QLineEdit>(dialog, field);
-    edit->setFocus();
-    edit->selectAll();
-    QTest::keyClicks(edit, text);
+    test::typeInto(edit, text);
 }
 
 QPushButton* okButton(QWidget* dialog)
@@ -423,9 +422,7 @@ private slots:
         type(dialog, "max", QStringLiteral("12"));
         QTest::mouseClick(part<QRadioButton>(dialog, "measuredUnderLoad"), Qt::LeftButton);
         auto* load = part<QSpinBox>(dialog, "measuredUtilisation");
-        load->setFocus();
-        load->selectAll();
-        QTest::keyClicks(load, QStringLiteral("90"));
+        test::typeInto(load, QStringLiteral("90"));
         QTRY_COMPARE(load->value(), 90); // a typed number applies after the editors' pause
         QTRY_VERIFY_WITH_TIMEOUT(okButton(dialog)->isEnabled() && dialog->fit() &&
                                      dialog->fit()->distribution.calibration &&

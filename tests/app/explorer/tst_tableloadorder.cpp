@@ -3,6 +3,7 @@
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
 #include "MainWindow.h"
+#include "UserInput.h"
 
 #include "ResultsTableModel.h"
 #include "ResultsTableView.h"
@@ -54,10 +55,7 @@ private slots:
         editor->loadModeCombo()->setCurrentIndex(
             editor->loadModeCombo()->findText(QStringLiteral("List")));
         QLineEdit* list = editor->loadListEdit();
-        list->setFocus();
-        list->selectAll();
-        QTest::keyClicks(list, QStringLiteral("0.9, 0.3, 0.6"));
-        QTest::keyClick(list, Qt::Key_Return);
+        test::typeInto(list, QStringLiteral("0.9, 0.3, 0.6"), Qt::Key_Return);
         QTRY_COMPARE_WITH_TIMEOUT(w.scenario().loads, (std::vector<double>{0.9, 0.3, 0.6}), 60000);
         QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 60000);
 

@@ -4,6 +4,8 @@
 // sets both knobs in one edit, which one Undo takes back; the exports name both values; Edit
 // Grid… shows the second knob again.
 #include "ExplorerTestSupport.h"
+#include "TestFiles.h"
+#include "UserInput.h"
 
 #include "GridDialog.h"
 #include "HeatMapView.h"
@@ -36,24 +38,6 @@ Scenario small()
     return s;
 }
 
-// As a user types: select all, type, Tab on (Enter would press Map).
-void typeInto(QAbstractSpinBox* box, const QString& text)
-{
-    box->setFocus();
-    // The Tab below commits the text only from a box that has the focus (focus out).
-    if (!QTest::qWaitFor([box] { return box->hasFocus(); }))
-        qFatal("%s did not get the focus", qPrintable(box->accessibleName()));
-    box->selectAll();
-    QTest::keyClicks(box, text);
-    QTest::keyClick(box, Qt::Key_Tab);
-}
-
-QByteArray readAll(const QString& path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 } // namespace
 
 class TestTwoKnobMap : public QObject {
@@ -75,17 +59,18 @@ class TestTwoKnobMap : public QObject {
         dialog->activateWindow();
         if (!QTest::qWaitForWindowActive(dialog))
             qFatal("the grid dialog did not become active");
-        typeInto(dialog->toBox(), QStringLiteral("30"));
-        typeInto(dialog->countBox(), QStringLiteral("3"));
+        // Tab on, as a user does (Enter would press Map).
+        test::typeInto(dialog->toBox(), QStringLiteral("30"), Qt::Key_Tab);
+        test::typeInto(dialog->countBox(), QStringLiteral("3"), Qt::Key_Tab);
         QComboBox* against = dialog->againstBox();
         if (against->currentData().toString() != QString() || dialog->againstFromBox()->isVisible())
             qFatal("a new map is against load");
         against->setFocus();
         against->setCurrentIndex(against->findData(QStringLiteral("service.workers")));
-        typeInto(dialog->againstFromBox(), QStringLiteral("4"));
-        typeInto(dialog->againstToBox(), QStringLiteral("8"));
-        typeInto(dialog->againstCountBox(), QStringLiteral("2"));
-        typeInto(dialog->againstLoadBox(), QStringLiteral("60"));
+        test::typeInto(dialog->againstFromBox(), QStringLiteral("4"), Qt::Key_Tab);
+        test::typeInto(dialog->againstToBox(), QStringLiteral("8"), Qt::Key_Tab);
+        test::typeInto(dialog->againstCountBox(), QStringLiteral("2"), Qt::Key_Tab);
+        test::typeInto(dialog->againstLoadBox(), QStringLiteral("60"), Qt::Key_Tab);
         if (!dialog->valuesLabel()->text().contains(
                 QStringLiteral("6 cells with the 2 values of workers")))
             qFatal("%s", qPrintable(dialog->valuesLabel()->text()));
@@ -180,7 +165,7 @@ private slots:
         MapView* view = test::mapView(*w);
         const QString svg = m_dir.filePath(QStringLiteral("two.svg"));
         QVERIFY(!view->exportMap(svg));
-        const QByteArray picture = readAll(svg);
+        const QByteArray picture = test::readAll(svg);
         QVERIFY(picture.contains("against workers at load 60 %"));
         // The y axis: the worker counts under the knob's name, not loads.
         for (const char* text : {">4</text>", ">8</text>", ">workers</text>"})
@@ -192,7 +177,7 @@ private slots:
 
         const QString csv = m_dir.filePath(QStringLiteral("cells.csv"));
         QVERIFY(!view->exportMap(csv));
-        const QList<QByteArray> lines = readAll(csv).split('\n');
+        const QList<QByteArray> lines = test::readAll(csv).split('\n');
         QVERIFY2(lines[0].endsWith(",knob_value,against_value"), lines[0].constData());
         QCOMPARE(lines.count(), 1 + 2 + 6 + 1); // header, baseline × 2, cells, the last '\n'
         QVERIFY(lines[3].endsWith(",5,4")); // the first cell: delay 5, 4 workers

@@ -6,11 +6,15 @@
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
 #include "HeldMouse.h"
+#include "KnobField.h"
 #include "MainWindow.h"
+#include "UserInput.h"
 
 #include "KnobSlider.h"
 #include "SetupEditor.h"
 #include "SetupListWidget.h"
+
+#include <hedge/document/ScenarioDocument.h>
 
 #include <QAction>
 #include <QDoubleSpinBox>
@@ -111,7 +115,7 @@ class TestUndo : public QObject {
         const int row = m_list->currentRow();
         QVERIFY(row >= 0);
         if (const auto delay = expected.delays[std::size_t(row)])
-            QCOMPARE(m_editor->delaySpin()->value(), *delay);
+            QCOMPARE(test::knobField<QDoubleSpinBox>(m_editor, "hedge.delay_ms")->value(), *delay);
     }
 
     void pressKeys(QKeyCombination keys)
@@ -166,10 +170,8 @@ private slots:
         VERIFY_SHOWN(states.back());
 
         // A knob typed (it applies after the typing pause).
-        QDoubleSpinBox* delay = m_editor->delaySpin();
-        delay->setFocus();
-        delay->selectAll();
-        QTest::keyClicks(delay, QStringLiteral("45"));
+        QDoubleSpinBox* delay = test::knobField<QDoubleSpinBox>(m_editor, "hedge.delay_ms");
+        test::typeInto(delay, QStringLiteral("45"));
         QTRY_COMPARE(m_document->scenario().setups[2].hedge->delayMs, 45.0);
         states.push_back({{"no hedge", "hedge, no budget", "mine"}, {std::nullopt, 20.0, 45.0}});
         VERIFY_SHOWN(states.back());
@@ -227,11 +229,9 @@ private slots:
         QAction* redo = test::menuAction(*m_window, QStringLiteral("&Edit"), QStringLiteral("&Redo"));
         QVERIFY(undo && redo);
         clickRow(*m_list, 1);
-        QDoubleSpinBox* delay = m_editor->delaySpin();
+        QDoubleSpinBox* delay = test::knobField<QDoubleSpinBox>(m_editor, "hedge.delay_ms");
         QCOMPARE(delay->value(), 20.0);
-        delay->setFocus();
-        delay->selectAll();
-        QTest::keyClicks(delay, QStringLiteral("30"));
+        test::typeInto(delay, QStringLiteral("30"));
         QTest::keyClick(delay, Qt::Key_Z, Qt::ControlModifier); // at once, in the box
         // The typed edit was made and taken back: the document at 20 ms, the edit on Redo.
         QCOMPARE(m_document->scenario().setups[1].hedge->delayMs, 20.0);
@@ -254,7 +254,7 @@ private slots:
     {
         open(QStringLiteral("drag.json"));
         clickRow(*m_list, 1);
-        KnobSlider* slider = m_editor->delaySlider();
+        KnobSlider* slider = test::knobField<KnobSlider>(m_editor, "hedge.delay_ms");
         const QPoint start = slider->handleRect().center();
         QTest::mousePress(slider, Qt::LeftButton, Qt::NoModifier, start);
         for (int step = 1; step <= 5; ++step)
@@ -269,7 +269,7 @@ private slots:
         // Undone back to the file as it was opened: no longer modified (no "*" in the title).
         pressKeys(Qt::CTRL | Qt::Key_Z);
         QCOMPARE(m_document->scenario().setups[1].hedge->delayMs, 20.0);
-        QCOMPARE(m_editor->delaySpin()->value(), 20.0);
+        QCOMPARE(test::knobField<QDoubleSpinBox>(m_editor, "hedge.delay_ms")->value(), 20.0);
         QVERIFY(!m_window->isWindowModified());
         pressKeys(Qt::CTRL | Qt::SHIFT | Qt::Key_Z);
         QCOMPARE(m_document->scenario().setups[1].hedge->delayMs, dragged);
@@ -285,5 +285,3 @@ private slots:
 
 QTEST_MAIN(TestUndo)
 #include "tst_undo.moc"
-
-#include <hedge/document/ScenarioDocument.h>

@@ -2,6 +2,8 @@
 // short low-load point on real clocks and in the simulation, and writes them side by side.
 // At low load, real timers and sockets must not move the model's figures much: the stated
 // tolerance is p50 within 10 % and requests per call within 0.01.
+#include "HedgesimProcess.h"
+
 #include <hedge/io/ResultsJson.h>
 
 #include <QProcess>
@@ -44,12 +46,10 @@ private slots:
         // docs/realclock.md, "The reference confirmation".
         double p50Real = 0.0, p50Sim = 0.0, rpcReal = 0.0, rpcSim = 0.0;
         {
-            QProcess hedgesim;
-            hedgesim.start(QStringLiteral(HEDGESIM_PATH),
-                           {QStringLiteral("confirm"), scenario, QStringLiteral("--csv"), csv,
-                            QStringLiteral("-o"), measured, QStringLiteral("--quiet")});
-            QVERIFY(hedgesim.waitForFinished(60000));
-            QVERIFY2(hedgesim.exitCode() == 0, hedgesim.readAllStandardError().constData());
+            const hedge::test::ProcessOutcome hedgesim = hedge::test::runHedgesimProcess(
+                {}, {QStringLiteral("confirm"), scenario, QStringLiteral("--csv"), csv,
+                     QStringLiteral("-o"), measured, QStringLiteral("--quiet")});
+            QVERIFY2(hedgesim.exitCode == 0, hedgesim.err.constData());
 
             QFile table(csv);
             QVERIFY(table.open(QIODevice::ReadOnly));

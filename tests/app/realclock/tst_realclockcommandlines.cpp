@@ -1,5 +1,7 @@
 // The command lines of the real-clock tools: hedgesim load/confirm and hedge-service. Bad
 // input is refused with the option's name and the allowed values.
+#include "TestErrors.h"
+
 #include <CommandLine.h>
 #include <ServiceCommandLine.h>
 
@@ -9,26 +11,17 @@ using namespace hedge;
 
 namespace {
 
-template <class Parse, class Error>
-QString errorOf(Parse parse, std::initializer_list<const char*> args)
-{
-    try {
-        parse(std::vector<std::string>(args.begin(), args.end()));
-    } catch (const Error& e) {
-        return QString::fromUtf8(e.what());
-    }
-    return {};
-}
-
 QString hedgesimError(std::initializer_list<const char*> args)
 {
-    return errorOf<decltype(&cli::parseCommandLine), cli::UsageError>(&cli::parseCommandLine, args);
+    return test::errorTextFrom<cli::UsageError>(
+        [&] { cli::parseCommandLine(std::vector<std::string>(args.begin(), args.end())); });
 }
 
 QString serviceError(std::initializer_list<const char*> args)
 {
-    return errorOf<decltype(&service::parseServiceCommandLine), service::ServiceUsageError>(
-        &service::parseServiceCommandLine, args);
+    return test::errorTextFrom<service::ServiceUsageError>([&] {
+        service::parseServiceCommandLine(std::vector<std::string>(args.begin(), args.end()));
+    });
 }
 
 } // namespace
