@@ -40,7 +40,7 @@ template <auto Settings> bool same(const FamilySettings& a, const FamilySettings
 // One row per family, in the order of docs/policies.md and of the editor's chooser. A row is
 // complete when tst_policyfamilies says so.
 // clang-format off
-std::vector<PolicyFamilyRow> rows()
+std::vector<PolicyFamilyRow> familyTable()
 {
     return {
         {.id = PolicyFamily::Resilience4cata,
@@ -120,7 +120,7 @@ std::vector<PolicyFamilyRow> rows()
 
 const std::vector<PolicyFamilyRow>& policyFamilies()
 {
-    static const std::vector<PolicyFamilyRow> table = rows();
+    static const std::vector<PolicyFamilyRow> table = familyTable();
     return table;
 }
 

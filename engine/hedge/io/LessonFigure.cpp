@@ -11,7 +11,7 @@ namespace {
 
 enum class FigureUnit { Milliseconds, Fraction, Plain, Count, YesNo, AsIs };
 
-struct FigureRow {
+struct LessonFigureRow {
     const char* key;
     FigureUnit unit;
     std::optional<double> (*read)(const PointResult&); // nullptr: not a sweep's figure
@@ -29,11 +29,11 @@ std::optional<double> perCallEnded(const TimelineBucket& b, std::int64_t count)
     return b.callsEnded > 0 ? std::optional(double(count) / double(b.callsEnded)) : std::nullopt;
 }
 
-const std::vector<FigureRow>& rows()
+const std::vector<LessonFigureRow>& lessonFigureRows()
 {
     using P = const PointResult&;
     using B = const TimelineBucket&;
-    static const std::vector<FigureRow> table{
+    static const std::vector<LessonFigureRow> table{
         {"p50_ms", FigureUnit::Milliseconds, [](P p) { return p.p50Ms; },
          [](B b) { return b.p50Ms; }},
         {"p99_ms", FigureUnit::Milliseconds, [](P p) { return p.p99Ms; },
@@ -89,16 +89,16 @@ const std::vector<FigureRow>& rows()
     return table;
 }
 
-bool hasKind(const FigureRow& row, LessonRunKind kind)
+bool lessonFigureHasKind(const LessonFigureRow& row, LessonRunKind kind)
 {
     return kind == LessonRunKind::Sweep ? row.read != nullptr : row.atMoment != nullptr;
 }
 
-const FigureRow* findRow(std::string_view key)
+const LessonFigureRow* findLessonFigure(std::string_view key)
 {
-    const auto& table = rows();
+    const auto& table = lessonFigureRows();
     const auto it = std::find_if(table.begin(), table.end(),
-                                 [key](const FigureRow& row) { return key == row.key; });
+                                 [key](const LessonFigureRow& row) { return key == row.key; });
     return it == table.end() ? nullptr : &*it;
 }
 
@@ -137,8 +137,8 @@ const std::vector<std::string>& lessonFigureKeys(LessonRunKind kind)
 {
     static const auto keysOf = [](LessonRunKind k) {
         std::vector<std::string> keys;
-        for (const FigureRow& row : rows())
-            if (hasKind(row, k))
+        for (const LessonFigureRow& row : lessonFigureRows())
+            if (lessonFigureHasKind(row, k))
                 keys.emplace_back(row.key);
         return keys;
     };
@@ -149,25 +149,25 @@ const std::vector<std::string>& lessonFigureKeys(LessonRunKind kind)
 
 bool isLessonFigure(std::string_view key, LessonRunKind kind)
 {
-    const FigureRow* row = findRow(key);
-    return row && hasKind(*row, kind);
+    const LessonFigureRow* row = findLessonFigure(key);
+    return row && lessonFigureHasKind(*row, kind);
 }
 
 bool isYesNoFigure(std::string_view key)
 {
-    const FigureRow* row = findRow(key);
+    const LessonFigureRow* row = findLessonFigure(key);
     return row && row->unit == FigureUnit::YesNo;
 }
 
 std::optional<double> lessonFigureValue(const PointResult& point, std::string_view key)
 {
-    const FigureRow* row = findRow(key);
+    const LessonFigureRow* row = findLessonFigure(key);
     return row && row->read ? row->read(point) : std::nullopt;
 }
 
 std::optional<double> lessonFigureValue(const TimelineBucket& bucket, std::string_view key)
 {
-    const FigureRow* row = findRow(key);
+    const LessonFigureRow* row = findLessonFigure(key);
     return row && row->atMoment ? row->atMoment(bucket) : std::nullopt;
 }
 
@@ -182,7 +182,7 @@ std::optional<LessonWindowFigure> lessonWindowFigure(std::string_view key)
 
 std::string formatLessonFigure(std::string_view key, std::optional<double> value)
 {
-    const FigureRow* row = findRow(key);
+    const LessonFigureRow* row = findLessonFigure(key);
     if (!row || !value)
         return "no answer";
     switch (row->unit) {

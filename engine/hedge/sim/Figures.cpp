@@ -15,7 +15,7 @@ std::optional<double> percentOf(std::int64_t count, std::int64_t of)
 
 // As KnobRegistry.cpp's, the table is kept out of clang-format so that a row reads as a row.
 // clang-format off
-std::vector<FigureRow> rows()
+std::vector<FigureRow> figureTable()
 {
     using P = const PointResult&;
     using S = const ReplicateSpread&;
@@ -124,7 +124,7 @@ std::vector<FigureRow> rows()
 
 const std::vector<FigureRow>& figures()
 {
-    static const std::vector<FigureRow> table = rows();
+    static const std::vector<FigureRow> table = figureTable();
     return table;
 }
 
