@@ -59,7 +59,7 @@ void finagleNotes(const Setup& setup, std::vector<std::string>& notes)
     notes.push_back("the destination and the service are placeholders: put yours");
 }
 
-std::string text(const Setup& setup, const ExportHeader& header)
+std::string finagleExportText(const Setup& setup, const ExportHeader& header)
 {
     return finagleText(setup.families.finagle, header);
 }
@@ -72,7 +72,7 @@ const FamilyExport& finagleExport()
     static const FamilyExport row{
         .title = "Finagle MethodBuilder (Scala)",
         .suffix = "scala",
-        .text = &text,
+        .text = &finagleExportText,
         .notes = &finagleNotes};
     return row;
 }

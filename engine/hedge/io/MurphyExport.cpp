@@ -39,19 +39,19 @@ void murphyNotes(const Setup&, std::vector<std::string>& notes)
     notes.push_back("the explorer's service errors are taken as HTTP 503 (handled errors)");
 }
 
-std::string text(const Setup& setup, const ExportHeader& header)
+std::string murphyExportText(const Setup& setup, const ExportHeader& header)
 {
     return murphyText(setup.families.murphy, header);
 }
 
 // Murphy abandons losers: a setup that cancels them on the server is another policy.
-void whyNotFromHedge(const Setup& setup, std::vector<std::string>& reasons)
+void murphyWhyNotFromHedge(const Setup& setup, std::vector<std::string>& reasons)
 {
     if (setup.cancellation == Cancellation::Server)
         reasons.push_back("Murphy abandons losers and the setup cancels them on the server");
 }
 
-void fromHedge(const HedgeSettings& hedge, int extraAttempts, FamilySettings& out)
+void murphyFromHedge(const HedgeSettings& hedge, int extraAttempts, FamilySettings& out)
 {
     out.murphy = {.delayMs = hedge.delayMs, .maxExtraAttempts = extraAttempts};
 }
@@ -64,11 +64,11 @@ const FamilyExport& murphyExport()
     static const FamilyExport row{
         .title = "Murphy hedging policy (Delphi)",
         .suffix = "pas",
-        .text = &text,
+        .text = &murphyExportText,
         .notes = &murphyNotes,
         .cancellationNote = "losers are abandoned, never cancelled: the server finishes their work",
-        .whyNotFromHedge = &whyNotFromHedge,
-        .fromHedge = &fromHedge};
+        .whyNotFromHedge = &murphyWhyNotFromHedge,
+        .fromHedge = &murphyFromHedge};
     return row;
 }
 

@@ -57,13 +57,13 @@ void pollyNotes(const Setup&, std::vector<std::string>& notes)
     notes.push_back("the explorer's service errors are taken as HTTP 503 (handled errors)");
 }
 
-std::string text(const Setup& setup, const ExportHeader& header)
+std::string pollyExportText(const Setup& setup, const ExportHeader& header)
 {
     return pollyText(setup.families.polly, header);
 }
 
 // A resilience4cata setup is Polly's policy when its attempts fit Polly's range.
-void whyNotFromHedge(const Setup& setup, std::vector<std::string>& reasons)
+void pollyWhyNotFromHedge(const Setup& setup, std::vector<std::string>& reasons)
 {
     const int attempts = setup.hedge ? setup.hedge->maxAttempts : 1;
     if (attempts < 2 || attempts > 11)
@@ -71,7 +71,7 @@ void whyNotFromHedge(const Setup& setup, std::vector<std::string>& reasons)
                           std::to_string(attempts - 1));
 }
 
-void fromHedge(const HedgeSettings& hedge, int extraAttempts, FamilySettings& out)
+void pollyFromHedge(const HedgeSettings& hedge, int extraAttempts, FamilySettings& out)
 {
     out.polly = {.maxHedgedAttempts = extraAttempts, .delayMs = hedge.delayMs};
 }
@@ -84,10 +84,10 @@ const FamilyExport& pollyExport()
     static const FamilyExport row{
         .title = "Polly v8 hedging (C#)",
         .suffix = "cs",
-        .text = &text,
+        .text = &pollyExportText,
         .notes = &pollyNotes,
-        .whyNotFromHedge = &whyNotFromHedge,
-        .fromHedge = &fromHedge};
+        .whyNotFromHedge = &pollyWhyNotFromHedge,
+        .fromHedge = &pollyFromHedge};
     return row;
 }
 

@@ -60,7 +60,7 @@ void towerNotes(const Setup& setup, std::vector<std::string>& notes)
     notes.push_back("the destination and the service are placeholders: put yours");
 }
 
-std::string text(const Setup& setup, const ExportHeader& header)
+std::string towerExportText(const Setup& setup, const ExportHeader& header)
 {
     return towerText(setup.families.tower, header);
 }
@@ -73,7 +73,7 @@ const FamilyExport& towerExport()
     static const FamilyExport row{
         .title = "tower::hedge (Rust)",
         .suffix = "rs",
-        .text = &text,
+        .text = &towerExportText,
         .notes = &towerNotes};
     return row;
 }
