@@ -63,7 +63,7 @@ std::string ms(double v)
 }
 
 // Every figure of the run the text states is checked against the run by
-// tests/io/tst_familypresetclaims.cpp.
+// tests/core/io/tst_familypresetclaims.cpp.
 Preset fourStacks()
 {
     Scenario s;

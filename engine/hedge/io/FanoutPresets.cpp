@@ -18,7 +18,7 @@ ServiceConfig tailAtScaleService(int parts)
 namespace {
 
 // Every figure of the run the text states is checked against the run by
-// tests/io/tst_fanoutpresetclaims.cpp; the delay is the part's p95, read from the service.
+// tests/core/io/tst_fanoutpresetclaims.cpp; the delay is the part's p95, read from the service.
 Preset tailAtScale()
 {
     Scenario s;

@@ -61,7 +61,7 @@ ServiceConfig fourReplicas()
 }
 
 // One seed is one sample: this preset runs every point ten times and shows what a single run
-// hides. Its numbers are checked against a run by tests/io/tst_knifeedgepreset.cpp.
+// hides. Its numbers are checked against a run by tests/core/io/tst_knifeedgepreset.cpp.
 Preset knifeEdge()
 {
     Scenario s = scenario({0.3, 0.4, 0.45, 0.5, 0.55, 0.6},
@@ -96,7 +96,7 @@ Preset knifeEdge()
 
 // The plane the seed article's advice is about. The numbers the text builds in come from the
 // scenario and the model (the service's p95); the figures of the run it states are checked
-// against the run by tests/io/tst_delaymapclaims.cpp.
+// against the run by tests/core/io/tst_delaymapclaims.cpp.
 Preset delayMap()
 {
     Scenario s = scenario({0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95},

@@ -37,7 +37,7 @@ Setup hedgeAfter(double delayMs)
 }
 
 // Every figure of the run the text states is checked against the run by
-// tests/io/tst_servicepresetclaims.cpp; the service's own percentiles are read from its table.
+// tests/core/io/tst_servicepresetclaims.cpp; the service's own percentiles are read from its table.
 Preset bimodalCache()
 {
     Scenario s;

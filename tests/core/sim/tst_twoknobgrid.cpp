@@ -12,7 +12,7 @@
 #include <hedge/sim/PointIdentity.h>
 #include <hedge/sim/SweepPoints.h>
 
-#include "../widgets/KnobRegistryTesting.h"
+#include "KnobRegistryTesting.h"
 
 #include <QTest>
 
