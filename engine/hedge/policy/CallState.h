@@ -27,6 +27,7 @@ enum class CallEnd : std::uint8_t {
     Failed,    // every attempt failed (or one failed unhandled)
     Rejected,  // the first attempt was not admitted
     Abandoned, // the caller gave up
+    TimedOut,  // the call's deadline passed first; its attempts still out are losers
 };
 
 struct CallState {
@@ -44,6 +45,7 @@ struct CallState {
     // For the policy families (FamilyPipeline) only; resilience4cata leaves them alone.
     std::int8_t retriesLeft = 0;  // envoy: extra attempts the call may still ask for
     std::uint8_t familyFlags = 0; // the family's own bits, and kHedgeRefusedFlag for all
+    std::uint8_t retries = 0;     // attempts sent as retries (after an error), not as hedges
     double familyDelayMs = 0.0;   // the delay this call read at its start (percentile families)
 
     void launch(int attempt, double now, int permitToken)
@@ -69,11 +71,12 @@ struct CallState {
         lastErrorAttempt = -1;
         retriesLeft = 0;
         familyFlags = 0;
+        retries = 0;
         familyDelayMs = 0.0;
     }
 };
 // A field added to CallState must be reset by restart() too: this fails until it is looked at.
-static_assert(sizeof(CallState) == 3 * sizeof(double) + kMaxAttempts * (sizeof(double) + sizeof(int)) + 8);
+static_assert(sizeof(CallState) == 3 * sizeof(double) + kMaxAttempts * (sizeof(double) + sizeof(int)) + 16);
 
 // What a driver must do after one event of a call.
 struct CallStep {
