@@ -259,6 +259,20 @@ std::vector<Knob> sheddingKnobs()
                     .step = 10.0, .suffix = " ms", .zeroText = "never", .advanced = true},
          .grid = GridSpread{.from = 0, .to = 200, .count = 5},
          .omitDefault = true},
+        {.field = "service.clients",
+         .member = &ServiceConfig::clients,
+         .range = {.min = double(limits::kMinClients), .max = double(limits::kMaxClients)},
+         .tooltip = KNOB_TEXT("A fleet of clients: the calls are spread evenly over this many "
+                              "callers, each with its own copy of the setup's budget, throttle, "
+                              "limiter and percentile window, as every stack keeps them per "
+                              "client process; the service is shared. A floor that holds for "
+                              "one client (Envoy's 3 retries, Finagle's 10 a second) holds once "
+                              "per client: 50 clients, 50 floors. Range 1–10000.\nDefault: %1."),
+         .editor = {.label = "C&lients:", .name = "Clients", .min = double(limits::kMinClients),
+                    .max = double(limits::kMaxClients), .advanced = true},
+         .grid = GridSpread{.from = 1, .to = 100, .count = 3, .log = true},
+         .live = false,
+         .omitDefault = true},
     };
 }
 

@@ -56,6 +56,10 @@ struct ServiceConfig {
     int fanoutParts = 1;
     int fanoutWaitFor = 0;
     int fanoutCopies = 1;
+    // docs/model.md, "A fleet of clients": the calls come from this many clients, each with its
+    // own copy of the setup's policy state (budgets, throttles, limits, percentile windows),
+    // sharing the service. 1: one client, as before.
+    int clients = 1;
 
     // E[S] of docs/model.md, "The service": turns a load into an arrival rate.
     double meanServiceMs() const;

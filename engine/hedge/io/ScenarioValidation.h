@@ -34,6 +34,9 @@ inline constexpr int kMaxFanoutParts = 200;
 inline constexpr int kMaxFanoutCopies = kMaxReplicas;
 inline constexpr int kMaxFanoutReplicas = 255;
 inline constexpr std::int64_t kPartsPerRunBound = 4'294'967'295; // calls × parts < this
+// A fleet (docs/model.md, "A fleet of clients"): a call slot keeps its client in 16 bits.
+inline constexpr int kMinClients = 1;
+inline constexpr int kMaxClients = 10000;
 inline constexpr double kMinSlowdownFactor = 1.0;
 inline constexpr double kMaxSigma = 3.0;
 inline constexpr int kMinAttempts = 1;

@@ -58,6 +58,8 @@ public:
         : m_driver(driver), m_stop(std::move(stop)), m_cap(cap), m_observer(observer),
           m_service(config.service), m_policySeed(policySeed(config)),
           m_pipeline(policyConfigFor<Policy>(config.setup, m_policySeed)),
+          m_clients(std::max(1, config.service.clients)),
+          m_clientKey(SplitMix64::mix(m_policySeed ^ kClientPurpose)),
           m_random(config.seed, config.randomKey, config.replicate), m_draws(config.draws),
           m_arrivalSchedule(std::move(arrivals)),
           m_exponential(config.serviceModel == ServiceTimeModel::Exponential),
@@ -81,6 +83,11 @@ public:
         buildReplicas(static_cast<std::size_t>(m_service.workers), m_service.slowdowns, m_random,
                       m_workers, m_replicas);
         m_activeWorkers = m_workers.size();
+        // A fleet: every other client's own policy state, keyed apart (Envoy's jitter).
+        m_fleet.reserve(static_cast<std::size_t>(m_clients - 1));
+        for (int c = 1; c < m_clients; ++c)
+            m_fleet.emplace_back(policyConfigFor<Policy>(
+                config.setup, SplitMix64::mix(m_policySeed + std::uint64_t(c))));
         m_topologyDraws = drawsDependOnTopology(m_service);
         m_earlyStopProvable = earlyStopProvable(config.setup);
     }
@@ -145,6 +152,10 @@ public:
     void reconfigurePipeline(const Setup& setup)
     {
         m_pipeline.reconfigure(policyConfigFor<Policy>(setup, m_policySeed), m_now);
+        for (std::size_t c = 0; c < m_fleet.size(); ++c)
+            m_fleet[c].reconfigure(policyConfigFor<Policy>(setup, SplitMix64::mix(
+                                                                      m_policySeed + (c + 1))),
+                                   m_now);
     }
     // A service change: attempts that start service from now on draw from the new distribution
     // (SimulationCoreChanges.h).
@@ -190,8 +201,18 @@ public:
     bool earlyStopProvable() const { return m_earlyStopProvable; }
     std::int64_t queuedLowerBoundAtLastArrival() const;
     bool cancelled() const { return m_cancelled; }
+    // The first client's policy (the only one without a fleet): one client's state.
     Policy& pipeline() { return m_pipeline; }
     const Policy& pipeline() const { return m_pipeline; }
+    int clients() const { return m_clients; }
+    // Hedges the budgets or throttles refused, over every client of the fleet.
+    std::int64_t hedgesRefused() const
+    {
+        std::int64_t refused = m_pipeline.hedgesRefused();
+        for (const Policy& p : m_fleet)
+            refused += p.hedgesRefused();
+        return refused;
+    }
 
     // Calls that had not ended (a capped run): f(call, EndedCall so far); SimulationCoreFanout.h.
     template <class F>
@@ -246,8 +267,9 @@ private:
         } else {
             const std::uint32_t slot = takeSlot(m_slots, m_freeSlots);
             m_slots[slot].call = static_cast<std::uint32_t>(call);
+            m_slots[slot].client = clientOf(call);
             trace(TraceEvent::CallStarted, call);
-            apply(slot, m_pipeline.startCall(m_slots[slot].state, m_now));
+            apply(slot, pipelineOf(slot).startCall(m_slots[slot].state, m_now));
         }
         // The driver's early stop, once the arriving call is on its way (it counts its attempt).
         if constexpr (requires(Driver& d) { d.stopsRun(); }) {
@@ -261,7 +283,7 @@ private:
     {
         if (m_slots[slot].call != call)
             return; // the call ended; its timer outlived it
-        apply(slot, m_pipeline.hedgeDue(m_slots[slot].state, m_now));
+        apply(slot, pipelineOf(slot).hedgeDue(m_slots[slot].state, m_now));
     }
 
     void serviceDone(std::uint16_t worker, std::uint32_t generation)
@@ -281,7 +303,7 @@ private:
         if (s.call != done.call)
             return; // a loser whose call ended earlier (client cancellation): work wasted
         s.worker[done.attempt] = kNotInService;
-        apply(done.slot, m_pipeline.attemptDone(s.state, done.attempt, m_now,
+        apply(done.slot, pipelineOf(done.slot).attemptDone(s.state, done.attempt, m_now,
                                                 error ? AttemptOutcome::HandledError
                                                       : AttemptOutcome::Success));
     }
@@ -463,6 +485,27 @@ private:
         return m_draws ? m_draws->unitArrivalGap(call) : m_random.unitArrivalGap(call);
     }
 
+    // A fleet's calls are spread evenly over its clients, by a hash of the call's index: every
+    // client then sees a Poisson stream of its own share, and no draw of any stream is spent.
+    std::uint16_t clientOf(std::int64_t call) const
+    {
+        if (m_clients == 1) [[likely]]
+            return 0;
+        return static_cast<std::uint16_t>(
+            SplitMix64::mix(static_cast<std::uint64_t>(call) ^ m_clientKey) %
+            static_cast<std::uint64_t>(m_clients));
+    }
+    // The policy state the call in `slot` uses: its client's.
+    Policy& pipelineOf(std::uint32_t slot)
+    {
+        if (m_clients > 1) [[unlikely]] {
+            const std::uint16_t client = m_slots[slot].client;
+            if (client > 0)
+                return m_fleet[client - 1u];
+        }
+        return m_pipeline;
+    }
+
     void advanceClock(double t)
     {
         m_busyIntegral += double(m_busy) * (t - m_now);
@@ -484,7 +527,11 @@ private:
     SimulationObserver* m_observer;
     ServiceConfig m_service;
     std::uint64_t m_policySeed; // keys the draws of a policy that draws (Envoy's jitter)
-    Policy m_pipeline;
+    Policy m_pipeline;                  // the first client's
+    static constexpr std::uint64_t kClientPurpose = 0x636c69656e74ull; // "client"
+    const int m_clients;                // docs/model.md, "A fleet of clients"
+    const std::uint64_t m_clientKey;    // keys the spread of calls over the clients
+    std::vector<Policy> m_fleet;        // the other clients' policies (clients − 1)
     RandomStreams m_random;
     // The calls' arrivals and first attempts, drawn once for every setup at this point's key
     // (CallDrawTable.h); null: drawn here. The caller lends it only for the calls it holds.
@@ -581,8 +628,9 @@ void SimulationCore<Driver, kTopology, Policy>::arriveInParts(std::int64_t call)
         const std::uint32_t slot = takeSlot(m_slots, m_freeSlots);
         m_fanout.place(fan, p, slot);
         m_slots[slot].call = m_fanout.partId(call, p);
+        m_slots[slot].client = clientOf(call); // the parts of a call are its client's
         trace(TraceEvent::CallStarted, m_slots[slot].call);
-        apply(slot, m_pipeline.startCall(m_slots[slot].state, m_now));
+        apply(slot, pipelineOf(slot).startCall(m_slots[slot].state, m_now));
     }
 }
 
@@ -604,7 +652,7 @@ template <class Driver, bool kTopology, class Policy>
 void SimulationCore<Driver, kTopology, Policy>::endCallOfParts(std::uint32_t fan, CallEnd end)
 {
     m_fanout.forEachRunningPart(fan, [&](std::uint32_t part) {
-        const CallStep abandon = m_pipeline.abandonCall(m_slots[part].state);
+        const CallStep abandon = pipelineOf(part).abandonCall(m_slots[part].state);
         m_fanout.abandoned(fan, part, m_slots[part].state);
         trace(TraceEvent::CallEnded, m_slots[part].call, -1, -1, 0.0, false, abandon.end);
         release(part, abandon.cancel);
@@ -649,8 +697,8 @@ void SimulationCore<Driver, kTopology, Policy>::shedDone(std::uint32_t slotAndAt
 {
     const std::uint32_t slot = slotAndAttempt >> 4;
     if (m_slots[slot].call == call) // else the call ended before its error arrived
-        apply(slot, m_pipeline.attemptDone(m_slots[slot].state, int(slotAndAttempt & 15u), m_now,
-                                           AttemptOutcome::HandledError));
+        apply(slot, pipelineOf(slot).attemptDone(m_slots[slot].state, int(slotAndAttempt & 15u),
+                                                 m_now, AttemptOutcome::HandledError));
 }
 
 // ---- A point's early stop ----------------------------------------------------------------------

@@ -74,6 +74,7 @@ struct CallSlot {
     std::uint32_t call = kNoCall; // the call index, or kNoCall when free
     std::uint16_t worker[kMaxAttempts];
     std::uint8_t replica[kMaxAttempts];
+    std::uint16_t client = 0; // whose policy state the call uses (docs/model.md, "A fleet of clients")
 };
 
 // A free call slot: the last one freed, or a new one. (Not `slots`: Qt defines that name.)

@@ -200,8 +200,8 @@ private:
             b.limit = limiter->algorithm().estimatedLimit();
         if (HedgeBudget* budget = pipeline.budget())
             b.budgetBalance = budget->balance(end);
-        b.hedgesRefused = pipeline.hedgesRefused() - m_refusedBefore;
-        m_refusedBefore = pipeline.hedgesRefused();
+        b.hedgesRefused = m_core.hedgesRefused() - m_refusedBefore; // the whole fleet's
+        m_refusedBefore = m_core.hedgesRefused();
         if (pipeline.family()) {
             const FamilyGauges g = pipeline.gauges(end);
             const auto present = [](double v) { return std::isnan(v) ? std::nullopt : std::optional(v); };
