@@ -104,7 +104,7 @@ MainWindow::~MainWindow()
 
 void MainWindow::buildCentre()
 {
-    m_setupList = new SetupListWidget(this);
+    m_setupList = new SetupListWidget(m_document, this);
     m_setupEditor = new SetupEditor(this);
     m_serviceEditor = new ServiceRunEditor(this);
     m_explanation = new PresetExplanation(this);
