@@ -13,23 +13,11 @@
 
 namespace hedge {
 
-namespace {
-
-const QList<Metric> kAlwaysShown{Metric::P99, Metric::RequestsPerCall};
-// Eight charts make four rows of two, as seven do: every one still fits a 1024 × 700 window.
-// The parts' p99 is a ninth only for a service that fans out.
-const QList<Metric> kChartOrder{Metric::P99,         Metric::RequestsPerCall, Metric::P999,
-                                Metric::P50,         Metric::RejectedPercent, Metric::FailedPercent,
-                                Metric::Utilisation, Metric::HedgesRefusedPercent,
-                                Metric::PartP99};
-
-} // namespace
-
 ChartArea::ChartArea(QWidget* parent) : QWidget(parent)
 {
-    for (Metric m : kChartOrder) {
+    for (Metric m : chartOrder()) {
         auto* chart = new MetricChartView(m, this);
-        chart->setVisible(kAlwaysShown.contains(m));
+        chart->setVisible(isAlwaysShown(m));
         m_charts.insert(m, chart);
         connect(chart, &MetricChartView::seriesVisibilityToggled, this,
                 &ChartArea::seriesVisibilityToggled);
@@ -44,12 +32,15 @@ ChartArea::ChartArea(QWidget* parent) : QWidget(parent)
 
 const QList<Metric>& ChartArea::chartOrder()
 {
-    return kChartOrder;
+    // The catalogue's order (hedge/sim/Figures.h, metricFigures()): eight charts make four rows
+    // of two, as seven do; the parts' p99 is a ninth only for a service that fans out.
+    static const QList<Metric> order = allMetrics();
+    return order;
 }
 
 bool ChartArea::isAlwaysShown(Metric metric)
 {
-    return kAlwaysShown.contains(metric);
+    return figureRow(metric).chartAlwaysShown;
 }
 
 MetricChartView* ChartArea::upToDateChart(Metric metric)
@@ -75,8 +66,8 @@ MetricChartView* ChartArea::currentChart()
 QList<MetricChartView*> ChartArea::shownCharts()
 {
     QList<MetricChartView*> charts;
-    for (Metric m : kChartOrder)
-        if (m_charts[m]->isVisibleTo(this) || kAlwaysShown.contains(m)) {
+    for (Metric m : chartOrder())
+        if (m_charts[m]->isVisibleTo(this) || isAlwaysShown(m)) {
             refresh(m_charts[m]);
             charts.push_back(m_charts[m]);
         }
@@ -85,7 +76,7 @@ QList<MetricChartView*> ChartArea::shownCharts()
 
 void ChartArea::setChartVisible(Metric metric, bool visible)
 {
-    if (kAlwaysShown.contains(metric) || m_extraShown.contains(metric) == visible)
+    if (isAlwaysShown(metric) || m_extraShown.contains(metric) == visible)
         return;
     if (visible)
         m_extraShown.insert(metric);
@@ -106,7 +97,7 @@ QList<Metric> ChartArea::extraCharts() const
 
 bool ChartArea::isLaidOut(Metric metric) const
 {
-    if (kAlwaysShown.contains(metric))
+    if (isAlwaysShown(metric))
         return true;
     // A part chart without parts would be an empty frame: it waits for a fan-out's points.
     return m_extraShown.contains(metric) && (!isPartMetric(metric) || m_hasParts);
@@ -168,7 +159,7 @@ void ChartArea::resizeEvent(QResizeEvent* event)
 {
     QWidget::resizeEvent(event);
     int shown = 0;
-    for (Metric m : kChartOrder)
+    for (Metric m : chartOrder())
         shown += isLaidOut(m);
     if (wantedColumns(shown) != m_columns)
         relayout();
@@ -180,7 +171,7 @@ void ChartArea::setCallout(const QString& figure, const QString& setup, double l
     const std::optional<Metric> metric = metricFromResultsKey(figure);
     MetricChartView* target = nullptr;
     if (!setup.isEmpty())
-        target = metric && (kAlwaysShown.contains(*metric) || m_charts[*metric]->isVisibleTo(this))
+        target = metric && (isAlwaysShown(*metric) || m_charts[*metric]->isVisibleTo(this))
                      ? m_charts[*metric]
                      : m_charts[Metric::P99];
     if (m_calloutChart && m_calloutChart != target)
@@ -217,7 +208,7 @@ void ChartArea::relayout()
     m_grid->setContentsMargins(0, 0, 0, 0);
     m_grid->setSpacing(4);
     QList<MetricChartView*> shown;
-    for (Metric m : kChartOrder)
+    for (Metric m : chartOrder())
         if (isLaidOut(m))
             shown.push_back(m_charts[m]);
     const int columns = wantedColumns(static_cast<int>(shown.size()));

@@ -28,9 +28,10 @@ class ChartArea : public QWidget {
 public:
     explicit ChartArea(QWidget* parent = nullptr);
 
-    // Every chart, in the order the grid and the menus list them.
+    // Every chart, in the order the grid and the menus list them: the catalogue's
+    // (hedge/sim/Figures.h, metricFigures()), not a list of its own.
     static const QList<Metric>& chartOrder();
-    // p99 and requests per call cannot be hidden.
+    // p99 and requests per call cannot be hidden (FigureRow::chartAlwaysShown).
     static bool isAlwaysShown(Metric metric);
 
     // The chart as it is; a hidden one may hold older points (see upToDateChart()).

@@ -32,8 +32,10 @@ LiveTimeSeriesView::LiveTimeSeriesView(QWidget* parent) : QWidget(parent)
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMouseTracking(true);
     // The replica strip and a policy's state show by default where a world has them.
+    const std::vector<Figure>& optional = defaultPanelFigures();
     for (Figure p : panelFigures())
-        if (figureRow(p).alwaysShown || p == Figure::ReplicaBacklog || figureRow(p).gauge)
+        if (figureRow(p).alwaysShown ||
+            std::find(optional.begin(), optional.end(), p) != optional.end())
             m_shown.push_back(p);
 }
 

@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSlider>
 #include <QStyle>
 #include <QToolButton>
@@ -158,12 +159,17 @@ QToolButton* LiveView::createChartsButton()
         a->setCheckable(true);
         a->setChecked(m_chart->isPanelShown(panel)); // the replica strip is on by default
         m_panelActions.insert(panel, a);
-        connect(a, &QAction::toggled, this,
-                [this, panel](bool on) {
-                    m_chart->setPanelShown(panel, on);
-                    if (!m_choosingForCallout && m_panelForCallout == panel)
-                        m_panelForCallout.reset(); // the user's choice now
-                });
+        connect(a, &QAction::toggled, this, [this, panel](bool on) {
+            if (m_choosingForCallout) {
+                m_chart->setPanelShown(panel, on);
+                return;
+            }
+            if (m_panelForCallout == panel) {
+                m_panelForCallout.reset(); // the user's choice now
+                m_chart->setPanelShown(panel, on);
+            }
+            emit panelChosen(panel, on);
+        });
     }
     charts->setMenu(chartsMenu);
 
@@ -365,6 +371,16 @@ void LiveView::setCallout(const QString& figure, const QString& setup, double at
     m_chart->setCallout(panel,
                         std::size_t(std::max<qsizetype>(world, 0)), atS,
                         setup.isEmpty() || world < 0 ? QString() : text, compact);
+}
+
+void LiveView::showPanels(const QList<Figure>& on)
+{
+    for (auto it = m_panelActions.cbegin(); it != m_panelActions.cend(); ++it) {
+        const bool shown = on.contains(it.key()) || m_panelForCallout == it.key();
+        m_chart->setPanelShown(it.key(), shown);
+        const QSignalBlocker showing(it.value());
+        it.value()->setChecked(shown);
+    }
 }
 
 void LiveView::setSeriesStyles(const QList<SeriesStyle>& styles)

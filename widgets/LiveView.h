@@ -50,6 +50,9 @@ public:
     }
 
     void setSeriesStyles(const QList<SeriesStyle>& styles);
+    // The optional panels on, as the document holds them (ScenarioDocument::style().panels):
+    // the chart and the Charts menu show these (and a lesson's callout's panel). No signal.
+    void showPanels(const QList<Figure>& on);
     // A lesson step's callout on the panel of `figure` (shown while the callout is on it if it
     // was hidden; the p99 panel for a figure without one), at `setup`'s bucket ending at `atS`; an empty setup takes it away. `compact`: as
     // for CalloutBubble::setText.
@@ -66,6 +69,9 @@ public:
     void exportDialog();
 
 signals:
+    // The user turned an optional panel on or off in the Charts menu: proposed, shown when the
+    // document's panels come back (showPanels()).
+    void panelChosen(hedge::Figure panel, bool on);
     void message(const QString& text, int ms);
     void failed(const QString& title, const QString& text);
     void exportFinished(const QString& path, const std::optional<QString>& error);
@@ -105,8 +111,9 @@ private:
     QMap<Figure, QAction*> m_panelActions;
     QList<SeriesStyle> m_styles; // the setups as the window names them
     bool m_showingLoad = false;
-    // The optional panel a lesson's callout showed (hidden again when the callout leaves it),
-    // and whether the callout, not the user, is switching a panel now.
+    // The optional panel a lesson's callout showed (hidden again when the callout leaves it; no
+    // choice of the user's, so not the document's), and whether the callout, not the user, is
+    // switching a panel now.
     std::optional<Figure> m_panelForCallout;
     bool m_choosingForCallout = false;
 };

@@ -4,6 +4,8 @@
 #include "SetupNames.h"
 #include "WrappingRow.h"
 
+#include <hedge/document/ScenarioDocument.h>
+
 #include <QAction>
 #include <QColorDialog>
 #include <QHBoxLayout>
@@ -53,7 +55,8 @@ QToolButton* toolButton(const QString& text, const QString& tip, QWidget* parent
 
 } // namespace
 
-SetupListWidget::SetupListWidget(QWidget* parent) : QWidget(parent)
+SetupListWidget::SetupListWidget(const ScenarioDocument* document, QWidget* parent)
+    : QWidget(parent), m_document(document)
 {
     m_list = new QListWidget(this);
     m_list->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -158,23 +161,24 @@ SetupListWidget::~SetupListWidget()
         disconnect(child, nullptr, this, nullptr);
 }
 
-void SetupListWidget::setSetups(const std::vector<Setup>& setups, const QList<SeriesStyle>& styles,
-                                int currentRow)
+const std::vector<Setup>& SetupListWidget::setups() const
 {
-    // `setups` may be setups() itself (the same setups, new styles).
-    const std::vector<Setup> shownSetups = m_setups;
-    m_setups = setups;
-    const int rows = static_cast<int>(m_setups.size());
+    return m_document->scenario().setups;
+}
+
+void SetupListWidget::showDocument(int currentRow)
+{
+    const std::vector<Setup>& shown = setups();
+    const std::vector<SetupStyle>& styles = m_document->style().setups;
+    const int rows = static_cast<int>(shown.size());
     QList<SeriesStyle> given;
     for (int i = 0; i < rows; ++i) {
-        const QString name = QString::fromStdString(m_setups[std::size_t(i)].name);
-        SeriesStyle style{name, colourForIndex(i), true};
-        for (const SeriesStyle& s : styles)
-            if (s.setup == name) {
-                style = s;
-                break;
-            }
-        given.push_back(style);
+        const QString name = QString::fromStdString(shown[std::size_t(i)].name);
+        given.push_back(std::size_t(i) < styles.size()
+                            ? SeriesStyle{name,
+                                          QColor(QString::fromStdString(styles[std::size_t(i)].colour)),
+                                          styles[std::size_t(i)].visible}
+                            : SeriesStyle{name, colourForIndex(i), true});
     }
     const int current = rows == 0 ? -1 : std::clamp(currentRow, 0, rows - 1);
     if (m_list->count() != rows) {
@@ -185,14 +189,9 @@ void SetupListWidget::setSetups(const std::vector<Setup>& setups, const QList<Se
     // filled in place, so that the list keeps its scroll position and a drag does not
     // rebuild it at every step.
     const QSignalBlocker filling(m_list);
-    for (int i = 0; i < rows; ++i) {
-        QListWidgetItem* item = m_list->item(i);
-        if (m_setups[std::size_t(i)] != shownSetups[std::size_t(i)] ||
-            item->data(kColourRole).value<QColor>() != given[i].color ||
-            item->data(kVisibleRole).toBool() != given[i].visible ||
-            (item->checkState() == Qt::Checked) != given[i].visible)
-            fillItem(item, i, given[i]);
-    }
+    for (int i = 0; i < rows; ++i)
+        if (!shows(m_list->item(i), i, given[i]))
+            fillItem(m_list->item(i), i, given[i]);
     m_list->setCurrentRow(current);
     updateButtons();
 }
@@ -200,9 +199,9 @@ void SetupListWidget::setSetups(const std::vector<Setup>& setups, const QList<Se
 QList<SeriesStyle> SetupListWidget::styles() const
 {
     QList<SeriesStyle> shown;
-    for (int i = 0; i < m_list->count() && i < static_cast<int>(m_setups.size()); ++i) {
+    for (int i = 0; i < m_list->count(); ++i) {
         const QListWidgetItem* item = m_list->item(i);
-        shown.push_back({QString::fromStdString(m_setups[std::size_t(i)].name),
+        shown.push_back({item->text(),
                          item->data(kColourRole).value<QColor>(),
                          item->data(kVisibleRole).toBool()});
     }
@@ -221,8 +220,8 @@ void SetupListWidget::setCurrentRow(int row)
 
 void SetupListWidget::setSetupVisible(const QString& name, bool visible)
 {
-    for (int i = 0; i < m_list->count() && i < static_cast<int>(m_setups.size()); ++i)
-        if (QString::fromStdString(m_setups[std::size_t(i)].name) == name &&
+    for (int i = 0; i < m_list->count(); ++i)
+        if (m_list->item(i)->text() == name &&
             m_list->item(i)->data(kVisibleRole).toBool() != visible)
             emit visibilityChosen(i, visible);
 }
@@ -238,10 +237,10 @@ void SetupListWidget::setSetupColor(int row, const QColor& color)
 void SetupListWidget::addSetup()
 {
     Setup s;
-    s.name = uniqueSetupName(tr("new setup").toStdString(), m_setups);
+    s.name = uniqueSetupName(tr("new setup").toStdString(), setups());
     s.hedge = HedgeSettings{};
-    const int row = currentRow() >= 0 ? currentRow() + 1 : static_cast<int>(m_setups.size());
-    std::vector<Setup> next = m_setups;
+    const int row = currentRow() >= 0 ? currentRow() + 1 : static_cast<int>(setups().size());
+    std::vector<Setup> next = setups();
     next.insert(next.begin() + row, s);
     propose(next, row);
 }
@@ -251,8 +250,8 @@ void SetupListWidget::duplicateSetup()
     const int row = currentRow();
     if (row < 0)
         return;
-    std::vector<Setup> next = m_setups;
-    next.insert(next.begin() + row + 1, copyOfSetup(m_setups, row));
+    std::vector<Setup> next = setups();
+    next.insert(next.begin() + row + 1, copyOfSetup(setups(), row));
     propose(next, row + 1);
 }
 
@@ -260,9 +259,9 @@ void SetupListWidget::removeSetup()
 {
     const int row = currentRow();
     // A scenario needs a setup (docs/scenario.md): the last one stays.
-    if (row < 0 || m_setups.size() <= 1)
+    if (row < 0 || setups().size() <= 1)
         return;
-    std::vector<Setup> next = m_setups;
+    std::vector<Setup> next = setups();
     next.erase(next.begin() + row);
     propose(next, std::min(row, static_cast<int>(next.size()) - 1));
 }
@@ -272,7 +271,7 @@ void SetupListWidget::moveUp()
     const int row = currentRow();
     if (row <= 0)
         return;
-    std::vector<Setup> next = m_setups;
+    std::vector<Setup> next = setups();
     std::swap(next[std::size_t(row)], next[std::size_t(row - 1)]);
     propose(next, row - 1);
 }
@@ -280,9 +279,9 @@ void SetupListWidget::moveUp()
 void SetupListWidget::moveDown()
 {
     const int row = currentRow();
-    if (row < 0 || row + 1 >= static_cast<int>(m_setups.size()))
+    if (row < 0 || row + 1 >= static_cast<int>(setups().size()))
         return;
-    std::vector<Setup> next = m_setups;
+    std::vector<Setup> next = setups();
     std::swap(next[std::size_t(row)], next[std::size_t(row + 1)]);
     propose(next, row + 1);
 }
@@ -292,7 +291,7 @@ void SetupListWidget::chooseColor()
     const int row = currentRow();
     if (row < 0)
         return;
-    const QString name = QString::fromStdString(m_setups[std::size_t(row)].name);
+    const QString name = QString::fromStdString(setups()[std::size_t(row)].name);
     const QColor chosen = QColorDialog::getColor(
         m_list->item(row)->data(kColourRole).value<QColor>(), this, tr("Colour of “%1”").arg(name));
     setSetupColor(row, chosen);
@@ -313,7 +312,7 @@ void SetupListWidget::rebuild(int currentRow, const QList<SeriesStyle>& styles)
 {
     const QSignalBlocker filling(m_list);
     m_list->clear();
-    for (int i = 0; i < static_cast<int>(m_setups.size()); ++i) {
+    for (int i = 0; i < static_cast<int>(setups().size()); ++i) {
         auto* item = new QListWidgetItem(m_list);
         item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemIsEditable |
                        Qt::ItemIsUserCheckable);
@@ -323,12 +322,30 @@ void SetupListWidget::rebuild(int currentRow, const QList<SeriesStyle>& styles)
     updateButtons();
 }
 
+namespace {
+
+QString setupToolTip(const Setup& s)
+{
+    return QStringLiteral("%1\n%2").arg(QString::fromStdString(s.name),
+                                        ScenarioDescription::setup(s));
+}
+
+} // namespace
+
+bool SetupListWidget::shows(const QListWidgetItem* item, int row, const SeriesStyle& style) const
+{
+    const Setup& s = setups()[std::size_t(row)];
+    return item->text() == QString::fromStdString(s.name) && item->toolTip() == setupToolTip(s) &&
+           item->data(kColourRole).value<QColor>() == style.color &&
+           item->data(kVisibleRole).toBool() == style.visible &&
+           (item->checkState() == Qt::Checked) == style.visible;
+}
+
 void SetupListWidget::fillItem(QListWidgetItem* item, int row, const SeriesStyle& style)
 {
-    const Setup& s = m_setups[std::size_t(row)];
+    const Setup& s = setups()[std::size_t(row)];
     item->setText(QString::fromStdString(s.name));
-    item->setToolTip(QStringLiteral("%1\n%2").arg(QString::fromStdString(s.name),
-                                                  ScenarioDescription::setup(s)));
+    item->setToolTip(setupToolTip(s));
     item->setIcon(swatch(style.color, palette()));
     item->setCheckState(style.visible ? Qt::Checked : Qt::Unchecked);
     item->setData(kColourRole, style.color);
@@ -338,21 +355,21 @@ void SetupListWidget::fillItem(QListWidgetItem* item, int row, const SeriesStyle
 void SetupListWidget::onItemChanged(QListWidgetItem* item)
 {
     const int row = m_list->row(item);
-    if (row < 0 || row >= static_cast<int>(m_setups.size()))
+    if (row < 0 || row >= static_cast<int>(setups().size()))
         return;
     // A tick proposes the change; the box shows what the document holds when it comes back.
     const bool visible = item->checkState() == Qt::Checked;
     if (visible != item->data(kVisibleRole).toBool())
         emit visibilityChosen(row, visible);
-    const QString oldName = QString::fromStdString(m_setups[row].name);
+    const QString oldName = QString::fromStdString(setups()[row].name);
     const QString newName = item->text().trimmed();
     if (newName == oldName)
         return;
     QString refusal;
     if (newName.isEmpty())
         refusal = tr("A setup needs a name.");
-    for (int i = 0; i < static_cast<int>(m_setups.size()) && refusal.isEmpty(); ++i)
-        if (i != row && QString::fromStdString(m_setups[i].name) == newName)
+    for (int i = 0; i < static_cast<int>(setups().size()) && refusal.isEmpty(); ++i)
+        if (i != row && QString::fromStdString(setups()[i].name) == newName)
             refusal = tr("Another setup is already called “%1”.").arg(newName);
     if (!refusal.isEmpty()) {
         const QSignalBlocker filling(m_list);
@@ -364,7 +381,7 @@ void SetupListWidget::onItemChanged(QListWidgetItem* item)
         const QSignalBlocker filling(m_list);
         item->setText(newName);
     }
-    std::vector<Setup> next = m_setups;
+    std::vector<Setup> next = setups();
     next[std::size_t(row)].name = newName.toStdString();
     emit setupsChanged(next);
     emit currentSetupChanged(row);
@@ -373,7 +390,7 @@ void SetupListWidget::onItemChanged(QListWidgetItem* item)
 void SetupListWidget::updateButtons()
 {
     const int row = currentRow();
-    const int n = static_cast<int>(m_setups.size());
+    const int n = static_cast<int>(setups().size());
     m_duplicate->setEnabled(row >= 0);
     m_remove->setEnabled(row >= 0 && n > 1);
     m_color->setEnabled(row >= 0);

@@ -1,9 +1,10 @@
 // The list of setups of a scenario: a colour swatch, a check box that shows or hides the
 // setup's curves and an editable, unique name per row; add, duplicate, remove, reorder and
-// recolour. It shows the setups and styles it is given (the window gives it the document's)
-// and changes neither itself: each change of order, names or membership is proposed as
-// setupsChanged(), a colour as colourChosen(), a tick as visibilityChosen(), and the list
-// shows the outcome when it is given the setups again. Their knobs are edited by SetupEditor.
+// recolour. It shows the document's setups and styles (showDocument()) and keeps no copy of
+// either: each change of order, names or membership is proposed from the document's setups as
+// setupsChanged(), a colour as colourChosen(), a tick as visibilityChosen(), and the list shows
+// the outcome when it is told to show the document again. Their knobs are edited by
+// SetupEditor.
 #pragma once
 
 #include "SeriesStyle.h"
@@ -20,17 +21,20 @@ class QToolButton;
 
 namespace hedge {
 
+class ScenarioDocument;
+
 class SetupListWidget : public QWidget {
     Q_OBJECT
 public:
-    explicit SetupListWidget(QWidget* parent = nullptr);
+    // Shows `document` (which outlives the list) once told to (showDocument()).
+    explicit SetupListWidget(const ScenarioDocument* document, QWidget* parent = nullptr);
     ~SetupListWidget() override;
 
-    // Replaces the list and selects `currentRow` (clamped). Styles are matched by setup name;
-    // a setup without one is drawn in the palette's colour of its row. No signal is emitted.
-    void setSetups(const std::vector<Setup>& setups, const QList<SeriesStyle>& styles = {},
-                   int currentRow = 0);
-    const std::vector<Setup>& setups() const { return m_setups; }
+    // Shows the document's setups with their styles and selects `currentRow` (clamped); rows
+    // that show the same as before are left as they are. No signal is emitted.
+    void showDocument(int currentRow = 0);
+    // The document's setups, which the list shows after showDocument().
+    const std::vector<Setup>& setups() const;
     // The styles as the rows show them.
     QList<SeriesStyle> styles() const;
 
@@ -63,6 +67,8 @@ signals:
 
 private:
     void rebuild(int currentRow, const QList<SeriesStyle>& styles);
+    // Whether `item` shows what fillItem() would fill it with.
+    bool shows(const QListWidgetItem* item, int row, const SeriesStyle& style) const;
     void fillItem(QListWidgetItem* item, int row, const SeriesStyle& style);
     void onItemChanged(QListWidgetItem* item);
     void showContextMenu(const QPoint& pos);
@@ -70,8 +76,7 @@ private:
     // Proposes `setups` and selects `row` of what the list shows then.
     void propose(const std::vector<Setup>& setups, int row);
 
-    // The setups last given (setSetups()), for the proposals made from them.
-    std::vector<Setup> m_setups;
+    const ScenarioDocument* m_document;
     QListWidget* m_list = nullptr;
     QToolButton* m_add = nullptr;
     QToolButton* m_duplicate = nullptr;

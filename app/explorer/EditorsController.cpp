@@ -62,7 +62,7 @@ QList<SeriesStyle> EditorsController::seriesStyles(const Scenario& scenario,
 
 void EditorsController::showScenario(const Scenario& scenario)
 {
-    m_setupList->setSetups(scenario.setups, seriesStyles(scenario, m_document->style()));
+    m_setupList->showDocument();
     m_serviceEditor->setScenario(scenario);
     onSetupSelected(m_setupList->currentRow());
     updateServiceHints(scenario.service);
@@ -70,9 +70,7 @@ void EditorsController::showScenario(const Scenario& scenario)
 
 void EditorsController::showList()
 {
-    const Scenario& scenario = m_document->scenario();
-    m_setupList->setSetups(scenario.setups, seriesStyles(scenario, m_document->style()),
-                           m_setupList->currentRow());
+    m_setupList->showDocument(m_setupList->currentRow());
 }
 
 void EditorsController::onSetupSelected(int row)

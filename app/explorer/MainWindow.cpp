@@ -104,7 +104,7 @@ MainWindow::~MainWindow()
 
 void MainWindow::buildCentre()
 {
-    m_setupList = new SetupListWidget(this);
+    m_setupList = new SetupListWidget(m_document, this);
     m_setupEditor = new SetupEditor(this);
     m_serviceEditor = new ServiceRunEditor(this);
     m_explanation = new PresetExplanation(this);
@@ -168,6 +168,10 @@ void MainWindow::buildViews()
         m_statusBar->showViewMessage(RunStatusBar::View::Live, text, ms);
     });
     connect(m_liveView, &LiveView::failed, this, &MainWindow::showError);
+    // Charts → a Live panel: the document's, as a metric chart is (showStyle shows it back).
+    connect(m_liveView, &LiveView::panelChosen, m_document, [this](Figure panel, bool on) {
+        m_document->setPanelShown(figureRow(panel).panelKey, on);
+    });
     m_panes->addLiveView(m_liveView);
     m_views = m_panes->views();
     connect(m_views, &QTabWidget::currentChanged, this, [this] {
@@ -414,6 +418,11 @@ void MainWindow::showStyle(const ScenarioStyle& style)
         m_chartArea->setChartVisible(m, std::find(style.charts.begin(), style.charts.end(),
                                                   metricResultsKey(m).toStdString()) !=
                                             style.charts.end());
+    QList<Figure> panels;
+    for (const std::string& key : style.panels.value_or(defaultPanels()))
+        if (const std::optional<Figure> panel = panelFromKey(key))
+            panels << *panel;
+    m_liveView->showPanels(panels);
     drawStyles();
 }
 

@@ -1,48 +1,53 @@
+#include "DocumentSetupList.h"
 #include "SetupListWidget.h"
 #include "SetupNames.h"
 
+#include <hedge/document/ScenarioDocument.h>
+
 #include <QListWidget>
 #include <QSignalSpy>
+#include <QStandardPaths>
+#include <QUndoStack>
 #include <QtTest>
 
 using namespace hedge;
 
 namespace {
-// The window's document in three lines: what the list proposes is shown back to it, styles
-// matched by name (the window's own loop is tst_setupstyle's and tst_undo's).
-void showWhatIsProposed(SetupListWidget& w)
+
+using ShownDocument = test::DocumentSetupList;
+
+void showWhatIsProposed(ShownDocument& d)
 {
-    QObject::connect(&w, &SetupListWidget::setupsChanged, &w, [&w](const std::vector<Setup>& s) {
-        w.setSetups(s, w.styles(), w.currentRow());
-    });
-    QObject::connect(&w, &SetupListWidget::colourChosen, &w, [&w](int row, const QColor& c) {
-        QList<SeriesStyle> styles = w.styles();
-        styles[row].color = c;
-        w.setSetups(w.setups(), styles, w.currentRow());
-    });
-    QObject::connect(&w, &SetupListWidget::visibilityChosen, &w, [&w](int row, bool visible) {
-        QList<SeriesStyle> styles = w.styles();
-        styles[row].visible = visible;
-        w.setSetups(w.setups(), styles, w.currentRow());
-    });
+    d.showWhatIsProposed();
 }
 
 std::vector<std::string> names(const SetupListWidget& w)
 {
     std::vector<std::string> out;
-    for (const Setup& s : w.setups())
+    for (int i = 0; i < w.listWidget()->count(); ++i)
+        out.push_back(w.listWidget()->item(i)->text().toStdString());
+    return out;
+}
+
+std::vector<std::string> names(const ScenarioDocument& d)
+{
+    std::vector<std::string> out;
+    for (const Setup& s : d.scenario().setups)
         out.push_back(s.name);
     return out;
 }
+
 } // namespace
 
 class TestSetupListWidget : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
     void showsSetupsWithDistinctColours()
     {
-        SetupListWidget w;
-        w.setSetups(Scenario::referenceSetups());
+        ShownDocument d(Scenario::referenceSetups());
+        SetupListWidget& w = d.list;
         QCOMPARE(w.listWidget()->count(), 12);
         QCOMPARE(w.styles().size(), 12);
         for (int i = 0; i < 12; ++i) {
@@ -53,13 +58,17 @@ private slots:
         }
     }
 
-    void keepsGivenStylesByName()
+    void showsTheDocumentsStyles()
     {
-        SetupListWidget w;
         // Built, not assigned: g++ 12 -O3 gives a false -Wrestrict on assigning a short
         // literal to a std::string member (GCC bug 105329).
         const Setup a{.name = "a"}, b{.name = "b"};
-        w.setSetups({a, b}, {SeriesStyle{"b", QColor(Qt::red), false}});
+        ShownDocument d({a, b});
+        SetupListWidget& w = d.list;
+        d.document.setSetupColour(1, "#ff0000");
+        d.document.setSetupVisible(1, false);
+        QVERIFY(w.styles()[1].visible); // shown when told to
+        w.showDocument();
         QCOMPARE(w.styles()[1].color, QColor(Qt::red));
         QVERIFY(!w.styles()[1].visible);
         QCOMPARE(w.listWidget()->item(1)->checkState(), Qt::Unchecked);
@@ -67,10 +76,10 @@ private slots:
 
     void addDuplicateRemoveReorder()
     {
-        SetupListWidget w;
         const Setup a{.name = "a", .hedge = HedgeSettings{.delayMs = 33.0}};
-        w.setSetups({a});
-        showWhatIsProposed(w);
+        ShownDocument d({a});
+        SetupListWidget& w = d.list;
+        showWhatIsProposed(d);
         QSignalSpy changed(&w, &SetupListWidget::setupsChanged);
         w.setCurrentRow(0);
         w.duplicateSetup();
@@ -105,10 +114,10 @@ private slots:
 
     void renameMustBeUniqueAndNonEmpty()
     {
-        SetupListWidget w;
         const Setup a{.name = "a"}, b{.name = "b"};
-        w.setSetups({a, b});
-        showWhatIsProposed(w);
+        ShownDocument d({a, b});
+        SetupListWidget& w = d.list;
+        showWhatIsProposed(d);
         QSignalSpy refused(&w, &SetupListWidget::renameRefused);
         QSignalSpy changed(&w, &SetupListWidget::setupsChanged);
         w.listWidget()->item(1)->setText(QStringLiteral("a"));
@@ -127,8 +136,8 @@ private slots:
     // (the window gives it the document's).
     void visibilityAndColourAreProposed()
     {
-        SetupListWidget w;
-        w.setSetups(Scenario::referenceSetups());
+        ShownDocument d(Scenario::referenceSetups());
+        SetupListWidget& w = d.list;
         QSignalSpy visibility(&w, &SetupListWidget::visibilityChosen);
         QSignalSpy colour(&w, &SetupListWidget::colourChosen);
         QSignalSpy changed(&w, &SetupListWidget::setupsChanged);
@@ -137,9 +146,8 @@ private slots:
         QCOMPARE(visibility[0][0].toInt(), 2);
         QCOMPARE(visibility[0][1].toBool(), false);
         QVERIFY(w.styles()[2].visible); // not until the document says so
-        QList<SeriesStyle> hidden = w.styles();
-        hidden[2].visible = false;
-        w.setSetups(w.setups(), hidden, 2);
+        d.document.setSetupVisible(2, false);
+        w.showDocument(2);
         QVERIFY(!w.styles()[2].visible);
         QCOMPARE(w.listWidget()->item(2)->checkState(), Qt::Unchecked);
         QCOMPARE(visibility.count(), 1); // showing it is no choice
@@ -157,9 +165,9 @@ private slots:
     // scenario document, and the list shows them when the document does.
     void changesCarryTheSetups()
     {
-        SetupListWidget w;
         const Setup a{.name = "a"}, b{.name = "b"};
-        w.setSetups({a, b});
+        ShownDocument d({a, b});
+        SetupListWidget& w = d.list;
         QSignalSpy changed(&w, &SetupListWidget::setupsChanged);
         w.setCurrentRow(0);
         w.moveDown();
@@ -167,29 +175,64 @@ private slots:
         const auto setups = changed[0][0].value<std::vector<Setup>>();
         QCOMPARE(setups.size(), std::size_t{2});
         QCOMPARE(setups[0].name, std::string("b"));
-        QCOMPARE(w.setups()[0].name, std::string("a")); // not shown until given
+        QCOMPARE(names(w), (std::vector<std::string>{"a", "b"})); // not shown until told
+    }
+
+    // The list keeps no setups of its own: what the user does next starts from the document as
+    // it is, edited elsewhere (the setup editor, an undo) or not. Duplicating right after the
+    // setup editor changed a delay copies the new delay; after Ctrl+Z, the old one; removing
+    // after an undo that took a setup away removes from the setups the document has.
+    void proposalsStartFromTheDocument()
+    {
+        const Setup a{.name = "a", .hedge = HedgeSettings{.delayMs = 33.0}};
+        const Setup b{.name = "b"};
+        ShownDocument d({a, b});
+        SetupListWidget& w = d.list;
+        showWhatIsProposed(d);
+        Scenario edited = d.document.scenario();
+        edited.setups[0].hedge->delayMs = 50.0; // as the setup editor proposes it
+        d.document.applyEdit(edited);
+        w.setCurrentRow(0);
+        w.duplicateSetup();
+        QCOMPARE(names(d.document), (std::vector<std::string>{"a", "a (copy)", "b"}));
+        QCOMPARE(d.document.scenario().setups[1].hedge->delayMs, 50.0);
+        d.document.undoStack()->undo(); // the copy
+        d.document.undoStack()->undo(); // the delay
+        QCOMPARE(names(w), (std::vector<std::string>{"a", "b"}));
+        w.setCurrentRow(0);
+        w.duplicateSetup();
+        QCOMPARE(d.document.scenario().setups[1].hedge->delayMs, 33.0);
+        d.document.undoStack()->undo();
+        w.setCurrentRow(1);
+        w.moveUp();
+        QCOMPARE(names(d.document), (std::vector<std::string>{"b", "a"}));
+        QCOMPARE(d.document.scenario().setups[1].hedge->delayMs, 33.0);
+        QCOMPARE(names(w), names(d.document));
     }
 
     // The document's setups shown again (an edit of a knob, an undo): same rows, filled in
     // place, the selection kept; no signal.
     void showingTheSameRowsAgainKeepsTheSelection()
     {
-        SetupListWidget w;
-        w.setSetups(Scenario::referenceSetups());
+        ShownDocument d(Scenario::referenceSetups());
+        SetupListWidget& w = d.list;
         w.setCurrentRow(4);
         QListWidgetItem* item = w.listWidget()->item(4);
         QSignalSpy changed(&w, &SetupListWidget::setupsChanged);
         QSignalSpy current(&w, &SetupListWidget::currentSetupChanged);
-        std::vector<Setup> setups = Scenario::referenceSetups();
-        setups[4].name = "renamed";
-        w.setSetups(setups, w.styles(), 4);
+        Scenario renamed = d.document.scenario();
+        renamed.setups[4].name = "renamed";
+        d.document.applyEdit(renamed);
+        w.showDocument(4);
         QCOMPARE(w.currentRow(), 4);
         QCOMPARE(w.listWidget()->item(4), item);
         QCOMPARE(item->text(), QStringLiteral("renamed"));
         QCOMPARE(changed.count(), 0);
         QCOMPARE(current.count(), 0);
-        setups.pop_back();
-        w.setSetups(setups, w.styles(), 40);
+        Scenario fewer = d.document.scenario();
+        fewer.setups.pop_back();
+        d.document.applyEdit(fewer);
+        w.showDocument(40);
         QCOMPARE(w.currentRow(), 10);
     }
 
@@ -225,8 +268,8 @@ private slots:
         Setup polly{.name = "", .policy = PolicyFamily::Polly};
         polly.families.polly.delayPerAttemptMs = {10.0, 25.5};
         polly.name = polly.generatedName();
-        SetupListWidget w;
-        w.setSetups({grpc, murphy, polly});
+        ShownDocument d({grpc, murphy, polly});
+        SetupListWidget& w = d.list;
         QCOMPARE(w.listWidget()->item(0)->text(), QStringLiteral("grpc, throttled / server"));
         QCOMPARE(w.listWidget()->item(0)->toolTip(),
                  QStringLiteral("grpc, throttled / server\npolicy grpc: max attempts 3, hedging "

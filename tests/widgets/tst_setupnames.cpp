@@ -1,6 +1,7 @@
 // Setup names as a user meets them: generated names follow the policy edited in the setup
 // editor until the user renames the setup, and every change of the list's names or order
 // is proposed with the setups it gives and shown back with the styles following the names.
+#include "DocumentSetupList.h"
 #include "KnobField.h"
 #include "SetupEditor.h"
 #include "SetupListWidget.h"
@@ -15,39 +16,22 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QtTest>
 
 using namespace hedge;
 
 namespace {
 
-// The window's document in three lines: what the list proposes is shown back to it, styles
-// matched by name (the window's own loop is tst_setupstyle's and tst_undo's).
-void showWhatIsProposed(SetupListWidget& w)
-{
-    QObject::connect(&w, &SetupListWidget::setupsChanged, &w, [&w](const std::vector<Setup>& s) {
-        w.setSetups(s, w.styles(), w.currentRow());
-    });
-    QObject::connect(&w, &SetupListWidget::colourChosen, &w, [&w](int row, const QColor& c) {
-        QList<SeriesStyle> styles = w.styles();
-        styles[row].color = c;
-        w.setSetups(w.setups(), styles, w.currentRow());
-    });
-    QObject::connect(&w, &SetupListWidget::visibilityChosen, &w, [&w](int row, bool visible) {
-        QList<SeriesStyle> styles = w.styles();
-        styles[row].visible = visible;
-        w.setSetups(w.setups(), styles, w.currentRow());
-    });
-}
-
-// The list and the editor in one window, wired as the main window's EditorsController wires
-// them (there the scenario document stands between them; here the list's setups do).
+// The list and the editor in one window, wired to a scenario document as the main window's
+// EditorsController wires them.
 struct SetupPanel {
     QWidget window;
-    SetupListWidget& list = *new SetupListWidget(&window);
+    test::DocumentSetupList shown;
+    SetupListWidget& list = shown.list;
     SetupEditor& editor = *new SetupEditor(&window);
 
-    explicit SetupPanel(const std::vector<Setup>& setups)
+    explicit SetupPanel(const std::vector<Setup>& setups) : shown(setups, &window)
     {
         auto* layout = new QHBoxLayout(&window);
         layout->addWidget(&list);
@@ -55,14 +39,15 @@ struct SetupPanel {
         QObject::connect(&list, &SetupListWidget::currentSetupChanged, &editor,
                          [this](int row) { editor.setSetup(list.setups()[row]); });
         QObject::connect(&editor, &SetupEditor::edited, &list, [this] { applyEdit(); });
-        list.setSetups(setups);
-        showWhatIsProposed(list);
+        shown.showWhatIsProposed();
         editor.setSetup(list.setups()[0]);
         window.show();
         window.activateWindow();
         if (!QTest::qWaitForWindowActive(&window))
             qFatal("the test window did not become active");
     }
+    // The list goes before the document it shows.
+    ~SetupPanel() { delete &list; }
 
     void select(const std::string& name)
     {
@@ -76,12 +61,10 @@ struct SetupPanel {
     void applyEdit()
     {
         const int row = list.currentRow();
-        std::vector<Setup> setups = list.setups();
-        setups[std::size_t(row)] = withEditedKnobs(setups, row, editor.setup());
-        QList<SeriesStyle> styles = list.styles();
-        styles[row].setup = QString::fromStdString(setups[std::size_t(row)].name);
-        list.setSetups(setups, styles, row);
-        editor.setName(setups[std::size_t(row)].name);
+        Scenario next = shown.document.scenario();
+        next.setups[std::size_t(row)] = withEditedKnobs(next.setups, row, editor.setup());
+        shown.document.applyEdit(next);
+        editor.setName(next.setups[std::size_t(row)].name);
     }
 };
 
@@ -127,6 +110,8 @@ bool editorTitleShows(const SetupEditor& editor, const std::string& name)
 class TestSetupNames : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
     void referenceNamesAreTheGeneratedOnes()
     {
         for (const Setup& s : Scenario::referenceSetups()) {
@@ -213,9 +198,10 @@ private slots:
     // document, whose styles then follow the names (the drawing follows the document).
     void everyNameOrOrderChangeReachesTheDrawing()
     {
-        SetupListWidget list;
-        list.setSetups(referenceSetups({"no hedge / client", "hedge, default budget / client"}));
-        showWhatIsProposed(list);
+        test::DocumentSetupList shown(
+            referenceSetups({"no hedge / client", "hedge, default budget / client"}));
+        SetupListWidget& list = shown.list;
+        shown.showWhatIsProposed();
         list.show();
         list.activateWindow();
         QVERIFY(QTest::qWaitForWindowActive(&list));

@@ -54,6 +54,7 @@ std::vector<SetupStyle> stylesFollowingSetups(const Scenario& next, const Scenar
 ScenarioDocument::ScenarioDocument(QObject* parent)
     : QObject(parent), m_undoStack(new QUndoStack(this))
 {
+    m_style.panels = defaultPanels();
 }
 
 QString ScenarioDocument::title() const
@@ -185,6 +186,17 @@ void ScenarioDocument::setChartShown(const std::string& key, bool shown)
     showStyle(style);
 }
 
+void ScenarioDocument::setPanelShown(const std::string& key, bool shown)
+{
+    std::vector<std::string> panels = m_style.panels.value_or(defaultPanels());
+    std::erase(panels, key);
+    if (shown)
+        panels.push_back(key);
+    ScenarioStyle style = m_style;
+    style.panels = shownPanels(panels);
+    showStyle(style);
+}
+
 void ScenarioDocument::showSetups(const std::vector<std::string>& names)
 {
     ScenarioStyle style = m_style;
@@ -259,7 +271,10 @@ void ScenarioDocument::show(const ScenarioState& state)
 
 void ScenarioDocument::restore(const ScenarioState& state)
 {
-    show({state.scenario, {state.style.setups, m_style.charts}});
+    // Only the setups' styles are undone: the charts and panels on are no undo steps.
+    ScenarioStyle style = m_style;
+    style.setups = state.style.setups;
+    show({state.scenario, std::move(style)});
 }
 
 void ScenarioDocument::replaced(const std::optional<ScenarioStyle>& loaded)
@@ -272,6 +287,10 @@ void ScenarioDocument::replaced(const std::optional<ScenarioStyle>& loaded)
     else
         style.charts = m_style.charts; // a file without a style keeps the charts shown
     style.charts = shownCharts(style.charts);
+    // The Live panels a file names; a file that names none (no style, or written before they
+    // were kept) keeps those on now.
+    style.panels = shownPanels(loaded && loaded->panels ? *loaded->panels
+                                                        : m_style.panels.value_or(defaultPanels()));
     std::vector<const SetupStyle*> known;
     for (std::size_t i = 0; i < m_scenario.setups.size(); ++i)
         known.push_back(loaded && i < loaded->setups.size() ? &loaded->setups[i] : nullptr);

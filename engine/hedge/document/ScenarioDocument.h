@@ -1,5 +1,5 @@
 // The working scenario as a document, the one model of the window: the scenario, how it is
-// shown (each setup's colour and visibility, the metric charts on), the file or preset it came
+// shown (each setup's colour and visibility, the metric charts and Live panels on), the file or preset it came
 // from, whether it has unsaved edits, its autosave and its undo stack. Every edit (typed,
 // dragged, in the setup list, on the map, in the grid dialog, a colour, a setup hidden) comes
 // in here and goes out through edited() and styleChanged(), to which the editors, the list,
@@ -32,7 +32,8 @@ public:
 
     const Scenario& scenario() const { return m_scenario; }
     // How the window draws it: one entry per setup (a file's colour, else the palette's next
-    // unused one), the charts shown in chart order. Saved in the file and the autosave.
+    // unused one), the charts shown in chart order, the Live panels on (always given here).
+    // Saved in the file and the autosave.
     const ScenarioStyle& style() const { return m_style; }
     QString filePath() const { return m_filePath; }
     QString presetName() const { return m_presetName; }
@@ -70,6 +71,10 @@ public:
     // undo step (as the window's other View toggles). Unknown keys and the charts always shown
     // are ignored.
     void setChartShown(const std::string& key, bool shown);
+    // One of the Live view's optional panels on or off (its Charts menu; a key of panelKeys()):
+    // as a chart, modified and autosaved, kept by the file, no undo step. Unknown keys are
+    // ignored.
+    void setPanelShown(const std::string& key, bool shown);
     // A lesson step shows exactly the setups `names` (the others hidden): part of what the step
     // shows, not an undo step. Modified only if the document was edited otherwise
     // (adoptShownStyle()).
@@ -83,7 +88,7 @@ public:
     QUndoStack* undoStack() const { return m_undoStack; }
 
     // For ScenarioEditCommand: `state`'s scenario and setups' styles, done, undone or redone;
-    // the charts stay as they are (their toggles are not undo steps).
+    // the charts and Live panels stay as they are (their toggles are not undo steps).
     void restore(const ScenarioState& state);
     // The style as shown now is the loaded one (a lesson step shows its setups): not an edit,
     // so that the next lesson or preset does not ask about unsaved changes. Only while the

@@ -81,9 +81,36 @@ void readFanout(const Json& value, const std::string& path, bool replicasGiven,
         service.replicas = given;
 }
 
+// The array `field` of a style block: each a key of `allowed`, or an error naming the field, the
+// entry and the allowed keys.
+std::vector<std::string> readStyleKeys(const ObjectReader& r, const char* field,
+                                       const std::vector<std::string>& allowed, const char* what,
+                                       const char* arrayOf)
+{
+    const Json& keys = *r.find(field);
+    if (!keys.is_array())
+        throw ScenarioError(r.path(field),
+                            std::string("expected an array of ") + arrayOf + ", got " +
+                                describe(keys));
+    std::vector<std::string> read;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        const Json& key = keys[i];
+        if (!key.is_string() || std::find(allowed.begin(), allowed.end(),
+                                          key.get_ref<const std::string&>()) == allowed.end()) {
+            std::string list;
+            for (const std::string& k : allowed)
+                list += (list.empty() ? "\"" : ", \"") + k + "\"";
+            throw ScenarioError(indexPath(r.path(field), i),
+                                describe(key) + " is not " + what + " (allowed " + list + ")");
+        }
+        read.push_back(key.get<std::string>());
+    }
+    return read;
+}
+
 ScenarioStyle readStyle(const Json& value, const std::string& path, std::size_t setupCount)
 {
-    const ObjectReader r(value, path, {"setups", "charts"});
+    const ObjectReader r(value, path, {"setups", "charts", "panels"});
     ScenarioStyle style;
     if (const Json* setups = r.find("setups")) {
         if (!setups->is_array())
@@ -108,24 +135,12 @@ ScenarioStyle readStyle(const Json& value, const std::string& path, std::size_t 
             style.setups.push_back(std::move(setup));
         }
     }
-    if (const Json* charts = r.find("charts")) {
-        if (!charts->is_array())
-            throw ScenarioError(r.path("charts"),
-                                "expected an array of metric keys, got " + describe(*charts));
-        const std::vector<std::string>& allowed = chartKeys();
-        for (std::size_t i = 0; i < charts->size(); ++i) {
-            const Json& key = (*charts)[i];
-            if (!key.is_string() || std::find(allowed.begin(), allowed.end(),
-                                              key.get_ref<const std::string&>()) == allowed.end()) {
-                std::string list;
-                for (const std::string& k : allowed)
-                    list += (list.empty() ? "\"" : ", \"") + k + "\"";
-                throw ScenarioError(indexPath(r.path("charts"), i),
-                                    describe(key) + " is not a chart (allowed " + list + ")");
-            }
-            style.charts.push_back(key.get<std::string>());
-        }
-    }
+    if (r.find("charts"))
+        style.charts = readStyleKeys(r, "charts", chartKeys(), "a chart", "metric keys");
+    // Optional: a file written before the Live view's panels were kept has none.
+    if (r.find("panels"))
+        style.panels =
+            readStyleKeys(r, "panels", panelKeys(), "an optional Live panel", "panel keys");
     return style;
 }
 
@@ -191,6 +206,8 @@ OrderedJson styleToJson(const ScenarioStyle& style)
     }
     j["setups"] = std::move(setups);
     j["charts"] = style.charts;
+    if (style.panels)
+        j["panels"] = *style.panels;
     return j;
 }
 

@@ -1,16 +1,58 @@
 #include <hedge/io/ScenarioStyle.h>
 
+#include <hedge/sim/Figures.h>
+
 #include <algorithm>
 #include <cctype>
 
 namespace hedge {
 
+namespace {
+
+std::vector<std::string> figureKeys(const std::vector<Figure>& figures, const char* FigureRow::*key)
+{
+    std::vector<std::string> keys;
+    for (Figure figure : figures)
+        keys.emplace_back(figureRow(figure).*key);
+    return keys;
+}
+
+// `chosen`'s keys among `order`, in its order, once each; `always` are in whatever is chosen.
+std::vector<std::string> chosenInOrder(const std::vector<std::string>& chosen,
+                                       const std::vector<std::string>& order,
+                                       bool (*always)(const std::string&))
+{
+    std::vector<std::string> shown;
+    for (const std::string& key : order)
+        if (always(key) || std::find(chosen.begin(), chosen.end(), key) != chosen.end())
+            shown.push_back(key);
+    return shown;
+}
+
+} // namespace
+
 const std::vector<std::string>& chartKeys()
 {
-    static const std::vector<std::string> keys{
-        "p99_ms",          "p999_ms",    "p50_ms", "requests_per_call", "rejected_fraction",
-        "failed_fraction", "utilisation", "hedges_refused_fraction", "part_p99_ms"};
+    return chartOrder();
+}
+
+const std::vector<std::string>& panelKeys()
+{
+    static const std::vector<std::string> keys =
+        figureKeys(optionalPanelFigures(), &FigureRow::panelKey);
     return keys;
+}
+
+const std::vector<std::string>& defaultPanels()
+{
+    static const std::vector<std::string> keys =
+        figureKeys(defaultPanelFigures(), &FigureRow::panelKey);
+    return keys;
+}
+
+std::vector<std::string> shownPanels(const std::vector<std::string>& chosen)
+{
+    return chosenInOrder(chosen, panelKeys(), [](const std::string&) { return false; });
 }
 
 bool isColour(const std::string& text)
@@ -25,27 +67,20 @@ bool isColour(const std::string& text)
 
 const std::vector<std::string>& chartOrder()
 {
-    // Eight charts make four rows of two, as seven do; the parts' p99 is a ninth only for a
-    // service that fans out.
-    static const std::vector<std::string> order{
-        "p99_ms",          "requests_per_call", "p999_ms",     "p50_ms",
-        "rejected_fraction", "failed_fraction", "utilisation", "hedges_refused_fraction",
-        "part_p99_ms"};
+    static const std::vector<std::string> order =
+        figureKeys(metricFigures(), &FigureRow::resultsKey);
     return order;
 }
 
 bool isAlwaysShownChart(const std::string& key)
 {
-    return key == "p99_ms" || key == "requests_per_call";
+    const std::optional<Figure> figure = figureFromResultsKey(key, metricFigures());
+    return figure && figureRow(*figure).chartAlwaysShown;
 }
 
 std::vector<std::string> shownCharts(const std::vector<std::string>& chosen)
 {
-    std::vector<std::string> shown;
-    for (const std::string& key : chartOrder())
-        if (isAlwaysShownChart(key) || std::find(chosen.begin(), chosen.end(), key) != chosen.end())
-            shown.push_back(key);
-    return shown;
+    return chosenInOrder(chosen, chartOrder(), &isAlwaysShownChart);
 }
 
 const std::vector<std::string>& setupPalette()

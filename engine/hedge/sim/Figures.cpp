@@ -23,7 +23,7 @@ std::vector<FigureRow> figureTable()
     return {
         {.id = Figure::P99, .unit = "ms", .latency = true,
          .key = "p99", .resultsKey = "p99_ms", .title = "p99 latency (ms)",
-         .chartTitle = "p99 latency vs load", .shortName = "p99",
+         .chartTitle = "p99 latency vs load", .shortName = "p99", .chartAlwaysShown = true,
          .ofPoint = [](P p) { return p.p99Ms; },
          .ofSpread = [](S s) { return s.p99Ms; },
          .panelTitle = "p99 (ms, log)", .alwaysShown = true,
@@ -41,7 +41,7 @@ std::vector<FigureRow> figureTable()
         {.id = Figure::RequestsPerCall,
          .key = "requests_per_call", .resultsKey = "requests_per_call",
          .title = "requests per call", .chartTitle = "requests per call vs load",
-         .shortName = "requests per call",
+         .shortName = "requests per call", .chartAlwaysShown = true,
          .ofPoint = [](P p) { return std::optional<double>(p.requestsPerCall); },
          .ofSpread = [](S s) { return std::optional<FigureSpread>(s.requestsPerCall); },
          .panelTitle = "Requests per call", .alwaysShown = true,
@@ -53,6 +53,7 @@ std::vector<FigureRow> figureTable()
          .ofPoint = [](P p) { return std::optional<double>(p.rejectedFraction * 100.0); },
          .ofSpread = [](S s) { return std::optional<FigureSpread>(s.rejectedFraction); },
          .panelTitle = "Rejected (%)", .panelShortTitle = "Rejected %",
+         .panelKey = "rejected_fraction",
          .ofBucket = [](B b, bool) { return percentOf(b.rejected, b.callsEnded); }},
         {.id = Figure::FailedPercent, .unit = "%", .percent = true,
          .key = "failed_percent", .resultsKey = "failed_fraction",
@@ -67,6 +68,7 @@ std::vector<FigureRow> figureTable()
          .ofPoint = [](P p) { return std::optional<double>(p.utilisation * 100.0); },
          .ofSpread = [](S s) { return std::optional<FigureSpread>(s.utilisation); },
          .panelTitle = "Utilisation (%)", .panelShortTitle = "Utilisation",
+         .panelKey = "utilisation",
          .ofBucket = [](B b, bool) { return std::optional<double>(b.busyFraction * 100.0); }},
         // Replicates pool the calls that had a hedge refused, and fan-out parts: no spread is
         // kept for either.
@@ -76,6 +78,7 @@ std::vector<FigureRow> figureTable()
          .shortName = "hedges refused %",
          .ofPoint = [](P p) { return std::optional<double>(p.hedgesRefusedFraction * 100.0); },
          .panelTitle = "Hedges refused (% of calls)", .panelShortTitle = "Hedges refused",
+         .panelKey = "hedges_refused_fraction",
          .gauge = true,
          // Only a world with a budget, a throttle or retry slots can refuse a hedge: the
          // others have no such figure (and no panel of their own).
@@ -96,25 +99,27 @@ std::vector<FigureRow> figureTable()
         // Several figures a bucket (LivePanelPainter draws the strip).
         {.id = Figure::ReplicaBacklog, .unit = "s",
          .panelTitle = "Backlog per replica (s of work)", .panelShortTitle = "Backlog per replica",
+         .panelKey = "replica_backlog_ms",
          .ofBucket = [](B, bool) { return std::optional<double>(); }},
         {.id = Figure::Limit,
-         .panelTitle = "Adaptive limit", .panelShortTitle = "Limit",
+         .panelTitle = "Adaptive limit", .panelShortTitle = "Limit", .panelKey = "limit",
          .ofBucket = [](B b, bool) { return b.limit; }},
         {.id = Figure::BudgetBalance,
          .panelTitle = "Budget balance (hedges)", .panelShortTitle = "Budget balance",
+         .panelKey = "budget_balance",
          .ofBucket = [](B b, bool tokensAreBudget) {
              return tokensAreBudget ? b.throttleTokens : b.budgetBalance; }},
         {.id = Figure::ThrottleTokens,
-         .panelTitle = "gRPC tokens", .gauge = true,
+         .panelTitle = "gRPC tokens", .panelKey = "throttle_tokens", .gauge = true,
          .ofBucket = [](B b, bool tokensAreBudget) {
              return tokensAreBudget ? std::nullopt : b.throttleTokens; }},
         {.id = Figure::RetrySlots,
          .panelTitle = "Envoy retry slots (calls holding one)",
-         .panelShortTitle = "Envoy retry slots", .gauge = true,
+         .panelShortTitle = "Envoy retry slots", .panelKey = "retry_slots", .gauge = true,
          .ofBucket = [](B b, bool) { return b.retrySlots; }},
         {.id = Figure::PercentileDelay, .unit = "ms",
          .panelTitle = "Percentile delay (ms)", .panelShortTitle = "Percentile delay",
-         .gauge = true,
+         .panelKey = "percentile_delay_ms", .gauge = true,
          .ofBucket = [](B b, bool) { return b.percentileDelayMs; }},
     };
 }
@@ -151,6 +156,38 @@ const std::vector<Figure>& panelFigures()
         Figure::HedgesRefusedPercent, Figure::ThrottleTokens, Figure::RetrySlots,
         Figure::PercentileDelay};
     return order;
+}
+
+const std::vector<Figure>& optionalPanelFigures()
+{
+    static const std::vector<Figure> optional = [] {
+        std::vector<Figure> out;
+        for (Figure figure : panelFigures())
+            if (figureRow(figure).panelKey)
+                out.push_back(figure);
+        return out;
+    }();
+    return optional;
+}
+
+const std::vector<Figure>& defaultPanelFigures()
+{
+    static const std::vector<Figure> shown = [] {
+        std::vector<Figure> out;
+        for (Figure figure : optionalPanelFigures())
+            if (figure == Figure::ReplicaBacklog || figureRow(figure).gauge)
+                out.push_back(figure);
+        return out;
+    }();
+    return shown;
+}
+
+std::optional<Figure> panelFromKey(std::string_view key)
+{
+    for (Figure figure : optionalPanelFigures())
+        if (key == figureRow(figure).panelKey)
+            return figure;
+    return std::nullopt;
 }
 
 std::optional<Figure> figureFromResultsKey(std::string_view key, const std::vector<Figure>& among)

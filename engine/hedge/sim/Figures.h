@@ -58,6 +58,7 @@ struct FigureRow {
     const char* chartTitle = nullptr; // "p99 latency vs load"
     const char* shortName = nullptr;  // "p99", "requests per call"
     bool part = false;                // only a fan-out point has it (PointResult::parts)
+    bool chartAlwaysShown = false;    // p99, requests per call: no View toggle, never hidden
     // The value as the chart plots it (ms, or percent); none when the point has no such figure.
     std::optional<double> (*ofPoint)(const PointResult& point) = nullptr;
     // The replicates' spread of it, in the results' unit (a fraction); nullptr: none is kept.
@@ -67,6 +68,9 @@ struct FigureRow {
     const char* panelTitle = nullptr;      // "p99 (ms, log)"
     const char* panelShortTitle = nullptr; // a check box's: "Budget balance"
     bool alwaysShown = false; // load, p99, requests per call, backlog: no check box
+    // The panel's name in a scenario file's `style.panels` (docs/scenario.md): the timeline
+    // results file's key of the figure; nullptr for a panel always shown.
+    const char* panelKey = nullptr;
     bool gauge = false;       // a policy's state: drawn only while a world has the figure
     // The figure of a bucket; none where it has none. `tokensAreBudget`: the world's family
     // keeps a budget in the bucket's tokens (PolicyFamilyRow::tokensAreBudget).
@@ -76,10 +80,18 @@ struct FigureRow {
 // Every figure, in the order of the enum.
 const std::vector<FigureRow>& figures();
 const FigureRow& figureRow(Figure figure);
-// The sweep's figures in the order a chooser lists them (the rows with a key).
+// The sweep's figures in the order a chooser lists them and the window lays out its charts
+// (the rows with a key): the one chart order.
 const std::vector<Figure>& metricFigures();
 // The Live view's panels, top to bottom (the rows with a panel title).
 const std::vector<Figure>& panelFigures();
+// The Live view's panels a user turns on and off (the rows with a panel key), top to bottom, and
+// those on in a new window: the replica strip and a policy's state (each drawn only where a world
+// has it).
+const std::vector<Figure>& optionalPanelFigures();
+const std::vector<Figure>& defaultPanelFigures();
+// The optional panel a scenario file's `style.panels` names ("utilisation", "limit"), if any.
+std::optional<Figure> panelFromKey(std::string_view key);
 // The figure a results file's key names ("p99_ms", "backlog_ms"), among `among`.
 std::optional<Figure> figureFromResultsKey(std::string_view key, const std::vector<Figure>& among);
 // The Live view's figure of a bucket (the row's ofBucket); none where the bucket has none (no

@@ -3,7 +3,12 @@
 #include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
+#include "ExplorerTestScenarios.h"
 #include "MetricChartView.h"
+
+#include <hedge/io/Presets.h>
+
+#include <QGraphicsSimpleTextItem>
 
 #include <QFile>
 #include <QLayout>
@@ -91,6 +96,48 @@ private slots:
         QVERIFY(minimumOf(w).height() <= all.height());
         w.resize(900, 560);
         QTRY_COMPARE_WITH_TIMEOUT(w.size(), QSize(900, 560), 60000);
+    }
+
+    // Issue 37, item 7 (moved from tst_collapsemarkers, whose other checks need no window): at
+    // 1024 x 700 on the collapse preset the figures of several collapsed
+    // setups piled up ("144 s" over "156", a column of "2.00"). None of the figures drawn
+    // meets another, and a series never prints the same figure twice in a row.
+    void offScaleFiguresNeverOverlapAt1024x700()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        test::menuAction(w, QStringLiteral("&Presets"),
+                         QString::fromStdString(findPreset("collapse")->title))
+            ->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
+        QCOMPARE(w.width(), 1024);
+        int drawnFigures = 0;
+        for (const Metric metric : {Metric::P99, Metric::RequestsPerCall}) {
+            MetricChartView* view = test::chart(w, metric);
+            QList<QRectF> drawn;
+            for (QGraphicsItem* item : view->chart()->childItems()) {
+                auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item);
+                if (!text || !text->isVisible() || text->zValue() != 15)
+                    continue;
+                const QRectF rect = text->sceneBoundingRect();
+                // Apart by a character's width at least: touching figures read as one.
+                const double gap = QFontMetricsF(text->font()).averageCharWidth() - 1.0;
+                for (const QRectF& other : drawn)
+                    QVERIFY2(!rect.intersects(other.adjusted(-gap, 0.0, gap, 0.0)),
+                             qPrintable(text->text()));
+                drawn << rect;
+            }
+            drawnFigures += int(drawn.size());
+            QCOMPARE(qsizetype(view->offScaleLabels().size()), drawn.size());
+            const auto& labels = view->offScaleLabels();
+            for (std::size_t i = 1; i < labels.size(); ++i)
+                QVERIFY2(labels[i].setup != labels[i - 1].setup ||
+                             labels[i].text != labels[i - 1].text,
+                         qPrintable(labels[i].setup + QStringLiteral(": ") + labels[i].text));
+        }
+        QVERIFY(drawnFigures > 0);
     }
 };
 

@@ -27,8 +27,11 @@
 #include <QToolButton>
 #include <QSlider>
 #include <QTabWidget>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QtTest>
+
+#include <cmath>
 
 using namespace hedge;
 
@@ -222,6 +225,42 @@ private slots:
                     ->findChild<QLabel*>(QStringLiteral("liveClock"))
                     ->toolTip()
                     .contains(QStringLiteral("finished")));
+    }
+
+    // Every preset, one after the other in the Live view (moved from tst_livemarks, whose
+    // other marks need no window): the session starts at the preset's
+    // stated load (a timeline at its first step, which is that load), the slider shows it, and
+    // the explanation names it as a percentage ("at 50 % load").
+    void eachPresetStartsLiveAtTheLoadItsTextDiscusses()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.resize(1024, 700);
+        w.show();
+        test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
+        LiveController* live = w.liveController();
+        LiveView* view = test::liveView(w);
+        for (const Preset& p : presets()) {
+            const QString name = QString::fromStdString(p.name);
+            QVERIFY(w.loadPreset(name));
+            // A preset with a map opens on it: back to the Live view, as a user goes.
+            if (!w.isLiveViewShown())
+                test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))
+                    ->trigger();
+            QVERIFY2(w.isLiveViewShown() && live->hasSession(), qPrintable(name));
+            QVERIFY2(live->load() == p.liveLoad,
+                     qPrintable(QStringLiteral("%1: starts at %2, not %3")
+                                    .arg(name)
+                                    .arg(live->load())
+                                    .arg(p.liveLoad)));
+            if (p.scenario.timeline)
+                QCOMPARE(p.scenario.timeline->steps().front().load, p.liveLoad);
+            const int percent = int(std::lround(p.liveLoad * 100.0));
+            QCOMPARE(view->loadSlider()->value(), percent);
+            const QRegularExpression named(QStringLiteral("(?<![0-9.])%1 %").arg(percent));
+            QVERIFY2(
+                QString::fromStdString(p.explanation).contains(named),
+                qPrintable(QStringLiteral("%1: the text never names %2 %").arg(name).arg(percent)));
+        }
     }
 };
 

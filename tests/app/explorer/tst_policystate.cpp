@@ -1,17 +1,12 @@
-// A policy's state where a user reads it (docs/user-guide.md, "Results table" and "Live view";
+// A policy's state where a user reads it after a sweep (docs/user-guide.md, "Results table";
 // docs/policies.md, "Hedges refused"): the results table's Hedges refused column and the
-// point's hover for every setup, and the Live view's panels of a family's state (gRPC tokens,
-// Finagle's percentile delay), each drawn only when a setup of the session has it. The Live
-// clock is paused on what the buckets say, never after a wall-clock time.
+// point's hover for every setup, and the chart kept with the scenario. The Live view's panels
+// of a family's state are tests/widgets/tst_livepolicystate's.
 #include "ExplorerTestScenarios.h"
 #include "ExplorerTestSupport.h"
-#include "LiveTimeSeriesView.h"
-#include "LiveView.h"
 #include "MetricChartView.h"
 #include "ResultsTableModel.h"
 #include "ResultsTableView.h"
-
-#include <hedge/run/LiveController.h>
 
 #include <QComboBox>
 #include <QChart>
@@ -26,8 +21,6 @@ namespace {
 
 const QString kGrpc = QStringLiteral("grpc, throttled");
 const QString kPlain = QStringLiteral("hedge, no budget");
-const QString kFinagle = QStringLiteral("finagle");
-const QString kEnvoy = QStringLiteral("envoy");
 
 Setup grpcThrottled()
 {
@@ -38,24 +31,6 @@ Setup grpcThrottled()
                                    .hedgingDelayMs = 20.0,
                                    .nonFatalErrors = true,
                                    .throttling = GrpcThrottling{}};
-    return s;
-}
-
-Setup finagle()
-{
-    Setup s;
-    s.name = kFinagle.toStdString();
-    s.policy = PolicyFamily::Finagle;
-    s.families.finagle.maxExtraLoad = 0.05;
-    return s;
-}
-
-Setup envoy()
-{
-    Setup s;
-    s.name = kEnvoy.toStdString();
-    s.policy = PolicyFamily::Envoy;
-    s.families.envoy.perTryTimeoutMs = 20.0;
     return s;
 }
 
@@ -83,11 +58,6 @@ void grab(QWidget& w, const char* name)
     if (qEnvironmentVariableIsSet("HEDGE_GRAB_DIR"))
         w.grab().save(qEnvironmentVariable("HEDGE_GRAB_DIR") + QLatin1Char('/') +
                       QLatin1String(name));
-}
-
-void chooseSpeed(LiveView& view, const QString& speed)
-{
-    view.speedBox()->setCurrentIndex(view.speedBox()->findText(speed));
 }
 
 } // namespace
@@ -186,109 +156,6 @@ private slots:
         MainWindow again(MainWindow::Options{.restoreSession = false, .runAtStart = false});
         QCOMPARE(again.openScenarioFile(saved), std::nullopt);
         QVERIFY(test::shownCharts(again).contains(metricResultsKey(Metric::HedgesRefusedPercent)));
-    }
-
-    // A timeline with Finagle, a throttled gRPC setup and Envoy: the Live view adds the
-    // percentile delay, the tokens, the retry slots (and hedges refused), with the figures
-    // under the pointer.
-    void theLiveViewShowsAFamilysState()
-    {
-        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w.resize(1024, 700);
-        w.show();
-        Scenario s = sheddingService();
-        s.setups = {finagle(), grpcThrottled(), envoy()};
-        s.timeline = Timeline{};
-        s.timeline->durationS = 60;
-        s.timeline->loadSteps = {LoadStep{0, 0.6}};
-        QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, "families.json")));
-        LiveView* view = test::liveView(w);
-        LiveController* live = w.liveController();
-        LiveTimeSeriesView* chart = view->chart();
-        // Paused once Finagle's buckets carry a percentile delay and 20 s have been played.
-        chooseSpeed(*view, QStringLiteral("×100"));
-        connect(live, &LiveController::samplesChanged, view, [&] {
-            const BucketRing& ring = live->rings()[0];
-            if (!live->isPaused() && !ring.empty() && ring.back().tS >= 20.0 &&
-                ring.back().percentileDelayMs)
-                view->runButton()->click();
-        });
-        QTest::mouseClick(view->runButton(), Qt::LeftButton);
-        QVERIFY(QTest::qWaitFor([&] { return live->isPaused(); }, 120000));
-        QVERIFY(live->rings()[1].back().throttleTokens);
-
-        for (Figure panel : {Figure::PercentileDelay, Figure::ThrottleTokens, Figure::RetrySlots,
-                            Figure::HedgesRefusedPercent})
-            QVERIFY2(!chart->panelRect(panel).isEmpty(),
-                     qPrintable(panelTitle(panel)));
-        QVERIFY(view->panelAction(Figure::PercentileDelay)->isChecked());
-
-        // The pointer on the delay panel at the last bucket: Finagle's delay, and none for gRPC.
-        const QRectF delay = chart->panelRect(Figure::PercentileDelay);
-        const auto [t0, t1] = chart->timeRange();
-        const double at = live->rings()[0].back().tS - 0.5;
-        const QPointF pos(delay.left() + (at - t0) / (t1 - t0) * delay.width(), delay.center().y());
-        QTest::mouseMove(chart, pos.toPoint());
-        QTRY_VERIFY(!chart->shownText().isEmpty());
-        const QString hover = chart->shownText();
-        QVERIFY2(hover.contains(panelTitle(Figure::PercentileDelay)),
-                 qPrintable(hover));
-        const QString finagleRow =
-            hover.section(kFinagle + QStringLiteral(": "), 1, 1).section(QStringLiteral("</nobr>"), 0, 0);
-        QVERIFY2(finagleRow.endsWith(QStringLiteral(" ms")), qPrintable(hover));
-        QVERIFY2(finagleRow.chopped(3).toDouble() >= 1.0, qPrintable(hover));
-        QVERIFY2(hover.contains(kGrpc.toHtmlEscaped() + QStringLiteral(": none")), qPrintable(hover));
-        // On the tokens panel, gRPC's throttle; Finagle's budget is not a gRPC token.
-        const QRectF tokens = chart->panelRect(Figure::ThrottleTokens);
-        const QString tokensHover =
-            chart->hoverTextAt(QPointF(pos.x(), tokens.center().y()));
-        QVERIFY2(tokensHover.contains(kFinagle + QStringLiteral(": none")), qPrintable(tokensHover));
-        const QString grpcRow = tokensHover.section(kGrpc.toHtmlEscaped() + QStringLiteral(": "), 1, 1)
-                                    .section(QStringLiteral("</nobr>"), 0, 0);
-        bool number = false;
-        const double grpcTokens = grpcRow.toDouble(&number);
-        QVERIFY2(number && grpcTokens >= 0.0 && grpcTokens <= 10.0, qPrintable(tokensHover));
-        // Envoy's slots in use, of the bound of the moment (at least max_retries' 3 here).
-        const QRectF slotsPanel = chart->panelRect(Figure::RetrySlots);
-        const QString slotsHover = chart->hoverTextAt(QPointF(pos.x(), slotsPanel.center().y()));
-        const QString envoyRow = slotsHover.section(kEnvoy + QStringLiteral(": "), 1, 1)
-                                     .section(QStringLiteral("</nobr>"), 0, 0);
-        const TimelineBucket& envoyBucket = live->rings()[2].back();
-        QVERIFY(envoyBucket.retrySlots && envoyBucket.retrySlotLimit);
-        QVERIFY2(envoyRow.contains(QStringLiteral(" of ")), qPrintable(slotsHover));
-        QVERIFY2(envoyRow.section(QStringLiteral(" of "), 1).toDouble() >= 3.0,
-                 qPrintable(slotsHover));
-        grab(w, "live-policy-state.png");
-
-        // Unticked in Charts, the panel goes; ticked, it comes back.
-        view->panelAction(Figure::PercentileDelay)->trigger();
-        QVERIFY(chart->panelRect(Figure::PercentileDelay).isEmpty());
-        view->panelAction(Figure::PercentileDelay)->trigger();
-        QVERIFY(!chart->panelRect(Figure::PercentileDelay).isEmpty());
-    }
-
-    // resilience4cata alone, without a budget: none of a family's panels.
-    void noFamilyNoFamilyPanels()
-    {
-        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w.resize(1024, 700);
-        w.show();
-        Scenario s = test::twoSetups({0.5});
-        s.timeline = Timeline{};
-        s.timeline->durationS = 10;
-        s.timeline->loadSteps = {LoadStep{0, 0.6}};
-        QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, "plain.json")));
-        LiveView* view = test::liveView(w);
-        LiveController* live = w.liveController();
-        chooseSpeed(*view, QStringLiteral("Fastest"));
-        QTest::mouseClick(view->runButton(), Qt::LeftButton);
-        QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 60000));
-        LiveTimeSeriesView* chart = view->chart();
-        QVERIFY(!chart->panelRect(Figure::P99).isEmpty());
-        for (Figure panel : {Figure::PercentileDelay, Figure::ThrottleTokens, Figure::RetrySlots,
-                            Figure::HedgesRefusedPercent})
-            QVERIFY2(chart->panelRect(panel).isEmpty(),
-                     qPrintable(panelTitle(panel)));
     }
 };
 

@@ -1,6 +1,6 @@
 // How the scenario is drawn survives a crash and a save/reopen: each setup's colour, its
-// shown/hidden state and the View menu's charts come back exactly, not re-dealt by position;
-// View → Dark Palette is remembered with the user's settings.
+// shown/hidden state, the View menu's charts and the Live view's panels come back exactly, not
+// re-dealt by position; View → Dark Palette is remembered with the user's settings.
 #include "AppPalette.h"
 #include "ExplorerTestSupport.h"
 #include "MainWindow.h"
@@ -44,10 +44,25 @@ Scenario threeSetups()
     return s;
 }
 
-// What the user changes: two extra charts from the View menu, then a colour (the colour
-// dialog's answer) and a setup hidden with Space in the list, each saved as it happens.
+// The Live view's optional panel `panel` on, as its Charts menu and its chart show it.
+bool livePanelOn(const MainWindow& w, Figure panel)
+{
+    const bool checked = test::liveView(w)->panelAction(panel)->isChecked();
+    const bool drawn = test::liveView(w)->chart()->isPanelShown(panel);
+    if (checked != drawn)
+        qWarning("the Charts menu and the Live chart disagree");
+    return checked && drawn;
+}
+
+// What the user changes: two extra charts from the View menu, a Live panel on and one off
+// (its Charts menu), then a colour (the colour dialog's answer) and a setup hidden with Space
+// in the list, each saved as it happens.
 void restyle(MainWindow& w)
 {
+    QVERIFY(!livePanelOn(w, Figure::Utilisation));
+    QVERIFY(livePanelOn(w, Figure::PercentileDelay)); // on in a new window
+    test::liveView(w)->panelAction(Figure::Utilisation)->trigger();
+    test::liveView(w)->panelAction(Figure::PercentileDelay)->trigger();
     test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::P999))->trigger();
     test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::Utilisation))->trigger();
     test::setupList(w)->setSetupColor(2, QColor(QStringLiteral("#123456")));
@@ -68,6 +83,9 @@ void checkRestyled(MainWindow& w, const QList<SeriesStyle>& expected)
     QVERIFY(test::chart(w, Metric::Utilisation)->isVisibleTo(&w));
     QVERIFY(!test::chart(w, Metric::P50)->isVisibleTo(&w));
     QVERIFY(test::menuAction(w, QStringLiteral("&View"), metricTitle(Metric::P999))->isChecked());
+    QVERIFY(livePanelOn(w, Figure::Utilisation));
+    QVERIFY(!livePanelOn(w, Figure::PercentileDelay));
+    QVERIFY(livePanelOn(w, Figure::ReplicaBacklog));
 }
 
 } // namespace
@@ -152,6 +170,48 @@ private slots:
                      test::writeScenario(m_dir, threeSetups(), QStringLiteral("nostyle.json"))),
                  std::nullopt);
         QVERIFY(test::chart(w, Metric::P50)->isVisibleTo(&w));
+        QVERIFY(!w.isModified());
+    }
+
+    // A Live panel is a choice of what to look at, as a chart is (docs/ARCHITECTURE.md, "The
+    // document"): it marks the scenario modified and is saved, but is no undo step, and Ctrl+Z
+    // leaves it as it is. A file written before the panels were kept (a style block without
+    // `panels`) opens and leaves them as they are.
+    void aLivePanelIsSavedButNotUndone()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.show();
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QCOMPARE(w.openScenarioFile(
+                     test::writeScenario(m_dir, threeSetups(), QStringLiteral("panels.json"))),
+                 std::nullopt);
+        auto* undo = w.findChild<QUndoStack*>();
+        test::setupList(w)->setSetupColor(0, QColor(QStringLiteral("#654321"))); // an undo step
+        QCOMPARE(undo->count(), 1);
+        test::liveView(w)->panelAction(Figure::Limit)->trigger();
+        QVERIFY(livePanelOn(w, Figure::Limit));
+        QCOMPARE(undo->count(), 1);
+        QVERIFY(w.isModified());
+        QTest::keySequence(&w, QKeySequence::Undo); // the colour, not the panel
+        QCOMPARE(test::setupList(w)->styles().value(0).color, QColor(QStringLiteral("#0072b2")));
+        QVERIFY(livePanelOn(w, Figure::Limit));
+        QTest::keySequence(&w, QKeySequence::Redo);
+        QVERIFY(livePanelOn(w, Figure::Limit));
+
+        // An older file: its style block names setups and charts, no panels.
+        const QString older = m_dir.filePath(QStringLiteral("older.json"));
+        {
+            QFile f(older);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{\"setups\": [{\"name\": \"a\"}, {\"name\": \"b\"}], \"style\": "
+                    "{\"setups\": [{\"colour\": \"#112233\"}], \"charts\": [\"p50_ms\"]}}");
+        }
+        QCOMPARE(w.openScenarioFile(older), std::nullopt);
+        QCOMPARE(test::setupList(w)->styles().value(0).color, QColor(QStringLiteral("#112233")));
+        QVERIFY(test::chart(w, Metric::P50)->isVisibleTo(&w));
+        QVERIFY(livePanelOn(w, Figure::Limit));
+        QVERIFY(!livePanelOn(w, Figure::Utilisation));
         QVERIFY(!w.isModified());
     }
 

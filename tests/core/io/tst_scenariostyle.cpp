@@ -24,6 +24,7 @@ ScenarioStyle sampleStyle()
     ScenarioStyle style;
     style.setups = {{"#0072b2", true}, {"#d55e00", false}, {"#123abc", true}};
     style.charts = {"p99_ms", "requests_per_call", "p999_ms", "utilisation"};
+    style.panels = std::vector<std::string>{"replica_backlog_ms", "limit"};
     return style;
 }
 
@@ -50,6 +51,32 @@ private slots:
         QCOMPARE(back.scenario, s);
         QVERIFY(back.style.has_value());
         QCOMPARE(*back.style, sampleStyle());
+    }
+
+    // The Live panels are optional in the block: a file written before they were kept says
+    // nothing of them (and the window keeps those on); the keys are the catalogue's optional
+    // panels, in its order.
+    void panelsAreOptional()
+    {
+        const StyledScenario older = parseStyledScenarioJson(
+            "{\"setups\": [{\"name\": \"a\"}], \"style\": {\"setups\": "
+            "[{\"colour\": \"#123456\"}]}}");
+        QVERIFY(older.style.has_value());
+        QVERIFY(!older.style->panels.has_value());
+        ScenarioStyle without = sampleStyle();
+        without.panels.reset();
+        const std::string text = writeScenarioJson(threeSetups(), without);
+        QVERIFY(text.find("\"panels\"") == std::string::npos);
+        QCOMPARE(*parseStyledScenarioJson(text).style, without);
+        QCOMPARE(panelKeys(),
+                 (std::vector<std::string>{"replica_backlog_ms", "utilisation", "limit",
+                                           "budget_balance", "rejected_fraction",
+                                           "hedges_refused_fraction", "throttle_tokens",
+                                           "retry_slots", "percentile_delay_ms"}));
+        QCOMPARE(shownPanels({"limit", "p99_ms", "limit", "utilisation"}),
+                 (std::vector<std::string>{"utilisation", "limit"}));
+        QCOMPARE(chartOrder().front(), std::string("p99_ms"));
+        QVERIFY(isAlwaysShownChart("requests_per_call") && !isAlwaysShownChart("p999_ms"));
     }
 
     void absentStyleStaysAbsent()
@@ -100,6 +127,15 @@ private slots:
         QTest::newRow("chart type")
             << QByteArray("{\"charts\": [3]}") << QStringLiteral("style.charts[0]")
             << QStringLiteral("allowed");
+        QTest::newRow("unknown panel")
+            << QByteArray("{\"panels\": [\"limit\", \"tokens\"]}")
+            << QStringLiteral("style.panels[1]") << QStringLiteral("\"throttle_tokens\"");
+        QTest::newRow("a panel always shown")
+            << QByteArray("{\"panels\": [\"p99_ms\"]}") << QStringLiteral("style.panels[0]")
+            << QStringLiteral("not an optional Live panel");
+        QTest::newRow("panels type")
+            << QByteArray("{\"panels\": \"limit\"}") << QStringLiteral("style.panels")
+            << QStringLiteral("array of panel keys");
         QTest::newRow("style type")
             << QByteArray("[]") << QStringLiteral("style") << QStringLiteral("object");
     }

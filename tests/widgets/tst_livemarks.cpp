@@ -1,12 +1,12 @@
-// The Live view's marks as a user reads them, on the real window (docs/user-guide.md, "Live
-// view"): each preset's Live run starts at the load its explanation discusses; the collapse
-// strip has a key in the legend, one bar per collapse, and its hover names the setup, the
-// collapse's times and the backlog at its peak; load steps and knob changes are ticks on the
-// time axis; a timeline's end offers Continue Live; the cursor scrubs back over the kept
-// seconds. The clock is
-// driven by steps (run until a simulated time, or to the end), never by wall-clock time.
+// The Live view's marks as a user reads them (docs/user-guide.md, "Live view"), on the Live
+// view and its controller without the window: the collapse strip has a key in the legend, one
+// bar per collapse, and its hover names the setup, the collapse's times and the backlog at its
+// peak; load steps and knob changes are ticks on the time axis; a timeline's end offers
+// Continue Live; the cursor scrubs back over the kept seconds. (Where each preset's Live run
+// starts is the window's choice: tests/app/explorer/tst_liveview.) The clock is driven by steps
+// (run until a simulated time, or to the end), never by wall-clock time.
 #include "ChartWalk.h"
-#include "ExplorerTestSupport.h"
+#include "LiveOnController.h"
 #include "LiveView.h"
 #include "TestScenarios.h"
 
@@ -14,7 +14,6 @@
 #include "LivePanelPainter.h"
 #include "LiveTimeSeriesView.h"
 
-#include <hedge/io/Presets.h>
 #include <hedge/run/LiveController.h>
 
 #include <QComboBox>
@@ -29,69 +28,28 @@
 
 using namespace hedge;
 
-namespace {
-
-} // namespace
-
 class TestLiveMarks : public QObject {
     Q_OBJECT
-    QTemporaryDir m_dir;
 
 private slots:
-    void initTestCase() { test::startPrivateSession(QStringLiteral("tst_livemarks")); }
-
-    // Every preset, one after the other in the Live view: the session starts at the preset's
-    // stated load (a timeline at its first step, which is that load), the slider shows it, and
-    // the explanation names it as a percentage ("at 50 % load").
-    void eachPresetStartsLiveAtTheLoadItsTextDiscusses()
-    {
-        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w.resize(1024, 700);
-        w.show();
-        test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
-        LiveController* live = w.liveController();
-        LiveView* view = test::liveView(w);
-        for (const Preset& p : presets()) {
-            const QString name = QString::fromStdString(p.name);
-            QVERIFY(w.loadPreset(name));
-            // A preset with a map opens on it: back to the Live view, as a user goes.
-            if (!w.isLiveViewShown())
-                test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))
-                    ->trigger();
-            QVERIFY2(w.isLiveViewShown() && live->hasSession(), qPrintable(name));
-            QVERIFY2(live->load() == p.liveLoad,
-                     qPrintable(QStringLiteral("%1: starts at %2, not %3")
-                                    .arg(name)
-                                    .arg(live->load())
-                                    .arg(p.liveLoad)));
-            if (p.scenario.timeline)
-                QCOMPARE(p.scenario.timeline->steps().front().load, p.liveLoad);
-            const int percent = int(std::lround(p.liveLoad * 100.0));
-            QCOMPARE(view->loadSlider()->value(), percent);
-            const QRegularExpression named(QStringLiteral("(?<![0-9.])%1 %").arg(percent));
-            QVERIFY2(
-                QString::fromStdString(p.explanation).contains(named),
-                qPrintable(QStringLiteral("%1: the text never names %2 %").arg(name).arg(percent)));
-        }
-    }
-
     // A load dip inside a collapse (the flag drops for a few seconds, then rises): the strip
     // draws one bar for it; the pointer on the bar names the setup, the collapse's times and the
     // peak of its backlog (the kept buckets' own); on the legend's "collapsed", what the strip is.
     void theCollapseStripIsLabelledAndEachBarSaysWhatItIs()
     {
-        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w.resize(1024, 700);
-        w.show();
+        test::LiveOnController w;
+        w.view.resize(1024, 620);
+        w.view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w.view));
         Scenario s = test::twoHedgedSetups();
         s.timeline = Timeline{};
         // The load falls at 1:40: the backlog's peak is before the end, not its last second.
         s.timeline->durationS = 160;
         s.timeline->loadSteps = {LoadStep{0, 0.4}, LoadStep{20, 0.9}, LoadStep{60, 0.2},
                                  LoadStep{66, 0.9}, LoadStep{100, 0.2}};
-        QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, "dip.json")));
-        LiveView* view = test::liveView(w);
-        LiveController* live = w.liveController();
+        w.start(s); // a timeline file opens in the Live view, paused
+        LiveView* view = &w.view;
+        LiveController* live = &w.controller;
         view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
         QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 60000));
@@ -140,18 +98,19 @@ private slots:
     // time, with its label; the pointer on a tick says what changed.
     void loadStepsAndChangesAreTicksOnTheTimeAxis()
     {
-        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w.resize(1024, 700);
-        w.show();
+        test::LiveOnController w;
+        w.view.resize(1024, 620);
+        w.view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w.view));
         Scenario s = test::twoHedgedSetups();
         s.timeline = Timeline{};
         s.timeline->durationS = 90;
         s.timeline->loadSteps = {LoadStep{0, 0.5}, LoadStep{20, 0.7}, LoadStep{42, 0.95}};
         s.timeline->changes = {
             TimelineChange{70.0, s.setups[1].name, {KnobSetting{"hedge.delay_ms", 45.0}}}};
-        QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, "steps.json")));
-        LiveView* view = test::liveView(w);
-        LiveController* live = w.liveController();
+        w.start(s); // a timeline file opens in the Live view, paused
+        LiveView* view = &w.view;
+        LiveController* live = &w.controller;
         view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
         QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 60000));
@@ -204,16 +163,17 @@ private slots:
     // back, and Continue Live goes until the next end.
     void continueLiveGoesOnPastTheTimelinesEnd()
     {
-        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w.resize(1024, 700);
-        w.show();
+        test::LiveOnController w;
+        w.view.resize(1024, 620);
+        w.view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w.view));
         Scenario s = test::twoHedgedSetups();
         s.timeline = Timeline{};
         s.timeline->durationS = 6;
         s.timeline->loadSteps = {LoadStep{0, 0.5}, LoadStep{3, 0.6}};
-        QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, "six-seconds.json")));
-        LiveView* view = test::liveView(w);
-        LiveController* live = w.liveController();
+        w.start(s); // a timeline file opens in the Live view, paused
+        LiveView* view = &w.view;
+        LiveController* live = &w.controller;
         view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
         QVERIFY(!view->continueButton()->isVisibleTo(view));
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
@@ -246,16 +206,17 @@ private slots:
     // again); off the axis the cursor goes.
     void theCursorScrubsBackAndReadsEveryWorld()
     {
-        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w.resize(1024, 700);
-        w.show();
+        test::LiveOnController w;
+        w.view.resize(1024, 620);
+        w.view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w.view));
         Scenario s = test::twoHedgedSetups();
         s.timeline = Timeline{};
         s.timeline->durationS = 40;
         s.timeline->loadSteps = {LoadStep{0, 0.5}, LoadStep{20, 0.8}};
-        QVERIFY(!w.openScenarioFile(test::writeScenario(m_dir, s, "forty.json")));
-        LiveView* view = test::liveView(w);
-        LiveController* live = w.liveController();
+        w.start(s); // a timeline file opens in the Live view, paused
+        LiveView* view = &w.view;
+        LiveController* live = &w.controller;
         view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
         QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 20000));
@@ -322,8 +283,8 @@ private slots:
         // Moved along the axis (hovering or dragging), it follows; off the axis it goes.
         const QRectF axisNow = chart->timeAxisRect();
         const double earlier = 15.5;
-        QTest::mousePress(w.windowHandle(), Qt::LeftButton, {},
-                          chart->mapTo(&w, axisNow.center().toPoint()));
+        QTest::mousePress(w.view.windowHandle(), Qt::LeftButton, {},
+                          chart->mapTo(&w.view, axisNow.center().toPoint()));
         test::hoverAt(chart, QPointF(axisNow.left() + (earlier - t0) / (t1 - t0) * axisNow.width(),
                                      axisNow.center().y())
                                  .toPoint());
@@ -331,7 +292,7 @@ private slots:
                      std::abs(*chart->cursorS() - earlier) < 2 * (t1 - t0) / axisNow.width(),
                  qPrintable(QString::number(chart->cursorS().value_or(-1))));
         QVERIFY(chart->shownText().startsWith(QStringLiteral("<nobr><b>0:15–0:16</b> · load 50 %")));
-        QTest::mouseRelease(w.windowHandle(), Qt::LeftButton);
+        QTest::mouseRelease(w.view.windowHandle(), Qt::LeftButton);
         test::hoverAt(chart, chart->panelRect(Figure::P99).center().toPoint());
         QVERIFY(!chart->cursorS());
     }

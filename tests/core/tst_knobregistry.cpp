@@ -1,26 +1,15 @@
-// One row of the knob registry is all a knob needs: a row added in the test (the registry's
-// test hook) is read and written in scenario files, checked against its range, shown by the
-// service editor with its range and tooltip, offered by the grid dialog and set by a timeline
-// change. The product's rows are checked for agreement with themselves and with the files.
-#include "GridDialog.h"
-#include "KnobFields.h"
+// One row of the knob registry is all a knob needs (DEVELOPERS.md, "Adding a knob"): a row
+// added in the test (the registry's test hook) is read and written in scenario files, checked
+// against its range and set by a timeline change. The product's rows are checked for agreement
+// with themselves and with the files. The row's editor field and its entry in the grid dialog
+// are tests/widgets/tst_knobfields'.
 #include "KnobRegistryTesting.h"
-#include "ServiceRunEditor.h"
-#include "UserInput.h"
 
 #include <hedge/KnobDiff.h>
 #include <hedge/KnobRegistry.h>
 #include <hedge/io/ScenarioJson.h>
 #include <hedge/io/ScenarioValidation.h>
-#include <hedge/sim/SweepPoints.h>
 
-#include <QComboBox>
-#include <QDoubleSpinBox>
-#include <QFormLayout>
-#include <QLabel>
-#include <QPushButton>
-#include <QSignalSpy>
-#include <QSpinBox>
 #include <QtTest>
 
 #include <algorithm>
@@ -28,38 +17,14 @@
 #include <functional>
 
 using namespace hedge;
-
-namespace {
-
-// A knob no product row has: the service's replica count under a name and a range of its own
-// (the topology fields show the replicas too, under "replicas"; this row is another door).
-Knob testKnob()
-{
-    return {.field = "service.test_copies",
-            .member = &ServiceConfig::replicas,
-            .range = {.min = 1.0, .max = 8.0},
-            .tooltip = "Copies of the test service.\nDefault: %1 copy.",
-            .editor = {.label = "&Test copies:", .name = "Test copies", .min = 1.0, .max = 8.0},
-            .grid = GridSpread{.from = 1, .to = 4, .count = 4},
-            .omitDefault = true};
-}
-
-QSpinBox* fieldNamed(QWidget* editor, const QString& name)
-{
-    for (QSpinBox* box : editor->findChildren<QSpinBox*>())
-        if (box->accessibleName() == name)
-            return box;
-    return nullptr;
-}
-
-} // namespace
+using test::serviceCopiesKnob;
 
 class TestKnobRegistry : public QObject {
     Q_OBJECT
 private slots:
     void addedKnobIsReadAndWrittenInFiles()
     {
-        const KnobRegistryTesting added(testKnob());
+        const KnobRegistryTesting added(serviceCopiesKnob());
         const Scenario read = parseScenarioJson(R"({"service": {"test_copies": 5}})");
         QCOMPARE(read.service.replicas, 5);
         // At its default the key is not written: the files of before stay the same.
@@ -83,7 +48,7 @@ private slots:
 
     void addedKnobIsValidatedAgainstItsRange()
     {
-        const KnobRegistryTesting added(testKnob());
+        const KnobRegistryTesting added(serviceCopiesKnob());
         Scenario s;
         s.service.replicas = 9;
         const std::optional<ScenarioError> error = firstScenarioError(s);
@@ -99,74 +64,9 @@ private slots:
         }
     }
 
-    void addedKnobHasAnEditorField()
-    {
-        const KnobRegistryTesting added(testKnob());
-        ServiceRunEditor editor;
-        editor.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&editor));
-        QSpinBox* box = fieldNamed(&editor, QStringLiteral("Test copies"));
-        QVERIFY(box);
-        QCOMPARE(box->minimum(), 1);
-        QCOMPARE(box->maximum(), 8);
-        QCOMPARE(box->toolTip(), QStringLiteral("Copies of the test service.\nDefault: 1 copy."));
-        QVERIFY(test::visibleLabelWith(&editor, QStringLiteral("Test copies:")));
-        QSignalSpy edited(&editor, &ServiceRunEditor::edited);
-        test::typeInto(box, QStringLiteral("3"));
-        QTest::keyClick(box, Qt::Key_Return);
-        QVERIFY(!edited.isEmpty());
-        QCOMPARE(editor.service().replicas, 3);
-        Scenario shown;
-        shown.service.replicas = 6;
-        editor.setScenario(shown);
-        QCOMPARE(box->value(), 6);
-    }
-
-    void addedKnobIsOfferedByTheGridDialog()
-    {
-        const KnobRegistryTesting added(testKnob());
-        GridDialog dialog{Scenario{}};
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-        const int index = dialog.knobBox()->findData(QStringLiteral("service.test_copies"));
-        QVERIFY(index >= 0);
-        QCOMPARE(dialog.knobBox()->itemText(index), QStringLiteral("test copies"));
-        QCOMPARE(dialog.knobBox()->itemData(index, Qt::ToolTipRole).toString(),
-                 QStringLiteral("Copies of the test service.\nDefault: 1 copy."));
-        dialog.knobBox()->setCurrentIndex(index);
-        QCOMPARE(dialog.values(), (std::vector<double>{1, 2, 3, 4}));
-        QVERIFY2(dialog.okButton()->isEnabled(), qPrintable(dialog.problem()));
-        QCOMPARE(dialog.result().grid->knob, std::string("service.test_copies"));
-        test::typeInto(dialog.toBox(), QStringLiteral("12"));
-        QTest::keyClick(dialog.toBox(), Qt::Key_Return);
-        QVERIFY(!dialog.okButton()->isEnabled());
-        QVERIFY2(dialog.problem().contains(QStringLiteral("allowed 1 … 8")),
-                 qPrintable(dialog.problem()));
-        // Named as the row's editor names it: a person's words, not the file's key.
-        QVERIFY2(dialog.problem().startsWith(QStringLiteral("Test copies: 12 is out of range")),
-                 qPrintable(dialog.problem()));
-    }
-
-    // A row whose grid spread is log (the service's median) gets equal ratios, and a first
-    // value of 0, which no ratio reaches, is refused with the reason.
-    void gridDialogSpreadsALogKnobWithEqualRatios()
-    {
-        GridDialog dialog{Scenario{}};
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-        dialog.knobBox()->setCurrentIndex(
-            dialog.knobBox()->findData(QStringLiteral("service.median_ms")));
-        QCOMPARE(dialog.values(), (std::vector<double>{2, 4.47214, 10, 22.3607, 50}));
-        test::typeInto(dialog.fromBox(), QStringLiteral("0"));
-        QTest::keyClick(dialog.fromBox(), Qt::Key_Return);
-        QVERIFY(!dialog.okButton()->isEnabled());
-        QVERIFY2(dialog.problem().contains(QStringLiteral("log scale")),
-                 qPrintable(dialog.problem()));
-    }
-
     void addedKnobIsSetByATimelineChange()
     {
-        const KnobRegistryTesting added(testKnob());
+        const KnobRegistryTesting added(serviceCopiesKnob());
         const Scenario s = parseScenarioJson(
             R"({"timeline": {"duration_s": 10, "changes": [{"at_s": 5, "set": {"service.test_copies": 2}}]}})");
         Setup setup;
@@ -179,7 +79,7 @@ private slots:
     // can set, and an edit of it makes no change (KnobDiff), while files still carry it.
     void addedKnobThatIsNotLiveIsNotSetByChanges()
     {
-        Knob knob = testKnob();
+        Knob knob = serviceCopiesKnob();
         knob.live = false;
         const KnobRegistryTesting added(knob);
         try {
@@ -253,9 +153,9 @@ private slots:
     }
 
     // The fan-out's rows (docs/fanout.md): in their own object, written only when set, never
-    // set by a timeline change (the replicas are fixed for a run), and mapped over 1, 10 and 100
-    // parts, with the replicas following in every cell.
-    void fanoutRowsAreFixedForARunAndMapByTens()
+    // set by a timeline change (the replicas are fixed for a run); the grid dialog maps them
+    // over 1, 10 and 100 parts (tests/widgets/tst_knobfields).
+    void fanoutRowsAreFixedForARun()
     {
         for (const char* field : {"fanout.parts", "fanout.wait_for", "fanout.copies"}) {
             const Knob* knob = KnobRegistry::find(field);
@@ -267,16 +167,6 @@ private slots:
                      field);
         }
         QVERIFY(!KnobRegistry::findGridKnob("fanout.wait_for"));
-        GridDialog dialog{Scenario{}};
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-        dialog.knobBox()->setCurrentIndex(
-            dialog.knobBox()->findData(QStringLiteral("fanout.parts")));
-        QCOMPARE(dialog.values(), (std::vector<double>{1, 10, 100}));
-        QVERIFY2(dialog.okButton()->isEnabled(), qPrintable(dialog.problem()));
-        const Scenario mapped = dialog.result();
-        QVERIFY(!firstScenarioError(mapped));
-        QCOMPARE(gridCell(mapped, 100, 0).service.replicas, 100);
     }
 
     // Every family's knob is its struct's member (PolicyFamily.h): its default is the member's
@@ -366,19 +256,12 @@ private slots:
             QVERIFY2(knob->appliesTo(setup), row.field);
             setup.policy = PolicyFamily::Resilience4cata;
             QVERIFY2(!knob->appliesTo(setup), row.field);
-            const QString tip = KnobFields::toolTip(*knob);
+            // The tooltip as the row gives it (the editor fills in the default:
+            // tests/widgets/tst_knobfields).
+            const QString tip = QString::fromUtf8(knob->tooltip);
             QVERIFY2(tip.contains(QStringLiteral("Default: ")), row.field);
             QVERIFY2(tip.contains(QString::fromUtf8(row.source)), qPrintable(tip));
         }
-        QCOMPARE(KnobFields::toolTip(*KnobRegistry::find("grpc.max_attempts")),
-                 QStringLiteral("maxAttempts of the hedgingPolicy: attempts a call may make, the "
-                                "first included (at least 2). Above 5 the clients clamp it to 5.\n"
-                                "Default: 2 (gRPC has none: the service config must give it; "
-                                "grpc-java RetriableStream.java clamps it to 5)."));
-        QCOMPARE(KnobFields::toolTip(*KnobRegistry::find("envoy.retry_budget.budget_percent")),
-                 QStringLiteral("budget_percent: the share of the attempts in flight that may "
-                                "hold a retry slot.\nDefault: 20 % (Envoy's default; envoy "
-                                "api/envoy/config/cluster/v3/circuit_breaker.proto)."));
     }
 
     // A family's part is an on/off row like the hedge: off reads nothing of its knobs, a knob
@@ -408,33 +291,6 @@ private slots:
         Setup envoyEdited = setup;
         envoyEdited.families.envoy.numRetries = 4;
         QVERIFY(setupKnobChanges(setup, envoyEdited).empty());
-    }
-
-    // The grid dialog offers the knobs of the chosen setup's family: a gRPC setup's hedging
-    // delay, not the explorer's hedge delay, and back when the setup changes.
-    void gridDialogOffersTheChosenSetupsFamilyKnobs()
-    {
-        Scenario s;
-        s.setups = {Setup{.name = "r", .hedge = HedgeSettings{}},
-                    Setup{.name = "g", .policy = PolicyFamily::Grpc}};
-        GridDialog dialog{s};
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-        QComboBox* knobs = dialog.knobBox();
-        QVERIFY(knobs->findData(QStringLiteral("hedge.delay_ms")) >= 0);
-        QCOMPARE(knobs->findData(QStringLiteral("grpc.hedging_delay_ms")), -1);
-        auto* setup = dialog.findChild<QComboBox*>();
-        QCOMPARE(setup->currentText(), QStringLiteral("r"));
-        setup->setFocus();
-        QTest::keyClick(setup, Qt::Key_Down);
-        QCOMPARE(setup->currentText(), QStringLiteral("g"));
-        QCOMPARE(knobs->findData(QStringLiteral("hedge.delay_ms")), -1);
-        QVERIFY(knobs->findData(QStringLiteral("service.workers")) >= 0);
-        knobs->setCurrentIndex(knobs->findData(QStringLiteral("grpc.hedging_delay_ms")));
-        QCOMPARE(dialog.values().front(), 5.0);
-        QVERIFY2(dialog.okButton()->isEnabled(), qPrintable(dialog.problem()));
-        QCOMPARE(dialog.result().grid->knob, std::string("grpc.hedging_delay_ms"));
-        QVERIFY(!firstScenarioError(dialog.result()));
     }
 };
 

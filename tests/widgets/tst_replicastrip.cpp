@@ -1,11 +1,11 @@
 // The Live view's per-replica queue strip (docs/topology.md, "In the explorer") and its hover
-// texts, on the real window driven as a user drives it: the slow-replica preset opened in the Live
-// view shows one row per replica of each world; the pointer over a row names the world, the
-// replica, the time and that replica's backlog; over a line chart, the figure of each world at that
-// time. A one-replica scenario has no strip, and the Charts menu says why. The strip keeps its rows
-// in a small window.
-#include "ExplorerTestSupport.h"
+// texts, on the Live view and its controller driven as a user drives them (no window): the
+// slow-replica preset opened in the Live view shows one row per replica of each world; the
+// pointer over a row names the world, the replica, the time and that replica's backlog; over a
+// line chart, the figure of each world at that time. A one-replica scenario has no strip, and
+// the Charts menu says why. The strip keeps its rows in a small view.
 #include "LiveChartHover.h"
+#include "LiveOnController.h"
 #include "LiveView.h"
 
 #include <hedge/io/Presets.h>
@@ -28,19 +28,6 @@ QString clockText(double s)
     return QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
 }
 
-// Run (the button) until `seconds` of simulated time, then Pause.
-void runUntil(MainWindow& w, double seconds)
-{
-    LiveController* live = w.liveController();
-    if (live->isPaused())
-        QTest::mouseClick(test::liveView(w)->runButton(), Qt::LeftButton);
-    QVERIFY(QTest::qWaitFor([&] { return live->nowS() >= seconds; }, 30000));
-    QTest::mouseClick(test::liveView(w)->runButton(), Qt::LeftButton);
-    QVERIFY(live->isPaused());
-    // What the worker handed over before the pause reaches the rings, and the chart.
-    QTest::qWait(2 * LiveController::kRedrawIntervalMs);
-}
-
 // The x of simulated time `t` on the chart's time axis.
 double xOf(const LiveTimeSeriesView* chart, const QRectF& plot, double t)
 {
@@ -54,17 +41,18 @@ class TestReplicaStrip : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() { test::startPrivateSession(QStringLiteral("tst_replicastrip")); }
-
     void theSlowReplicaPresetShowsEachReplicasQueue()
     {
-        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w.resize(1024, 700);
-        w.show();
-        QVERIFY(w.loadPreset(QStringLiteral("slow-replica")));
-        test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
-        LiveView* view = test::liveView(w);
-        LiveController* live = w.liveController();
+        test::LiveOnController w;
+        w.view.resize(1024, 620);
+        w.view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w.view));
+        // The preset opened in the Live view: its own load, 30 %, as the window starts it.
+        const Preset* slow = findPreset("slow-replica");
+        QVERIFY(slow);
+        w.start(slow->scenario, slow->liveLoad);
+        LiveView* view = &w.view;
+        LiveController* live = &w.controller;
         QVERIFY(live->hasSession());
         view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
         // The preset's own load, 30 %, where the Live view starts it; a minute on the time axis.
@@ -73,7 +61,7 @@ private slots:
         for (QComboBox* box : view->findChildren<QComboBox*>())
             if (box->findText(QStringLiteral("1 min")) >= 0)
                 box->setCurrentIndex(box->findText(QStringLiteral("1 min")));
-        runUntil(w, 50);
+        QVERIFY(w.runUntil(50));
 
         LiveTimeSeriesView* chart = view->chart();
         const int worlds = int(live->rings().size());
@@ -144,7 +132,7 @@ private slots:
         QVERIFY(chart->shownText().isEmpty());
 
         // A small window: the strip keeps a row for every replica.
-        w.resize(760, 560);
+        w.view.resize(760, 480);
         QTRY_VERIFY_WITH_TIMEOUT(chart->height() < 420, 60000);
         const QRectF small = chart->panelRect(Figure::ReplicaBacklog);
         QVERIFY(!small.isEmpty());
@@ -154,26 +142,26 @@ private slots:
 
     void oneReplicaHasNoStripAndTheMenuSaysWhy()
     {
-        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w.resize(1024, 700);
-        w.show();
-        QVERIFY(w.loadPreset(QStringLiteral("reference")));
-        test::menuAction(w, QStringLiteral("&View"), QStringLiteral("&Live View"))->trigger();
-        LiveView* view = test::liveView(w);
-        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
-        runUntil(w, 5);
+        test::LiveOnController w;
+        w.view.resize(1024, 620);
+        w.view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w.view));
+        w.start(findPreset("reference")->scenario, findPreset("reference")->liveLoad);
+        LiveView* view = &w.view;
+        w.chooseSpeed(QStringLiteral("Fastest"));
+        QVERIFY(w.runUntil(5));
         QCOMPARE(view->chart()->replicaRowCount(), 0);
         QVERIFY(view->chart()->panelRect(Figure::ReplicaBacklog).isEmpty());
         QAction* action = view->panelAction(Figure::ReplicaBacklog);
         QVERIFY(!action->isEnabled());
         QVERIFY2(action->text().contains(QStringLiteral("one replica")), qPrintable(action->text()));
 
-        // The slow-replica preset in the same window: the strip and its menu entry come back.
-        QVERIFY(w.loadPreset(QStringLiteral("slow-replica")));
-        QTRY_VERIFY_WITH_TIMEOUT(w.liveController()->scenario().service.replicas == 4, 60000);
+        // The slow-replica preset in the same view: the strip and its menu entry come back.
+        w.start(findPreset("slow-replica")->scenario, findPreset("slow-replica")->liveLoad);
+        QTRY_VERIFY_WITH_TIMEOUT(w.controller.scenario().service.replicas == 4, 60000);
         QVERIFY(action->isEnabled());
         QCOMPARE(action->text(), panelTitle(Figure::ReplicaBacklog));
-        runUntil(w, 3);
+        QVERIFY(w.runUntil(3));
         QCOMPARE(view->chart()->replicaRowCount(), 12);
         // Unchecked, the strip goes.
         action->trigger();

@@ -1,25 +1,21 @@
 // Collapse markers as a user meets them on the presets: markers of several setups at one spot
 // all show and hovering there lists every setup (Reference), a collapse in some runs looks
 // partial on every chart, above the axis too, and the key names each shape and "collapse"
-// once (Knife edge). docs/user-guide.md, "Charts".
+// once (Knife edge). docs/user-guide.md, "Charts". The sweep controller with the charts,
+// without the window (tests/support's SweptCharts); that the figures above the axes never
+// overlap at 1024 x 700 is the window's (tst_allchartsfit).
 #include "ChartWalk.h"
-#include "ExplorerTestScenarios.h"
-#include "ExplorerTestSupport.h"
-#include "MainWindow.h"
-#include "UserInput.h"
+#include "SweptCharts.h"
 
 #include "ChartMarkers.h"
 #include "MetricChartView.h"
-#include "ServiceRunEditor.h"
+#include "PointTooltip.h"
 
 #include <hedge/io/Presets.h>
 
 #include <QChart>
-#include <QLineEdit>
 #include <QScatterSeries>
-#include <QSpinBox>
 #include <QToolTip>
-#include <QGraphicsSimpleTextItem>
 #include <QtTest>
 
 using namespace hedge;
@@ -58,10 +54,13 @@ QStringList setupsMarkedAt(MetricChartView& view, double load, double halfGap)
     return setups;
 }
 
-QAction* presetAction(MainWindow& w, const char* name)
+// A preset's scenario with fewer calls a point, as a user types them (the same setups collapse at
+// the same loads).
+Scenario presetWithCalls(const char* name, std::int64_t calls)
 {
-    return test::menuAction(w, QStringLiteral("&Presets"),
-                            QString::fromStdString(findPreset(name)->title));
+    Scenario s = findPreset(name)->scenario;
+    s.calls = calls;
+    return s;
 }
 
 } // namespace
@@ -70,23 +69,16 @@ class TestCollapseMarkers : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() { test::startPrivateSession(QStringLiteral("tst_collapsemarkers")); }
-
     void coincidentMarkersAllShowAndHoverListsThem()
     {
-        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w.resize(1024, 700);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        presetAction(w, "reference")->trigger();
-        // Fewer calls per point, typed as a user does, keep the run short; the same setups
-        // collapse at the same loads.
-        QSpinBox* calls = test::serviceRunEditor(w)->callsSpin();
-        test::typeInto(calls, QStringLiteral("20000"), Qt::Key_Return);
-        QTRY_COMPARE_WITH_TIMEOUT(w.scenario().calls, std::int64_t(20000), 60000);
-        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
+        test::SweptCharts w;
+        w.window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        // Fewer calls per point keep the run short; the same setups collapse at the same loads.
+        w.run(presetWithCalls("reference", 20000));
+        QTRY_VERIFY_WITH_TIMEOUT(w.idle(), 600000);
 
-        MetricChartView* p99 = test::chart(w, Metric::P99);
+        MetricChartView* p99 = w.charts->chart(Metric::P99);
         // Three setups collapse at 95 %, their figures above the axis: all on its ceiling.
         const QStringList at95 = setupsMarkedAt(*p99, 0.95, 0.025);
         QVERIFY2(at95.size() >= 3, qPrintable(at95.join(QStringLiteral(" | "))));
@@ -120,19 +112,16 @@ private slots:
     // its marker and given on hover.
     void collapsedPointReadsAsOffTheAxisWithItsFigure()
     {
-        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w.resize(1024, 700);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        presetAction(w, "collapse")->trigger();
-        QSpinBox* calls = test::serviceRunEditor(w)->callsSpin();
-        test::typeInto(calls, QStringLiteral("20000"), Qt::Key_Return);
-        QTRY_COMPARE_WITH_TIMEOUT(w.scenario().calls, std::int64_t(20000), 60000);
-        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
+        test::SweptCharts w;
+        w.window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        // Fewer calls per point keep the run short; the same setups collapse at the same loads.
+        w.run(presetWithCalls("collapse", 20000));
+        QTRY_VERIFY_WITH_TIMEOUT(w.idle(), 600000);
         const QString setup = QStringLiteral("hedge, no budget / client");
         for (const Metric metric : {Metric::P99, Metric::RequestsPerCall}) {
-            MetricChartView* view = test::chart(w, metric);
-            QVERIFY(view->isVisibleTo(&w));
+            MetricChartView* view = w.charts->chart(metric);
+            QVERIFY(view->isVisibleTo(&w.window));
             const QString name = metricTitle(metric);
             const double top = view->valueAxisRange().second;
             int above = 0;
@@ -184,11 +173,11 @@ private slots:
             QVERIFY2(labelled > 0, qPrintable(name));
         }
         // The figures read as what they are: p99 in seconds, requests per call near 2.
-        const auto& p99Labels = test::chart(w, Metric::P99)->offScaleLabels();
+        const auto& p99Labels = w.charts->chart(Metric::P99)->offScaleLabels();
         QVERIFY(!p99Labels.empty());
         QVERIFY2(p99Labels.front().text.endsWith(QStringLiteral(" s")),
                  qPrintable(p99Labels.front().text));
-        const auto& rpcLabels = test::chart(w, Metric::RequestsPerCall)->offScaleLabels();
+        const auto& rpcLabels = w.charts->chart(Metric::RequestsPerCall)->offScaleLabels();
         QVERIFY(!rpcLabels.empty());
         // (The highest shown: a point that collapses on some seeds only is labelled after the
         // others, and a label that would meet one already placed is left out; at 70 % load
@@ -200,57 +189,18 @@ private slots:
         QVERIFY2(highest->text.toDouble() > 1.8, qPrintable(highest->text));
     }
 
-    // Issue 37, item 7: at 1024 x 700 on the collapse preset the figures of several collapsed
-    // setups piled up ("144 s" over "156", a column of "2.00"). None of the figures drawn
-    // meets another, and a series never prints the same figure twice in a row.
-    void offScaleFiguresNeverOverlapAt1024x700()
-    {
-        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w.resize(1024, 700);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        presetAction(w, "collapse")->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
-        QCOMPARE(w.width(), 1024);
-        int drawnFigures = 0;
-        for (const Metric metric : {Metric::P99, Metric::RequestsPerCall}) {
-            MetricChartView* view = test::chart(w, metric);
-            QList<QRectF> drawn;
-            for (QGraphicsItem* item : view->chart()->childItems()) {
-                auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item);
-                if (!text || !text->isVisible() || text->zValue() != 15)
-                    continue;
-                const QRectF rect = text->sceneBoundingRect();
-                // Apart by a character's width at least: touching figures read as one.
-                const double gap = QFontMetricsF(text->font()).averageCharWidth() - 1.0;
-                for (const QRectF& other : drawn)
-                    QVERIFY2(!rect.intersects(other.adjusted(-gap, 0.0, gap, 0.0)),
-                             qPrintable(text->text()));
-                drawn << rect;
-            }
-            drawnFigures += int(drawn.size());
-            QCOMPARE(qsizetype(view->offScaleLabels().size()), drawn.size());
-            const auto& labels = view->offScaleLabels();
-            for (std::size_t i = 1; i < labels.size(); ++i)
-                QVERIFY2(labels[i].setup != labels[i - 1].setup ||
-                             labels[i].text != labels[i - 1].text,
-                         qPrintable(labels[i].setup + QStringLiteral(": ") + labels[i].text));
-        }
-        QVERIFY(drawnFigures > 0);
-    }
-
     void partialCollapseLooksPartialOnEveryChartAndTheKeySaysSoOnce()
     {
-        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        test::SweptCharts w;
         // Wide enough for the key's full wording.
-        w.resize(1600, 1000);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        presetAction(w, "knife-edge")->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
+        w.window.resize(1600, 920);
+        w.window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        w.run(findPreset("knife-edge")->scenario);
+        QTRY_VERIFY_WITH_TIMEOUT(w.idle(), 600000);
         const QString edge = QStringLiteral("3 attempts, no budget / client");
         // At 55 % seven runs in ten collapsed: above the p99 axis, the half-filled triangle.
-        MetricChartView* p99 = test::chart(w, Metric::P99);
+        MetricChartView* p99 = w.charts->chart(Metric::P99);
         const QList<QPointF> partlyAbove{{0.55, p99->valueAxisCeiling()}};
         QCOMPARE(p99->markerPoints(edge, MarkerKind::PartialOffScale), partlyAbove);
         QVERIFY(!p99->offScalePoints(edge).contains(partlyAbove.front()));
@@ -268,19 +218,17 @@ private slots:
         for (const QString& shape : {QStringLiteral("▲"), QStringLiteral("◐"), QStringLiteral("◭")})
             QVERIFY2(key.count(shape) == 1, qPrintable(key));
         QVERIFY2(!key.contains(QStringLiteral("✕")), qPrintable(key));
-        const QString requestsKey = test::chart(w, Metric::RequestsPerCall)->collapseKeyText();
+        const QString requestsKey = w.charts->chart(Metric::RequestsPerCall)->collapseKeyText();
         QCOMPARE(requestsKey.count(QStringLiteral("collapse")), 1);
 
         // Every chart, so that every metric's markers are checked.
         for (const Metric m : allMetrics())
-            if (QAction* a = test::menuAction(w, QStringLiteral("&View"), metricTitle(m));
-                a && !a->isChecked())
-                a->trigger();
-        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w), 600000);
+            w.charts->setChartVisible(m, true); // as View → each chart does
+        QTRY_VERIFY_WITH_TIMEOUT(w.idle(), 600000);
         bool partialSeen = false;
         for (const Metric m : allMetrics()) {
-            MetricChartView* view = test::chart(w, m);
-            if (!view->isVisibleTo(&w))
+            MetricChartView* view = w.charts->chart(m);
+            if (!view->isVisibleTo(&w.window))
                 continue;
             const QString name = metricTitle(m);
             for (const PointResult& p : view->points()) {

@@ -2,23 +2,20 @@
 // check"): on the knife-edge preset run once, after the sweep a point whose verdict differs
 // between seeds is drawn half filled and its hover says on how many seeds it collapsed, a
 // point the check did not reach says its verdict is one run's, and the results table's Seeds
-// column gives the same evidence. At 1024 x 700.
+// column gives the same evidence. The sweep controller with the charts and the table, without
+// the window (tests/support's SweptCharts).
 #include "ChartWalk.h"
-#include "ExplorerTestScenarios.h"
-#include "ExplorerTestSupport.h"
-#include "MainWindow.h"
-#include "UserInput.h"
+#include "SweptCharts.h"
 
 #include "MetricChartView.h"
 #include "ResultsTableModel.h"
 #include "ResultsTableView.h"
-#include "ServiceRunEditor.h"
 
 #include <hedge/io/Presets.h>
 #include <hedge/sim/Simulation.h>
 
 #include <QChart>
-#include <QSpinBox>
+#include <QHeaderView>
 #include <QToolTip>
 #include <QtTest>
 
@@ -63,28 +60,20 @@ class TestSeedMarks : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() { test::startPrivateSession(QStringLiteral("tst_seedmarks")); }
-
     void knifeEdgeRunOnceShowsWhichVerdictsHoldOnOtherSeeds()
     {
-        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w.resize(1024, 700);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        test::menuAction(w, QStringLiteral("&Presets"),
-                         QString::fromStdString(findPreset("knife-edge")->title))
-            ->trigger();
-        // One run a point, typed as a user does.
-        QSpinBox* replicates = test::serviceRunEditor(w)->replicatesSpin();
-        test::typeInto(replicates, QStringLiteral("1"), Qt::Key_Return);
-        QTRY_COMPARE_WITH_TIMEOUT(w.scenario().replicates, 1, 60000);
+        test::SweptCharts w;
+        w.window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+        // The knife-edge preset, one run a point (as a user types 1 into Replicates).
+        Scenario s = findPreset("knife-edge")->scenario;
+        s.replicates = 1;
+        w.run(s);
         // The sweep ends after its seed check.
-        QTRY_VERIFY_WITH_TIMEOUT(test::idle(w) && w.controller()->passLabel().contains(
-                                                      QStringLiteral("seeds checked at")),
-                                 600000);
-        const Scenario& s = w.scenario();
-        MetricChartView* p99 = test::chart(w, Metric::P99);
-        QTRY_COMPARE_WITH_TIMEOUT(p99->passLabel(), w.controller()->passLabel(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            w.idle() && w.sweep.passLabel().contains(QStringLiteral("seeds checked at")), 600000);
+        MetricChartView* p99 = w.charts->chart(Metric::P99);
+        QTRY_COMPARE_WITH_TIMEOUT(p99->passLabel(), w.sweep.passLabel(), 60000);
         const std::vector<PointResult> points = p99->points();
         const auto varies = std::find_if(points.begin(), points.end(),
                                          [](const PointResult& p) { return p.verdictVaries(); });
@@ -124,7 +113,7 @@ private slots:
                                  60000);
 
         // The table: the Seeds column beside Collapsed, its text the same evidence.
-        ResultsTableModel* model = test::tableModel(w);
+        ResultsTableModel* model = w.model;
         const int row = rowOf(model, *varies);
         QVERIFY(row >= 0);
         QCOMPARE(model->headerData(ResultsTableModel::Seeds, Qt::Horizontal).toString(),
@@ -134,7 +123,7 @@ private slots:
         QCOMPARE(model->data(model->index(rowOf(model, *unchecked), ResultsTableModel::Seeds))
                      .toString(),
                  QStringLiteral("1 run"));
-        ResultsTableView* table = test::tableView(w);
+        ResultsTableView* table = w.table;
         const QHeaderView* header = table->horizontalHeader();
         QCOMPARE(header->visualIndex(ResultsTableModel::Seeds),
                  header->visualIndex(ResultsTableModel::Collapsed) + 1);
