@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace hedge {
@@ -78,6 +79,41 @@ const char* toString(LoadProfile::Kind kind)
             return n.name;
     }
     return "?";
+}
+
+const char* toString(Outage::Kind kind)
+{
+    return kind == Outage::Kind::Stall ? "stall" : "errors";
+}
+
+std::optional<Outage::Kind> outageKind(const std::string& name)
+{
+    if (name == "errors")
+        return Outage::Kind::Errors;
+    if (name == "stall")
+        return Outage::Kind::Stall;
+    return std::nullopt;
+}
+
+std::optional<Outage::Kind> outageAt(const std::vector<Outage>& outages, double atS)
+{
+    for (const Outage& o : outages) {
+        if (o.atS <= atS && atS < o.atS + o.lengthS)
+            return o.kind;
+    }
+    return std::nullopt;
+}
+
+double nextOutageEdge(const std::vector<Outage>& outages, double afterS)
+{
+    double next = std::numeric_limits<double>::infinity();
+    for (const Outage& o : outages) {
+        if (o.atS > afterS)
+            next = std::min(next, o.atS);
+        else if (o.atS + o.lengthS > afterS)
+            next = std::min(next, o.atS + o.lengthS);
+    }
+    return next;
 }
 
 std::optional<LoadProfile::Kind> loadProfileKind(const std::string& name)

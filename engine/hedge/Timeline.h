@@ -56,18 +56,39 @@ struct TimelineChange {
     bool operator==(const TimelineChange&) const = default;
 };
 
+// An outage of the service (docs/timeline.md, "Outages"): from `atS` for `lengthS` seconds
+// every attempt sent fails at once (errors: as a server that answers UNAVAILABLE), or no
+// attempt is answered until it ends (stall: the workers take nothing from the queue; what they
+// were serving finishes).
+struct Outage {
+    enum class Kind : std::uint8_t { Errors, Stall };
+    double atS = 0.0;
+    double lengthS = 10.0;
+    Kind kind = Kind::Errors;
+    bool operator==(const Outage&) const = default;
+};
+
+const char* toString(Outage::Kind kind);
+std::optional<Outage::Kind> outageKind(const std::string& name);
+
 struct Timeline {
     double durationS = 60.0;
     double bucketMs = 1000.0;
     std::vector<LoadStep> loadSteps{LoadStep{}}; // used when there is no profile
     std::optional<LoadProfile> profile;
     std::vector<TimelineChange> changes; // in time order
+    std::vector<Outage> outages;         // in time order, none overlapping
 
     // The load in force as steps (the profile expanded), first at 0 s, in time order.
     std::vector<LoadStep> steps() const;
 
     bool operator==(const Timeline&) const = default;
 };
+
+// The outage in force at `atS` (its window holds it), or none.
+std::optional<Outage::Kind> outageAt(const std::vector<Outage>& outages, double atS);
+// The first start or end of an outage after `afterS`, or infinity.
+double nextOutageEdge(const std::vector<Outage>& outages, double afterS);
 
 // Every field a change may set (KnobRegistry's rows a timeline may change), in their order.
 const std::vector<std::string>& knobFields();

@@ -304,6 +304,17 @@ void validateTimeline(const Scenario& s)
             validateLoad(path + ".load", t.loadSteps[i].load);
         }
     }
+    for (std::size_t i = 0; i < t.outages.size(); ++i) {
+        const Outage& o = t.outages[i];
+        const std::string path = "timeline.outages[" + std::to_string(i) + "]";
+        closed(path + ".at_s", o.atS, 0.0, t.durationS);
+        positive(path + ".length_s", o.lengthS);
+        closed(path + ".length_s", o.lengthS, 0.0, limits::kMaxTimelineSeconds);
+        if (i > 0 && o.atS < t.outages[i - 1].atS + t.outages[i - 1].lengthS)
+            fail(path + ".at_s", formatNumber(o.atS) +
+                                     " is before the previous outage ends (outages in time order, "
+                                     "none overlapping)");
+    }
     // Each world's setup and service as the changes leave them must stay valid.
     std::vector<Setup> setups = s.setups;
     std::vector<ServiceConfig> services(s.setups.size(), s.service);

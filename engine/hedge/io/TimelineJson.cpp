@@ -62,11 +62,27 @@ TimelineChange readChange(const Json& value, const std::string& path)
     return c;
 }
 
+Outage readOutage(const Json& value, const std::string& path)
+{
+    const ObjectReader r(value, path, {"at_s", "length_s", "kind"});
+    Outage o;
+    o.atS = readNumber(r.required("at_s"), r.path("at_s"));
+    o.lengthS = readNumber(r.required("length_s"), r.path("length_s"));
+    const std::string kind = r.string("kind", toString(o.kind));
+    const std::optional<Outage::Kind> known = outageKind(kind);
+    if (!known)
+        throw ScenarioError(r.path("kind"),
+                            "\"" + kind + "\" is not allowed (allowed \"errors\" or \"stall\")");
+    o.kind = *known;
+    return o;
+}
+
 } // namespace
 
 Timeline readTimeline(const Json& value, const std::string& path)
 {
-    const ObjectReader r(value, path, {"duration_s", "bucket_ms", "load_steps", "profile", "changes"});
+    const ObjectReader r(value, path,
+                         {"duration_s", "bucket_ms", "load_steps", "profile", "changes", "outages"});
     Timeline t;
     t.durationS = r.number("duration_s", t.durationS);
     t.bucketMs = r.number("bucket_ms", t.bucketMs);
@@ -91,6 +107,13 @@ Timeline readTimeline(const Json& value, const std::string& path)
                                 "expected an array of changes, got " + describe(*changes));
         for (std::size_t i = 0; i < changes->size(); ++i)
             t.changes.push_back(readChange((*changes)[i], indexPath(r.path("changes"), i)));
+    }
+    if (const Json* outages = r.find("outages")) {
+        if (!outages->is_array())
+            throw ScenarioError(r.path("outages"),
+                                "expected an array of outages, got " + describe(*outages));
+        for (std::size_t i = 0; i < outages->size(); ++i)
+            t.outages.push_back(readOutage((*outages)[i], indexPath(r.path("outages"), i)));
     }
     return t;
 }
@@ -131,6 +154,14 @@ OrderedJson timelineToJson(const Timeline& t)
         changes.push_back(std::move(o));
     }
     j["changes"] = std::move(changes);
+    // Written only when there are some: a file of before stays the same, byte for byte.
+    if (!t.outages.empty()) {
+        OrderedJson outages = OrderedJson::array();
+        for (const Outage& o : t.outages)
+            outages.push_back(
+                OrderedJson{{"at_s", o.atS}, {"length_s", o.lengthS}, {"kind", toString(o.kind)}});
+        j["outages"] = std::move(outages);
+    }
     return j;
 }
 

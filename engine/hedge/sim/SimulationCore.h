@@ -160,6 +160,10 @@ public:
     // A service change: attempts that start service from now on draw from the new distribution
     // (SimulationCoreChanges.h).
     void setService(const ServiceConfig& service);
+    // docs/timeline.md, "Outages": from now every attempt sent fails at once (Errors), or no
+    // worker takes an attempt from the queue (Stall); none: the service is back, and the idle
+    // workers take the queue's head at once.
+    void setOutage(std::optional<hedge::Outage::Kind> outage);
 
     double now() const { return m_now; }
     double busyIntegral() const { return m_busyIntegral; }
@@ -340,6 +344,14 @@ private:
             m_slots[slot].replica[attempt] = static_cast<std::uint8_t>(r);
         }
         Replica& replica = m_replicas[static_cast<std::size_t>(r)];
+        if (m_outage != ServiceState::Up) [[unlikely]] {
+            if (m_outage == ServiceState::Errors) {
+                shed(slot, attempt, r); // answered at once with an error, as a shed attempt is
+                return;
+            }
+            queue(slot, ref, replica, r); // a stall: nothing is served until it ends
+            return;
+        }
         if (m_sheds && replica.freeWorkers.empty() &&
             (kTopology && m_multiReplica ? replica.backlogMs(m_meanServiceMs, 1) : backlogMs()) >
                 m_service.shedBacklogMs) [[unlikely]] {
@@ -349,12 +361,17 @@ private:
             replica.freeWorkers.pop_back();
             start(w, ref);
         } else {
-            m_slots[slot].worker[attempt] = kNotInService;
-            replica.queue.push(ref);
-            ++m_queued;
-            m_driver.onQueued(*this);
-            trace(TraceEvent::AttemptQueued, ref.call, attempt, -1, 0.0, false, CallEnd::Running, r);
+            queue(slot, ref, replica, r);
         }
+    }
+
+    void queue(std::uint32_t slot, const AttemptRef& ref, Replica& replica, int r)
+    {
+        m_slots[slot].worker[ref.attempt] = kNotInService;
+        replica.queue.push(ref);
+        ++m_queued;
+        m_driver.onQueued(*this);
+        trace(TraceEvent::AttemptQueued, ref.call, ref.attempt, -1, 0.0, false, CallEnd::Running, r);
     }
 
     // A worker's attempt ended (or was cut short): its replica holds one attempt less, and
@@ -379,6 +396,10 @@ private:
         if (w.retired) [[unlikely]]
             return; // removed by a service change: it retires once its attempt is done
         Replica& replica = m_replicas[w.replica];
+        if (m_outage == ServiceState::Stall) [[unlikely]] {
+            replica.freeWorkers.push_back(worker); // it waits for the outage's end
+            return;
+        }
         while (!replica.queue.empty()) {
             const AttemptRef next = replica.queue.pop();
             // With server cancellation a loser left the queue when its call ended (it was
@@ -546,6 +567,9 @@ private:
     const HedgePlacement m_placement;
     const bool m_multiReplica;
     bool m_sheds;      // service.shed_backlog_ms > 0: checked only when no worker is free
+    // docs/timeline.md, "Outages": the service's state now (a timeline's outage windows).
+    enum class ServiceState : std::uint8_t { Up, Errors, Stall };
+    ServiceState m_outage = ServiceState::Up;
     bool m_shedEvents; // shed answers may be queued: a ServiceDone's high bit must be read
     bool m_topologyDraws = false; // hiccup correlation or slow periods
     FanoutCalls m_fanout;         // docs/fanout.md; not enabled: a call is one part
@@ -612,6 +636,26 @@ void SimulationCore<Driver, kTopology, Policy>::setService(const ServiceConfig& 
     const auto target = static_cast<std::size_t>(service.workers);
     resizeReplicas(target, m_workers, m_replicas, [this](std::uint16_t w) { serveNext(w); });
     m_activeWorkers = target * m_replicas.size();
+}
+
+template <class Driver, bool kTopology, class Policy>
+void SimulationCore<Driver, kTopology, Policy>::setOutage(std::optional<hedge::Outage::Kind> outage)
+{
+    const ServiceState before = m_outage;
+    m_outage = !outage                                 ? ServiceState::Up
+               : *outage == hedge::Outage::Kind::Stall ? ServiceState::Stall
+                                                       : ServiceState::Errors;
+    if (m_outage == ServiceState::Errors)
+        m_shedEvents = true; // its answers are shed answers: a ServiceDone's high bit is read
+    if (before != ServiceState::Stall || m_outage == ServiceState::Stall)
+        return;
+    // Back from a stall: every idle worker takes the head of its replica's queue.
+    for (Replica& replica : m_replicas) {
+        std::vector<std::uint16_t> idle;
+        idle.swap(replica.freeWorkers);
+        for (const std::uint16_t w : idle)
+            serveNext(w);
+    }
 }
 
 // ---- Calls that fan out ------------------------------------------------------------------------

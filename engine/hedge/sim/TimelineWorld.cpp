@@ -41,6 +41,7 @@ public:
             if (c.setup.empty() || c.setup == m_setup.name)
                 m_changes.push_back(c);
         }
+        m_outages = scenario.timeline->outages;
     }
 
     std::optional<TimelineBucket> advance()
@@ -129,6 +130,14 @@ private:
         double boundary = bucketEnd();
         if (m_nextChange < m_changes.size())
             boundary = std::min(boundary, std::max(now, m_changes[m_nextChange].atS * 1000.0));
+        if (!m_outages.empty()) { // docs/timeline.md, "Outages": a boundary at every edge
+            const std::optional<Outage::Kind> outage = outageAt(m_outages, now / 1000.0);
+            if (outage != m_outage) {
+                m_core.setOutage(outage);
+                m_outage = outage;
+            }
+            boundary = std::min(boundary, nextOutageEdge(m_outages, now / 1000.0) * 1000.0);
+        }
         if (first)
             m_core.start(boundary);
         else
@@ -230,6 +239,8 @@ private:
     std::vector<LoadStep> m_steps;
     std::vector<TimelineChange> m_changes;
     std::size_t m_nextChange = 0;
+    std::vector<Outage> m_outages;           // the timeline's, each world's own copy
+    std::optional<Outage::Kind> m_outage;    // in force now
     bool m_started = false;
 
     std::int64_t m_bucketIndex = 0;

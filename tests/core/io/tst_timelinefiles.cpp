@@ -58,7 +58,7 @@ private slots:
         QTest::newRow("order") << R"({"timeline": {"load_steps": [{"at_s": 0, "load": 0.5}, {"at_s": 0, "load": 0.6}]}})"
                                << "timeline.load_steps[1].at_s: 0 is not after the previous step's at_s (steps in time order)";
         QTest::newRow("unknown field") << R"({"timeline": {"durations": 5}})"
-                                       << "timeline.durations: unknown field (allowed here: duration_s, bucket_ms, load_steps, profile, changes)";
+                                       << "timeline.durations: unknown field (allowed here: duration_s, bucket_ms, load_steps, profile, changes, outages)";
         QTest::newRow("profile kind") << R"({"timeline": {"profile": {"kind": "square"}}})"
                                       << R"(timeline.profile.kind: "square" is not allowed (allowed "constant", "step", "spike", "ramp" or "sine"))";
         QTest::newRow("both") << R"({"timeline": {"profile": {}, "load_steps": []}})"
