@@ -2,6 +2,7 @@
 
 #include <hedge/io/FamilyPresets.h>
 #include <hedge/io/FanoutPresets.h>
+#include <hedge/io/ProductionPresets.h>
 #include <hedge/io/ServicePresets.h>
 
 #include <hedge/sim/ServiceTimeQuantiles.h>
@@ -359,6 +360,7 @@ std::vector<Preset> build()
     addFamilyPresets(list);
     addServicePresets(list);
     addFanoutPresets(list);
+    addProductionPresets(list);
     return list;
 }
 
