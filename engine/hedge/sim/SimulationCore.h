@@ -285,10 +285,8 @@ private:
             return; // cancelled in service: the worker moved on already
         const AttemptRef done = w.serving;
         const bool error = w.error;
-        if (w.wasted) [[unlikely]] {
-            w.wasted = false;
-            changeWasted(-1);
-        }
+        if (w.wasted) [[unlikely]]
+            wastedEnds(w);
         trace(TraceEvent::ServiceEnded, done.call, done.attempt, worker, 0.0, error,
               CallEnd::Running, w.replica);
         // The worker takes the head of the queue before anything the response triggers joins
@@ -306,10 +304,22 @@ private:
 
     // docs/model.md, "Deadlines": the earliest deadline passed before the next event; a call
     // still running ends timed out, its attempts still out abandoned as losers.
-    [[gnu::noinline]] void deadlinePassed();
+    [[gnu::noinline, gnu::cold]] void deadlinePassed();
     // Workers serving the attempts in `cancel` of the call in `s`, which the server does not
     // stop, now serve nobody: their remaining time is wasted work.
-    void markWasted(const CallSlot& s, std::uint16_t cancel);
+    // Out of the flattened loop: inlined, these rare paths made the loop keep fewer values in
+    // registers for every event (docs/PERFORMANCE.md, "Deadlines").
+    [[gnu::noinline, gnu::cold]] void markWasted(const CallSlot& s, std::uint16_t cancel);
+    [[gnu::noinline, gnu::cold]] void wastedStarts(ServiceWorker& w)
+    {
+        w.wasted = true;
+        changeWasted(+1);
+    }
+    [[gnu::noinline, gnu::cold]] void wastedEnds(ServiceWorker& w)
+    {
+        w.wasted = false;
+        changeWasted(-1);
+    }
     void changeWasted(int by)
     {
         m_wastedIntegral += double(m_wastedBusy) * (m_now - m_wastedSince);
@@ -417,8 +427,7 @@ private:
         if (m_slots[ref.slot].call == ref.call) {
             m_slots[ref.slot].worker[ref.attempt] = worker;
         } else { // a loser of an ended call, served all the same (client cancellation)
-            w.wasted = true;
-            changeWasted(+1);
+            wastedStarts(w);
         }
         m_events.push(m_now + draw.serviceMs, Event::ServiceDone, worker, w.generation);
     }
