@@ -110,6 +110,13 @@ QString PointTooltip::text(const PointResult& p)
                                100.0),
                     withSpread(pct(p.failedFraction), figure(&ReplicateSpread::failedFraction),
                                100.0)));
+    // docs/model.md, "Metrics": the calls' outcomes and where the work went (pooled alone).
+    html += row(QStringLiteral("goodput · timed out"),
+                QStringLiteral("%1 (%2/s) · %3")
+                    .arg(pct(p.goodputFraction), num(p.goodputPerSecond), pct(p.timedOutFraction)));
+    html += row(QStringLiteral("hedges · retries per call"),
+                QStringLiteral("%1 · %2").arg(num(p.hedgesPerCall), num(p.retriesPerCall)));
+    html += row(QStringLiteral("wasted work"), pct(p.wastedWorkFraction));
     html += row(QStringLiteral("utilisation"),
                 withSpread(pct(p.utilisation), figure(&ReplicateSpread::utilisation), 100.0));
     html += row(QStringLiteral("cancellation"), QString::fromLatin1(toString(p.cancellation)));

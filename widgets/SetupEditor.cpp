@@ -101,10 +101,13 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
 
     m_adaptive = KnobFields::makeCheck(*KnobRegistry::find("adaptive_limit"), this);
     m_limitFields = new KnobFields(KnobRegistry::group("adaptive_limit."), this);
+    m_callFields = new KnobFields(KnobRegistry::group("setup."), this);
     takeKnobFields();
     auto* form = new QFormLayout;
     form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // The deadline holds for every family: under the policy's own knobs, above the limit.
+    m_messages << m_callFields->addRows(form, form);
     form->addRow(m_adaptive);
     m_limitAdvanced = new QWidget(this);
     auto* limitForm = new QFormLayout(m_limitAdvanced);
@@ -136,7 +139,7 @@ SetupEditor::SetupEditor(QWidget* parent) : QWidget(parent)
 
     for (QCheckBox* c : {m_hedge, m_adaptive})
         connect(c, &QCheckBox::toggled, this, &SetupEditor::emitEdited);
-    for (KnobFields* fields : {m_hedgeFields, m_limitFields}) {
+    for (KnobFields* fields : {m_hedgeFields, m_limitFields, m_callFields}) {
         connect(fields, &KnobFields::edited, this, &SetupEditor::emitEdited);
         connect(fields, &KnobFields::dragStarted, this, &SetupEditor::dragStarted);
         connect(fields, &KnobFields::dragFinished, this, &SetupEditor::dragFinished);
@@ -249,6 +252,8 @@ QAbstractSpinBox* SetupEditor::knobField(const std::string& field) const
     QAbstractSpinBox* box = m_hedgeFields->box(field);
     if (!box)
         box = m_limitFields->box(field);
+    if (!box)
+        box = m_callFields->box(field);
     for (FamilyKnobFields* family : m_families)
         if (!box)
             box = family->box(field);
@@ -405,6 +410,7 @@ void SetupEditor::setSetup(const Setup& setup)
     const ServiceConfig unused;
     m_hedgeFields->show(setup, unused);
     m_limitFields->show(setup, unused);
+    m_callFields->show(setup, unused);
     for (FamilyKnobFields* family : m_families)
         family->show(setup);
     m_cancellationForced = false;
@@ -428,6 +434,7 @@ Setup SetupEditor::setup() const
     ServiceConfig unused;
     m_hedgeFields->applyTo(s, unused);
     m_limitFields->applyTo(s, unused);
+    m_callFields->applyTo(s, unused);
     // Every family's fields, shown or not: switching the family and back keeps what was typed.
     for (FamilyKnobFields* family : m_families)
         family->applyTo(s);

@@ -113,6 +113,7 @@ private:
     // The fields of the hedge's and the limit's knobs, made from their rows (KnobRegistry).
     KnobFields* m_hedgeFields = nullptr;
     KnobFields* m_limitFields = nullptr;
+    KnobFields* m_callFields = nullptr; // every family's: the call's deadline
     QCheckBox* m_hedge = nullptr;
     QLabel* m_delayHint = nullptr;
     QToolButton* m_budgetFold = nullptr;

@@ -122,7 +122,8 @@ int run(const CommandLine& cl, const Streams& s)
                                  " of " + std::to_string(total) + " points");
 
     if (!cl.quiet)
-        s.out << ResultsTable(outcome.points, scenario.service.replicas > 1).format()
+        s.out << ResultsTable(outcome.points, scenario.service.replicas > 1, scenario.hasDeadlines())
+                         .format()
               << std::flush;
 
     bool written = true;
@@ -159,7 +160,9 @@ int merge(const CommandLine& cl, const Streams& s)
         throw InvalidInput(e.what());
     }
     if (!cl.quiet)
-        s.out << ResultsTable(merged.points, merged.scenario.service.replicas > 1).format() << std::flush;
+        s.out << ResultsTable(merged.points, merged.scenario.service.replicas > 1,
+                              merged.scenario.hasDeadlines())
+                         .format() << std::flush;
     bool written = true;
     if (!cl.jsonOutput.empty())
         written =

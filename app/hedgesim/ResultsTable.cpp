@@ -55,7 +55,7 @@ std::string loadText(double load)
 
 // One point's row: its figures, with the replicates' spread where there is one.
 Row pointRow(const PointResult& p, bool first, bool showFailed, bool replicaColumn,
-             bool partColumn)
+             bool partColumn, bool outcomeColumns)
 {
     const auto spreadOf = [&p](auto field) {
         return p.spread ? std::optional<FigureSpread>((*p.spread).*field) : std::nullopt;
@@ -84,6 +84,13 @@ Row pointRow(const PointResult& p, bool first, bool showFailed, bool replicaColu
     row.push_back(percent(p.rejectedFraction, 2));
     if (showFailed)
         row.push_back(percent(p.failedFraction, 2));
+    if (outcomeColumns) {
+        row.push_back(percent(p.goodputFraction, 2));
+        row.push_back(percent(p.timedOutFraction, 2));
+        row.push_back(ResultsTable::fixed(p.hedgesPerCall, 3));
+        row.push_back(ResultsTable::fixed(p.retriesPerCall, 3));
+        row.push_back(percent(p.wastedWorkFraction, 1));
+    }
     row.push_back(
         withSpread(percent(p.utilisation, 1), spreadOf(&ReplicateSpread::utilisation), pct));
     if (replicaColumn)
@@ -111,8 +118,9 @@ std::string footnotes(bool anySpread, bool anyCollapsed)
 
 } // namespace
 
-ResultsTable::ResultsTable(std::vector<PointResult> points, bool replicaColumn)
-    : m_points(std::move(points)), m_replicaColumn(replicaColumn)
+ResultsTable::ResultsTable(std::vector<PointResult> points, bool replicaColumn,
+                           bool outcomeColumns)
+    : m_points(std::move(points)), m_replicaColumn(replicaColumn), m_outcomeColumns(outcomeColumns)
 {}
 
 std::string ResultsTable::fixed(double value, int decimals)
@@ -142,6 +150,8 @@ std::string ResultsTable::format() const
     header.insert(header.end(), {"req/call", "rejected"});
     if (showFailed)
         header.push_back("failed");
+    if (m_outcomeColumns)
+        header.insert(header.end(), {"goodput", "timed out", "hedges/call", "retries/call", "wasted"});
     header.push_back("util");
     if (m_replicaColumn)
         header.push_back("busiest");
@@ -158,7 +168,8 @@ std::string ResultsTable::format() const
         const bool first = i == 0 || m_points[i - 1].setup != p.setup ||
                            m_points[i - 1].knobValue != p.knobValue ||
                            m_points[i - 1].againstValue != p.againstValue;
-        rows.push_back(pointRow(p, first, showFailed, m_replicaColumn, partColumn));
+        rows.push_back(
+            pointRow(p, first, showFailed, m_replicaColumn, partColumn, m_outcomeColumns));
         groupStart.push_back(first);
         anyCollapsed = anyCollapsed || p.collapsedRuns() > 0;
         anySpread = anySpread || p.spread.has_value();

@@ -12,11 +12,15 @@ class ResultsTable {
 public:
     // Points in scenario order (consecutive points of one setup form one group).
     // `replicaColumn`: add the busiest replica's utilisation (a service of several replicas).
-    explicit ResultsTable(std::vector<PointResult> points, bool replicaColumn = false);
+    // `outcomeColumns`: the calls' outcomes too (a scenario with deadlines, docs/model.md,
+    // "Deadlines"): goodput %, timed out %, hedges/call, retries/call, wasted work %.
+    explicit ResultsTable(std::vector<PointResult> points, bool replicaColumn = false,
+                          bool outcomeColumns = false);
 
     // The header, then a row per point: setup (on a group's first row), load, p99 ms,
     // p99.9 ms, the parts' p99 ("part p99 ms", only when a point fans out), requests/call,
-    // rejected %, failed % (only when some point has failures), utilisation %, the busiest
+    // rejected %, failed % (only when some point has failures), with `outcomeColumns` goodput %,
+    // timed out %, hedges/call, retries/call and wasted %, utilisation %, the busiest
     // replica's utilisation % ("busiest", with `replicaColumn`), and "COLLAPSED" for a
     // collapsed point; "-" for an absent latency; a blank line between setups; a legend line when a
     // point collapsed. A point that pooled replicates shows its spread after p99, p99.9,
@@ -32,6 +36,7 @@ public:
 private:
     std::vector<PointResult> m_points;
     bool m_replicaColumn;
+    bool m_outcomeColumns;
 };
 
 } // namespace hedge::cli

@@ -69,6 +69,8 @@ std::optional<double> Knob::read(const Setup& setup, const ServiceConfig& servic
             using C = typename MemberPointer<decltype(m)>::Class;
             if constexpr (std::is_same_v<C, FamilyMember>) {
                 return m.read(setup.families);
+            } else if constexpr (std::is_same_v<decltype(m), double Setup::*>) {
+                return setup.*m;
             } else if constexpr (std::is_same_v<C, Setup>) {
                 return (setup.*m).has_value() ? 1.0 : 0.0;
             } else if constexpr (std::is_same_v<C, ServiceConfig>) {
@@ -91,6 +93,8 @@ void Knob::write(Setup& setup, ServiceConfig& service, double value) const
             using T = typename MemberPointer<decltype(m)>::Type;
             if constexpr (std::is_same_v<C, FamilyMember>) {
                 m.write(setup.families, value);
+            } else if constexpr (std::is_same_v<decltype(m), double Setup::*>) {
+                setup.*m = value;
             } else if constexpr (std::is_same_v<C, Setup>) {
                 auto& policy = setup.*m;
                 if (value == 0.0)
@@ -120,7 +124,8 @@ bool KnobRange::contains(double value) const
 
 std::string KnobRange::text(bool wholeNumber) const
 {
-    using io_detail::formatNumber;
+    // Bounds as a person reads them: 600000, never 6e+05.
+    const auto formatNumber = [](double v) { return io_detail::formatPlainNumber(v); };
     if (wholeNumber)
         return io_detail::intRange(std::int64_t(min), std::isinf(max)
                                                           ? std::numeric_limits<int>::max()

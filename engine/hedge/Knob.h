@@ -100,9 +100,10 @@ struct Knob {
     // The setup's optional part an on/off knob switches (0 or 1), or the member of a hedge, of
     // an adaptive limit or of the service the knob is, or a policy family's member (a number, a
     // count, a flag or a part; FamilyMember.h). Counts (int) take the value rounded.
+    // A number of the setup itself (`double Setup::*`: its deadline) counts for every family.
     using Member =
         std::variant<std::optional<HedgeSettings> Setup::*, std::optional<Gradient2Config> Setup::*,
-                     double HedgeSettings::*, int HedgeSettings::*, double Gradient2Config::*,
+                     double Setup::*, double HedgeSettings::*, int HedgeSettings::*, double Gradient2Config::*,
                      int Gradient2Config::*, double ServiceConfig::*, int ServiceConfig::*,
                      FamilyMember>;
 

@@ -85,6 +85,29 @@ std::vector<Knob> hedgeKnobs()
     };
 }
 
+// What every setup has, whatever its family: the call's deadline.
+std::vector<Knob> callKnobs()
+{
+    return {
+        {.field = "setup.deadline_ms",
+         .member = &Setup::deadlineMs,
+         .unit = "ms",
+         .range = {.min = 0.0, .max = limits::kMaxDeadlineMs},
+         .tooltip = KNOB_TEXT("The call's deadline: a call still running this long after it "
+                              "started ends timed out, and its attempts still out are abandoned "
+                              "as losers (the setup's cancellation says whether the server stops "
+                              "them). 0 = none.\nDefault: none (gRPC: no deadline unless the "
+                              "caller sets one; Envoy's route timeout: 15 s)."),
+         .editor = {.label = "Dead&line:", .name = "Deadline", .max = limits::kMaxDeadlineMs,
+                    .decimals = 1, .suffix = " ms", .zeroText = "none"},
+         .grid = GridSpread{.from = 50, .to = 2000, .count = 8, .log = true},
+         // A timeline keeps its calls' deadlines in the order they come due
+         // (docs/model.md, "Deadlines"): a change may not move them.
+         .live = false,
+         .omitDefault = true},
+    };
+}
+
 std::vector<Knob> limitKnobs()
 {
     using namespace limits;
@@ -337,7 +360,7 @@ KnobRegistry::Rows& KnobRegistry::rows()
         Rows r;
         // The families' knobs last: the grid dialog lists the explorer's own first.
         for (auto part :
-             {hedgeKnobs, limitKnobs, serviceKnobs, sheddingKnobs, fanoutKnobs, familyKnobs})
+             {hedgeKnobs, limitKnobs, serviceKnobs, sheddingKnobs, fanoutKnobs, callKnobs, familyKnobs})
             for (Knob& k : part())
                 r.knobs.push_back(std::move(k));
         for (const Knob& k : r.knobs)

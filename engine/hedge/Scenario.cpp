@@ -22,6 +22,11 @@ bool Scenario::hasPolicyFamilies() const
     return std::any_of(setups.begin(), setups.end(), [](const Setup& s) { return s.isFamily(); });
 }
 
+bool Scenario::hasDeadlines() const
+{
+    return std::any_of(setups.begin(), setups.end(), [](const Setup& s) { return s.hasDeadline(); });
+}
+
 std::vector<Setup> Scenario::referenceSetups()
 {
     struct Row {
@@ -102,7 +107,7 @@ std::string Setup::generatedName() const
 bool Setup::samePolicy(const Setup& other) const
 {
     if (cancellation != other.cancellation || adaptiveLimit != other.adaptiveLimit ||
-        policy != other.policy)
+        policy != other.policy || deadlineMs != other.deadlineMs)
         return false;
     const PolicyFamilyRow& row = policyFamilyRow(policy);
     return row.sameSettings ? row.sameSettings(families, other.families) : hedge == other.hedge;

@@ -115,8 +115,19 @@ struct Setup {
     // another family: its member of `families` (and `hedge` is not used).
     PolicyFamily policy = PolicyFamily::Resilience4cata;
     FamilySettings families;
+    // The call's deadline (docs/model.md, "Deadlines"): a call still running this long after it
+    // started ends timed out and its attempts still out are abandoned as losers. 0: none (every
+    // family; the file writes the key only when it is set).
+    double deadlineMs = 0.0;
 
     bool isFamily() const { return policy != PolicyFamily::Resilience4cata; }
+    bool hasDeadline() const { return deadlineMs > 0.0; }
+    // Whether a call may have an attempt cancelled (so the cancellation changes the run): a
+    // second attempt, or a deadline that abandons the only one.
+    bool mayCancel() const
+    {
+        return isFamily() || (hedge && hedge->maxAttempts > 1) || hasDeadline();
+    }
     // Everything but the name, and only the knobs of the setup's own family: two setups with
     // equal policies give equal numbers.
     bool samePolicy(const Setup& other) const;
@@ -179,6 +190,9 @@ struct Scenario {
     // Some setup follows a family other than resilience4cata (docs/policies.md): its results
     // then carry the hedges refused (a file of resilience4cata setups stays as it was).
     bool hasPolicyFamilies() const;
+    // Some setup has a deadline: results files then carry the calls' outcomes (timed out,
+    // goodput, wasted work, hedges and retries per call; docs/scenario.md).
+    bool hasDeadlines() const;
 
     // The six setups of docs/model.md, "Reference setups", each with client then server
     // cancellation (12 setups).

@@ -25,14 +25,17 @@ double envoyBackoffBase(const EnvoySettings& envoy)
                                     : envoy.backoffBaseMs;
 }
 
-std::string envoyYamlText(const EnvoySettings& envoy, const ExportHeader& header)
+// The setup's deadline (docs/model.md, "Deadlines") is the route's `timeout`, over every try.
+std::string envoyYamlText(const EnvoySettings& envoy, double deadlineMs, const ExportHeader& header)
 {
     std::string out = comment("#",
                               "Envoy v3: the route's retry and hedge policies and the "
                               "cluster's circuit breakers",
                               header);
-    out += "route:                 # a RouteAction (routes[].route)\n"
-           "  retry_policy:\n"
+    out += "route:                 # a RouteAction (routes[].route)\n";
+    if (deadlineMs > 0.0)
+        out += "  timeout: " + formatDuration(deadlineMs) + "\n";
+    out += "  retry_policy:\n"
            "    retry_on: connect-failure\n"
            "    num_retries: " +
            std::to_string(envoy.numRetries) + "\n";
@@ -79,7 +82,7 @@ void envoyNotes(const Setup& setup, std::vector<std::string>& notes)
 
 std::string envoyText(const Setup& setup, const ExportHeader& header)
 {
-    return envoyYamlText(setup.families.envoy, header);
+    return envoyYamlText(setup.families.envoy, setup.deadlineMs, header);
 }
 
 } // namespace

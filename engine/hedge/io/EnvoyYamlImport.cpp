@@ -5,6 +5,8 @@
 #include "PolicyImportDetail.h"
 #include "PolicyText.h"
 
+#include <hedge/io/ScenarioValidation.h>
+
 #include <yaml-cpp/yaml.h>
 
 #include <cctype>
@@ -73,6 +75,17 @@ int count(const YAML::Node& node, const std::string& path, int lo, int hi)
     if (value != static_cast<double>(static_cast<long long>(value)) || value < lo || value > hi)
         throw ScenarioError(path, outOfRange(scalarText(node), intRange(lo, hi)));
     return static_cast<int>(value);
+}
+
+double duration(const YAML::Node& node, const std::string& path);
+
+// The route's timeout as the setup's deadline, in the deadline's range (0s: none).
+double deadline(const YAML::Node& node, const std::string& path)
+{
+    const double ms = duration(node, path);
+    if (ms > limits::kMaxDeadlineMs)
+        throw ScenarioError(path, outOfRange(scalarText(node), "0s … 600s, the deadline's range"));
+    return ms;
 }
 
 double duration(const YAML::Node& node, const std::string& path)
@@ -163,6 +176,8 @@ void readRoute(const YAML::Node& node, const std::string& path, ImportedPolicy& 
                       } else if (key == "hedge_policy") {
                           hedge = true;
                           readHedgePolicy(v, at, out);
+                      } else if (key == "timeout") { // 0s: none (docs/model.md, "Deadlines")
+                          out.setup.deadlineMs = deadline(v, at);
                       } else {
                           out.uncovered.push_back(
                               at + ": not modelled (the explorer models the hedging only)");

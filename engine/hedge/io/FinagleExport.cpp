@@ -14,7 +14,9 @@ namespace hedge::io_detail {
 
 namespace {
 
-std::string finagleText(const FinagleSettings& finagle, const ExportHeader& header)
+// The setup's deadline (docs/model.md, "Deadlines") is MethodBuilder's total timeout: the
+// request's, over its backup too.
+std::string finagleText(const FinagleSettings& finagle, double deadlineMs, const ExportHeader& header)
 {
     std::string out =
         comment("//", "Finagle backup requests (MethodBuilder) and RetryBudget", header);
@@ -36,8 +38,12 @@ std::string finagleText(const FinagleSettings& finagle, const ExportHeader& head
            "    percentCanRetry = " +
            formatNumber(b.percentCanRetry) +
            "))\n"
-           "  .methodBuilder(\"inet!service.local:8080\")\n"
-           "  .idempotent(\n"
+           "  .methodBuilder(\"inet!service.local:8080\")\n";
+    if (deadlineMs > 0.0)
+        out += "  .withTimeout.total(" +
+               seconds(deadlineMs / 1000.0, "Duration.fromSeconds", "Duration.fromFractionalSeconds") +
+               ") // the request timeout, over the backup too\n";
+    out += "  .idempotent(\n"
            "    maxExtraLoad = Tunable.const(\"maxExtraLoad\", " +
            formatNumber(finagle.maxExtraLoad) +
            "),\n"
@@ -61,7 +67,7 @@ void finagleNotes(const Setup& setup, std::vector<std::string>& notes)
 
 std::string finagleExportText(const Setup& setup, const ExportHeader& header)
 {
-    return finagleText(setup.families.finagle, header);
+    return finagleText(setup.families.finagle, setup.deadlineMs, header);
 }
 
 } // namespace

@@ -32,7 +32,9 @@ double grpcTokenRatio(const GrpcThrottling& throttling)
     return std::max(1LL, std::llround(throttling.tokenRatio * 1000.0)) / 1000.0;
 }
 
-std::string grpcServiceConfigText(const GrpcSettings& grpc)
+// The setup's deadline (docs/model.md, "Deadlines") is the method config's `timeout`: gRPC
+// sends it as the call's deadline.
+std::string grpcServiceConfigText(const GrpcSettings& grpc, double deadlineMs)
 {
     nlohmann::ordered_json hedging;
     hedging["maxAttempts"] = grpc.maxAttempts;
@@ -42,6 +44,8 @@ std::string grpcServiceConfigText(const GrpcSettings& grpc)
         hedging["nonFatalStatusCodes"].push_back(grpcStatusName(kGrpcUnavailable));
     nlohmann::ordered_json method;
     method["name"] = nlohmann::ordered_json::array({nlohmann::ordered_json::object()});
+    if (deadlineMs > 0.0)
+        method["timeout"] = formatDuration(deadlineMs);
     method["hedgingPolicy"] = hedging;
     nlohmann::ordered_json config;
     config["methodConfig"] = nlohmann::ordered_json::array({method});
@@ -77,7 +81,7 @@ void grpcNotes(const Setup& setup, std::vector<std::string>& notes)
 
 std::string grpcText(const Setup& setup, const ExportHeader&)
 {
-    return grpcServiceConfigText(setup.families.grpc);
+    return grpcServiceConfigText(setup.families.grpc, setup.deadlineMs);
 }
 
 } // namespace

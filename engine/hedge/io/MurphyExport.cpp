@@ -34,8 +34,14 @@ std::string murphyText(const MurphySettings& murphy, const ExportHeader& header)
     return out;
 }
 
-void murphyNotes(const Setup&, std::vector<std::string>& notes)
+// Murphy's builder has no deadline of its own: the call's (docs/model.md, "Deadlines") is the
+// caller's to keep, and its attempts are then abandoned like losers.
+void murphyNotes(const Setup& setup, std::vector<std::string>& notes)
 {
+    if (setup.hasDeadline())
+        notes.push_back("the call's deadline, " + formatPlainNumber(setup.deadlineMs) +
+                        " ms, is not the policy's: stop waiting after it around the call "
+                        "(its attempts are abandoned as losers are)");
     notes.push_back("the explorer's service errors are taken as HTTP 503 (handled errors)");
 }
 

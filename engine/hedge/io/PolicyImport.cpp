@@ -8,6 +8,8 @@
 #include "PolicyImportDetail.h"
 #include "PolicyText.h"
 
+#include <hedge/io/ScenarioValidation.h>
+
 #include <cmath>
 #include <set>
 
@@ -153,9 +155,18 @@ void readMethodConfigs(const Json& value, ImportedPolicy& out)
         hedged = i;
         for (const auto& [key, member] : method.items()) {
             const std::string field = childPath(at, key);
-            if (key == "hedgingPolicy")
+            if (key == "hedgingPolicy") {
                 readHedgingPolicy(member, field, out);
-            else if (key == "name")
+            } else if (key == "timeout") { // the call's deadline (docs/model.md, "Deadlines")
+                const auto ms = member.is_string() ? parseDuration(member.get<std::string>())
+                                                   : std::nullopt;
+                if (!ms)
+                    throw ScenarioError(field, notADuration(member.dump()));
+                if (*ms > limits::kMaxDeadlineMs)
+                    throw ScenarioError(field, outOfRange(member.get<std::string>(),
+                                                          "0s … 600s, the deadline's range"));
+                out.setup.deadlineMs = *ms;
+            } else if (key == "name")
                 note(out, field, "the explorer simulates one method of one service");
             else
                 note(out, field, "not modelled (the explorer models the hedging only)");

@@ -15,11 +15,16 @@ namespace hedge::io_detail {
 
 namespace {
 
-std::string pollyText(const PollySettings& polly, const ExportHeader& header)
+// The setup's deadline (docs/model.md, "Deadlines") is a timeout strategy added before the
+// hedging: the outer strategy, so it bounds the call with every attempt.
+std::string pollyText(const PollySettings& polly, double deadlineMs, const ExportHeader& header)
 {
     std::string out = comment("//", "Polly v8 hedging strategy", header);
-    out += "var pipeline = new ResiliencePipelineBuilder<HttpResponseMessage>()\n"
-           "    .AddHedging(new HedgingStrategyOptions<HttpResponseMessage>\n"
+    out += "var pipeline = new ResiliencePipelineBuilder<HttpResponseMessage>()\n";
+    if (deadlineMs > 0.0)
+        out += "    .AddTimeout(" + milliseconds("TimeSpan.FromMilliseconds", deadlineMs) +
+               ") // the call's deadline, over every attempt\n";
+    out += "    .AddHedging(new HedgingStrategyOptions<HttpResponseMessage>\n"
            "    {\n"
            "        MaxHedgedAttempts = " +
            std::to_string(polly.maxHedgedAttempts) + ",\n";
@@ -59,7 +64,7 @@ void pollyNotes(const Setup&, std::vector<std::string>& notes)
 
 std::string pollyExportText(const Setup& setup, const ExportHeader& header)
 {
-    return pollyText(setup.families.polly, header);
+    return pollyText(setup.families.polly, setup.deadlineMs, header);
 }
 
 // A resilience4cata setup is Polly's policy when its attempts fit Polly's range.

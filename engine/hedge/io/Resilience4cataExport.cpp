@@ -43,6 +43,9 @@ std::string resilience4cataText(const Setup& setup, const ExportHeader& header)
                formatNumber(g->smoothing) + ").rttTolerance(" + formatNumber(g->rttTolerance) +
                ").longWindow(" + std::to_string(g->longWindow) + ").queueSize(" +
                std::to_string(g->queueSize) + "))\n";
+    // The call's deadline (docs/model.md, "Deadlines"), over every attempt.
+    if (setup.hasDeadline())
+        out += "    .timeLimiter(t -> t.timeoutDuration(" + javaDuration(setup.deadlineMs) + "))\n";
     out += std::string("    .cancellation(Cancellation.") +
            (setup.cancellation == Cancellation::Server ? "SERVER" : "CLIENT") + ")\n";
     out += "    .build();\n";

@@ -73,6 +73,7 @@ struct OptionalColumns {
     bool against = false;  // a two-knob grid's against value (docs/maps.md, "Two knobs")
     bool refused = false;  // a setup follows another family (docs/policies.md)
     bool parts = false;    // a point fans out (docs/fanout.md, "Metrics")
+    bool outcomes = false; // a setup has a deadline (docs/model.md, "Deadlines")
 };
 
 OptionalColumns optionalColumns(const Scenario& scenario, const std::vector<PointResult>& points)
@@ -83,7 +84,8 @@ OptionalColumns optionalColumns(const Scenario& scenario, const std::vector<Poin
             .knob = any([](const PointResult& p) { return p.knobValue.has_value(); }),
             .against = any([](const PointResult& p) { return p.againstValue.has_value(); }),
             .refused = scenario.hasPolicyFamilies(),
-            .parts = any([](const PointResult& p) { return p.parts.has_value(); })};
+            .parts = any([](const PointResult& p) { return p.parts.has_value(); }),
+            .outcomes = scenario.hasDeadlines()};
 }
 
 std::string headerLine(const OptionalColumns& with)
@@ -105,6 +107,9 @@ std::string headerLine(const OptionalColumns& with)
         out += ",hedges_refused_fraction";
     if (with.parts)
         for (const std::string& column : resultsCsvPartColumns())
+            out += "," + column;
+    if (with.outcomes)
+        for (const std::string& column : resultsCsvOutcomeColumns())
             out += "," + column;
     return out + '\n';
 }
@@ -145,10 +150,22 @@ std::string pointLine(const OptionalColumns& with, const PointResult& p)
         out += ',' + formatNumber(p.hedgesRefusedFraction);
     if (with.parts)
         out += partCells(p);
+    if (with.outcomes)
+        for (double v : {p.timedOutFraction, p.goodputFraction, p.goodputPerSecond,
+                         p.hedgesPerCall, p.retriesPerCall, p.wastedWorkFraction})
+            out += ',' + formatNumber(v);
     return out + '\n';
 }
 
 } // namespace
+
+const std::vector<std::string>& resultsCsvOutcomeColumns()
+{
+    static const std::vector<std::string> columns{"timed_out_fraction", "goodput_fraction",
+                                                  "goodput_per_s",      "hedges_per_call",
+                                                  "retries_per_call",   "wasted_work_fraction"};
+    return columns;
+}
 
 std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointResult>& points)
 {

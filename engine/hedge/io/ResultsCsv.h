@@ -32,5 +32,9 @@ std::string writeResultsCsv(const Scenario& scenario, const std::vector<PointRes
 const std::vector<std::string>& resultsCsvColumns();
 const std::vector<std::string>& resultsCsvSpreadColumns();
 const std::vector<std::string>& resultsCsvPartColumns();
+// When a setup of the scenario has a deadline, the calls' outcomes come last (docs/model.md,
+// "Metrics"): timed_out_fraction, goodput_fraction, goodput_per_s, hedges_per_call,
+// retries_per_call, wasted_work_fraction. A file without deadlines stays as it was.
+const std::vector<std::string>& resultsCsvOutcomeColumns();
 
 } // namespace hedge

@@ -59,6 +59,15 @@ OrderedJson pointToJson(const PointResult& p, const Scenario& scenario)
     j["failed_fraction"] = p.failedFraction;
     if (scenario.hasPolicyFamilies())
         j["hedges_refused_fraction"] = p.hedgesRefusedFraction;
+    // The calls' outcomes only when a setup has a deadline: every file of before stays the same.
+    if (scenario.hasDeadlines()) {
+        j["timed_out_fraction"] = p.timedOutFraction;
+        j["goodput_fraction"] = p.goodputFraction;
+        j["goodput_per_s"] = p.goodputPerSecond;
+        j["hedges_per_call"] = p.hedgesPerCall;
+        j["retries_per_call"] = p.retriesPerCall;
+        j["wasted_work_fraction"] = p.wastedWorkFraction;
+    }
     j["utilisation"] = p.utilisation;
     if (replicas)
         j["replica_utilisation_max"] = p.replicaUtilisationMax;
@@ -248,25 +257,27 @@ double readPointLoad(const io_detail::ObjectReader& r, const Scenario& scenario,
     return load;
 }
 
+// The calls' outcomes, written when a setup has a deadline (pointToJson).
+constexpr const char* kOutcomeKeys[] = {"timed_out_fraction", "goodput_fraction",
+                                        "goodput_per_s",      "hedges_per_call",
+                                        "retries_per_call",   "wasted_work_fraction"};
+
 PointResult readPoint(Json value, const std::string& path, const Scenario& scenario)
 {
     std::optional<ReplicateSpread> spread = takeSpread(value, path, scenario);
     std::optional<PartFigures> parts = takeParts(value, path, scenario);
     const bool replicas = scenario.service.replicas > 1;
-    const io_detail::ObjectReader r =
-        replicas ? io_detail::ObjectReader(
-                       value, path,
-                       {"setup", "cancellation", "load", "measured_calls", "p50_ms", "p99_ms",
-                        "p999_ms", "mean_ms", "max_ms", "requests_per_call", "hedged_fraction",
-                        "rejected_fraction", "failed_fraction", "utilisation",
-                        "replica_utilisation_max", "collapsed", "knob", "knob_value",
-                        "against_value", "hedges_refused_fraction"})
-                 : io_detail::ObjectReader(
-                       value, path,
-                       {"setup", "cancellation", "load", "measured_calls", "p50_ms", "p99_ms",
-                        "p999_ms", "mean_ms", "max_ms", "requests_per_call", "hedged_fraction",
-                        "rejected_fraction", "failed_fraction", "utilisation", "collapsed",
-                        "knob", "knob_value", "against_value", "hedges_refused_fraction"});
+    std::vector<const char*> keys{
+        "setup",           "cancellation",      "load",           "measured_calls",
+        "p50_ms",          "p99_ms",            "p999_ms",        "mean_ms",
+        "max_ms",          "requests_per_call", "hedged_fraction", "rejected_fraction",
+        "failed_fraction", "utilisation",       "collapsed",      "knob",
+        "knob_value",      "against_value",     "hedges_refused_fraction"};
+    if (replicas)
+        keys.push_back("replica_utilisation_max");
+    if (scenario.hasDeadlines())
+        keys.insert(keys.end(), std::begin(kOutcomeKeys), std::end(kOutcomeKeys));
+    const io_detail::ObjectReader r(value, path, keys);
     PointResult p;
     if (!r.required("setup").is_string())
         throw ScenarioError(r.path("setup"), "expected a setup name (a string)");
@@ -311,6 +322,14 @@ PointResult readPoint(Json value, const std::string& path, const Scenario& scena
     else if (r.find("hedges_refused_fraction"))
         throw ScenarioError(r.path("hedges_refused_fraction"),
                             "is written only when a setup follows a policy family");
+    if (scenario.hasDeadlines()) {
+        p.timedOutFraction = readFraction(r, "timed_out_fraction");
+        p.goodputFraction = readFraction(r, "goodput_fraction");
+        p.goodputPerSecond = readNonNegative(r, "goodput_per_s");
+        p.hedgesPerCall = readNonNegative(r, "hedges_per_call");
+        p.retriesPerCall = readNonNegative(r, "retries_per_call");
+        p.wastedWorkFraction = readFraction(r, "wasted_work_fraction");
+    }
     p.utilisation = readNonNegative(r, "utilisation");
     p.replicaUtilisationMax =
         replicas ? readNonNegative(r, "replica_utilisation_max") : 0.0;

@@ -120,7 +120,8 @@ void validateKnobs(const std::string& path, std::string_view group, const Setup&
         if (!value)
             continue;
         // "throttling.max_tokens" in "grpc.": a part's knob is inside the part's object.
-        const std::string field = path + "." + std::string(knob->field).substr(group.size());
+        const std::string rest = std::string(knob->field).substr(group.size());
+        const std::string field = path.empty() ? rest : path + "." + rest;
         if (knob->wholeNumber()) {
             if (!knob->range.contains(*value))
                 fail(field, io_detail::outOfRange(std::to_string(std::int64_t(*value)),
@@ -223,6 +224,9 @@ void validatePolicy(const std::string& prefix, const Setup& setup)
     }
     if (setup.adaptiveLimit)
         validateLimit(prefix + "adaptive_limit", *setup.adaptiveLimit);
+    // The setup's own numbers (its deadline), at the setup's own level of the file.
+    validateKnobs(prefix.empty() ? prefix : prefix.substr(0, prefix.size() - 1), "setup.", setup,
+                  ServiceConfig{});
 }
 
 // A count a change sets must be a whole number; on/off knobs take 1 or 0 from the file.

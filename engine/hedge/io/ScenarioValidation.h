@@ -42,6 +42,9 @@ inline constexpr double kMaxSigma = 3.0;
 inline constexpr int kMinAttempts = 1;
 inline constexpr int kMaxAttempts = 10;
 inline constexpr double kMaxBudgetPercent = 100.0;
+// A call's deadline (docs/model.md, "Deadlines"): 0 (none) up to ten minutes, the safety cap's
+// backlog; a longer one is none in effect.
+inline constexpr double kMaxDeadlineMs = 600000.0;
 inline constexpr int kMinLimit = 1;             // initial, min and max limit
 inline constexpr double kMinRttTolerance = 1.0; // Gradient2's own precondition
 inline constexpr int kMinLongWindow = 1;

@@ -243,6 +243,8 @@ void rejectOtherFamilies(const ObjectReader& r, PolicyFamily policy)
 Setup readSetup(const Json& value, const std::string& path, std::size_t index)
 {
     std::vector<const char*> keys{"name", "policy", "cancellation", "hedge", "adaptive_limit"};
+    for (const char* key : knobKeys("setup.", false))
+        keys.push_back(key);
     for (PolicyFamily family : allPolicyFamilies())
         if (family != PolicyFamily::Resilience4cata)
             keys.push_back(toString(family));
@@ -260,6 +262,8 @@ Setup readSetup(const Json& value, const std::string& path, std::size_t index)
                              familyExtraKeys(s.policy));
     if (const Json* a = r.find("adaptive_limit"))
         s.adaptiveLimit = readLimit(*a, r.path("adaptive_limit"));
+    ServiceConfig unused;
+    readKnobs(r, "setup.", s, unused);
     return s;
 }
 
@@ -291,6 +295,8 @@ OrderedJson setupToJson(const Setup& setup)
         writeKnobs(o["adaptive_limit"], "adaptive_limit.", false, setup, unused);
     else
         o["adaptive_limit"] = nullptr;
+    // Last, and only when set (omitDefault): a file without a deadline is as it always was.
+    writeKnobs(o, "setup.", false, setup, unused);
     return o;
 }
 

@@ -20,11 +20,18 @@ using io_detail::OrderedJson;
 using BucketMember = std::variant<double TimelineBucket::*, std::int64_t TimelineBucket::*,
                                   std::optional<double> TimelineBucket::*, bool TimelineBucket::*>;
 
+// Which files have a field: every one, or only those with a setup of another family, or with a
+// setup that has a deadline (TimelineBucket), so that a file without them stays as it was.
+enum class WrittenWith : std::uint8_t { Always, Families, Deadlines };
+
 struct BucketField {
     const char* name;
     BucketMember member;
-    bool familiesOnly = false; // only with a setup of another family (TimelineBucket)
+    WrittenWith with = WrittenWith::Always;
 };
+
+constexpr WrittenWith kFamilies = WrittenWith::Families;
+constexpr WrittenWith kDeadlines = WrittenWith::Deadlines;
 
 const std::vector<BucketField>& bucketFields()
 {
@@ -48,19 +55,36 @@ const std::vector<BucketField>& bucketFields()
         {"limit", &TimelineBucket::limit},
         {"budget_balance", &TimelineBucket::budgetBalance},
         {"collapsed", &TimelineBucket::collapsed},
-        {"hedges_refused", &TimelineBucket::hedgesRefused, true},
-        {"throttle_tokens", &TimelineBucket::throttleTokens, true},
-        {"retry_slots", &TimelineBucket::retrySlots, true},
-        {"retry_slot_limit", &TimelineBucket::retrySlotLimit, true},
-        {"percentile_delay_ms", &TimelineBucket::percentileDelayMs, true}};
+        {"hedges_refused", &TimelineBucket::hedgesRefused, kFamilies},
+        {"throttle_tokens", &TimelineBucket::throttleTokens, kFamilies},
+        {"retry_slots", &TimelineBucket::retrySlots, kFamilies},
+        {"retry_slot_limit", &TimelineBucket::retrySlotLimit, kFamilies},
+        {"percentile_delay_ms", &TimelineBucket::percentileDelayMs, kFamilies},
+        {"timed_out", &TimelineBucket::timedOut, kDeadlines},
+        {"hedges_of_ended", &TimelineBucket::hedgesOfEnded, kDeadlines},
+        {"retries_of_ended", &TimelineBucket::retriesOfEnded, kDeadlines},
+        {"wasted_fraction", &TimelineBucket::wastedFraction, kDeadlines},
+        {"goodput_per_s", &TimelineBucket::goodputPerS, kDeadlines}};
     return fields;
 }
 
-bool withFamilies(const std::vector<WorldResult>& worlds)
-{
-    return std::any_of(worlds.begin(), worlds.end(),
-                       [](const WorldResult& w) { return w.policyFamily; });
-}
+// The optional fields these worlds' file has.
+struct Written {
+    bool families = false;
+    bool deadlines = false;
+
+    static Written by(const std::vector<WorldResult>& worlds)
+    {
+        const auto any = [&worlds](auto has) { return std::any_of(worlds.begin(), worlds.end(), has); };
+        return {.families = any([](const WorldResult& w) { return w.policyFamily; }),
+                .deadlines = any([](const WorldResult& w) { return w.deadline; })};
+    }
+    bool has(const BucketField& field) const
+    {
+        return field.with == WrittenWith::Always ||
+               (field.with == WrittenWith::Families ? families : deadlines);
+    }
+};
 
 OrderedJson jsonValue(const TimelineBucket& b, const BucketMember& member)
 {
@@ -100,7 +124,7 @@ const std::vector<std::string>& timelineCsvColumns()
     static const std::vector<std::string> columns = [] {
         std::vector<std::string> names{"setup"};
         for (const BucketField& field : bucketFields())
-            if (!field.familiesOnly)
+            if (field.with == WrittenWith::Always)
                 names.emplace_back(field.name);
         return names;
     }();
@@ -113,7 +137,7 @@ std::string writeTimelineResultsJson(const Scenario& scenario, const std::vector
     j["format"] = kTimelineFormat;
     j["scenario"] = io_detail::scenarioToJson(scenario);
     OrderedJson list = OrderedJson::array();
-    const bool families = withFamilies(worlds);
+    const Written written = Written::by(worlds);
     for (const WorldResult& w : worlds) {
         OrderedJson o;
         o["setup"] = w.setup;
@@ -122,7 +146,7 @@ std::string writeTimelineResultsJson(const Scenario& scenario, const std::vector
         for (const TimelineBucket& b : w.buckets) {
             OrderedJson x;
             for (const BucketField& field : bucketFields()) {
-                if (field.familiesOnly && !families)
+                if (!written.has(field))
                     continue;
                 x[field.name] = jsonValue(b, field.member);
                 // Per replica only with replicas: a one-queue file stays as it always was.
@@ -158,9 +182,9 @@ std::string writeTimelineResultsCsv(const std::vector<WorldResult>& worlds)
         out += std::to_string(r + 1);
         out += "_backlog_ms";
     }
-    const bool families = withFamilies(worlds);
+    const Written written = Written::by(worlds);
     for (const BucketField& field : bucketFields()) {
-        if (field.familiesOnly && families) {
+        if (field.with != WrittenWith::Always && written.has(field)) {
             out += ',';
             out += field.name;
         }
@@ -170,7 +194,7 @@ std::string writeTimelineResultsCsv(const std::vector<WorldResult>& worlds)
         for (const TimelineBucket& b : w.buckets) {
             out += io_detail::csvCell(w.setup);
             for (const BucketField& field : bucketFields()) {
-                if (field.familiesOnly)
+                if (field.with != WrittenWith::Always)
                     continue;
                 out += ',';
                 out += csvValue(b, field.member);
@@ -181,7 +205,7 @@ std::string writeTimelineResultsCsv(const std::vector<WorldResult>& worlds)
                     out += io_detail::formatNumber(b.replicaBacklogMs[r]);
             }
             for (const BucketField& field : bucketFields()) {
-                if (field.familiesOnly && families) {
+                if (field.with != WrittenWith::Always && written.has(field)) {
                     out += ',';
                     out += csvValue(b, field.member);
                 }

@@ -14,7 +14,8 @@ namespace hedge::io_detail {
 
 namespace {
 
-std::string towerText(const TowerSettings& tower, const ExportHeader& header)
+// The setup's deadline (docs/model.md, "Deadlines") is a timeout layer outside the hedge.
+std::string towerText(const TowerSettings& tower, double deadlineMs, const ExportHeader& header)
 {
     std::string out = comment("//", "tower::hedge", header);
     if (tower.budget)
@@ -23,6 +24,8 @@ std::string towerText(const TowerSettings& tower, const ExportHeader& header)
            "use tower::hedge::{Hedge, Policy};\n";
     if (tower.budget)
         out += "use tower::retry::budget::{Budget, TpsBudget};\n";
+    if (deadlineMs > 0.0)
+        out += "use tower::timeout::Timeout;\n";
     out += "\n#[derive(Clone)]\n"
            "struct HedgeAll";
     if (tower.budget)
@@ -50,6 +53,11 @@ std::string towerText(const TowerSettings& tower, const ExportHeader& header)
     out += "let hedged = Hedge::new(service, policy, " + std::to_string(tower.minDataPoints) +
            ", " + formatNumber(tower.latencyPercentile) + ", " +
            seconds(tower.periodSeconds, "Duration::from_secs", "Duration::from_secs_f64") + ");\n";
+    if (deadlineMs > 0.0)
+        out += "// The call's deadline, over every attempt: the timeout layer outside the hedge.\n"
+               "let service = Timeout::new(hedged, " +
+               seconds(deadlineMs / 1000.0, "Duration::from_secs", "Duration::from_secs_f64") +
+               ");\n";
     return out;
 }
 
@@ -62,7 +70,7 @@ void towerNotes(const Setup& setup, std::vector<std::string>& notes)
 
 std::string towerExportText(const Setup& setup, const ExportHeader& header)
 {
-    return towerText(setup.families.tower, header);
+    return towerText(setup.families.tower, setup.deadlineMs, header);
 }
 
 } // namespace

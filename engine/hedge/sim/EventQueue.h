@@ -72,6 +72,18 @@ public:
 
     Event pop() { return popFrom(firstLane()); }
 
+    // The time of `lane`'s head (infinity when it is empty): what a driver's own timers, kept
+    // outside the queue (a call's deadline), are compared with.
+    double headTime(Lane lane) const
+    {
+        switch (lane) {
+        case ArrivalLane: return m_arrival.time;
+        case TimerLane: return m_timers.empty() ? kNone.time : m_timers.front().time;
+        case HeapLane: break;
+        }
+        return m_heap.empty() ? kNone.time : m_heap.top().time;
+    }
+
 private:
     static constexpr Event kNone = Event::none();
     bool hasArrival() const { return m_arrival.order != kNone.order; }

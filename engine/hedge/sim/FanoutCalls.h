@@ -8,6 +8,7 @@
 #include <hedge/policy/CallState.h>
 #include <hedge/sim/SimulationCoreTypes.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -24,13 +25,22 @@ struct EndedCall {
     // call (its slowest answered part) had hedged.
     int partsHedged = 0;
     bool slowestHedged = false;
+    // Extra attempts by why they were sent: as retries (after an error, CallState::retries) or
+    // as hedges (the rest); attempts = parts' first attempts + hedges + retries.
+    int hedges = 0, retries = 0;
 
+    static int hedgesOf(const CallState& s)
+    {
+        return std::max(0, int(s.launched) - 1 - int(s.retries));
+    }
     static EndedCall of(const CallState& s)
     {
         return EndedCall{.startedAt = s.startedAt,
                          .attempts = s.launched,
                          .hedged = s.launched > 1,
-                         .hedgeRefused = (s.familyFlags & kHedgeRefusedFlag) != 0};
+                         .hedgeRefused = (s.familyFlags & kHedgeRefusedFlag) != 0,
+                         .hedges = hedgesOf(s),
+                         .retries = s.retries};
     }
 };
 
@@ -120,6 +130,16 @@ public:
             if (parts[p] != kNoCall)
                 f(parts[p]);
     }
+    // The call's deadline passed (docs/model.md, "Deadlines"): its end is decided now, unless it
+    // already was (false: nothing to do). Its running parts are then abandoned as above.
+    bool timeOut(std::uint32_t fan, std::uint32_t call)
+    {
+        Record& r = m_records[fan];
+        if (r.closed || r.call != call)
+            return false;
+        r.closed = true;
+        return true;
+    }
     void abandoned(std::uint32_t fan, std::uint32_t slot, const CallState& state)
     {
         partSlotsOf(fan)[m_slotParts[slot].part] = kNoCall;
@@ -160,6 +180,8 @@ private:
     static void add(Record& r, const CallState& part)
     {
         r.ended.attempts += part.launched;
+        r.ended.hedges += EndedCall::hedgesOf(part);
+        r.ended.retries += part.retries;
         r.ended.partsHedged += part.launched > 1;
         r.ended.hedged = r.ended.hedged || part.launched > 1;
         r.ended.hedgeRefused = r.ended.hedgeRefused || (part.familyFlags & kHedgeRefusedFlag);

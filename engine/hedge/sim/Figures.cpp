@@ -13,6 +13,13 @@ std::optional<double> percentOf(std::int64_t count, std::int64_t of)
     return 100.0 * double(count) / double(of);
 }
 
+std::optional<double> ratioOf(std::int64_t count, std::int64_t of)
+{
+    if (of == 0)
+        return std::nullopt;
+    return double(count) / double(of);
+}
+
 // As KnobRegistry.cpp's, the table is kept out of clang-format so that a row reads as a row.
 // clang-format off
 std::vector<FigureRow> figureTable()
@@ -121,6 +128,53 @@ std::vector<FigureRow> figureTable()
          .panelTitle = "Percentile delay (ms)", .panelShortTitle = "Percentile delay",
          .panelKey = "percentile_delay_ms", .gauge = true,
          .ofBucket = [](B b, bool) { return b.percentileDelayMs; }},
+        // docs/model.md, "Metrics": the calls' outcomes (goodput + timed out + failed + rejected
+        // = 100 % of the calls that ended) and where the work went. Replicates pool them; no
+        // spread is kept. Live panels and the hover's; not yet sweep charts (no key): a ninth
+        // chart does not fit the chart area at 1024 × 700 (tst_allchartsfit).
+        {.id = Figure::GoodputPercent, .unit = "%", .percent = true,
+         .resultsKey = "goodput_fraction",
+         .title = "goodput (% of calls answered in time)", .chartTitle = "goodput vs load",
+         .shortName = "goodput %",
+         .ofPoint = [](P p) { return std::optional<double>(p.goodputFraction * 100.0); },
+         .panelTitle = "Goodput (% of calls ended)", .panelShortTitle = "Goodput %",
+         .ofBucket = [](B b, bool) {
+             return percentOf(b.callsEnded - b.rejected - b.failed - b.timedOut, b.callsEnded); }},
+        {.id = Figure::GoodputPerSecond, .unit = "/s",
+         .resultsKey = "goodput_per_s",
+         .title = "goodput (calls answered in time per second)",
+         .chartTitle = "goodput per second vs load", .shortName = "goodput /s",
+         .ofPoint = [](P p) { return std::optional<double>(p.goodputPerSecond); },
+         .panelTitle = "Goodput (calls per second)", .panelShortTitle = "Goodput /s",
+         .ofBucket = [](B b, bool) { return std::optional<double>(b.goodputPerS); }},
+        {.id = Figure::TimedOutPercent, .unit = "%", .percent = true,
+         .resultsKey = "timed_out_fraction",
+         .title = "timed-out calls (%)", .chartTitle = "timed-out calls vs load",
+         .shortName = "timed out %",
+         .ofPoint = [](P p) { return std::optional<double>(p.timedOutFraction * 100.0); },
+         .panelTitle = "Timed out (%)", .panelShortTitle = "Timed out %",
+         .ofBucket = [](B b, bool) { return percentOf(b.timedOut, b.callsEnded); }},
+        {.id = Figure::HedgesPerCall,
+         .resultsKey = "hedges_per_call",
+         .title = "hedges per call", .chartTitle = "hedges per call vs load",
+         .shortName = "hedges per call",
+         .ofPoint = [](P p) { return std::optional<double>(p.hedgesPerCall); },
+         .panelTitle = "Hedges per call", .panelShortTitle = "Hedges per call",
+         .ofBucket = [](B b, bool) { return ratioOf(b.hedgesOfEnded, b.callsEnded); }},
+        {.id = Figure::RetriesPerCall,
+         .resultsKey = "retries_per_call",
+         .title = "retries per call", .chartTitle = "retries per call vs load",
+         .shortName = "retries per call",
+         .ofPoint = [](P p) { return std::optional<double>(p.retriesPerCall); },
+         .panelTitle = "Retries per call", .panelShortTitle = "Retries per call",
+         .ofBucket = [](B b, bool) { return ratioOf(b.retriesOfEnded, b.callsEnded); }},
+        {.id = Figure::WastedWorkPercent, .unit = "%", .percent = true,
+         .resultsKey = "wasted_work_fraction",
+         .title = "wasted work (% of busy time)", .chartTitle = "wasted work vs load",
+         .shortName = "wasted work %",
+         .ofPoint = [](P p) { return std::optional<double>(p.wastedWorkFraction * 100.0); },
+         .panelTitle = "Wasted work (% of busy time)", .panelShortTitle = "Wasted work",
+         .ofBucket = [](B b, bool) { return std::optional<double>(b.wastedFraction * 100.0); }},
     };
 }
 // clang-format on
@@ -154,7 +208,9 @@ const std::vector<Figure>& panelFigures()
         Figure::Backlog,       Figure::ReplicaBacklog, Figure::Utilisation,
         Figure::Limit,         Figure::BudgetBalance, Figure::RejectedPercent,
         Figure::HedgesRefusedPercent, Figure::ThrottleTokens, Figure::RetrySlots,
-        Figure::PercentileDelay};
+        Figure::PercentileDelay, Figure::GoodputPercent, Figure::GoodputPerSecond,
+        Figure::TimedOutPercent, Figure::HedgesPerCall, Figure::RetriesPerCall,
+        Figure::WastedWorkPercent};
     return order;
 }
 

@@ -40,6 +40,13 @@ enum class Figure : std::uint8_t {
     ThrottleTokens,  // gRPC's throttle tokens (Finagle's and Tower's budget: BudgetBalance)
     RetrySlots,      // Envoy's calls holding a retry slot
     PercentileDelay, // Finagle's and Tower's delay a call starting now reads
+    // docs/model.md, "Deadlines" and "Metrics": the calls' outcomes and where the work went.
+    GoodputPercent,   // calls answered successfully (within the deadline)
+    GoodputPerSecond, // the same, per second
+    TimedOutPercent,  // calls that reached their deadline (apart from failed)
+    HedgesPerCall,    // extra attempts sent as hedges
+    RetriesPerCall,   // extra attempts sent as retries (after an error)
+    WastedWorkPercent, // busy time spent on attempts whose call had already ended
 };
 
 struct FigureRow {

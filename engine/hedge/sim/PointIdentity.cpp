@@ -66,8 +66,9 @@ void mixKnobs(std::size_t& h, const Setup& setup, const ServiceConfig& service)
     if (!setup.isFamily() && setup.hedge)
         mix(h, static_cast<int>(setup.hedge->placement));
     mix(h, setup.adaptiveLimit.has_value() ? 1 : 0);
-    // The cancellation only where runsTheSameSimulation looks at it: a second attempt.
-    const bool hedges = setup.isFamily() || (setup.hedge && setup.hedge->maxAttempts > 1);
+    // The cancellation only where runsTheSameSimulation looks at it: a second attempt, or a
+    // deadline that abandons the only one (Setup::mayCancel).
+    const bool hedges = setup.mayCancel();
     mix(h, hedges ? static_cast<int>(setup.cancellation) + 1 : 0);
 }
 

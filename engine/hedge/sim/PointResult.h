@@ -86,6 +86,17 @@ struct PointResult {
     double failedFraction = 0.0;
     // Calls the policy's budget or throttle refused a hedge (docs/policies.md, "Hedges refused").
     double hedgesRefusedFraction = 0.0;
+    // docs/model.md, "Deadlines" and "Metrics": calls that ended timed out (apart from failed),
+    // calls answered successfully (within the deadline, when there is one) and their rate per
+    // second of the measured window; extra attempts sent as hedges and as retries, per call
+    // (requests per call = 1 + hedges + retries for calls not rejected); the share of the busy
+    // time spent on attempts whose call had already ended.
+    double timedOutFraction = 0.0;
+    double goodputFraction = 0.0;
+    double goodputPerSecond = 0.0;
+    double hedgesPerCall = 0.0;
+    double retriesPerCall = 0.0;
+    double wastedWorkFraction = 0.0;
     double utilisation = 0.0;
     double replicaUtilisationMax = 0.0; // the busiest replica's (docs/topology.md); 0: one replica
     bool collapsed = false; // with replicates: most of them collapsed
@@ -127,6 +138,7 @@ struct PointResult {
     std::int64_t events = 0;
     int limiterInflightAtEnd = 0;  // 0 after a complete run: every place was given back
     double measuredWindowMs = 0.0; // the span utilisation is measured over
+    double busyMs = 0.0, wastedMs = 0.0; // worker time in that span, and the wasted part of it
     int replicaOutstandingAtEnd = 0; // the same for the balancer's counts, all replicas
     // docs/model.md, "Stopping early": the run stopped once its collapse was proved, at the
     // arrival of call `stoppedAtCall` (warm-up included; with replicates, the earliest).

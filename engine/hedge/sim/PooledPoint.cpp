@@ -121,6 +121,7 @@ PointResult PooledPoint::result()
     p.load = first.load;
 
     std::int64_t attempts = 0, hedged = 0, rejected = 0, failed = 0, refused = 0;
+    std::int64_t timedOut = 0, answered = 0, hedges = 0, retries = 0;
     double busyMs = 0.0, busiestReplicaMs = 0.0, latencySum = 0.0;
     ReplicateSpread spread;
     spread.replicates = static_cast<int>(m_runs.size());
@@ -134,6 +135,12 @@ PointResult PooledPoint::result()
         rejected += countOf(r.rejectedFraction, r.measuredCalls);
         failed += countOf(r.failedFraction, r.measuredCalls);
         refused += countOf(r.hedgesRefusedFraction, r.measuredCalls);
+        timedOut += countOf(r.timedOutFraction, r.measuredCalls);
+        answered += countOf(r.goodputFraction, r.measuredCalls);
+        hedges += countOf(r.hedgesPerCall, r.measuredCalls);
+        retries += countOf(r.retriesPerCall, r.measuredCalls);
+        p.busyMs += r.busyMs;
+        p.wastedMs += r.wastedMs;
         busyMs += r.utilisation * r.measuredWindowMs;
         busiestReplicaMs += r.replicaUtilisationMax * r.measuredWindowMs;
         p.measuredWindowMs += r.measuredWindowMs;
@@ -158,12 +165,19 @@ PointResult PooledPoint::result()
         p.rejectedFraction = double(rejected) / n;
         p.failedFraction = double(failed) / n;
         p.hedgesRefusedFraction = double(refused) / n;
+        p.timedOutFraction = double(timedOut) / n;
+        p.goodputFraction = double(answered) / n;
+        p.hedgesPerCall = double(hedges) / n;
+        p.retriesPerCall = double(retries) / n;
     }
+    if (p.busyMs > 0.0)
+        p.wastedWorkFraction = std::min(1.0, p.wastedMs / p.busyMs);
     // Busy time over capacity time of all replicates together (workers cancel out).
     // The busiest replica of each replicate, weighted the same way.
     if (p.measuredWindowMs > 0.0) {
         p.utilisation = busyMs / p.measuredWindowMs;
         p.replicaUtilisationMax = busiestReplicaMs / p.measuredWindowMs;
+        p.goodputPerSecond = double(answered) / (p.measuredWindowMs / 1000.0);
     }
     if (m_latencies.count() > 0) {
         std::optional<double> at[3];

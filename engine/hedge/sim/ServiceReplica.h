@@ -24,6 +24,9 @@ struct ServiceWorker {
     bool busy = false;
     bool retired = false; // removed by a service change: takes nothing more once done
     std::uint8_t replica = 0;
+    // Serving an attempt whose call has ended (client cancellation): wasted work
+    // (docs/model.md, "Metrics").
+    bool wasted = false;
     std::uint32_t generation = 0; // bumped when its attempt is cut short (server cancel)
 };
 

@@ -50,6 +50,7 @@ public:
         if (call == m_warmupCalls) {
             m_windowStart = core.now();
             m_busyAtStart = core.busyIntegral();
+            m_wastedAtStart = core.wastedIntegral();
             replicaBusy(core, m_replicaBusyAtStart);
         }
         if (call == m_warmupCalls + measured / 2) {
@@ -70,6 +71,7 @@ public:
         // second half of the measured calls.
         m_windowEnd = core.now();
         m_busyAtEnd = core.busyIntegral();
+        m_wastedAtEnd = core.wastedIntegral();
         replicaBusy(core, m_replicaBusyAtEnd);
         m_collapsed = core.backlogMs() > 1000.0 && core.queued() > m_queuedAtHalfway;
         // A call that fans out waits for every partition: one partition's queue growing
@@ -103,6 +105,7 @@ public:
             break;
         }
         case CallEnd::Rejected: ++m_rejected; break;
+        case CallEnd::TimedOut: ++m_timedOut; break;
         default: ++m_failed; break;
         }
     }
@@ -127,6 +130,8 @@ private:
         m_hedged += ended.hedged;
         m_refused += ended.hedgeRefused;
         m_partsHedged += ended.partsHedged;
+        m_hedges += ended.hedges;
+        m_retries += ended.retries;
     }
     PartFigures partFigures(std::int64_t measuredCalls);
 
@@ -195,6 +200,7 @@ private:
     const PointSpec& m_spec;
     const std::int64_t m_warmupCalls;
     double m_windowStart = 0.0, m_windowEnd = 0.0, m_busyAtStart = 0.0, m_busyAtEnd = 0.0;
+    double m_wastedAtStart = 0.0, m_wastedAtEnd = 0.0;
     std::int64_t m_queuedAtHalfway = 0;
     double m_worstBacklogAtHalfway = 0.0;
     bool m_collapsed = false;
@@ -206,6 +212,7 @@ private:
     std::vector<double> m_latencies; // 8 bytes a measured call: exact percentiles
     double m_latencySum = 0.0, m_latencyMax = 0.0;
     std::int64_t m_attempts = 0, m_hedged = 0, m_rejected = 0, m_failed = 0, m_refused = 0;
+    std::int64_t m_timedOut = 0, m_hedges = 0, m_retries = 0;
     std::vector<double> m_partLatencies; // fan-out: the measured calls' parts that answered
     std::int64_t m_partsHedged = 0, m_slowestHedged = 0;
 };
@@ -273,11 +280,23 @@ PointResult PointMeasure::result(const Core& core)
         r.rejectedFraction = double(m_rejected) / n;
         r.failedFraction = double(m_failed) / n;
         r.hedgesRefusedFraction = double(m_refused) / n;
+        r.timedOutFraction = double(m_timedOut) / n;
+        r.goodputFraction = double(m_latencies.size()) / n;
+        r.hedgesPerCall = double(m_hedges) / n;
+        r.retriesPerCall = double(m_retries) / n;
     }
     // A run stopped early has no last arrival: its window ends where it stopped.
     const double windowEnd = m_windowEnd > m_windowStart ? m_windowEnd : core.now();
     const double busyAtEnd = m_windowEnd > m_windowStart ? m_busyAtEnd : core.busyIntegral();
+    const double wastedAtEnd =
+        m_windowEnd > m_windowStart ? m_wastedAtEnd : core.wastedIntegral();
     r.measuredWindowMs = std::max(0.0, windowEnd - m_windowStart);
+    r.busyMs = std::max(0.0, busyAtEnd - m_busyAtStart);
+    r.wastedMs = std::max(0.0, wastedAtEnd - m_wastedAtStart);
+    if (r.busyMs > 0.0)
+        r.wastedWorkFraction = std::min(1.0, r.wastedMs / r.busyMs);
+    if (r.measuredWindowMs > 0.0)
+        r.goodputPerSecond = double(m_latencies.size()) / (r.measuredWindowMs / 1000.0);
     if (windowEnd > m_windowStart) {
         r.utilisation = (busyAtEnd - m_busyAtStart) /
                         (double(core.activeWorkers()) * (windowEnd - m_windowStart));
@@ -308,10 +327,9 @@ PointResult PointMeasure::result(const Core& core)
 
 bool runsTheSameSimulation(const PointSpec& a, const PointSpec& b)
 {
-    // A family's setup may always send a second attempt (and its Setup::hedge is not used).
-    const auto hedges = [](const Setup& s) {
-        return s.isFamily() || (s.hedge && s.hedge->maxAttempts > 1);
-    };
+    // A family's setup may always send a second attempt (and its Setup::hedge is not used); a
+    // deadline abandons a call's only attempt (Setup::mayCancel).
+    const auto hedges = [](const Setup& s) { return s.mayCancel(); };
     // Setup::samePolicy, the cancellation left out where it never reaches anything.
     const bool samePolicy =
         a.setup.samePolicy(b.setup) ||

@@ -17,7 +17,7 @@
 //                                          the run there (a point's early stop, docs/model.md,
 //                                          "Stopping early")
 // After the class, in this order, the members of the features a one-part sweep point does not
-// use: a timeline's changes, calls that fan out, shed attempts, a point's early stop. One class
+// use: a timeline's changes, calls that fan out, shed attempts, a point's early stop, deadlines. One class
 // template, one file: every handler reads the same state, and a reader follows an event from
 // the loop to its handler without leaving it.
 // Internal to the engine (see engine/README.md for the rules where docs/model.md is silent).
@@ -71,7 +71,8 @@ public:
           m_multiReplica(m_service.replicas > 1), m_sheds(m_service.shedBacklogMs > 0.0),
           m_shedEvents(m_sheds),
           m_fanout(m_service.fanoutParts, m_service.fanoutWaitFor, m_service.fanoutCopies),
-          m_replicas(static_cast<std::size_t>(m_service.replicas))
+          m_replicas(static_cast<std::size_t>(m_service.replicas)),
+          m_deadlineMs(config.setup.deadlineMs), m_deadlines(config.setup.hasDeadline())
     {
         if (m_fanout.enabled()) {
             // Each partition's copies have a balancer of their own; a part's draws are keyed
@@ -112,7 +113,12 @@ public:
         while (!m_events.empty() && !m_halted) {
             // One switch on the lane, which tells the kind but in the heap (EventQueue.h).
             bool yield = false;
-            switch (const EventQueue::Lane lane = m_events.firstLane()) {
+            const EventQueue::Lane lane = m_events.firstLane();
+            // A setup without a deadline pays this one branch (docs/model.md, "Deadlines").
+            if (m_deadlines && !m_deadlineRing.empty() &&
+                m_deadlineRing.front().at < m_events.headTime(lane)) [[unlikely]]
+                deadlinePassed();
+            else switch (lane) {
             case EventQueue::ArrivalLane: {
                 const Event e = m_events.popFrom(lane);
                 advanceClock(e.time);
@@ -167,6 +173,12 @@ public:
 
     double now() const { return m_now; }
     double busyIntegral() const { return m_busyIntegral; }
+    // The part of busyIntegral() spent on attempts whose call had already ended (wasted work,
+    // docs/model.md, "Metrics"), up to now.
+    double wastedIntegral() const
+    {
+        return m_wastedIntegral + double(m_wastedBusy) * (m_now - m_wastedSince);
+    }
     int busyWorkers() const { return m_busy; }
     std::int64_t queued() const { return m_queued; }
     std::size_t activeWorkers() const { return m_activeWorkers; } // all replicas
@@ -273,6 +285,8 @@ private:
             m_slots[slot].call = static_cast<std::uint32_t>(call);
             m_slots[slot].client = clientOf(call);
             trace(TraceEvent::CallStarted, call);
+            if (m_deadlines) [[unlikely]]
+                m_deadlineRing.push(Deadline{m_now + m_deadlineMs, slot, m_slots[slot].call});
             apply(slot, pipelineOf(slot).startCall(m_slots[slot].state, m_now));
         }
         // The driver's early stop, once the arriving call is on its way (it counts its attempt).
@@ -297,6 +311,8 @@ private:
             return; // cancelled in service: the worker moved on already
         const AttemptRef done = w.serving;
         const bool error = w.error;
+        if (w.wasted) [[unlikely]]
+            wastedEnds(w);
         trace(TraceEvent::ServiceEnded, done.call, done.attempt, worker, 0.0, error,
               CallEnd::Running, w.replica);
         // The worker takes the head of the queue before anything the response triggers joins
@@ -310,6 +326,31 @@ private:
         apply(done.slot, pipelineOf(done.slot).attemptDone(s.state, done.attempt, m_now,
                                                 error ? AttemptOutcome::HandledError
                                                       : AttemptOutcome::Success));
+    }
+
+    // docs/model.md, "Deadlines": the earliest deadline passed before the next event; a call
+    // still running ends timed out, its attempts still out abandoned as losers.
+    [[gnu::noinline, gnu::cold]] void deadlinePassed();
+    // Workers serving the attempts in `cancel` of the call in `s`, which the server does not
+    // stop, now serve nobody: their remaining time is wasted work.
+    // Out of the flattened loop: inlined, these rare paths made the loop keep fewer values in
+    // registers for every event (docs/PERFORMANCE.md, "Deadlines").
+    [[gnu::noinline, gnu::cold]] void markWasted(const CallSlot& s, std::uint16_t cancel);
+    [[gnu::noinline, gnu::cold]] void wastedStarts(ServiceWorker& w)
+    {
+        w.wasted = true;
+        changeWasted(+1);
+    }
+    [[gnu::noinline, gnu::cold]] void wastedEnds(ServiceWorker& w)
+    {
+        w.wasted = false;
+        changeWasted(-1);
+    }
+    void changeWasted(int by)
+    {
+        m_wastedIntegral += double(m_wastedBusy) * (m_now - m_wastedSince);
+        m_wastedSince = m_now;
+        m_wastedBusy += by;
     }
 
     // docs/model.md, "The service": a shed attempt's error, at once (SimulationCoreShedding.h).
@@ -426,8 +467,11 @@ private:
         ++m_busy;
         if (kTopology && m_multiReplica)
             replica.changeBusy(m_now, +1);
-        if (m_slots[ref.slot].call == ref.call)
+        if (m_slots[ref.slot].call == ref.call) {
             m_slots[ref.slot].worker[ref.attempt] = worker;
+        } else { // a loser of an ended call, served all the same (client cancellation)
+            wastedStarts(w);
+        }
         m_events.push(m_now + draw.serviceMs, Event::ServiceDone, worker, w.generation);
     }
 
@@ -477,8 +521,12 @@ private:
         const std::uint32_t call = s.call;
         s.call = kNoCall;
         m_freeSlots.push_back(slot);
-        if (!m_serverCancels || cancel == 0)
+        if (cancel == 0)
             return;
+        if (!m_serverCancels) {
+            markWasted(s, cancel);
+            return;
+        }
         for (int a = 0; a < kMaxAttempts; ++a) {
             if (((cancel >> a) & 1u) == 0)
                 continue;
@@ -585,6 +633,22 @@ private:
     std::vector<std::uint32_t> m_freeSlots;
     double m_now = 0.0;
     double m_busyIntegral = 0.0;
+    // Wasted work: workers serving ended calls' attempts, integrated when their count changes
+    // (never, for a run without losers).
+    int m_wastedBusy = 0;
+    double m_wastedIntegral = 0.0, m_wastedSince = 0.0;
+
+    // Deadlines (docs/model.md, "Deadlines"): one per call, at its start + the setup's deadline,
+    // so they come due in the order the calls started: a FIFO, not events. `slot` is a
+    // fan-out call's record. Stale entries (the call ended) are dropped when they come up.
+    struct Deadline {
+        double at;
+        std::uint32_t slot;
+        std::uint32_t call;
+    };
+    const double m_deadlineMs;
+    const bool m_deadlines;
+    RingBuffer<Deadline> m_deadlineRing;
 
     // The next call: its index and the part of its draw not spent by m_horizon.
     std::int64_t m_nextCall = 0;
@@ -668,6 +732,8 @@ template <class Driver, bool kTopology, class Policy>
 void SimulationCore<Driver, kTopology, Policy>::arriveInParts(std::int64_t call)
 {
     const std::uint32_t fan = m_fanout.open(call, m_now);
+    if (m_deadlines)
+        m_deadlineRing.push(Deadline{m_now + m_deadlineMs, fan, static_cast<std::uint32_t>(call)});
     for (int p = 0; p < m_fanout.parts() && m_fanout.isOpen(fan); ++p) {
         const std::uint32_t slot = takeSlot(m_slots, m_freeSlots);
         m_fanout.place(fan, p, slot);
@@ -751,13 +817,12 @@ void SimulationCore<Driver, kTopology, Policy>::shedDone(std::uint32_t slotAndAt
 
 // The argument needs: one FIFO queue (one replica, no fan-out); every attempt sent is served in
 // full once started and stays queued until then (client cancellation, or no second attempt
-// for a server to cancel); every call's first attempt sent at its arrival (no limiter to
+// and no deadline for a server to cancel); every call's first attempt sent at its arrival (no limiter to
 // refuse it, no shedding); draws that do not depend on when they are made (no slow periods).
 template <class Driver, bool kTopology, class Policy>
 bool SimulationCore<Driver, kTopology, Policy>::earlyStopProvable(const Setup& setup) const
 {
-    const bool noLosersToDrop =
-        !m_serverCancels || (!setup.isFamily() && (!setup.hedge || setup.hedge->maxAttempts <= 1));
+    const bool noLosersToDrop = !m_serverCancels || !setup.mayCancel();
     return m_replicas.size() == 1 && !m_fanout.enabled() && !m_sheds &&
            !m_service.slowdowns.has_value() && m_pipeline.limiter() == nullptr && noLosersToDrop;
 }
@@ -819,6 +884,47 @@ std::int64_t SimulationCore<Driver, kTopology, Policy>::queuedLowerBoundAtLastAr
         }
     }
     return 0;
+}
+
+// ---- Deadlines ---------------------------------------------------------------------------------
+// docs/model.md, "Deadlines". The earliest deadline comes before the next event (ties: the event
+// first, so an answer at the deadline itself is in time). A stale one (its call ended) is dropped
+// without moving the clock; a live one ends its call timed out through the policy's abandon path,
+// and its attempts still out are cancelled as losers under the setup's cancellation.
+
+template <class Driver, bool kTopology, class Policy>
+void SimulationCore<Driver, kTopology, Policy>::deadlinePassed()
+{
+    const Deadline d = m_deadlineRing.pop();
+    if (kTopology && m_fanout.enabled()) {
+        if (!m_fanout.timeOut(d.slot, d.call))
+            return;
+        advanceClock(d.at);
+        endCallOfParts(d.slot, CallEnd::TimedOut);
+        return;
+    }
+    CallSlot& s = m_slots[d.slot];
+    if (s.call != d.call)
+        return;
+    advanceClock(d.at);
+    CallStep step = pipelineOf(d.slot).abandonCall(s.state);
+    step.end = s.state.end = CallEnd::TimedOut;
+    step.hedgeAt = kNever; // its hedge timer, if any, finds the slot freed
+    finish(d.slot, step);
+}
+
+template <class Driver, bool kTopology, class Policy>
+void SimulationCore<Driver, kTopology, Policy>::markWasted(const CallSlot& s, std::uint16_t cancel)
+{
+    for (int a = 0; a < kMaxAttempts; ++a) {
+        if (((cancel >> a) & 1u) == 0)
+            continue;
+        const std::uint16_t w = s.worker[a];
+        if (w == kNotInService || w == kShed)
+            continue; // a queued loser is counted when a worker starts it
+        m_workers[w].wasted = true;
+        changeWasted(+1);
+    }
 }
 
 } // namespace hedge::sim_detail

@@ -20,6 +20,14 @@ struct TimelineBucket {
     std::int64_t hedges = 0;   // hedges launched
     std::int64_t rejected = 0; // calls ended rejected
     std::int64_t failed = 0;   // calls ended failed
+    // docs/model.md, "Deadlines": calls ended timed out; the extra attempts of the calls that
+    // ended in the bucket, sent as hedges and as retries; the share of the bucket's busy time
+    // spent on attempts whose call had already ended (wasted work). Written only in a timeline
+    // with a setup that has a deadline (WorldResult::deadline): older files stay as they were.
+    std::int64_t timedOut = 0;
+    std::int64_t hedgesOfEnded = 0, retriesOfEnded = 0;
+    double wastedFraction = 0.0;
+    double goodputPerS = 0.0; // calls that succeeded in the bucket, per second of it
     std::int64_t queueLength = 0; // at the end (attempts that will be served)
     std::int64_t queueMax = 0;    // its maximum in the bucket
     double backlogMs = 0.0;       // queued work over workers, at the end
@@ -49,6 +57,7 @@ struct WorldResult {
     std::optional<double> stoppedAtS; // when the safety cap stopped this world
     bool policyFamily = false;        // the setup follows a family other than resilience4cata
     std::vector<TimelineBucket> buckets;
+    bool deadline = false; // the setup has a deadline (docs/model.md, "Deadlines")
 
     bool operator==(const WorldResult&) const = default;
 };

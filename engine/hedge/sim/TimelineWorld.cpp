@@ -93,9 +93,12 @@ public:
     void onCallEnded(const Core& core, std::uint32_t, const sim_detail::EndedCall& ended, CallEnd end)
     {
         ++m_callsEnded;
+        m_hedgesOfEnded += ended.hedges;
+        m_retriesOfEnded += ended.retries;
         switch (end) {
         case CallEnd::Succeeded: m_latencies.push_back(core.now() - ended.startedAt); break;
         case CallEnd::Rejected: ++m_rejected; break;
+        case CallEnd::TimedOut: ++m_timedOut; break;
         default: ++m_failed; break;
         }
     }
@@ -203,6 +206,14 @@ private:
                 b.replicaBacklogMs[static_cast<std::size_t>(r)] = m_core.replicaBacklogMs(r);
         }
         b.busyFraction = m_capacityMs > 0.0 ? (m_core.busyIntegral() - m_busyAtStart) / m_capacityMs : 0.0;
+        b.timedOut = m_timedOut;
+        if (end > m_bucketStart)
+            b.goodputPerS = double(m_latencies.size()) / ((end - m_bucketStart) / 1000.0);
+        b.hedgesOfEnded = m_hedgesOfEnded;
+        b.retriesOfEnded = m_retriesOfEnded;
+        const double busyMs = m_core.busyIntegral() - m_busyAtStart;
+        if (busyMs > 0.0)
+            b.wastedFraction = std::min(1.0, (m_core.wastedIntegral() - m_wastedAtStart) / busyMs);
         b.inFlight = m_core.busyWorkers() + m_core.queued();
         ClientPolicy& pipeline = m_core.pipeline();
         if (const AdaptiveLimiter* limiter = pipeline.limiter())
@@ -227,8 +238,10 @@ private:
         ++m_bucketIndex;
         m_bucketStart = end;
         m_busyAtStart = m_core.busyIntegral();
+        m_wastedAtStart = m_core.wastedIntegral();
         m_capacityMs = 0.0;
         m_arrivals = m_callsEnded = m_attempts = m_hedges = m_rejected = m_failed = 0;
+        m_timedOut = m_hedgesOfEnded = m_retriesOfEnded = 0;
         m_queueMax = m_core.queued();
         m_latencies.clear();
     }
@@ -248,6 +261,8 @@ private:
     double m_segmentStart = 0.0;
     double m_capacityMs = 0.0;
     double m_busyAtStart = 0.0;
+    double m_wastedAtStart = 0.0;
+    std::int64_t m_timedOut = 0, m_hedgesOfEnded = 0, m_retriesOfEnded = 0;
     std::int64_t m_arrivals = 0, m_callsEnded = 0, m_attempts = 0, m_hedges = 0;
     std::int64_t m_refusedBefore = 0; // the policy's refusals before this bucket
     std::int64_t m_rejected = 0, m_failed = 0, m_queueMax = 0;
@@ -295,6 +310,7 @@ TimelineOutcome runTimeline(const Scenario& scenario, int threads, std::stop_tok
         WorldResult& result = outcome.worlds[w];
         result.setup = scenario.setups[w].name;
         result.policyFamily = scenario.setups[w].isFamily();
+        result.deadline = scenario.setups[w].hasDeadline();
         while (std::optional<TimelineBucket> bucket = world.advance()) {
             if (onBucket) {
                 const std::lock_guard lock(reportMutex);

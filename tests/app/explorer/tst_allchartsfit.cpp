@@ -86,7 +86,7 @@ private slots:
                 QVERIFY(!chart->isVisible());
                 continue;
             }
-            QVERIFY(chart->isVisible());
+            QVERIFY2(chart->isVisible(), qPrintable(metricKey(m)));
             QVERIFY2(chart->height() >= chart->minimumSizeHint().height(),
                      qPrintable(metricKey(m)));
         }

@@ -117,6 +117,40 @@ private slots:
         QCOMPARE(QString::fromStdString(exported.text), expected);
     }
 
+    // A setup's deadline under each stack's own name (docs/policies.md, "Export and import").
+    void deadlineInEachStacksTerms_data()
+    {
+        QTest::addColumn<Setup>("setup");
+        QTest::addColumn<QString>("written");
+        const auto withDeadline = [](PolicyFamily family) {
+            Setup s = demoAs(family);
+            s.deadlineMs = 250.0;
+            return s;
+        };
+        QTest::newRow("resilience4cata")
+            << withDeadline(PolicyFamily::Resilience4cata)
+            << "    .timeLimiter(t -> t.timeoutDuration(Duration.ofMillis(250)))\n";
+        QTest::newRow("grpc") << withDeadline(PolicyFamily::Grpc) << "\"timeout\": \"0.250s\"";
+        QTest::newRow("envoy") << withDeadline(PolicyFamily::Envoy) << "\n  timeout: 0.250s\n";
+        QTest::newRow("polly") << withDeadline(PolicyFamily::Polly)
+                               << "    .AddTimeout(TimeSpan.FromMilliseconds(250))";
+        QTest::newRow("finagle") << withDeadline(PolicyFamily::Finagle)
+                                 << "  .withTimeout.total(Duration.fromFractionalSeconds(0.25))";
+        QTest::newRow("tower") << withDeadline(PolicyFamily::Tower)
+                               << "let service = Timeout::new(hedged, Duration::from_secs_f64(0.25));";
+        QTest::newRow("murphy") << withDeadline(PolicyFamily::Murphy)
+                                << "the call's deadline, 250 ms, is not the policy's";
+    }
+    void deadlineInEachStacksTerms()
+    {
+        QFETCH(Setup, setup);
+        QFETCH(QString, written);
+        const std::string text = exportPolicy(setup).text;
+        QVERIFY2(text.find(written.toStdString()) != std::string::npos, text.c_str());
+        setup.deadlineMs = 0.0; // without one, the text does not have it
+        QVERIFY(exportPolicy(setup).text.find(written.toStdString()) == std::string::npos);
+    }
+
     // Where a format has comments, every uncovered point is in the text, above the code.
     void theCommentListsWhatTheModelDoesNotCover()
     {

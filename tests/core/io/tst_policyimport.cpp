@@ -83,6 +83,9 @@ private slots:
             grpc.name = "grpc " + std::to_string(i);
             grpc.policy = PolicyFamily::Grpc;
             grpc.families.grpc = randomGrpc(rng);
+            // Every other setup with a deadline (docs/model.md, "Deadlines"), in whole µs.
+            const double deadlineMs = i % 2 ? double(rng() % 600000000) / 1000.0 : 0.0;
+            grpc.deadlineMs = deadlineMs;
             const ImportedPolicy back =
                 importPolicy(exportPolicy(grpc).text, PolicyFamily::Grpc, grpc.name);
             QVERIFY2(back.setup == grpc, exportPolicy(grpc).text.c_str());
@@ -92,6 +95,7 @@ private slots:
             envoy.name = "envoy " + std::to_string(i);
             envoy.policy = PolicyFamily::Envoy;
             envoy.families.envoy = randomEnvoy(rng);
+            envoy.deadlineMs = deadlineMs;
             const std::string yaml = exportPolicy(envoy).text;
             const ImportedPolicy envoyBack = importPolicy(yaml, PolicyFamily::Envoy, envoy.name);
             QVERIFY2(envoyBack.setup == envoy, yaml.c_str());
@@ -120,6 +124,8 @@ private slots:
                                     .nonFatalErrors = true,
                                     .throttling = GrpcThrottling{20.0, 0.25}};
         QCOMPARE(imported.setup.families.grpc, expected);
+        // The method's timeout is the call's deadline (docs/model.md, "Deadlines").
+        QCOMPARE(imported.setup.deadlineMs, 1000.0);
         QCOMPARE(uncoveredOf(imported),
                  (QStringList{
                      "loadBalancingConfig: not modelled (the explorer models the hedging only)",
@@ -128,7 +134,6 @@ private slots:
                      "methodConfig[0].hedgingPolicy.nonFatalStatusCodes[1]: RESOURCE_EXHAUSTED: "
                      "the explorer's service fails only with UNAVAILABLE",
                      "methodConfig[0].name: the explorer simulates one method of one service",
-                     "methodConfig[0].timeout: not modelled (the explorer models the hedging only)",
                      "methodConfig[1]: no hedgingPolicy: not imported"}));
     }
 
@@ -164,11 +169,11 @@ cluster:
         expected.maxRetries = 5;
         expected.retryBudget = EnvoyRetryBudget{};
         QCOMPARE(imported.setup.families.envoy, expected);
+        QCOMPARE(imported.setup.deadlineMs, 2000.0); // the route's timeout
         QCOMPARE(imported.setup.name, std::string("from envoy"));
         QCOMPARE(uncoveredOf(imported),
                  (QStringList{
                      "route.cluster: not modelled (the explorer models the hedging only)",
-                     "route.timeout: not modelled (the explorer models the hedging only)",
                      "route.retryPolicy.retry_on: 5xx: retries on errors are not modelled (the "
                      "hedge is)",
                      "route.retryPolicy.retry_host_predicate: not modelled",

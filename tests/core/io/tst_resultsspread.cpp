@@ -38,6 +38,10 @@ std::vector<PointResult> asInFile(std::vector<PointResult> points)
         p.measuredWindowMs = 0.0;
         p.stoppedEarly = false;
         p.stoppedAtCall = 0;
+        p.busyMs = p.wastedMs = 0.0;
+        // The calls' outcomes are written only when a setup has a deadline (none here).
+        p.timedOutFraction = p.goodputFraction = p.goodputPerSecond = 0.0;
+        p.hedgesPerCall = p.retriesPerCall = p.wastedWorkFraction = 0.0;
     }
     return points;
 }

@@ -66,7 +66,8 @@ void TestFigures::ordersListTheRowsThatHaveThem()
     QCOMPARE(figureFromResultsKey("p999_ms", metricFigures()), Figure::P999);
 }
 
-// p99, requests per call, rejected, utilisation and hedges refused, from a point and from a
+// p99, requests per call, rejected, utilisation, hedges refused and the calls' outcomes (goodput
+// and its rate, timed out, hedges and retries per call, wasted work), from a point and from a
 // bucket of the same calls: the same value, in the same unit.
 void TestFigures::sharedFiguresReadTheSameQuantity()
 {
@@ -76,6 +77,12 @@ void TestFigures::sharedFiguresReadTheSameQuantity()
     point.rejectedFraction = 0.1;
     point.utilisation = 0.6;
     point.hedgesRefusedFraction = 0.05;
+    point.goodputFraction = 0.8;
+    point.goodputPerSecond = 123.0;
+    point.timedOutFraction = 0.1;
+    point.hedgesPerCall = 0.15;
+    point.retriesPerCall = 0.05;
+    point.wastedWorkFraction = 0.25;
     TimelineBucket bucket;
     bucket.p99Ms = 42.0;
     bucket.requestsPerCall = 1.25;
@@ -85,6 +92,11 @@ void TestFigures::sharedFiguresReadTheSameQuantity()
     bucket.arrivals = 200;
     bucket.hedgesRefused = 10;
     bucket.throttleTokens = 3.0;
+    bucket.timedOut = 20; // of 200 ended: 20 rejected, 20 timed out, 160 answered
+    bucket.goodputPerS = 123.0;
+    bucket.hedgesOfEnded = 30;
+    bucket.retriesOfEnded = 10;
+    bucket.wastedFraction = 0.25;
     int shared = 0;
     for (const FigureRow& row : figures()) {
         if (!row.ofPoint || !row.ofBucket)
@@ -92,7 +104,7 @@ void TestFigures::sharedFiguresReadTheSameQuantity()
         ++shared;
         QCOMPARE(bucketFigure(row.id, bucket), row.ofPoint(point));
     }
-    QCOMPARE(shared, 5);
+    QCOMPARE(shared, 11);
 }
 
 void TestFigures::familyBudgetIsABalanceNotTokens()

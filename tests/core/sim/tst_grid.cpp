@@ -180,7 +180,7 @@ private slots:
                R"(service.workers, service.median_ms, service.sigma, )"
                R"(service.hiccup_probability, service.error_probability, service.shed_backlog_ms, )"
                R"(service.clients, )"
-               R"(fanout.parts, fanout.copies))";
+               R"(fanout.parts, fanout.copies, setup.deadline_ms))";
         QTest::newRow("hedge knob without hedge")
             << R"({"setup": "plain", "knob": "hedge.delay_ms", "values": [1]})"
             << R"(grid.knob: hedge.delay_ms needs setup "plain" to hedge (its "hedge" is null))";
