@@ -31,7 +31,7 @@ double RetryBackoff::nominal(int retry) const
     case RetryGrowth::Exponential:
         // As the stacks step it: each retry multiplies the last and caps it (gRPC's
         // nextBackoffInterval), so the first is the base even above the cap.
-        for (int k = 1; k < n && delay < maxMs; ++k)
+        for (int k = 1; k < n; ++k)
             delay = std::min(delay * multiplier, maxMs);
         return delay;
     }
