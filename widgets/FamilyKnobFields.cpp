@@ -49,7 +49,7 @@ FamilyKnobFields::FamilyKnobFields(PolicyFamily family, QWidget* parent)
     form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     form->setContentsMargins(0, 0, 0, 0);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    addKnobs(form, KnobRegistry::group(std::string(toString(family)) + "."));
+    addKnobs(form, KnobRegistry::group(std::string(toString(family)) + "."), nullptr);
     addExtras(form);
     for (const auto& [knob, check] : m_checks)
         connect(check, &QCheckBox::toggled, this, [this] {
@@ -61,7 +61,8 @@ FamilyKnobFields::FamilyKnobFields(PolicyFamily family, QWidget* parent)
 
 // In the rows' order: runs of numbers as one KnobFields each, a flag or a part as a checkbox,
 // a part's knobs under its checkbox, enabled with it.
-void FamilyKnobFields::addKnobs(QFormLayout* form, const std::vector<const Knob*>& knobs)
+void FamilyKnobFields::addKnobs(QFormLayout* form, const std::vector<const Knob*>& knobs,
+                                QCheckBox* part)
 {
     std::vector<const Knob*> run;
     for (std::size_t i = 0; i < knobs.size(); ++i) {
@@ -70,9 +71,11 @@ void FamilyKnobFields::addKnobs(QFormLayout* form, const std::vector<const Knob*
             run.push_back(knob);
             continue;
         }
-        addNumbers(form, std::exchange(run, {}));
+        addNumbers(form, std::exchange(run, {}), part);
         QCheckBox* check = KnobFields::makeCheck(*knob, this);
         m_checks.emplace_back(knob, check);
+        if (part)
+            m_checkParts.emplace_back(check, part);
         form->addRow(check);
         if (!knob->isOnOff())
             continue;
@@ -83,17 +86,19 @@ void FamilyKnobFields::addKnobs(QFormLayout* form, const std::vector<const Knob*
             members.push_back(knobs[i + 1]);
         // In the family's own form, not a panel of their own: a nested form in a spanning row
         // is squeezed below its height once the editor scrolls (seen at 1024 × 700, Envoy).
-        addNumbers(form, members);
-        m_parts.emplace_back(check, m_fields.back());
+        addKnobs(form, members, check);
     }
-    addNumbers(form, run);
+    addNumbers(form, run, part);
 }
 
-void FamilyKnobFields::addNumbers(QFormLayout* form, std::vector<const Knob*> run)
+void FamilyKnobFields::addNumbers(QFormLayout* form, std::vector<const Knob*> run,
+                                  QCheckBox* part)
 {
     if (run.empty())
         return;
     auto* fields = new KnobFields(std::move(run), this);
+    if (part)
+        m_parts.emplace_back(part, fields);
     m_messages << fields->addRows(form, nullptr);
     connect(fields, &KnobFields::edited, this, &FamilyKnobFields::edited);
     connect(fields, &KnobFields::dragStarted, this, &FamilyKnobFields::dragStarted);
@@ -158,7 +163,8 @@ void FamilyKnobFields::show(const Setup& setup)
     const ServiceConfig unused;
     for (const auto& [knob, box] : m_checks) {
         const QSignalBlocker block(box);
-        box->setChecked(knob->read(setup, unused).value_or(0.0) != 0.0);
+        // A flag in a part that is off shows its default, which switching the part on gives.
+        box->setChecked(knob->read(setup, unused).value_or(knob->defaultValue()) != 0.0);
     }
     for (KnobFields* fields : m_fields)
         fields->show(setup, unused);
@@ -174,9 +180,11 @@ void FamilyKnobFields::show(const Setup& setup)
 void FamilyKnobFields::applyTo(Setup& setup) const
 {
     ServiceConfig unused;
-    // Parts first: their knobs are written only into a part that is on.
+    // Parts first (the rows' order puts a part before its knobs): a knob is written only into
+    // a part that is on, since writing it would switch the part on.
     for (const auto& [knob, box] : m_checks)
-        knob->write(setup, unused, box->isChecked() ? 1.0 : 0.0);
+        if (knob->read(setup, unused))
+            knob->write(setup, unused, box->isChecked() ? 1.0 : 0.0);
     for (KnobFields* fields : m_fields)
         fields->applyTo(setup, unused);
     if (m_flavour)
@@ -185,8 +193,24 @@ void FamilyKnobFields::applyTo(Setup& setup) const
         setup.families.polly.delayPerAttemptMs = delaysOf(m_delays->text());
 }
 
+bool FamilyKnobFields::partOn(QCheckBox* part) const
+{
+    while (part) {
+        if (!part->isChecked())
+            return false;
+        QCheckBox* outer = nullptr;
+        for (const auto& [check, enclosing] : m_checkParts)
+            if (check == part)
+                outer = enclosing;
+        part = outer;
+    }
+    return true;
+}
+
 void FamilyKnobFields::updateEnabled()
 {
+    for (const auto& [check, part] : m_checkParts)
+        check->setEnabled(partOn(part));
     // A part's knobs with its checkbox; a knob that another part overrides while that part is
     // on (Knob::unusedWhileOn: Envoy's max_retries under a retry budget) says why it is off.
     for (KnobFields* fields : m_fields) {
@@ -199,7 +223,7 @@ void FamilyKnobFields::updateEnabled()
             QCheckBox* over = *knob.unusedWhileOn ? check(knob.unusedWhileOn) : nullptr;
             const bool overridden = over && over->isChecked();
             QAbstractSpinBox* box = fields->boxes()[i];
-            box->setEnabled((!part || part->isChecked()) && !overridden);
+            box->setEnabled(partOn(part) && !overridden);
             box->setToolTip(overridden ? QCoreApplication::translate("KnobRegistry",
                                                                      knob.unusedWhy)
                                        : KnobFields::toolTip(knob));

@@ -1,6 +1,7 @@
 // The fields of one policy family's knobs (docs/policies.md), made from the family's rows
 // (KnobRegistry::group("grpc.")): numbers as KnobFields, a flag ("Non-fatal errors") or a part
-// ("Throttling") as a checkbox, a part's knobs under its checkbox and enabled with it. The
+// ("Throttling") as a checkbox, a part's knobs — flags and parts of its own included (Murphy's
+// retry and its budget) — under its checkbox and enabled with it. The
 // family's settings that are not numbers (gRPC's flavour, Polly's delays per attempt) have a
 // field here too. SetupEditor shows the panel of the family its chooser names.
 #pragma once
@@ -50,8 +51,11 @@ signals:
     void dragFinished();
 
 private:
-    void addKnobs(QFormLayout* form, const std::vector<const Knob*>& knobs);
-    void addNumbers(QFormLayout* form, std::vector<const Knob*> run);
+    // `part`: the checkbox of the part these knobs lie in, or null.
+    void addKnobs(QFormLayout* form, const std::vector<const Knob*>& knobs, QCheckBox* part);
+    void addNumbers(QFormLayout* form, std::vector<const Knob*> run, QCheckBox* part);
+    // Whether a field inside `part` (null: none) can be edited: every part it lies in is on.
+    bool partOn(QCheckBox* part) const;
     void addExtras(QFormLayout* form);
     void updateEnabled();
 
@@ -60,6 +64,8 @@ private:
     std::vector<std::pair<const Knob*, QCheckBox*>> m_checks;
     // A part's checkbox and the fields of its knobs.
     std::vector<std::pair<QCheckBox*, KnobFields*>> m_parts;
+    // A checkbox inside a part, and the part's checkbox.
+    std::vector<std::pair<QCheckBox*, QCheckBox*>> m_checkParts;
     QList<FieldMessage*> m_messages;
     QComboBox* m_flavour = nullptr; // gRPC only
     QLineEdit* m_delays = nullptr;  // Polly only

@@ -56,6 +56,14 @@ QStringList familyKnobs(const Setup& setup, const std::string& group)
         const std::optional<double> value = knob.read(setup, service);
         if (!value)
             continue; // a knob of a part that is off
+        if (knob.omitDefault && *value == knob.defaultValue()) {
+            // A row added later (the retries) at its default: described as before it existed.
+            if (knob.isOnOff())
+                while (i + 1 < knobs.size() && std::string_view(knobs[i + 1]->field)
+                                                   .starts_with(std::string(knob.field) + "."))
+                    ++i;
+            continue;
+        }
         if (knob.isFlag()) {
             if (*value != 0.0)
                 parts << name;

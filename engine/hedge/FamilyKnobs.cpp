@@ -9,13 +9,30 @@ namespace hedge {
 // Translated where they are shown, as KnobRegistry.cpp's (context "KnobRegistry").
 #define KNOB_TEXT(text) text
 
+// Each family's retry rows (FamilyRetryKnobs.cpp), after its hedging rows.
+std::vector<Knob> grpcRetryKnobs();
+std::vector<Knob> envoyRetryKnobs();
+std::vector<Knob> finagleRetryKnobs();
+std::vector<Knob> towerRetryKnobs();
+std::vector<Knob> pollyRetryKnobs();
+std::vector<Knob> murphyRetryKnobs();
+
+namespace {
+std::vector<Knob> withRetryRows(std::vector<Knob> rows, std::vector<Knob> more)
+{
+    for (Knob& knob : more)
+        rows.push_back(std::move(knob));
+    return rows;
+}
+} // namespace
+
 // Each tooltip says what the knob is in the stack's own words, then its default here and the
 // stack's, with the file of the stack's source the default comes from. As in KnobRegistry.cpp,
 // the table is kept out of clang-format so that a row reads as a row.
 // clang-format off
 std::vector<Knob> grpcKnobs()
 {
-    return {
+    return withRetryRows({
         {.field = "grpc.max_attempts",
          .member = familyMember<&GrpcSettings::maxAttempts>(),
          .range = {.min = 2.0},
@@ -79,7 +96,7 @@ std::vector<Knob> grpcKnobs()
                     .decimals = 3, .step = 0.01},
          .grid = GridSpread{.from = 0.05, .to = 0.5, .count = 10},
          .advice = AdviceSpread{.from = 0.05, .to = 0.5, .count = 4}},
-    };
+    }, grpcRetryKnobs());
 }
 
 // The route's retry_policy: the per-try timeout that triggers a hedge, retries, backoff.
@@ -188,7 +205,7 @@ std::vector<Knob> envoyClusterKnobs()
 
 std::vector<Knob> finagleKnobs()
 {
-    return {
+    return withRetryRows({
         {.field = "finagle.max_extra_load",
          .member = familyMember<&FinagleSettings::maxExtraLoad>(),
          .range = {.min = 0.0, .max = 1.0, .maxExclusive = true},
@@ -248,12 +265,12 @@ std::vector<Knob> finagleKnobs()
                               "finagle RetryBudget.scala)."),
          .editor = {.label = "Budget TTL:", .name = "Budget TTL", .min = 1.0, .max = 60.0,
                     .decimals = 1, .suffix = " s"}},
-    };
+    }, finagleRetryKnobs());
 }
 
 std::vector<Knob> towerKnobs()
 {
-    return {
+    return withRetryRows({
         {.field = "tower.latency_percentile",
          .member = familyMember<&TowerSettings::latencyPercentile>(),
          .range = {.min = 0.0, .max = 1.0},
@@ -314,12 +331,12 @@ std::vector<Knob> towerKnobs()
                               "src/retry/budget/tps_budget.rs)."),
          .editor = {.label = "TTL:", .name = "TTL", .min = 1.0, .max = 60.0, .decimals = 1,
                     .suffix = " s"}},
-    };
+    }, towerRetryKnobs());
 }
 
 std::vector<Knob> pollyKnobs()
 {
-    return {
+    return withRetryRows({
         {.field = "polly.max_hedged_attempts",
          .member = familyMember<&PollySettings::maxHedgedAttempts>(),
          .range = {.min = 1.0, .max = 10.0},
@@ -351,12 +368,12 @@ std::vector<Knob> pollyKnobs()
                               "(Polly's default handles every exception; Polly.Core "
                               "HedgingStrategyOptions.cs)."),
          .editor = {.label = "Handle &errors (ShouldHandle)", .name = "Handle errors"}},
-    };
+    }, pollyRetryKnobs());
 }
 
 std::vector<Knob> murphyKnobs()
 {
-    return {
+    return withRetryRows({
         {.field = "murphy.delay_ms",
          .member = familyMember<&MurphySettings::delayMs>(),
          .unit = "ms",
@@ -385,7 +402,7 @@ std::vector<Knob> murphyKnobs()
                               "Default: on (Murphy's default; Murphy's hedging unit, "
                               "THedgingPolicy)."),
          .editor = {.label = "Handle &errors", .name = "Handle errors"}},
-    };
+    }, murphyRetryKnobs());
 }
 
 // clang-format on
@@ -398,7 +415,7 @@ std::vector<Knob> envoyKnobs()
     std::vector<Knob> all = envoyRouteKnobs();
     for (Knob& knob : envoyClusterKnobs())
         all.push_back(std::move(knob));
-    return all;
+    return withRetryRows(std::move(all), envoyRetryKnobs());
 }
 
 std::vector<Knob> familyKnobs()

@@ -37,6 +37,12 @@ template <auto Settings> bool same(const FamilySettings& a, const FamilySettings
     return a.*Settings == b.*Settings;
 }
 
+// What a setup's generated name adds when its family retries (docs/policies.md, "Retries").
+std::string retryDetail(bool retries)
+{
+    return retries ? ", retries" : "";
+}
+
 // One row per family, in the order of docs/policies.md and of the editor's chooser. A row is
 // complete when tst_policyfamilies says so.
 // clang-format off
@@ -55,7 +61,8 @@ std::vector<PolicyFamilyRow> familyTable()
          .knobs = &grpcKnobs,
          .sameSettings = &same<&FamilySettings::grpc>,
          .nameDetail = [](const FamilySettings& f) {
-             return std::string(f.grpc.throttling ? ", throttled" : ""); },
+             return std::string(f.grpc.throttling ? ", throttled" : "") +
+                    retryDetail(!f.grpc.hedgingPolicy && f.grpc.retryPolicy); },
          .makeStage = &makeFamilyStage<GrpcHedging, &FamilySettings::grpc>,
          .exports = &io_detail::grpcExport()},
         {.id = PolicyFamily::Envoy,
@@ -65,7 +72,8 @@ std::vector<PolicyFamilyRow> familyTable()
          .knobs = &envoyKnobs,
          .sameSettings = &same<&FamilySettings::envoy>,
          .nameDetail = [](const FamilySettings& f) {
-             return std::string(f.envoy.retryBudget ? ", retry budget" : ""); },
+             return std::string(f.envoy.retryBudget ? ", retry budget" : "") +
+                    retryDetail(f.envoy.retryOn5xx); },
          .makeStage = &makeFamilyStage<EnvoyHedging, &FamilySettings::envoy>,
          .exports = &io_detail::envoyExport()},
         {.id = PolicyFamily::Finagle,
@@ -75,7 +83,8 @@ std::vector<PolicyFamilyRow> familyTable()
          .knobs = &finagleKnobs,
          .sameSettings = &same<&FamilySettings::finagle>,
          .nameDetail = [](const FamilySettings& f) {
-             return ", extra load " + io_detail::formatNumber(f.finagle.maxExtraLoad * 100.0) + " %"; },
+             return ", extra load " + io_detail::formatNumber(f.finagle.maxExtraLoad * 100.0) + " %" +
+                    retryDetail(f.finagle.retryPolicy.has_value()); },
          .makeStage = &makeFamilyStage<FinagleBackup, &FamilySettings::finagle>,
          .abandonsLosers = [](const FamilySettings& f) { return !f.finagle.sendInterrupts; },
          .abandonsLosersWhy = "Client only: without Send interrupts, Finagle leaves the losing "
@@ -89,7 +98,8 @@ std::vector<PolicyFamilyRow> familyTable()
          .knobs = &towerKnobs,
          .sameSettings = &same<&FamilySettings::tower>,
          .nameDetail = [](const FamilySettings& f) {
-             return std::string(f.tower.budget ? ", budget" : ""); },
+             return std::string(f.tower.budget ? ", budget" : "") +
+                    retryDetail(f.tower.retry.has_value()); },
          .makeStage = &makeFamilyStage<TowerHedge, &FamilySettings::tower>,
          .tokensAreBudget = true,
          .exports = &io_detail::towerExport()},
@@ -99,6 +109,7 @@ std::vector<PolicyFamilyRow> familyTable()
          .docsHeading = "Polly",
          .knobs = &pollyKnobs,
          .sameSettings = &same<&FamilySettings::polly>,
+         .nameDetail = [](const FamilySettings& f) { return retryDetail(f.polly.retry.has_value()); },
          .makeStage = &makeFamilyStage<PollyHedging, &FamilySettings::polly>,
          .exports = &io_detail::pollyExport()},
         {.id = PolicyFamily::Murphy,
@@ -107,6 +118,7 @@ std::vector<PolicyFamilyRow> familyTable()
          .docsHeading = "Murphy",
          .knobs = &murphyKnobs,
          .sameSettings = &same<&FamilySettings::murphy>,
+         .nameDetail = [](const FamilySettings& f) { return retryDetail(f.murphy.retry.has_value()); },
          .makeStage = &makeFamilyStage<MurphyHedging, &FamilySettings::murphy>,
          .abandonsLosers = [](const FamilySettings&) { return true; },
          .abandonsLosersWhy = "Client only: Murphy abandons a losing attempt and never cancels "

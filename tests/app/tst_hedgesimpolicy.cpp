@@ -128,8 +128,8 @@ private slots:
         QCOMPARE(knobs["retry_budget"].toObject()["budget_percent"].toDouble(), 25.0);
         QCOMPARE(knobs["retry_budget"].toObject()["min_retry_concurrency"].toInt(), 4);
         QCOMPARE(o.err, std::string("hedgesim: not modelled: route.retry_policy.retry_on: "
-                                    "connect-failure: retries on errors are not modelled (the "
-                                    "hedge is)\n"));
+                                    "connect-failure: not modelled (the explorer's service "
+                                    "errors answer 5xx)\n"));
 
         // gRPC from standard input, told by its content.
         o = test::runHedgesim({"policy", "import", "-"},

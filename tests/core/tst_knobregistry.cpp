@@ -140,6 +140,13 @@ private slots:
             g.initialLimit = std::max(g.initialLimit, g.minLimit);
             g.maxLimit = std::max(g.maxLimit, g.initialLimit);
             s.service.hiccupMaxMs = std::max(s.service.hiccupMaxMs, s.service.hiccupMinMs);
+            // gRPC takes a retryPolicy or a hedgingPolicy; tower's backoff min ≤ max.
+            FamilySettings& f = s.setups[0].families;
+            if (f.grpc.retryPolicy)
+                f.grpc.hedgingPolicy = false;
+            if (f.tower.retry)
+                f.tower.retry->maxBackoffMs =
+                    std::max(f.tower.retry->maxBackoffMs, f.tower.retry->minBackoffMs);
             // A call waits for at most its parts (the replicas follow the parts: Knob::write).
             if (s.service.fanoutWaitFor > s.service.fanoutParts)
                 KnobRegistry::find("fanout.parts")
@@ -189,6 +196,12 @@ private slots:
         const char* tps = "tower src/retry/budget/tps_budget.rs";
         const char* polly = "Polly.Core HedgingStrategyOptions.cs";
         const char* murphy = "Murphy's hedging unit";
+        const char* grpcRetry = "grpc-java";
+        const char* envoyRetry = "retry_state_impl.cc, shouldRetry";
+        const char* finagleRetry = "finagle RetryPolicy.scala";
+        const char* towerRetry = "tower src/retry/";
+        const char* pollyRetry = "Polly.Core Retry";
+        const char* own = "the explorer's own";
         const std::vector<Row> rows{
             {"grpc.max_attempts", [](auto& f) { return f.grpc.maxAttempts; }, grpc},
             {"grpc.hedging_delay_ms", [](auto& f) { return f.grpc.hedgingDelayMs; }, grpc},
@@ -231,12 +244,59 @@ private slots:
             {"murphy.max_extra_attempts", [](auto& f) { return f.murphy.maxExtraAttempts; },
              murphy},
             {"murphy.handle_errors", [](auto& f) { return f.murphy.handleErrors; }, murphy},
+            // The retry rows (FamilyRetryKnobs.cpp).
+            {"grpc.hedging_policy", [](auto& f) { return f.grpc.hedgingPolicy; }, grpcRetry},
+            {"grpc.retry_policy.max_attempts",
+             [](auto& f) { return f.grpc.retryPolicy->maxAttempts; }, grpcRetry},
+            {"grpc.retry_policy.initial_backoff_ms",
+             [](auto& f) { return f.grpc.retryPolicy->initialBackoffMs; }, grpcRetry},
+            {"grpc.retry_policy.max_backoff_ms",
+             [](auto& f) { return f.grpc.retryPolicy->maxBackoffMs; }, grpcRetry},
+            {"grpc.retry_policy.backoff_multiplier",
+             [](auto& f) { return f.grpc.retryPolicy->backoffMultiplier; }, grpcRetry},
+            {"envoy.retry_on_5xx", [](auto& f) { return f.envoy.retryOn5xx; }, envoyRetry},
+            {"finagle.retry_policy.num_tries",
+             [](auto& f) { return f.finagle.retryPolicy->numTries; }, finagleRetry},
+            {"tower.retry.max_retries", [](auto& f) { return f.tower.retry->maxRetries; },
+             towerRetry},
+            {"tower.retry.min_backoff_ms", [](auto& f) { return f.tower.retry->minBackoffMs; },
+             towerRetry},
+            {"tower.retry.max_backoff_ms", [](auto& f) { return f.tower.retry->maxBackoffMs; },
+             towerRetry},
+            {"tower.retry.jitter", [](auto& f) { return f.tower.retry->jitter; }, towerRetry},
+            {"polly.retry.max_retry_attempts",
+             [](auto& f) { return f.polly.retry->maxRetryAttempts; }, pollyRetry},
+            {"polly.retry.delay_ms", [](auto& f) { return f.polly.retry->delayMs; }, pollyRetry},
+            {"polly.retry.backoff_type", [](auto& f) { return f.polly.retry->backoffType; },
+             pollyRetry},
+            {"polly.retry.use_jitter", [](auto& f) { return f.polly.retry->useJitter; },
+             pollyRetry},
+            {"polly.retry.max_delay_ms", [](auto& f) { return f.polly.retry->maxDelayMs; },
+             pollyRetry},
+            {"murphy.retry.max_retries", [](auto& f) { return f.murphy.retry->maxRetries; }, own},
+            {"murphy.retry.backoff_ms", [](auto& f) { return f.murphy.retry->backoffMs; }, own},
+            {"murphy.retry.backoff_multiplier",
+             [](auto& f) { return f.murphy.retry->backoffMultiplier; }, own},
+            {"murphy.retry.max_backoff_ms", [](auto& f) { return f.murphy.retry->maxBackoffMs; },
+             own},
+            {"murphy.retry.jitter", [](auto& f) { return f.murphy.retry->jitter; }, own},
+            {"murphy.retry.budget.percent",
+             [](auto& f) { return f.murphy.retry->budget->percent; }, own},
+            {"murphy.retry.budget.min_per_sec",
+             [](auto& f) { return f.murphy.retry->budget->minPerSecond; }, own},
+            {"murphy.retry.budget.window_s",
+             [](auto& f) { return f.murphy.retry->budget->windowSeconds; }, own},
         };
         // The initializers, every optional part on with its own.
         FamilySettings initial;
         initial.grpc.throttling.emplace();
         initial.envoy.retryBudget.emplace();
         initial.tower.budget.emplace();
+        initial.grpc.retryPolicy.emplace();
+        initial.finagle.retryPolicy.emplace();
+        initial.tower.retry.emplace();
+        initial.polly.retry.emplace();
+        initial.murphy.retry.emplace().budget.emplace();
         std::size_t familyNumbers = 0;
         for (const Knob& knob : KnobRegistry::all())
             familyNumbers +=

@@ -327,6 +327,50 @@ private slots:
         QVERIFY(!KnobRegistry::find("envoy.max_retries")->isOverridden(envoy));
     }
 
+    // A part inside a part and a flag inside a part (Murphy's retry, its jitter and its
+    // budget): each under its part's checkbox and enabled with it, and never switching its part
+    // on when the part is off.
+    void retryPartsNestInTheEditor()
+    {
+        SetupEditor editor;
+        editor.resize(320, 1200);
+        Setup murphy{.name = "m", .policy = PolicyFamily::Murphy};
+        editor.setSetup(murphy);
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        FamilyKnobFields* fields = editor.familyFields(PolicyFamily::Murphy);
+        QCheckBox* retry = fields->check("murphy.retry");
+        QCheckBox* jitter = fields->check("murphy.retry.jitter");
+        QCheckBox* budget = fields->check("murphy.retry.budget");
+        QWidget* percent = editor.knobField("murphy.retry.budget.percent");
+        QVERIFY(retry && jitter && budget && percent);
+        QVERIFY(!retry->isChecked());
+        QVERIFY(!jitter->isEnabled() && !budget->isEnabled() && !percent->isEnabled());
+        QCOMPARE(editor.setup().families.murphy.retry, std::optional<MurphyRetry>());
+
+        QTest::mouseClick(retry, Qt::LeftButton, {}, QPoint(8, 8));
+        QVERIFY(jitter->isEnabled() && budget->isEnabled());
+        QVERIFY(jitter->isChecked()); // its default
+        QVERIFY(!percent->isEnabled());
+        QCOMPARE(editor.setup().families.murphy.retry, std::optional(MurphyRetry{}));
+
+        QTest::mouseClick(budget, Qt::LeftButton, {}, QPoint(8, 8));
+        QVERIFY(percent->isEnabled());
+        QCOMPARE(editor.setup().families.murphy.retry->budget,
+                 std::optional(MurphyRetryBudget{}));
+
+        QTest::mouseClick(retry, Qt::LeftButton, {}, QPoint(8, 8)); // off: all of it
+        QVERIFY(!budget->isEnabled() && !percent->isEnabled());
+        QCOMPARE(editor.setup().families.murphy.retry, std::optional<MurphyRetry>());
+
+        // A gRPC setup that retries instead of hedging goes through the editor unchanged.
+        Setup grpc{.name = "g", .policy = PolicyFamily::Grpc};
+        grpc.families.grpc.hedgingPolicy = false;
+        grpc.families.grpc.retryPolicy = GrpcRetryPolicy{};
+        editor.setSetup(grpc);
+        QCOMPARE(editor.setup().families.grpc, grpc.families.grpc);
+    }
+
     // Above 5 attempts gRPC clients clamp to 5: the value is kept and the field says so.
     void grpcMaxAttemptsAboveFiveSaysClamped()
     {

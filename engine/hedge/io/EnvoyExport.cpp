@@ -36,7 +36,9 @@ std::string envoyYamlText(const EnvoySettings& envoy, double deadlineMs, const E
     if (deadlineMs > 0.0)
         out += "  timeout: " + formatDuration(deadlineMs) + "\n";
     out += "  retry_policy:\n"
-           "    retry_on: connect-failure\n"
+           "    retry_on: " +
+           std::string(envoy.retryOn5xx ? "5xx" : "connect-failure") +
+           "\n"
            "    num_retries: " +
            std::to_string(envoy.numRetries) + "\n";
     if (envoy.perTryTimeoutMs > 0.0)
@@ -69,8 +71,13 @@ std::string envoyYamlText(const EnvoySettings& envoy, double deadlineMs, const E
 
 void envoyNotes(const Setup& setup, std::vector<std::string>& notes)
 {
-    notes.push_back("retry_on: connect-failure only gives the route a retry state; the "
-                    "explorer models no retries on errors before the per-try timeout");
+    if (setup.families.envoy.retryOn5xx)
+        notes.push_back("retry_on: 5xx retries the service's errors (sheds answer 503); the "
+                        "explorer models no other retry_on condition and no reset of an attempt "
+                        "at its per-try timeout");
+    else
+        notes.push_back("retry_on: connect-failure only gives the route a retry state; the "
+                        "explorer models no retries on errors before the per-try timeout");
     if (const EnvoySettings& e = setup.families.envoy; envoyBackoffBase(e) != e.backoffBaseMs)
         notes.push_back("base_interval " + formatPlainNumber(e.backoffBaseMs) +
                         " ms is written as the max_interval, " + formatPlainNumber(e.backoffMaxMs) +

@@ -9,6 +9,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <functional>
@@ -130,6 +131,28 @@ void readBackOff(const YAML::Node& node, const std::string& path, ImportedPolicy
                                                                  ")");
 }
 
+// retry_on's conditions, comma-separated: 5xx retries the explorer's service errors (sheds
+// answer 503); the others are listed as not modelled.
+void readRetryOn(const std::string& conditions, const std::string& at, ImportedPolicy& out)
+{
+    std::string others;
+    std::size_t from = 0;
+    while (from <= conditions.size()) {
+        const std::size_t comma = std::min(conditions.find(',', from), conditions.size());
+        std::string token = conditions.substr(from, comma - from);
+        token.erase(0, token.find_first_not_of(" \t"));
+        token.erase(token.find_last_not_of(" \t") + 1);
+        if (token == "5xx")
+            out.setup.families.envoy.retryOn5xx = true;
+        else if (!token.empty())
+            others += (others.empty() ? "" : ",") + token;
+        from = comma + 1;
+    }
+    if (!others.empty())
+        out.uncovered.push_back(at + ": " + others +
+                                ": not modelled (the explorer's service errors answer 5xx)");
+}
+
 void readRetryPolicy(const YAML::Node& node, const std::string& path, ImportedPolicy& out)
 {
     EnvoySettings& e = out.setup.families.envoy;
@@ -142,8 +165,7 @@ void readRetryPolicy(const YAML::Node& node, const std::string& path, ImportedPo
             else if (key == "retry_back_off")
                 readBackOff(v, at, out);
             else if (key == "retry_on")
-                out.uncovered.push_back(at + ": " + scalarText(v) +
-                                        ": retries on errors are not modelled (the hedge is)");
+                readRetryOn(scalarText(v), at, out);
             else
                 out.uncovered.push_back(at + ": not modelled");
         });

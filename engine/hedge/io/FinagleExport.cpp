@@ -53,8 +53,13 @@ std::string finagleText(const FinagleSettings& finagle, double deadlineMs, const
            "    minSendBackupAfterMs = " +
            formatNumber(std::round(finagle.minSendBackupAfterMs)) +
            ",\n"
-           "    classifier = ResponseClassifier.Default)\n"
-           "  .newService(\"hedged\")\n";
+           "    classifier = ResponseClassifier.Default)\n";
+    if (finagle.retryPolicy)
+        out += "  // retried under the client's RetryBudget, each after a decorrelated jittered\n"
+               "  // backoff from 5 ms up to 200 ms (RetryPolicy.tries)\n"
+               "  .withMaxRetries(" +
+               std::to_string(finagle.retryPolicy->numTries - 1) + ")\n";
+    out += "  .newService(\"hedged\")\n";
     return out;
 }
 
@@ -62,6 +67,10 @@ void finagleNotes(const Setup& setup, std::vector<std::string>& notes)
 {
     noteRounded("minRetriesPerSec", setup.families.finagle.clientBudget.minRetriesPerSec, notes);
     noteRounded("minSendBackupAfterMs", setup.families.finagle.minSendBackupAfterMs, notes);
+    if (setup.families.finagle.retryPolicy)
+        notes.push_back("a retry goes out only once every attempt of the call has failed, and "
+                        "without a backup of its own; requeues of rejected requests are not "
+                        "modelled apart from the retries");
     notes.push_back("the destination and the service are placeholders: put yours");
 }
 

@@ -46,7 +46,19 @@ std::string grpcServiceConfigText(const GrpcSettings& grpc, double deadlineMs)
     method["name"] = nlohmann::ordered_json::array({nlohmann::ordered_json::object()});
     if (deadlineMs > 0.0)
         method["timeout"] = formatDuration(deadlineMs);
-    method["hedgingPolicy"] = hedging;
+    // A method has a hedgingPolicy or a retryPolicy (validation keeps them apart).
+    if (grpc.hedgingPolicy) {
+        method["hedgingPolicy"] = hedging;
+    } else if (const auto& retry = grpc.retryPolicy) {
+        nlohmann::ordered_json policy;
+        policy["maxAttempts"] = retry->maxAttempts;
+        policy["initialBackoff"] = formatDuration(retry->initialBackoffMs);
+        policy["maxBackoff"] = formatDuration(retry->maxBackoffMs);
+        policy["backoffMultiplier"] = retry->backoffMultiplier;
+        policy["retryableStatusCodes"] =
+            nlohmann::ordered_json::array({grpcStatusName(kGrpcUnavailable)});
+        method["retryPolicy"] = policy;
+    }
     nlohmann::ordered_json config;
     config["methodConfig"] = nlohmann::ordered_json::array({method});
     if (grpc.throttling) {
@@ -62,8 +74,14 @@ std::string grpcServiceConfigText(const GrpcSettings& grpc, double deadlineMs)
 void grpcNotes(const Setup& setup, std::vector<std::string>& notes)
 {
     notes.push_back("\"name\": [{}] applies to every method: name your service there");
-    notes.push_back("nonFatalStatusCodes: the explorer's service fails with one kind of "
-                    "error, taken as UNAVAILABLE");
+    if (setup.families.grpc.hedgingPolicy)
+        notes.push_back("nonFatalStatusCodes: the explorer's service fails with one kind of "
+                        "error, taken as UNAVAILABLE");
+    else if (setup.families.grpc.retryPolicy)
+        notes.push_back("retryableStatusCodes: the explorer's service fails with one kind of "
+                        "error, taken as UNAVAILABLE; no server pushback (grpc-retry-pushback-ms)");
+    else
+        notes.push_back("neither a hedgingPolicy nor a retryPolicy: one attempt a call");
     if (const auto& t = setup.families.grpc.throttling) {
         if (double(grpcMaxTokens(*t)) != t->maxTokens)
             notes.push_back("maxTokens " + formatPlainNumber(t->maxTokens) + " is written as " +

@@ -31,6 +31,17 @@ std::string murphyText(const MurphySettings& murphy, const ExportHeader& header)
         out += "  // no Handle: every error ends the call at once\n";
     out += "  .OnHedging(procedure(const Attempt: Integer) begin end)\n"
            "  .Build;\n";
+    if (const auto& retry = murphy.retry) {
+        out += "// The explorer's plain retry around the policy: up to " +
+               std::to_string(retry->maxRetries) + " retries of a call that failed,\n// after " +
+               formatNumber(retry->backoffMs) + " ms × " + formatNumber(retry->backoffMultiplier) +
+               "^(n-1), at most " + formatNumber(retry->maxBackoffMs) + " ms" +
+               (retry->jitter ? ", drawn uniformly below it" : "") + ".\n";
+        if (const auto& b = retry->budget)
+            out += "// A retry budget: " + formatNumber(b->percent) + " % of the calls plus " +
+                   formatNumber(b->minPerSecond) + " a second, over " +
+                   formatNumber(b->windowSeconds) + " s.\n";
+    }
     return out;
 }
 
@@ -43,6 +54,9 @@ void murphyNotes(const Setup& setup, std::vector<std::string>& notes)
                         " ms, is not the policy's: stop waiting after it around the call "
                         "(its attempts are abandoned as losers are)");
     notes.push_back("the explorer's service errors are taken as HTTP 503 (handled errors)");
+    if (setup.families.murphy.retry)
+        notes.push_back("the retry is the explorer's own, written as a comment: wrap the "
+                        "policy's Execute in your retry loop");
 }
 
 std::string murphyExportText(const Setup& setup, const ExportHeader& header)

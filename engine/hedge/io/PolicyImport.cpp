@@ -111,6 +111,52 @@ void readHedgingPolicy(const Json& value, const std::string& path, ImportedPolic
     }
 }
 
+// A duration of the retryPolicy, greater than 0 as gRPC requires.
+double readPositiveDuration(const Json& value, const std::string& path)
+{
+    if (!value.is_string())
+        throw ScenarioError(path, notADuration(value.dump()));
+    const auto ms = parseDuration(value.get<std::string>());
+    if (!ms)
+        throw ScenarioError(path, notADuration(value.get<std::string>()));
+    if (!(*ms > 0.0))
+        throw ScenarioError(path, "must be greater than 0");
+    return *ms;
+}
+
+// A retryPolicy (gRFC A6): the setup retries and does not hedge.
+void readRetryPolicy(const Json& value, const std::string& path, ImportedPolicy& out)
+{
+    objectAt(value, path);
+    GrpcSettings& g = out.setup.families.grpc;
+    GrpcRetryPolicy r;
+    r.maxAttempts = readMaxAttempts(requiredMember(value, path, "maxAttempts", "at least 2"),
+                                    childPath(path, "maxAttempts"), out);
+    r.initialBackoffMs =
+        readPositiveDuration(requiredMember(value, path, "initialBackoff", "a duration > 0"),
+                             childPath(path, "initialBackoff"));
+    r.maxBackoffMs = readPositiveDuration(
+        requiredMember(value, path, "maxBackoff", "a duration > 0"), childPath(path, "maxBackoff"));
+    const std::string multiplierPath = childPath(path, "backoffMultiplier");
+    r.backoffMultiplier = numberAt(
+        requiredMember(value, path, "backoffMultiplier", "greater than 0"), multiplierPath);
+    if (!(r.backoffMultiplier > 0.0))
+        throw ScenarioError(multiplierPath, "must be greater than 0");
+    const std::string codesPath = childPath(path, "retryableStatusCodes");
+    const bool unavailable = readNonFatalCodes(
+        requiredMember(value, path, "retryableStatusCodes", "a non-empty array"), codesPath, out);
+    for (const auto& [key, member] : value.items())
+        if (key != "maxAttempts" && key != "initialBackoff" && key != "maxBackoff" &&
+            key != "backoffMultiplier" && key != "retryableStatusCodes")
+            note(out, childPath(path, key), "not a field of gRPC's retryPolicy; ignored");
+    g.hedgingPolicy = false;
+    if (unavailable)
+        g.retryPolicy = r;
+    else
+        note(out, codesPath, "UNAVAILABLE is not retryable: the explorer's service errors are "
+                             "never retried, and the setup makes one attempt a call");
+}
+
 void readThrottling(const Json& value, const std::string& path, ImportedPolicy& out)
 {
     objectAt(value, path);
@@ -130,7 +176,7 @@ void readThrottling(const Json& value, const std::string& path, ImportedPolicy& 
     out.setup.families.grpc.throttling = t;
 }
 
-// The method configs: the first with a hedgingPolicy is the setup's.
+// The method configs: the first with a hedgingPolicy or a retryPolicy is the setup's.
 void readMethodConfigs(const Json& value, ImportedPolicy& out)
 {
     const std::string path = "methodConfig";
@@ -141,15 +187,16 @@ void readMethodConfigs(const Json& value, ImportedPolicy& out)
         const std::string at = indexPath(path, i);
         const Json& method = objectAt(value[i], at);
         const bool hedging = method.contains("hedgingPolicy");
-        if (hedging && method.contains("retryPolicy"))
+        const bool retrying = method.contains("retryPolicy");
+        if (hedging && retrying)
             throw ScenarioError(at, "has both retryPolicy and hedgingPolicy (gRPC allows one)");
-        if (hedging && hedged) {
+        if ((hedging || retrying) && hedged) {
             note(out, at,
-                 "another method's hedging: only " + indexPath(path, *hedged) + "'s is imported");
+                 "another method's policy: only " + indexPath(path, *hedged) + "'s is imported");
             continue;
         }
-        if (!hedging) {
-            note(out, at, "no hedgingPolicy: not imported");
+        if (!hedging && !retrying) {
+            note(out, at, "no hedgingPolicy or retryPolicy: not imported");
             continue;
         }
         hedged = i;
@@ -166,6 +213,8 @@ void readMethodConfigs(const Json& value, ImportedPolicy& out)
                     throw ScenarioError(field, outOfRange(member.get<std::string>(),
                                                           "0s … 600s, the deadline's range"));
                 out.setup.deadlineMs = *ms;
+            } else if (key == "retryPolicy") {
+                readRetryPolicy(member, field, out);
             } else if (key == "name")
                 note(out, field, "the explorer simulates one method of one service");
             else
@@ -173,7 +222,7 @@ void readMethodConfigs(const Json& value, ImportedPolicy& out)
         }
     }
     if (!hedged)
-        throw ScenarioError(path, "no method config has a hedgingPolicy");
+        throw ScenarioError(path, "no method config has a hedgingPolicy or a retryPolicy");
 }
 
 } // namespace
@@ -184,7 +233,8 @@ void readGrpcServiceConfig(std::string_view text, ImportedPolicy& out)
     if (!doc.is_object())
         throw ScenarioError({}, "a gRPC service config is a JSON object, not " + describe(doc));
     if (!doc.contains("methodConfig"))
-        throw ScenarioError("methodConfig", "missing (a method config with a hedgingPolicy)");
+        throw ScenarioError("methodConfig",
+                            "missing (a method config with a hedgingPolicy or a retryPolicy)");
     out.setup.families.grpc = GrpcSettings{};
     for (const auto& [key, member] : doc.items()) {
         if (key == "methodConfig")

@@ -7,6 +7,7 @@
 #include "PolicyExportText.h"
 #include "PolicyText.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -15,15 +16,42 @@ namespace hedge::io_detail {
 
 namespace {
 
+// The retry strategy, before the hedging in the pipeline: it retries what the hedging returns.
+std::string pollyRetryText(const PollyRetry& retry)
+{
+    static const char* const kBackoff[] = {"Constant", "Linear", "Exponential"};
+    std::string out = "    .AddRetry(new RetryStrategyOptions<HttpResponseMessage>\n"
+                      "    {\n"
+                      "        MaxRetryAttempts = " +
+                      std::to_string(retry.maxRetryAttempts) + ",\n";
+    out += "        Delay = " + milliseconds("TimeSpan.FromMilliseconds", retry.delayMs) + ",\n";
+    out += "        BackoffType = DelayBackoffType." +
+           std::string(kBackoff[std::clamp(retry.backoffType, 0, 2)]) + ",\n";
+    out += std::string("        UseJitter = ") + (retry.useJitter ? "true" : "false") + ",\n";
+    if (retry.maxDelayMs > 0.0)
+        out += "        MaxDelay = " + milliseconds("TimeSpan.FromMilliseconds", retry.maxDelayMs) +
+               ",\n";
+    out += "        ShouldHandle = new PredicateBuilder<HttpResponseMessage>()\n"
+           "            .Handle<HttpRequestException>()\n"
+           "            .HandleResult(r => r.StatusCode == HttpStatusCode.ServiceUnavailable),\n"
+           "    })\n";
+    return out;
+}
+
 // The setup's deadline (docs/model.md, "Deadlines") is a timeout strategy added before the
-// hedging: the outer strategy, so it bounds the call with every attempt.
+// hedging and the retries: the outer strategy, so it bounds the call with every attempt.
 std::string pollyText(const PollySettings& polly, double deadlineMs, const ExportHeader& header)
 {
-    std::string out = comment("//", "Polly v8 hedging strategy", header);
+    std::string out = comment("//",
+                              polly.retry ? "Polly v8 retry and hedging strategies"
+                                          : "Polly v8 hedging strategy",
+                              header);
     out += "var pipeline = new ResiliencePipelineBuilder<HttpResponseMessage>()\n";
     if (deadlineMs > 0.0)
         out += "    .AddTimeout(" + milliseconds("TimeSpan.FromMilliseconds", deadlineMs) +
                ") // the call's deadline, over every attempt\n";
+    if (polly.retry)
+        out += pollyRetryText(*polly.retry);
     out += "    .AddHedging(new HedgingStrategyOptions<HttpResponseMessage>\n"
            "    {\n"
            "        MaxHedgedAttempts = " +
@@ -57,9 +85,13 @@ std::string pollyText(const PollySettings& polly, double deadlineMs, const Expor
     return out;
 }
 
-void pollyNotes(const Setup&, std::vector<std::string>& notes)
+void pollyNotes(const Setup& setup, std::vector<std::string>& notes)
 {
     notes.push_back("the explorer's service errors are taken as HTTP 503 (handled errors)");
+    if (setup.families.polly.retry)
+        notes.push_back("the retry strategy runs a new hedged try only once the last try has "
+                        "nothing in flight; Polly's jitter draws from the explorer's seeded "
+                        "stream, not Random.Shared");
 }
 
 std::string pollyExportText(const Setup& setup, const ExportHeader& header)

@@ -194,13 +194,25 @@ void validateLimit(const std::string& path, const Gradient2Config& g)
 }
 
 // A family's settings that are not rows (as a hedge's placement is not): the gRPC flavour and
-// Polly's delays per attempt.
+// Polly's delays per attempt; and the rules between a family's rows.
 void validateFamilyExtras(const std::string& path, const Setup& setup)
 {
     const FamilySettings& f = setup.families;
     if (setup.policy == PolicyFamily::Grpc && f.grpc.flavour != GrpcFlavour::Java &&
         f.grpc.flavour != GrpcFlavour::A6)
         fail(path + ".flavour", "is not allowed (allowed \"java\" or \"a6\")");
+    // Rules between a family's knobs (docs/policies.md, "Retries").
+    if (setup.policy == PolicyFamily::Grpc && f.grpc.hedgingPolicy && f.grpc.retryPolicy)
+        fail(path + ".retry_policy",
+             "gRPC takes a retryPolicy or a hedgingPolicy per method, not both (gRFC A6; "
+             "grpc-java refuses such a config): turn hedging_policy off to retry, or "
+             "retry_policy off to hedge");
+    if (setup.policy == PolicyFamily::Tower && f.tower.retry &&
+        f.tower.retry->minBackoffMs > f.tower.retry->maxBackoffMs)
+        fail(path + ".retry.min_backoff_ms",
+             formatNumber(f.tower.retry->minBackoffMs) + " is greater than retry.max_backoff_ms (" +
+                 formatNumber(f.tower.retry->maxBackoffMs) +
+                 "); tower's ExponentialBackoffMaker needs min_backoff_ms ≤ max_backoff_ms");
     if (setup.policy == PolicyFamily::Polly)
         for (std::size_t i = 0; i < f.polly.delayPerAttemptMs.size(); ++i)
             requireFinite(path + ".delay_per_attempt_ms[" + std::to_string(i) + "]",

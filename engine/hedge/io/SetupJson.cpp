@@ -173,6 +173,9 @@ OrderedJson familyObjectToJson(const Setup& setup, std::string_view group)
     for (const std::string& key : memberKeys(group)) {
         const Knob* knob = directKnob(group, key);
         const std::optional<double> value = knob ? knob->read(setup, unused) : std::nullopt;
+        // A row added later (the retries) is written only when set: older files stay the same.
+        if (knob && knob->omitDefault && value && *value == knob->defaultValue())
+            continue;
         if (!knob || knob->isOnOff()) {
             if (knob && value == 0.0)
                 o[key] = nullptr;

@@ -14,7 +14,34 @@ namespace hedge::io_detail {
 
 namespace {
 
-// The setup's deadline (docs/model.md, "Deadlines") is a timeout layer outside the hedge.
+// tower::retry::Retry around the hedge: a Policy that retries errors while attempts remain,
+// after an ExponentialBackoff, withdrawing from the same TpsBudget when there is one.
+std::string towerRetryText(const TowerRetry& retry, bool budget)
+{
+    std::string out =
+        "\n// Retry around the hedge (tower::retry): the service's errors, at most " +
+        std::to_string(retry.maxRetries) +
+        " retries,\n"
+        "// each after ExponentialBackoffMaker::new(min, max, jitter)'s next backoff.\n"
+        "let backoff = tower::retry::backoff::ExponentialBackoffMaker::new(\n"
+        "    Duration::from_millis(" +
+        formatNumber(std::round(retry.minBackoffMs)) +
+        "),\n"
+        "    Duration::from_millis(" +
+        formatNumber(std::round(retry.maxBackoffMs)) + "),\n    " + formatNumber(retry.jitter) +
+        ",\n"
+        "    tower::util::rng::HasherRng::default(),\n"
+        ").expect(\"min <= max\");\n"
+        "// impl tower::retry::Policy for RetryErrors: retry() on Err(_) while attempts > 0";
+    out += budget ? " and\n// policy.budget.withdraw(), sleeping backoff.next_backoff() first\n"
+                  : ",\n// sleeping backoff.next_backoff() first\n";
+    out += "let retried = tower::retry::Retry::new(RetryErrors { attempts: " +
+           std::to_string(retry.maxRetries) + ", backoff: backoff.make_backoff() }, hedged);\n";
+    return out;
+}
+
+// The setup's deadline (docs/model.md, "Deadlines") is a timeout layer outside the hedge (and
+// outside the retries around it).
 std::string towerText(const TowerSettings& tower, double deadlineMs, const ExportHeader& header)
 {
     std::string out = comment("//", "tower::hedge", header);
@@ -53,9 +80,12 @@ std::string towerText(const TowerSettings& tower, double deadlineMs, const Expor
     out += "let hedged = Hedge::new(service, policy, " + std::to_string(tower.minDataPoints) +
            ", " + formatNumber(tower.latencyPercentile) + ", " +
            seconds(tower.periodSeconds, "Duration::from_secs", "Duration::from_secs_f64") + ");\n";
+    if (tower.retry)
+        out += towerRetryText(*tower.retry, tower.budget.has_value());
     if (deadlineMs > 0.0)
-        out += "// The call's deadline, over every attempt: the timeout layer outside the hedge.\n"
-               "let service = Timeout::new(hedged, " +
+        out += std::string("// The call's deadline, over every attempt: the timeout layer outside "
+                           "the hedge") + (tower.retry ? " and its retries" : "") + ".\n" +
+               "let service = Timeout::new(" + (tower.retry ? "retried" : "hedged") + ", " +
                seconds(deadlineMs / 1000.0, "Duration::from_secs", "Duration::from_secs_f64") +
                ");\n";
     return out;
@@ -65,6 +95,12 @@ void towerNotes(const Setup& setup, std::vector<std::string>& notes)
 {
     if (const auto& budget = setup.families.tower.budget)
         noteRounded("min_per_sec", budget->minPerSec, notes);
+    if (const auto& retry = setup.families.tower.retry) {
+        noteRounded("min_backoff_ms", retry->minBackoffMs, notes);
+        noteRounded("max_backoff_ms", retry->maxBackoffMs, notes);
+        notes.push_back("RetryErrors is yours to write (tower has no ready Policy); the retried "
+                        "call's dropped hedge is left to finish");
+    }
     notes.push_back("the destination and the service are placeholders: put yours");
 }
 

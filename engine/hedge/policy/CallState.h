@@ -14,6 +14,9 @@ inline constexpr int kRefused = -1; // a gate's answer when it does not admit an
 // (the figure "hedges refused" counts such calls; no policy refuses a call twice). The
 // families keep their own bits below it.
 inline constexpr std::uint8_t kHedgeRefusedFlag = 0x80;
+// In CallState::familyFlags, for the families' retry rules: the armed timer ends a retry's
+// backoff (hedgeDue sends the retry, counted in CallState::retries, not a hedge).
+inline constexpr std::uint8_t kRetryPendingFlag = 0x40;
 
 enum class AttemptOutcome : std::uint8_t {
     Success,
@@ -46,6 +49,8 @@ struct CallState {
     std::int8_t retriesLeft = 0;  // envoy: extra attempts the call may still ask for
     std::uint8_t familyFlags = 0; // the family's own bits, and kHedgeRefusedFlag for all
     std::uint8_t retries = 0;     // attempts sent as retries (after an error), not as hedges
+    std::uint8_t tryStart = 0;    // the first attempt of the call's current try (a retry starts one)
+    float retryJitter = 0.0f;     // what a decorrelated backoff carries to the next retry
     double familyDelayMs = 0.0;   // the delay this call read at its start (percentile families)
 
     void launch(int attempt, double now, int permitToken)
@@ -72,6 +77,8 @@ struct CallState {
         retriesLeft = 0;
         familyFlags = 0;
         retries = 0;
+        tryStart = 0;
+        retryJitter = 0.0f;
         familyDelayMs = 0.0;
     }
 };

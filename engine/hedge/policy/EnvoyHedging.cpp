@@ -48,29 +48,46 @@ CallStep EnvoyHedging::hedgeDue(CallState& call, double now, const AttemptGate& 
         return {};
     call.hedgeDueAt = kNever;
     if (call.familyFlags & kBackoffPending) {
-        call.familyFlags &= static_cast<std::uint8_t>(~kBackoffPending);
-        return sendHedge(call, now, gate);
+        const bool retry = call.familyFlags & kRetryPendingFlag;
+        call.familyFlags &= static_cast<std::uint8_t>(~(kBackoffPending | kRetryPendingFlag));
+        CallStep step = sendHedge(call, now, gate);
+        if (retry && step.launch >= 0)
+            ++call.retries;
+        return step;
     }
     return perTryTimeout(call, now);
 }
 
-// The latest attempt's per-try timer fired: it is not reset. The retry is used up before the
-// slot is asked for, so a refused hedge still costs one.
-CallStep EnvoyHedging::perTryTimeout(CallState& call, double now)
+// RetryStateImpl::shouldRetry: the slot held since the last retry goes back (resetRetry); with
+// no retry left, no; else one is used up before the slot is asked for (a refusal still costs
+// it); granted, the backoff is drawn below the interval, which doubles from retry to retry.
+bool EnvoyHedging::shouldRetry(CallState& call, double now, std::int64_t& refused)
 {
     releaseSlot(call);
     if (call.retriesLeft <= 0)
-        return {};
+        return false;
     --call.retriesLeft;
     if (!m_slots.tryAcquire()) {
-        // The attempt goes on alone; no timer is left to ask again.
-        family_detail::noteRefused(call, m_refused);
-        return {};
+        ++refused;
+        return false;
     }
     call.familyFlags |= kSlotHeld | kBackoffPending;
     const double bound = backoffBound(call.launched);
     const double backoff = bound > 0.0 ? uniform01(m_random) * bound : 0.0;
     call.hedgeDueAt = now + backoff;
+    return true;
+}
+
+// The latest attempt's per-try timer fired: it is not reset, and a hedge is asked for.
+CallStep EnvoyHedging::perTryTimeout(CallState& call, double now)
+{
+    const std::int64_t before = m_refused;
+    if (!shouldRetry(call, now, m_refused)) {
+        // The attempt goes on alone; no timer is left to ask again.
+        if (m_refused != before)
+            call.familyFlags |= kHedgeRefusedFlag;
+        return {};
+    }
     return CallStep{.hedgeAt = call.hedgeDueAt};
 }
 
@@ -90,8 +107,8 @@ CallStep EnvoyHedging::sendHedge(CallState& call, double now, const AttemptGate&
     return step;
 }
 
-CallStep EnvoyHedging::attemptDone(CallState& call, int attempt, double, AttemptOutcome outcome,
-                                   const AttemptGate&)
+CallStep EnvoyHedging::attemptDone(CallState& call, int attempt, double now,
+                                   AttemptOutcome outcome, const AttemptGate&)
 {
     call.inFlight &= static_cast<std::uint16_t>(~(1u << attempt));
     m_slots.attemptsEnded(1);
@@ -104,6 +121,14 @@ CallStep EnvoyHedging::attemptDone(CallState& call, int attempt, double, Attempt
     if (outcome == AttemptOutcome::HandledError && triggeredHedge && othersLeft) {
         call.lastErrorAttempt = static_cast<std::int8_t>(attempt);
         return {}; // discarded: the attempts in flight or pending may still succeed
+    }
+    // retry_on 5xx: the latest attempt's error is retried when the retry state grants it.
+    if (outcome == AttemptOutcome::HandledError && m_settings.retryOn5xx && !triggeredHedge) {
+        call.lastErrorAttempt = static_cast<std::int8_t>(attempt);
+        if (shouldRetry(call, now, m_retriesRefused)) {
+            call.familyFlags |= kRetryPendingFlag;
+            return CallStep{.hedgeAt = call.hedgeDueAt};
+        }
     }
     return end(call, CallEnd::Failed, attempt);
 }
@@ -126,7 +151,7 @@ void EnvoyHedging::releaseSlot(CallState& call)
 CallStep EnvoyHedging::end(CallState& call, CallEnd how, int errorAttempt)
 {
     releaseSlot(call);
-    call.familyFlags &= static_cast<std::uint8_t>(~kBackoffPending);
+    call.familyFlags &= static_cast<std::uint8_t>(~(kBackoffPending | kRetryPendingFlag));
     CallStep step = family_detail::endCall(call, how, errorAttempt);
     m_slots.attemptsEnded(std::popcount(step.cancel));
     return step;

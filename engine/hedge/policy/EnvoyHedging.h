@@ -4,7 +4,9 @@
 // call gives back its retry slot and asks for one again (EnvoyRetrySlots); granted, the hedge
 // goes out after a jittered exponential backoff and its own per-try timer chains on. The first
 // success wins and resets the rest; an error of an attempt that already triggered a hedge is
-// discarded while another attempt is in flight or pending, any other error ends the call.
+// discarded while another attempt is in flight or pending. With retry_on 5xx, an error of the
+// latest attempt is retried on the same retry state — a retry used up, the slot given back and
+// asked for again, the same doubling backoff — and, refused, ends the call as without it.
 #pragma once
 
 #include <hedge/policy/EnvoyRetrySlots.h>
@@ -21,6 +23,7 @@ public:
     // CallState::familyFlags bits.
     static constexpr std::uint8_t kSlotHeld = 1;       // the call holds a retry slot
     static constexpr std::uint8_t kBackoffPending = 2; // the armed timer ends a backoff
+    // (kRetryPendingFlag with it: the backoff is a retry's, after an error)
 
     // `seed` keys the backoff's jitter (FamilyPipelineConfig::seed).
     EnvoyHedging(const EnvoySettings& settings, std::uint64_t seed);
@@ -37,6 +40,8 @@ public:
     FamilyGauges gauges(double now) const;
     // Per-try timeouts whose slot request was refused while the call had retries left.
     std::int64_t hedgesRefused() const { return m_refused; }
+    // Retries after an error that the slots refused (retry_overflow).
+    std::int64_t retriesRefused() const { return m_retriesRefused; }
     const EnvoyRetrySlots& retrySlots() const { return m_slots; }
     // The bound of the backoff before the call's `extra`-th extra attempt (1 = the first):
     // min(base × 2^(extra−1), max); the backoff is drawn uniformly in [0, bound).
@@ -44,6 +49,9 @@ public:
 
 private:
     CallStep perTryTimeout(CallState& call, double now);
+    // The retry state asked for one more attempt: a retry used up, then a slot; granted, the
+    // backoff is armed. Whether it was granted.
+    bool shouldRetry(CallState& call, double now, std::int64_t& refused);
     CallStep sendHedge(CallState& call, double now, const AttemptGate& gate);
     // Arms the per-try timer of the attempt just sent, if its firing can still matter: the
     // call has retries left, or holds a slot that the timeout gives back.
@@ -56,6 +64,7 @@ private:
     EnvoyRetrySlots m_slots;
     SplitMix64 m_random;
     std::int64_t m_refused = 0;
+    std::int64_t m_retriesRefused = 0;
 };
 
 } // namespace hedge

@@ -26,10 +26,10 @@ FinagleBudget FinagleBackup::clientBudgetFor(const FinagleRetryBudget& budget, d
     return FinagleBudget(budget.percentCanRetry, budget.minRetriesPerSec, budget.ttlSeconds, now);
 }
 
-FinagleBackup::FinagleBackup(const FinagleSettings& settings)
+FinagleBackup::FinagleBackup(const FinagleSettings& settings, std::uint64_t seed)
     : m_settings(settings), m_latencies(1.0 - settings.maxExtraLoad),
       m_filterBudget(filterBudgetFor(settings, 0.0)),
-      m_clientBudget(clientBudgetFor(settings.clientBudget, 0.0))
+      m_clientBudget(clientBudgetFor(settings.clientBudget, 0.0)), m_random(seed)
 {}
 
 double FinagleBackup::delayFrom(std::optional<int> percentile) const
@@ -67,6 +67,15 @@ CallStep FinagleBackup::hedgeDue(CallState& call, double now, const AttemptGate&
     if (!family_detail::timerDue(call, now))
         return {};
     call.hedgeDueAt = kNever;
+    if (call.familyFlags & kRetryPendingFlag) {
+        // The retry's backoff is over: it goes out alone, no backup armed for it.
+        call.familyFlags &= static_cast<std::uint8_t>(~kRetryPendingFlag);
+        const int attempt = launchNext(call, now, gate);
+        if (attempt < 0)
+            return endCall(call, CallEnd::Failed, call.lastErrorAttempt);
+        ++call.retries;
+        return CallStep{.launch = attempt};
+    }
     // The filter's budget first; what it gave is not returned if the client's refuses.
     if (!m_filterBudget.tryWithdraw(now) || !m_clientBudget.tryWithdraw(now)) {
         family_detail::noteRefused(call, m_refused);
@@ -104,7 +113,27 @@ CallStep FinagleBackup::attemptDone(CallState& call, int attempt, double now,
         call.hedgeDueAt = kNever; // one backup at most, and it is the one still running
         return {};
     }
+    if (outcome == AttemptOutcome::HandledError && m_settings.retryPolicy)
+        return retryOrFail(call, attempt, now);
     return endCall(call, CallEnd::Failed, attempt);
+}
+
+// RetryFilter: a retryable failure is retried while the policy has a backoff left (num_tries − 1
+// of them) and the client's RetryBudget gives a withdrawal (the calls' deposits are made at
+// their start).
+CallStep FinagleBackup::retryOrFail(CallState& call, int attempt, double now)
+{
+    const bool triesLeft = call.retries < m_settings.retryPolicy->numTries - 1 &&
+                           call.launched < kMaxAttempts;
+    if (!triesLeft)
+        return endCall(call, CallEnd::Failed, attempt);
+    if (!m_clientBudget.tryWithdraw(now)) {
+        ++m_retriesRefused;
+        return endCall(call, CallEnd::Failed, attempt);
+    }
+    call.familyFlags |= kRetryPendingFlag;
+    call.hedgeDueAt = now + kRetryBackoff.draw(call.retries + 1, call.retryJitter, m_random);
+    return CallStep{.hedgeAt = call.hedgeDueAt};
 }
 
 CallStep FinagleBackup::abandon(CallState& call)

@@ -5,12 +5,17 @@
 // When the timer fires the filter's own budget and then the client's are asked; either refusing
 // means no backup. The first success wins; a first finisher that failed hands the call over to
 // the other attempt. Successful attempts' latencies are recorded, and a loser's at the moment it
-// is interrupted (send_interrupts).
+// is interrupted (send_interrupts). With a retry_policy (a RetryFilter, RetryPolicy.tries): when
+// the call's attempts have all failed with the service's error, it is retried — alone, without
+// a backup — after Finagle's decorrelated jittered backoff, while tries remain and the client's
+// RetryBudget gives a withdrawal.
 #pragma once
 
 #include <hedge/policy/FamilyPolicy.h>
 #include <hedge/policy/FinagleBudget.h>
 #include <hedge/policy/PolicyFamily.h>
+#include <hedge/policy/RetryBackoff.h>
+#include <hedge/policy/SplitMix64.h>
 #include <hedge/policy/WindowedLatencyPercentile.h>
 
 #include <cstdint>
@@ -24,7 +29,16 @@ public:
     static constexpr double kFilterMinPerSecond = 10.0;
     static constexpr double kFilterTtlSeconds = 10.0;
 
-    explicit FinagleBackup(const FinagleSettings& settings);
+    // RetryPolicy.tries' backoff: Backoff.decorrelatedJittered(5 ms, 200 ms).
+    static constexpr double kRetryBackoffStartMs = 5.0;
+    static constexpr double kRetryBackoffMaxMs = 200.0;
+    static constexpr RetryBackoff kRetryBackoff{.growth = RetryGrowth::Constant,
+                                                .baseMs = kRetryBackoffStartMs,
+                                                .maxMs = kRetryBackoffMaxMs,
+                                                .jitter = RetryJitter::Decorrelated};
+
+    // `seed` keys the retries' jitter (FamilyPipelineConfig::seed).
+    explicit FinagleBackup(const FinagleSettings& settings, std::uint64_t seed = 0);
 
     CallStep start(CallState& call, double now, const AttemptGate& gate);
     CallStep hedgeDue(CallState& call, double now, const AttemptGate& gate);
@@ -39,6 +53,8 @@ public:
     FamilyGauges gauges(double now) const;
     // Backups a budget refused when their timer fired.
     std::int64_t hedgesRefused() const { return m_refused; }
+    // Retries the client's budget refused.
+    std::int64_t retriesRefused() const { return m_retriesRefused; }
 
     // The backup delay a call starting at `now` reads; kNever: no backup for it.
     double delayAt(double now) const;
@@ -51,12 +67,15 @@ private:
     static FinagleBudget clientBudgetFor(const FinagleRetryBudget& budget, double now);
     double delayFrom(std::optional<int> percentile) const;
     void record(const CallState& call, int attempt, double now);
+    CallStep retryOrFail(CallState& call, int attempt, double now);
 
     FinagleSettings m_settings;
     WindowedLatencyPercentile m_latencies;
     FinagleBudget m_filterBudget;
     FinagleBudget m_clientBudget;
+    SplitMix64 m_random;
     std::int64_t m_refused = 0;
+    std::int64_t m_retriesRefused = 0;
 };
 
 } // namespace hedge

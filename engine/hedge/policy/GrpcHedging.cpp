@@ -7,15 +7,37 @@ namespace hedge {
 using family_detail::endCall;
 using family_detail::launchNext;
 
-GrpcHedging::GrpcHedging(const GrpcSettings& settings) : m_settings(settings)
+GrpcHedging::GrpcHedging(const GrpcSettings& settings, std::uint64_t seed)
+    : m_settings(settings), m_backoff(backoffFor(settings)), m_random(seed)
 {
     if (settings.throttling)
         m_throttle.emplace(*settings.throttling);
 }
 
+RetryBackoff GrpcHedging::backoffFor(const GrpcSettings& settings)
+{
+    const GrpcRetryPolicy policy = settings.retryPolicy.value_or(GrpcRetryPolicy{});
+    // RetriableStream: the n-th backoff is drawn uniformly below min(initial × multiplier^(n−1),
+    // max), the interval multiplied and capped after each draw.
+    return RetryBackoff{.growth = RetryGrowth::Exponential,
+                        .baseMs = policy.initialBackoffMs,
+                        .multiplier = policy.backoffMultiplier,
+                        .maxMs = policy.maxBackoffMs,
+                        .jitter = RetryJitter::Full};
+}
+
 int GrpcHedging::maxAttempts() const
 {
+    if (!m_settings.hedgingPolicy)
+        return 1;
     return std::min(m_settings.maxAttempts, kMaxAttemptsClamp);
+}
+
+int GrpcHedging::maxRetryAttempts() const
+{
+    if (m_settings.hedgingPolicy || !m_settings.retryPolicy)
+        return 1;
+    return std::clamp(m_settings.retryPolicy->maxAttempts, 1, kMaxAttemptsClamp);
 }
 
 void GrpcHedging::armNext(CallState& call, double now, CallStep& step)
@@ -67,7 +89,44 @@ CallStep GrpcHedging::hedgeDue(CallState& call, double now, const AttemptGate& g
     if (!family_detail::timerDue(call, now))
         return {};
     call.hedgeDueAt = kNever;
+    if (call.familyFlags & kRetryPendingFlag)
+        return sendRetry(call, now, gate);
     return sendNow(call, now, gate);
+}
+
+// The backoff is over: the retry goes out if the limiter admits it (the throttle was asked when
+// the error came).
+CallStep GrpcHedging::sendRetry(CallState& call, double now, const AttemptGate& gate)
+{
+    call.familyFlags &= static_cast<std::uint8_t>(~kRetryPendingFlag);
+    const int attempt = launchNext(call, now, gate);
+    if (attempt < 0)
+        return endCall(call, CallEnd::Failed, call.lastErrorAttempt);
+    ++call.retries;
+    return CallStep{.launch = attempt};
+}
+
+// RetriableStream's retry decision after a failed attempt (makeRetryDecision): a status outside
+// retryableStatusCodes (an unhandled error) ends the call and leaves the bucket alone; a
+// retryable one takes a token first, then is retried while attempts remain and the bucket is
+// above half.
+CallStep GrpcHedging::retryAfterError(CallState& call, int attempt, double now,
+                                      AttemptOutcome outcome)
+{
+    call.lastErrorAttempt = static_cast<std::int8_t>(attempt);
+    if (outcome != AttemptOutcome::HandledError)
+        return endCall(call, CallEnd::Failed, attempt);
+    const bool throttled = m_throttle && !m_throttle->onQualifiedFailure();
+    if (call.launched >= maxRetryAttempts())
+        return endCall(call, CallEnd::Failed, attempt);
+    if (throttled) {
+        ++m_retriesRefused;
+        return endCall(call, CallEnd::Failed, attempt);
+    }
+    const double backoff = m_backoff.draw(call.retries + 1, call.retryJitter, m_random);
+    call.familyFlags |= kRetryPendingFlag;
+    call.hedgeDueAt = now + backoff;
+    return CallStep{.hedgeAt = call.hedgeDueAt};
 }
 
 CallStep GrpcHedging::attemptDone(CallState& call, int attempt, double now,
@@ -79,6 +138,8 @@ CallStep GrpcHedging::attemptDone(CallState& call, int attempt, double now,
             m_throttle->onSuccess();
         return endCall(call, CallEnd::Succeeded, -1);
     }
+    if (maxRetryAttempts() > 1)
+        return retryAfterError(call, attempt, now, outcome);
     const bool fatal = outcome == AttemptOutcome::UnhandledError || !m_settings.nonFatalErrors;
     if (fatal)
         return endCall(call, CallEnd::Failed, attempt); // the bucket is not touched
@@ -117,6 +178,7 @@ CallStep GrpcHedging::abandon(CallState& call)
 void GrpcHedging::reconfigure(const GrpcSettings& settings, double)
 {
     m_settings = settings;
+    m_backoff = backoffFor(settings);
     if (!settings.throttling)
         m_throttle.reset();
     else if (m_throttle)

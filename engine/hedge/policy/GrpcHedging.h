@@ -2,12 +2,16 @@
 // client: attempt 1 at once, the next after each hedging delay while attempts remain and the
 // throttle (if any) is above half; the first success wins and refills the bucket; a fatal
 // error ends the call; a non-fatal one drains a token and, throttled, ends the call (java) or
-// stops hedging (a6).
+// stops hedging (a6). With a retryPolicy instead of the hedgingPolicy: one attempt at a time,
+// a retryable error (the service's) retried after a fully jittered exponential backoff while
+// maxAttempts (at most 5) allows and the throttle, told of the failure first, is above half.
 #pragma once
 
 #include <hedge/policy/FamilyPolicy.h>
 #include <hedge/policy/GrpcThrottle.h>
 #include <hedge/policy/PolicyFamily.h>
+#include <hedge/policy/RetryBackoff.h>
+#include <hedge/policy/SplitMix64.h>
 
 #include <optional>
 
@@ -17,7 +21,8 @@ class GrpcHedging {
 public:
     static constexpr int kMaxAttemptsClamp = 5; // what the clients clamp maxAttempts to
 
-    explicit GrpcHedging(const GrpcSettings& settings);
+    // `seed` keys the retries' jitter (FamilyPipelineConfig::seed).
+    explicit GrpcHedging(const GrpcSettings& settings, std::uint64_t seed = 0);
 
     CallStep start(CallState& call, double now, const AttemptGate& gate);
     CallStep hedgeDue(CallState& call, double now, const AttemptGate& gate);
@@ -31,6 +36,13 @@ public:
     // Timers the throttle kept from being armed while the call had attempts left.
     std::int64_t hedgesRefused() const { return m_refused; }
     int maxAttempts() const;
+    // The retryPolicy's maxAttempts as the clients clamp it; 1 without a retryPolicy, or with a
+    // hedgingPolicy (gRPC takes one or the other).
+    int maxRetryAttempts() const;
+    // Retries the throttle refused after a retryable error.
+    std::int64_t retriesRefused() const { return m_retriesRefused; }
+    // The backoff the retries draw from (nominal(n): the bound of retry n's draw).
+    const RetryBackoff& retryBackoff() const { return m_backoff; }
     const GrpcThrottle* throttle() const { return m_throttle ? &*m_throttle : nullptr; }
 
 private:
@@ -39,10 +51,16 @@ private:
     void armNext(CallState& call, double now, CallStep& step);
     CallStep nonFatalError(CallState& call, int attempt, double now, const AttemptGate& gate);
     CallStep sendNow(CallState& call, double now, const AttemptGate& gate);
+    CallStep retryAfterError(CallState& call, int attempt, double now, AttemptOutcome outcome);
+    CallStep sendRetry(CallState& call, double now, const AttemptGate& gate);
+    static RetryBackoff backoffFor(const GrpcSettings& settings);
 
     GrpcSettings m_settings;
     std::optional<GrpcThrottle> m_throttle;
+    RetryBackoff m_backoff;
+    SplitMix64 m_random;
     std::int64_t m_refused = 0;
+    std::int64_t m_retriesRefused = 0;
 };
 
 } // namespace hedge

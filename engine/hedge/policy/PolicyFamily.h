@@ -25,12 +25,26 @@ struct GrpcThrottling {
 // java: a throttled non-fatal error ends the call at once (grpc-java's RetriableStream); a6: the
 // call ends only when no other attempt is in flight, and an unthrottled one hedges at once.
 enum class GrpcFlavour : std::uint8_t { Java, A6 };
+// A method's retryPolicy (gRFC A6; grpc-java RetriableStream): the service's errors are in
+// retryableStatusCodes. gRPC has no defaults (the service config gives them): these are A6's
+// example.
+struct GrpcRetryPolicy {
+    int maxAttempts = 4;             // total, ≥ 2; above 5 clamped to 5, as the clients do
+    double initialBackoffMs = 100.0; // > 0
+    double maxBackoffMs = 1000.0;    // > 0
+    double backoffMultiplier = 2.0;  // > 0
+    bool operator==(const GrpcRetryPolicy&) const = default;
+};
 struct GrpcSettings {
     int maxAttempts = 2;         // total; 2 … 5 (more is clamped to 5, as the clients do)
     double hedgingDelayMs = 0.0; // 0: every attempt at once (the A6 default)
     bool nonFatalErrors = false; // the service's errors are in nonFatalStatusCodes
     std::optional<GrpcThrottling> throttling; // none: no retryThrottling
     GrpcFlavour flavour = GrpcFlavour::Java;
+    // The method's config has a hedgingPolicy (the knobs above). gRPC allows it or a
+    // retryPolicy, not both (validation refuses both on).
+    bool hedgingPolicy = true;
+    std::optional<GrpcRetryPolicy> retryPolicy; // none: no retries
     bool operator==(const GrpcSettings&) const = default;
 };
 
@@ -47,16 +61,26 @@ struct EnvoySettings {
     double backoffMaxMs = 0.0;    // 0: 10 × base (Envoy's default)
     std::optional<EnvoyRetryBudget> retryBudget; // none: the max_retries circuit breaker bounds
     int maxRetries = 3;                          // the cluster's circuit breaker
+    bool retryOn5xx = false; // retry_on "5xx": the service's errors (and sheds, 503) are retried
     double backoffMax() const { return backoffMaxMs > 0.0 ? backoffMaxMs : 10.0 * backoffBaseMs; }
     bool operator==(const EnvoySettings&) const = default;
 };
 
-// --- Polly v8 hedging strategy ---
+// --- Polly v8 hedging strategy, and a retry strategy outside it in the pipeline ---
+struct PollyRetry {
+    int maxRetryAttempts = 3; // retries after the first try, ≥ 1
+    double delayMs = 2000.0;  // the base delay, ≥ 0
+    int backoffType = 0;      // DelayBackoffType's value: 0 constant, 1 linear, 2 exponential
+    bool useJitter = false;
+    double maxDelayMs = 0.0;  // MaxDelay; 0: none
+    bool operator==(const PollyRetry&) const = default;
+};
 struct PollySettings {
     int maxHedgedAttempts = 1; // extra attempts, 1 … 10
     double delayMs = 2000.0;   // 0: all at once; negative: only after a failure
     std::vector<double> delayPerAttemptMs; // the DelayGenerator: entry k for hedge k+1, the last repeats
     bool handleErrors = true;              // ShouldHandle accepts the service's errors
+    std::optional<PollyRetry> retry;       // none: no retry strategy
     bool operator==(const PollySettings&) const = default;
 };
 
@@ -67,11 +91,18 @@ struct FinagleRetryBudget {
     double ttlSeconds = 10.0;
     bool operator==(const FinagleRetryBudget&) const = default;
 };
+// A RetryFilter with RetryPolicy.tries: the service's errors are retried under the client's
+// RetryBudget, with Finagle's decorrelated jittered backoff from 5 ms to 200 ms.
+struct FinagleRetryPolicy {
+    int numTries = 2; // attempts, the first included, ≥ 2
+    bool operator==(const FinagleRetryPolicy&) const = default;
+};
 struct FinagleSettings {
     double maxExtraLoad = 0.01;     // [0, 1): the backup delay is the 1 − max_extra_load percentile
     bool sendInterrupts = true;     // losers are interrupted (cancelled) or left running
     double minSendBackupAfterMs = 1.0;
     FinagleRetryBudget clientBudget;
+    std::optional<FinagleRetryPolicy> retryPolicy; // none: no retries
     bool operator==(const FinagleSettings&) const = default;
 };
 
@@ -82,19 +113,46 @@ struct TowerBudget {
     double ttlSeconds = 10.0;
     bool operator==(const TowerBudget&) const = default;
 };
+// tower::retry::Retry around the hedge: a Policy that retries the service's errors up to
+// max_retries times, with an ExponentialBackoff (tower has no defaults: these are the model's),
+// withdrawing from the TpsBudget when the setup has one.
+struct TowerRetry {
+    int maxRetries = 3;
+    double minBackoffMs = 100.0;  // > 0
+    double maxBackoffMs = 10000.0; // ≥ min
+    double jitter = 1.0;          // ≥ 0: up to this share of the backoff is added at random
+    bool operator==(const TowerRetry&) const = default;
+};
 struct TowerSettings {
     double latencyPercentile = 0.9; // of the previous period's latencies
     int minDataPoints = 10;
     double periodSeconds = 1.0;
     std::optional<TowerBudget> budget; // none: unbudgeted
+    std::optional<TowerRetry> retry;   // none: no retries
     bool operator==(const TowerSettings&) const = default;
 };
 
-// --- Murphy (Delphi THedgingPolicy) ---
+// --- Murphy (Delphi THedgingPolicy), with the model's plain retry ---
+struct MurphyRetryBudget {
+    double percent = 20.0;     // retries per 100 calls
+    double minPerSecond = 10.0;
+    double windowSeconds = 10.0;
+    bool operator==(const MurphyRetryBudget&) const = default;
+};
+struct MurphyRetry {
+    int maxRetries = 2;
+    double backoffMs = 100.0;      // ≥ 0: before the first retry
+    double backoffMultiplier = 2.0; // ≥ 1
+    double maxBackoffMs = 10000.0;  // ≥ 0
+    bool jitter = true;             // full jitter: uniform below the backoff
+    std::optional<MurphyRetryBudget> budget; // none: unbudgeted
+    bool operator==(const MurphyRetry&) const = default;
+};
 struct MurphySettings {
     double delayMs = 2000.0;
     int maxExtraAttempts = 1; // ≥ 0; total = 1 + extra
     bool handleErrors = true; // the service's errors are handled: the next attempt starts at once
+    std::optional<MurphyRetry> retry; // none: no retries
     bool operator==(const MurphySettings&) const = default;
 };
 

@@ -13,11 +13,33 @@ std::optional<TpsBudget> TowerHedge::budgetFor(const TowerSettings& settings, do
     return TpsBudget(b.ttlSeconds, b.minPerSec, b.retryPercent, now);
 }
 
-TowerHedge::TowerHedge(const TowerSettings& settings)
+TowerHedge::TowerHedge(const TowerSettings& settings, std::uint64_t seed)
     : m_settings(settings),
       m_latencies(settings.latencyPercentile, settings.periodSeconds * 1000.0),
-      m_budget(budgetFor(settings, 0.0))
+      m_budget(budgetFor(settings, 0.0)), m_random(seed)
 {}
+
+RetryBackoff TowerHedge::retryBackoff(const TowerRetry& retry)
+{
+    // base = min × 2^iterations up to max, plus a uniform share of it up to `jitter`, the sum
+    // at most max.
+    return RetryBackoff{.growth = RetryGrowth::Exponential,
+                        .baseMs = retry.minBackoffMs,
+                        .multiplier = 2.0,
+                        .maxMs = retry.maxBackoffMs,
+                        .jitter = RetryJitter::Proportional,
+                        .jitterRatio = retry.jitter};
+}
+
+void TowerHedge::armHedge(CallState& call, double now, CallStep& step)
+{
+    call.familyDelayMs = kNever;
+    if (m_latencies.count(now) < m_settings.minDataPoints)
+        return; // too little of the previous period to go by: this try never hedges
+    call.familyDelayMs = m_latencies.percentile(now);
+    call.hedgeDueAt = now + call.familyDelayMs;
+    step.hedgeAt = call.hedgeDueAt;
+}
 
 CallStep TowerHedge::start(CallState& call, double now, const AttemptGate& gate)
 {
@@ -26,12 +48,7 @@ CallStep TowerHedge::start(CallState& call, double now, const AttemptGate& gate)
     CallStep step = family_detail::launchFirst(call, now, gate);
     if (step.end == CallEnd::Rejected)
         return step;
-    call.familyDelayMs = kNever;
-    if (m_latencies.count(now) < m_settings.minDataPoints)
-        return step; // too little of the previous period to go by: this call never hedges
-    call.familyDelayMs = m_latencies.percentile(now);
-    call.hedgeDueAt = now + call.familyDelayMs;
-    step.hedgeAt = call.hedgeDueAt;
+    armHedge(call, now, step);
     return step;
 }
 
@@ -40,6 +57,16 @@ CallStep TowerHedge::hedgeDue(CallState& call, double now, const AttemptGate& ga
     if (!family_detail::timerDue(call, now))
         return {};
     call.hedgeDueAt = kNever;
+    if (call.familyFlags & kRetryPendingFlag) {
+        call.familyFlags &= static_cast<std::uint8_t>(~kRetryPendingFlag);
+        const int attempt = launchNext(call, now, gate);
+        if (attempt < 0)
+            return endCall(call, CallEnd::Failed, call.lastErrorAttempt);
+        ++call.retries;
+        CallStep step{.launch = attempt};
+        armHedge(call, now, step);
+        return step;
+    }
     if (m_budget && !m_budget->withdraw(now)) {
         family_detail::noteRefused(call, m_refused); // the original runs on alone
         return {};
@@ -53,6 +80,8 @@ CallStep TowerHedge::hedgeDue(CallState& call, double now, const AttemptGate& ga
 CallStep TowerHedge::attemptDone(CallState& call, int attempt, double now, AttemptOutcome outcome,
                                  const AttemptGate&)
 {
+    if (!call.isInFlight(attempt))
+        return {}; // dropped when a retry took over: its result is not seen
     call.inFlight &= static_cast<std::uint16_t>(~(1u << attempt));
     if (outcome == AttemptOutcome::Success) {
         m_latencies.record(now - call.launchedAt[attempt], now);
@@ -60,7 +89,26 @@ CallStep TowerHedge::attemptDone(CallState& call, int attempt, double now, Attem
     }
     // The first result wins even when it is an error: the other attempt is dropped.
     call.lastErrorAttempt = static_cast<std::int8_t>(attempt);
-    return endCall(call, CallEnd::Failed, attempt);
+    return retryOrFail(call, attempt, now, outcome);
+}
+
+// Retry's Policy::retry: the service's error is retried while retries remain and the budget
+// (when the setup has one) gives a withdrawal; the try's other attempt is dropped.
+CallStep TowerHedge::retryOrFail(CallState& call, int attempt, double now, AttemptOutcome outcome)
+{
+    const bool wanted = m_settings.retry && outcome == AttemptOutcome::HandledError &&
+                        call.retries < m_settings.retry->maxRetries && call.launched < kMaxAttempts;
+    if (!wanted)
+        return endCall(call, CallEnd::Failed, attempt);
+    if (m_budget && !m_budget->withdraw(now)) {
+        ++m_retriesRefused;
+        return endCall(call, CallEnd::Failed, attempt);
+    }
+    call.inFlight = 0; // the other attempt, if any, is dropped and left to finish
+    call.familyFlags |= kRetryPendingFlag;
+    call.hedgeDueAt =
+        now + retryBackoff(*m_settings.retry).draw(call.retries + 1, call.retryJitter, m_random);
+    return CallStep{.hedgeAt = call.hedgeDueAt};
 }
 
 CallStep TowerHedge::abandon(CallState& call)

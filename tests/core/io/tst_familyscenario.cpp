@@ -160,7 +160,8 @@ private slots:
         QTest::newRow("another family's knob")
             << R"({"name": "a", "policy": "grpc", "grpc": {"per_try_timeout_ms": 5}})"
             << "setups[0].grpc.per_try_timeout_ms: not a knob of policy grpc (allowed here: "
-               "max_attempts, hedging_delay_ms, non_fatal_errors, throttling, flavour)";
+               "max_attempts, hedging_delay_ms, non_fatal_errors, throttling, hedging_policy, "
+               "retry_policy, flavour)";
         QTest::newRow("misspelt policy")
             << R"({"name": "a", "policy": "grcp"})"
             << R"(setups[0].policy: "grcp" is not a policy (allowed: resilience4cata, grpc, )"

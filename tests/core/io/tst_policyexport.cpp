@@ -4,6 +4,7 @@
 #include "TestErrors.h"
 
 #include <hedge/io/PolicyExport.h>
+#include <hedge/io/PolicyImport.h>
 #include <hedge/io/ScenarioError.h>
 
 #include <QTest>
@@ -235,6 +236,67 @@ private slots:
                                  "        min_retry_concurrency: 3\n"})
             QVERIFY2(yaml.text.find(line) != std::string::npos, line);
         QVERIFY(mentions(yaml.uncovered, "base_interval 25 ms is written as the max_interval"));
+    }
+
+    // Retries in each stack's own format (docs/policies.md, "Retries"): gRPC's retryPolicy in
+    // place of the hedgingPolicy (read back the same), Envoy's retry_on (read back), Polly's
+    // retry strategy before its hedging, Finagle's retries under the budget, Tower's Retry
+    // around the hedge, Murphy's plain retry as a comment; and a setup without retries keeps
+    // every text as it was (the golden texts above).
+    void retriesInEachStacksFormat()
+    {
+        Setup grpc = demoAs(PolicyFamily::Grpc);
+        grpc.families.grpc.hedgingPolicy = false;
+        grpc.families.grpc.retryPolicy = GrpcRetryPolicy{.maxAttempts = 3,
+                                                         .initialBackoffMs = 50.0,
+                                                         .maxBackoffMs = 500.0,
+                                                         .backoffMultiplier = 1.5};
+        const ExportedPolicy json = exportPolicy(grpc);
+        for (const char* part : {"\"retryPolicy\": {", "\"maxAttempts\": 3,",
+                                 "\"initialBackoff\": \"0.050s\"", "\"maxBackoff\": \"0.500s\"",
+                                 "\"backoffMultiplier\": 1.5", "\"UNAVAILABLE\""})
+            QVERIFY2(json.text.find(part) != std::string::npos, json.text.c_str());
+        QVERIFY(json.text.find("hedgingPolicy") == std::string::npos);
+        const GrpcSettings back = importPolicy(json.text, PolicyFamily::Grpc).setup.families.grpc;
+        QVERIFY(!back.hedgingPolicy);
+        QCOMPARE(back.retryPolicy, grpc.families.grpc.retryPolicy);
+        QCOMPARE(back.throttling, grpc.families.grpc.throttling);
+
+        Setup envoy = demoAs(PolicyFamily::Envoy);
+        envoy.families.envoy.retryOn5xx = true;
+        const ExportedPolicy yaml = exportPolicy(envoy);
+        QVERIFY2(yaml.text.find("    retry_on: 5xx\n") != std::string::npos, yaml.text.c_str());
+        QVERIFY(importPolicy(yaml.text, PolicyFamily::Envoy).setup.families.envoy.retryOn5xx);
+
+        Setup polly = demoAs(PolicyFamily::Polly);
+        polly.families.polly.retry = PollyRetry{.maxRetryAttempts = 2, .delayMs = 100.0,
+                                                .backoffType = 2, .useJitter = true,
+                                                .maxDelayMs = 800.0};
+        const std::string cs = exportPolicy(polly).text;
+        for (const char* part : {"    .AddRetry(new RetryStrategyOptions<HttpResponseMessage>",
+                                 "        MaxRetryAttempts = 2,",
+                                 "        BackoffType = DelayBackoffType.Exponential,",
+                                 "        UseJitter = true,", "        MaxDelay = "})
+            QVERIFY2(cs.find(part) != std::string::npos, part);
+        QVERIFY(cs.find(".AddRetry") < cs.find(".AddHedging"));
+
+        Setup finagle = demoAs(PolicyFamily::Finagle);
+        finagle.families.finagle.retryPolicy = FinagleRetryPolicy{.numTries = 3};
+        QVERIFY(exportPolicy(finagle).text.find("  .withMaxRetries(2)\n") != std::string::npos);
+
+        Setup tower = demoAs(PolicyFamily::Tower);
+        tower.families.tower.retry = TowerRetry{};
+        const std::string rs = exportPolicy(tower).text;
+        QVERIFY2(rs.find("tower::retry::Retry::new(RetryErrors { attempts: 3,") != std::string::npos,
+                 rs.c_str());
+        QVERIFY(rs.find("ExponentialBackoffMaker::new(") != std::string::npos);
+
+        Setup murphy = demoAs(PolicyFamily::Murphy);
+        murphy.families.murphy.retry = MurphyRetry{};
+        const ExportedPolicy pas = exportPolicy(murphy);
+        QVERIFY(pas.text.find("// The explorer's plain retry around the policy: up to 2") !=
+                std::string::npos);
+        QVERIFY(mentions(pas.uncovered, "the retry is the explorer's own"));
     }
 
     // A resilience4cata setup without a budget, on any replica, is Polly's and (with client

@@ -34,6 +34,7 @@ private slots:
     void familyExportsAndImports_data();
     void familyExportsAndImports();
     void docsHaveEveryFamilysSection();
+    void aFamilyThatRetriesSaysSoInItsName();
 };
 
 namespace {
@@ -254,6 +255,30 @@ void TestPolicyFamilies::docsHaveEveryFamilysSection()
         ++at;
     }
     QCOMPARE(sections, int(policyFamilies().size()));
+}
+
+// A generated name tells a setup that retries from the same family's that does not: the
+// family's row adds ", retries" (and nothing while retries are off, as names were before).
+void TestPolicyFamilies::aFamilyThatRetriesSaysSoInItsName()
+{
+    for (const PolicyFamilyRow& row : policyFamilies()) {
+        if (row.id == PolicyFamily::Resilience4cata)
+            continue;
+        Setup setup{.name = "s", .policy = row.id};
+        const std::string plain = setup.generatedName();
+        QVERIFY2(plain.find("retries") == std::string::npos, plain.c_str());
+        FamilySettings& f = setup.families;
+        f.grpc.hedgingPolicy = false;
+        f.grpc.retryPolicy = GrpcRetryPolicy{};
+        f.envoy.retryOn5xx = true;
+        f.finagle.retryPolicy = FinagleRetryPolicy{};
+        f.tower.retry = TowerRetry{};
+        f.polly.retry = PollyRetry{};
+        f.murphy.retry = MurphyRetry{};
+        std::string expected = plain;
+        expected.insert(expected.find(" / "), ", retries"); // before the cancellation
+        QCOMPARE(QString::fromStdString(setup.generatedName()), QString::fromStdString(expected));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestPolicyFamilies)

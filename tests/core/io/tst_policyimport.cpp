@@ -134,7 +134,8 @@ private slots:
                      "methodConfig[0].hedgingPolicy.nonFatalStatusCodes[1]: RESOURCE_EXHAUSTED: "
                      "the explorer's service fails only with UNAVAILABLE",
                      "methodConfig[0].name: the explorer simulates one method of one service",
-                     "methodConfig[1]: no hedgingPolicy: not imported"}));
+                     "methodConfig[1]: another method's policy: only methodConfig[0]'s is "
+                     "imported"}));
     }
 
     void envoyFieldsTheModelDoesNotCoverAreListed()
@@ -166,6 +167,7 @@ cluster:
         EnvoySettings expected;
         expected.perTryTimeoutMs = 50.0;
         expected.numRetries = 3;
+        expected.retryOn5xx = true;
         expected.maxRetries = 5;
         expected.retryBudget = EnvoyRetryBudget{};
         QCOMPARE(imported.setup.families.envoy, expected);
@@ -174,8 +176,6 @@ cluster:
         QCOMPARE(uncoveredOf(imported),
                  (QStringList{
                      "route.cluster: not modelled (the explorer models the hedging only)",
-                     "route.retryPolicy.retry_on: 5xx: retries on errors are not modelled (the "
-                     "hedge is)",
                      "route.retryPolicy.retry_host_predicate: not modelled",
                      "route.hedge_policy.initial_requests: not implemented by Envoy's router; "
                      "ignored",
@@ -225,8 +225,12 @@ virtual_host:
         QTest::newRow("unknown code")
             << grpc(R"({"maxAttempts": 2, "nonFatalStatusCodes": ["SLOW"]})") << true
             << R"(methodConfig[0].hedgingPolicy.nonFatalStatusCodes[0]: "SLOW" is not a gRPC status code)";
-        QTest::newRow("no hedging") << R"({"methodConfig": [{"retryPolicy": {}}]})" << true
-                                    << "methodConfig: no method config has a hedgingPolicy";
+        QTest::newRow("no policy") << R"({"methodConfig": [{"timeout": "1s"}]})" << true
+                                   << "methodConfig: no method config has a hedgingPolicy or a "
+                                      "retryPolicy";
+        QTest::newRow("retry without attempts")
+            << R"({"methodConfig": [{"retryPolicy": {}}]})" << true
+            << "methodConfig[0].retryPolicy.maxAttempts: missing (at least 2)";
         QTest::newRow("tokens")
             << R"({"methodConfig": [{"hedgingPolicy": {"maxAttempts": 2}}],
                    "retryThrottling": {"maxTokens": 2000, "tokenRatio": 0.1}})"
