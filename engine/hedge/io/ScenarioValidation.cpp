@@ -198,8 +198,8 @@ void validateFamilyExtras(const std::string& path, const Setup& setup)
 {
     const FamilySettings& f = setup.families;
     if (setup.policy == PolicyFamily::Grpc && f.grpc.flavour != GrpcFlavour::Java &&
-        f.grpc.flavour != GrpcFlavour::A6)
-        fail(path + ".flavour", "is not allowed (allowed \"java\" or \"a6\")");
+        f.grpc.flavour != GrpcFlavour::A6 && f.grpc.flavour != GrpcFlavour::Js)
+        fail(path + ".flavour", "is not allowed (allowed \"java\", \"a6\" or \"js\")");
     if (setup.policy == PolicyFamily::Polly)
         for (std::size_t i = 0; i < f.polly.delayPerAttemptMs.size(); ++i)
             requireFinite(path + ".delay_per_attempt_ms[" + std::to_string(i) + "]",

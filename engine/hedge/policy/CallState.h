@@ -14,6 +14,10 @@ inline constexpr int kRefused = -1; // a gate's answer when it does not admit an
 // (the figure "hedges refused" counts such calls; no policy refuses a call twice). The
 // families keep their own bits below it.
 inline constexpr std::uint8_t kHedgeRefusedFlag = 0x80;
+// Also for every policy: the call sent a hedge while the policy's throttle was at or below its
+// threshold — a hedge the throttle would have refused had it been asked (gRPC's js flavour,
+// docs/policies.md, "gRPC"). A diagnostic of the real grpc-js run's comparison.
+inline constexpr std::uint8_t kHedgeBelowThresholdFlag = 0x40;
 
 enum class AttemptOutcome : std::uint8_t {
     Success,

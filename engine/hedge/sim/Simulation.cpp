@@ -126,6 +126,7 @@ private:
         m_attempts += ended.attempts;
         m_hedged += ended.hedged;
         m_refused += ended.hedgeRefused;
+        m_belowThreshold += ended.hedgeBelowThreshold;
         m_partsHedged += ended.partsHedged;
     }
     PartFigures partFigures(std::int64_t measuredCalls);
@@ -206,6 +207,7 @@ private:
     std::vector<double> m_latencies; // 8 bytes a measured call: exact percentiles
     double m_latencySum = 0.0, m_latencyMax = 0.0;
     std::int64_t m_attempts = 0, m_hedged = 0, m_rejected = 0, m_failed = 0, m_refused = 0;
+    std::int64_t m_belowThreshold = 0;
     std::vector<double> m_partLatencies; // fan-out: the measured calls' parts that answered
     std::int64_t m_partsHedged = 0, m_slowestHedged = 0;
 };
@@ -273,6 +275,7 @@ PointResult PointMeasure::result(const Core& core)
         r.rejectedFraction = double(m_rejected) / n;
         r.failedFraction = double(m_failed) / n;
         r.hedgesRefusedFraction = double(m_refused) / n;
+        r.hedgesBelowThresholdFraction = double(m_belowThreshold) / n;
     }
     // A run stopped early has no last arrival: its window ends where it stopped.
     const double windowEnd = m_windowEnd > m_windowStart ? m_windowEnd : core.now();
