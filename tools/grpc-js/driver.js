@@ -35,6 +35,7 @@ const o = common.parseOptions(process.argv.slice(2), {
   'connection-warmup-calls': ['number', 200],
   'seed': ['number', 1],
   'connect-timeout-s': ['number', 5],
+  'connections': ['number', 4],
   'out': ['string', undefined],
 }, PROGRAM);
 
@@ -79,16 +80,27 @@ if (o['service-config']) {
     fail(`--service-config: cannot read ${o['service-config']}: ${e.message}`, 2);
   }
 }
+// Several channels to the one target, each on its own HTTP/2 connection (a local subchannel
+// pool), the calls dealt round robin: Node's HTTP/2 server closes a connection whose client
+// resets more than 33 streams a second beyond a burst of 1000 (nghttp2's guard against rapid
+// reset floods), and every loser a hedge cancels is a reset (docs/realclock.md, "grpc-js, for
+// real"). The channels share grpc-js's one bucket for the target.
 const identity = b => b;
 const ClientClass = grpc.makeGenericClientConstructor({}, 'hedge');
-let client;
+if (!(Number.isInteger(o.connections) && o.connections >= 1))
+  fail(`--connections: ${o.connections} is not allowed (a whole number ≥ 1)`, 2);
+const clients = [];
 try {
   const options = serviceConfigText ? { 'grpc.service_config': serviceConfigText } : {};
-  client = new ClientClass(o.target, grpc.credentials.createInsecure(), options);
+  if (o.connections > 1)
+    options['grpc.use_local_subchannel_pool'] = 1;
+  for (let i = 0; i < o.connections; ++i)
+    clients.push(new ClientClass(o.target, grpc.credentials.createInsecure(), options));
 } catch (e) {
   fail(`the service config ${o['service-config']} is refused by grpc-js ${
         require('@grpc/grpc-js/package.json').version}: ${e.message}`, 2);
 }
+const client = clients[0];
 
 function unary(method, payload, metadata, deadlineMs) {
   return new Promise(resolve => {
@@ -131,7 +143,7 @@ function launch(i) {
   lateness[i] = performance.now() - intended[i];
   outstanding += 1;
   launched += 1;
-  client.makeUnaryRequest(common.METHOD, identity, identity, Buffer.alloc(0), md, {},
+  clients[i % clients.length].makeUnaryRequest(common.METHOD, identity, identity, Buffer.alloc(0), md, {},
                           (error) => {
     ended[i] = performance.now();
     code[i] = error ? error.code : 0;
@@ -223,17 +235,20 @@ function summarise(stats) {
 
 async function main() {
   // Warm the connection: connect, then a few calls not measured.
-  await new Promise(resolve => {
-    client.waitForReady(Date.now() + o['connect-timeout-s'] * 1000, error => {
-      if (error)
-        fail(`cannot reach ${o.target} within ${o['connect-timeout-s']} s: ${error.message} ` +
-             '(is the server running, is the port right?)');
-      resolve();
+  for (const each of clients)
+    await new Promise(resolve => {
+      each.waitForReady(Date.now() + o['connect-timeout-s'] * 1000, error => {
+        if (error)
+          fail(`cannot reach ${o.target} within ${o['connect-timeout-s']} s: ${error.message} ` +
+               '(is the server running, is the port right?)');
+        resolve();
+      });
     });
-  });
   const warm = new grpc.Metadata();
   for (let i = 0; i < o['connection-warmup-calls']; ++i)
-    await unary(common.METHOD, Buffer.alloc(0), warm, 5000);
+    await new Promise(resolve => clients[i % clients.length].makeUnaryRequest(
+      common.METHOD, identity, identity, Buffer.alloc(0), warm, { deadline: Date.now() + 5000 },
+      () => resolve()));
   if (!(await serverStats(true, false)))
     fail(`${o.target} answers but not as the grpc-js confirmation server (no Stats method)`);
   loopDelay.enable();
@@ -260,7 +275,8 @@ async function main() {
   point.event_loop_delay = common.histogramMs(loopDelay);
   point.grpc_js = require('@grpc/grpc-js/package.json').version;
   fs.writeFileSync(o.out, JSON.stringify(point, null, 2) + '\n');
-  client.close();
+  for (const each of clients)
+    each.close();
   if (stopReason) {
     process.stderr.write(`${PROGRAM}: stopped: ${stopReason}; the ${point.measured_calls} ` +
                          `measured calls that ended are kept in ${o.out}\n`);

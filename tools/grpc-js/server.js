@@ -11,15 +11,6 @@
 const { performance, monitorEventLoopDelay } = require('perf_hooks');
 const common = require('./common');
 
-let grpc;
-try {
-  grpc = require('@grpc/grpc-js');
-} catch (e) {
-  process.stderr.write('grpc-js server: @grpc/grpc-js is not installed (run tools/grpc-js/run.js, ' +
-                       'which installs it from tools/grpc-js/vendor)\n');
-  process.exit(1);
-}
-
 const o = common.parseOptions(process.argv.slice(2), {
   'listen': ['string', '127.0.0.1:0'],
   'workers': ['number', 16],
@@ -37,6 +28,15 @@ if (o.cancellation !== 'client' && o.cancellation !== 'server')
   common.usage('grpc-js server', {}, `--cancellation: "${o.cancellation}" is not allowed (client or server)`);
 if (!(o.workers >= 1 && Number.isInteger(o.workers)))
   common.usage('grpc-js server', {}, `--workers: ${o.workers} is not allowed (a whole number ≥ 1)`);
+
+let grpc;
+try {
+  grpc = require('@grpc/grpc-js');
+} catch (e) {
+  process.stderr.write('grpc-js server: @grpc/grpc-js is not installed (run tools/grpc-js/run.js, ' +
+                       'which installs it from tools/grpc-js/vendor)\n');
+  process.exit(1);
+}
 
 const random = new common.Random(o.seed);
 const loopDelay = monitorEventLoopDelay({ resolution: 1 });
