@@ -115,13 +115,15 @@ void FamilyKnobFields::addExtras(QFormLayout* form)
         // In the order of GrpcFlavour.
         m_flavour->addItem(tr("grpc-java (java)"));
         m_flavour->addItem(tr("gRFC A6 (a6)"));
+        m_flavour->addItem(tr("grpc-js (js)"));
         m_flavour->setAccessibleName(tr("Flavour"));
         m_flavour->setToolTip(
             tr("Which client's reading of gRFC A6 to follow. grpc-java: a throttled non-fatal "
                "error ends the call at once, and after a non-fatal error the next hedge waits "
                "for its timer. A6: the call ends only when no other attempt is in flight, and "
-               "the next hedge is sent at once.\nDefault: grpc-java (grpc-java "
-               "RetriableStream.java)."));
+               "the next hedge is sent at once. grpc-js: delays in whole milliseconds, the next "
+               "hedge 1 ms after a non-fatal error, and retryThrottling never holds a hedge "
+               "back.\nDefault: grpc-java (grpc-java RetriableStream.java)."));
         form->addRow(tr("&Flavour:"), m_flavour);
         connect(m_flavour, &QComboBox::currentIndexChanged, this, &FamilyKnobFields::edited);
     }

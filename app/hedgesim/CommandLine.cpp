@@ -73,6 +73,8 @@ void checkRun(const CommandLine& cl, const std::string& name)
     if (cl.command == Command::Load && cl.target.empty())
         usage("--target",
               "load needs the URL of the service to load (e.g. http://127.0.0.1:8080/)");
+    if (!cl.measured.empty() && (!cl.target.empty() || !cl.healthOutput.empty()))
+        usage("--measured", "reads points measured elsewhere: --target and --health do not apply");
     if (!cl.target.empty()) {
         if (!cl.target.starts_with("http://") || cl.target.size() <= 7)
             usage("--target",
@@ -104,6 +106,8 @@ CommandLine parseRun(const std::vector<std::string>& args, Command command = Com
             option.fill("--target", cl.target);
         } else if (realClock && arg == "--health") {
             option.fill("--health", cl.healthOutput);
+        } else if (command == Command::Confirm && arg == "--measured") {
+            option.fill("--measured", cl.measured);
         } else if (realClock && arg == "--calls") {
             std::string text;
             option.fill("--calls", text);
@@ -320,6 +324,7 @@ std::string synopsisText()
            "                [--csv RESULTS.csv] [--health HEALTH.json] [--quiet]\n"
            "  hedgesim confirm SCENARIO.json [--target URL] [--calls N] [-o MEASURED.json]\n"
            "                [--csv COMPARISON.csv] [--health HEALTH.json] [--quiet]\n"
+           "  hedgesim confirm SCENARIO.json --measured RESULTS.json [--csv COMPARISON.csv]\n"
            "  hedgesim preset NAME        print a preset scenario (JSON) on standard output\n"
            "  hedgesim preset --list      list the presets\n"
            "  hedgesim validate FILE      check a scenario file (silent when it is valid)\n"
@@ -386,6 +391,8 @@ std::string commandsText()
            "                      calls / rate seconds of real time)\n"
            "      --health FILE   write the generator's health per point as JSON\n"
            "      --csv FILE      (confirm) real and simulated figures side by side\n"
+           "      --measured FILE (confirm) a results file measured elsewhere (the grpc-js\n"
+           "                      run, tools/grpc-js/run.js): compared, nothing run\n"
            "\n"
            "policy export prints the setup NAME's policy as its stack's own configuration:\n"
            "gRPC service config JSON, Envoy v3 route and cluster YAML, Polly C#, Finagle\n"

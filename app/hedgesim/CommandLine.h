@@ -84,6 +84,7 @@ struct CommandLine {
     // load, confirm (real clocks)
     std::string target;       // --target URL (load: required; confirm: instead of hedge-service)
     std::string healthOutput; // --health FILE: the generator's health as JSON
+    std::string measured;     // confirm --measured RESULTS.json: points measured elsewhere
     std::int64_t calls = 0;   // --calls N per point; 0: the scenario's
     int shardIndex = 0;       // run --shard K/N: K (1-based); 0: the whole run
     int shardCount = 0;       // N

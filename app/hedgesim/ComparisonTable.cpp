@@ -99,6 +99,8 @@ std::string ComparisonTable::format() const
         if (m.difference)
             header.push_back("diff");
     }
+    if (m_belowThreshold)
+        header.push_back("below_half_percent sim");
     rows.push_back(header);
     const std::size_t n = std::min(m_measured.size(), m_simulated.size());
     for (std::size_t i = 0; i < n; ++i) {
@@ -113,6 +115,8 @@ std::string ComparisonTable::format() const
             if (m.difference)
                 row.push_back(signedPercent(relativeDifference(m.of(real), m.of(sim))));
         }
+        if (m_belowThreshold)
+            row.push_back(ResultsTable::fixed(sim.hedgesBelowThresholdFraction * 100.0, 2));
         if (real.collapsed || sim.collapsed)
             row.push_back(std::string("COLLAPSED (") + (real.collapsed ? "real" : "") +
                           (real.collapsed && sim.collapsed ? ", " : "") +
@@ -149,7 +153,8 @@ std::string ComparisonTable::csv() const
         if (m.difference)
             out += std::string(",") + m.name + "_diff";
     }
-    out += ",collapsed_real,collapsed_sim\n";
+    out += ",collapsed_real,collapsed_sim";
+    out += m_belowThreshold ? ",below_half_fraction_sim\n" : "\n";
     const auto field = [](const std::optional<double>& v) { return v ? shortest(*v) : ""; };
     const std::size_t n = std::min(m_measured.size(), m_simulated.size());
     for (std::size_t i = 0; i < n; ++i) {
@@ -168,7 +173,12 @@ std::string ComparisonTable::csv() const
             }
         }
         out += std::string(",") + (real.collapsed ? "true" : "false") + "," +
-               (sim.collapsed ? "true" : "false") + "\n";
+               (sim.collapsed ? "true" : "false");
+        if (m_belowThreshold) {
+            out += ',';
+            out += shortest(sim.hedgesBelowThresholdFraction);
+        }
+        out += '\n';
     }
     return out;
 }

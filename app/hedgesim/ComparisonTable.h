@@ -20,6 +20,9 @@ public:
     std::string format() const;
     // The same as CSV, one row a point, real, sim and relative difference in their own columns.
     std::string csv() const;
+    // One more column, the model's alone: the share of calls that sent a hedge while the
+    // throttle was at or below half (gRPC js; the real run counts its own beside it).
+    void showHedgesBelowThreshold() { m_belowThreshold = true; }
 
     // real / sim − 1; nothing when either is absent or sim is 0.
     static std::optional<double> relativeDifference(const std::optional<double>& real,
@@ -28,6 +31,7 @@ public:
 private:
     std::vector<PointResult> m_measured;
     std::vector<PointResult> m_simulated;
+    bool m_belowThreshold = false;
 };
 
 } // namespace hedge::cli

@@ -15,6 +15,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <ostream>
@@ -185,10 +186,67 @@ int runLoad(const CommandLine& cl, const Streams& s, Scenario scenario)
     return writeOutputs(cl, s, scenario, points, {}) ? kExitOk : kExitInternal;
 }
 
+namespace {
+
+// A gRPC js setup with throttling: the model counts the hedges it sends past the bucket's half.
+bool hedgesPastAThrottle(const Setup& setup)
+{
+    return setup.policy == PolicyFamily::Grpc &&
+           setup.families.grpc.flavour == GrpcFlavour::Js && setup.families.grpc.throttling;
+}
+
+// confirm --measured: points measured elsewhere (the grpc-js run, docs/realclock.md, "grpc-js,
+// for real") beside the simulation of the same points; nothing runs on real clocks.
+int runConfirmMeasured(const CommandLine& cl, const Streams& s, const Scenario& scenario)
+{
+    RunResults measured;
+    try {
+        measured = readResultsFile(cl.measured);
+    } catch (const ScenarioError& e) {
+        throw InvalidInput("--measured: " + cl.measured + ": " + e.what());
+    }
+    const LoadSweep::Outcome simulated = LoadSweep(scenario, 0).run();
+    std::vector<PointResult> real, sim;
+    for (const PointResult& m : measured.points) {
+        const auto same = std::find_if(
+            simulated.points.begin(), simulated.points.end(), [&](const PointResult& p) {
+                return p.setup == m.setup && p.load == m.load && !p.knobValue;
+            });
+        if (same == simulated.points.end())
+            throw InvalidInput("--measured: " + cl.measured + ": point \"" + m.setup +
+                               "\" at load " + fixed(m.load, 2) + " is not a point of " +
+                               cl.input);
+        real.push_back(m);
+        sim.push_back(*same);
+    }
+    bool belowThreshold = false;
+    for (const Setup& setup : scenario.setups)
+        belowThreshold = belowThreshold || hedgesPastAThrottle(setup);
+    ComparisonTable table(real, sim);
+    if (belowThreshold)
+        table.showHedgesBelowThreshold();
+    if (!cl.quiet) {
+        s.out << "Measured (" << cl.measured << ") against the simulation (diff = real / sim - 1), "
+              << scenario.calls << " calls a point";
+        if (real.size() < scenario.setups.size() * scenario.loads.size())
+            s.out << "; " << real.size() << " of " << scenario.setups.size() * scenario.loads.size()
+                  << " points measured";
+        s.out << ":\n" << table.format() << std::flush;
+    }
+    bool written = true;
+    if (!cl.csvOutput.empty())
+        written = writeOutputFile(cl.csvOutput, table.csv(), s.err);
+    return written ? kExitOk : kExitInternal;
+}
+
+} // namespace
+
 int runConfirm(const CommandLine& cl, const Streams& s, Scenario scenario)
 {
     applyCalls(cl, scenario);
     validateScenario(scenario);
+    if (!cl.measured.empty())
+        return runConfirmMeasured(cl, s, scenario);
     const auto app = ensureApplication();
 
     // One hedge-service per cancellation mode, started when a setup first needs it.

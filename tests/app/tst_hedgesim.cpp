@@ -99,6 +99,48 @@ private slots:
         QCOMPARE(tail[8].toDouble(), p.requestsPerCall);
     }
 
+    // confirm --measured puts a results file measured elsewhere (the grpc-js run) beside the
+    // simulation of the same points: the model's own results read back differ by nothing, and
+    // a gRPC js setup with throttling gets the model's count of hedges past half the bucket.
+    void confirmMeasuredComparesAResultsFileWithTheModel()
+    {
+        const char* grpcJs = R"({
+          "calls": 2000, "loads": [0.5], "service": {"error_probability": 0.2},
+          "setups": [
+            {"name": "no hedge"},
+            {"name": "js", "cancellation": "server", "policy": "grpc",
+             "grpc": {"max_attempts": 3, "hedging_delay_ms": 20, "non_fatal_errors": true,
+                      "throttling": {"max_tokens": 10, "token_ratio": 0.1}, "flavour": "js"}}
+          ]})";
+        const QString scenario = m_dir.write("in-js.json", grpcJs);
+        QCOMPARE(m_dir.run({"run", scenario, "-o", "model.json"}).exitCode, 0);
+        const Outcome o =
+            m_dir.run({"confirm", scenario, "--measured", "model.json", "--csv", "c.csv"});
+        QVERIFY2(o.exitCode == 0, o.err.constData());
+        QVERIFY2(o.out.contains("+0.0%"), o.out.constData());
+        QVERIFY2(!o.out.contains("+0.1%") && !o.out.contains("-0.1%"), o.out.constData());
+        const QList<QByteArray> rows = m_dir.read("c.csv").trimmed().split('\n');
+        QCOMPARE(rows.size(), 3);
+        QVERIFY2(rows[0].endsWith(",below_half_fraction_sim"), rows[0].constData());
+        QVERIFY2(rows[1].endsWith(",0"), rows[1].constData()); // no hedge: none past the bucket
+        QVERIFY2(rows[2].split(',').last().toDouble() > 0.05, rows[2].constData());
+    }
+
+    void confirmMeasuredRefusesAPointTheScenarioHasNot()
+    {
+        const QString scenario = m_dir.write("in-small.json", kSmallScenario);
+        QCOMPARE(m_dir.run({"run", scenario, "-o", "model.json"}).exitCode, 0);
+        const QString other = m_dir.write(
+            "in-other.json", R"({"calls": 2000, "loads": [0.5, 0.9], "setups": [{"name": "x"}]})");
+        const Outcome o = m_dir.run({"confirm", other, "--measured", "model.json"});
+        QCOMPARE(o.exitCode, 2);
+        QVERIFY2(o.err.contains("--measured: model.json:"), o.err.constData());
+        QVERIFY2(o.err.contains("no hedge"), o.err.constData());
+        QVERIFY2(m_dir.run({"confirm", scenario, "--measured", "missing.json"})
+                     .err.contains("--measured: missing.json"),
+                 "a missing file is named");
+    }
+
     void quietPrintsNothing()
     {
         const QString scenario = m_dir.write("in-small.json", kSmallScenario);

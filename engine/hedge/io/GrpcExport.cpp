@@ -2,6 +2,7 @@
 // and what the model leaves out; its row in hedge/PolicyFamilies.cpp points here. The reader is
 // PolicyImport.cpp's readGrpcServiceConfig.
 #include <hedge/io/FamilyExport.h>
+#include <hedge/policy/GrpcHedging.h>
 
 #include "Format.h"
 #include "PolicyExportText.h"
@@ -95,6 +96,15 @@ void grpcNotes(const Setup& setup, std::vector<std::string>& notes)
     if (setup.families.grpc.flavour == GrpcFlavour::A6)
         notes.push_back("flavour a6 (gRFC A6 as written) is the client library's "
                         "behaviour, not a key of the service config; an import reads java");
+    if (setup.families.grpc.flavour == GrpcFlavour::Js) {
+        notes.push_back("flavour js (grpc-js) is the client library's behaviour, not a key of "
+                        "the service config; an import reads java");
+        const double timerMs = GrpcHedging::grpcJsTimerMs(setup.families.grpc.hedgingDelayMs);
+        if (timerMs != setup.families.grpc.hedgingDelayMs)
+            notes.push_back("hedgingDelay " + formatDuration(setup.families.grpc.hedgingDelayMs) +
+                            ": grpc-js waits " + formatPlainNumber(timerMs) +
+                            " ms (Node's timers keep whole milliseconds, at least 1)");
+    }
 }
 
 std::string grpcText(const Setup& setup, const ExportHeader&)

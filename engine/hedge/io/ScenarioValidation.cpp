@@ -199,8 +199,8 @@ void validateFamilyExtras(const std::string& path, const Setup& setup)
 {
     const FamilySettings& f = setup.families;
     if (setup.policy == PolicyFamily::Grpc && f.grpc.flavour != GrpcFlavour::Java &&
-        f.grpc.flavour != GrpcFlavour::A6)
-        fail(path + ".flavour", "is not allowed (allowed \"java\" or \"a6\")");
+        f.grpc.flavour != GrpcFlavour::A6 && f.grpc.flavour != GrpcFlavour::Js)
+        fail(path + ".flavour", "is not allowed (allowed \"java\", \"a6\" or \"js\")");
     // Rules between a family's knobs (docs/policies.md, "Retries").
     if (setup.policy == PolicyFamily::Grpc && f.grpc.hedgingPolicy && f.grpc.retryPolicy)
         fail(path + ".retry_policy",

@@ -62,7 +62,7 @@ void readFamilyExtras(const ObjectReader& r, Setup& setup)
     FamilySettings& f = setup.families;
     if (setup.policy == PolicyFamily::Grpc)
         f.grpc.flavour =
-            readName(r, "flavour", f.grpc.flavour, &grpcFlavourFromString, {"java", "a6"});
+            readName(r, "flavour", f.grpc.flavour, &grpcFlavourFromString, {"java", "a6", "js"});
     if (const Json* list =
             setup.policy == PolicyFamily::Polly ? r.find("delay_per_attempt_ms") : nullptr) {
         if (!list->is_array())

@@ -17,6 +17,10 @@ inline constexpr std::uint8_t kHedgeRefusedFlag = 0x80;
 // In CallState::familyFlags, for the families' retry rules: the armed timer ends a retry's
 // backoff (hedgeDue sends the retry, counted in CallState::retries, not a hedge).
 inline constexpr std::uint8_t kRetryPendingFlag = 0x40;
+// Also for every policy: the call sent a hedge while the policy's throttle was at or below its
+// threshold — a hedge the throttle would have refused had it been asked (gRPC's js flavour,
+// docs/policies.md, "gRPC"). A diagnostic of the real grpc-js run's comparison.
+inline constexpr std::uint8_t kHedgeBelowThresholdFlag = 0x20;
 
 enum class AttemptOutcome : std::uint8_t {
     Success,

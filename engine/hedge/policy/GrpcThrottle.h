@@ -1,6 +1,8 @@
 // gRPC's retryThrottling (docs/policies.md, "gRPC"): a token bucket per client that non-fatal
-// errors drain and successes refill. Kept in thousandths of a token, as grpc-java keeps it, so
-// that 0.1 × 10 successes is exactly one token.
+// errors drain and successes refill. Two clients' arithmetic: grpc-java keeps thousandths of a
+// token in an int, so that 0.1 × 10 successes is exactly one token; grpc-js keeps a JavaScript
+// number (a double) and rounds maxTokens and tokenRatio to three decimals when it reads them
+// (grpc-js src/service-config.ts, validateRetryThrottling; src/retrying-call.ts, RetryThrottler).
 #pragma once
 
 #include <hedge/policy/PolicyFamily.h>
@@ -9,7 +11,10 @@ namespace hedge {
 
 class GrpcThrottle {
 public:
-    explicit GrpcThrottle(const GrpcThrottling& config);
+    enum class Arithmetic : std::uint8_t { JavaThousandths, JsDouble };
+
+    explicit GrpcThrottle(const GrpcThrottling& config,
+                          Arithmetic arithmetic = Arithmetic::JavaThousandths);
 
     // Not throttled: more than half the bucket is left.
     bool isAboveThreshold() const { return m_tokens > m_threshold; }
@@ -19,15 +24,20 @@ public:
     // A call succeeded: token_ratio more, up to max_tokens.
     void onSuccess();
 
-    double tokens() const { return m_tokens / 1000.0; }
-    // New terms; the tokens are kept (at most the new maximum).
+    double tokens() const { return m_tokens / m_unit; }
+    // New terms. grpc-java keeps the tokens (at most the new maximum); grpc-js rescales them to
+    // the new maximum (RetryThrottler's constructor given the previous throttler).
     void reconfigure(const GrpcThrottling& config);
 
 private:
-    int m_max;
-    int m_threshold;
-    int m_ratio;
-    int m_tokens;
+    Arithmetic m_arithmetic;
+    // In thousandths (java: every value a whole number, so the doubles are exact) or in tokens
+    // (js); m_unit is what one token is in them.
+    double m_unit;
+    double m_max;
+    double m_threshold;
+    double m_ratio;
+    double m_tokens;
 };
 
 } // namespace hedge

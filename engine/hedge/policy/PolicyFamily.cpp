@@ -33,7 +33,15 @@ const std::vector<PolicyFamily>& allPolicyFamilies()
 
 const char* toString(GrpcFlavour flavour)
 {
-    return flavour == GrpcFlavour::A6 ? "a6" : "java";
+    switch (flavour) {
+    case GrpcFlavour::A6:
+        return "a6";
+    case GrpcFlavour::Js:
+        return "js";
+    case GrpcFlavour::Java:
+        break;
+    }
+    return "java";
 }
 
 std::optional<GrpcFlavour> grpcFlavourFromString(std::string_view name)
@@ -42,6 +50,8 @@ std::optional<GrpcFlavour> grpcFlavourFromString(std::string_view name)
         return GrpcFlavour::Java;
     if (name == "a6")
         return GrpcFlavour::A6;
+    if (name == "js")
+        return GrpcFlavour::Js;
     return std::nullopt;
 }
 

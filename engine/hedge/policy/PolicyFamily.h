@@ -23,8 +23,10 @@ struct GrpcThrottling {
     bool operator==(const GrpcThrottling&) const = default;
 };
 // java: a throttled non-fatal error ends the call at once (grpc-java's RetriableStream); a6: the
-// call ends only when no other attempt is in flight, and an unthrottled one hedges at once.
-enum class GrpcFlavour : std::uint8_t { Java, A6 };
+// call ends only when no other attempt is in flight, and an unthrottled one hedges at once; js:
+// grpc-js 1.14.7's RetryingCall — timers of whole milliseconds, a non-fatal error hedges 1 ms
+// later, and the bucket is counted but never consulted for a hedge (docs/policies.md, "gRPC").
+enum class GrpcFlavour : std::uint8_t { Java, A6, Js };
 // A method's retryPolicy (gRFC A6; grpc-java RetriableStream): the service's errors are in
 // retryableStatusCodes. gRPC has no defaults (the service config gives them): these are A6's
 // example.

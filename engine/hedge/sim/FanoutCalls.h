@@ -21,6 +21,7 @@ struct EndedCall {
     int attempts = 0;          // every attempt of every part
     bool hedged = false;       // some part sent more than one attempt
     bool hedgeRefused = false; // some part's budget or throttle refused it a hedge
+    bool hedgeBelowThreshold = false; // some part hedged past its throttle (gRPC js)
     // Fan-out only: the parts that hedged, and whether the part whose answer completed the
     // call (its slowest answered part) had hedged.
     int partsHedged = 0;
@@ -39,6 +40,7 @@ struct EndedCall {
                          .attempts = s.launched,
                          .hedged = s.launched > 1,
                          .hedgeRefused = (s.familyFlags & kHedgeRefusedFlag) != 0,
+                         .hedgeBelowThreshold = (s.familyFlags & kHedgeBelowThresholdFlag) != 0,
                          .hedges = hedgesOf(s),
                          .retries = s.retries};
     }
@@ -185,6 +187,8 @@ private:
         r.ended.partsHedged += part.launched > 1;
         r.ended.hedged = r.ended.hedged || part.launched > 1;
         r.ended.hedgeRefused = r.ended.hedgeRefused || (part.familyFlags & kHedgeRefusedFlag);
+        r.ended.hedgeBelowThreshold =
+            r.ended.hedgeBelowThreshold || (part.familyFlags & kHedgeBelowThresholdFlag);
     }
     std::uint32_t* partSlotsOf(std::uint32_t fan)
     {

@@ -144,6 +144,10 @@ struct PointResult {
     // arrival of call `stoppedAtCall` (warm-up included; with replicates, the earliest).
     bool stoppedEarly = false;
     std::int64_t stoppedAtCall = 0;
+    // Measured calls that sent a hedge while the policy's throttle was at or below its
+    // threshold (gRPC's js flavour, docs/policies.md, "gRPC"): what `hedgesim confirm
+    // --measured` compares with the real grpc-js run.
+    double hedgesBelowThresholdFraction = 0.0;
 
     bool operator==(const PointResult&) const = default;
 };

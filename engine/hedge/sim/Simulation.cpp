@@ -129,6 +129,7 @@ private:
         m_attempts += ended.attempts;
         m_hedged += ended.hedged;
         m_refused += ended.hedgeRefused;
+        m_belowThreshold += ended.hedgeBelowThreshold;
         m_partsHedged += ended.partsHedged;
         m_hedges += ended.hedges;
         m_retries += ended.retries;
@@ -213,6 +214,7 @@ private:
     double m_latencySum = 0.0, m_latencyMax = 0.0;
     std::int64_t m_attempts = 0, m_hedged = 0, m_rejected = 0, m_failed = 0, m_refused = 0;
     std::int64_t m_timedOut = 0, m_hedges = 0, m_retries = 0;
+    std::int64_t m_belowThreshold = 0;
     std::vector<double> m_partLatencies; // fan-out: the measured calls' parts that answered
     std::int64_t m_partsHedged = 0, m_slowestHedged = 0;
 };
@@ -284,6 +286,7 @@ PointResult PointMeasure::result(const Core& core)
         r.goodputFraction = double(m_latencies.size()) / n;
         r.hedgesPerCall = double(m_hedges) / n;
         r.retriesPerCall = double(m_retries) / n;
+        r.hedgesBelowThresholdFraction = double(m_belowThreshold) / n;
     }
     // A run stopped early has no last arrival: its window ends where it stopped.
     const double windowEnd = m_windowEnd > m_windowStart ? m_windowEnd : core.now();

@@ -192,7 +192,7 @@ private slots:
             << "setups[0].murphy.handle_errors: expected true or false, got a number (1)";
         QTest::newRow("grpc flavour")
             << R"({"name": "a", "policy": "grpc", "grpc": {"flavour": "go"}})"
-            << R"(setups[0].grpc.flavour: "go" is not allowed (allowed "java", "a6"))";
+            << R"(setups[0].grpc.flavour: "go" is not allowed (allowed "java", "a6", "js"))";
         QTest::newRow("polly delays")
             << R"({"name": "a", "policy": "polly", "polly": {"delay_per_attempt_ms": 5}})"
             << "setups[0].polly.delay_per_attempt_ms: expected an array of delays (ms), got 5";

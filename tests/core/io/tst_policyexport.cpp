@@ -181,6 +181,13 @@ private slots:
                 QVERIFY2(flat.find(note) != std::string::npos, note.c_str());
         }
         Setup grpc = demoAs(PolicyFamily::Grpc);
+        grpc.families.grpc.flavour = GrpcFlavour::Js;
+        grpc.families.grpc.hedgingDelayMs = 20.7;
+        QVERIFY(mentions(exportPolicy(grpc).uncovered, "flavour js (grpc-js)"));
+        QVERIFY(mentions(exportPolicy(grpc).uncovered,
+                         "hedgingDelay 0.0207s: grpc-js waits 20 ms (Node's timers keep whole"));
+        grpc.families.grpc.hedgingDelayMs = 20.0;
+        QVERIFY(!mentions(exportPolicy(grpc).uncovered, "grpc-js waits"));
         grpc.families.grpc.flavour = GrpcFlavour::A6;
         QVERIFY(mentions(exportPolicy(grpc).uncovered, "flavour a6"));
         QVERIFY(!mentions(exportPolicy(grpc).uncovered, "three decimals"));

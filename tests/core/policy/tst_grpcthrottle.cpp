@@ -73,6 +73,51 @@ private slots:
         t.reconfigure(GrpcThrottling{.maxTokens = 4, .tokenRatio = 0.1});
         QCOMPARE(t.tokens(), 4.0);
     }
+
+    // grpc-js keeps a JavaScript number: ten successes of 0.1 from 9 tokens leave it just
+    // below 10, where grpc-java's thousandths make exactly 10.
+    void grpcJsKeepsADoubleWhereJavaKeepsThousandths()
+    {
+        const GrpcThrottling config{.maxTokens = 10, .tokenRatio = 0.1};
+        GrpcThrottle java(config);
+        GrpcThrottle js(config, GrpcThrottle::Arithmetic::JsDouble);
+        java.onQualifiedFailure();
+        js.onQualifiedFailure();
+        for (int i = 0; i < 10; ++i) {
+            java.onSuccess();
+            js.onSuccess();
+        }
+        QVERIFY(java.tokens() == 10.0);
+        QVERIFY(js.tokens() < 10.0);
+        QVERIFY(js.tokens() > 9.9999);
+    }
+
+    // grpc-js reads maxTokens and tokenRatio to three decimals (toFixed(3)), where grpc-java
+    // cuts them; its threshold is half the maximum exactly.
+    void grpcJsRoundsTheConfigToThreeDecimals()
+    {
+        GrpcThrottle js(GrpcThrottling{.maxTokens = 3, .tokenRatio = 0.0996},
+                        GrpcThrottle::Arithmetic::JsDouble);
+        QVERIFY(js.onQualifiedFailure());  // 2 > 1.5
+        QVERIFY(!js.onQualifiedFailure()); // 1
+        js.onSuccess();
+        QCOMPARE(js.tokens(), 1.1); // 0.0996 read as 0.1
+        GrpcThrottle java(GrpcThrottling{.maxTokens = 3, .tokenRatio = 0.0996});
+        java.onQualifiedFailure();
+        java.onQualifiedFailure();
+        java.onSuccess();
+        QCOMPARE(java.tokens(), 1.099); // cut to 0.099
+    }
+
+    // grpc-js's RetryThrottler, given the previous one, rescales its tokens to the new maximum.
+    void grpcJsRescalesTokensOnReconfigure()
+    {
+        GrpcThrottle js(GrpcThrottling{.maxTokens = 10, .tokenRatio = 0.1},
+                        GrpcThrottle::Arithmetic::JsDouble);
+        js.onQualifiedFailure(); // 9
+        js.reconfigure(GrpcThrottling{.maxTokens = 20, .tokenRatio = 0.1});
+        QCOMPARE(js.tokens(), 18.0);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestGrpcThrottle)

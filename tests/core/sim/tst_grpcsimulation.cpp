@@ -77,6 +77,32 @@ private slots:
         QCOMPARE(fatal.hedgesRefusedFraction, 0.0);
     }
 
+    // The js flavour (grpc-js) never asks the bucket about a hedge: where java's throttle
+    // refuses, js sends the hedge and counts it as sent at or below half; without throttling
+    // it is js without a bucket, event for event, but for the count.
+    void jsHedgesWhereJavaIsThrottledAndCountsIt()
+    {
+        const double load = 0.6, errors = 0.2;
+        Setup java = grpcSetup(true, true);
+        Setup js = java;
+        js.families.grpc.flavour = GrpcFlavour::Js;
+        Setup jsUnthrottled = grpcSetup(true, false);
+        jsUnthrottled.families.grpc.flavour = GrpcFlavour::Js;
+        const PointResult j = simulatePoint(point(java, load, errors));
+        const PointResult t = simulatePoint(point(js, load, errors));
+        const PointResult u = simulatePoint(point(jsUnthrottled, load, errors));
+        QVERIFY(j.hedgesRefusedFraction > 0.1);
+        QCOMPARE(j.hedgesBelowThresholdFraction, 0.0);
+        QCOMPARE(t.hedgesRefusedFraction, 0.0);
+        QVERIFY2(t.hedgesBelowThresholdFraction > 0.1,
+                 qPrintable(QString::number(t.hedgesBelowThresholdFraction)));
+        QVERIFY(t.requestsPerCall > j.requestsPerCall);
+        QCOMPARE(u.hedgesBelowThresholdFraction, 0.0);
+        PointResult withoutCount = t;
+        withoutCount.hedgesBelowThresholdFraction = 0.0;
+        compareFiguresExactly(withoutCount, u);
+    }
+
     // resilience4cata's budget refuses hedges too, and the figure counts the calls it refused.
     void aRateBudgetRefusesHedgesUnderLoad()
     {
