@@ -21,7 +21,7 @@ badinput)
     ;;
 short)
     exec node "$here/run.js" "$here/../../tests/app/realclock/grpcjs-short.scenario.json" \
-        --hedgesim "$2" --out "$3" --max-p99-diff 0.25 --max-rpc-diff 0.05
+        --hedgesim "$2" --out "$3" --max-p99-diff 0.4 --max-rpc-diff 0.08
     ;;
 *)
     echo "usage: ctest.sh badinput | short HEDGESIM OUT_DIR" >&2
