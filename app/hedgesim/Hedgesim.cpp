@@ -122,7 +122,7 @@ int run(const CommandLine& cl, const Streams& s)
                                  " of " + std::to_string(total) + " points");
 
     if (!cl.quiet)
-        s.out << ResultsTable(outcome.points, scenario.service.replicas > 1, scenario.hasDeadlines())
+        s.out << ResultsTable(outcome.points, scenario.service.replicas > 1, scenario.hasCallOutcomes())
                          .format()
               << std::flush;
 
@@ -161,7 +161,7 @@ int merge(const CommandLine& cl, const Streams& s)
     }
     if (!cl.quiet)
         s.out << ResultsTable(merged.points, merged.scenario.service.replicas > 1,
-                              merged.scenario.hasDeadlines())
+                              merged.scenario.hasCallOutcomes())
                          .format() << std::flush;
     bool written = true;
     if (!cl.jsonOutput.empty())

@@ -63,6 +63,8 @@ std::vector<PolicyFamilyRow> familyTable()
          .nameDetail = [](const FamilySettings& f) {
              return std::string(f.grpc.throttling ? ", throttled" : "") +
                     retryDetail(!f.grpc.hedgingPolicy && f.grpc.retryPolicy); },
+         .retries = [](const FamilySettings& f) {
+             return !f.grpc.hedgingPolicy && f.grpc.retryPolicy.has_value(); },
          .makeStage = &makeFamilyStage<GrpcHedging, &FamilySettings::grpc>,
          .exports = &io_detail::grpcExport()},
         {.id = PolicyFamily::Envoy,
@@ -74,6 +76,7 @@ std::vector<PolicyFamilyRow> familyTable()
          .nameDetail = [](const FamilySettings& f) {
              return std::string(f.envoy.retryBudget ? ", retry budget" : "") +
                     retryDetail(f.envoy.retryOn5xx); },
+         .retries = [](const FamilySettings& f) { return f.envoy.retryOn5xx; },
          .makeStage = &makeFamilyStage<EnvoyHedging, &FamilySettings::envoy>,
          .exports = &io_detail::envoyExport()},
         {.id = PolicyFamily::Finagle,
@@ -85,6 +88,7 @@ std::vector<PolicyFamilyRow> familyTable()
          .nameDetail = [](const FamilySettings& f) {
              return ", extra load " + io_detail::formatNumber(f.finagle.maxExtraLoad * 100.0) + " %" +
                     retryDetail(f.finagle.retryPolicy.has_value()); },
+         .retries = [](const FamilySettings& f) { return f.finagle.retryPolicy.has_value(); },
          .makeStage = &makeFamilyStage<FinagleBackup, &FamilySettings::finagle>,
          .abandonsLosers = [](const FamilySettings& f) { return !f.finagle.sendInterrupts; },
          .abandonsLosersWhy = "Client only: without Send interrupts, Finagle leaves the losing "
@@ -100,6 +104,7 @@ std::vector<PolicyFamilyRow> familyTable()
          .nameDetail = [](const FamilySettings& f) {
              return std::string(f.tower.budget ? ", budget" : "") +
                     retryDetail(f.tower.retry.has_value()); },
+         .retries = [](const FamilySettings& f) { return f.tower.retry.has_value(); },
          .makeStage = &makeFamilyStage<TowerHedge, &FamilySettings::tower>,
          .tokensAreBudget = true,
          .exports = &io_detail::towerExport()},
@@ -110,6 +115,7 @@ std::vector<PolicyFamilyRow> familyTable()
          .knobs = &pollyKnobs,
          .sameSettings = &same<&FamilySettings::polly>,
          .nameDetail = [](const FamilySettings& f) { return retryDetail(f.polly.retry.has_value()); },
+         .retries = [](const FamilySettings& f) { return f.polly.retry.has_value(); },
          .makeStage = &makeFamilyStage<PollyHedging, &FamilySettings::polly>,
          .exports = &io_detail::pollyExport()},
         {.id = PolicyFamily::Murphy,
@@ -119,6 +125,7 @@ std::vector<PolicyFamilyRow> familyTable()
          .knobs = &murphyKnobs,
          .sameSettings = &same<&FamilySettings::murphy>,
          .nameDetail = [](const FamilySettings& f) { return retryDetail(f.murphy.retry.has_value()); },
+         .retries = [](const FamilySettings& f) { return f.murphy.retry.has_value(); },
          .makeStage = &makeFamilyStage<MurphyHedging, &FamilySettings::murphy>,
          .abandonsLosers = [](const FamilySettings&) { return true; },
          .abandonsLosersWhy = "Client only: Murphy abandons a losing attempt and never cancels "

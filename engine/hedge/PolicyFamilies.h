@@ -36,6 +36,8 @@ struct PolicyFamilyRow {
     bool (*sameSettings)(const FamilySettings& a, const FamilySettings& b) = nullptr;
     // What Setup::generatedName adds after the family's key (", throttled"); nullptr: nothing.
     std::string (*nameDetail)(const FamilySettings& settings) = nullptr;
+    // Whether the settings retry errors (docs/policies.md, "Retries"); nullptr: never.
+    bool (*retries)(const FamilySettings& settings) = nullptr;
     // The family's decisions (policy/FamilyStage.h) for FamilyPipeline; nullptr:
     // resilience4cata, which HedgePipeline runs.
     std::unique_ptr<FamilyStage> (*makeStage)(const FamilySettings& settings,

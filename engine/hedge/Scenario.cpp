@@ -22,9 +22,14 @@ bool Scenario::hasPolicyFamilies() const
     return std::any_of(setups.begin(), setups.end(), [](const Setup& s) { return s.isFamily(); });
 }
 
-bool Scenario::hasDeadlines() const
+bool Scenario::hasCallOutcomes() const
 {
-    return std::any_of(setups.begin(), setups.end(), [](const Setup& s) { return s.hasDeadline(); });
+    return std::any_of(setups.begin(), setups.end(), [](const Setup& s) {
+        if (s.hasDeadline())
+            return true;
+        const PolicyFamilyRow& row = policyFamilyRow(s.policy);
+        return s.isFamily() && row.retries && row.retries(s.families);
+    });
 }
 
 std::vector<Setup> Scenario::referenceSetups()

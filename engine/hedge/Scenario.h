@@ -190,9 +190,9 @@ struct Scenario {
     // Some setup follows a family other than resilience4cata (docs/policies.md): its results
     // then carry the hedges refused (a file of resilience4cata setups stays as it was).
     bool hasPolicyFamilies() const;
-    // Some setup has a deadline: results files then carry the calls' outcomes (timed out,
-    // goodput, wasted work, hedges and retries per call; docs/scenario.md).
-    bool hasDeadlines() const;
+    // Some setup has a deadline, or retries errors: results files then carry the calls'
+    // outcomes (timed out, goodput, wasted work, hedges and retries per call; docs/scenario.md).
+    bool hasCallOutcomes() const;
 
     // The six setups of docs/model.md, "Reference setups", each with client then server
     // cancellation (12 setups).

@@ -85,7 +85,7 @@ OptionalColumns optionalColumns(const Scenario& scenario, const std::vector<Poin
             .against = any([](const PointResult& p) { return p.againstValue.has_value(); }),
             .refused = scenario.hasPolicyFamilies(),
             .parts = any([](const PointResult& p) { return p.parts.has_value(); }),
-            .outcomes = scenario.hasDeadlines()};
+            .outcomes = scenario.hasCallOutcomes()};
 }
 
 std::string headerLine(const OptionalColumns& with)

@@ -60,7 +60,7 @@ OrderedJson pointToJson(const PointResult& p, const Scenario& scenario)
     if (scenario.hasPolicyFamilies())
         j["hedges_refused_fraction"] = p.hedgesRefusedFraction;
     // The calls' outcomes only when a setup has a deadline: every file of before stays the same.
-    if (scenario.hasDeadlines()) {
+    if (scenario.hasCallOutcomes()) {
         j["timed_out_fraction"] = p.timedOutFraction;
         j["goodput_fraction"] = p.goodputFraction;
         j["goodput_per_s"] = p.goodputPerSecond;
@@ -275,7 +275,7 @@ PointResult readPoint(Json value, const std::string& path, const Scenario& scena
         "knob_value",      "against_value",     "hedges_refused_fraction"};
     if (replicas)
         keys.push_back("replica_utilisation_max");
-    if (scenario.hasDeadlines())
+    if (scenario.hasCallOutcomes())
         keys.insert(keys.end(), std::begin(kOutcomeKeys), std::end(kOutcomeKeys));
     const io_detail::ObjectReader r(value, path, keys);
     PointResult p;
@@ -322,7 +322,7 @@ PointResult readPoint(Json value, const std::string& path, const Scenario& scena
     else if (r.find("hedges_refused_fraction"))
         throw ScenarioError(r.path("hedges_refused_fraction"),
                             "is written only when a setup follows a policy family");
-    if (scenario.hasDeadlines()) {
+    if (scenario.hasCallOutcomes()) {
         p.timedOutFraction = readFraction(r, "timed_out_fraction");
         p.goodputFraction = readFraction(r, "goodput_fraction");
         p.goodputPerSecond = readNonNegative(r, "goodput_per_s");

@@ -256,7 +256,7 @@ private slots:
                            {"name": "b", "hedge": null}]})");
         QCOMPARE(s.setups.at(0).deadlineMs, 250.0);
         QCOMPARE(s.setups.at(1).deadlineMs, 0.0);
-        QVERIFY(s.hasDeadlines());
+        QVERIFY(s.hasCallOutcomes());
         const std::string text = writeScenarioJson(s);
         QVERIFY(text.find("\"deadline_ms\": 250") != std::string::npos);
         // Written only where set: a setup without one is written as before the knob.

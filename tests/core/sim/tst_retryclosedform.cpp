@@ -5,6 +5,7 @@
 // every family's run the same, event for event.
 #include "SameFigures.h"
 
+#include <hedge/io/ResultsJson.h>
 #include <hedge/sim/Simulation.h>
 
 #include <QTest>
@@ -137,6 +138,32 @@ private slots:
 
     // A family's retry part switched on with no retries to make (gRPC excepted: a retryPolicy
     // is a different method config) changes nothing: the same run, figure for figure.
+    // A scenario whose setup retries writes the calls' outcomes, retries per call among them,
+    // into its results file (docs/scenario.md), whether or not it has a deadline; one that
+    // neither retries nor has a deadline writes none (files of before stay the same).
+    void aResultsFileCarriesRetriesPerCall()
+    {
+        for (const Setup& setup : retryingSetups()) {
+            const PointSpec spec = lowLoad(setup);
+            Scenario scenario;
+            scenario.service = spec.service;
+            scenario.loads = {spec.load};
+            scenario.setups = {setup};
+            QVERIFY2(scenario.hasCallOutcomes(), setup.name.c_str());
+            const PointResult point = simulatePoint(spec);
+            const std::string json = writeResultsJson(scenario, {point});
+            QVERIFY2(json.find("\"retries_per_call\"") != std::string::npos, setup.name.c_str());
+            const RunResults back = parseResultsJson(json);
+            QCOMPARE(back.points.size(), std::size_t(1));
+            QVERIFY2(std::abs(back.points[0].retriesPerCall -
+                              (expectedRequestsPerCall(kErrors, kAttempts) - 1.0)) < 0.03,
+                     setup.name.c_str());
+        }
+        Scenario plain;
+        plain.setups = {Setup{.name = "no hedge / client"}};
+        QVERIFY(!plain.hasCallOutcomes());
+    }
+
     void retriesThatNeverFireChangeNothing()
     {
         for (Setup setup : retryingSetups()) {
