@@ -3,6 +3,8 @@
 // retry of num_retries used up, the slot given back and asked for again, the backoff drawn below
 // 25 ms doubling to 250 ms from the seeded stream — the max_retries breaker and the retry
 // budget's floor gating it, retries counted on the call.
+#include "SeededDraws.h"
+
 #include <hedge/policy/EnvoyHedging.h>
 
 #include <QTest>
@@ -10,6 +12,7 @@
 #include <vector>
 
 using namespace hedge;
+using hedge::test::nthUniform;
 
 namespace {
 
@@ -23,15 +26,6 @@ EnvoySettings retryOn5xx(int numRetries, double perTryMs = 0.0)
     s.numRetries = numRetries;
     s.retryOn5xx = true;
     return s;
-}
-
-double nthUniform(std::uint64_t seed, int k)
-{
-    SplitMix64 random(seed);
-    double u = 0.0;
-    for (int i = 0; i < k; ++i)
-        u = uniform01(random);
-    return u;
 }
 
 } // namespace

@@ -3,12 +3,15 @@
 // family's seeded stream, maxAttempts clamped to 5, unhandled statuses never retried, the
 // throttle consulted by every retry, retries counted on the call; and validation refusing a
 // retryPolicy beside a hedgingPolicy.
+#include "SeededDraws.h"
+
 #include <hedge/io/ScenarioValidation.h>
 #include <hedge/policy/GrpcHedging.h>
 
 #include <QTest>
 
 using namespace hedge;
+using hedge::test::nthUniform;
 
 namespace {
 
@@ -23,15 +26,6 @@ GrpcSettings retrying(int maxAttempts, std::optional<GrpcThrottling> throttling 
                                     .maxBackoffMs = 1000.0, .backoffMultiplier = 2.0};
     s.throttling = throttling;
     return s;
-}
-
-double nthUniform(std::uint64_t seed, int k)
-{
-    SplitMix64 random(seed);
-    double u = 0.0;
-    for (int i = 0; i < k; ++i)
-        u = uniform01(random);
-    return u;
 }
 
 // A call whose one attempt fails retryably at `now`: whether a retry was armed.

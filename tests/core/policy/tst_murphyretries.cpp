@@ -2,11 +2,14 @@
 // the exponential backoff with full jitter from the seeded stream, max_retries, and the optional
 // rate budget — a floor of m retries a second over a window of W seconds allows m × W of them,
 // plus the percent of the calls — retries counted on the call.
+#include "SeededDraws.h"
+
 #include <hedge/policy/MurphyHedging.h>
 
 #include <QTest>
 
 using namespace hedge;
+using hedge::test::nthUniform;
 
 namespace {
 
@@ -21,15 +24,6 @@ MurphySettings plainRetry(int maxRetries, bool jitter,
     s.retry = MurphyRetry{.maxRetries = maxRetries, .backoffMs = 100.0, .backoffMultiplier = 2.0,
                           .maxBackoffMs = 300.0, .jitter = jitter, .budget = budget};
     return s;
-}
-
-double nthUniform(std::uint64_t seed, int k)
-{
-    SplitMix64 random(seed);
-    double u = 0.0;
-    for (int i = 0; i < k; ++i)
-        u = uniform01(random);
-    return u;
 }
 
 // How many of `calls` failing calls, started `gapMs` apart from `from`, are granted a retry.

@@ -1,5 +1,7 @@
 // RetryBackoff: each stack's growth and jitter (docs/policies.md, "Retries"), draw by draw with
 // a fixed seed — the bounds every draw stays in, and the draw itself where the rule fixes it.
+#include "SeededDraws.h"
+
 #include <hedge/policy/RetryBackoff.h>
 
 #include <QTest>
@@ -7,21 +9,13 @@
 #include <cmath>
 
 using namespace hedge;
+using hedge::test::nthUniform;
 
 namespace {
 
 constexpr std::uint64_t kSeed = 7;
 
 // The k-th uniform draw (k = 1, 2, …) of a stream seeded `seed`.
-double nthUniform(std::uint64_t seed, int k)
-{
-    SplitMix64 random(seed);
-    double u = 0.0;
-    for (int i = 0; i < k; ++i)
-        u = uniform01(random);
-    return u;
-}
-
 } // namespace
 
 class TestRetryBackoff : public QObject {

@@ -2,11 +2,14 @@
 // error that wins is retried after an ExponentialBackoff (min × 2^(n−1) up to max, plus a
 // uniform share up to `jitter`), the other attempt dropped unseen; max_retries caps it; with a
 // TpsBudget every retry withdraws — a floor of m a second over the ttl allows m × ttl of them.
+#include "SeededDraws.h"
+
 #include <hedge/policy/TowerHedge.h>
 
 #include <QTest>
 
 using namespace hedge;
+using hedge::test::nthUniform;
 
 namespace {
 
@@ -20,15 +23,6 @@ TowerSettings retrying(int maxRetries, std::optional<TowerBudget> budget = std::
     s.retry = TowerRetry{.maxRetries = maxRetries, .minBackoffMs = 100.0,
                          .maxBackoffMs = 350.0, .jitter = 0.5};
     return s;
-}
-
-double nthUniform(std::uint64_t seed, int k)
-{
-    SplitMix64 random(seed);
-    double u = 0.0;
-    for (int i = 0; i < k; ++i)
-        u = uniform01(random);
-    return u;
 }
 
 } // namespace
