@@ -20,6 +20,14 @@ phase() {
 run_wall=$(date +%s)
 
 sh scripts/install-deps.sh
+# Node for the real grpc-js run (tests/app/realclock: grpcjs_badinput, grpcjs_confirm_short;
+# docs/realclock.md, "grpc-js, for real"), a test tool only: the product and
+# scripts/run-explorer.sh need none. Debian's `nodejs` alone (11.5 MB, 8 packages): its `npm`
+# would bring some 350 node-* packages, and tools/grpc-js/install.js unpacks the vendored
+# tarballs the lockfile pins without it.
+if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends nodejs \
+    >/dev/null
 
 # Warnings are errors in CI only (CI sets CI=true): elsewhere a newer compiler's new warning
 # must not stop a user's or a packager's build.

@@ -44,21 +44,14 @@ function installedVersion() {
 function ensureDependencies() {
   if (installedVersion() === PINNED)
     return;
-  say(`installing @grpc/grpc-js ${PINNED} from tools/grpc-js/vendor (offline)`);
-  const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'hedge-grpcjs-npm-'));
-  const tarballs = fs.readdirSync(path.join(HERE, 'vendor')).filter(f => f.endsWith('.tgz'))
-      .map(f => path.join(HERE, 'vendor', f));
-  const npm = (args) => spawnSync('npm', args, { cwd: HERE, stdio: ['ignore', 'ignore', 'inherit'] });
-  let r = npm(['cache', 'add', '--cache', cache, ...tarballs]);
-  if (r.error)
-    fail(`cannot run npm (${r.error.message}): install Debian's npm`);
-  if (r.status !== 0)
-    fail('npm could not read the tarballs in tools/grpc-js/vendor');
-  r = npm(['ci', '--offline', '--cache', cache, '--ignore-scripts', '--no-audit', '--no-fund']);
-  fs.rmSync(cache, { recursive: true, force: true });
-  if (r.status !== 0 || installedVersion() !== PINNED)
-    fail('npm ci --offline failed: the lockfile and tools/grpc-js/vendor disagree ' +
-         '(tools/grpc-js/vendor.sh refreshes the tarballs)');
+  say(`installing @grpc/grpc-js ${PINNED} from tools/grpc-js/vendor (offline, no npm)`);
+  try {
+    require('./install').installVendored(HERE);
+  } catch (e) {
+    fail(`${e.message} (tools/grpc-js/vendor.sh refreshes the tarballs after a change of the lockfile)`);
+  }
+  if (installedVersion() !== PINNED)
+    fail(`tools/grpc-js/node_modules holds @grpc/grpc-js ${installedVersion()} after the install, not ${PINNED}`);
 }
 
 // --- the scenario ---
