@@ -87,12 +87,13 @@ endif()
 # the built-in user guide and the About dialog cite these files by their installed path
 # (/usr/share/doc/hedge-explorer/model.md, ...), and their links to each other hold there.
 # The cluster recipes keep their folder; the reference confirmation's scenario is what
-# `hedgesim confirm` is shown running in hedgesim(1).
+# `hedgesim confirm` is shown running in hedgesim(1); docs/realclock.md links the retries'.
 file(GLOB _docs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)
 if(_docs)
     install(FILES ${_docs} ${PROJECT_SOURCE_DIR}/CHANGELOG.md
                   ${PROJECT_SOURCE_DIR}/docs/confirmation.scenario.json
                   ${PROJECT_SOURCE_DIR}/docs/confirmation.reference.csv
+                  ${PROJECT_SOURCE_DIR}/docs/retries-confirmation.scenario.json
             DESTINATION ${_docdir})
 else()
     list(APPEND _package_problems "docs/*.md does not exist")

@@ -152,6 +152,14 @@ QCheckBox* FamilyKnobFields::check(const std::string& field) const
     return nullptr;
 }
 
+QComboBox* FamilyKnobFields::choice(const std::string& field) const
+{
+    for (KnobFields* fields : m_fields)
+        if (QComboBox* c = fields->choice(field))
+            return c;
+    return nullptr;
+}
+
 QAbstractSpinBox* FamilyKnobFields::box(const std::string& field) const
 {
     for (KnobFields* fields : m_fields)

@@ -42,6 +42,7 @@ public:
     // The checkbox of a flag or a part ("grpc.throttling"), or null.
     QCheckBox* check(const std::string& field) const;
     QAbstractSpinBox* box(const std::string& field) const; // a number's field, or null
+    QComboBox* choice(const std::string& field) const;     // a named value's chooser, or null
     QComboBox* flavourCombo() const { return m_flavour; }
     QLineEdit* delaysEdit() const { return m_delays; }
 

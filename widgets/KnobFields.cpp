@@ -5,6 +5,8 @@
 #include "SpinBoxes.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QEvent>
 #include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -103,6 +105,8 @@ KnobFields::KnobFields(std::vector<const Knob*> knobs, QWidget* parent)
             connect(static_cast<QDoubleSpinBox*>(box), &QDoubleSpinBox::valueChanged, this,
                     &KnobFields::edited);
         const KnobEditor& e = knob->editor;
+        if (*e.choices && knob->wholeNumber())
+            addChoice(*knob, static_cast<QSpinBox*>(box), parent);
         if (e.sliderHigh <= e.sliderLow)
             continue;
         auto* slider = new KnobSlider(
@@ -114,11 +118,65 @@ KnobFields::KnobFields(std::vector<const Knob*> knobs, QWidget* parent)
     }
 }
 
-// The widget of knob `index`'s line: its box, with its slider, or with the knobs that join it.
+namespace {
+
+// Keeps a chooser enabled exactly while the box it stands for is (an editor enables the boxes
+// of a part it switches on, and knows nothing of the chooser).
+class FollowEnabled : public QObject {
+public:
+    FollowEnabled(QWidget* box, QWidget* follower) : QObject(follower), m_follower(follower)
+    {
+        box->installEventFilter(this);
+    }
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::EnabledChange)
+            m_follower->setEnabled(static_cast<QWidget*>(watched)->isEnabled());
+        return false;
+    }
+
+private:
+    QWidget* m_follower;
+};
+
+} // namespace
+
+// A knob whose values are names: a combo box of them (item i: the value min + i) in the box's
+// place. The box stays the value that show(), applyTo() and the field's messages read; the two
+// follow each other.
+void KnobFields::addChoice(const Knob& knob, QSpinBox* box, QWidget* parent)
+{
+    auto* combo = new QComboBox(parent);
+    takeWheelOnlyWhenFocused(combo);
+    const int first = static_cast<int>(knob.editor.min);
+    for (const QString& name : registryText(knob.editor.choices).split(QLatin1Char('|')))
+        combo->addItem(name);
+    combo->setAccessibleName(box->accessibleName());
+    combo->setToolTip(box->toolTip());
+    combo->setCurrentIndex(box->value() - first);
+    connect(combo, &QComboBox::currentIndexChanged, box,
+            [box, first](int index) { box->setValue(first + index); });
+    connect(box, &QSpinBox::valueChanged, combo,
+            [combo, first](int value) { combo->setCurrentIndex(value - first); });
+    new FollowEnabled(box, combo);
+    box->hide();
+    m_choices[knob.field] = combo;
+}
+
+QComboBox* KnobFields::choice(const std::string& field) const
+{
+    const auto it = m_choices.find(field);
+    return it == m_choices.end() ? nullptr : it->second;
+}
+
+// The widget of knob `index`'s line: its box (or its chooser), with its slider, or with the
+// knobs that join it.
 QWidget* KnobFields::fieldWidget(std::size_t index, std::size_t* joined)
 {
     QAbstractSpinBox* box = m_boxes[index];
     *joined = 0;
+    if (QComboBox* combo = choice(m_knobs[index]->field))
+        return combo;
     if (KnobSlider* s = slider(m_knobs[index]->field))
         return makeKnobRow(box, s);
     std::size_t next = index + 1;

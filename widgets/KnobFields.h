@@ -16,6 +16,7 @@
 
 class QAbstractSpinBox;
 class QCheckBox;
+class QComboBox;
 class QDoubleSpinBox;
 class QFormLayout;
 class QLabel;
@@ -51,6 +52,9 @@ public:
     QSpinBox* intBox(const std::string& field) const;
     QDoubleSpinBox* doubleBox(const std::string& field) const;
     KnobSlider* slider(const std::string& field) const; // nullptr: none
+    // The chooser of a knob whose values are names (KnobEditor::choices); nullptr: none. Its
+    // box (above) stays the knob's value for everything that reads the fields, hidden.
+    QComboBox* choice(const std::string& field) const;
     // The line under a knob whose stack clamps it (KnobEditor::clampAbove): "5 (clamped)…" while
     // the value is above, hidden otherwise. nullptr: none.
     QLabel* clampNote(const std::string& field) const;
@@ -74,11 +78,13 @@ signals:
 private:
     QWidget* fieldWidget(std::size_t index, std::size_t* joined);
     void addClampNote(std::size_t index, QFormLayout* form);
+    void addChoice(const Knob& knob, QSpinBox* box, QWidget* parent);
     void updateClampNotes();
 
     std::vector<const Knob*> m_knobs;
     std::vector<QAbstractSpinBox*> m_boxes; // one per knob
     std::map<std::string, KnobSlider*> m_sliders;
+    std::map<std::string, QComboBox*> m_choices;
     std::map<std::size_t, QLabel*> m_clampNotes; // by knob index
 };
 

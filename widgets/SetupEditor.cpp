@@ -260,6 +260,14 @@ QAbstractSpinBox* SetupEditor::knobField(const std::string& field) const
     return box;
 }
 
+QComboBox* SetupEditor::knobChoice(const std::string& field) const
+{
+    for (FamilyKnobFields* family : m_families)
+        if (QComboBox* combo = family->choice(field))
+            return combo;
+    return nullptr;
+}
+
 QCheckBox* SetupEditor::knobCheck(const std::string& field) const
 {
     if (field == "hedge")

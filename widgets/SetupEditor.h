@@ -61,6 +61,8 @@ public:
     // reach the fields through these, by the names the scenario files use.
     QAbstractSpinBox* knobField(const std::string& field) const;
     QCheckBox* knobCheck(const std::string& field) const;
+    // The chooser of a knob whose values are names (Polly's backoff type), or null.
+    QComboBox* knobChoice(const std::string& field) const;
     KnobSlider* knobSlider(const std::string& field) const;
     // The chooser of the policy family, and the fields of one family (hidden unless chosen).
     QComboBox* policyCombo() const { return m_policy; }

@@ -59,8 +59,23 @@ struct Metric {
     }
 };
 
-const std::vector<Metric>& metrics()
+// `outcomes`: the calls' outcomes too (a setup with a deadline or retries).
+const std::vector<Metric>& metrics(bool outcomes)
 {
+    static const std::vector<Metric> withOutcomes{
+        {"p50_ms", &PointResult::p50Ms},
+        {"p99_ms", &PointResult::p99Ms},
+        {"p999_ms", &PointResult::p999Ms},
+        {"requests_per_call", nullptr, &PointResult::requestsPerCall, 3},
+        {"retries_per_call", nullptr, &PointResult::retriesPerCall, 3},
+        {"goodput_percent", nullptr, &PointResult::goodputFraction, 1, 100.0, false},
+        {"timed_out_percent", nullptr, &PointResult::timedOutFraction, 1, 100.0, false},
+        {"failed_percent", nullptr, &PointResult::failedFraction, 1, 100.0, false},
+        {"rejected_percent", nullptr, &PointResult::rejectedFraction, 1, 100.0, false},
+        {"utilisation_percent", nullptr, &PointResult::utilisation, 1, 100.0, false},
+    };
+    if (outcomes)
+        return withOutcomes;
     static const std::vector<Metric> all{
         {"p50_ms", &PointResult::p50Ms},
         {"p99_ms", &PointResult::p99Ms},
@@ -92,7 +107,7 @@ std::string ComparisonTable::format() const
 {
     std::vector<std::vector<std::string>> rows;
     std::vector<std::string> header{"setup", "cancel", "load"};
-    for (const Metric& m : metrics()) {
+    for (const Metric& m : metrics(m_outcomes)) {
         const std::string name = m.name;
         header.push_back(name + " real");
         header.push_back("sim");
@@ -109,7 +124,7 @@ std::string ComparisonTable::format() const
         const bool first = i == 0 || m_measured[i - 1].setup != real.setup;
         std::vector<std::string> row{first ? real.setup : "",
                                      first ? toString(real.cancellation) : "", shortest(real.load)};
-        for (const Metric& m : metrics()) {
+        for (const Metric& m : metrics(m_outcomes)) {
             row.push_back(number(m.of(real), m.decimals));
             row.push_back(number(m.of(sim), m.decimals));
             if (m.difference)
@@ -148,7 +163,7 @@ std::string ComparisonTable::format() const
 std::string ComparisonTable::csv() const
 {
     std::string out = "setup,cancellation,load";
-    for (const Metric& m : metrics()) {
+    for (const Metric& m : metrics(m_outcomes)) {
         out += std::string(",") + m.name + "_real," + m.name + "_sim";
         if (m.difference)
             out += std::string(",") + m.name + "_diff";
@@ -161,7 +176,7 @@ std::string ComparisonTable::csv() const
         const PointResult& real = m_measured[i];
         const PointResult& sim = m_simulated[i];
         out += csvField(real.setup) + "," + toString(real.cancellation) + "," + shortest(real.load);
-        for (const Metric& m : metrics()) {
+        for (const Metric& m : metrics(m_outcomes)) {
             // Appended piece by piece: see signedPercent.
             out += ',';
             out += field(m.of(real));

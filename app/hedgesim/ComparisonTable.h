@@ -23,6 +23,9 @@ public:
     // One more column, the model's alone: the share of calls that sent a hedge while the
     // throttle was at or below half (gRPC js; the real run counts its own beside it).
     void showHedgesBelowThreshold() { m_belowThreshold = true; }
+    // The calls' outcomes after requests per call (Scenario::hasCallOutcomes: a deadline or
+    // retries): retries per call ("real sim Δ%"), goodput, timed out and failed % ("real sim").
+    void showCallOutcomes() { m_outcomes = true; }
 
     // real / sim − 1; nothing when either is absent or sim is 0.
     static std::optional<double> relativeDifference(const std::optional<double>& real,
@@ -32,6 +35,7 @@ private:
     std::vector<PointResult> m_measured;
     std::vector<PointResult> m_simulated;
     bool m_belowThreshold = false;
+    bool m_outcomes = false;
 };
 
 } // namespace hedge::cli

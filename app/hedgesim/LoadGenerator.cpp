@@ -86,7 +86,7 @@ public:
           m_options(options),
           m_ratePerMs(service.arrivalRatePerMs(load)),
           m_meanServiceMs(service.meanServiceMs()),
-          m_caller(clientPolicyFor(setup, 1)),
+          m_caller(clientPolicyFor(setup, 1), setup.deadlineMs),
           m_pool(options.target),
           m_calls(std::size_t(options.calls)),
           m_firstMeasured(std::int64_t(std::ceil(options.warmupFraction * double(options.calls))))
@@ -160,6 +160,7 @@ private:
             m_lateness.push_back(call.launchedAt - (m_base + call.dueAt));
         ++m_launched;
         if (index == m_firstMeasured) {
+            m_firstMeasuredLaunch = call.launchedAt;
             m_pool.clearMeasurements();
             requestStats(m_statsManager, m_options.target,
                          [this](std::optional<ServiceStatsSnapshot> s) { m_statsAtFirst = s; });
@@ -204,10 +205,14 @@ private:
             ++m_point.measuredCalls;
             m_attempts += r.attempts;
             m_hedged += r.attempts > 1 ? 1 : 0;
+            m_hedges += r.hedges;
+            m_retries += r.retries;
             if (r.end == CallEnd::Succeeded)
                 m_latencies.push_back(r.latencyMs + (call.launchedAt - (m_base + call.dueAt)));
             else if (r.end == CallEnd::Rejected)
                 ++m_rejected;
+            else if (r.end == CallEnd::TimedOut)
+                ++m_timedOut;
             else
                 ++m_failed;
         }
@@ -247,6 +252,15 @@ private:
         p.hedgedFraction = double(m_hedged) / measured;
         p.rejectedFraction = double(m_rejected) / measured;
         p.failedFraction = double(m_failed) / measured;
+        // docs/model.md, "Deadlines" and "Metrics", as the simulation counts them; wasted work
+        // is the server's to measure and stays 0 here.
+        p.timedOutFraction = double(m_timedOut) / measured;
+        p.goodputFraction = double(m_latencies.size()) / measured;
+        p.hedgesPerCall = double(m_hedges) / measured;
+        p.retriesPerCall = double(m_retries) / measured;
+        p.measuredWindowMs = std::max(0.0, m_lastLaunch - m_firstMeasuredLaunch);
+        if (p.measuredWindowMs > 0.0)
+            p.goodputPerSecond = double(m_latencies.size()) / (p.measuredWindowMs / 1000.0);
         p.simulatedCalls = m_launched;
         GeneratorHealth& h = m_health;
         if (m_statsAtFirst && m_statsAtLast && m_statsAtLast->uptimeMs > m_statsAtFirst->uptimeMs) {
@@ -312,9 +326,10 @@ private:
     std::int64_t m_inFlightAtHalf = 0, m_inFlightAtLast = 0;
     bool m_lastArrivalDone = false;
     bool m_lastStatsAnswered = false;
-    double m_lastLaunch = 0.0;
+    double m_lastLaunch = 0.0, m_firstMeasuredLaunch = 0.0;
     std::optional<ServiceStatsSnapshot> m_statsAtFirst, m_statsAtLast;
-    std::int64_t m_attempts = 0, m_hedged = 0, m_rejected = 0, m_failed = 0;
+    std::int64_t m_attempts = 0, m_hedged = 0, m_rejected = 0, m_failed = 0, m_timedOut = 0;
+    std::int64_t m_hedges = 0, m_retries = 0;
     std::vector<double> m_latencies, m_lateness, m_hedgeLateness;
     PointResult m_point;
     GeneratorHealth m_health;

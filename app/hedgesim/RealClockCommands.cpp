@@ -180,7 +180,7 @@ int runLoad(const CommandLine& cl, const Streams& s, Scenario scenario)
         std::vector<PointResult> measured;
         for (const LoadPoint& p : points)
             measured.push_back(p.result);
-        s.out << ResultsTable(measured).format();
+        s.out << ResultsTable(measured, false, scenario.hasCallOutcomes()).format();
         printHealth(s, points);
     }
     return writeOutputs(cl, s, scenario, points, {}) ? kExitOk : kExitInternal;
@@ -225,6 +225,8 @@ int runConfirmMeasured(const CommandLine& cl, const Streams& s, const Scenario& 
     ComparisonTable table(real, sim);
     if (belowThreshold)
         table.showHedgesBelowThreshold();
+    if (scenario.hasCallOutcomes())
+        table.showCallOutcomes();
     if (!cl.quiet) {
         s.out << "Measured (" << cl.measured << ") against the simulation (diff = real / sim - 1), "
               << scenario.calls << " calls a point";
@@ -277,7 +279,9 @@ int runConfirm(const CommandLine& cl, const Streams& s, Scenario scenario)
     std::vector<PointResult> measured;
     for (const LoadPoint& p : points)
         measured.push_back(p.result);
-    const ComparisonTable table(measured, simulated.points);
+    ComparisonTable table(measured, simulated.points);
+    if (scenario.hasCallOutcomes())
+        table.showCallOutcomes();
     if (!cl.quiet) {
         s.out << "Real clocks against the simulation (diff = real / sim - 1), " << scenario.calls
               << " calls a point:\n"

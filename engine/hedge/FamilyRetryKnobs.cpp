@@ -203,7 +203,8 @@ std::vector<Knob> pollyRetryKnobs()
                               "1 linear (delay × n before retry n), 2 exponential (delay × "
                               "2^(n−1)).\nDefault: %1, constant (Polly's default; Polly.Core "
                               "RetryStrategyOptions.cs, RetryHelper.cs)."),
-         .editor = {.label = "Backoff type:", .name = "Backoff type", .max = 2.0}},
+         .editor = {.label = "Backoff type:", .name = "Backoff type", .max = 2.0,
+                    .choices = KNOB_TEXT("Constant|Linear|Exponential")}},
         {.field = "polly.retry.use_jitter",
          .member = familyMember<&PollySettings::retry, &PollyRetry::useJitter>(),
          .range = {.min = 0.0, .max = 1.0},

@@ -55,6 +55,10 @@ struct KnobEditor {
     // Values above it are accepted and run as it, as the stack's clients clamp them (gRPC's
     // max_attempts: 5); the field then says "5 (clamped)". 0: none.
     double clampAbove = 0.0;
+    // A count whose values are names (an enum of the stack, Polly's DelayBackoffType): the
+    // names of min, min + 1, … separated by '|'; the editor shows a chooser of them instead of
+    // a number. Empty: a number.
+    const char* choices = "";
 };
 
 // The values a new map of the knob starts with (GridDialog): `count` values from `from` to

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <string_view>
 
 using namespace hedge;
 using test::serviceCopiesKnob;
@@ -109,6 +110,13 @@ private slots:
             QVERIFY2(knob.range.contains(knob.editor.min / knob.editor.scale), name);
             QVERIFY2(knob.range.contains(knob.editor.max / knob.editor.scale), name);
             QVERIFY2(*knob.editor.name && *knob.tooltip, name);
+            if (*knob.editor.choices) {
+                // A name for each value of the editor's range, and for nothing else.
+                const std::string_view choices(knob.editor.choices);
+                const int names = int(std::count(choices.begin(), choices.end(), '|')) + 1;
+                QVERIFY2(knob.wholeNumber(), name);
+                QCOMPARE(names, int(knob.editor.max - knob.editor.min) + 1);
+            }
             if (knob.grid) {
                 QVERIFY2(knob.range.contains(knob.grid->from), name);
                 QVERIFY2(knob.range.contains(knob.grid->to), name);

@@ -371,6 +371,47 @@ private slots:
         QCOMPARE(editor.setup().families.grpc, grpc.families.grpc);
     }
 
+    // Polly's backoff type is DelayBackoffType's names in a chooser (its registry row's
+    // choices), not a number to remember: picking a name sets the setup's value, a setup's
+    // value shows its name, and the chooser is enabled with the retry strategy.
+    void pollysBackoffTypeIsChosenByName()
+    {
+        SetupEditor editor;
+        editor.resize(320, 1200);
+        Setup polly{.name = "p", .policy = PolicyFamily::Polly};
+        editor.setSetup(polly);
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        auto* backoff = test::knobField<QComboBox>(&editor, "polly.retry.backoff_type");
+        QCOMPARE(backoff->count(), 3);
+        QCOMPARE(backoff->itemText(0), QStringLiteral("Constant"));
+        QCOMPARE(backoff->itemText(2), QStringLiteral("Exponential"));
+        QVERIFY(backoff->isVisible());
+        QVERIFY(!editor.knobField("polly.retry.backoff_type")->isVisible());
+        QVERIFY(!backoff->isEnabled()); // no retry strategy yet
+        QVERIFY(backoff->toolTip().contains(QStringLiteral("BackoffType")));
+
+        QCheckBox* retry = test::knobField<QCheckBox>(&editor, "polly.retry");
+        QTest::mouseClick(retry, Qt::LeftButton, {}, QPoint(8, 8));
+        QVERIFY(backoff->isEnabled());
+        QCOMPARE(backoff->currentText(), QStringLiteral("Constant")); // Polly's default
+        QSignalSpy edited(&editor, &SetupEditor::edited);
+        backoff->setFocus();
+        QTest::keyClick(backoff, Qt::Key_Down);
+        QTest::keyClick(backoff, Qt::Key_Down);
+        QCOMPARE(backoff->currentText(), QStringLiteral("Exponential"));
+        QVERIFY(!edited.isEmpty());
+        QCOMPARE(editor.setup().families.polly.retry->backoffType, 2);
+
+        Setup linear = polly;
+        linear.families.polly.retry = PollyRetry{.backoffType = 1};
+        editor.setSetup(linear);
+        QCOMPARE(backoff->currentText(), QStringLiteral("Linear"));
+        QCOMPARE(editor.setup().families.polly.retry, linear.families.polly.retry);
+        QTest::mouseClick(retry, Qt::LeftButton, {}, QPoint(8, 8)); // off
+        QVERIFY(!backoff->isEnabled());
+    }
+
     // Above 5 attempts gRPC clients clamp to 5: the value is kept and the field says so.
     void grpcMaxAttemptsAboveFiveSaysClamped()
     {

@@ -31,14 +31,20 @@ public:
     }
     CallStep hedgeDue(CallState& call, double now)
     {
-        if (m_family) [[unlikely]]
-            return told(m_family->hedgeDue(call, now));
+        if (m_family) [[unlikely]] {
+            const std::uint8_t retries = call.retries;
+            const CallStep step = m_family->hedgeDue(call, now); // before reading retries again
+            return told(step, call.retries != retries);
+        }
         return m_hedge.hedgeDue(call, now);
     }
     CallStep attemptDone(CallState& call, int attempt, double now, AttemptOutcome outcome)
     {
-        if (m_family) [[unlikely]]
-            return told(m_family->attemptDone(call, attempt, now, outcome));
+        if (m_family) [[unlikely]] {
+            const std::uint8_t retries = call.retries;
+            const CallStep step = m_family->attemptDone(call, attempt, now, outcome);
+            return told(step, call.retries != retries);
+        }
         return m_hedge.attemptDone(call, attempt, now, outcome);
     }
     CallStep abandonCall(CallState& call)
@@ -52,7 +58,8 @@ public:
     // family itself is not a knob a change may set (scenario validation says so): a change of
     // family starts a new policy, which the calls in flight then follow.
     void reconfigure(const ClientPolicyConfig& config, double now);
-    // Called just before each extra attempt is sent, with its number (1 = the first hedge).
+    // Called just before each hedge is sent, with its attempt number (1 = the first hedge); not
+    // for a retry.
     void setOnHedge(HedgePolicy::OnHedge onHedge);
     ClientPolicyConfig config() const;
 
@@ -71,10 +78,11 @@ public:
     FamilyGauges gauges(double now);
 
 private:
-    // A family's step: tells m_onHedge of a hedge it sends.
-    CallStep told(const CallStep& step) const
+    // A family's step: tells m_onHedge of a hedge it sends (a retry, counted in
+    // CallState::retries, is no hedge).
+    CallStep told(const CallStep& step, bool isRetry) const
     {
-        if (step.launch > 0 && m_onHedge)
+        if (step.launch > 0 && !isRetry && m_onHedge)
             m_onHedge(step.launch);
         return step;
     }

@@ -13,7 +13,13 @@ HedgedCaller::HedgedCaller(const HedgePipelineConfig& config, HedgePolicy::OnHed
 }
 
 HedgedCaller::HedgedCaller(const ClientPolicyConfig& config, HedgePolicy::OnHedge onHedge)
-    : m_core(std::make_shared<detail::CallerCore>(config))
+    : HedgedCaller(config, 0.0, std::move(onHedge))
+{
+}
+
+HedgedCaller::HedgedCaller(const ClientPolicyConfig& config, double deadlineMs,
+                           HedgePolicy::OnHedge onHedge)
+    : m_core(std::make_shared<detail::CallerCore>(config, std::max(0.0, deadlineMs)))
 {
     if (onHedge)
         m_core->pipeline.setOnHedge(std::move(onHedge));
@@ -27,6 +33,10 @@ CallRun::CallRun(std::shared_ptr<CallerCore> core) : m_core(std::move(core))
     m_hedgeTimer.setTimerType(Qt::PreciseTimer);
     QObject::connect(&m_hedgeTimer, &QTimer::timeout, this,
                      [this] { post(Event{.kind = EventKind::HedgeTimer}); });
+    m_deadlineTimer.setSingleShot(true);
+    m_deadlineTimer.setTimerType(Qt::PreciseTimer);
+    QObject::connect(&m_deadlineTimer, &QTimer::timeout, this,
+                     [this] { post(Event{.kind = EventKind::Deadline}); });
 }
 
 CallRun::~CallRun()
@@ -78,6 +88,13 @@ void CallRun::handle(const Event& event)
     switch (event.kind) {
     case EventKind::Start:
         apply(pipeline.startCall(m_state, now));
+        if (!hasEnded() && m_core->deadlineMs > 0.0) {
+            m_deadlineAt = m_state.startedAt + m_core->deadlineMs;
+            armDeadlineTimer();
+        }
+        return;
+    case EventKind::Deadline:
+        deadlinePassed(now);
         return;
     case EventKind::HedgeTimer:
         if (hasEnded())
@@ -103,6 +120,29 @@ void CallRun::handle(const Event& event)
         return;
     }
     }
+}
+
+// docs/model.md, "Deadlines": the call ends timed out through the policy's abandon path (its
+// limiter places given back, its family's state told), and its attempts still out are
+// cancelled as losers; whether the server then drops them is its cancellation's business.
+void CallRun::deadlinePassed(double now)
+{
+    if (hasEnded())
+        return;
+    if (now < m_deadlineAt) {
+        armDeadlineTimer(); // woken early (timers round to milliseconds)
+        return;
+    }
+    CallStep step = m_core->pipeline.abandonCall(m_state);
+    step.end = m_state.end = CallEnd::TimedOut;
+    step.hedgeAt = kNever;
+    finish(step);
+}
+
+void CallRun::armDeadlineTimer()
+{
+    const double wait = std::ceil(m_deadlineAt - m_core->nowMs());
+    m_deadlineTimer.start(static_cast<int>(std::clamp(wait, 0.0, 2.0e9)));
 }
 
 void CallRun::armHedgeTimer(double dueAt)
@@ -133,6 +173,7 @@ void CallRun::finish(const CallStep& step)
 {
     m_endedAt = m_core->nowMs();
     m_hedgeTimer.stop();
+    m_deadlineTimer.stop();
     if (step.end == CallEnd::Failed)
         m_endingAttempt = step.errorAttempt;
     else if (step.end != CallEnd::Succeeded)

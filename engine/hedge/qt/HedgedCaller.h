@@ -19,6 +19,7 @@
 #include <QString>
 #include <QTimer>
 
+#include <algorithm>
 #include <array>
 #include <coroutine>
 #include <cstdint>
@@ -78,17 +79,21 @@ struct AttemptResult {
 };
 
 // How the call ended: Succeeded (value), Failed (error: the most recent handled error, or
-// the unhandled one) or Rejected (the limiter refused the first attempt; nothing was sent).
+// the unhandled one), Rejected (the limiter refused the first attempt; nothing was sent) or
+// TimedOut (the caller's deadline passed first: no value, no error, its attempts cancelled).
 template <class T>
 struct HedgedResult {
     CallEnd end = CallEnd::Running;
     std::optional<T> value;
     QString error;
     int attempt = -1; // the attempt that succeeded, or whose error ended the call
-    int attempts = 0; // attempts sent (launched)
+    int attempts = 0; // attempts sent (launched): 1 + hedges + retries unless rejected
+    int hedges = 0;   // extra attempts sent as hedges
+    int retries = 0;  // extra attempts sent as retries, after an error and its backoff
     double latencyMs = 0.0;
 
     bool succeeded() const { return end == CallEnd::Succeeded; }
+    bool timedOut() const { return end == CallEnd::TimedOut; }
 };
 
 template <class T>
@@ -99,15 +104,22 @@ namespace detail {
 // What every call of one caller shares. Calls hold it by shared_ptr, so a call in flight
 // survives its HedgedCaller.
 struct CallerCore {
-    explicit CallerCore(const ClientPolicyConfig& config) : pipeline(config) { clock.start(); }
+    CallerCore(const ClientPolicyConfig& config, double deadline)
+        : pipeline(config), deadlineMs(deadline)
+    {
+        clock.start();
+    }
     double nowMs() const { return double(clock.nsecsElapsed()) / 1.0e6; }
 
     ClientPolicy pipeline;
+    const double deadlineMs; // > 0: every call's deadline after its start; 0: none
     QElapsedTimer clock;
 };
 
 // The untyped part of one call: it feeds the pipeline the call's events (start, hedge timer,
-// attempt ends) and carries out its answers (arm the timer, launch, cancel, end). Events that
+// attempt ends, the deadline) and carries out its answers (arm the timer, launch, cancel, end).
+// The one timer the pipeline arms is a hedge's delay or a retry's backoff (the family's
+// kRetryPendingFlag): hedgeDue tells which, the driver need not know. Events that
 // arrive while one is being handled (an attempt that completes synchronously, a nested event
 // loop) are queued, so the pipeline never sees re-entrant calls.
 class CallRun : public QObject {
@@ -147,7 +159,7 @@ protected:
     double latencyMs() const { return m_endedAt - m_state.startedAt; }
 
 private:
-    enum class EventKind : std::uint8_t { Start, HedgeTimer, AttemptEnded };
+    enum class EventKind : std::uint8_t { Start, HedgeTimer, AttemptEnded, Deadline };
     struct Event {
         EventKind kind;
         int attempt = -1;
@@ -159,10 +171,14 @@ private:
     void apply(const CallStep& step);
     void finish(const CallStep& step);
     void armHedgeTimer(double dueAt);
+    void armDeadlineTimer();
+    void deadlinePassed(double now);
 
     std::shared_ptr<CallerCore> m_core;
     CallState m_state;
     QTimer m_hedgeTimer;
+    QTimer m_deadlineTimer;
+    double m_deadlineAt = kNever;
     std::array<QPointer<QObject>, kMaxAttempts> m_contexts;
     std::deque<Event> m_events;
     bool m_handling = false;
@@ -218,6 +234,8 @@ public:
         HedgedResult<T> r;
         r.end = state().end;
         r.attempts = state().launched;
+        r.retries = state().retries;
+        r.hedges = std::max(0, r.attempts - 1 - r.retries);
         r.attempt = endingAttempt();
         if (r.end == CallEnd::Rejected)
             return r;
@@ -271,6 +289,11 @@ public:
     explicit HedgedCaller(const HedgePipelineConfig& config, HedgePolicy::OnHedge onHedge = {});
     // Any family's policy (docs/policies.md): gRPC-, Envoy-, ... style hedging of real calls.
     explicit HedgedCaller(const ClientPolicyConfig& config, HedgePolicy::OnHedge onHedge = {});
+    // With a deadline (docs/model.md, "Deadlines"; a setup's deadline_ms, 0: none): a call
+    // still running `deadlineMs` after it started ends TimedOut through the policy's abandon
+    // path, its attempts still out cancelled (their tokens deleted), as the simulation does.
+    HedgedCaller(const ClientPolicyConfig& config, double deadlineMs,
+                 HedgePolicy::OnHedge onHedge = {});
 
     // Runs one call. `attempt(token)` is called for each attempt (the first and every hedge)
     // and returns a QCoro::Task<AttemptResult<T>>. The returned task starts at once and may
@@ -286,6 +309,7 @@ public:
     ClientPolicy& pipeline() { return m_core->pipeline; }
     const ClientPolicy& pipeline() const { return m_core->pipeline; }
     double nowMs() const { return m_core->nowMs(); }
+    double deadlineMs() const { return m_core->deadlineMs; }
 
 private:
     std::shared_ptr<detail::CallerCore> m_core;

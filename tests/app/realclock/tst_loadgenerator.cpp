@@ -8,6 +8,7 @@
 #include <LoadGenerator.h>
 
 #include <hedge/qt/HedgedCaller.h>
+#include <hedge/sim/LoadSweep.h>
 #include <hedge/sim/SetupPipelineConfig.h>
 
 #include <QTest>
@@ -208,6 +209,83 @@ private slots:
         QCOMPARE(r.attempt, 0);
         QCOMPARE(caller.pipeline().limiter()->inflight(), 0);
         QCOMPARE(service.stats().completed, 2u);
+    }
+
+    // docs/model.md, "Deadlines", on a real call: past its deadline the call ends timed out and
+    // its attempt is cancelled by closing its connection; the setup's cancellation then decides
+    // whether the server drops the work.
+    void aCallPastItsDeadlineEndsTimedOut_data()
+    {
+        QTest::addColumn<Cancellation>("cancellation");
+        QTest::newRow("server") << Cancellation::Server;
+        QTest::newRow("client") << Cancellation::Client;
+    }
+    void aCallPastItsDeadlineEndsTimedOut()
+    {
+        QFETCH(Cancellation, cancellation);
+        ServiceThread service(fastService(cancellation));
+        QVERIFY(service.listening());
+        HedgedCaller caller(ClientPolicyConfig{.hedge = hedging(5000.0, true)}, 100.0);
+        HttpAttemptPool pool(service.url());
+        const HedgedResult<int> r =
+            callOnce(caller, pool, {service.url(QStringLiteral("service_ms=1500"))});
+        QCOMPARE(r.end, CallEnd::TimedOut);
+        QCOMPARE(r.attempts, 1);
+        QVERIFY(!r.value);
+        QVERIFY(waitUntil([&] { return service.stats().abandoned == 1; }, 5000));
+        if (cancellation == Cancellation::Server) {
+            QVERIFY(waitUntil([&] { return service.stats().cut == 1; }, 5000));
+            QCOMPARE(service.stats().busy, 0);
+        } else {
+            QCOMPARE(service.stats().cut, 0u);
+            QCOMPARE(service.stats().busy, 1); // still serving the call nobody waits for
+        }
+        QCOMPARE(caller.pipeline().limiter()->inflight(), 0);
+        QCOMPARE(pool.inFlight(), 0);
+    }
+
+    // One engine, two clocks, for retries (docs/policies.md, "Retries"): every attempt's error
+    // is the simulation's own draw (common random numbers), and no hedge or deadline has a timer
+    // that could move a decision, so the real run sends exactly the simulation's retries.
+    void aPointsRetriesOnRealCallsAreTheSimulations()
+    {
+        HttpServiceConfig config = fastService(Cancellation::Server);
+        config.service.hiccupProbability = 0.0;
+        config.service.errorProbability = 0.1;
+        config.seed = 7;
+        ServiceThread service(config);
+        QVERIFY(service.listening());
+        Setup setup;
+        setup.name = "retries";
+        setup.cancellation = Cancellation::Server;
+        setup.policy = PolicyFamily::Murphy;
+        setup.families.murphy.maxExtraAttempts = 0; // retries alone
+        setup.families.murphy.retry = MurphyRetry{.maxRetries = 2, .backoffMs = 1.0,
+                                                  .backoffMultiplier = 1.0, .maxBackoffMs = 1.0,
+                                                  .jitter = false};
+        Scenario scenario;
+        scenario.seed = config.seed;
+        scenario.calls = 1000;
+        scenario.loads = {0.3};
+        scenario.service = config.service;
+        scenario.setups = {setup};
+        LoadOptions options;
+        options.target = service.url();
+        options.calls = scenario.calls;
+        options.warmupFraction = scenario.warmupFraction;
+        options.seed = scenario.seed;
+        options.commonRandomNumbers = true;
+        const LoadPoint real = runLoadPoint(config.service, setup, 0.3, options);
+        const PointResult sim = LoadSweep(scenario, 1).run().points.at(0);
+        QVERIFY(real.health.drained);
+        QCOMPARE(real.result.measuredCalls, sim.measuredCalls);
+        QVERIFY(sim.retriesPerCall > 0.05); // 1 + p + p² at p = 0.1: 0.11 retries a call
+        QCOMPARE(real.result.retriesPerCall, sim.retriesPerCall);
+        QCOMPARE(real.result.requestsPerCall, sim.requestsPerCall);
+        QCOMPARE(real.result.hedgesPerCall, 0.0);
+        QCOMPARE(real.result.failedFraction, sim.failedFraction); // three errors in a row
+        QCOMPARE(real.result.goodputFraction, sim.goodputFraction);
+        QCOMPARE(real.result.timedOutFraction, 0.0);
     }
 };
 

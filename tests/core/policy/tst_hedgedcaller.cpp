@@ -77,6 +77,21 @@ HedgePipelineConfig hedging(double delayMs, int maxAttempts)
     return config;
 }
 
+// Murphy with its plain retry and no hedging (docs/policies.md, "Retries"): `maxRetries`
+// retries after errors, each after a backoff of `backoffMs` (no jitter: the backoff is known).
+ClientPolicyConfig murphyRetrying(int maxRetries, double backoffMs)
+{
+    FamilyPipelineConfig family{.family = PolicyFamily::Murphy};
+    family.settings.murphy.maxExtraAttempts = 0;
+    family.settings.murphy.retry = MurphyRetry{.maxRetries = maxRetries,
+                                               .backoffMs = backoffMs,
+                                               .backoffMultiplier = 1.0,
+                                               .maxBackoffMs = backoffMs,
+                                               .jitter = false};
+    return ClientPolicyConfig{.family = family};
+}
+
+constexpr AttemptOutcome kError = AttemptOutcome::HandledError;
 constexpr int kSlow = 5000; // never reached in a passing test: such attempts get cancelled
 constexpr int kFast = 5;
 
@@ -98,6 +113,14 @@ private slots:
     void limiterRejectsCallAndHedge();
     void cancelledLoserReleasesLimiterPlaceOnce();
     void callOutlivesCaller();
+    // A deadline and retries on real calls (docs/model.md, "Deadlines"; docs/policies.md,
+    // "Retries"), as the simulation drives the same pipeline.
+    void deadlineEndsCallTimedOutAndCancelsAttempts();
+    void deadlineCancelsHedgesStillOut();
+    void answerBeforeDeadlineSucceeds();
+    void familyRetriesAfterBackoffAreNoHedges();
+    void retriesStopAtTheCapAndTheCallFails();
+    void deadlineDuringBackoffSendsNoRetry();
 };
 
 void TestHedgedCaller::slowFirstAttemptIsHedgedAndHedgeWins()
@@ -313,6 +336,104 @@ void TestHedgedCaller::callOutlivesCaller()
     QCOMPARE(result.end, CallEnd::Succeeded);
     QCOMPARE(result.value, std::optional<int>(9));
     QTRY_COMPARE(log->size(), std::size_t(4));
+}
+
+void TestHedgedCaller::deadlineEndsCallTimedOutAndCancelsAttempts()
+{
+    HedgePipelineConfig config = hedging(60000.0, 2);
+    config.adaptiveLimit = Gradient2Config{};
+    HedgedCaller caller(ClientPolicyConfig{.hedge = config}, 50.0);
+    QCOMPARE(caller.deadlineMs(), 50.0);
+    auto log = std::make_shared<Log>();
+    const auto result = QCoro::waitFor(caller.call(scripted({{.ms = kSlow, .value = 1}}, log)));
+    QCOMPARE(result.end, CallEnd::TimedOut);
+    QVERIFY(result.timedOut());
+    QVERIFY(!result.value);
+    QVERIFY(result.error.isEmpty());
+    QCOMPARE(result.attempt, -1);
+    QCOMPARE(result.attempts, 1);
+    // Ended through the policy's abandon path: the attempt's limiter place is back at once, and
+    // the attempt itself is cancelled through its token.
+    QCOMPARE(caller.pipeline().limiter()->inflight(), 0);
+    QTRY_COMPARE(log->size(), std::size_t(2));
+    QCOMPARE(*log, (Log{"start 0", "cancelled 0"}));
+}
+
+void TestHedgedCaller::deadlineCancelsHedgesStillOut()
+{
+    std::vector<int> hedges;
+    HedgedCaller caller(ClientPolicyConfig{.hedge = hedging(10.0, 3)}, 200.0,
+                        [&](int n) { hedges.push_back(n); });
+    auto log = std::make_shared<Log>();
+    const auto result = QCoro::waitFor(
+        caller.call(scripted({{.ms = kSlow}, {.ms = kSlow}, {.ms = kSlow}}, log)));
+    QCOMPARE(result.end, CallEnd::TimedOut);
+    QCOMPARE(result.attempts, 3);
+    QCOMPARE(result.hedges, 2);
+    QCOMPARE(result.retries, 0);
+    QCOMPARE(hedges, (std::vector<int>{1, 2}));
+    QTRY_COMPARE(log->size(), std::size_t(6));
+    QCOMPARE(*log, (Log{"start 0", "start 1", "start 2", "cancelled 0", "cancelled 1",
+                        "cancelled 2"}));
+}
+
+void TestHedgedCaller::answerBeforeDeadlineSucceeds()
+{
+    HedgedCaller caller(ClientPolicyConfig{.hedge = hedging(60000.0, 2)}, 200.0);
+    auto log = std::make_shared<Log>();
+    const auto result = QCoro::waitFor(caller.call(scripted({{.ms = kFast, .value = 4}}, log)));
+    QCOMPARE(result.end, CallEnd::Succeeded);
+    QCOMPARE(result.value, std::optional<int>(4));
+    // Past the deadline: its stopped timer ends nothing and cancels nothing.
+    QTest::qWait(300);
+    QCOMPARE(*log, (Log{"start 0", "ok 0"}));
+    QCOMPARE(result.end, CallEnd::Succeeded);
+}
+
+void TestHedgedCaller::familyRetriesAfterBackoffAreNoHedges()
+{
+    std::vector<int> hedges;
+    HedgedCaller caller(murphyRetrying(2, 20.0), 0.0, [&](int n) { hedges.push_back(n); });
+    auto log = std::make_shared<Log>();
+    const auto result = QCoro::waitFor(caller.call(
+        scripted({{.ms = kFast, .outcome = kError}, {.ms = kFast, .outcome = kError},
+                  {.ms = kFast, .value = 6}},
+                 log)));
+    QCOMPARE(result.end, CallEnd::Succeeded);
+    QCOMPARE(result.value, std::optional<int>(6));
+    QCOMPARE(result.attempt, 2);
+    QCOMPARE(result.attempts, 3);
+    QCOMPARE(result.retries, 2);
+    QCOMPARE(result.hedges, 0);
+    QVERIFY(hedges.empty()); // on_hedge is for hedges, and these were retries
+    QCOMPARE(*log, (Log{"start 0", "error 0", "start 1", "error 1", "start 2", "ok 2"}));
+}
+
+void TestHedgedCaller::retriesStopAtTheCapAndTheCallFails()
+{
+    HedgedCaller caller(murphyRetrying(1, 10.0));
+    auto log = std::make_shared<Log>();
+    const auto result = QCoro::waitFor(caller.call(scripted(
+        {{.ms = kFast, .outcome = kError}, {.ms = kFast, .outcome = kError}, {.ms = kFast}}, log)));
+    QCOMPARE(result.end, CallEnd::Failed);
+    QCOMPARE(result.error, QStringLiteral("error of 1"));
+    QCOMPARE(result.attempts, 2);
+    QCOMPARE(result.retries, 1);
+    QTest::qWait(50); // a third attempt would have been due 10 ms after the second's error
+    QCOMPARE(*log, (Log{"start 0", "error 0", "start 1", "error 1"}));
+}
+
+void TestHedgedCaller::deadlineDuringBackoffSendsNoRetry()
+{
+    HedgedCaller caller(murphyRetrying(2, 60000.0), 50.0);
+    auto log = std::make_shared<Log>();
+    const auto result = QCoro::waitFor(
+        caller.call(scripted({{.ms = kFast, .outcome = kError}, {.ms = kFast}}, log)));
+    QCOMPARE(result.end, CallEnd::TimedOut);
+    QCOMPARE(result.attempts, 1);
+    QCOMPARE(result.retries, 0);
+    QVERIFY(result.error.isEmpty());
+    QCOMPARE(*log, (Log{"start 0", "error 0"}));
 }
 
 QTEST_GUILESS_MAIN(TestHedgedCaller)

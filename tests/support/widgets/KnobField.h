@@ -8,6 +8,7 @@
 
 #include <QAbstractSpinBox>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QSpinBox>
 #include <QtGlobal>
 
@@ -18,7 +19,8 @@ namespace hedge::test {
 
 // The field of `key` in `editor` as a `Field`: a spin box (QSpinBox for a count,
 // QDoubleSpinBox otherwise), a QCheckBox for an on/off knob, a KnobSlider for the slider beside
-// a number. Stops the test program when the editor has no such field: a misspelt key is a
+// a number, a QComboBox for a knob whose values are names (Polly's backoff type; its QSpinBox
+// is hidden). Stops the test program when the editor has no such field: a misspelt key is a
 // broken test, not a failed check.
 template <class Field = QAbstractSpinBox>
 Field* knobField(const SetupEditor* editor, const std::string& key)
@@ -28,6 +30,8 @@ Field* knobField(const SetupEditor* editor, const std::string& key)
         found = editor->knobCheck(key);
     else if constexpr (std::is_base_of_v<KnobSlider, Field>)
         found = editor->knobSlider(key);
+    else if constexpr (std::is_base_of_v<QComboBox, Field>)
+        found = editor->knobChoice(key);
     else
         found = editor->knobField(key);
     auto* field = qobject_cast<Field*>(found);
