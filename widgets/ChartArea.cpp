@@ -183,8 +183,11 @@ void ChartArea::resizeEvent(QResizeEvent* event)
 
 void ChartArea::ensureChartVisible(MetricChartView* chart)
 {
-    if (chart && chart->isVisibleTo(this))
-        m_scroll->ensureWidgetVisible(chart, 0, 0);
+    // Its whole rectangle: ensureWidgetVisible would aim at a chart view's input-method spot.
+    if (!chart || !chart->isVisibleTo(this))
+        return;
+    const QPoint centre = chart->mapTo(m_page, chart->rect().center());
+    m_scroll->ensureVisible(centre.x(), centre.y(), chart->width() / 2, chart->height() / 2);
 }
 
 void ChartArea::setCallout(const QString& figure, const QString& setup, double load,
