@@ -125,6 +125,14 @@ QString ChartAnnotations::keyText(KeyEntries entries, bool brief)
             parts << some.join(QLatin1Char(' ')) + word + QStringLiteral(" in some runs");
         }
     }
+    // What the callers get, after the first collapse entry: the chart cannot show it by itself.
+    if (!parts.isEmpty() && (entries.timedOut || entries.answeredLate)) {
+        if (entries.timedOut)
+            parts.front() += brief ? QStringLiteral(": timeouts") : QStringLiteral(": callers time out");
+        else
+            parts.front() += brief ? QStringLiteral(": no deadline")
+                                   : QStringLiteral(": no deadline, answered late");
+    }
     if (entries.measured)
         parts << QStringLiteral("◇ measured");
     return parts.join(separator);

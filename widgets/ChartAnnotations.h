@@ -39,10 +39,16 @@ public:
         bool partialCollapse = false; // collapsed in some replicates, not all
         bool partialOffScale = false; // the same, above the axis
         bool measured = false;        // an overlaid results file
+        // What a collapsed point means for its callers (docs/user-guide.md, "Charts"): with a
+        // deadline they time out (goodput near 0, a p99 of the calls answered in time); without
+        // one, every call is answered however late, and goodput does not show the collapse.
+        bool timedOut = false;
+        bool answeredLate = false;
         void add(MarkerKind kind);
     };
     // The key's text: every shape drawn once and "collapse" once ("▲ collapse, above the
-    // axis   ◐ ◭ in some runs"); `brief` gives the shapes with the word ("▲ ◐ ◭ collapse").
+    // axis   ◐ ◭ in some runs"), what the callers get after the first word ("✕ collapse:
+    // callers time out"); `brief` gives the shapes with the word ("▲ ◐ ◭ collapse: timeouts").
     static QString keyText(KeyEntries entries, bool brief);
     // Shows the key when a special marker is drawn, in the plot corner whose area holds none
     // of `marks` (within `markerSize`) and the fewest `linePoints` (chart coordinates).

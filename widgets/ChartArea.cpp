@@ -8,6 +8,9 @@
 #include <QGridLayout>
 #include <QLegend>
 #include <QResizeEvent>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -15,8 +18,22 @@ namespace hedge {
 
 ChartArea::ChartArea(QWidget* parent) : QWidget(parent)
 {
+    m_outer = new QVBoxLayout(this);
+    m_outer->setContentsMargins(0, 0, 0, 0);
+    m_outer->setSpacing(4);
+    m_legend = new ChartLegend(this);
+    m_legend->hide();
+    m_outer->addWidget(m_legend);
+    // The grid scrolls up and down, never sideways: the columns always fit the width.
+    m_scroll = new QScrollArea(this);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_page = new QWidget(m_scroll);
+    m_scroll->setWidget(m_page);
+    m_outer->addWidget(m_scroll, 1);
     for (Metric m : chartOrder()) {
-        auto* chart = new MetricChartView(m, this);
+        auto* chart = new MetricChartView(m, m_page);
         chart->setVisible(isAlwaysShown(m));
         m_charts.insert(m, chart);
         connect(chart, &MetricChartView::seriesVisibilityToggled, this,
@@ -24,16 +41,14 @@ ChartArea::ChartArea(QWidget* parent) : QWidget(parent)
         chart->installEventFilter(this);
         chart->viewport()->installEventFilter(this);
     }
-    m_legend = new ChartLegend(this);
-    m_legend->hide();
     m_lastChart = m_charts.value(Metric::P99);
     relayout();
 }
 
 const QList<Metric>& ChartArea::chartOrder()
 {
-    // The catalogue's order (hedge/sim/Figures.h, metricFigures()): eight charts make four rows
-    // of two, as seven do; the parts' p99 is a ninth only for a service that fans out.
+    // The catalogue's order (hedge/sim/Figures.h, metricFigures()): goodput and timed out after
+    // the two always shown; the parts' p99 last, only for a service that fans out.
     static const QList<Metric> order = allMetrics();
     return order;
 }
@@ -143,12 +158,13 @@ void ChartArea::setLegendsOnCharts(bool on)
 
 int ChartArea::wantedColumns(int shownCharts) const
 {
-    // Two charts stack (wide plots read best against load); more make rows of two (three
-    // columns would make the window wider than 1024 px once the axes carry labels).
+    // Two charts stack (wide plots read best against load); more make rows of two, and of
+    // three where the area is wide enough that a column keeps kReadableColumnWidth (a wide
+    // screen shows more charts without scrolling; at 1024 px it stays two).
     if (shownCharts <= 2)
         return 1;
     if (!m_presenting)
-        return 2;
+        return shownCharts > 4 && width() >= 3 * kReadableColumnWidth ? 3 : 2;
     // At a room's font size a column narrower than about 34 characters cuts the titles
     // ("requests p…") and the load labels: then one column.
     const int columnMin = 34 * QFontMetrics(m_charts.first()->font()).averageCharWidth();
@@ -163,6 +179,15 @@ void ChartArea::resizeEvent(QResizeEvent* event)
         shown += isLaidOut(m);
     if (wantedColumns(shown) != m_columns)
         relayout();
+}
+
+void ChartArea::ensureChartVisible(MetricChartView* chart)
+{
+    // Its whole rectangle: ensureWidgetVisible would aim at a chart view's input-method spot.
+    if (!chart || !chart->isVisibleTo(this))
+        return;
+    const QPoint centre = chart->mapTo(m_page, chart->rect().center());
+    m_scroll->ensureVisible(centre.x(), centre.y(), chart->width() / 2, chart->height() / 2);
 }
 
 void ChartArea::setCallout(const QString& figure, const QString& setup, double load,
@@ -180,6 +205,7 @@ void ChartArea::setCallout(const QString& figure, const QString& setup, double l
     if (target) {
         refresh(target); // a chart shown again may hold older points
         target->setCallout(setup, load, text, compact);
+        ensureChartVisible(target); // a lesson's words point at it: never scrolled away
     }
 }
 
@@ -204,7 +230,7 @@ void ChartArea::relayout()
 {
     // A new grid: an old one keeps the rows and columns it once had, and their minimum sizes.
     delete m_grid; // the layout and its items, not the charts
-    m_grid = new QGridLayout(this);
+    m_grid = new QGridLayout(m_page);
     m_grid->setContentsMargins(0, 0, 0, 0);
     m_grid->setSpacing(4);
     QList<MetricChartView*> shown;
@@ -213,12 +239,11 @@ void ChartArea::relayout()
             shown.push_back(m_charts[m]);
     const int columns = wantedColumns(static_cast<int>(shown.size()));
     m_columns = columns;
-    // Presenter mode's legend spans the columns above the charts.
-    const int firstRow = m_presenting ? 1 : 0;
-    if (m_presenting)
-        m_grid->addWidget(m_legend, 0, 0, 1, 2);
     for (int i = 0; i < shown.size(); ++i)
-        m_grid->addWidget(shown[i], firstRow + i / columns, i % columns);
+        m_grid->addWidget(shown[i], i / columns, i % columns);
+    m_rows = int((shown.size() + columns - 1) / columns);
+    // Never shorter than readable: past that the page grows beyond the area and scrolls.
+    m_page->setMinimumHeight(m_rows * kReadableChartHeight + std::max(0, m_rows - 1) * m_grid->spacing());
     for (MetricChartView* chart : std::as_const(m_charts)) {
         // Before it is shown, so that it never paints older points.
         if (shown.contains(chart))
@@ -226,19 +251,18 @@ void ChartArea::relayout()
         chart->setVisible(shown.contains(chart));
     }
     for (int r = 0; r < m_grid->rowCount(); ++r)
-        m_grid->setRowStretch(r, r >= firstRow ? 1 : 0);
-    for (int c = 0; c < 2; ++c)
+        m_grid->setRowStretch(r, 1);
+    for (int c = 0; c < 3; ++c)
         m_grid->setColumnStretch(c, c < columns ? 1 : 0);
 }
 
 int ChartArea::readableHeight() const
 {
-    const int legend = m_presenting ? m_legend->heightForWidth(width()) + m_grid->spacing() : 0;
-    const int rows = m_grid->rowCount() - (m_presenting ? 1 : 0);
-    if (rows <= 0 || m_charts.isEmpty())
+    const int legend = m_presenting ? m_legend->heightForWidth(width()) + m_outer->spacing() : 0;
+    const int rows = std::min(m_rows, 3);
+    if (rows <= 0)
         return legend;
-    return legend + rows * m_charts.first()->minimumSizeHint().height() +
-           (rows - 1) * m_grid->spacing();
+    return legend + rows * kReadableChartHeight + (rows - 1) * m_grid->spacing();
 }
 
 bool ChartArea::eventFilter(QObject* watched, QEvent* event)

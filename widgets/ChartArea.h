@@ -1,7 +1,10 @@
 // The grid of metric charts in the centre of the window: which charts are shown, how they are
 // laid out, and which one the user worked with last. It fans the sweep's points, the series
 // styles and the load range out to the charts; a hidden chart skips point updates and catches
-// up when it is shown or exported.
+// up when it is shown or exported. Any number of charts stays readable (docs/user-guide.md,
+// "Charts"): a chart is never drawn shorter than kReadableChartHeight; when the rows of the
+// charts on are taller than the area, the grid scrolls (a wheel over a chart scrolls it too),
+// and a wide area takes a third column.
 #pragma once
 
 #include <hedge/sim/PointResult.h>
@@ -17,6 +20,8 @@
 #include <vector>
 
 class QGridLayout;
+class QScrollArea;
+class QVBoxLayout;
 
 namespace hedge {
 
@@ -45,9 +50,17 @@ public:
 
     // A part chart (isPartMetric) chosen is shown only while a point has parts.
     void setChartVisible(Metric metric, bool visible);
-    // The height at which every shown chart gets its minimum size hint (labels readable);
-    // the chart views themselves accept less.
+    // The height below which the grid scrolls rather than shrink a chart: its title, axis
+    // labels and a plot tall enough to read a curve (tst_allchartsfit measures the plot).
+    static constexpr int kReadableChartHeight = 190;
+    // The narrowest column before a third is taken.
+    static constexpr int kReadableColumnWidth = 340;
+    // The height the window's splitter gives the charts when one is turned on: every row at its
+    // readable height, up to three rows (more scroll, and the table keeps its rows).
     int readableHeight() const;
+    // The scroll area the grid of charts sits in (scrolled to a chart: ensureChartVisible).
+    QScrollArea* scrollArea() const { return m_scroll; }
+    void ensureChartVisible(MetricChartView* chart);
     // The charts shown beyond the two always shown, in Metric order.
     QList<Metric> extraCharts() const;
 
@@ -55,8 +68,8 @@ public:
     void setSeriesStyles(const QList<SeriesStyle>& styles);
     // Presenter mode: one legend above the charts names every setup drawn, whole, in as many
     // lines as it needs (in the window the setup list names the colours; exports show each
-    // chart's legend anyway), and the charts stack in one column when two would cut their
-    // titles and axis labels.
+    // chart's legend anyway), above the scrolling grid, and the charts stack in one column when
+    // two would cut their titles and axis labels.
     void setLegendsOnCharts(bool on);
     ChartLegend* sharedLegend() const { return m_legend; }
     // Chart columns of the grid as laid out now.
@@ -100,7 +113,11 @@ private:
     bool m_hasParts = false; // a point of the service fanning out
     MetricChartView* m_lastChart = nullptr;
     MetricChartView* m_calloutChart = nullptr;
+    QVBoxLayout* m_outer = nullptr;
+    QScrollArea* m_scroll = nullptr;
+    QWidget* m_page = nullptr; // the scroll area's widget, holding the grid
     QGridLayout* m_grid = nullptr;
+    int m_rows = 0;
     ChartLegend* m_legend = nullptr;
     bool m_presenting = false;
     int m_columns = 1;

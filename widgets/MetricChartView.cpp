@@ -322,7 +322,15 @@ void MetricChartView::fitAxes(std::optional<std::pair<double, double>> values)
         plotWidth = std::min(plotWidth, plot.width());
     m_fittedPlotWidth = plot.width();
     const QFont labels = ChartTheme(palette(), font()).smallFont();
-    m_xAxis.setRange(std::max(0.0, lo - pad), hi + pad, plotWidth, labels);
+    // The last load's label is centred on its tick at the plot's right edge: on a narrow chart
+    // the axis reaches far enough past it that the label stays whole ("80" of "80 %" was cut).
+    const double halfLabel =
+        QFontMetricsF(labels).horizontalAdvance(QStringLiteral("100 %")) / 2.0;
+    const double room = std::max(0.0, halfLabel - kChartMargin + 2.0);
+    double padRight = pad;
+    if (plotWidth > 2.0 * room)
+        padRight = std::max(pad, (span + pad) * room / (plotWidth - room));
+    m_xAxis.setRange(std::max(0.0, lo - pad), hi + padRight, plotWidth, labels);
     m_yAxis->fit(values, plotHeight, labels);
 }
 
@@ -436,6 +444,7 @@ void MetricChartView::updateOverlays()
         if (!line.isEmpty())
             avoid.lines.push_back(line);
     }
+    noteCollapseOutcomes(entries);
     avoid.points = marks; // stacked markers sit beside their line
     // The key keeps clear of the off-scale figures as of the markers; where no corner is clear
     // a figure under the key is left out (its marker and hover stay).
@@ -451,6 +460,28 @@ void MetricChartView::updateOverlays()
     for (const OffScaleLabels::Label& label : m_offScaleLabels->labels())
         avoid.texts.push_back(label.rect);
     m_callout->follow(m_curves, avoid);
+}
+
+void MetricChartView::noteCollapseOutcomes(ChartAnnotations::KeyEntries& entries) const
+{
+    // A collapsed point drawn: with a deadline its callers timed out, which a p99 of the calls
+    // answered in time hides and goodput near 0 shows; without one, goodput counts the calls
+    // answered minutes late as good, so its chart says so (docs/user-guide.md, "Charts").
+    if (!(entries.collapse || entries.offScale || entries.partialCollapse || entries.partialOffScale))
+        return;
+    const bool goodputChart = m_metric == Metric::GoodputPercent || m_metric == Metric::GoodputPerSecond;
+    for (const PointResult& p : m_points) {
+        const SetupCurve* c = curve(QString::fromStdString(p.setup));
+        // A point without the figure (no call answered in time: p99) is drawn on the ceiling.
+        if (!(p.collapsed || p.partiallyCollapsed()) || !c || !c->style().visible)
+            continue;
+        if (p.timedOutFraction > 0.0)
+            entries.timedOut = true;
+        else if (goodputChart)
+            entries.answeredLate = true;
+    }
+    if (entries.timedOut)
+        entries.answeredLate = false;
 }
 
 void MetricChartView::setCallout(const QString& setup, double load, const QString& text,

@@ -8,6 +8,7 @@
 // list beside the charts names the colours, so the legend is shown only in exports.
 #pragma once
 
+#include "ChartAnnotations.h"
 #include "LoadAxis.h"
 #include "LogAxisLabels.h"
 #include "MarkerStacks.h"
@@ -36,7 +37,6 @@ class QLineSeries;
 
 namespace hedge {
 
-class ChartAnnotations;
 class ChartCallout;
 
 class MetricChartView : public QChartView {
@@ -172,6 +172,7 @@ private:
     void onLegendMarkerClicked(QLineSeries* line);
     void onChartResized();
     void updateOverlays();
+    void noteCollapseOutcomes(ChartAnnotations::KeyEntries& entries) const;
     bool isCompact() const;
     QColor halo() const;
     const SetupCurve* curve(const QString& setup) const;

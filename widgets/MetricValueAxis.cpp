@@ -99,6 +99,10 @@ void MetricValueAxis::fit(std::optional<std::pair<double, double>> values, doubl
         }
     } else if (values) {
         hi = std::max(1.0, values->second * 1.08);
+        // A share of the calls or of the busy time never passes 100 %: goodput near 100 drew
+        // an axis up to 150 with nothing above 100.
+        if (isPercentMetric(m_metric) && values->second <= 100.0)
+            hi = std::min(hi, 100.0);
     }
     auto* lin = qobject_cast<QValueAxis*>(m_axis);
     QValueAxis probe;

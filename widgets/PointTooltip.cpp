@@ -135,6 +135,12 @@ QString PointTooltip::text(const PointResult& p)
                                      "the queue never drained</b></nobr>")
                     : QStringLiteral("<nobr><b style=\"color:#d01010\">COLLAPSED: the queue "
                                      "never drained at this load</b></nobr>");
+    // With a deadline the callers of a collapsed point gave up: what they got is the goodput,
+    // not the p99 of the few answered in time (docs/user-guide.md, "Charts").
+    if ((p.collapsed || p.partiallyCollapsed()) && p.timedOutFraction > 0.0)
+        html += QStringLiteral("<br><nobr><b style=\"color:#d01010\">callers time out: %1 of "
+                               "calls answered in time</b></nobr>")
+                    .arg(pct(p.goodputFraction));
     // A point run once: how far its verdict holds on other seeds (docs/replicates.md, "Seed
     // check"), in red where it changes.
     if (const QString seeds = SpreadText::seedVerdict(p); !seeds.isEmpty()) {

@@ -107,8 +107,9 @@ private:
 };
 
 // `forPrint`: one line a row (a row never splits across pages), headers that may wrap at
-// their underscores, no title attributes.
-QString resultsTableHtml(const std::vector<PointResult>& points, bool forPrint)
+// their underscores, no title attributes. `outcomes`: the scenario's calls have outcomes (a
+// deadline or retries), and the table their columns, as the window's and the results file's.
+QString resultsTableHtml(const std::vector<PointResult>& points, bool outcomes, bool forPrint)
 {
     const bool exactTitles = !forPrint;
     QString html =
@@ -116,9 +117,10 @@ QString resultsTableHtml(const std::vector<PointResult>& points, bool forPrint)
                                   "border=\"1\" style=\"border-collapse:collapse\" "
                                   "width=\"100%\"><thead><tr>")
                  : QStringLiteral("<table class=\"results\"><thead><tr>");
-    // The table's columns: the part columns when a point fans out.
-    const int columns = ResultsTableModel::columnCountFor(points);
-    for (int c = 0; c < columns; ++c) {
+    // The table's columns: the part columns when a point fans out, the calls' outcomes with a
+    // deadline or retries.
+    const QList<int> columns = ResultsTableModel::columnsFor(points, outcomes);
+    for (int c : columns) {
         // The window's column titles ("p50 (ms)"); the file's key ("p50_ms") in the HTML's
         // tooltip, for whoever reads the CSV or JSON beside it.
         const QString title = esc(ResultsTableModel::columnTitle(c));
@@ -130,7 +132,7 @@ QString resultsTableHtml(const std::vector<PointResult>& points, bool forPrint)
     html += QStringLiteral("</tr></thead><tbody>");
     for (const PointResult& p : points) {
         html += p.collapsed ? QStringLiteral("<tr class=\"collapsed\">") : QStringLiteral("<tr>");
-        for (int c = 0; c < columns; ++c) {
+        for (int c : columns) {
             const bool text =
                 c == ResultsTableModel::Setup || c == ResultsTableModel::CancellationColumn;
             const QString align = text ? QString() : QStringLiteral(" align=\"right\"");
@@ -326,7 +328,7 @@ std::optional<QString> writeHtmlReport(const QString& path, const Scenario& scen
     html +=
         QStringLiteral("<h2>Results</h2>\n<p>%1 points. Hover a cell for its exact value.</p>\n")
             .arg(points.size());
-    html += resultsTableHtml(points, false);
+    html += resultsTableHtml(points, scenario.hasCallOutcomes(), false);
     html += QStringLiteral("\n</body>\n</html>\n");
     return commitText(path, html.toUtf8());
 }
@@ -389,7 +391,7 @@ void drawReportAdvice(QPainter& painter, QPdfWriter& writer, const ReportAdvice&
 }
 
 void drawReportTable(QPainter& painter, QPdfWriter& writer, const std::vector<PointResult>& points,
-                     const QRectF& page, const QFont& base)
+                     bool outcomes, const QRectF& page, const QFont& base)
 {
     // The table on its own pages; QTextDocument paginates it and repeats the header row.
     writer.newPage();
@@ -402,7 +404,7 @@ void drawReportTable(QPainter& painter, QPdfWriter& writer, const std::vector<Po
         QStringLiteral("th{background-color:#eeeeee} td,th{border-color:#bbbbbb} "
                        "tr.collapsed td{color:#aa0000}"));
     table.setHtml(QStringLiteral("<p><b>Results</b> — %1 points</p>").arg(points.size()) +
-                  resultsTableHtml(points, true));
+                  resultsTableHtml(points, outcomes, true));
     table.setPageSize(page.size());
     const int pages = table.pageCount();
     for (int i = 0; i < pages; ++i) {
@@ -463,7 +465,7 @@ std::optional<QString> writePdfReport(const QString& path, const Scenario& scena
         if (advice)
             drawReportAdvice(painter, writer, *advice, page, base);
 
-        drawReportTable(painter, writer, points, page, base);
+        drawReportTable(painter, writer, points, scenario.hasCallOutcomes(), page, base);
         painter.end();
     }
     if (!file.commit())

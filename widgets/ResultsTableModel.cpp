@@ -19,7 +19,14 @@ namespace {
 
 bool isPartColumn(int column)
 {
-    return column >= ResultsTableModel::PartP50Ms && column < ResultsTableModel::ColumnCount;
+    return column >= ResultsTableModel::PartP50Ms &&
+           column <= ResultsTableModel::SlowerThanPartP99Fraction;
+}
+
+bool isOutcomeColumn(int column)
+{
+    return column >= ResultsTableModel::kFirstOutcomeColumn &&
+           column < ResultsTableModel::ColumnCount;
 }
 
 const std::optional<double>* latency(const PointResult& p, int column)
@@ -84,7 +91,10 @@ bool isFraction(int column)
     return (column >= ResultsTableModel::HedgedFraction && column <= ResultsTableModel::Utilisation) ||
            column == ResultsTableModel::HedgesRefusedFraction ||
            column == ResultsTableModel::SlowestPartHedgedFraction ||
-           column == ResultsTableModel::SlowerThanPartP99Fraction;
+           column == ResultsTableModel::SlowerThanPartP99Fraction ||
+           column == ResultsTableModel::TimedOutFraction ||
+           column == ResultsTableModel::GoodputFraction ||
+           column == ResultsTableModel::WastedWorkFraction;
 }
 
 double fraction(const PointResult& p, int column)
@@ -104,6 +114,12 @@ double fraction(const PointResult& p, int column)
         return p.parts ? p.parts->slowestHedgedFraction : 0.0;
     case ResultsTableModel::SlowerThanPartP99Fraction:
         return p.parts ? p.parts->slowerThanPartP99Fraction : 0.0;
+    case ResultsTableModel::TimedOutFraction:
+        return p.timedOutFraction;
+    case ResultsTableModel::GoodputFraction:
+        return p.goodputFraction;
+    case ResultsTableModel::WastedWorkFraction:
+        return p.wastedWorkFraction;
     default:
         return 0.0;
     }
@@ -169,6 +185,20 @@ QString columnToolTip(int column)
     case ResultsTableModel::SlowerThanPartP99Fraction:
         return QStringLiteral("Calls slower than the parts' p99: 1 − 0.99^n for n independent "
                               "parts without hedging");
+    case ResultsTableModel::TimedOutFraction:
+        return QStringLiteral("Calls that reached their deadline before an answer");
+    case ResultsTableModel::GoodputFraction:
+        return QStringLiteral("Calls answered successfully within their deadline: what the "
+                              "caller lives by (near 0 at a collapse with a deadline)");
+    case ResultsTableModel::GoodputPerSecond:
+        return QStringLiteral("Calls answered successfully within their deadline, per second");
+    case ResultsTableModel::HedgesPerCall:
+        return QStringLiteral("Extra attempts sent as hedges, per call");
+    case ResultsTableModel::RetriesPerCall:
+        return QStringLiteral("Extra attempts sent as retries (after an error), per call");
+    case ResultsTableModel::WastedWorkFraction:
+        return QStringLiteral("Server busy time spent on attempts whose call had already ended "
+                              "(won elsewhere, failed or timed out)");
     default:
         return {};
     }
@@ -182,15 +212,36 @@ int ResultsTableModel::columnCountFor(const std::vector<PointResult>& points)
 {
     const bool parts = std::any_of(points.begin(), points.end(),
                                    [](const PointResult& p) { return p.parts.has_value(); });
-    return parts ? int(ColumnCount) : kColumnsWithoutParts;
+    return parts ? int(kFirstOutcomeColumn) : kColumnsWithoutParts;
 }
 
-void ResultsTableModel::setPoints(const std::vector<PointResult>& points)
+QList<int> ResultsTableModel::columnsFor(const std::vector<PointResult>& points, bool outcomes)
 {
-    const int columns = columnCountFor(points);
+    QList<int> ids;
+    for (int c = 0; c < columnCountFor(points); ++c)
+        ids << c;
+    if (outcomes)
+        for (int c = kFirstOutcomeColumn; c < ColumnCount; ++c)
+            ids << c;
+    return ids;
+}
+
+int ResultsTableModel::columnId(int modelColumn) const
+{
+    return modelColumn >= 0 && modelColumn < m_ids.size() ? m_ids[modelColumn] : -1;
+}
+
+int ResultsTableModel::modelColumn(int id) const
+{
+    return int(m_ids.indexOf(id));
+}
+
+void ResultsTableModel::setPoints(const std::vector<PointResult>& points, bool outcomes)
+{
+    const QList<int> columns = columnsFor(points, outcomes);
     // Same row count: update in place so the view keeps its selection and scroll position
     // while a sweep fills in.
-    if (points.size() == m_points.size() && !points.empty() && columns == m_columns) {
+    if (points.size() == m_points.size() && !points.empty() && columns == m_ids) {
         std::size_t first = points.size(), last = 0;
         for (std::size_t i = 0; i < points.size(); ++i) {
             if (points[i] == m_points[i])
@@ -202,12 +253,12 @@ void ResultsTableModel::setPoints(const std::vector<PointResult>& points)
             return;
         m_points = points;
         emit dataChanged(index(static_cast<int>(first), 0),
-                         index(static_cast<int>(last), m_columns - 1));
+                         index(static_cast<int>(last), int(m_ids.size()) - 1));
         return;
     }
     beginResetModel();
     m_points = points;
-    m_columns = columns;
+    m_ids = columns;
     endResetModel();
 }
 
@@ -223,6 +274,9 @@ QString ResultsTableModel::columnKey(int column)
         return QStringLiteral("seeds");
     if (isPartColumn(column))
         return QString::fromStdString(resultsCsvPartColumns()[std::size_t(column - PartP50Ms)]);
+    if (isOutcomeColumn(column))
+        return QString::fromStdString(
+            resultsCsvOutcomeColumns()[std::size_t(column - kFirstOutcomeColumn)]);
     if (column < 0 || column >= ColumnCount)
         return {};
     return QString::fromStdString(keys[std::size_t(column)]);
@@ -275,6 +329,18 @@ QString ResultsTableModel::columnTitle(int column)
         return QStringLiteral("Slowest part hedged");
     case SlowerThanPartP99Fraction:
         return QStringLiteral("Above part p99");
+    case TimedOutFraction:
+        return QStringLiteral("Timed out");
+    case GoodputFraction:
+        return QStringLiteral("Goodput");
+    case GoodputPerSecond:
+        return QStringLiteral("Goodput (/s)");
+    case HedgesPerCall:
+        return QStringLiteral("Hedges per call");
+    case RetriesPerCall:
+        return QStringLiteral("Retries per call");
+    case WastedWorkFraction:
+        return QStringLiteral("Wasted work");
     default:
         return {};
     }
@@ -282,14 +348,28 @@ QString ResultsTableModel::columnTitle(int column)
 
 QList<int> ResultsTableModel::displayOrder(int columns)
 {
-    QList<int> order{Setup, Load, P99Ms, P999Ms, PartP99Ms, RequestsPerCall};
+    QList<int> ids;
+    for (int c = 0; c < columns; ++c)
+        ids << c;
+    return displayOrder(ids);
+}
+
+QList<int> ResultsTableModel::displayOrder(const QList<int>& ids)
+{
+    // With a deadline, goodput and timed out are what the caller sees: beside the tail and the
+    // cost; the attempts split into hedges and retries after the requests they add up to.
+    QList<int> order{Setup,           Load,          P99Ms,          P999Ms,
+                     PartP99Ms,       RequestsPerCall, GoodputFraction, TimedOutFraction,
+                     GoodputPerSecond, HedgesPerCall, RetriesPerCall};
     for (int c = 0; c < ColumnCount; ++c)
-        if (!order.contains(c) && c != HedgesRefusedFraction && c != Seeds)
+        if (!order.contains(c) && c != HedgesRefusedFraction && c != Seeds &&
+            c != WastedWorkFraction)
             order << c;
     order.insert(order.indexOf(HedgedFraction) + 1, HedgesRefusedFraction);
+    order.insert(order.indexOf(Utilisation) + 1, WastedWorkFraction);
     // The verdict's evidence beside the verdict.
     order.insert(order.indexOf(Collapsed) + 1, Seeds);
-    order.removeIf([columns](int c) { return c >= columns; });
+    order.removeIf([&ids](int c) { return !ids.contains(c); });
     return order;
 }
 
@@ -314,6 +394,12 @@ QVariant ResultsTableModel::exactValue(const PointResult& p, int column)
         return static_cast<qint64>(p.measuredCalls);
     case RequestsPerCall:
         return p.requestsPerCall;
+    case GoodputPerSecond:
+        return p.goodputPerSecond;
+    case HedgesPerCall:
+        return p.hedgesPerCall;
+    case RetriesPerCall:
+        return p.retriesPerCall;
     case Collapsed:
         return p.collapsed;
     case Seeds:
@@ -375,6 +461,12 @@ QString ResultsTableModel::pooledText(const PointResult& p, int column)
         return locale.toString(static_cast<qlonglong>(p.measuredCalls));
     case RequestsPerCall:
         return locale.toString(p.requestsPerCall, 'f', 3);
+    case GoodputPerSecond:
+        return locale.toString(p.goodputPerSecond, 'f', 1);
+    case HedgesPerCall:
+        return locale.toString(p.hedgesPerCall, 'f', 3);
+    case RetriesPerCall:
+        return locale.toString(p.retriesPerCall, 'f', 3);
     case Collapsed:
         return p.collapsed ? QStringLiteral("yes") : QStringLiteral("no");
     case Seeds:
@@ -398,24 +490,25 @@ int ResultsTableModel::rowCount(const QModelIndex& parent) const
 
 int ResultsTableModel::columnCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : m_columns;
+    return parent.isValid() ? 0 : int(m_ids.size());
 }
 
 QVariant ResultsTableModel::data(const QModelIndex& index, int role) const
 {
-    if (!index.isValid() || index.row() >= rowCount() || index.column() >= m_columns)
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount())
         return {};
     const PointResult& p = m_points[static_cast<std::size_t>(index.row())];
+    const int column = columnId(index.column());
     switch (role) {
     case Qt::DisplayRole:
-        return displayText(p, index.column());
+        return displayText(p, column);
     case Qt::EditRole:
     case Qt::UserRole:
-        return exactValue(p, index.column());
+        return exactValue(p, column);
     case Qt::ToolTipRole:
-        return exactText(p, index.column());
+        return exactText(p, column);
     case Qt::TextAlignmentRole:
-        if (index.column() == Setup || index.column() == CancellationColumn)
+        if (column == Setup || column == CancellationColumn)
             return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
@@ -426,7 +519,7 @@ QVariant ResultsTableModel::data(const QModelIndex& index, int role) const
         }
         return {};
     case Qt::FontRole:
-        if (p.collapsed && index.column() == Collapsed) {
+        if (p.collapsed && column == Collapsed) {
             QFont bold;
             bold.setBold(true);
             return bold;
@@ -441,12 +534,15 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
 {
     if (orientation == Qt::Vertical)
         return role == Qt::DisplayRole ? QVariant(section + 1) : QVariant();
+    const int column = columnId(section);
+    if (column < 0)
+        return {};
     if (role == Qt::DisplayRole)
-        return columnTitle(section);
+        return columnTitle(column);
     if (role == Qt::EditRole)
-        return columnKey(section);
+        return columnKey(column);
     if (role == Qt::ToolTipRole)
-        return columnToolTip(section);
+        return columnToolTip(column);
     return {};
 }
 

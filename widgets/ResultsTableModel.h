@@ -1,5 +1,8 @@
 // Every point's figures, one row a point, the columns of the results file
 // (docs/scenario.md): DisplayRole is rounded to read, EditRole and UserRole hold the exact value.
+// A column is named by its Column (its id); the model's columns are the ids the points have, in
+// id order (columns()): the part columns while a point fans out, the calls' outcomes while the
+// scenario has them — so a model column is its id up to the first optional one.
 #pragma once
 
 #include <hedge/sim/PointResult.h>
@@ -44,16 +47,35 @@ public:
         PartP999Ms,
         SlowestPartHedgedFraction,
         SlowerThanPartP99Fraction,
+        // The calls' outcomes (docs/model.md, "Metrics"): columns only while the scenario has
+        // them (Scenario::hasCallOutcomes: a setup with a deadline or retries), as the results
+        // file's outcome columns (resultsCsvOutcomeColumns).
+        TimedOutFraction,
+        GoodputFraction,
+        GoodputPerSecond,
+        HedgesPerCall,
+        RetriesPerCall,
+        WastedWorkFraction,
         ColumnCount
     };
     static constexpr int kColumnsWithoutParts = PartP50Ms;
+    static constexpr int kFirstOutcomeColumn = TimedOutFraction;
 
     explicit ResultsTableModel(QObject* parent = nullptr);
 
-    // Points with parts add the part columns, points without take them away (a reset).
-    void setPoints(const std::vector<PointResult>& points);
-    // The columns `points` have: every one when a point has parts, else those before them.
+    // Points with parts add the part columns, points without take them away; `outcomes` (the
+    // scenario's calls have outcomes) adds the outcome columns (a reset when the columns change).
+    void setPoints(const std::vector<PointResult>& points, bool outcomes = false);
+    // The columns (ids) `points` have: the part columns when a point has parts, the outcome
+    // columns with `outcomes`, always those before them.
+    static QList<int> columnsFor(const std::vector<PointResult>& points, bool outcomes);
+    // How many of the columns before the outcome ones `points` have.
     static int columnCountFor(const std::vector<PointResult>& points);
+    // The model's columns now, as ids; the id of a model column, and the model column of an id
+    // (-1 when the model has not that column now).
+    const QList<int>& columns() const { return m_ids; }
+    int columnId(int modelColumn) const;
+    int modelColumn(int id) const;
     const std::vector<PointResult>& points() const { return m_points; }
 
     // The results file's field name of a column ("p99_ms", ...): the header's EditRole, and
@@ -65,7 +87,11 @@ public:
     // requests per call) first, the parts' p99 beside the call's p99.9, then the rest in the
     // file's order, hedges refused beside hedged.
     // Both of the first `columns` columns (a table without parts by default).
+    // The outcome columns (goodput, timed out, hedges and retries per call) follow requests per
+    // call, wasted work follows utilisation.
     static QList<int> displayOrder(int columns = kColumnsWithoutParts);
+    // The same for the columns `ids` (columnsFor), in display order.
+    static QList<int> displayOrder(const QList<int>& ids);
     static QStringList columnKeys(int columns = kColumnsWithoutParts);
     // A value as the results file writes it: shortest text that reads back to the same
     // double, "true"/"false", empty for a missing latency.
@@ -87,7 +113,7 @@ private:
     static QString pooledText(const PointResult& point, int column);
 
     std::vector<PointResult> m_points;
-    int m_columns = kColumnsWithoutParts;
+    QList<int> m_ids = columnsFor({}, false);
 };
 
 } // namespace hedge

@@ -55,9 +55,10 @@ void ResultsTableView::setResultsModel(ResultsTableModel* model)
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     placeColumns();
     resizeColumnsToContents();
-    // The part columns come and go with a fan-out scenario's points: in their places again.
+    // The part columns come and go with a fan-out scenario's points, the outcome columns with
+    // a deadline or retries: in their places again.
     connect(m_proxy, &QAbstractItemModel::modelReset, this, [this] {
-        if (m_proxy->columnCount() != m_placedColumns)
+        if (m_results->columns() != m_placedColumns)
             placeColumns();
     });
     // The columns were sized for what was there; points arrive later, while the sweep runs.
@@ -68,10 +69,11 @@ void ResultsTableView::setResultsModel(ResultsTableModel* model)
 
 void ResultsTableView::placeColumns()
 {
-    m_placedColumns = m_proxy->columnCount();
+    m_placedColumns = m_results->columns();
     const QList<int> order = ResultsTableModel::displayOrder(m_placedColumns);
     for (int visual = 0; visual < order.size(); ++visual)
-        horizontalHeader()->moveSection(horizontalHeader()->visualIndex(order[visual]), visual);
+        horizontalHeader()->moveSection(
+            horizontalHeader()->visualIndex(m_results->modelColumn(order[visual])), visual);
 }
 
 void ResultsTableView::widenColumns()

@@ -2,6 +2,7 @@
 // selection as TSV with full precision (a header row of the results file's field names).
 #pragma once
 
+#include <QList>
 #include <QTableView>
 
 class QAction;
@@ -44,7 +45,7 @@ private:
     QSortFilterProxyModel* m_proxy = nullptr;
     QAction* m_copyAction = nullptr;
     QAction* m_selectAllAction = nullptr;
-    int m_placedColumns = 0; // the column count placeColumns() last ordered
+    QList<int> m_placedColumns; // the columns (ids) placeColumns() last ordered
 };
 
 } // namespace hedge

@@ -439,7 +439,8 @@ void MainWindow::redraw()
 {
     const std::vector<PointResult> points = m_controller->displayedPoints();
     m_chartArea->setPoints(points, m_controller->passLabel());
-    m_tableModel->setPoints(points);
+    // The outcome columns with a deadline or retries, as the results file has them.
+    m_tableModel->setPoints(points, m_document->scenario().hasCallOutcomes());
 }
 
 void MainWindow::updateTitle()

@@ -40,7 +40,7 @@ void setUpApplication()
 
 void WindowOptions::addTo(QCommandLineParser& parser) const
 {
-    parser.addOptions({preset, size, palette});
+    parser.addOptions({preset, scenario, size, palette});
 }
 
 std::unique_ptr<MainWindow> WindowOptions::openWindow(const QCommandLineParser& parser) const
@@ -57,8 +57,12 @@ std::unique_ptr<MainWindow> WindowOptions::openWindow(const QCommandLineParser& 
                        .arg(parser.value(size)));
     }
     auto window = std::make_unique<MainWindow>(MainWindow::Options{.restoreSession = false});
-    if (!window->loadPreset(parser.value(preset)))
+    if (parser.isSet(scenario)) {
+        if (const std::optional<QString> error = window->openScenarioFile(parser.value(scenario)))
+            refuse(QStringLiteral("--scenario: %1").arg(*error));
+    } else if (!window->loadPreset(parser.value(preset))) {
         refuse(QStringLiteral("unknown preset \"%1\"").arg(parser.value(preset)));
+    }
     if (windowSize.isValid())
         window->resize(windowSize);
     window->show();

@@ -49,6 +49,7 @@ private slots:
     void init();
     void htmlHoldsScenarioChartsAndTable();
     void htmlChartsAreValidSvg();
+    void tableHasTheOutcomeColumnsWithADeadline();
     void pdfIsAPdfWithSeveralPages();
     void chartsGetTheirPaletteBack();
     void summaryDescribesSetups();
@@ -116,6 +117,38 @@ void TestReportWriter::htmlHoldsScenarioChartsAndTable()
                                .arg(ResultsTableModel::exactText(p, ResultsTableModel::MeanMs))));
     }
     QCOMPARE(table.count(QStringLiteral("<tr class=\"collapsed\">")), 2);
+}
+
+// Issue 40: with a deadline (the calls' outcomes), the report's table has the outcome columns and
+// the points' figures, as the window's table and the results file; without, none of them.
+void TestReportWriter::tableHasTheOutcomeColumnsWithADeadline()
+{
+    std::vector<PointResult> pts = test::samplePoints();
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+        pts[i].goodputFraction = 0.25 + 0.125 * double(i);
+        pts[i].timedOutFraction = 0.0625 * double(i);
+        pts[i].retriesPerCall = 0.5;
+        pts[i].wastedWorkFraction = 0.375;
+    }
+    Scenario withDeadline = sampleScenario();
+    withDeadline.setups.front().deadlineMs = 250.0;
+    const QString path = m_dir.filePath(QStringLiteral("outcomes.html"));
+    QVERIFY(!writeHtmlReport(path, withDeadline, {m_p99.get()}, pts, QStringLiteral("r")));
+    const QString html = QString::fromUtf8(readAll(path));
+    for (int c = ResultsTableModel::kFirstOutcomeColumn; c < ResultsTableModel::ColumnCount; ++c) {
+        QVERIFY2(html.contains(QStringLiteral("<th title=\"%1\">%2</th>")
+                                   .arg(ResultsTableModel::columnKey(c),
+                                        ResultsTableModel::columnTitle(c).toHtmlEscaped())),
+                 qPrintable(ResultsTableModel::columnTitle(c)));
+        for (const PointResult& p : pts)
+            QVERIFY2(html.contains(QStringLiteral("title=\"%1\"")
+                                       .arg(ResultsTableModel::exactText(p, c))),
+                     qPrintable(ResultsTableModel::columnKey(c)));
+    }
+    QVERIFY(html.contains(QStringLiteral(">37.50 %</td>"))); // wasted work, rounded to read
+    // Without a deadline or retries: the table of before.
+    QVERIFY(!writeHtmlReport(path, sampleScenario(), {m_p99.get()}, pts, QStringLiteral("r")));
+    QVERIFY(!QString::fromUtf8(readAll(path)).contains(QStringLiteral("goodput_fraction")));
 }
 
 void TestReportWriter::htmlChartsAreValidSvg()

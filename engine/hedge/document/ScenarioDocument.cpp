@@ -3,6 +3,7 @@
 #include <hedge/qt/AtomicFile.h>
 #include <hedge/io/Presets.h>
 #include <hedge/io/ScenarioJson.h>
+#include <hedge/sim/Figures.h>
 
 #include <QDir>
 #include <QFile>
@@ -244,8 +245,25 @@ void ScenarioDocument::endDrag()
     }
 }
 
-void ScenarioDocument::show(const ScenarioState& state)
+namespace {
+
+// docs/user-guide.md, "Charts": a scenario whose calls have outcomes (a setup with a deadline or
+// retries) shows the goodput chart, since with a deadline a collapse reads there and not on the
+// p99 chart; the user may turn it off again.
+std::vector<std::string> withGoodputChart(std::vector<std::string> charts)
 {
+    charts.emplace_back(figureRow(Figure::GoodputPercent).resultsKey);
+    return shownCharts(charts);
+}
+
+} // namespace
+
+void ScenarioDocument::show(const ScenarioState& shown)
+{
+    ScenarioState state = shown;
+    // The edit that first gives the scenario a deadline or retries turns goodput on.
+    if (!m_scenario.hasCallOutcomes() && state.scenario.hasCallOutcomes())
+        state.style.charts = withGoodputChart(state.style.charts);
     const bool scenarioChanged = !(state.scenario == m_scenario);
     const auto names = [](const Scenario& s) {
         std::vector<std::string> n;
@@ -287,6 +305,10 @@ void ScenarioDocument::replaced(const std::optional<ScenarioStyle>& loaded)
     else
         style.charts = m_style.charts; // a file without a style keeps the charts shown
     style.charts = shownCharts(style.charts);
+    // A file's style says which charts it shows; a preset or a file without one shows goodput
+    // once its calls have outcomes.
+    if (!loaded && m_scenario.hasCallOutcomes())
+        style.charts = withGoodputChart(style.charts);
     // The Live panels a file names; a file that names none (no style, or written before they
     // were kept) keeps those on now.
     style.panels = shownPanels(loaded && loaded->panels ? *loaded->panels

@@ -59,6 +59,9 @@ private slots:
             for (const std::string& key : p.shownMetrics)
                 if (!expected.contains(QString::fromStdString(key)))
                     expected << QString::fromStdString(key);
+            // A preset whose calls have outcomes (a deadline, retries) shows goodput as well.
+            if (p.scenario.hasCallOutcomes() && !expected.contains(QStringLiteral("goodput_fraction")))
+                expected << QStringLiteral("goodput_fraction");
             expected.sort();
             QCOMPARE(shownCharts(w), expected);
             if (expected.size() > 2)

@@ -19,7 +19,7 @@ SweptCharts::SweptCharts()
     QObject::connect(&sweep, &SweepController::pointsChanged, &window, [this] {
         const std::vector<PointResult> points = sweep.displayedPoints();
         charts->setPoints(points, sweep.passLabel());
-        model->setPoints(points);
+        model->setPoints(points, outcomes);
     });
 }
 
@@ -31,6 +31,7 @@ void SweptCharts::run(const Scenario& scenario)
                           colourForIndex(int(i)), true});
     charts->setSeriesStyles(styles);
     charts->setLoadRange(scenario.loads);
+    outcomes = scenario.hasCallOutcomes();
     sweep.setScenario(scenario, true);
 }
 

@@ -34,6 +34,7 @@ public:
     ChartArea* charts = nullptr;
     ResultsTableModel* model = nullptr;
     ResultsTableView* table = nullptr;
+    bool outcomes = false; // the scenario's calls have outcomes: the table's outcome columns
 };
 
 } // namespace hedge::test
