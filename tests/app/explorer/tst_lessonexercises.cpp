@@ -4,6 +4,9 @@
 // held; Hint shows the hints one at a time; Show a Solution is disabled until a Check has
 // answered, then the advisor's setting comes with its figures; Apply Solution is one edit, and
 // Edit → Undo gives the student's setting back. A step without an exercise shows no exercise.
+// Prediction steps (docs/lessons.md, "Prediction steps"): the chart and the table have only the
+// loads the step shows until Reveal, which draws the rest; a Live step stays paused at its moment
+// until Reveal plays on.
 #include "ExplorerTestSupport.h"
 #include "KnobField.h"
 #include "UserInput.h"
@@ -13,7 +16,11 @@
 #include <hedge/io/LessonFigure.h>
 #include <hedge/io/ShippedLessons.h>
 
+#include "ChartArea.h"
+#include "MetricChartView.h"
 #include "SetupEditor.h"
+
+#include <hedge/run/LiveController.h>
 
 #include <QDockWidget>
 #include <QDoubleSpinBox>
@@ -34,12 +41,42 @@ template <class T> T* part(QWidget* panel, const char* name)
     return found;
 }
 
-int exercisesLesson()
+int lessonIndex(const std::string& id)
 {
     for (std::size_t i = 0; i < shippedLessonFiles().size(); ++i)
-        if (readLessonFile(shippedLessonFiles()[i]).id == "exercises")
+        if (readLessonFile(shippedLessonFiles()[i]).id == id)
             return int(i);
-    qFatal("no exercises lesson");
+    qFatal("no lesson %s", id.c_str());
+}
+
+int exercisesLesson()
+{
+    return lessonIndex("exercises");
+}
+
+// The window at 1024 × 700, Help → Lessons…, lesson `index` chosen; its pane.
+QDockWidget* openLesson(MainWindow& w, int index)
+{
+    w.resize(1024, 700);
+    w.show();
+    w.activateWindow();
+    if (!QTest::qWaitForWindowActive(&w))
+        return nullptr;
+    test::menuAction(w, QStringLiteral("&Help"), QStringLiteral("&Lessons…"))->trigger();
+    auto* panel = w.findChild<QDockWidget*>(QStringLiteral("lessonPanel"));
+    auto* list = part<QListWidget>(panel, "lessonList");
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                      list->visualItemRect(list->item(index)).center());
+    return panel;
+}
+
+// The loads the p99 chart draws for `setup`.
+QList<double> drawnLoads(const MainWindow& w, const std::string& setup)
+{
+    QList<double> loads;
+    for (const QPointF& p : test::chart(w, Metric::P99)->seriesPoints(QString::fromStdString(setup)))
+        loads << p.x();
+    return loads;
 }
 
 // The figure the window's run shows for `setup` at `load`, as a callout prints it; read from
@@ -185,6 +222,67 @@ private slots:
         QVERIFY(!answer->isVisible());
         QTest::keyClick(&w, Qt::Key_Period);
         QVERIFY(answer->isVisible());
+    }
+
+    void aPredictionStepHidesLoadsUntilReveal()
+    {
+        const int index = lessonIndex("collapse-without-budget");
+        const Lesson lesson = readLessonFile(shippedLessonFiles()[std::size_t(index)]);
+        std::size_t at = 0;
+        while (!lesson.steps[at].prediction || lesson.steps[at].scenario.timeline)
+            ++at;
+        const LessonStep& step = lesson.steps[at];
+        const QList<double> shown(step.prediction->shownLoads.begin(),
+                                  step.prediction->shownLoads.end());
+        const QList<double> all(step.scenario.loads.begin(), step.scenario.loads.end());
+        QVERIFY(shown.size() < all.size());
+
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        QDockWidget* panel = openLesson(w, index);
+        QVERIFY(panel);
+        for (std::size_t i = 0; i < at; ++i)
+            QTest::keyClick(&w, Qt::Key_PageDown);
+        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->isComplete() &&
+                                     !w.controller()->isPendingOrRunning(),
+                                 120000);
+        const std::string& setup = step.anchor.setup;
+        QCOMPARE(drawnLoads(w, setup), shown);
+        for (const PointResult& p : w.controller()->displayedPoints()) // nor in the table
+            QVERIFY(shown.contains(p.load));
+        auto* answer = part<QLabel>(panel, "lessonAnswer");
+        QVERIFY(!answer->isVisible());
+        QVERIFY(part<QLabel>(panel, "lessonQuestion")->isVisible());
+
+        // Reveal (the clicker's "."): the hidden loads are run and drawn.
+        QTest::keyClick(&w, Qt::Key_Period);
+        QVERIFY(answer->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(w.controller()->isComplete() &&
+                                     !w.controller()->isPendingOrRunning(),
+                                 120000);
+        QTRY_COMPARE(drawnLoads(w, setup), all);
+        QTRY_VERIFY(!answer->text().contains(QStringLiteral("running")));
+        QVERIFY(answer->text().startsWith(QStringLiteral("It collapses")));
+    }
+
+    void aLivePredictionStepPlaysOnAtReveal()
+    {
+        const int index = lessonIndex("collapse-that-stays");
+        const Lesson lesson = readLessonFile(shippedLessonFiles()[std::size_t(index)]);
+        const LessonStep& step = lesson.steps.front();
+        QVERIFY(step.prediction && step.prediction->revealToS > step.playToS);
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        QDockWidget* panel = openLesson(w, index);
+        QVERIFY(panel);
+        LiveController* live = w.liveController();
+        QTRY_VERIFY_WITH_TIMEOUT(live->isPaused() && live->nowS() == step.playToS, 120000);
+        QTest::qWait(50); // paused: the future stays unplayed
+        QCOMPARE(live->nowS(), step.playToS);
+        QVERIFY(!live->bucketAt(step.anchor.setup, step.prediction->revealToS));
+        QTest::mouseClick(part<QPushButton>(panel, "lessonReveal"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(live->isPaused() && live->nowS() == step.prediction->revealToS,
+                                 120000);
+        auto* answer = part<QLabel>(panel, "lessonAnswer");
+        QTRY_VERIFY(answer->isVisible() && !answer->text().contains(QStringLiteral("running")));
     }
 };
 
