@@ -131,7 +131,7 @@ void ExercisePane::setStep(const LessonStep* step)
     refreshTexts();
     QStringList goal{tr("Goal: on your setting “%1”,").arg(QString::fromStdString(exercise.setup))};
     for (const LessonCondition& c : exercise.goal)
-        goal << QStringLiteral("• ") + QString::fromStdString(lessonConditionText(c));
+        goal << QStringLiteral("• ") + QString::fromStdString(exerciseConditionText(exercise, c));
     m_goal->setText(goal.join(QLatin1Char('\n')));
     m_hint->setEnabled(!exercise.hints.empty());
 }
@@ -164,7 +164,8 @@ void ExercisePane::answerCheck()
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
         held += outcomes[i].holds ? 1 : 0;
         lines << (outcomes[i].holds ? tr("held: ") : tr("not held: ")) +
-                     QString::fromStdString(lessonConditionText(m_step->exercise->goal[i])) +
+                     QString::fromStdString(
+                         exerciseConditionText(*m_step->exercise, m_step->exercise->goal[i])) +
                      tr(" — got %1").arg(QString::fromStdString(outcomes[i].figure));
     }
     lines.prepend(held == int(outcomes.size())

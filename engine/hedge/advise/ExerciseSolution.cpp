@@ -1,10 +1,12 @@
 #include <hedge/advise/ExerciseSolution.h>
 
 #include <hedge/advise/Advisor.h>
+#include <hedge/io/LessonFigure.h>
 #include <hedge/sim/LoadSweep.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace hedge {
 
@@ -40,7 +42,46 @@ bool goalUpperBoundOn(const LessonCondition& c, const std::string& setup, const 
            c.test == LessonCondition::Test::Below && c.bound;
 }
 
+// "p99", "requests per call": a figure's key as words.
+std::string goalFigureWords(const std::string& figure)
+{
+    if (figure == "p999_ms")
+        return "p99.9";
+    std::string words = figure.ends_with("_ms") && figure.starts_with("p")
+                            ? figure.substr(0, figure.size() - 3)
+                            : figure;
+    std::replace(words.begin(), words.end(), '_', ' ');
+    return words;
+}
+
+std::string goalPointWords(const LessonExercise& exercise, const LessonFigureRef& ref)
+{
+    std::string words = goalFigureWords(ref.figure);
+    if (ref.setup != exercise.setup)
+        words += " of \"" + ref.setup + "\"";
+    return words + " at " + formatLessonFigure("load", ref.load);
+}
+
 } // namespace
+
+std::string exerciseConditionText(const LessonExercise& exercise, const LessonCondition& c)
+{
+    if (c.test == LessonCondition::Test::Is) {
+        LessonFigureRef ref = c.subject;
+        ref.figure = "collapsed";
+        return std::string(c.is ? "" : "not ") + goalPointWords(exercise, ref);
+    }
+    const bool below = c.test == LessonCondition::Test::Below;
+    std::string text = goalPointWords(exercise, c.subject) + " " +
+                       (below ? (c.orEqual ? "at most " : "below ")
+                              : (c.orEqual ? "at least " : "above "));
+    if (!c.boundRef)
+        return text + formatLessonFigure(c.subject.figure, c.bound);
+    char times[32];
+    std::snprintf(times, sizeof times, "%g × ", c.times);
+    return text + (c.times == 1.0 ? std::string() : std::string(times)) +
+           goalPointWords(exercise, *c.boundRef);
+}
 
 std::vector<LessonConditionOutcome> evaluateExerciseGoal(const LessonExercise& exercise,
                                                          const LessonRun& run)

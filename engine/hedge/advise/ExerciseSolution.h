@@ -23,6 +23,11 @@ std::vector<LessonConditionOutcome> evaluateExerciseGoal(const LessonExercise& e
                                                          const LessonRun& run);
 bool allHold(const std::vector<LessonConditionOutcome>& outcomes);
 
+// A condition of the goal as the student reads it, about their own setting: "p99 at 30 % below
+// 100 ms", "requests per call at 85 % at most 1.10", "not collapsed at 70 %"; another setup's
+// point is named ("p99 of "no hedge / client" at 30 %").
+std::string exerciseConditionText(const LessonExercise& exercise, const LessonCondition& condition);
+
 // A run of the student's scenario `edited` (the step's, with the exercise's setup changed and
 // perhaps renamed by the edit) read as the step's: the edited setup's points carry the name the
 // step gives it, so that the goal, the callout and the hints name it.

@@ -126,7 +126,7 @@ private slots:
         auto* apply = part<QPushButton>(panel, "exerciseApply");
         QVERIFY(pane->isVisible());
         QVERIFY(part<QLabel>(panel, "exerciseGoal")->text().contains(
-            QStringLiteral("p99_ms of \"hedge, no budget / client\" at 30 % below 100 ms")));
+            QStringLiteral("\n• p99 at 30 % below 100 ms\n• not collapsed at 70 %")));
         QVERIFY(!showSolution->isEnabled()); // not before a first Check
         QVERIFY(!apply->isVisible());
 
@@ -146,7 +146,7 @@ private slots:
         QVERIFY2(lines[1].endsWith(QStringLiteral("below 100 ms — got ") +
                                    figureShown(w, setup, 0.3, "p99_ms")),
                  qPrintable(lines[1]));
-        QVERIFY2(lines[2].endsWith(QStringLiteral("is held — got ") +
+        QVERIFY2(lines[2].endsWith(QStringLiteral("not collapsed at 70 % — got ") +
                                    figureShown(w, setup, 0.7, "collapsed")),
                  qPrintable(lines[2]));
         const bool collapsed = figureShown(w, setup, 0.7, "collapsed") == QStringLiteral("collapsed");

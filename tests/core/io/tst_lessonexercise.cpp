@@ -86,6 +86,10 @@ private slots:
         QCOMPARE(e.line, 1); // the whole lesson is one line here
         QCOMPARE(lessonConditionText(e.goal[1]),
                  "requests_per_call of \"hedge, no budget / client\" at 85 % at most 1.10");
+        // As the student reads it, about their own setting.
+        QCOMPARE(exerciseConditionText(e, e.goal[0]), "p99 at 60 % below 60 ms");
+        QCOMPARE(exerciseConditionText(e, e.goal[1]), "requests per call at 85 % at most 1.10");
+        QCOMPARE(exerciseConditionText(e, e.goal[2]), "not collapsed at 85 %");
     }
 
     void lessonCheckNamesTheLine()
