@@ -25,7 +25,8 @@ HelpController::HelpController(MainActions* actions, const LessonParts& parts,
     : QObject(window), m_window(window)
 {
     auto* lessons = new LessonPanel(
-        {parts.document, parts.sweep, parts.mapSweep, parts.live, parts.mayReplace},
+        {parts.document, parts.sweep, parts.mapSweep, parts.live, parts.mayReplace, parts.runner,
+         parts.clock},
         window);
     window->addDockWidget(Qt::RightDockWidgetArea, lessons);
     lessons->hide();

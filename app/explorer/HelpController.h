@@ -14,7 +14,9 @@ class QWidget;
 namespace hedge {
 
 class MainActions;
+class BackgroundRunner;
 class ChartArea;
+class RedrawClock;
 class LiveController;
 class LiveView;
 class MapView;
@@ -38,6 +40,8 @@ public:
         std::function<void(LessonPanel::StepView view)> showView;
         // False when the user keeps unsaved edits (LessonPanel::Parts::mayReplace).
         std::function<bool()> mayReplace;
+        BackgroundRunner* runner; // the window's one runner (an exercise's solution)
+        RedrawClock* clock;
     };
     // The lesson panel is docked on `window`, hidden until Help → Lessons….
     HelpController(MainActions* actions, const LessonParts& lessons, QMainWindow* window);

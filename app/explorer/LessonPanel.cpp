@@ -1,5 +1,8 @@
 #include "LessonPanel.h"
 
+#include "ExercisePane.h"
+
+#include <hedge/advise/ExerciseSolution.h>
 #include <hedge/document/ScenarioDocument.h>
 #include <hedge/io/LessonCheck.h>
 #include <hedge/io/Presets.h>
@@ -95,6 +98,20 @@ QPushButton* button(const QString& text, const QString& objectName, QWidget* par
     return b;
 }
 
+// Whether `scenario` is the step's: its own, or, on an exercise step, its own but for the setup the
+// student edits.
+bool isStepsScenario(const LessonStep& step, const Scenario& scenario)
+{
+    if (scenario == step.scenario || scenario == shownScenario(step))
+        return true;
+    if (!step.exercise || scenario.setups.size() != step.scenario.setups.size())
+        return false;
+    Scenario asStarted = scenario;
+    asStarted.setups[step.exercise->setupIndex] =
+        step.scenario.setups[step.exercise->setupIndex];
+    return asStarted == step.scenario;
+}
+
 LessonPanel::StepView viewOf(const LessonStep& step)
 {
     if (step.scenario.timeline)
@@ -109,6 +126,7 @@ LessonPanel::LessonPanel(const Parts& parts, QWidget* window)
       m_mapSweep(parts.mapSweep), m_live(parts.live),
       m_mayReplace(parts.mayReplace)
 {
+    m_exercise = new ExercisePane({parts.document, parts.sweep, parts.runner, parts.clock}, this);
     setObjectName(QStringLiteral("lessonPanel"));
     for (const std::string& file : shippedLessonFiles()) {
         try {
@@ -141,6 +159,9 @@ LessonPanel::LessonPanel(const Parts& parts, QWidget* window)
     };
     keys(QKeySequence(Qt::Key_PageDown), Qt::WindowShortcut, &LessonPanel::nextStep);
     keys(QKeySequence(Qt::Key_PageUp), Qt::WindowShortcut, &LessonPanel::previousStep);
+    // The clicker's blank-screen button sends B or "." (docs/lessons.md, "Keys").
+    keys(QKeySequence(Qt::Key_B), Qt::WindowShortcut, &LessonPanel::stepAction);
+    keys(QKeySequence(Qt::Key_Period), Qt::WindowShortcut, &LessonPanel::stepAction);
     keys(QKeySequence(Qt::Key_Right), Qt::WidgetWithChildrenShortcut, &LessonPanel::nextStep);
     keys(QKeySequence(Qt::Key_Left), Qt::WidgetWithChildrenShortcut, &LessonPanel::previousStep);
 
@@ -206,6 +227,8 @@ QWidget* LessonPanel::buildStep()
         layout->addWidget(w);
     layout->addWidget(m_reveal, 0, Qt::AlignLeft);
     layout->addWidget(m_answer);
+    m_exercise->setParent(page);
+    layout->addWidget(m_exercise);
     layout->addStretch(1);
     connect(m_reveal, &QPushButton::clicked, this, &LessonPanel::revealAnswer);
 
@@ -263,7 +286,7 @@ void LessonPanel::startLesson(int index)
     // A lesson replaces the working scenario: unsaved edits are asked about first, as a preset
     // of the Presets menu does (the same question); Cancel keeps the edits and the list.
     const Lesson& lesson = m_lessons[std::size_t(index)];
-    if (m_document->scenario() != lesson.steps.front().scenario && m_mayReplace &&
+    if (m_document->scenario() != shownScenario(lesson.steps.front()) && m_mayReplace &&
         !m_mayReplace())
         return;
     // The step first: showing the page and the pane refreshes the texts (updateTexts), which
@@ -290,6 +313,14 @@ void LessonPanel::previousStep()
         showStep(m_step - 1);
 }
 
+void LessonPanel::stepAction()
+{
+    if (m_exercise->hasExercise())
+        m_exercise->check();
+    else if (m_reveal->isVisible())
+        revealAnswer();
+}
+
 void LessonPanel::showStep(int step)
 {
     const Lesson& lesson = m_lessons[std::size_t(m_lesson)];
@@ -302,28 +333,29 @@ void LessonPanel::showStep(int step)
     m_next->setEnabled(step + 1 < int(lesson.steps.size()));
     // The step's setups shown are the lesson's, not the learner's edit (unless the learner
     // edited the scenario before: then the question about it stays).
-    const bool loads = m_document->scenario() != s.scenario;
+    const bool loads = m_document->scenario() != shownScenario(s);
     const bool wasModified = m_document->isModified();
-    loadStepScenario(s);
+    loadStepScenario(s, shownScenario(s));
     showStepSetups(s);
     if (loads || !wasModified)
         m_document->adoptShownStyle();
+    m_exercise->setStep(&s);
     emit viewWanted(viewOf(s));
     if (s.scenario.timeline && m_live->scenario() == s.scenario)
         m_live->playTo(s.playToS);
     updateTexts();
 }
 
-void LessonPanel::loadStepScenario(const LessonStep& step)
+void LessonPanel::loadStepScenario(const LessonStep& step, const Scenario& scenario)
 {
-    if (m_document->scenario() == step.scenario)
+    if (m_document->scenario() == scenario)
         return;
     // A step that is its preset as shipped loads it by name: the explanation is the preset's.
     const Preset* preset = findPreset(step.preset);
-    if (preset && preset->scenario == step.scenario)
+    if (preset && preset->scenario == scenario)
         m_document->loadPreset(QString::fromStdString(step.preset));
     else
-        m_document->setScenario(step.scenario, QString::fromStdString(step.preset));
+        m_document->setScenario(scenario, QString::fromStdString(step.preset));
 }
 
 void LessonPanel::showStepSetups(const LessonStep& step)
@@ -337,7 +369,7 @@ void LessonPanel::updateTexts()
     if (m_lesson < 0)
         return;
     const LessonStep& step = m_lessons[std::size_t(m_lesson)].steps[std::size_t(m_step)];
-    const bool ownScenario = m_document->scenario() == step.scenario;
+    const bool ownScenario = isStepsScenario(step, m_document->scenario());
     std::vector<PointResult> points; // a sweep step's, once its full pass is in
     const LessonRun run = runShown(step, points);
     const auto filled = [&run, this](const LessonText& text) {
@@ -345,8 +377,12 @@ void LessonPanel::updateTexts()
         return t ? QString::fromStdString(*t) : tr("running…");
     };
     const std::optional<std::string> callout = fillLessonText(step.callout, run);
+    // The chart names the edited setup as the edit renamed it.
+    LessonFigureRef anchor = step.anchor;
+    if (step.exercise && anchor.setup == step.exercise->setup && ownScenario)
+        anchor.setup = m_document->scenario().setups[step.exercise->setupIndex].name;
     if (callout && stepShown())
-        showCallout(viewOf(step), step.anchor, QString::fromStdString(*callout),
+        showCallout(viewOf(step), anchor, QString::fromStdString(*callout),
                     compactCallout(step.anchor, run).value_or(QString()));
     else
         showCallout(StepView::Curves, {}, {}, {});
@@ -367,8 +403,13 @@ void LessonPanel::updateTexts()
 
 LessonRun LessonPanel::runShown(const LessonStep& step, std::vector<PointResult>& points) const
 {
-    if (m_document->scenario() != step.scenario)
+    if (!isStepsScenario(step, m_document->scenario()))
         return LessonRun(points);
+    if (step.exercise) { // the student's setting, named as the step names it
+        if (m_sweep->isComplete())
+            points = exerciseRunPoints(step, m_document->scenario(), m_sweep->displayedPoints());
+        return LessonRun(points);
+    }
     // A text's figures are the full pass's: a coarse first pass's would change under the
     // reader. A timeline's are the Live run's, once it has played to the step's moment.
     if (step.anchor.gridValue) { // the curves and the map, each once complete
@@ -420,6 +461,16 @@ void LessonPanel::showCallout(StepView view, const LessonFigureRef& anchor, cons
 void LessonPanel::revealAnswer()
 {
     m_revealed = true;
+    const LessonStep& step = m_lessons[std::size_t(m_lesson)].steps[std::size_t(m_step)];
+    // A prediction step: the loads it hid are run and drawn, or the Live run plays on.
+    if (step.prediction && !step.scenario.timeline &&
+        m_document->scenario() == shownScenario(step)) {
+        loadStepScenario(step, step.scenario);
+        showStepSetups(step);
+        m_document->adoptShownStyle();
+    } else if (step.prediction && step.scenario.timeline && m_live->scenario() == step.scenario) {
+        m_live->playTo(step.prediction->revealToS);
+    }
     updateTexts();
 }
 

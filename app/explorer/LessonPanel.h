@@ -5,7 +5,8 @@
 // results once the sweep's full pass is in. A timeline step plays the Live view to its moment
 // and reads the figures from the buckets it shows. Next/Back, PageDown/PageUp anywhere in the window
 // (a presenter's clicker) while a lesson is shown, →/← while the pane has the focus (so that
-// the arrows stay the spin boxes' and the table's elsewhere). "Try it yourself" and Close hide
+// the arrows stay the spin boxes' and the table's elsewhere); B or . (a clicker's blank-screen
+// button) Checks an exercise or Reveals an answer. "Try it yourself" and Close hide
 // the pane and leave the scenario as it is.
 #pragma once
 
@@ -28,7 +29,10 @@ class QStackedWidget;
 
 namespace hedge {
 
+class BackgroundRunner;
+class ExercisePane;
 class LiveController;
+class RedrawClock;
 class ScenarioDocument;
 class SweepController;
 
@@ -43,6 +47,8 @@ public:
         // Asked before a lesson replaces the working scenario: false keeps it (the window's
         // question about unsaved edits, ScenarioFiles::maybeDiscard, as the Presets menu asks).
         std::function<bool()> mayReplace;
+        BackgroundRunner* runner; // the window's: an exercise's solution is searched on it
+        RedrawClock* clock;
     };
     // Where a step is shown: the sweep's charts, the Live view (a timeline step) or the map (a
     // step whose callout is on a map's cell).
@@ -55,6 +61,8 @@ public:
     void startLesson(int index);
     void nextStep();
     void previousStep();
+    // The clicker's blank-screen button (B or .): Check on an exercise step, else Reveal.
+    void stepAction();
 
     // While a step is shown, what a slide of it says (File → Export Slide…): the lesson's
     // title and the step's sentence as the pane shows it (its callout, or the step's title
@@ -86,9 +94,10 @@ private:
     QWidget* buildList();
     QWidget* buildStep();
     void showStep(int step);
-    // The document runs the step's scenario: loaded unless it is already the working one (the
-    // results of the same scenario stay, the run is not restarted).
-    void loadStepScenario(const LessonStep& step);
+    // The document runs `scenario`, the step's (or, before a prediction step's Reveal, its shown
+    // loads'): loaded unless it is already the working one (the results of the same scenario
+    // stay, the run is not restarted).
+    void loadStepScenario(const LessonStep& step, const Scenario& scenario);
     void showStepSetups(const LessonStep& step);
     // The callout as the run gives it: "running…" until the full pass is complete.
     void updateTexts();
@@ -109,7 +118,7 @@ private:
     std::function<bool()> m_mayReplace;
     std::vector<Lesson> m_lessons;
     int m_lesson = -1;
-    std::vector<QShortcut*> m_windowKeys; // PageDown, PageUp on the window
+    std::vector<QShortcut*> m_windowKeys; // PageDown, PageUp, B and . on the window
     int m_step = 0;
     bool m_revealed = false;
     QStringList m_calloutShown; // what calloutChanged last said
@@ -123,6 +132,7 @@ private:
     QLabel* m_question = nullptr;
     QPushButton* m_reveal = nullptr;
     QLabel* m_answer = nullptr;
+    ExercisePane* m_exercise = nullptr;
     QPushButton* m_back = nullptr;
     QPushButton* m_next = nullptr;
 };

@@ -215,7 +215,8 @@ void MainWindow::buildTools()
     };
     new HelpController(m_actions,
                        {m_document, m_controller, m_mapSweep, m_live, m_chartArea, m_liveView,
-                        m_mapView, showLessonView, [this] { return m_files->maybeDiscard(); }},
+                        m_mapView, showLessonView, [this] { return m_files->maybeDiscard(); },
+                        m_runner, m_redrawClock},
                        this);
     new ExplanationController(m_document, m_explanation, this);
     new PolicyExchange(m_document, m_setupList, m_actions, this);

@@ -5,6 +5,7 @@
 #include <hedge/io/LessonFigure.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 namespace hedge {
@@ -18,6 +19,8 @@ using namespace lesson_detail;
 namespace {
 
 constexpr const char* kLessonSchema = "hedge-explorer/lesson@1";
+
+LessonPrediction readPrediction(const Json& value, const std::string& path, const LessonStep& step);
 
 std::string requiredText(const ObjectReader& r, const char* key)
 {
@@ -81,11 +84,13 @@ double latestMoment(const LessonText& text, double latest)
     return latest;
 }
 
+// A prediction step's answer names what Reveal shows: the run pauses before it.
 double playToOf(const LessonStep& step)
 {
     double latest = step.anchor.atS.value_or(0.0);
     for (const LessonText* text : {&step.callout, &step.question, &step.answer})
-        latest = latestMoment(*text, latest);
+        if (text != &step.answer || !step.prediction)
+            latest = latestMoment(*text, latest);
     for (const LessonCondition& c : step.conditions) {
         latest = std::max(latest, c.subject.atS.value_or(0.0));
         if (c.boundRef)
@@ -110,31 +115,6 @@ void readBound(const ObjectReader& r, const char* key, const Scenario& scenario,
     if (isYesNoFigure(c.boundRef->figure))
         throw ScenarioError(other.path("figure"), "\"" + c.boundRef->figure + "\" is not a number");
     c.times = other.number("times", 1.0);
-}
-
-LessonCondition readCondition(const Json& value, const std::string& path, const Scenario& scenario,
-                              const LessonFigureRef& anchor)
-{
-    const ObjectReader r(value, path,
-                         {"setup", "load", "at_s", "grid_value", "figure", "is", "below", "above"});
-    LessonCondition c;
-    c.subject = readRef(r, scenario, anchor);
-    const int tests = int(r.find("is") != nullptr) + int(r.find("below") != nullptr) +
-                      int(r.find("above") != nullptr);
-    if (tests != 1)
-        throw ScenarioError(path, "needs one of \"is\", \"below\" or \"above\"");
-    if (r.find("is")) {
-        if (!isYesNoFigure(c.subject.figure))
-            throw ScenarioError(r.path("is"), "\"" + c.subject.figure +
-                                                  "\" is a number: use \"below\" or \"above\"");
-        c.test = LessonCondition::Test::Is;
-        c.is = r.boolean("is", true);
-    } else {
-        const bool below = r.find("below") != nullptr;
-        c.test = below ? LessonCondition::Test::Below : LessonCondition::Test::Above;
-        readBound(r, below ? "below" : "above", scenario, c);
-    }
-    return c;
 }
 
 std::vector<std::string> readShows(const ObjectReader& r, const Scenario& scenario)
@@ -170,7 +150,9 @@ void readCallout(const Json& value, const std::string& path, LessonStep& step)
 LessonStep readStep(const Json& value, const std::string& path)
 {
     const ObjectReader r(
-        value, path, {"title", "scenario", "shows", "callout", "conditions", "question", "answer"});
+        value, path,
+        {"title", "scenario", "shows", "callout", "conditions", "question", "answer", "exercise",
+         "prediction"});
     LessonStep step;
     step.title = requiredText(r, "title");
     if (!r.find("scenario"))
@@ -196,11 +178,121 @@ LessonStep readStep(const Json& value, const std::string& path)
         step.answer =
             readLessonText(*r.find("answer"), r.path("answer"), step.scenario, step.anchor);
     }
+    if (const Json* exercise = r.find("exercise"))
+        step.exercise = readExercise(*exercise, r.path("exercise"), step);
+    if (const Json* prediction = r.find("prediction"))
+        step.prediction = readPrediction(*prediction, r.path("prediction"), step);
     step.playToS = playToOf(step);
+    if (step.prediction && step.scenario.timeline && step.prediction->revealToS <= step.playToS)
+        throw ScenarioError(r.path("prediction") + ".reveal_to_s",
+                            "Reveal plays on: it must be later than the step's moment");
     return step;
 }
 
+// Whether a text names a point at a load the step hides until Reveal (its run has not got it).
+bool namesHiddenLoad(const LessonText& text, const std::vector<double>& shown)
+{
+    for (const LessonText::Part& part : text.parts)
+        if (part.figure &&
+            std::none_of(shown.begin(), shown.end(),
+                         [&](double l) { return std::fabs(l - part.figure->load) < 1e-9; }))
+            return true;
+    return false;
+}
+
+LessonPrediction readSweepPrediction(const ObjectReader& r, const LessonStep& step)
+{
+    const Json* loads = r.find("shown_loads");
+    if (!loads || !loads->is_array() || loads->empty())
+        throw ScenarioError(r.path("shown_loads"),
+                            loads ? describe(*loads) + " is not a list of loads"
+                                  : std::string("missing: the loads shown before Reveal"));
+    LessonPrediction prediction;
+    for (std::size_t i = 0; i < loads->size(); ++i) {
+        LessonFigureRef ref;
+        setPlace(step.scenario, io_detail::readNumber((*loads)[i], indexPath(r.path("shown_loads"), i)),
+                 indexPath(r.path("shown_loads"), i), ref);
+        prediction.shownLoads.push_back(ref.load);
+    }
+    std::sort(prediction.shownLoads.begin(), prediction.shownLoads.end());
+    prediction.shownLoads.erase(
+        std::unique(prediction.shownLoads.begin(), prediction.shownLoads.end()),
+        prediction.shownLoads.end());
+    if (prediction.shownLoads.size() >= step.scenario.loads.size())
+        throw ScenarioError(r.path("shown_loads"), "hides no load: a prediction step shows fewer "
+                                                   "loads than it runs");
+    const std::vector<double>& shown = prediction.shownLoads;
+    if (std::none_of(shown.begin(), shown.end(),
+                     [&](double l) { return std::fabs(l - step.anchor.load) < 1e-9; }) ||
+        namesHiddenLoad(step.callout, shown))
+        throw ScenarioError(r.path("shown_loads"),
+                            "the callout names a figure at a load hidden until Reveal");
+    if (namesHiddenLoad(step.question, shown))
+        throw ScenarioError(r.path("shown_loads"),
+                            "the question names a figure at a load hidden until Reveal");
+    return prediction;
+}
+
+LessonPrediction readPrediction(const Json& value, const std::string& path, const LessonStep& step)
+{
+    const ObjectReader r(value, path, {"shown_loads", "reveal_to_s"}, "a prediction");
+    if (step.question.empty())
+        throw ScenarioError(path, "a prediction step asks a question: \"question\" is missing");
+    if (step.exercise || step.anchor.gridValue)
+        throw ScenarioError(path, "a prediction step is not an exercise or a map cell's step");
+    if (!step.scenario.timeline) {
+        if (r.find("reveal_to_s"))
+            throw ScenarioError(r.path("reveal_to_s"), "a sweep step hides loads: \"shown_loads\"");
+        return readSweepPrediction(r, step);
+    }
+    if (r.find("shown_loads"))
+        throw ScenarioError(r.path("shown_loads"),
+                            "a timeline step hides its future: \"reveal_to_s\"");
+    LessonPrediction prediction;
+    LessonFigureRef end;
+    const double fallback = latestMoment(step.answer, step.scenario.timeline->durationS);
+    setPlace(step.scenario, r.number("reveal_to_s", fallback), r.path("reveal_to_s"), end);
+    prediction.revealToS = *end.atS;
+    return prediction;
+}
+
 } // namespace
+
+Scenario shownScenario(const LessonStep& step)
+{
+    Scenario scenario = step.scenario;
+    if (step.prediction && !step.prediction->shownLoads.empty())
+        scenario.loads = step.prediction->shownLoads;
+    return scenario;
+}
+
+LessonCondition lesson_detail::readCondition(const Json& value, const std::string& path,
+                                             const Scenario& scenario,
+                                             const LessonFigureRef& anchor)
+{
+    if (value.is_string())
+        return readConditionText(value.get<std::string>(), path, scenario, anchor);
+    const ObjectReader r(value, path,
+                         {"setup", "load", "at_s", "grid_value", "figure", "is", "below", "above"});
+    LessonCondition c;
+    c.subject = readRef(r, scenario, anchor);
+    const int tests = int(r.find("is") != nullptr) + int(r.find("below") != nullptr) +
+                      int(r.find("above") != nullptr);
+    if (tests != 1)
+        throw ScenarioError(path, "needs one of \"is\", \"below\" or \"above\"");
+    if (r.find("is")) {
+        if (!isYesNoFigure(c.subject.figure))
+            throw ScenarioError(r.path("is"), "\"" + c.subject.figure +
+                                                  "\" is a number: use \"below\" or \"above\"");
+        c.test = LessonCondition::Test::Is;
+        c.is = r.boolean("is", true);
+    } else {
+        const bool below = r.find("below") != nullptr;
+        c.test = below ? LessonCondition::Test::Below : LessonCondition::Test::Above;
+        readBound(r, below ? "below" : "above", scenario, c);
+    }
+    return c;
+}
 
 Lesson parseLessonJson(std::string_view text)
 {
@@ -220,6 +312,7 @@ Lesson parseLessonJson(std::string_view text)
                                            : std::string("missing"));
     for (std::size_t i = 0; i < steps->size(); ++i)
         lesson.steps.push_back(readStep((*steps)[i], indexPath("steps", i)));
+    setExerciseLines(text, lesson);
     return lesson;
 }
 

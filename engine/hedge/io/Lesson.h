@@ -6,6 +6,7 @@
 #pragma once
 
 #include <hedge/Scenario.h>
+#include <hedge/advise/AdviceQuestion.h>
 #include <hedge/io/ScenarioError.h>
 
 #include <optional>
@@ -40,15 +41,41 @@ struct LessonText {
 };
 
 // What a run must show for the step to say what it says: the figure `is` true/false
-// ("collapsed"), or lies `below`/`above` a number or another point's figure × `times`.
+// ("collapsed"), or lies `below`/`above` a number or another point's figure × `times` (`orEqual`:
+// at most, at least, as the written form's "<=" and ">=" say).
 struct LessonCondition {
     enum class Test { Is, Below, Above };
     LessonFigureRef subject;
     Test test = Test::Is;
     bool is = true;
+    bool orEqual = false;
     std::optional<double> bound;             // a number, in the figure's file unit
     std::optional<LessonFigureRef> boundRef; // or another point's figure
     double times = 1.0;                      // boundRef's factor
+};
+
+// An exercise (docs/lessons.md, "Exercises"): the student edits one setup of the step's scenario
+// (the starting state) until every condition of the goal holds on its run. The advisor
+// (docs/advisor.md) searches `search` under the goal's limits for a solution
+// (engine/hedge/advise/ExerciseSolution.h).
+struct LessonExercise {
+    std::string setup;          // the setup the student edits, as the step's scenario names it
+    std::size_t setupIndex = 0; // its place among the scenario's setups: an edit may rename it
+    LessonText task;            // what to do, in words
+    // Conditions on the run; a subject's setup defaults to `setup`, its load to the callout's.
+    std::vector<LessonCondition> goal;
+    std::vector<LessonText> hints;  // shown one at a time
+    std::vector<KnobSearch> search; // the knobs the advisor searches, the setup's family's
+    int solutionRuns = 3;           // the advisor's full-length runs a load (no collapse in any)
+    int line = 0;                   // the file's line of "exercise" (0: not known)
+};
+
+// A prediction step (docs/lessons.md, "Prediction steps"): the class answers the question before
+// the chart shows what it asks about. A sweep step runs and draws only `shownLoads` until Reveal;
+// a timeline step pauses at its moment and Reveal plays on to `revealToS`.
+struct LessonPrediction {
+    std::vector<double> shownLoads; // a sweep step's, ascending: fewer than its loads
+    double revealToS = 0.0;         // a timeline step's: later than its moment
 };
 
 struct LessonStep {
@@ -64,7 +91,13 @@ struct LessonStep {
     std::vector<LessonCondition> conditions;
     LessonText question; // empty: none
     LessonText answer;   // given with the question
+    std::optional<LessonExercise> exercise;
+    std::optional<LessonPrediction> prediction;
 };
+
+// What a step runs and draws before its Reveal: a sweep prediction step's scenario at its shown
+// loads; otherwise its scenario.
+Scenario shownScenario(const LessonStep& step);
 
 struct Lesson {
     std::string id;

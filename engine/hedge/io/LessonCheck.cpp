@@ -33,12 +33,19 @@ std::string timesText(double times)
     return times == 1.0 ? std::string() : std::string(text);
 }
 
+const char* comparisonText(const LessonCondition& c)
+{
+    if (c.test == LessonCondition::Test::Below)
+        return c.orEqual ? "at most " : "below ";
+    return c.orEqual ? "at least " : "above ";
+}
+
 LessonConditionOutcome evaluate(const LessonCondition& c, const LessonRun& run)
 {
     const std::optional<double> value = run.figure(c.subject);
     LessonConditionOutcome outcome;
-    outcome.description =
-        pointText(c.subject) + " is " + formatLessonFigure(c.subject.figure, value);
+    outcome.figure = formatLessonFigure(c.subject.figure, value);
+    outcome.description = pointText(c.subject) + " is " + outcome.figure;
     if (c.test == LessonCondition::Test::Is) {
         outcome.description += std::string(", expected ") + (c.is ? "collapsed" : "held");
         outcome.holds = value && (*value != 0.0) == c.is;
@@ -53,12 +60,27 @@ LessonConditionOutcome evaluate(const LessonCondition& c, const LessonRun& run)
                     formatLessonFigure(c.boundRef->figure, other) + ")";
     }
     const bool below = c.test == LessonCondition::Test::Below;
-    outcome.description += (below ? ", below " : ", above ") + boundText;
-    outcome.holds = value && bound && (below ? *value < *bound : *value > *bound);
+    outcome.description += std::string(", ") + comparisonText(c) + boundText;
+    const auto inBound = [&c, below](double v, double b) {
+        if (c.orEqual)
+            return below ? v <= b : v >= b;
+        return below ? v < b : v > b;
+    };
+    outcome.holds = value && bound && inBound(*value, *bound);
     return outcome;
 }
 
 } // namespace
+
+std::string lessonConditionText(const LessonCondition& c)
+{
+    if (c.test == LessonCondition::Test::Is)
+        return pointText(c.subject) + (c.is ? " is collapsed" : " is held");
+    const std::string bound =
+        c.boundRef ? timesText(c.times) + pointText(*c.boundRef)
+                   : formatLessonFigure(c.subject.figure, c.bound);
+    return pointText(c.subject) + " " + comparisonText(c) + bound;
+}
 
 const PointResult* findLessonPoint(const std::vector<PointResult>& points,
                                    const LessonFigureRef& ref)

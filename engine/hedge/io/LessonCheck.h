@@ -57,8 +57,13 @@ struct LessonConditionOutcome {
     // What was compared, with the figures: "p99_ms of "hedge, default budget / client" at 30 %
     // is 31 ms, below 40 ms".
     std::string description;
+    std::string figure; // the subject's figure as a callout prints it: "31 ms", "held"
     bool holds = false;
 };
+
+// The condition in words, without the run's figures: "p99_ms of "hedge, no budget / client" at
+// 70 % below 60 ms", "collapsed of "…" at 85 % is held" (an exercise's goal, before a Check).
+std::string lessonConditionText(const LessonCondition& condition);
 
 // Each condition of the step in file order; one that names a point the run has not got, or a
 // figure the point has not (no call succeeded: no latency), does not hold.

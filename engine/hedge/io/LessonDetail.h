@@ -7,6 +7,7 @@
 #include <hedge/io/Lesson.h>
 
 #include <string>
+#include <string_view>
 
 namespace hedge::lesson_detail {
 
@@ -34,5 +35,19 @@ void keepCellOnlyForGridSetup(const Scenario& scenario, LessonFigureRef& ref);
 // placeholder leaves out. Typed numbers outside quotes are refused.
 LessonText readLessonText(const io_detail::Json& value, const std::string& path,
                           const Scenario& scenario, const LessonFigureRef& fallback);
+
+// A condition, as an object ({"figure": …, "below": …}) or as text ("p99_ms@0.7 < 60",
+// "not collapsed@0.85": readConditionText); what it leaves out is `fallback`'s.
+LessonCondition readCondition(const io_detail::Json& value, const std::string& path,
+                              const Scenario& scenario, const LessonFigureRef& fallback);
+LessonCondition readConditionText(const std::string& text, const std::string& path,
+                                  const Scenario& scenario, const LessonFigureRef& fallback);
+
+// A step's "exercise" (docs/lessons.md, "Exercises"), read after its scenario and callout.
+LessonExercise readExercise(const io_detail::Json& value, const std::string& path,
+                            const LessonStep& step);
+// The line of each exercise's "exercise" key in the file's text, for `lesson check`'s
+// FILE:LINE messages.
+void setExerciseLines(std::string_view text, Lesson& lesson);
 
 } // namespace hedge::lesson_detail

@@ -102,7 +102,7 @@ void applyStepKnob(const Json& value, const std::string& path, Scenario& scenari
 
 void readStepScenario(const Json& value, const std::string& path, LessonStep& step)
 {
-    const ObjectReader r(value, path, {"preset", "loads", "knobs"});
+    const ObjectReader r(value, path, {"preset", "loads", "calls", "knobs"});
     const Preset& preset = readPreset(r);
     step.preset = preset.name;
     step.scenario = preset.scenario;
@@ -113,6 +113,14 @@ void readStepScenario(const Json& value, const std::string& path, LessonStep& st
                                                      "\" is a timeline: its load follows its "
                                                      "load steps");
         step.scenario.loads = readLoads(*loads, r.path("loads"));
+    }
+    // Fewer calls a point: an exercise's Check answers in seconds (docs/lessons.md, "Exercises").
+    if (r.find("calls")) {
+        if (step.scenario.timeline)
+            throw ScenarioError(r.path("calls"), "\"" + preset.name +
+                                                     "\" is a timeline: its length is its "
+                                                     "duration");
+        step.scenario.calls = r.integer("calls", step.scenario.calls, 1000, 100'000'000);
     }
     if (const Json* knobs = r.find("knobs")) {
         if (!knobs->is_array())

@@ -15,7 +15,8 @@ const std::vector<std::string>& shippedLessonFiles()
                                                 ":/lessons/one-run-one-sample.json",
                                                 ":/lessons/replicas.json",
                                                 ":/lessons/your-stack.json",
-                                                ":/lessons/delay.json"};
+                                                ":/lessons/delay.json",
+                                                ":/lessons/exercises.json"};
     return files;
 }
 
