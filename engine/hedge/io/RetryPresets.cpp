@@ -127,7 +127,7 @@ Preset retryStorm()
             "a retry budget, backoff, cancellation that reaches the server — are the same as "
             "for hedges.",
         s,
-        {"p99_ms", "requests_per_call"},
+        {"requests_per_call"},
         0.6};
 }
 
@@ -165,7 +165,7 @@ Preset deadlinesAndWastedWork()
             "cancellation the same hedge keeps over 99.9 % goodput and a p99 under 50 ms up to "
             "110 %. A deadline without cancellation protects the caller, not the server.",
         s,
-        {"p99_ms", "requests_per_call"},
+        {"p99_ms"},
         0.5};
 }
 
