@@ -44,10 +44,10 @@ Preset hedgeOrRetry()
     s.service.errorProbability = 0.05;
     const double deadlineMs = 250.0;
     const double p95 = std::round(serviceTimeQuantiles(s.service).p95Ms);
-    s.setups = {withDeadline(Setup{.name = "no policy"}, deadlineMs),
-                withDeadline(murphy("retries, 3 attempts", 0, p95, 3), deadlineMs),
-                withDeadline(murphy("hedge at p95", 1, p95, 1), deadlineMs),
-                withDeadline(murphy("hedge and retries", 1, p95, 3), deadlineMs)};
+    s.setups = {withDeadline(Setup{.name = "no hedge / client"}, deadlineMs),
+                withDeadline(murphy("murphy, 3 attempts", 0, p95, 3), deadlineMs),
+                withDeadline(murphy("murphy, hedge at p95", 1, p95, 1), deadlineMs),
+                withDeadline(murphy("murphy, hedge and retries", 1, p95, 3), deadlineMs)};
     const MurphyRetry& retry = *s.setups[1].families.murphy.retry;
     return Preset{
         "hedge-or-retry",
@@ -87,10 +87,10 @@ Preset retryStorm()
     const HedgeSettings retry{.delayMs = 100.0, .maxAttempts = 3, .budgetPercent = 0.0};
     HedgeSettings budgeted = retry;
     budgeted.budgetPercent = 20.0;
-    s.setups = {withDeadline(Setup{.name = "no retry / client"}, deadlineMs),
-                withDeadline(Setup{.name = "retry at 100 ms, no budget / client", .hedge = retry},
+    s.setups = {withDeadline(Setup{.name = "no hedge / client"}, deadlineMs),
+                withDeadline(Setup{.name = "retry after 100 ms, no budget / client", .hedge = retry},
                              deadlineMs),
-                withDeadline(Setup{.name = "retry at 100 ms, 20 % budget / client",
+                withDeadline(Setup{.name = "retry after 100 ms, 20 % budget / client",
                                    .hedge = budgeted},
                              deadlineMs)};
     Timeline t;

@@ -85,26 +85,26 @@ private slots:
         };
         says(p, {"about 94.5 % goodput at every load"});
         for (double load : p.scenario.loads)
-            QVERIFY(std::abs(point("no policy", load).goodputFraction - 0.945) < 0.005);
+            QVERIFY(std::abs(point("no hedge / client", load).goodputFraction - 0.945) < 0.005);
         says(p, {"about 99.4 % up to 70 % load (98.7 % at 90 %) for 1.05 requests per call",
                  "the p99 stays in the hiccups, about 160 ms"});
         for (double load : {0.3, 0.5, 0.7}) {
-            QVERIFY(std::abs(point("retries, 3 attempts", load).goodputFraction - 0.994) < 0.002);
-            QVERIFY_ABOUT(*point("retries, 3 attempts", load).p99Ms, 160.0);
+            QVERIFY(std::abs(point("murphy, 3 attempts", load).goodputFraction - 0.994) < 0.002);
+            QVERIFY_ABOUT(*point("murphy, 3 attempts", load).p99Ms, 160.0);
         }
-        QCOMPARE(std::lround(point("retries, 3 attempts", 0.9).goodputFraction * 1000.0), 987L);
+        QCOMPARE(std::lround(point("murphy, 3 attempts", 0.9).goodputFraction * 1000.0), 987L);
         for (double load : p.scenario.loads)
-            QCOMPARE(std::lround(point("retries, 3 attempts", load).requestsPerCall * 100.0), 105L);
+            QCOMPARE(std::lround(point("murphy, 3 attempts", load).requestsPerCall * 100.0), 105L);
         says(p, {"at 30 % load its p99 is 27 ms against about 150 ms, with 99.7 % goodput",
                  "both together reach 99.9 %"});
-        QCOMPARE(std::lround(*point("hedge at p95", 0.3).p99Ms), 27L);
-        QVERIFY_ABOUT(*point("no policy", 0.3).p99Ms, 150.0);
-        QCOMPARE(std::lround(point("hedge at p95", 0.3).goodputFraction * 1000.0), 997L);
-        QCOMPARE(std::lround(point("hedge and retries", 0.3).goodputFraction * 1000.0), 999L);
+        QCOMPARE(std::lround(*point("murphy, hedge at p95", 0.3).p99Ms), 27L);
+        QVERIFY_ABOUT(*point("no hedge / client", 0.3).p99Ms, 150.0);
+        QCOMPARE(std::lround(point("murphy, hedge at p95", 0.3).goodputFraction * 1000.0), 997L);
+        QCOMPARE(std::lround(point("murphy, hedge and retries", 0.3).goodputFraction * 1000.0), 999L);
         says(p, {"from 70 % load it collapses", "goodput is 0 where retries alone still answer "
                                                 "99.4 %"});
-        QVERIFY(!point("hedge at p95", 0.5).collapsed);
-        for (const char* hedged : {"hedge at p95", "hedge and retries"})
+        QVERIFY(!point("murphy, hedge at p95", 0.5).collapsed);
+        for (const char* hedged : {"murphy, hedge at p95", "murphy, hedge and retries"})
             for (double load : {0.7, 0.9}) {
                 QVERIFY(point(hedged, load).collapsed);
                 QCOMPARE(point(hedged, load).goodputFraction, 0.0);
@@ -120,9 +120,9 @@ private slots:
                  "a deadline of 1000 ms", "no answer after 100 ms, up to 3 attempts"});
         QCOMPARE(outage.kind, Outage::Kind::Stall);
         const std::vector<WorldResult> worlds = runTimeline(p.scenario).worlds;
-        const WorldResult& none = worldOf(worlds, "no retry / client");
-        const WorldResult& storm = worldOf(worlds, "retry at 100 ms, no budget / client");
-        const WorldResult& budget = worldOf(worlds, "retry at 100 ms, 20 % budget / client");
+        const WorldResult& none = worldOf(worlds, "no hedge / client");
+        const WorldResult& storm = worldOf(worlds, "retry after 100 ms, no budget / client");
+        const WorldResult& budget = worldOf(worlds, "retry after 100 ms, 20 % budget / client");
 
         says(p, {"During the stall every call times out"});
         for (const WorldResult* w : {&none, &storm, &budget})
