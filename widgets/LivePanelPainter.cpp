@@ -148,11 +148,33 @@ void LivePanelPainter::drawChanges(QPainter& p, const ChartTheme& theme, const Q
                                    double t0, double t1) const
 {
     p.setPen(QPen(theme.text(), 1.0, Qt::DotLine));
-    for (const ChangeMark& change : m_changes)
-        if (change.atS >= t0 && change.atS <= t1) {
-            const double xx = plot.left() + (change.atS - t0) / (t1 - t0) * plot.width();
-            p.drawLine(QPointF(xx, plot.top()), QPointF(xx, plot.bottom()));
-        }
+    const auto line = [&](double atS) {
+        if (atS < t0 || atS > t1)
+            return;
+        const double xx = plot.left() + (atS - t0) / (t1 - t0) * plot.width();
+        p.drawLine(QPointF(xx, plot.top()), QPointF(xx, plot.bottom()));
+    };
+    for (const ChangeMark& change : m_changes) {
+        line(change.atS);
+        if (change.isWindow())
+            line(change.untilS); // where the outage ended
+    }
+}
+
+void LivePanelPainter::drawWindows(QPainter& p, const ChartTheme& theme, const QRectF& plot,
+                                   double t0, double t1) const
+{
+    // Under the curves, faint: what the service went through, not a series to read.
+    QColor shade = theme.text();
+    shade.setAlphaF(0.09);
+    for (const ChangeMark& change : m_changes) {
+        if (!change.isWindow() || change.untilS < t0 || change.atS > t1)
+            continue;
+        const double from = std::max(change.atS, t0), to = std::min(change.untilS, t1);
+        const double x0 = plot.left() + (from - t0) / (t1 - t0) * plot.width();
+        const double x1 = plot.left() + (to - t0) / (t1 - t0) * plot.width();
+        p.fillRect(QRectF(QPointF(x0, plot.top()), QPointF(x1, plot.bottom())), shade);
+    }
 }
 
 double LivePanelPainter::timeStep(const QRectF& plot, double t0, double t1)
@@ -439,6 +461,7 @@ void LivePanelPainter::drawPanel(QPainter& p, const ChartTheme& theme, Figure pa
 
     p.save();
     p.setClipRect(plot.adjusted(-1, -1, 1, 1));
+    drawWindows(p, theme, plot, t0, t1);
     const std::size_t worlds = m_rings ? m_rings->size() : 0;
     for (std::size_t w = 0; w < worlds; ++w) {
         if (!shows(panel, w))

@@ -122,6 +122,9 @@ private:
     // The changes' dotted lines over a panel (their ticks and labels: LiveChangeTicks).
     void drawChanges(QPainter& p, const ChartTheme& theme, const QRectF& plot, double t0,
                      double t1) const;
+    // The windows of the marks that have one (an outage), shaded under the curves.
+    void drawWindows(QPainter& p, const ChartTheme& theme, const QRectF& plot, double t0,
+                     double t1) const;
 
     const std::vector<LiveCollapses>& m_collapses;
     const std::vector<ChangeMark>& m_changes;

@@ -158,6 +158,65 @@ private slots:
             QPointF(row.left() + (150.0 - t0) / (t1 - t0) * row.width(), row.top() + 3).toPoint());
         QVERIFY2(chart->shownText().isEmpty(), qPrintable(chart->shownText()));
     }
+    // An outage of the service (docs/timeline.md, "Outages") is a mark with a window: its tick
+    // once the outage has begun, labelled with its length, the hover saying when and what the
+    // service did, and every panel shaded over its seconds (the load panel's pixels differ there
+    // from the seconds before and after, where the same lines are drawn).
+    void anOutageIsAShadedWindowWithItsTick()
+    {
+        test::LiveOnController w;
+        w.view.resize(1024, 620);
+        w.view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w.view));
+        Scenario s = test::twoHedgedSetups();
+        s.timeline = Timeline{};
+        s.timeline->durationS = 60;
+        s.timeline->loadSteps = {LoadStep{0, 0.5}};
+        s.timeline->outages = {Outage{.atS = 20, .lengthS = 10, .kind = Outage::Kind::Stall}};
+        w.start(s);
+        LiveController* live = &w.controller;
+        QVERIFY(w.runUntil(15));
+        QVERIFY(live->changeMarks().empty()); // not before it begins
+        w.chooseSpeed(QStringLiteral("Fastest"));
+        QTest::mouseClick(w.view.runButton(), Qt::LeftButton);
+        QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 60000));
+        LiveTimeSeriesView* chart = w.view.chart();
+
+        QCOMPARE(live->changeMarks().size(), std::size_t(1));
+        const LiveChangeMark& mark = live->changeMarks().front();
+        QCOMPARE(mark.atS, 20.0);
+        QCOMPARE(mark.untilS, 30.0);
+        QVERIFY(chart->changeLabelTexts().contains(QStringLiteral("Outage 10 s")));
+        const auto [t0, t1] = chart->timeRange();
+        const QRectF row = chart->changeTickRow();
+        test::hoverAt(chart,
+                      QPointF(row.left() + (20.0 - t0) / (t1 - t0) * row.width(), row.top() + 3)
+                          .toPoint());
+        QVERIFY2(chart->shownText().contains(
+                     QStringLiteral("0:20–0:30 outage: the service stalls: no attempt is "
+                                    "answered")
+                         .toHtmlEscaped()),
+                 qPrintable(chart->shownText()));
+
+        // The load is the same line throughout: down a column inside the window the pixels
+        // differ from a column outside it, and two columns outside it are alike.
+        test::hoverAt(chart, QPoint(1, 1)); // no hover, no cursor
+        const QImage image = chart->grab().toImage();
+        const QRectF plot = chart->panelRect(Figure::Load);
+        QVERIFY(!plot.isEmpty());
+        const auto xAt = [&](double t) {
+            return int(std::lround(plot.left() + (t - t0) / (t1 - t0) * plot.width()));
+        };
+        int rows = 0, shaded = 0, alike = 0;
+        for (int y = int(plot.top()) + 2; y < int(plot.bottom()) - 2; ++y) {
+            ++rows;
+            const QRgb outside = image.pixel(xAt(47.5), y);
+            shaded += image.pixel(xAt(25.5), y) != outside;
+            alike += image.pixel(xAt(12.5), y) == outside;
+        }
+        QVERIFY2(shaded > rows * 8 / 10, qPrintable(QStringLiteral("%1 of %2").arg(shaded).arg(rows)));
+        QVERIFY2(alike > rows * 9 / 10, qPrintable(QStringLiteral("%1 of %2").arg(alike).arg(rows)));
+    }
     // A timeline's end says so (the status line, the clock) and offers Continue Live: the worlds
     // go on past the end at the last load, running, as a live session; the load's controls are
     // back, and Continue Live goes until the next end.

@@ -3,6 +3,7 @@
 #include <hedge/io/FamilyPresets.h>
 #include <hedge/io/FanoutPresets.h>
 #include <hedge/io/ProductionPresets.h>
+#include <hedge/io/RetryPresets.h>
 #include <hedge/io/ServicePresets.h>
 
 #include <hedge/sim/ServiceTimeQuantiles.h>
@@ -361,6 +362,7 @@ std::vector<Preset> build()
     addServicePresets(list);
     addFanoutPresets(list);
     addProductionPresets(list);
+    addRetryPresets(list);
     return list;
 }
 

@@ -16,7 +16,8 @@ const std::vector<std::string>& shippedLessonFiles()
                                                 ":/lessons/replicas.json",
                                                 ":/lessons/your-stack.json",
                                                 ":/lessons/delay.json",
-                                                ":/lessons/exercises.json"};
+                                                ":/lessons/exercises.json",
+                                                ":/lessons/retries.json"};
     return files;
 }
 

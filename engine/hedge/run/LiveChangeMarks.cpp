@@ -114,9 +114,28 @@ void LiveChangeMarks::addKnobs(double atS, int world, const std::string& setupNa
     insert(std::move(mark));
 }
 
+void LiveChangeMarks::addOutage(const Outage& outage)
+{
+    ChangeMark mark;
+    mark.atS = outage.atS;
+    mark.untilS = outage.atS + outage.lengthS;
+    mark.text = QCoreApplication::translate("LiveTimeSeriesView", "Outage %1 s")
+                    .arg(QString::number(outage.lengthS, 'g', 4));
+    const QString what =
+        outage.kind == Outage::Kind::Stall
+            ? QCoreApplication::translate("LiveTimeSeriesView",
+                                          "the service stalls: no attempt is answered")
+            : QCoreApplication::translate("LiveTimeSeriesView",
+                                          "every attempt fails at once with an error");
+    mark.detail = QCoreApplication::translate("LiveTimeSeriesView", "%1–%2 outage: %3")
+                      .arg(liveTimeLabel(mark.atS), liveTimeLabel(mark.untilS), what);
+    insert(std::move(mark));
+}
+
 void LiveChangeMarks::forgetBefore(double tS)
 {
-    std::erase_if(m_marks, [tS](const ChangeMark& m) { return m.atS < tS; });
+    std::erase_if(m_marks,
+                  [tS](const ChangeMark& m) { return std::max(m.atS, m.untilS) < tS; });
 }
 
 } // namespace hedge

@@ -29,7 +29,10 @@ public:
     void addKnobs(double atS, int world, const std::string& setupName,
                   const std::vector<KnobSetting>& set, const Setup& before,
                   const ServiceConfig& serviceBefore);
-    // Drops the marks before `tS` (older than any chart shows).
+    // An outage of the service (docs/timeline.md, "Outages") began: a mark over its window,
+    // "Outage 10 s", whose hover says when and what the service did.
+    void addOutage(const Outage& outage);
+    // Drops the marks before `tS` (older than any chart shows; a window that ended before it).
     void forgetBefore(double tS);
     const std::vector<ChangeMark>& marks() const { return m_marks; }
 

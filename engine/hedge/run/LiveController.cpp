@@ -94,6 +94,7 @@ std::optional<QString> LiveController::start(const Scenario& scenario, double lo
     m_rings.assign(s.setups.size(), BucketRing(capacity));
     m_collapses.assign(s.setups.size(), LiveCollapses{});
     m_nextChange = 0;
+    m_nextOutage = 0;
     m_played.clear();
     m_marks.clear();
     m_names.reset(setupNamesOf(s));
@@ -461,6 +462,10 @@ void LiveController::playChanges(double uptoS)
     }
     if (m_nextChange != before)
         emit changesPlayed();
+    // An outage is marked once its first second is played, as a change is.
+    const std::vector<Outage>& outages = m_scenario.timeline->outages;
+    for (; m_nextOutage < outages.size() && outages[m_nextOutage].atS < uptoS; ++m_nextOutage)
+        m_marks.addOutage(outages[m_nextOutage]);
 }
 
 void LiveController::applyPlayed(std::size_t world, Setup& setup, ServiceConfig& service) const

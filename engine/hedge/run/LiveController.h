@@ -192,6 +192,7 @@ private:
     std::vector<BucketRing> m_rings;
     std::vector<LiveCollapses> m_collapses; // one per world
     std::size_t m_nextChange = 0;           // of m_scenario's timeline, not yet played
+    std::size_t m_nextOutage = 0;           // of its outages, not yet marked
     std::vector<TimelineChange> m_played;
     LiveChangeMarks m_marks;
     LiveWorldNames m_names;

@@ -67,6 +67,7 @@ private slots:
                 continue;
             }
             Setup base = setup;
+            base.deadlineMs = 0.0; // a deadline is the caller's, beside the policy it names
             if (base.hedge && base.hedge->placement == HedgePlacement::OtherReplica) {
                 const auto at = base.name.find(", other replica / ");
                 QVERIFY2(at != std::string::npos, setup.name.c_str());

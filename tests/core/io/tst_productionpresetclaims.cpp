@@ -1,6 +1,8 @@
 // What the fleet preset's explanation says about its run (docs/model.md, "A fleet of clients"),
 // checked on the preset's own scenario: its calls, seed, service and grid.
-#include <hedge/io/Presets.h>
+#include "PresetByName.h"
+#include "PresetClaims.h"
+
 #include <hedge/sim/LoadSweep.h>
 
 #include <QTest>
@@ -14,10 +16,10 @@ namespace {
 
 const Preset& fleetPreset()
 {
-    const Preset* p = findPreset("fleet");
-    if (!p || !p->scenario.grid)
-        qFatal("no fleet preset with a grid");
-    return *p;
+    const Preset& p = test::preset("fleet");
+    if (!p.scenario.grid)
+        qFatal("no grid in the fleet preset");
+    return p;
 }
 
 } // namespace
@@ -25,13 +27,9 @@ const Preset& fleetPreset()
 class TestProductionPresetClaims : public QObject {
     Q_OBJECT
 
-    std::string m_text;
     std::vector<PointResult> m_points;
 
-    void says(const std::string& phrase) const
-    {
-        QVERIFY2(m_text.find(phrase) != std::string::npos, phrase.c_str());
-    }
+    static void says(const char* phrase) { test::says(fleetPreset(), {phrase}); }
     // The grid's point of `clients` clients at `load` (a grid point is named by its value).
     const PointResult& at(double clients, double load) const
     {
@@ -59,7 +57,6 @@ class TestProductionPresetClaims : public QObject {
 private slots:
     void initTestCase()
     {
-        m_text = fleetPreset().explanation;
         m_points = LoadSweep(fleetPreset().scenario).run().points;
     }
 
