@@ -1,4 +1,4 @@
-#include "ExplorerTestScenarios.h"
+#include "TestScenarios.h"
 
 #include <hedge/run/SweepController.h>
 #include <hedge/sim/GridMap.h>
