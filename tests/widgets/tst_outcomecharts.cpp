@@ -37,6 +37,8 @@ Scenario overloaded(double deadlineMs)
     return s;
 }
 
+// A point of a temporary list would dangle: keep the list first.
+const PointResult* pointAt(std::vector<PointResult>&& points, double load) = delete;
 const PointResult* pointAt(const std::vector<PointResult>& points, double load)
 {
     for (const PointResult& p : points)
@@ -104,7 +106,8 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&w.window));
         w.run(overloaded(0.0));
         QTRY_VERIFY_WITH_TIMEOUT(w.idle(), 600000);
-        const PointResult* collapsed = pointAt(w.sweep.displayedPoints(), kOverloaded);
+        const std::vector<PointResult> points = w.sweep.displayedPoints(); // a copy: keep it
+        const PointResult* collapsed = pointAt(points, kOverloaded);
         QVERIFY(collapsed && (collapsed->collapsed || collapsed->partiallyCollapsed()));
         // Every call is answered, minutes late: goodput alone would read as healthy.
         QVERIFY(collapsed->goodputFraction > 0.9);

@@ -73,7 +73,7 @@ Preset hedgeOrRetry()
             "where the failures are slowness and there is room to spare — and only with a "
             "budget beyond that.",
         s,
-        {"p99_ms", "requests_per_call"},
+        {"goodput_fraction", "p99_ms", "requests_per_call"},
         0.3};
 }
 
@@ -127,7 +127,7 @@ Preset retryStorm()
             "a retry budget, backoff, cancellation that reaches the server — are the same as "
             "for hedges.",
         s,
-        {"requests_per_call"},
+        {"goodput_fraction", "requests_per_call", "hedges_per_call"},
         0.6};
 }
 
@@ -165,7 +165,7 @@ Preset deadlinesAndWastedWork()
             "cancellation the same hedge keeps over 99.9 % goodput and a p99 under 50 ms up to "
             "110 %. A deadline without cancellation protects the caller, not the server.",
         s,
-        {"p99_ms"},
+        {"goodput_fraction", "timed_out_fraction", "wasted_work_fraction", "p99_ms"},
         0.5};
 }
 

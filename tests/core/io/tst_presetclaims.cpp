@@ -62,6 +62,12 @@ std::set<std::string> metricsNamedIn(const std::string& explanation)
         {"mean latency", "mean_ms"},
         {"maximum latency", "max_ms"},
         {"hedged %", "hedged_fraction"},
+        // The calls' outcomes, named by presets with a deadline or retries.
+        {"goodput", "goodput_fraction"},
+        {"timed out", "timed_out_fraction"},
+        {"wasted work", "wasted_work_fraction"},
+        {"hedges per call", "hedges_per_call"},
+        {"retries per call", "retries_per_call"},
     };
     for (const auto& [word, key] : words)
         if (text.find(word) != std::string::npos)
@@ -187,6 +193,9 @@ private slots:
         QCOMPARE(metricsNamedIn("only the p99.9"), (std::set<std::string>{"p999_ms"}));
         QCOMPARE(metricsNamedIn("Requests per call, rejected % and utilisation"),
                  (std::set<std::string>{"requests_per_call", "rejected_fraction", "utilisation"}));
+        QCOMPARE(metricsNamedIn("Goodput and timed out %, wasted work, hedges per call"),
+                 (std::set<std::string>{"goodput_fraction", "timed_out_fraction",
+                                        "wasted_work_fraction", "hedges_per_call"}));
     }
 
     void reference()
