@@ -1,4 +1,5 @@
 #include "ExercisePane.h"
+#include "PaneLabel.h"
 
 #include <hedge/advise/AdviceAnswer.h>
 #include <hedge/advise/ExerciseSolution.h>
@@ -18,16 +19,6 @@
 namespace hedge {
 
 namespace {
-
-QLabel* exerciseLabel(const QString& objectName, QWidget* parent)
-{
-    auto* label = new QLabel(parent);
-    label->setObjectName(objectName);
-    label->setWordWrap(true);
-    label->setTextFormat(Qt::PlainText);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return label;
-}
 
 QString filledOrWaiting(const LessonText& text, const LessonRun& run)
 {
@@ -61,8 +52,8 @@ ExercisePane::ExercisePane(const Parts& parts, QWidget* parent)
     setObjectName(QStringLiteral("exercisePane"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    m_task = exerciseLabel(QStringLiteral("exerciseTask"), this);
-    m_goal = exerciseLabel(QStringLiteral("exerciseGoal"), this);
+    m_task = paneLabel(QStringLiteral("exerciseTask"), this);
+    m_goal = paneLabel(QStringLiteral("exerciseGoal"), this);
     layout->addWidget(m_task);
     layout->addWidget(m_goal);
     auto* buttons = new QHBoxLayout;
@@ -72,14 +63,14 @@ ExercisePane::ExercisePane(const Parts& parts, QWidget* parent)
     buttons->addWidget(m_check);
     buttons->addWidget(m_hint);
     layout->addLayout(buttons);
-    m_conditions = exerciseLabel(QStringLiteral("exerciseConditions"), this);
-    m_hints = exerciseLabel(QStringLiteral("exerciseHints"), this);
+    m_conditions = paneLabel(QStringLiteral("exerciseConditions"), this);
+    m_hints = paneLabel(QStringLiteral("exerciseHints"), this);
     layout->addWidget(m_conditions);
     layout->addWidget(m_hints);
     m_showSolution = addButton(tr("Show a Solution"), QStringLiteral("exerciseShowSolution"));
     m_showSolution->setToolTip(tr("After a first Check: a setting the advisor finds for the goal"));
     layout->addWidget(m_showSolution, 0, Qt::AlignLeft);
-    m_solutionText = exerciseLabel(QStringLiteral("exerciseSolution"), this);
+    m_solutionText = paneLabel(QStringLiteral("exerciseSolution"), this);
     layout->addWidget(m_solutionText);
     m_apply = addButton(tr("Apply Solution"), QStringLiteral("exerciseApply"));
     layout->addWidget(m_apply, 0, Qt::AlignLeft);

@@ -1,4 +1,5 @@
 #include "LessonPanel.h"
+#include "PaneLabel.h"
 
 #include "ExercisePane.h"
 
@@ -27,16 +28,6 @@
 namespace hedge {
 
 namespace {
-
-QLabel* wrappedLabel(const QString& objectName, QWidget* parent)
-{
-    auto* label = new QLabel(parent);
-    label->setObjectName(objectName);
-    label->setWordWrap(true);
-    label->setTextFormat(Qt::PlainText);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return label;
-}
 
 // The callout's compact form (CalloutBubble::setText), drawn where the sentence would hide a
 // curve: the figure it points at and where ("p99 55 ms at 30 % load", "1.04 requests per call
@@ -217,16 +208,16 @@ QWidget* LessonPanel::buildStep()
     auto* page = new QWidget(this);
     auto* layout = new QVBoxLayout(page);
     layout->setContentsMargins(4, 4, 4, 4); // narrow: the charts keep their width
-    m_lessonTitle = wrappedLabel(QStringLiteral("lessonTitle"), page);
-    m_progress = wrappedLabel(QStringLiteral("lessonProgress"), page);
-    m_stepTitle = wrappedLabel(QStringLiteral("lessonStepTitle"), page);
+    m_lessonTitle = paneLabel(QStringLiteral("lessonTitle"), page);
+    m_progress = paneLabel(QStringLiteral("lessonProgress"), page);
+    m_stepTitle = paneLabel(QStringLiteral("lessonStepTitle"), page);
     QFont bold = m_stepTitle->font();
     bold.setBold(true);
     m_stepTitle->setFont(bold);
-    m_callout = wrappedLabel(QStringLiteral("lessonCallout"), page);
-    m_question = wrappedLabel(QStringLiteral("lessonQuestion"), page);
+    m_callout = paneLabel(QStringLiteral("lessonCallout"), page);
+    m_question = paneLabel(QStringLiteral("lessonQuestion"), page);
     m_reveal = button(tr("Reveal"), QStringLiteral("lessonReveal"), page);
-    m_answer = wrappedLabel(QStringLiteral("lessonAnswer"), page);
+    m_answer = paneLabel(QStringLiteral("lessonAnswer"), page);
     for (QWidget* w : {static_cast<QWidget*>(m_lessonTitle), static_cast<QWidget*>(m_progress),
                        static_cast<QWidget*>(m_stepTitle), static_cast<QWidget*>(m_callout),
                        static_cast<QWidget*>(m_question)})
