@@ -105,15 +105,8 @@ private slots:
         const std::size_t row = step.exercise->setupIndex;
 
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w.resize(1024, 700);
-        w.show();
-        w.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&w));
-        test::menuAction(w, QStringLiteral("&Help"), QStringLiteral("&Lessons…"))->trigger();
-        auto* panel = w.findChild<QDockWidget*>(QStringLiteral("lessonPanel"));
-        auto* list = part<QListWidget>(panel, "lessonList");
-        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
-                          list->visualItemRect(list->item(exercisesLesson())).center());
+        QDockWidget* panel = openLesson(w, exercisesLesson());
+        QVERIFY(panel);
         QCOMPARE(w.size(), QSize(1024, 700));
 
         auto* pane = part<QWidget>(panel, "exercisePane");
@@ -202,15 +195,8 @@ private slots:
     void aStepWithoutAnExercise()
     {
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
-        w.resize(1024, 700);
-        w.show();
-        w.activateWindow();
-        QVERIFY(QTest::qWaitForWindowActive(&w));
-        test::menuAction(w, QStringLiteral("&Help"), QStringLiteral("&Lessons…"))->trigger();
-        auto* panel = w.findChild<QDockWidget*>(QStringLiteral("lessonPanel"));
-        auto* list = part<QListWidget>(panel, "lessonList");
-        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
-                          list->visualItemRect(list->item(0)).center());
+        QDockWidget* panel = openLesson(w, 0);
+        QVERIFY(panel);
         QVERIFY(!part<QWidget>(panel, "exercisePane")->isVisible());
         const Lesson lesson = readLessonFile(shippedLessonFiles().front());
         int withQuestion = 0;
