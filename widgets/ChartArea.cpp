@@ -183,11 +183,18 @@ void ChartArea::resizeEvent(QResizeEvent* event)
 
 void ChartArea::ensureChartVisible(MetricChartView* chart)
 {
-    // Its whole rectangle: ensureWidgetVisible would aim at a chart view's input-method spot.
+    // Its whole rectangle, by the scroll bar: ensureWidgetVisible would aim at a chart view's
+    // input-method spot, and ensureVisible(centre, half height) leaves the last pixel row of a
+    // chart at the bottom out of view. The grid never scrolls sideways.
     if (!chart || !chart->isVisibleTo(this))
         return;
-    const QPoint centre = chart->mapTo(m_page, chart->rect().center());
-    m_scroll->ensureVisible(centre.x(), centre.y(), chart->width() / 2, chart->height() / 2);
+    const QRect onPage(chart->mapTo(m_page, QPoint(0, 0)), chart->size());
+    QScrollBar* bar = m_scroll->verticalScrollBar();
+    const int viewHeight = m_scroll->viewport()->height();
+    if (onPage.top() < bar->value())
+        bar->setValue(onPage.top());
+    else if (onPage.bottom() >= bar->value() + viewHeight) // taller than the view: its top
+        bar->setValue(std::min(onPage.top(), onPage.bottom() + 1 - viewHeight));
 }
 
 void ChartArea::setCallout(const QString& figure, const QString& setup, double load,

@@ -197,8 +197,17 @@ private slots:
             }
             ++laidOut;
             QVERIFY2(chart->isVisibleTo(&w), qPrintable(metricKey(m)));
-            // Never shrunk below readable: the grid scrolls instead.
+            // Never shrunk below readable: the grid scrolls instead; scrolled to, the whole
+            // chart is in view, the last row's too, straight after the grid changed.
             area->ensureChartVisible(chart);
+            const QWidget* viewport = area->scrollArea()->viewport();
+            const QRect inView(chart->mapTo(viewport, QPoint(0, 0)), chart->size());
+            QVERIFY2(viewport->rect().contains(inView),
+                     qPrintable(QStringLiteral("%1 at y %2..%3, view 0..%4")
+                                    .arg(metricKey(m))
+                                    .arg(inView.top())
+                                    .arg(inView.bottom())
+                                    .arg(viewport->height())));
             QCoreApplication::processEvents();
             QVERIFY2(chart->height() >= ChartArea::kReadableChartHeight, qPrintable(metricKey(m)));
             const QRectF plot = chart->chart()->plotArea();

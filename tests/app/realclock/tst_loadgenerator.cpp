@@ -56,6 +56,14 @@ HedgedResult<int> callOnce(HedgedCaller& caller, HttpAttemptPool& pool, std::vec
     return result.value_or(HedgedResult<int>{});
 }
 
+// The two cancellations a data-driven test runs under, one row each.
+void addCancellationRows()
+{
+    QTest::addColumn<Cancellation>("cancellation");
+    QTest::newRow("server") << Cancellation::Server;
+    QTest::newRow("client") << Cancellation::Client;
+}
+
 } // namespace
 
 class TestLoadGenerator : public QObject {
@@ -107,9 +115,7 @@ private slots:
 
     void hedgeWinsAgainstSlowFirstAttempt_data()
     {
-        QTest::addColumn<Cancellation>("cancellation");
-        QTest::newRow("server") << Cancellation::Server;
-        QTest::newRow("client") << Cancellation::Client;
+        addCancellationRows();
     }
     void hedgeWinsAgainstSlowFirstAttempt()
     {
@@ -216,9 +222,7 @@ private slots:
     // whether the server drops the work.
     void aCallPastItsDeadlineEndsTimedOut_data()
     {
-        QTest::addColumn<Cancellation>("cancellation");
-        QTest::newRow("server") << Cancellation::Server;
-        QTest::newRow("client") << Cancellation::Client;
+        addCancellationRows();
     }
     void aCallPastItsDeadlineEndsTimedOut()
     {
