@@ -17,18 +17,78 @@ namespace {
 using io_detail::Json;
 using io_detail::OrderedJson;
 
+// The numbers of a point (and of its parts) as a results file names them: the writer and the
+// reader walk the same rows in the file's order, so a figure added to the files is one row.
+// A latency is null when no call answered; a rate is a fraction (0 … 1) or any number ≥ 0.
+template <class Figures>
+struct LatencyField {
+    const char* key;
+    std::optional<double> Figures::*member;
+};
+enum class Bound { Fraction, NonNegative };
+template <class Figures>
+struct RateField {
+    const char* key;
+    double Figures::*member;
+    Bound bound;
+};
+
+constexpr LatencyField<PointResult> kPointLatencies[] = {
+    {"p50_ms", &PointResult::p50Ms},   {"p99_ms", &PointResult::p99Ms},
+    {"p999_ms", &PointResult::p999Ms}, {"mean_ms", &PointResult::meanMs},
+    {"max_ms", &PointResult::maxMs}};
+constexpr RateField<PointResult> kPointRates[] = {
+    {"requests_per_call", &PointResult::requestsPerCall, Bound::NonNegative},
+    {"hedged_fraction", &PointResult::hedgedFraction, Bound::Fraction},
+    {"rejected_fraction", &PointResult::rejectedFraction, Bound::Fraction},
+    {"failed_fraction", &PointResult::failedFraction, Bound::Fraction}};
+// The calls' outcomes, written only when a setup has a deadline or retries
+// (Scenario::hasCallOutcomes): every file of before stays the same.
+constexpr RateField<PointResult> kOutcomeRates[] = {
+    {"timed_out_fraction", &PointResult::timedOutFraction, Bound::Fraction},
+    {"goodput_fraction", &PointResult::goodputFraction, Bound::Fraction},
+    {"goodput_per_s", &PointResult::goodputPerSecond, Bound::NonNegative},
+    {"hedges_per_call", &PointResult::hedgesPerCall, Bound::NonNegative},
+    {"retries_per_call", &PointResult::retriesPerCall, Bound::NonNegative},
+    {"wasted_work_fraction", &PointResult::wastedWorkFraction, Bound::Fraction}};
+constexpr LatencyField<PartFigures> kPartLatencies[] = {{"p50_ms", &PartFigures::p50Ms},
+                                                         {"p99_ms", &PartFigures::p99Ms},
+                                                         {"p999_ms", &PartFigures::p999Ms}};
+constexpr RateField<PartFigures> kPartRates[] = {
+    {"hedged_fraction", &PartFigures::hedgedFraction, Bound::Fraction},
+    {"slowest_hedged_fraction", &PartFigures::slowestHedgedFraction, Bound::Fraction},
+    {"slower_than_part_p99_fraction", &PartFigures::slowerThanPartP99Fraction,
+     Bound::Fraction}};
+
+template <class Figures, std::size_t N>
+void writeLatencies(OrderedJson& j, const Figures& f, const LatencyField<Figures> (&fields)[N])
+{
+    for (const auto& field : fields)
+        j[field.key] = io_detail::optionalNumberJson(f.*field.member);
+}
+
+template <class Figures, std::size_t N>
+void writeRates(OrderedJson& j, const Figures& f, const RateField<Figures> (&fields)[N])
+{
+    for (const auto& field : fields)
+        j[field.key] = f.*field.member;
+}
+
+template <class Fields>
+void appendKeys(std::vector<const char*>& keys, const Fields& fields)
+{
+    for (const auto& field : fields)
+        keys.push_back(field.key);
+}
+
 // A fan-out point's parts (docs/fanout.md, "Metrics"): their latencies are null when no part
 // answered, as the call's are when no call succeeded.
 OrderedJson partsToJson(const PartFigures& parts)
 {
     OrderedJson j;
     j["answered"] = parts.answered;
-    j["p50_ms"] = io_detail::optionalNumberJson(parts.p50Ms);
-    j["p99_ms"] = io_detail::optionalNumberJson(parts.p99Ms);
-    j["p999_ms"] = io_detail::optionalNumberJson(parts.p999Ms);
-    j["hedged_fraction"] = parts.hedgedFraction;
-    j["slowest_hedged_fraction"] = parts.slowestHedgedFraction;
-    j["slower_than_part_p99_fraction"] = parts.slowerThanPartP99Fraction;
+    writeLatencies(j, parts, kPartLatencies);
+    writeRates(j, parts, kPartRates);
     return j;
 }
 
@@ -48,26 +108,12 @@ OrderedJson pointToJson(const PointResult& p, const Scenario& scenario)
     if (p.againstValue && scenario.grid && scenario.grid->against)
         j["against_value"] = *p.againstValue;
     j["measured_calls"] = p.measuredCalls;
-    j["p50_ms"] = io_detail::optionalNumberJson(p.p50Ms);
-    j["p99_ms"] = io_detail::optionalNumberJson(p.p99Ms);
-    j["p999_ms"] = io_detail::optionalNumberJson(p.p999Ms);
-    j["mean_ms"] = io_detail::optionalNumberJson(p.meanMs);
-    j["max_ms"] = io_detail::optionalNumberJson(p.maxMs);
-    j["requests_per_call"] = p.requestsPerCall;
-    j["hedged_fraction"] = p.hedgedFraction;
-    j["rejected_fraction"] = p.rejectedFraction;
-    j["failed_fraction"] = p.failedFraction;
+    writeLatencies(j, p, kPointLatencies);
+    writeRates(j, p, kPointRates);
     if (scenario.hasPolicyFamilies())
         j["hedges_refused_fraction"] = p.hedgesRefusedFraction;
-    // The calls' outcomes only when a setup has a deadline: every file of before stays the same.
-    if (scenario.hasCallOutcomes()) {
-        j["timed_out_fraction"] = p.timedOutFraction;
-        j["goodput_fraction"] = p.goodputFraction;
-        j["goodput_per_s"] = p.goodputPerSecond;
-        j["hedges_per_call"] = p.hedgesPerCall;
-        j["retries_per_call"] = p.retriesPerCall;
-        j["wasted_work_fraction"] = p.wastedWorkFraction;
-    }
+    if (scenario.hasCallOutcomes())
+        writeRates(j, p, kOutcomeRates);
     j["utilisation"] = p.utilisation;
     if (replicas)
         j["replica_utilisation_max"] = p.replicaUtilisationMax;
@@ -191,22 +237,30 @@ std::optional<double> readOptionalNumber(const io_detail::ObjectReader& r, const
     return io_detail::readNumber(v, r.path(key));
 }
 
-double readFraction(const io_detail::ObjectReader& r, const char* key)
+double readRate(const io_detail::ObjectReader& r, const char* key, Bound bound)
 {
     const double v = io_detail::readNumber(r.required(key), r.path(key));
-    if (!(v >= 0.0 && v <= 1.0))
-        throw ScenarioError(r.path(key), io_detail::describe(r.required(key)) +
-                                             " is out of range (allowed 0 … 1)");
+    const bool fraction = bound == Bound::Fraction;
+    if (!(v >= 0.0) || (fraction && !(v <= 1.0)))
+        throw ScenarioError(r.path(key),
+                            io_detail::describe(r.required(key)) + " is out of range (allowed " +
+                                (fraction ? "0 … 1" : "≥ 0") + ")");
     return v;
 }
 
-double readNonNegative(const io_detail::ObjectReader& r, const char* key)
+template <class Figures, std::size_t N>
+void readLatencies(const io_detail::ObjectReader& r, Figures& f,
+                   const LatencyField<Figures> (&fields)[N])
 {
-    const double v = io_detail::readNumber(r.required(key), r.path(key));
-    if (!(v >= 0.0))
-        throw ScenarioError(r.path(key), io_detail::describe(r.required(key)) +
-                                             " is out of range (allowed ≥ 0)");
-    return v;
+    for (const auto& field : fields)
+        f.*field.member = readOptionalNumber(r, field.key);
+}
+
+template <class Figures, std::size_t N>
+void readRates(const io_detail::ObjectReader& r, Figures& f, const RateField<Figures> (&fields)[N])
+{
+    for (const auto& field : fields)
+        f.*field.member = readRate(r, field.key, field.bound);
 }
 
 // Reads and removes a point's "parts" (so that what is left is a plain point). A point of a
@@ -226,19 +280,15 @@ std::optional<PartFigures> takeParts(Json& point, const std::string& path,
     }
     const Json value = std::move(*it);
     point.erase(it);
-    const io_detail::ObjectReader r(value, partsPath,
-                                    {"answered", "p50_ms", "p99_ms", "p999_ms", "hedged_fraction",
-                                     "slowest_hedged_fraction", "slower_than_part_p99_fraction"},
-                                    "an object (the parts' figures)");
+    std::vector<const char*> keys{"answered"};
+    appendKeys(keys, kPartLatencies);
+    appendKeys(keys, kPartRates);
+    const io_detail::ObjectReader r(value, partsPath, keys, "an object (the parts' figures)");
     PartFigures parts;
     parts.answered = io_detail::readInteger(r.required("answered"), r.path("answered"), 0,
                                             std::numeric_limits<std::int64_t>::max());
-    parts.p50Ms = readOptionalNumber(r, "p50_ms");
-    parts.p99Ms = readOptionalNumber(r, "p99_ms");
-    parts.p999Ms = readOptionalNumber(r, "p999_ms");
-    parts.hedgedFraction = readFraction(r, "hedged_fraction");
-    parts.slowestHedgedFraction = readFraction(r, "slowest_hedged_fraction");
-    parts.slowerThanPartP99Fraction = readFraction(r, "slower_than_part_p99_fraction");
+    readLatencies(r, parts, kPartLatencies);
+    readRates(r, parts, kPartRates);
     return parts;
 }
 
@@ -257,26 +307,21 @@ double readPointLoad(const io_detail::ObjectReader& r, const Scenario& scenario,
     return load;
 }
 
-// The calls' outcomes, written when a setup has a deadline (pointToJson).
-constexpr const char* kOutcomeKeys[] = {"timed_out_fraction", "goodput_fraction",
-                                        "goodput_per_s",      "hedges_per_call",
-                                        "retries_per_call",   "wasted_work_fraction"};
-
 PointResult readPoint(Json value, const std::string& path, const Scenario& scenario)
 {
     std::optional<ReplicateSpread> spread = takeSpread(value, path, scenario);
     std::optional<PartFigures> parts = takeParts(value, path, scenario);
     const bool replicas = scenario.service.replicas > 1;
-    std::vector<const char*> keys{
-        "setup",           "cancellation",      "load",           "measured_calls",
-        "p50_ms",          "p99_ms",            "p999_ms",        "mean_ms",
-        "max_ms",          "requests_per_call", "hedged_fraction", "rejected_fraction",
-        "failed_fraction", "utilisation",       "collapsed",      "knob",
-        "knob_value",      "against_value",     "hedges_refused_fraction"};
+    std::vector<const char*> keys{"setup",      "cancellation", "load",
+                                  "measured_calls", "utilisation",  "collapsed",
+                                  "knob",           "knob_value",   "against_value",
+                                  "hedges_refused_fraction"};
+    appendKeys(keys, kPointLatencies);
+    appendKeys(keys, kPointRates);
     if (replicas)
         keys.push_back("replica_utilisation_max");
     if (scenario.hasCallOutcomes())
-        keys.insert(keys.end(), std::begin(kOutcomeKeys), std::end(kOutcomeKeys));
+        appendKeys(keys, kOutcomeRates);
     const io_detail::ObjectReader r(value, path, keys);
     PointResult p;
     if (!r.required("setup").is_string())
@@ -307,32 +352,19 @@ PointResult readPoint(Json value, const std::string& path, const Scenario& scena
     p.load = readPointLoad(r, scenario, p.againstValue.has_value());
     p.measuredCalls = io_detail::readInteger(r.required("measured_calls"), r.path("measured_calls"),
                                              0, std::numeric_limits<std::int64_t>::max());
-    p.p50Ms = readOptionalNumber(r, "p50_ms");
-    p.p99Ms = readOptionalNumber(r, "p99_ms");
-    p.p999Ms = readOptionalNumber(r, "p999_ms");
-    p.meanMs = readOptionalNumber(r, "mean_ms");
-    p.maxMs = readOptionalNumber(r, "max_ms");
-    p.requestsPerCall = readNonNegative(r, "requests_per_call");
-    p.hedgedFraction = readFraction(r, "hedged_fraction");
-    p.rejectedFraction = readFraction(r, "rejected_fraction");
-    p.failedFraction = readFraction(r, "failed_fraction");
+    readLatencies(r, p, kPointLatencies);
+    readRates(r, p, kPointRates);
     // Written exactly when a setup follows another family (pointToJson).
     if (scenario.hasPolicyFamilies())
-        p.hedgesRefusedFraction = readFraction(r, "hedges_refused_fraction");
+        p.hedgesRefusedFraction = readRate(r, "hedges_refused_fraction", Bound::Fraction);
     else if (r.find("hedges_refused_fraction"))
         throw ScenarioError(r.path("hedges_refused_fraction"),
                             "is written only when a setup follows a policy family");
-    if (scenario.hasCallOutcomes()) {
-        p.timedOutFraction = readFraction(r, "timed_out_fraction");
-        p.goodputFraction = readFraction(r, "goodput_fraction");
-        p.goodputPerSecond = readNonNegative(r, "goodput_per_s");
-        p.hedgesPerCall = readNonNegative(r, "hedges_per_call");
-        p.retriesPerCall = readNonNegative(r, "retries_per_call");
-        p.wastedWorkFraction = readFraction(r, "wasted_work_fraction");
-    }
-    p.utilisation = readNonNegative(r, "utilisation");
+    if (scenario.hasCallOutcomes())
+        readRates(r, p, kOutcomeRates);
+    p.utilisation = readRate(r, "utilisation", Bound::NonNegative);
     p.replicaUtilisationMax =
-        replicas ? readNonNegative(r, "replica_utilisation_max") : 0.0;
+        replicas ? readRate(r, "replica_utilisation_max", Bound::NonNegative) : 0.0;
     if (!r.required("collapsed").is_boolean())
         throw ScenarioError(r.path("collapsed"), "expected true or false");
     p.collapsed = r.boolean("collapsed", false);

@@ -106,6 +106,30 @@ private slots:
         QVERIFY(text.ends_with("]\n}\n"));
     }
 
+    // With a deadline the calls' outcomes follow the failed share, each under its documented
+    // name, in this order, and read back into the same figures.
+    void outcomeLayout()
+    {
+        Scenario s = smallScenario();
+        s.setups[1].deadlineMs = 250.0;
+        std::vector<PointResult> points = pointsFor(s);
+        for (PointResult& p : points) {
+            p.timedOutFraction = 0.01;
+            p.goodputFraction = 0.96;
+            p.goodputPerSecond = 480.5;
+            p.hedgesPerCall = 0.125;
+            p.retriesPerCall = 0.25;
+            p.wastedWorkFraction = 0.0625;
+        }
+        const std::string text = writeResultsJson(s, points);
+        QVERIFY2(text.find("\"timed_out_fraction\": 0.01, \"goodput_fraction\": 0.96, "
+                           "\"goodput_per_s\": 480.5, \"hedges_per_call\": 0.125, "
+                           "\"retries_per_call\": 0.25, \"wasted_work_fraction\": 0.0625, "
+                           "\"utilisation\": ") != std::string::npos,
+                 text.c_str());
+        QCOMPARE(parseResultsJson(text).points, points);
+    }
+
     void doublesRoundTripExactly()
     {
         Scenario s = smallScenario();
