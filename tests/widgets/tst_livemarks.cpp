@@ -38,9 +38,7 @@ private slots:
     void theCollapseStripIsLabelledAndEachBarSaysWhatItIs()
     {
         test::LiveOnController w;
-        w.view.resize(1024, 620);
-        w.view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w.view));
+        QVERIFY(w.show());
         Scenario s = test::twoHedgedSetups();
         s.timeline = Timeline{};
         // The load falls at 1:40: the backlog's peak is before the end, not its last second.
@@ -50,9 +48,7 @@ private slots:
         w.start(s); // a timeline file opens in the Live view, paused
         LiveView* view = &w.view;
         LiveController* live = &w.controller;
-        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
-        QTest::mouseClick(view->runButton(), Qt::LeftButton);
-        QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 60000));
+        QVERIFY(w.runToEnd());
         LiveTimeSeriesView* chart = view->chart();
 
         // One bar per collapse of the shown setups: the dip did not split the first setup's.
@@ -99,9 +95,7 @@ private slots:
     void loadStepsAndChangesAreTicksOnTheTimeAxis()
     {
         test::LiveOnController w;
-        w.view.resize(1024, 620);
-        w.view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w.view));
+        QVERIFY(w.show());
         Scenario s = test::twoHedgedSetups();
         s.timeline = Timeline{};
         s.timeline->durationS = 90;
@@ -111,9 +105,7 @@ private slots:
         w.start(s); // a timeline file opens in the Live view, paused
         LiveView* view = &w.view;
         LiveController* live = &w.controller;
-        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
-        QTest::mouseClick(view->runButton(), Qt::LeftButton);
-        QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 60000));
+        QVERIFY(w.runToEnd());
         LiveTimeSeriesView* chart = view->chart();
 
         const QString name = QString::fromStdString(s.setups[1].name);
@@ -165,9 +157,7 @@ private slots:
     void anOutageIsAShadedWindowWithItsTick()
     {
         test::LiveOnController w;
-        w.view.resize(1024, 620);
-        w.view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w.view));
+        QVERIFY(w.show());
         Scenario s = test::twoHedgedSetups();
         s.timeline = Timeline{};
         s.timeline->durationS = 60;
@@ -177,9 +167,7 @@ private slots:
         LiveController* live = &w.controller;
         QVERIFY(w.runUntil(15));
         QVERIFY(live->changeMarks().empty()); // not before it begins
-        w.chooseSpeed(QStringLiteral("Fastest"));
-        QTest::mouseClick(w.view.runButton(), Qt::LeftButton);
-        QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 60000));
+        QVERIFY(w.runToEnd());
         LiveTimeSeriesView* chart = w.view.chart();
 
         QCOMPARE(live->changeMarks().size(), std::size_t(1));
@@ -223,9 +211,7 @@ private slots:
     void continueLiveGoesOnPastTheTimelinesEnd()
     {
         test::LiveOnController w;
-        w.view.resize(1024, 620);
-        w.view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w.view));
+        QVERIFY(w.show());
         Scenario s = test::twoHedgedSetups();
         s.timeline = Timeline{};
         s.timeline->durationS = 6;
@@ -233,7 +219,7 @@ private slots:
         w.start(s); // a timeline file opens in the Live view, paused
         LiveView* view = &w.view;
         LiveController* live = &w.controller;
-        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
+        w.chooseSpeed(QStringLiteral("Fastest"));
         QVERIFY(!view->continueButton()->isVisibleTo(view));
         QTest::mouseClick(view->runButton(), Qt::LeftButton);
         QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 20000));
@@ -266,9 +252,7 @@ private slots:
     void theCursorScrubsBackAndReadsEveryWorld()
     {
         test::LiveOnController w;
-        w.view.resize(1024, 620);
-        w.view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w.view));
+        QVERIFY(w.show());
         Scenario s = test::twoHedgedSetups();
         s.timeline = Timeline{};
         s.timeline->durationS = 40;
@@ -276,9 +260,7 @@ private slots:
         w.start(s); // a timeline file opens in the Live view, paused
         LiveView* view = &w.view;
         LiveController* live = &w.controller;
-        view->speedBox()->setCurrentIndex(view->speedBox()->findText(QStringLiteral("Fastest")));
-        QTest::mouseClick(view->runButton(), Qt::LeftButton);
-        QVERIFY(QTest::qWaitFor([&] { return live->finished(); }, 20000));
+        QVERIFY(w.runToEnd());
         LiveTimeSeriesView* chart = view->chart();
 
         const QRectF axis = chart->timeAxisRect();

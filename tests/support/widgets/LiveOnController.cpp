@@ -49,4 +49,19 @@ void LiveOnController::chooseSpeed(const QString& text)
     view.speedBox()->setCurrentIndex(view.speedBox()->findText(text));
 }
 
+bool LiveOnController::show(QSize size)
+{
+    view.resize(size);
+    view.show();
+    return QTest::qWaitForWindowExposed(&view);
+}
+
+bool LiveOnController::runToEnd()
+{
+    chooseSpeed(QStringLiteral("Fastest"));
+    if (controller.isPaused())
+        QTest::mouseClick(view.runButton(), Qt::LeftButton);
+    return QTest::qWaitFor([&] { return controller.finished(); }, 60000);
+}
+
 } // namespace hedge::test

@@ -27,6 +27,12 @@ public:
     bool runUntil(double seconds);
     // The speed box's entry `text` ("×100", "Fastest").
     void chooseSpeed(const QString& text);
+    // The view shown at `size` (1024 × 620: the Live tab of a 1024 × 700 window); false if it
+    // was never exposed.
+    bool show(QSize size = {1024, 620});
+    // A started timeline run (the button) at the fastest speed to its end; false if it never
+    // ended.
+    bool runToEnd();
 
     RedrawClock clock;
     LiveController controller{&clock};
