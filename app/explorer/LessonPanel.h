@@ -72,6 +72,8 @@ public:
         QString caption;
     };
     std::optional<SlideText> slideText() const;
+    // The lesson under way (an index of shippedLessonFiles()); -1 before one is chosen.
+    int lessonIndex() const { return m_lesson; }
 
 signals:
     // The step's callout, to be drawn on the chart of `figure` at `setup`'s point at `load`
