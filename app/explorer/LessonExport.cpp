@@ -28,6 +28,11 @@ LessonExport::LessonExport(MainActions* actions, BackgroundRunner* runner, QWidg
     connect(m_runs, &LessonRunController::finished, this, &LessonExport::finish);
 }
 
+LessonExportDialog* LessonExport::dialog() const
+{
+    return m_dialog;
+}
+
 int LessonExport::lessonUnderWay() const
 {
     const auto* lessons = m_window->findChild<LessonPanel*>();

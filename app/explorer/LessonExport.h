@@ -25,7 +25,7 @@ public:
 
     void openDialog();
     // The dialog while it is open (tests drive it as a user does).
-    LessonExportDialog* dialog() const { return m_dialog; }
+    LessonExportDialog* dialog() const;
 
 signals:
     void failed(const QString& title, const QString& error);

@@ -85,7 +85,7 @@ Handout parseHandout(const QString& html)
         if (name == QLatin1String("h1")) {
             handout.title = xml.readElementText();
         } else if (name == QLatin1String("section") && cls == QLatin1String("step")) {
-            handout.steps.append({});
+            handout.steps.append(HandoutStep{});
         } else if (handout.steps.isEmpty()) {
             continue;
         } else if (name == QLatin1String("h2")) {
@@ -119,7 +119,7 @@ QList<QMap<QString, QString>> checkedTexts(const std::string& out)
     QList<QMap<QString, QString>> steps;
     for (const QString& line : QString::fromStdString(out).split(QLatin1Char('\n'))) {
         if (line.startsWith(QLatin1String("step ")))
-            steps.append({});
+            steps.append(QMap<QString, QString>{});
         static const QRegularExpression text(QStringLiteral("^  (callout|question|answer|exercise): (.*)$"));
         const QRegularExpressionMatch m = text.match(line);
         if (m.hasMatch() && !steps.isEmpty())

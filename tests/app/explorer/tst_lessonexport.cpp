@@ -5,6 +5,7 @@
 // the same lesson run headless (LessonRuns, as `hedgesim lesson check` runs it), each step has its
 // chart, no answer is in the student's file and the teacher's has them.
 #include "ExplorerTestSupport.h"
+#include "TestScenarios.h"
 
 #include "LessonExportDialog.h"
 
@@ -110,9 +111,11 @@ private slots:
     void exportLessonWritesTheHandoutsOfTheRun()
     {
         const QString lesson = test::writeFile(m_dir, QStringLiteral("small.json"), kLesson);
-        MainWindow w(MainWindow::Options{.restoreSession = false});
+        // A small scenario of its own: the window's sweep takes turns with the lesson's runs.
+        const std::unique_ptr<MainWindow> window =
+            test::openWindow(m_dir, test::twoSetups({0.3}, 1000), QStringLiteral("small-run.json"));
+        MainWindow& w = *window;
         w.resize(1024, 700);
-        w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
 
         const QString student = m_dir.filePath(QStringLiteral("student.html"));
