@@ -75,6 +75,8 @@ void clickExportLesson(MainWindow& w)
 void exportThroughDialog(MainWindow& w, const QString& lesson, int version, const QString& out)
 {
     clickExportLesson(w);
+    if (QTest::currentTestFailed())
+        return;
     LessonExportDialog* dialog = nullptr;
     QTRY_VERIFY((dialog = w.findChild<LessonExportDialog*>()) && dialog->isVisible());
     auto* lessons = dialog->findChild<QComboBox*>(QStringLiteral("lessonExportLesson"));
@@ -120,6 +122,8 @@ private slots:
 
         const QString student = m_dir.filePath(QStringLiteral("student.html"));
         exportThroughDialog(w, lesson, 1, student);
+        if (QTest::currentTestFailed())
+            return;
         const QString html = readText(student);
         QVERIFY(!html.contains(QLatin1String("http://")) && !html.contains(QLatin1String("https://")));
         QVERIFY(!html.contains(QLatin1String("src=")) && !html.contains(QLatin1String("href=")));
@@ -140,6 +144,8 @@ private slots:
         // The teacher's version of the same lesson: the answers, with the run's figures.
         const QString teacher = m_dir.filePath(QStringLiteral("teacher.html"));
         exportThroughDialog(w, lesson, 0, teacher);
+        if (QTest::currentTestFailed())
+            return;
         const QString answers = readText(teacher);
         QCOMPARE(sentences(answers), expected);
         const QString answer = QString::fromStdString(
