@@ -51,9 +51,16 @@ LessonExportDialog::LessonExportDialog(const QList<LessonEntry>& lessons, int cu
     fileRow->addWidget(m_path, 1);
     fileRow->addWidget(m_browse);
     auto* form = new QFormLayout;
-    form->addRow(tr("&Lesson:"), lessonRow);
-    form->addRow(tr("&Version:"), m_version);
-    form->addRow(tr("&File:"), fileRow);
+    // A row of a layout gets no buddy of its own: its label names the field its mnemonic
+    // focuses.
+    const auto label = [this](const QString& text, QWidget* buddy) {
+        auto* l = new QLabel(text, this);
+        l->setBuddy(buddy);
+        return l;
+    };
+    form->addRow(label(tr("&Lesson:"), m_lesson), lessonRow);
+    form->addRow(label(tr("&Version:"), m_version), m_version);
+    form->addRow(label(tr("&File:"), m_path), fileRow);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(new QLabel(tr("An .html file is one page that opens anywhere, its charts "

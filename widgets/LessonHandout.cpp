@@ -146,6 +146,15 @@ LessonHandout makeLessonHandout(const Lesson& lesson, const LessonRuns& runs)
                 out.shownChartSvg = lessonStepChartSvg(before, shown, run, out.sentence);
             }
         }
+        if (const std::vector<WorldResult>* worlds = runs.worldsOf(step.scenario)) {
+            // The teacher's chart as Reveal shows it, the student's where the step pauses.
+            const double revealed =
+                step.prediction ? std::max(step.prediction->revealToS, step.playToS) : step.playToS;
+            out.chartSvg = lessonTimelineChartSvg(step, *worlds, revealed, run, out.sentence);
+            if (step.prediction)
+                out.shownChartSvg =
+                    lessonTimelineChartSvg(step, *worlds, step.playToS, run, out.sentence);
+        }
         if (step.exercise) {
             out.exercise = true;
             out.task = filledText(step.exercise->task, run);

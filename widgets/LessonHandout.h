@@ -22,7 +22,7 @@ enum class HandoutVersion { Teacher, Student };
 
 struct HandoutStep {
     QString title;
-    QByteArray chartSvg; // the step's chart, an SVG document; empty: none (a timeline step)
+    QByteArray chartSvg; // the step's chart, an SVG document
     // A prediction step's chart before Reveal (its shown loads: the student's version); empty:
     // the step is none.
     QByteArray shownChartSvg;

@@ -1,10 +1,16 @@
 #include "LessonStepChart.h"
 
 #include "ChartExport.h"
+#include "LiveTimeSeriesView.h"
 #include "Metric.h"
 #include "MetricChartView.h"
+#include "PaintedExport.h"
 #include "SeriesStyle.h"
 
+#include <hedge/sim/BucketRing.h>
+#include <hedge/sim/Figures.h>
+
+#include <QPainter>
 #include <QPalette>
 
 #include <algorithm>
@@ -103,6 +109,44 @@ QByteArray lessonStepChartSvg(const LessonStep& step, const std::vector<PointRes
         view.setCallout(QString::fromStdString(step.anchor.setup), step.anchor.load, sentence,
                         lessonCompactCallout(step.anchor, run).value_or(QString()));
     return renderChartSvg(&view, size);
+}
+
+QByteArray lessonTimelineChartSvg(const LessonStep& step, const std::vector<WorldResult>& worlds,
+                                  double untilS, const LessonRun& run, const QString& sentence,
+                                  QSize size)
+{
+    // The buckets the Live view holds when it pauses at `untilS`, one ring a world.
+    std::vector<BucketRing> rings;
+    QList<SeriesStyle> styles;
+    std::size_t calloutWorld = 0;
+    for (std::size_t i = 0; i < worlds.size(); ++i) {
+        rings.emplace_back(std::max<std::size_t>(worlds[i].buckets.size(), 1));
+        for (const TimelineBucket& bucket : worlds[i].buckets)
+            if (bucket.tS <= untilS + 1e-6)
+                rings.back().push(bucket);
+        const bool shown = std::find(step.shows.begin(), step.shows.end(), worlds[i].setup) !=
+                           step.shows.end();
+        styles.push_back({QString::fromStdString(worlds[i].setup), colourForIndex(int(i)), shown});
+        if (worlds[i].setup == step.anchor.setup)
+            calloutWorld = i;
+    }
+    LiveTimeSeriesView view;
+    view.setPalette(QPalette(QColor(0xEF, 0xEF, 0xEF)));
+    view.setSource(&rings);
+    view.setSeriesStyles(styles);
+    // From the start to the moment: the whole story the step tells, as far as the view keeps.
+    view.setWindowSeconds(std::clamp(untilS, 60.0, 600.0));
+    const Figure panel =
+        figureFromResultsKey(step.anchor.figure, panelFigures()).value_or(Figure::P99);
+    view.setPanelShown(panel, true);
+    view.resize(size);
+    if (step.anchor.atS && !sentence.isEmpty())
+        view.setCallout(panel, calloutWorld, *step.anchor.atS, sentence,
+                        lessonCompactCallout(step.anchor, run).value_or(QString()));
+    const PaintAt paint = [&view](QPainter* painter, QSizeF at) {
+        view.render(*painter, QRectF(QPointF(0, 0), at));
+    };
+    return paintSvg(paint, size, view.logicalDpiX(), QString::fromStdString(step.title));
 }
 
 } // namespace hedge

@@ -2,13 +2,15 @@
 // "Handouts"): the metric chart of the callout's figure (the p99 chart for a figure without
 // one), the step's setups shown in the window's colours, the callout's ring and bubble at its
 // point with the sentence, drawn by the window's own MetricChartView. A map step's chart is its
-// curves (the map's baseline) without the cell's callout; a timeline step (the Live view) has
-// none here.
+// curves (the map's baseline) without the cell's callout. A timeline step's is the Live view's
+// charts (LiveTimeSeriesView) from 0 s to the step's moment, the callout on the panel of its
+// figure.
 #pragma once
 
 #include <hedge/io/Lesson.h>
 #include <hedge/io/LessonCheck.h>
 #include <hedge/sim/PointResult.h>
+#include <hedge/sim/TimelineResult.h>
 
 #include <QByteArray>
 #include <QSize>
@@ -33,5 +35,10 @@ inline constexpr QSize kHandoutChartSize{720, 430};
 QByteArray lessonStepChartSvg(const LessonStep& step, const std::vector<PointResult>& points,
                               const LessonRun& run, const QString& sentence,
                               QSize size = kHandoutChartSize);
+// A timeline step's chart over `worlds` (its timeline's), from 0 s to `untilS` (the step's
+// moment, or what its Reveal plays to), the callout at its moment.
+QByteArray lessonTimelineChartSvg(const LessonStep& step, const std::vector<WorldResult>& worlds,
+                                  double untilS, const LessonRun& run, const QString& sentence,
+                                  QSize size = kHandoutChartSize);
 
 } // namespace hedge

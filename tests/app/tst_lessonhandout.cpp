@@ -238,6 +238,39 @@ private slots:
         QVERIFY(bytes.contains("/Type /Page") || bytes.contains("/Type/Page"));
     }
 
+    // A timeline step (the Live view's): its chart is the Live view's panels from 0 s to the
+    // step's moment, the callout's figure on it; its sentence the run's, as `lesson check` prints.
+    void aTimelineStepHasTheLiveViewsChart()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("timeline.json"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"schema": "hedge-explorer/lesson@1", "id": "live", "title": "Live", "summary": "S",
+          "steps": [{"title": "Before the burst", "scenario": {"preset": "metastable"},
+            "callout": {"setup": "hedge, no budget / client", "at_s": 60, "figure": "p99_ms",
+                        "text": "At {load} load the p99 is {p99_ms}."}}]})");
+        f.close();
+        const QString out = m_dir.filePath(QStringLiteral("timeline.html"));
+        const auto exported = runHedgesim(
+            QStringList{QStringLiteral("lesson"), QStringLiteral("export"), path, QStringLiteral("--html"), out});
+        QCOMPARE(exported.exitCode, cli::kExitOk);
+        const QString html = readFile(out);
+        verifySelfContained(html);
+        const Handout handout = parseHandout(html);
+        QVERIFY2(handout.error.isEmpty(), qPrintable(handout.error));
+        QCOMPARE(handout.steps.size(), 1);
+        QCOMPARE(handout.steps[0].charts, 1);
+        const auto checked = runHedgesim(QStringList{QStringLiteral("lesson"), QStringLiteral("check"), path});
+        const QList<QMap<QString, QString>> texts = checkedTexts(checked.out);
+        QCOMPARE(texts.size(), 1);
+        QCOMPARE(handout.steps[0].sentence, texts[0][QStringLiteral("callout")]);
+        // The panels' titles, and the callout's figure at its moment.
+        const QString chart = handout.steps[0].chartText;
+        QVERIFY2(chart.contains(QLatin1String("p99 (ms, log)")), qPrintable(chart));
+        const QString p99 = handout.steps[0].sentence.section(QStringLiteral("p99 is "), 1).chopped(1);
+        QVERIFY2(!p99.isEmpty() && chart.contains(p99), qPrintable(p99 + QStringLiteral(" / ") + chart));
+    }
+
     void aBadLessonWritesNothing()
     {
         const QString bad = m_dir.filePath(QStringLiteral("bad.json"));
