@@ -208,7 +208,8 @@ std::optional<LessonPanel::SlideText> LessonPanel::slideText() const
     const QString step = QString::fromStdString(lesson.steps[std::size_t(m_step)].title);
     const QString callout = m_callout->text();
     const bool filled = !callout.isEmpty() && callout != tr("running…");
-    return SlideText{QString::fromStdString(lesson.title), filled ? callout : step};
+    return SlideText{tr("%1 — %2").arg(QString::fromStdString(lesson.title), step),
+                     filled ? callout : QString()};
 }
 
 bool LessonPanel::stepShown() const

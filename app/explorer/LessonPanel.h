@@ -64,9 +64,9 @@ public:
     // The clicker's blank-screen button (B or .): Check on an exercise step, else Reveal.
     void stepAction();
 
-    // While a step is shown, what a slide of it says (File → Export Slide…): the lesson's
-    // title and the step's sentence as the pane shows it (its callout, or the step's title
-    // until the run's figures are in); nothing otherwise.
+    // While a step is shown, what a slide of it says (File → Export Slide…): the lesson's and
+    // the step's title ("Tail cutting — The tail without hedging") and the step's sentence as
+    // the pane shows it (none until the run's figures are in); nothing otherwise.
     struct SlideText {
         QString title;
         QString caption;
