@@ -55,6 +55,7 @@ void LessonExport::openDialog()
     m_dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_dialog, &LessonExportDialog::exportRequested, this, &LessonExport::start);
     connect(m_dialog, &LessonExportDialog::cancelRequested, m_runs, &LessonRunController::stop);
+    connect(m_dialog, &QDialog::rejected, m_runs, &LessonRunController::stop);
     m_dialog->open();
 }
 
@@ -76,10 +77,13 @@ void LessonExport::start()
 
 void LessonExport::finish(bool completed, const QString& error)
 {
+    // The dialog closed (Cancel, Escape, its window's close button) while the steps ran: the
+    // export was called off, whatever ran meanwhile.
+    if (!m_dialog || !m_dialog->isVisible())
+        return;
     if (!completed) {
         if (!error.isEmpty()) {
-            if (m_dialog)
-                m_dialog->showEnd(error);
+            m_dialog->showEnd(error);
             emit failed(tr("Export Lesson"), error);
         }
         return;
@@ -87,11 +91,9 @@ void LessonExport::finish(bool completed, const QString& error)
     const LessonHandout handout = makeLessonHandout(m_runs->lesson(), m_runs->runs());
     const std::optional<QString> written =
         writeLessonHandout(m_path, handout, HandoutVersion(m_version));
-    if (m_dialog)
-        m_dialog->showEnd(written.value_or(QString()));
-    if (written)
-        emit failed(tr("Export Lesson"), *written);
-    else
+    // A file that cannot be written: the dialog stays open with the error, to choose another.
+    m_dialog->showEnd(written.value_or(QString()));
+    if (!written)
         emit message(tr("Lesson \"%1\" exported to %2").arg(handout.title, m_path), 5000);
 }
 

@@ -155,6 +155,37 @@ private slots:
         QVERIFY(!answers.contains(QLatin1String("class=\"space\"")));
     }
 
+    // A lesson file with an error is not added: the dialog says the error, naming the file and
+    // the field, and keeps its list and the lesson chosen.
+    void aBadLessonFileIsRefusedWithItsError()
+    {
+        const QString bad = test::writeFile(m_dir, QStringLiteral("bad.json"),
+                                            QByteArray(kLesson).replace("\"p99_ms\"", "\"p98_ms\""));
+        const std::unique_ptr<MainWindow> window =
+            test::openWindow(m_dir, test::twoSetups({0.3}, 1000), QStringLiteral("bad-run.json"));
+        MainWindow& w = *window;
+        w.resize(1024, 700);
+        clickExportLesson(w);
+        if (QTest::currentTestFailed())
+            return;
+        LessonExportDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = w.findChild<LessonExportDialog*>()) && dialog->isVisible());
+        auto* lessons = dialog->findChild<QComboBox*>(QStringLiteral("lessonExportLesson"));
+        const int count = lessons->count();
+        const QString chosen = lessons->currentText();
+        test::answerFileDialog(bad);
+        QTest::mouseClick(dialog->findChild<QPushButton*>(QStringLiteral("lessonExportOpenFile")),
+                          Qt::LeftButton);
+        auto* status = dialog->findChild<QLabel*>(QStringLiteral("lessonExportStatus"));
+        QTRY_VERIFY(status->text().contains(QLatin1String("bad.json")));
+        QVERIFY2(status->text().contains(QLatin1String("callout.figure")), qPrintable(status->text()));
+        QCOMPARE(lessons->count(), count);
+        QCOMPARE(lessons->currentText(), chosen);
+        QTest::mouseClick(dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Cancel),
+                          Qt::LeftButton);
+        QTRY_VERIFY(!w.findChild<LessonExportDialog*>());
+    }
+
 private:
     QTemporaryDir m_dir;
 };
