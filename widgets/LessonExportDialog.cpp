@@ -20,8 +20,7 @@ LessonExportDialog::LessonExportDialog(const QList<LessonEntry>& lessons, int cu
                                        const QString& folder, QWidget* parent)
     : QDialog(parent), m_lesson(new QComboBox(this)), m_version(new QComboBox(this)),
       m_path(new QLineEdit(this)), m_openLesson(new QPushButton(tr("Open File…"), this)),
-      m_browse(new QPushButton(tr("Browse…"), this)),
-      m_status(new QLabel(this)),
+      m_browse(new QPushButton(tr("Browse…"), this)), m_status(new QLabel(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(tr("Export Lesson"));
@@ -152,8 +151,8 @@ void LessonExportDialog::openLessonFile()
 
 void LessonExportDialog::browse()
 {
-    const QString chosen = QFileDialog::getSaveFileName(
-        this, tr("Export Lesson"), path(), tr("Web page (*.html);;PDF (*.pdf)"));
+    const QString chosen = QFileDialog::getSaveFileName(this, tr("Export Lesson"), path(),
+                                                        tr("Web page (*.html);;PDF (*.pdf)"));
     if (!chosen.isEmpty())
         m_path->setText(chosen);
 }

@@ -72,7 +72,7 @@ QString inlineSvg(const QByteArray& document)
 const QByteArray& stepChart(const HandoutStep& step, HandoutVersion version)
 {
     return version == HandoutVersion::Student && !step.shownChartSvg.isEmpty() ? step.shownChartSvg
-                                                                                : step.chartSvg;
+                                                                               : step.chartSvg;
 }
 
 QString stepHtml(const HandoutStep& step, std::size_t index, HandoutVersion version)
@@ -124,8 +124,8 @@ QString handoutVersionName(HandoutVersion version)
 
 LessonHandout makeLessonHandout(const Lesson& lesson, const LessonRuns& runs)
 {
-    LessonHandout handout{QString::fromStdString(lesson.title),
-                          QString::fromStdString(lesson.summary), {}};
+    LessonHandout handout{
+        QString::fromStdString(lesson.title), QString::fromStdString(lesson.summary), {}};
     for (const LessonStep& step : lesson.steps) {
         const LessonRun run = runs.runOf(step.scenario);
         HandoutStep out;
@@ -161,9 +161,9 @@ LessonHandout makeLessonHandout(const Lesson& lesson, const LessonRuns& runs)
             for (const LessonCondition& condition : step.exercise->goal)
                 out.goal << QString::fromStdString(lessonConditionText(condition));
             for (const LessonConditionOutcome& o : evaluateExerciseGoal(*step.exercise, run))
-                out.start << QStringLiteral("%1 (%2)").arg(
-                    QString::fromStdString(o.figure),
-                    o.holds ? QStringLiteral("held") : QStringLiteral("not held"));
+                out.start << QStringLiteral("%1 (%2)").arg(QString::fromStdString(o.figure),
+                                                           o.holds ? QStringLiteral("held")
+                                                                   : QStringLiteral("not held"));
         }
         handout.steps.push_back(std::move(out));
     }
@@ -172,11 +172,11 @@ LessonHandout makeLessonHandout(const Lesson& lesson, const LessonRuns& runs)
 
 QString lessonHandoutHtml(const LessonHandout& handout, HandoutVersion version)
 {
-    QString html = QStringLiteral(
-                       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+    QString html =
+        QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
                        "<meta name=\"generator\" content=\"%1 %2\"/>\n<title>%3</title>\n")
-                       .arg(QString::fromLatin1(kProjectName), QString::fromLatin1(kVersion),
-                            handoutEsc(handout.title));
+            .arg(QString::fromLatin1(kProjectName), QString::fromLatin1(kVersion),
+                 handoutEsc(handout.title));
     html += QStringLiteral(
         "<style>\n"
         "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;"
@@ -192,7 +192,8 @@ QString lessonHandoutHtml(const LessonHandout& handout, HandoutVersion version)
         "section.step{break-inside:avoid-page}\n"
         "</style>\n</head>\n<body>\n");
     html += QStringLiteral("<h1>%1</h1>\n<p class=\"meta\">%2</p>\n<p class=\"summary\">%3</p>\n")
-                .arg(handoutEsc(handout.title), handoutEsc(handoutGeneratedLine(version)), handoutEsc(handout.summary));
+                .arg(handoutEsc(handout.title), handoutEsc(handoutGeneratedLine(version)),
+                     handoutEsc(handout.summary));
     for (std::size_t i = 0; i < handout.steps.size(); ++i)
         html += stepHtml(handout.steps[i], i, version);
     return html + QStringLiteral("</body>\n</html>\n");
@@ -236,7 +237,8 @@ QString textBelow(const HandoutStep& step, HandoutVersion version)
 {
     QString html = QStringLiteral("<p>%1</p>").arg(handoutEsc(step.sentence));
     if (step.exercise) {
-        html += QStringLiteral("<p><b>Exercise.</b> %1</p><p>The goal:</p><ul>").arg(handoutEsc(step.task));
+        html += QStringLiteral("<p><b>Exercise.</b> %1</p><p>The goal:</p><ul>")
+                    .arg(handoutEsc(step.task));
         for (int i = 0; i < step.goal.size(); ++i) {
             html += QStringLiteral("<li>%1").arg(handoutEsc(step.goal[i]));
             if (version == HandoutVersion::Teacher && i < step.start.size())
@@ -251,7 +253,8 @@ QString textBelow(const HandoutStep& step, HandoutVersion version)
     if (!step.question.isEmpty()) {
         html += QStringLiteral("<p><b>Question.</b> %1</p>").arg(handoutEsc(step.question));
         if (version == HandoutVersion::Teacher)
-            html += QStringLiteral("<p class=\"answer\"><b>Answer.</b> %1</p>").arg(handoutEsc(step.answer));
+            html += QStringLiteral("<p class=\"answer\"><b>Answer.</b> %1</p>")
+                        .arg(handoutEsc(step.answer));
     }
     return html;
 }

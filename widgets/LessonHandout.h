@@ -26,13 +26,13 @@ struct HandoutStep {
     // A prediction step's chart before Reveal (its shown loads: the student's version); empty:
     // the step is none.
     QByteArray shownChartSvg;
-    QString sentence;    // the callout with the run's figures
-    QString question;    // empty: none
+    QString sentence; // the callout with the run's figures
+    QString question; // empty: none
     QString answer;
     bool exercise = false;
-    QString task;       // an exercise's, with the run's figures
-    QStringList goal;   // its conditions in words
-    QStringList start;  // each condition on the starting state, with its figure (the teacher's)
+    QString task;      // an exercise's, with the run's figures
+    QStringList goal;  // its conditions in words
+    QStringList start; // each condition on the starting state, with its figure (the teacher's)
 };
 
 struct LessonHandout {

@@ -91,7 +91,8 @@ QByteArray lessonStepChartSvg(const LessonStep& step, const std::vector<PointRes
     QList<SeriesStyle> styles;
     for (std::size_t i = 0; i < step.scenario.setups.size(); ++i) {
         const std::string& name = step.scenario.setups[i].name;
-        const bool shown = std::find(step.shows.begin(), step.shows.end(), name) != step.shows.end();
+        const bool shown =
+            std::find(step.shows.begin(), step.shows.end(), name) != step.shows.end();
         styles.push_back({QString::fromStdString(name), colourForIndex(int(i)), shown});
     }
     view.setSeriesStyles(styles);
@@ -124,8 +125,8 @@ QByteArray lessonTimelineChartSvg(const LessonStep& step, const std::vector<Worl
         for (const TimelineBucket& bucket : worlds[i].buckets)
             if (bucket.tS <= untilS + 1e-6)
                 rings.back().push(bucket);
-        const bool shown = std::find(step.shows.begin(), step.shows.end(), worlds[i].setup) !=
-                           step.shows.end();
+        const bool shown =
+            std::find(step.shows.begin(), step.shows.end(), worlds[i].setup) != step.shows.end();
         styles.push_back({QString::fromStdString(worlds[i].setup), colourForIndex(int(i)), shown});
         if (worlds[i].setup == step.anchor.setup)
             calloutWorld = i;

@@ -12,8 +12,8 @@
 #include <QStandardPaths>
 #include <QStringList>
 
-#include <utility>
 #include <QWidget>
+#include <utility>
 
 namespace hedge {
 
@@ -47,8 +47,8 @@ void LessonExport::openDialog()
     }
     QList<LessonExportDialog::LessonEntry> lessons;
     for (const std::string& file : shippedLessonFiles())
-        lessons.push_back({QString::fromStdString(readLessonFile(file).title),
-                           QString::fromStdString(file)});
+        lessons.push_back(
+            {QString::fromStdString(readLessonFile(file).title), QString::fromStdString(file)});
     m_dialog = new LessonExportDialog(
         lessons, lessonUnderWay(),
         QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation), m_window);

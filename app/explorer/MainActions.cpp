@@ -155,7 +155,8 @@ void MainActions::buildRunAndViewActions()
     m_exportSlideAction->setStatusTip(
         tr("The view as a 1920 × 1080 slide (PNG or SVG) with its title and caption"));
     m_exportSlideAction->setEnabled(false);
-    m_exportLessonAction = make(tr("Export &Lesson…"), {}, [this] { emit exportLessonRequested(); });
+    m_exportLessonAction =
+        make(tr("Export &Lesson…"), {}, [this] { emit exportLessonRequested(); });
     m_exportLessonAction->setStatusTip(
         tr("A lesson as a handout: one HTML page or a PDF with every step's chart, sentence and "
            "question, the teacher's or the student's version"));

@@ -97,19 +97,23 @@ Handout parseHandout(const QString& html)
         } else if (cls == QLatin1String("sentence")) {
             handout.steps.back().sentence = xml.readElementText();
         } else if (cls == QLatin1String("q")) {
-            handout.steps.back().question = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            handout.steps.back().question =
+                xml.readElementText(QXmlStreamReader::IncludeChildElements);
         } else if (cls == QLatin1String("answer")) {
-            handout.steps.back().answer = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            handout.steps.back().answer =
+                xml.readElementText(QXmlStreamReader::IncludeChildElements);
         } else if (cls == QLatin1String("task")) {
             handout.steps.back().task = xml.readElementText(QXmlStreamReader::IncludeChildElements);
         } else if (cls == QLatin1String("space")) {
             ++handout.steps.back().spaces;
         } else if (name == QLatin1String("li")) {
-            handout.steps.back().goal << xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            handout.steps.back().goal
+                << xml.readElementText(QXmlStreamReader::IncludeChildElements);
         }
     }
     if (xml.hasError())
-        handout.error = QStringLiteral("%1 at line %2").arg(xml.errorString()).arg(xml.lineNumber());
+        handout.error =
+            QStringLiteral("%1 at line %2").arg(xml.errorString()).arg(xml.lineNumber());
     return handout;
 }
 
@@ -120,7 +124,8 @@ QList<QMap<QString, QString>> checkedTexts(const std::string& out)
     for (const QString& line : QString::fromStdString(out).split(QLatin1Char('\n'))) {
         if (line.startsWith(QLatin1String("step ")))
             steps.append(QMap<QString, QString>{});
-        static const QRegularExpression text(QStringLiteral("^  (callout|question|answer|exercise): (.*)$"));
+        static const QRegularExpression text(
+            QStringLiteral("^  (callout|question|answer|exercise): (.*)$"));
         const QRegularExpressionMatch m = text.match(line);
         if (m.hasMatch() && !steps.isEmpty())
             steps.back()[m.captured(1)] = m.captured(2);
@@ -157,10 +162,9 @@ private slots:
     void theTeachersHandoutHasTheRunsFiguresAndTheAnswers()
     {
         const QString out = m_dir.filePath(QStringLiteral("teacher.html"));
-        const auto exported =
-            runHedgesim(QStringList{QStringLiteral("lesson"), QStringLiteral("export"), m_lessonPath,
-                                    QStringLiteral("--html"), out, QStringLiteral("--threads"),
-                                    QStringLiteral("2")});
+        const auto exported = runHedgesim(QStringList{
+            QStringLiteral("lesson"), QStringLiteral("export"), m_lessonPath,
+            QStringLiteral("--html"), out, QStringLiteral("--threads"), QStringLiteral("2")});
         QCOMPARE(exported.exitCode, cli::kExitOk);
         const QString html = readFile(out);
         verifySelfContained(html);
@@ -170,9 +174,9 @@ private slots:
         QCOMPARE(handout.steps.size(), 3);
 
         // The texts `lesson check` prints from its run of the same lesson.
-        const auto checked = runHedgesim(QStringList{QStringLiteral("lesson"), QStringLiteral("check"),
-                                                     m_lessonPath, QStringLiteral("--threads"),
-                                                     QStringLiteral("1")});
+        const auto checked =
+            runHedgesim(QStringList{QStringLiteral("lesson"), QStringLiteral("check"), m_lessonPath,
+                                    QStringLiteral("--threads"), QStringLiteral("1")});
         const QList<QMap<QString, QString>> texts = checkedTexts(checked.out);
         QCOMPARE(texts.size(), 3);
         for (int i = 0; i < 3; ++i) {
@@ -181,12 +185,15 @@ private slots:
             QCOMPARE(step.sentence, texts[i][QStringLiteral("callout")]);
             QCOMPARE(step.spaces, 0);
             if (texts[i].contains(QStringLiteral("question"))) {
-                QCOMPARE(step.question, QStringLiteral("Question. ") + texts[i][QStringLiteral("question")]);
-                QCOMPARE(step.answer, QStringLiteral("Answer. ") + texts[i][QStringLiteral("answer")]);
+                QCOMPARE(step.question,
+                         QStringLiteral("Question. ") + texts[i][QStringLiteral("question")]);
+                QCOMPARE(step.answer,
+                         QStringLiteral("Answer. ") + texts[i][QStringLiteral("answer")]);
             }
         }
         QCOMPARE(handout.steps[0].title, QStringLiteral("1. A hedge after the delay"));
-        QCOMPARE(handout.steps[2].task, QStringLiteral("Exercise. ") + texts[2][QStringLiteral("exercise")]);
+        QCOMPARE(handout.steps[2].task,
+                 QStringLiteral("Exercise. ") + texts[2][QStringLiteral("exercise")]);
         QCOMPARE(handout.steps[2].goal.size(), 1);
         QVERIFY2(handout.steps[2].goal[0].contains(QLatin1String("at the start: ")),
                  qPrintable(handout.steps[2].goal[0]));
@@ -207,9 +214,10 @@ private slots:
     {
         const QString out = m_dir.filePath(QStringLiteral("student.html"));
         const QString pdf = m_dir.filePath(QStringLiteral("student.pdf"));
-        const auto exported = runHedgesim(QStringList{
-            QStringLiteral("lesson"), QStringLiteral("export"), m_lessonPath, QStringLiteral("--html"),
-            out, QStringLiteral("--pdf"), pdf, QStringLiteral("--student")});
+        const auto exported =
+            runHedgesim(QStringList{QStringLiteral("lesson"), QStringLiteral("export"),
+                                    m_lessonPath, QStringLiteral("--html"), out,
+                                    QStringLiteral("--pdf"), pdf, QStringLiteral("--student")});
         QCOMPARE(exported.exitCode, cli::kExitOk);
         const QString html = readFile(out);
         verifySelfContained(html);
@@ -245,14 +253,16 @@ private slots:
         const QString path = m_dir.filePath(QStringLiteral("timeline.json"));
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(R"({"schema": "hedge-explorer/lesson@1", "id": "live", "title": "Live", "summary": "S",
+        f.write(
+            R"({"schema": "hedge-explorer/lesson@1", "id": "live", "title": "Live", "summary": "S",
           "steps": [{"title": "Before the burst", "scenario": {"preset": "metastable"},
             "callout": {"setup": "hedge, no budget / client", "at_s": 60, "figure": "p99_ms",
                         "text": "At {load} load the p99 is {p99_ms}."}}]})");
         f.close();
         const QString out = m_dir.filePath(QStringLiteral("timeline.html"));
-        const auto exported = runHedgesim(
-            QStringList{QStringLiteral("lesson"), QStringLiteral("export"), path, QStringLiteral("--html"), out});
+        const auto exported =
+            runHedgesim(QStringList{QStringLiteral("lesson"), QStringLiteral("export"), path,
+                                    QStringLiteral("--html"), out});
         QCOMPARE(exported.exitCode, cli::kExitOk);
         const QString html = readFile(out);
         verifySelfContained(html);
@@ -260,15 +270,18 @@ private slots:
         QVERIFY2(handout.error.isEmpty(), qPrintable(handout.error));
         QCOMPARE(handout.steps.size(), 1);
         QCOMPARE(handout.steps[0].charts, 1);
-        const auto checked = runHedgesim(QStringList{QStringLiteral("lesson"), QStringLiteral("check"), path});
+        const auto checked =
+            runHedgesim(QStringList{QStringLiteral("lesson"), QStringLiteral("check"), path});
         const QList<QMap<QString, QString>> texts = checkedTexts(checked.out);
         QCOMPARE(texts.size(), 1);
         QCOMPARE(handout.steps[0].sentence, texts[0][QStringLiteral("callout")]);
         // The panels' titles, and the callout's figure at its moment.
         const QString chart = handout.steps[0].chartText;
         QVERIFY2(chart.contains(QLatin1String("p99 (ms, log)")), qPrintable(chart));
-        const QString p99 = handout.steps[0].sentence.section(QStringLiteral("p99 is "), 1).chopped(1);
-        QVERIFY2(!p99.isEmpty() && chart.contains(p99), qPrintable(p99 + QStringLiteral(" / ") + chart));
+        const QString p99 =
+            handout.steps[0].sentence.section(QStringLiteral("p99 is "), 1).chopped(1);
+        QVERIFY2(!p99.isEmpty() && chart.contains(p99),
+                 qPrintable(p99 + QStringLiteral(" / ") + chart));
     }
 
     void aBadLessonWritesNothing()
@@ -279,8 +292,9 @@ private slots:
         f.write(QByteArray(kLesson).replace("\"p99_ms\"", "\"p98_ms\""));
         f.close();
         const QString out = m_dir.filePath(QStringLiteral("bad.html"));
-        const auto exported = runHedgesim(QStringList{QStringLiteral("lesson"), QStringLiteral("export"),
-                                                      bad, QStringLiteral("--html"), out});
+        const auto exported =
+            runHedgesim(QStringList{QStringLiteral("lesson"), QStringLiteral("export"), bad,
+                                    QStringLiteral("--html"), out});
         QCOMPARE(exported.exitCode, cli::kExitInvalid);
         QVERIFY2(QString::fromStdString(exported.err).contains(QLatin1String("callout.figure")),
                  exported.err.c_str());

@@ -2,8 +2,8 @@
 
 #include <memory>
 #include <stdexcept>
-#include <vector>
 #include <utility>
+#include <vector>
 
 namespace hedge {
 

@@ -57,7 +57,8 @@ QStringList sentences(const QString& html)
 // File → Export Lesson…: the File menu opened and its entry clicked.
 void clickExportLesson(MainWindow& w)
 {
-    QAction* entry = test::menuAction(w, QStringLiteral("&File"), QStringLiteral("Export &Lesson…"));
+    QAction* entry =
+        test::menuAction(w, QStringLiteral("&File"), QStringLiteral("Export &Lesson…"));
     QVERIFY(entry);
     QMenu* file = nullptr;
     for (QAction* menu : w.menuBar()->actions())
@@ -125,7 +126,8 @@ private slots:
         if (QTest::currentTestFailed())
             return;
         const QString html = readText(student);
-        QVERIFY(!html.contains(QLatin1String("http://")) && !html.contains(QLatin1String("https://")));
+        QVERIFY(!html.contains(QLatin1String("http://")) &&
+                !html.contains(QLatin1String("https://")));
         QVERIFY(!html.contains(QLatin1String("src=")) && !html.contains(QLatin1String("href=")));
         QCOMPARE(html.count(QLatin1String("<svg")), 2);
         QVERIFY(!html.contains(QLatin1String("class=\"answer\"")));
@@ -159,8 +161,9 @@ private slots:
     // the field, and keeps its list and the lesson chosen.
     void aBadLessonFileIsRefusedWithItsError()
     {
-        const QString bad = test::writeFile(m_dir, QStringLiteral("bad.json"),
-                                            QByteArray(kLesson).replace("\"p99_ms\"", "\"p98_ms\""));
+        const QString bad =
+            test::writeFile(m_dir, QStringLiteral("bad.json"),
+                            QByteArray(kLesson).replace("\"p99_ms\"", "\"p98_ms\""));
         const std::unique_ptr<MainWindow> window =
             test::openWindow(m_dir, test::twoSetups({0.3}, 1000), QStringLiteral("bad-run.json"));
         MainWindow& w = *window;
@@ -178,7 +181,8 @@ private slots:
                           Qt::LeftButton);
         auto* status = dialog->findChild<QLabel*>(QStringLiteral("lessonExportStatus"));
         QTRY_VERIFY(status->text().contains(QLatin1String("bad.json")));
-        QVERIFY2(status->text().contains(QLatin1String("callout.figure")), qPrintable(status->text()));
+        QVERIFY2(status->text().contains(QLatin1String("callout.figure")),
+                 qPrintable(status->text()));
         QCOMPARE(lessons->count(), count);
         QCOMPARE(lessons->currentText(), chosen);
         QTest::mouseClick(dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Cancel),
