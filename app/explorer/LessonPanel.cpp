@@ -2,6 +2,7 @@
 #include "PaneLabel.h"
 
 #include "ExercisePane.h"
+#include "LessonStepChart.h"
 
 #include <hedge/advise/ExerciseSolution.h>
 #include <hedge/document/ScenarioDocument.h>
@@ -21,72 +22,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <optional>
-#include <tuple>
 
 namespace hedge {
 
 namespace {
-
-// The callout's compact form (CalloutBubble::setText), drawn where the sentence would hide a
-// curve: the figure it points at and where ("p99 55 ms at 30 % load", "1.04 requests per call
-// at 30 % load", "p99 1.2 s at 4:25"); none until the run has the figure.
-std::optional<QString> compactCallout(const LessonFigureRef& anchor, const LessonRun& run)
-{
-    // The words round the figure's value.
-    static const std::map<std::string, std::pair<std::string, std::string>> words{
-        {"p50_ms", {"p50 ", ""}},
-        {"p99_ms", {"p99 ", ""}},
-        {"p999_ms", {"p99.9 ", ""}},
-        {"mean_ms", {"mean ", ""}},
-        {"max_ms", {"max ", ""}},
-        {"backlog_ms", {"backlog ", ""}},
-        {"p99_ms_low", {"p99 from ", ""}},
-        {"p99_ms_high", {"p99 up to ", ""}},
-        {"p99_ms_min", {"p99 from ", ""}},
-        {"p99_ms_max", {"p99 up to ", ""}},
-        {"requests_per_call", {"", " requests per call"}},
-        {"hedged_fraction", {"", " of calls hedged"}},
-        {"rejected_fraction", {"", " of calls rejected"}},
-        {"failed_fraction", {"", " of calls failed"}},
-        {"hedges_refused_fraction", {"", " of hedges refused"}},
-        {"goodput_fraction", {"goodput ", ""}},
-        {"goodput_per_s", {"goodput ", " calls/s"}},
-        {"timed_out_fraction", {"", " of calls timed out"}},
-        {"hedges_per_call", {"", " hedges per call"}},
-        {"retries_per_call", {"", " retries per call"}},
-        {"wasted_work_fraction", {"", " of the busy time wasted"}},
-        {"utilisation", {"utilisation ", ""}},
-        {"collapsed", {"", ""}},
-        {"load", {"load ", ""}},
-    };
-    std::string before = anchor.figure + " ", after;
-    std::replace(before.begin(), before.end(), '_', ' ');
-    if (const auto found = words.find(anchor.figure); found != words.end())
-        std::tie(before, after) = found->second;
-    LessonText text;
-    text.parts.push_back({before, {}});
-    text.parts.push_back({{}, anchor});
-    if (anchor.atS) {
-        const int s = int(std::lround(*anchor.atS));
-        text.parts.push_back({after + QStringLiteral(" at %1:%2")
-                                          .arg(s / 60)
-                                          .arg(s % 60, 2, 10, QLatin1Char('0'))
-                                          .toStdString(),
-                              {}});
-    } else {
-        LessonFigureRef load = anchor;
-        load.figure = "load";
-        text.parts.push_back({after + " at ", {}});
-        text.parts.push_back({{}, load});
-        text.parts.push_back({" load", {}});
-    }
-    const std::optional<std::string> filled = fillLessonText(text, run);
-    if (!filled)
-        return std::nullopt;
-    return QString::fromStdString(*filled);
-}
 
 QPushButton* button(const QString& text, const QString& objectName, QWidget* parent)
 {
@@ -268,7 +208,8 @@ std::optional<LessonPanel::SlideText> LessonPanel::slideText() const
     const QString step = QString::fromStdString(lesson.steps[std::size_t(m_step)].title);
     const QString callout = m_callout->text();
     const bool filled = !callout.isEmpty() && callout != tr("running…");
-    return SlideText{QString::fromStdString(lesson.title), filled ? callout : step};
+    return SlideText{tr("%1 — %2").arg(QString::fromStdString(lesson.title), step),
+                     filled ? callout : QString()};
 }
 
 bool LessonPanel::stepShown() const
@@ -380,7 +321,7 @@ void LessonPanel::updateTexts()
         anchor.setup = m_document->scenario().setups[step.exercise->setupIndex].name;
     if (callout && stepShown())
         showCallout(viewOf(step), anchor, QString::fromStdString(*callout),
-                    compactCallout(step.anchor, run).value_or(QString()));
+                    lessonCompactCallout(step.anchor, run).value_or(QString()));
     else
         showCallout(StepView::Curves, {}, {}, {});
     if (ownScenario)

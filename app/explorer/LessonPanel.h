@@ -64,14 +64,16 @@ public:
     // The clicker's blank-screen button (B or .): Check on an exercise step, else Reveal.
     void stepAction();
 
-    // While a step is shown, what a slide of it says (File → Export Slide…): the lesson's
-    // title and the step's sentence as the pane shows it (its callout, or the step's title
-    // until the run's figures are in); nothing otherwise.
+    // While a step is shown, what a slide of it says (File → Export Slide…): the lesson's and
+    // the step's title ("Tail cutting — The tail without hedging") and the step's sentence as
+    // the pane shows it (none until the run's figures are in); nothing otherwise.
     struct SlideText {
         QString title;
         QString caption;
     };
     std::optional<SlideText> slideText() const;
+    // The lesson under way (an index of shippedLessonFiles()); -1 before one is chosen.
+    int lessonIndex() const { return m_lesson; }
 
 signals:
     // The step's callout, to be drawn on the chart of `figure` at `setup`'s point at `load`

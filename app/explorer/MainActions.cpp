@@ -155,6 +155,11 @@ void MainActions::buildRunAndViewActions()
     m_exportSlideAction->setStatusTip(
         tr("The view as a 1920 × 1080 slide (PNG or SVG) with its title and caption"));
     m_exportSlideAction->setEnabled(false);
+    m_exportLessonAction =
+        make(tr("Export &Lesson…"), {}, [this] { emit exportLessonRequested(); });
+    m_exportLessonAction->setStatusTip(
+        tr("A lesson as a handout: one HTML page or a PDF with every step's chart, sentence and "
+           "question, the teacher's or the student's version"));
     m_darkPaletteAction = new QAction(tr("&Dark Palette"), this);
     m_darkPaletteAction->setCheckable(true);
     m_darkPaletteAction->setStatusTip(
@@ -178,6 +183,7 @@ void MainActions::buildMenus()
     file->addAction(m_exportJsonAction);
     file->addAction(m_exportHtmlAction);
     file->addAction(m_exportPdfAction);
+    file->addAction(m_exportLessonAction);
     file->addSeparator();
     file->addAction(m_overlayMeasuredAction);
     file->addAction(m_removeMeasuredAction);

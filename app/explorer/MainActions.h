@@ -72,6 +72,8 @@ signals:
     // View → Presenter Mode, File → Export Slide… (docs/user-guide.md, "Presenter mode").
     void presenterModeToggled(bool on);
     void exportSlideRequested();
+    // File → Export Lesson… (docs/lessons.md, "Handouts").
+    void exportLessonRequested();
     // Run → Map a Knob… / Remove Map (docs/maps.md).
     void mapKnobRequested();
     void removeMapRequested();
@@ -127,6 +129,7 @@ private:
     QAction* m_darkPaletteAction = nullptr;
     QAction* m_presenterAction = nullptr;
     QAction* m_exportSlideAction = nullptr;
+    QAction* m_exportLessonAction = nullptr;
     QAction* m_exportPolicyAction = nullptr;
     QAction* m_importPolicyAction = nullptr;
     QAction* m_serviceMeasurementsAction = nullptr;

@@ -7,6 +7,7 @@
 #include "EditorsController.h"
 #include "ExplanationController.h"
 #include "ExportController.h"
+#include "LessonExport.h"
 #include "HelpController.h"
 #include "LiveView.h"
 #include "MainActions.h"
@@ -223,6 +224,9 @@ void MainWindow::buildTools()
     m_advice = new AdviceTool({m_document, m_setupList, m_actions, m_redrawClock, m_runner}, this);
     m_exports->setAdviceSource([this] { return m_advice->reportSection(); });
     new ServiceImport(m_document, m_serviceEditor, m_actions, m_runner, this);
+    auto* lessonExport = new LessonExport(m_actions, m_runner, this);
+    connect(lessonExport, &LessonExport::failed, this, &MainWindow::showError);
+    connect(lessonExport, &LessonExport::message, this, &MainWindow::showMessage);
     m_mapTab =
         new MapTab(m_document, m_mapView, m_sweepViews, m_chartArea, m_setupList, m_actions, this);
     connect(m_mapTab, &MapTab::mapShown, this, &MainWindow::showSweepView);

@@ -186,11 +186,12 @@ std::optional<LessonPanel::SlideText> WindowLook::lessonSlide() const
 std::optional<QString> WindowLook::exportSlide(const QString& path, const QString& callout) const
 {
     // A lesson's step is what the room is looking at: its sentence, not the preset's first.
+    // A step still running has no sentence yet: its slide has none rather than the preset's.
     QString caption = callout;
-    if (caption.isEmpty())
-        if (const auto lesson = lessonSlide())
-            caption = lesson->caption;
-    if (caption.isEmpty())
+    const auto lesson = lessonSlide();
+    if (caption.isEmpty() && lesson)
+        caption = lesson->caption;
+    else if (caption.isEmpty())
         caption = firstSentence(m_parts.explanation->text());
     Slide slide{.title = slideTitle(),
                 .caption = caption,

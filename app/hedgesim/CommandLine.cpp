@@ -223,11 +223,55 @@ CommandLine parsePolicy(const std::vector<std::string>& args)
     return cl;
 }
 
+// lesson export FILE --html OUT [--pdf OUT] [--student] [--threads N] (docs/lessons.md,
+// "Handouts").
+CommandLine parseLessonExport(const std::vector<std::string>& args)
+{
+    CommandLine cl;
+    cl.command = Command::LessonExport;
+    bool threadsSeen = false;
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        std::string arg;
+        OptionValue option = optionAt(args, i, arg);
+        if (arg == "--threads" || arg == "-j") {
+            if (threadsSeen)
+                usage("--threads", "given twice");
+            threadsSeen = true;
+            cl.threads = parseThreads(option.take("--threads", "needs a number"));
+        } else if (arg == "--html" || arg == "--pdf") {
+            std::string& out = arg == "--html" ? cl.handoutHtml : cl.handoutPdf;
+            if (!out.empty())
+                usage(arg, "given twice");
+            out = option.take(arg, "needs a file");
+        } else if (arg == "--student") {
+            cl.handoutStudent = true;
+        } else if (arg == "--teacher") {
+            cl.handoutStudent = false;
+        } else if (arg == "--help" || arg == "-h") {
+            return CommandLine{};
+        } else if (isOption(arg)) {
+            usage(arg, "unknown option");
+        } else if (!cl.input.empty()) {
+            usage("lesson export", "one LESSON.json at a time (\"" + arg + "\" is a second)");
+        } else {
+            cl.input = arg;
+        }
+    }
+    if (cl.input.empty())
+        usage("lesson export", "missing LESSON.json");
+    if (cl.handoutHtml.empty() && cl.handoutPdf.empty())
+        usage("lesson export", "needs --html OUT.html or --pdf OUT.pdf");
+    return cl;
+}
+
 // lesson check FILE... [--threads N] (docs/lessons.md, "Checking a lesson").
 CommandLine parseLesson(const std::vector<std::string>& args)
 {
+    if (!args.empty() && args[0] == "export")
+        return parseLessonExport(args);
     if (args.empty() || args[0] != "check")
-        usage("lesson", args.empty() ? "missing check" : "\"" + args[0] + "\" is not check");
+        usage("lesson", args.empty() ? "missing check or export"
+                                     : "\"" + args[0] + "\" is not check or export");
     CommandLine cl;
     cl.command = Command::LessonCheck;
     bool threadsSeen = false;
@@ -336,6 +380,8 @@ std::string synopsisText()
            "  hedgesim service fit --p50 X --p99 X [--p90 X] [--p999 X] [--max X] [--unit U]\n"
            "                [--at-utilisation U] [--workers N] [--calls N] [-o SERVICE.json]\n"
            "  hedgesim lesson check LESSON.json... [--threads N]\n"
+           "  hedgesim lesson export LESSON.json --html OUT.html [--pdf OUT.pdf] [--student]\n"
+           "                [--threads N]\n"
            "  hedgesim --help | --version\n"
            "\n"
            "Simulates every (setup, load) point of a scenario (hedged calls to a shared\n"
@@ -422,6 +468,12 @@ std::string commandsText()
            "prints its callout with the run's figures and whether each condition holds;\n"
            "exit 1 when one does not, 2 for a file that is not a valid lesson (\"FILE: FIELD:\n"
            "problem\"). See docs/lessons.md.\n"
+           "\n"
+           "lesson export runs every step of a lesson and writes its handout: one\n"
+           "self-contained HTML file (charts as inline SVG, nothing fetched) and/or a PDF,\n"
+           "each step's chart, its sentence with the run's figures, its question with the\n"
+           "answer (--student: room to write instead) and each exercise's goal. See\n"
+           "docs/lessons.md, \"Handouts\".\n"
            "\n"
            "SCENARIO.json may be - for standard input, e.g.\n"
            "  hedgesim preset collapse | hedgesim run - -o collapse.json\n"

@@ -1,5 +1,5 @@
 // The command line of hedgesim: subcommands run / timeline / advise / merge / load / confirm / preset /
-// validate / policy export / policy import / service fit / lesson check, --help, --version.
+// validate / policy export / policy import / service fit / lesson check / lesson export, --help, --version.
 // Plain argv parsing (no QCoreApplication): hedgesim owns its exit codes (2 for usage) and
 // must not pick up Qt's own options or the user's locale.
 #pragma once
@@ -27,6 +27,7 @@ enum class Command {
     PolicyImport,
     ServiceFit,
     LessonCheck,
+    LessonExport,
     Advise
 };
 
@@ -89,6 +90,10 @@ struct CommandLine {
     int shardIndex = 0;       // run --shard K/N: K (1-based); 0: the whole run
     int shardCount = 0;       // N
     std::vector<std::string> parts; // merge: the part files; lesson check: the lesson files
+    // lesson export LESSON.json (input) --html OUT and/or --pdf OUT [--student]
+    std::string handoutHtml;
+    std::string handoutPdf;
+    bool handoutStudent = false; // the student's version: no answers, room to write
     // policy export (input: the scenario, jsonOutput: -o) and policy import (input: the file)
     std::string setupName;    // export --setup NAME
     std::string policyFormat; // export --as FAMILY, import --format grpc|envoy; empty: its own

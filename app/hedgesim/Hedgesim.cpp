@@ -2,6 +2,7 @@
 
 #include "AdviseCommand.h"
 #include "LessonCommand.h"
+#include "LessonExportCommand.h"
 #include "PolicyCommand.h"
 #include "RealClockCommands.h"
 #include "ResultsTable.h"
@@ -244,6 +245,8 @@ int runCommand(const CommandLine& cl, const Streams& s)
             return runServiceFit(cl, s);
         case Command::LessonCheck:
             return runLessonCheck(cl, s);
+        case Command::LessonExport:
+            return runLessonExport(cl, s);
         case Command::Advise: {
             const Scenario scenario = loadScenario(cl.input, s.in);
             checkOutputs(cl);

@@ -466,8 +466,8 @@ private slots:
         QCOMPARE(lessons->font().pointSizeF(), lessonFont);
     }
 
-    // Issue 37, item 10: with a lesson open the slide carries the lesson's title and the
-    // step's sentence, not the preset's title and first sentence.
+    // Issue 37, item 10, and issue 42: with a lesson open the slide carries the lesson's and the
+    // step's title and the step's sentence, not the preset's title and first sentence.
     void aLessonSlideCarriesTheLessonAndTheStepsSentence()
     {
         MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
@@ -495,7 +495,8 @@ private slots:
         QFile file(svg);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(file.readAll());
-        const QString title = QString::fromStdString(lesson.title);
+        const QString title = QString::fromStdString(lesson.title) + QStringLiteral(" — ") +
+                              QString::fromStdString(lesson.steps[0].title);
         QVERIFY2(text.contains(QLatin1Char('>') + title.toHtmlEscaped() + QStringLiteral("</text>")),
                  qPrintable(title));
         // The sentence may wrap: its first words are drawn.

@@ -97,15 +97,15 @@ private slots:
 
     // The window's sweep, map, Live session and a Live export, each on a lane of the window's
     // one runner (curves and map: passes and preview frames; Live: worlds and exports; the
-    // advisor; the lesson pane's exercise solutions; the service fit): never more than one batch
-    // job and the Live session at once.
+    // advisor; the lesson pane's exercise solutions; the service fit; File → Export Lesson…'s
+    // steps): never more than one batch job and the Live session at once.
     void theWindowsControllersRunOnItsOneRunner()
     {
         QTemporaryDir dir;
         auto w = test::openWindow(dir, smallGrid(), QStringLiteral("grid.json"));
         BackgroundRunner* runner = w->runner();
         QVERIFY(runner);
-        QCOMPARE(runner->laneCount(), 9);
+        QCOMPARE(runner->laneCount(), 10);
         QTRY_VERIFY_WITH_TIMEOUT(w->controller()->isComplete() && w->mapSweep()->isComplete() &&
                                      !w->controller()->isRunning() && !w->mapSweep()->isRunning(),
                                  120000);
