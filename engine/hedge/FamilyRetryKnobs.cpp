@@ -89,6 +89,18 @@ std::vector<Knob> envoyRetryKnobs()
                               "source/common/router/retry_state_impl.cc, shouldRetry)."),
          .editor = {.label = "Retry on &5xx (retry_on)", .name = "Retry on 5xx"},
          .omitDefault = true},
+        {.field = "envoy.hedge_on_per_try_timeout",
+         .member = familyMember<&EnvoySettings::hedgeOnPerTryTimeout>(),
+         .range = {.min = 0.0, .max = 1.0},
+         .tooltip = KNOB_TEXT("hedge_on_per_try_timeout: at a per-try timeout the attempt goes "
+                              "on and a hedge is sent beside it. Off, the timeout resets the "
+                              "attempt (the call no longer waits for it) and, with retry_on 5xx, "
+                              "retries it on the same retry state; without, the call fails "
+                              "(504).\nDefault: on (the explorer's, which hedges; Envoy's own "
+                              "default is false; envoy source/common/router/router.cc, "
+                              "onPerTryTimeout)."),
+         .editor = {.label = "Hedge on per-tr&y timeout", .name = "Hedge on per-try timeout"},
+         .omitDefault = true},
     };
 }
 

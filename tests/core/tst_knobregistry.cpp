@@ -296,6 +296,8 @@ private slots:
              [](auto& f) { return f.murphy.retry->budget->minPerSecond; }, own},
             {"murphy.retry.budget.window_s",
              [](auto& f) { return f.murphy.retry->budget->windowSeconds; }, own},
+            {"envoy.hedge_on_per_try_timeout",
+             [](auto& f) { return f.envoy.hedgeOnPerTryTimeout; }, "router.cc, onPerTryTimeout"},
             {"resilience4cata.retry.max_attempts",
              [](auto& f) { return f.resilience4cata.retry->maxAttempts; }, r4jRetry},
             {"resilience4cata.retry.wait_duration_ms",

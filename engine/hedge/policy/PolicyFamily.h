@@ -64,6 +64,10 @@ struct EnvoySettings {
     std::optional<EnvoyRetryBudget> retryBudget; // none: the max_retries circuit breaker bounds
     int maxRetries = 3;                          // the cluster's circuit breaker
     bool retryOn5xx = false; // retry_on "5xx": the service's errors (and sheds, 503) are retried
+    // hedge_policy.hedge_on_per_try_timeout: a per-try timeout hedges (the attempt goes on), the
+    // explorer's default since Envoy hedges only so; off (Envoy's own default), it resets the
+    // attempt and, with retry_on 5xx, retries it.
+    bool hedgeOnPerTryTimeout = true;
     double backoffMax() const { return backoffMaxMs > 0.0 ? backoffMaxMs : 10.0 * backoffBaseMs; }
     bool operator==(const EnvoySettings&) const = default;
 };
