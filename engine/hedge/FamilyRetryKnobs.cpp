@@ -334,7 +334,7 @@ std::vector<Knob> resilience4cataRetryKnobs()
                               "waitDuration, while maxAttempts allows.\nDefault: off "
                               "(resilience4j retries only what a Retry decorates; Retry.java, "
                               "RetryConfig.java)."),
-         .editor = {.label = "&Retry (resilience4j Retry)", .name = "Retry"},
+         .editor = {.label = "&Retry", .name = "Retry"},
          .omitDefault = true},
         {.field = "resilience4cata.retry.max_attempts",
          .member = familyMember<&Resilience4cataSettings::retry, &Resilience4cataRetry::maxAttempts>(),
