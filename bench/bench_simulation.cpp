@@ -8,6 +8,7 @@
 #include <hedge/sim/Simulation.h>
 
 #include <algorithm>
+#include <string>
 
 #include <benchmark/benchmark.h>
 
@@ -82,10 +83,12 @@ void BM_FourReplicas(benchmark::State& state)
 // Each policy family (docs/policies.md) at a comparable setting: a hedge after about the
 // service's p95 (20 ms), its own budget or throttle at the stack's default. State.range(1) is
 // the family (PolicyFamily's order).
-void BM_Family(benchmark::State& state)
+hedge::Setup familySetup(hedge::PolicyFamily family)
 {
+    if (family == hedge::PolicyFamily::Resilience4cata)
+        return setupNamed("hedge, default budget");
     hedge::Setup setup;
-    setup.policy = static_cast<hedge::PolicyFamily>(state.range(1));
+    setup.policy = family;
     hedge::FamilySettings& f = setup.families;
     f.grpc = hedge::GrpcSettings{.hedgingDelayMs = 20.0, .throttling = hedge::GrpcThrottling{}};
     f.envoy = hedge::EnvoySettings{.perTryTimeoutMs = 20.0, .retryBudget = hedge::EnvoyRetryBudget{}};
@@ -93,8 +96,41 @@ void BM_Family(benchmark::State& state)
     f.murphy.delayMs = 20.0;
     f.finagle.maxExtraLoad = 0.02;
     f.tower = hedge::TowerSettings{.latencyPercentile = 0.95, .budget = hedge::TowerBudget{}};
+    return setup;
+}
+
+void BM_Family(benchmark::State& state)
+{
+    const hedge::Setup setup = familySetup(static_cast<hedge::PolicyFamily>(state.range(1)));
     state.SetLabel(hedge::toString(setup.policy));
     runPoint(state, setup);
+}
+
+// Deadlines and retries per family (docs/policies.md, "Retries"; issue 40's speed goal): the
+// family's setup of BM_Family (resilience4cata: the hedge with the default budget) on a service
+// with 1 % errors, without a deadline or retries (range(2) = 0), and with a 50 ms deadline and
+// the family's retries, three attempts with waits of about 10 ms, budgets at their defaults (1).
+// gRPC's retryPolicy replaces its hedgingPolicy, as gRPC allows one or the other.
+void BM_Retries(benchmark::State& state)
+{
+    hedge::Setup setup = familySetup(static_cast<hedge::PolicyFamily>(state.range(1)));
+    hedge::ServiceConfig service;
+    service.errorProbability = 0.01;
+    if (state.range(2) == 1) {
+        setup.deadlineMs = 50.0;
+        hedge::FamilySettings& f = setup.families;
+        f.resilience4cata.retry = hedge::Resilience4cataRetry{.waitDurationMs = 10.0};
+        f.grpc.hedgingPolicy = false;
+        f.grpc.retryPolicy = hedge::GrpcRetryPolicy{.maxAttempts = 3, .initialBackoffMs = 10.0};
+        f.envoy.retryOn5xx = true;
+        f.polly.retry = hedge::PollyRetry{.maxRetryAttempts = 2, .delayMs = 10.0};
+        f.finagle.retryPolicy = hedge::FinagleRetryPolicy{.numTries = 3};
+        f.tower.retry = hedge::TowerRetry{.maxRetries = 2, .minBackoffMs = 10.0, .maxBackoffMs = 100.0};
+        f.murphy.retry = hedge::MurphyRetry{.maxRetries = 2, .backoffMs = 10.0};
+    }
+    state.SetLabel(std::string(hedge::toString(setup.policy)) +
+                   (state.range(2) == 1 ? "_deadline_retries" : "_plain"));
+    runPoint(state, setup, service);
 }
 
 // The same service three ways (docs/service-data.md): the log-normal model (0), a table of the
@@ -159,6 +195,9 @@ void BM_Deadline(benchmark::State& state)
 } // namespace
 
 BENCHMARK(BM_Deadline)->ArgsProduct({{200000}, {0, 1, 2}})->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Retries)
+    ->ArgsProduct({{200000}, {0, 1, 2, 3, 4, 5, 6}, {0, 1}})
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Fanout)->ArgsProduct({{2000000}, {1, 10, 100}})->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_ServiceDistribution)
     ->ArgsProduct({{200000}, {0, 1, 2}})

@@ -202,11 +202,12 @@ QWidget* SetupEditor::makeHedgePanel()
     return panel;
 }
 
-// One panel of fields per family, under the chooser; only the chosen one is shown.
+// One panel of fields per family with knob rows, under the chooser; only the chosen one is
+// shown (resilience4cata's, its retry, under its hedge panel).
 void SetupEditor::addFamilyPanels(QLayout* layout)
 {
     for (PolicyFamily family : allPolicyFamilies()) {
-        if (family == PolicyFamily::Resilience4cata)
+        if (!policyFamilyRow(family).knobs)
             continue;
         auto* fields = new FamilyKnobFields(family, this);
         m_messages << fields->messages();

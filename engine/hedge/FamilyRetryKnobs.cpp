@@ -89,6 +89,18 @@ std::vector<Knob> envoyRetryKnobs()
                               "source/common/router/retry_state_impl.cc, shouldRetry)."),
          .editor = {.label = "Retry on &5xx (retry_on)", .name = "Retry on 5xx"},
          .omitDefault = true},
+        {.field = "envoy.hedge_on_per_try_timeout",
+         .member = familyMember<&EnvoySettings::hedgeOnPerTryTimeout>(),
+         .range = {.min = 0.0, .max = 1.0},
+         .tooltip = KNOB_TEXT("hedge_on_per_try_timeout: at a per-try timeout the attempt goes "
+                              "on and a hedge is sent beside it. Off, the timeout resets the "
+                              "attempt (the call no longer waits for it) and, with retry_on 5xx, "
+                              "retries it on the same retry state; without, the call fails "
+                              "(504).\nDefault: on (the explorer's, which hedges; Envoy's own "
+                              "default is false; envoy source/common/router/router.cc, "
+                              "onPerTryTimeout)."),
+         .editor = {.label = "Hedge on per-tr&y timeout", .name = "Hedge on per-try timeout"},
+         .omitDefault = true},
     };
 }
 
@@ -301,6 +313,119 @@ std::vector<Knob> murphyRetryKnobs()
         {.field = "murphy.retry.budget.window_s",
          .member = familyMember<&MurphySettings::retry, &MurphyRetry::budget,
                                 &MurphyRetryBudget::windowSeconds>(),
+         .unit = "s",
+         .range = {.min = 1.0, .max = 60.0},
+         .tooltip = KNOB_TEXT("How long deposits and withdrawals count (1 … 60 s).\nDefault: %1 s "
+                              "(the explorer's own)."),
+         .editor = {.label = "Budget window:", .name = "Budget window", .min = 1.0, .max = 60.0,
+                    .decimals = 1, .suffix = " s"}},
+    };
+}
+// resilience4cata's retry: a resilience4j Retry around the hedge, its RetryConfig's names.
+std::vector<Knob> resilience4cataRetryKnobs()
+{
+    return {
+        {.field = "resilience4cata.retry",
+         .member = familyMember<&Resilience4cataSettings::retry>(),
+         .range = {.min = 0.0, .max = 1.0},
+         .tooltip = KNOB_TEXT("A resilience4j Retry around the hedge: when the hedged try failed "
+                              "with the service's error (retryExceptions: its errors and sheds; "
+                              "a call past its deadline is not retried), it is run again after "
+                              "waitDuration, while maxAttempts allows.\nDefault: off "
+                              "(resilience4j retries only what a Retry decorates; Retry.java, "
+                              "RetryConfig.java)."),
+         .editor = {.label = "&Retry", .name = "Retry"},
+         .omitDefault = true},
+        {.field = "resilience4cata.retry.max_attempts",
+         .member = familyMember<&Resilience4cataSettings::retry, &Resilience4cataRetry::maxAttempts>(),
+         .range = {.min = 2.0, .max = 10.0},
+         .tooltip = KNOB_TEXT("maxAttempts: tries a call may make, the first included (2 … 10; a "
+                              "call sends 10 attempts at most, hedges included).\nDefault: %1 "
+                              "(resilience4j's default; RetryConfig.java)."),
+         .editor = {.label = "Max attempts:", .name = "Max attempts", .min = 2.0, .max = 10.0},
+         .grid = GridSpread{.from = 2, .to = 5, .count = 4}},
+        {.field = "resilience4cata.retry.wait_duration_ms",
+         .member = familyMember<&Resilience4cataSettings::retry, &Resilience4cataRetry::waitDurationMs>(),
+         .unit = "ms",
+         .range = {.min = 0.0},
+         .tooltip = KNOB_TEXT("waitDuration: the wait before a retry (the first one's, when the "
+                              "backoff is exponential).\nDefault: %1 ms (resilience4j's default; "
+                              "RetryConfig.java)."),
+         .editor = {.label = "Wait duration:", .name = "Wait duration", .max = 600000.0,
+                    .decimals = 1, .suffix = " ms"},
+         .grid = GridSpread{.from = 0, .to = 1000, .count = 6}},
+        {.field = "resilience4cata.retry.exponential_backoff",
+         .member = familyMember<&Resilience4cataSettings::retry, &Resilience4cataRetry::exponentialBackoff>(),
+         .range = {.min = 0.0, .max = 1.0},
+         .tooltip = KNOB_TEXT("enableExponentialBackoff: the wait before retry n is waitDuration "
+                              "× exponentialBackoffMultiplier^(n−1).\nDefault: off, a constant "
+                              "wait (resilience4j's default; IntervalFunction.java)."),
+         .editor = {.label = "E&xponential backoff", .name = "Exponential backoff"}},
+        {.field = "resilience4cata.retry.exponential_backoff_multiplier",
+         .member = familyMember<&Resilience4cataSettings::retry,
+                                &Resilience4cataRetry::exponentialBackoffMultiplier>(),
+         .range = {.min = 1.0},
+         .tooltip = KNOB_TEXT("exponentialBackoffMultiplier: the wait grows by it from retry to "
+                              "retry (≥ 1).\nDefault: %1 (resilience4j's default; "
+                              "IntervalFunction.java, DEFAULT_MULTIPLIER)."),
+         .editor = {.label = "Backoff multiplier:", .name = "Backoff multiplier", .min = 1.0,
+                    .max = 100.0, .decimals = 2, .step = 0.5}},
+        {.field = "resilience4cata.retry.exponential_max_wait_ms",
+         .member = familyMember<&Resilience4cataSettings::retry,
+                                &Resilience4cataRetry::exponentialMaxWaitMs>(),
+         .unit = "ms",
+         .range = {.min = 0.0},
+         .tooltip = KNOB_TEXT("exponentialMaxWaitDuration: the exponential wait never grows past "
+                              "it. 0: none.\nDefault: none (resilience4j's default; "
+                              "IntervalFunction.java)."),
+         .editor = {.label = "Max wait:", .name = "Max wait", .max = 600000.0, .decimals = 1,
+                    .suffix = " ms", .zeroText = "none"}},
+        {.field = "resilience4cata.retry.randomized_wait",
+         .member = familyMember<&Resilience4cataSettings::retry, &Resilience4cataRetry::randomizedWait>(),
+         .range = {.min = 0.0, .max = 1.0},
+         .tooltip = KNOB_TEXT("enableRandomizedWait: the wait is drawn uniformly within ± "
+                              "randomizedWaitFactor of it.\nDefault: off (resilience4j's "
+                              "default; IntervalFunction.java, randomize)."),
+         .editor = {.label = "Randomi&zed wait", .name = "Randomized wait"}},
+        {.field = "resilience4cata.retry.randomized_wait_factor",
+         .member = familyMember<&Resilience4cataSettings::retry,
+                                &Resilience4cataRetry::randomizedWaitFactor>(),
+         .range = {.min = 0.0, .max = 1.0, .maxExclusive = true},
+         .tooltip = KNOB_TEXT("randomizedWaitFactor: the share of the wait it may be shorter or "
+                              "longer by (≥ 0 and < 1).\nDefault: %1 (resilience4j's default; "
+                              "IntervalFunction.java, DEFAULT_RANDOMIZATION_FACTOR)."),
+         .editor = {.label = "Randomized factor:", .name = "Randomized factor", .max = 0.99,
+                    .decimals = 2, .step = 0.1}},
+        {.field = "resilience4cata.retry.budget",
+         .member = familyMember<&Resilience4cataSettings::retry, &Resilience4cataRetry::budget>(),
+         .range = {.min = 0.0, .max = 1.0},
+         .tooltip = KNOB_TEXT("A rate budget for the retries, like the hedge's: every call "
+                              "deposits, every retry withdraws, over a sliding window; an empty "
+                              "budget sends no retry.\nDefault: off (the explorer's own: "
+                              "resilience4j's Retry has no budget)."),
+         .editor = {.label = "Retry &budget", .name = "Retry budget"}},
+        {.field = "resilience4cata.retry.budget.percent",
+         .member = familyMember<&Resilience4cataSettings::retry, &Resilience4cataRetry::budget,
+                                &Resilience4cataRetryBudget::percent>(),
+         .unit = "%",
+         .range = {.min = 0.0, .max = 100.0},
+         .tooltip = KNOB_TEXT("Retries allowed per 100 calls.\nDefault: %1 % (the explorer's own; "
+                              "Finagle's RetryBudget allows 20 %)."),
+         .editor = {.label = "Budget percent:", .name = "Budget percent", .max = 100.0,
+                    .decimals = 1, .suffix = " %"},
+         .grid = GridSpread{.from = 0, .to = 50, .count = 6}},
+        {.field = "resilience4cata.retry.budget.min_per_sec",
+         .member = familyMember<&Resilience4cataSettings::retry, &Resilience4cataRetry::budget,
+                                &Resilience4cataRetryBudget::minPerSecond>(),
+         .unit = "/s",
+         .range = {.min = 0.0},
+         .tooltip = KNOB_TEXT("Retries always allowed per second.\nDefault: %1 per second (the "
+                              "explorer's own; Finagle's RetryBudget allows 10)."),
+         .editor = {.label = "Min per second:", .name = "Min per second", .max = 1e6,
+                    .decimals = 1, .suffix = " /s"}},
+        {.field = "resilience4cata.retry.budget.window_s",
+         .member = familyMember<&Resilience4cataSettings::retry, &Resilience4cataRetry::budget,
+                                &Resilience4cataRetryBudget::windowSeconds>(),
          .unit = "s",
          .range = {.min = 1.0, .max = 60.0},
          .tooltip = KNOB_TEXT("How long deposits and withdrawals count (1 … 60 s).\nDefault: %1 s "

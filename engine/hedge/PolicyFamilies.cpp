@@ -20,6 +20,7 @@ std::vector<Knob> finagleKnobs();
 std::vector<Knob> towerKnobs();
 std::vector<Knob> pollyKnobs();
 std::vector<Knob> murphyKnobs();
+std::vector<Knob> resilience4cataRetryKnobs(); // FamilyRetryKnobs.cpp: its hedge's are KnobRegistry.cpp's
 namespace io_detail {
 const FamilyExport& resilience4cataExport();
 const FamilyExport& grpcExport();
@@ -53,6 +54,11 @@ std::vector<PolicyFamilyRow> familyTable()
          .key = "resilience4cata",
          .displayName = "resilience4cata — the explorer's own",
          .docsHeading = "resilience4cata",
+         .knobs = &resilience4cataRetryKnobs,
+         .sameSettings = &same<&FamilySettings::resilience4cata>,
+         .nameDetail = [](const FamilySettings& f) {
+             return retryDetail(f.resilience4cata.retry.has_value()); },
+         .retries = [](const FamilySettings& f) { return f.resilience4cata.retry.has_value(); },
          .exports = &io_detail::resilience4cataExport()},
         {.id = PolicyFamily::Grpc,
          .key = "grpc",

@@ -29,12 +29,13 @@ struct PolicyFamilyRow {
     // Its section of docs/policies.md.
     const char* docsHeading = nullptr;
     // Its knobs' rows (hedge/FamilyKnobs.cpp; KnobRegistry adds them in the table's order).
-    // resilience4cata's are the hedge's (KnobRegistry.cpp): nullptr.
+    // resilience4cata's hedge knobs are KnobRegistry.cpp's; its row lists its retry's.
     std::vector<Knob> (*knobs)() = nullptr;
     // Whether two setups' settings of the family are the same policy (Setup::samePolicy);
-    // nullptr: resilience4cata, whose settings are Setup::hedge.
+    // resilience4cata's compares its retry; its hedge, Setup::hedge, is compared beside it.
     bool (*sameSettings)(const FamilySettings& a, const FamilySettings& b) = nullptr;
-    // What Setup::generatedName adds after the family's key (", throttled"); nullptr: nothing.
+    // What Setup::generatedName adds after the family's key (", throttled"; resilience4cata:
+    // after its hedge's name); nullptr: nothing.
     std::string (*nameDetail)(const FamilySettings& settings) = nullptr;
     // Whether the settings retry errors (docs/policies.md, "Retries"); nullptr: never.
     bool (*retries)(const FamilySettings& settings) = nullptr;

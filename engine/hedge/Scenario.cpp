@@ -28,7 +28,7 @@ bool Scenario::hasCallOutcomes() const
         if (s.hasDeadline())
             return true;
         const PolicyFamilyRow& row = policyFamilyRow(s.policy);
-        return s.isFamily() && row.retries && row.retries(s.families);
+        return row.retries && row.retries(s.families);
     });
 }
 
@@ -106,6 +106,8 @@ std::string Setup::generatedName() const
         name += ", adaptive limit";
     if (!isFamily() && hedge && hedge->placement == HedgePlacement::OtherReplica)
         name += ", other replica";
+    if (const auto detail = policyFamilyRow(policy).nameDetail; !isFamily() && detail)
+        name += detail(families); // resilience4cata's retry, after its hedge's name
     return name + " / " + toString(cancellation);
 }
 
@@ -114,8 +116,11 @@ bool Setup::samePolicy(const Setup& other) const
     if (cancellation != other.cancellation || adaptiveLimit != other.adaptiveLimit ||
         policy != other.policy || deadlineMs != other.deadlineMs)
         return false;
+    // resilience4cata's hedge is the setup's own; its row compares the rest (its retry).
+    if (!isFamily() && hedge != other.hedge)
+        return false;
     const PolicyFamilyRow& row = policyFamilyRow(policy);
-    return row.sameSettings ? row.sameSettings(families, other.families) : hedge == other.hedge;
+    return !row.sameSettings || row.sameSettings(families, other.families);
 }
 
 bool Setup::nameFollowsPolicy() const

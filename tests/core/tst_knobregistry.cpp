@@ -210,6 +210,8 @@ private slots:
         const char* towerRetry = "tower src/retry/";
         const char* pollyRetry = "Polly.Core Retry";
         const char* own = "the explorer's own";
+        const char* r4jRetry = "RetryConfig.java";
+        const char* r4jInterval = "IntervalFunction.java";
         const std::vector<Row> rows{
             {"grpc.max_attempts", [](auto& f) { return f.grpc.maxAttempts; }, grpc},
             {"grpc.hedging_delay_ms", [](auto& f) { return f.grpc.hedgingDelayMs; }, grpc},
@@ -294,6 +296,29 @@ private slots:
              [](auto& f) { return f.murphy.retry->budget->minPerSecond; }, own},
             {"murphy.retry.budget.window_s",
              [](auto& f) { return f.murphy.retry->budget->windowSeconds; }, own},
+            {"envoy.hedge_on_per_try_timeout",
+             [](auto& f) { return f.envoy.hedgeOnPerTryTimeout; }, "router.cc, onPerTryTimeout"},
+            {"resilience4cata.retry.max_attempts",
+             [](auto& f) { return f.resilience4cata.retry->maxAttempts; }, r4jRetry},
+            {"resilience4cata.retry.wait_duration_ms",
+             [](auto& f) { return f.resilience4cata.retry->waitDurationMs; }, r4jRetry},
+            {"resilience4cata.retry.exponential_backoff",
+             [](auto& f) { return f.resilience4cata.retry->exponentialBackoff; }, r4jInterval},
+            {"resilience4cata.retry.exponential_backoff_multiplier",
+             [](auto& f) { return f.resilience4cata.retry->exponentialBackoffMultiplier; },
+             r4jInterval},
+            {"resilience4cata.retry.exponential_max_wait_ms",
+             [](auto& f) { return f.resilience4cata.retry->exponentialMaxWaitMs; }, r4jInterval},
+            {"resilience4cata.retry.randomized_wait",
+             [](auto& f) { return f.resilience4cata.retry->randomizedWait; }, r4jInterval},
+            {"resilience4cata.retry.randomized_wait_factor",
+             [](auto& f) { return f.resilience4cata.retry->randomizedWaitFactor; }, r4jInterval},
+            {"resilience4cata.retry.budget.percent",
+             [](auto& f) { return f.resilience4cata.retry->budget->percent; }, own},
+            {"resilience4cata.retry.budget.min_per_sec",
+             [](auto& f) { return f.resilience4cata.retry->budget->minPerSecond; }, own},
+            {"resilience4cata.retry.budget.window_s",
+             [](auto& f) { return f.resilience4cata.retry->budget->windowSeconds; }, own},
         };
         // The initializers, every optional part on with its own.
         FamilySettings initial;
@@ -305,10 +330,12 @@ private slots:
         initial.tower.retry.emplace();
         initial.polly.retry.emplace();
         initial.murphy.retry.emplace().budget.emplace();
+        initial.resilience4cata.retry.emplace().budget.emplace();
+        // Every family's row (resilience4cata's retry among them; its hedge's rows are no
+        // family member).
         std::size_t familyNumbers = 0;
         for (const Knob& knob : KnobRegistry::all())
-            familyNumbers +=
-                knob.family() && *knob.family() != PolicyFamily::Resilience4cata && !knob.isOnOff();
+            familyNumbers += std::holds_alternative<FamilyMember>(knob.member) && !knob.isOnOff();
         QCOMPARE(rows.size(), familyNumbers);
         for (const Row& row : rows) {
             const Knob* knob = KnobRegistry::find(row.field);
@@ -322,7 +349,8 @@ private slots:
             knob->write(setup, service, value);
             QCOMPARE(row.get(setup.families), knob->wholeNumber() ? std::round(value) : value);
             QVERIFY2(knob->appliesTo(setup), row.field);
-            setup.policy = PolicyFamily::Resilience4cata;
+            setup.policy = *knob->family() == PolicyFamily::Resilience4cata ? PolicyFamily::Grpc
+                                                                            : PolicyFamily::Resilience4cata;
             QVERIFY2(!knob->appliesTo(setup), row.field);
             // The tooltip as the row gives it (the editor fills in the default:
             // tests/widgets/tst_knobfields).

@@ -50,8 +50,10 @@ std::string envoyYamlText(const EnvoySettings& envoy, double deadlineMs, const E
            formatDuration(envoyBackoffBase(envoy)) + "\n";
     if (envoy.backoffMaxMs > 0.0)
         out += "      max_interval: " + formatDuration(envoy.backoffMaxMs) + "\n";
-    out += "  hedge_policy:\n"
-           "    hedge_on_per_try_timeout: true\n"
+    out += std::string("  hedge_policy:\n"
+                       "    hedge_on_per_try_timeout: ") +
+           (envoy.hedgeOnPerTryTimeout ? "true" : "false") +
+           "\n"
            "cluster:               # the upstream Cluster\n"
            "  circuit_breakers:\n"
            "    thresholds:\n"
@@ -73,8 +75,10 @@ void envoyNotes(const Setup& setup, std::vector<std::string>& notes)
 {
     if (setup.families.envoy.retryOn5xx)
         notes.push_back("retry_on: 5xx retries the service's errors (sheds answer 503); the "
-                        "explorer models no other retry_on condition and no reset of an attempt "
-                        "at its per-try timeout");
+                        "explorer models no other retry_on condition");
+    if (!setup.families.envoy.hedgeOnPerTryTimeout)
+        notes.push_back("an attempt reset at its per-try timeout is left to finish at the server "
+                        "in the explorer (the call no longer waits for it)");
     else
         notes.push_back("retry_on: connect-failure only gives the route a retry state; the "
                         "explorer models no retries on errors before the per-try timeout");

@@ -181,10 +181,8 @@ void readHedgePolicy(const YAML::Node& node, const std::string& path, ImportedPo
             else
                 out.uncovered.push_back(at + ": not implemented by Envoy's router; ignored");
         });
-    if (!onTimeout)
-        throw ScenarioError(childPath(path, "hedge_on_per_try_timeout"),
-                            "must be true: without it a per-try timeout cancels the attempt "
-                            "and nothing is hedged");
+    // Off (Envoy's default): a per-try timeout resets the attempt and is retried, not hedged.
+    out.setup.families.envoy.hedgeOnPerTryTimeout = onTimeout;
 }
 
 void readRoute(const YAML::Node& node, const std::string& path, ImportedPolicy& out)
@@ -208,9 +206,8 @@ void readRoute(const YAML::Node& node, const std::string& path, ImportedPolicy& 
     if (!retry)
         throw ScenarioError(childPath(path, "retry_policy"),
                             "missing (num_retries, per_try_timeout)");
-    if (!hedge)
-        throw ScenarioError(childPath(path, "hedge_policy"),
-                            "missing (hedge_on_per_try_timeout: true)");
+    if (!hedge) // no hedge_policy: Envoy resets at a per-try timeout and hedges nothing
+        out.setup.families.envoy.hedgeOnPerTryTimeout = false;
 }
 
 void readRetryBudget(const YAML::Node& node, const std::string& path, ImportedPolicy& out)

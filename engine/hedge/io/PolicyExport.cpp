@@ -54,6 +54,8 @@ std::vector<std::string> whyNotSameAs(const Setup& setup, PolicyFamily format)
                           formatPlainNumber(setup.hedge->budgetPercent) + ") has no counterpart");
     if (setup.hedge && setup.hedge->placement == HedgePlacement::OtherReplica)
         reasons.push_back("its hedges go to another replica");
+    if (const auto retries = policyFamilyRow(setup.policy).retries; retries && retries(setup.families))
+        reasons.push_back("its retry (resilience4j Retry) is not translated");
     as.whyNotFromHedge(setup, reasons);
     return reasons;
 }

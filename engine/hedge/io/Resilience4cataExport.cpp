@@ -14,6 +14,33 @@ namespace hedge::io_detail {
 
 namespace {
 
+// The retry around the hedge, with RetryConfig's names (docs/policies.md, "Retries").
+std::string retryText(const Resilience4cataRetry& retry)
+{
+    std::string out = "    .retry(r -> r.maxAttempts(" + std::to_string(retry.maxAttempts) +
+                      ")\n                .waitDuration(" + javaDuration(retry.waitDurationMs) + ")";
+    const std::string multiplier = formatNumber(retry.exponentialBackoffMultiplier);
+    const std::string factor = formatNumber(retry.randomizedWaitFactor);
+    const std::string initial = formatNumber(retry.waitDurationMs) + "L";
+    if (retry.exponentialBackoff) {
+        const std::string max = retry.exponentialMaxWaitMs > 0.0
+                                    ? ", " + formatNumber(retry.exponentialMaxWaitMs) + "L"
+                                    : std::string();
+        out += "\n                .intervalFunction(IntervalFunction.ofExponential" +
+               std::string(retry.randomizedWait ? "Random" : "") + "Backoff(" + initial + ", " +
+               multiplier + (retry.randomizedWait ? ", " + factor : std::string()) + max + "))";
+    } else if (retry.randomizedWait) {
+        out += "\n                .intervalFunction(IntervalFunction.ofRandomized(" + initial +
+               ", " + factor + "))";
+    }
+    out += "\n                .retryExceptions(ServiceUnavailableException.class)";
+    if (const auto& b = retry.budget)
+        out += "\n                .budget(b -> b.percent(" + formatNumber(b->percent) +
+               ").minPerSecond(" + formatNumber(b->minPerSecond) + ").window(" +
+               javaDuration(b->windowSeconds * 1000.0) + "))";
+    return out + ")\n";
+}
+
 std::string resilience4cataText(const Setup& setup, const ExportHeader& header)
 {
     std::string out = comment("//", "resilience4cata hedging (docs/model.md)", header);
@@ -43,6 +70,8 @@ std::string resilience4cataText(const Setup& setup, const ExportHeader& header)
                formatNumber(g->smoothing) + ").rttTolerance(" + formatNumber(g->rttTolerance) +
                ").longWindow(" + std::to_string(g->longWindow) + ").queueSize(" +
                std::to_string(g->queueSize) + "))\n";
+    if (const auto& retry = setup.families.resilience4cata.retry)
+        out += retryText(*retry);
     // The call's deadline (docs/model.md, "Deadlines"), over every attempt.
     if (setup.hasDeadline())
         out += "    .timeLimiter(t -> t.timeoutDuration(" + javaDuration(setup.deadlineMs) + "))\n";
@@ -57,6 +86,17 @@ void resilience4cataNotes(const Setup& setup, std::vector<std::string>& notes)
     if (setup.hedge && setup.hedge->placement == HedgePlacement::OtherReplica)
         notes.push_back("hedges go to another replica: your balancer must know which "
                         "replicas a call has used");
+    const auto& retry = setup.families.resilience4cata.retry;
+    if (!retry)
+        return;
+    notes.push_back("the retry's retryExceptions are the explorer's service errors and sheds, "
+                    "taken as ServiceUnavailableException; a call past its deadline "
+                    "(TimeoutException) is not retried");
+    notes.push_back("ignoreExceptions, retryOnResultPredicate, intervalBiFunction and "
+                    "failAfterMaxAttempts are not modelled: their defaults hold");
+    if (retry->budget)
+        notes.push_back("resilience4j's Retry has no budget: the retry budget is the explorer's "
+                        "own, a window shared by the client's calls like the hedge's");
 }
 
 } // namespace

@@ -227,13 +227,13 @@ void validatePolicy(const std::string& prefix, const Setup& setup)
         std::find(allPolicyFamilies().begin(), allPolicyFamilies().end(), setup.policy);
     if (policy == allPolicyFamilies().end())
         fail(prefix + "policy", "is not a policy");
-    if (setup.isFamily()) {
-        const std::string family = toString(setup.policy);
-        validateKnobs(prefix + family, family + ".", setup, ServiceConfig{});
-        validateFamilyExtras(prefix + family, setup);
-    } else if (setup.hedge) {
+    if (!setup.isFamily() && setup.hedge)
         validateHedge(prefix + "hedge", *setup.hedge);
-    }
+    // The family's object: resilience4cata's holds its retry, beside the hedge.
+    const std::string family = toString(setup.policy);
+    validateKnobs(prefix + family, family + ".", setup, ServiceConfig{});
+    if (setup.isFamily())
+        validateFamilyExtras(prefix + family, setup);
     if (setup.adaptiveLimit)
         validateLimit(prefix + "adaptive_limit", *setup.adaptiveLimit);
     // The setup's own numbers (its deadline), at the setup's own level of the file.

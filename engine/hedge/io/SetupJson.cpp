@@ -3,6 +3,7 @@
 #include "KnobJson.h"
 
 #include <hedge/KnobRegistry.h>
+#include <hedge/PolicyFamilies.h>
 
 #include <algorithm>
 #include <cmath>
@@ -233,11 +234,14 @@ PolicyFamily readPolicy(const ObjectReader& r)
 void rejectOtherFamilies(const ObjectReader& r, PolicyFamily policy)
 {
     for (PolicyFamily family : allPolicyFamilies()) {
-        const char* key = family == PolicyFamily::Resilience4cata ? "hedge" : toString(family);
-        if (family != policy && r.find(key))
-            throw ScenarioError(r.path(key), std::string("not a knob of policy ") +
-                                                 toString(policy) + " (it is policy " +
-                                                 toString(family) + "'s object)");
+        if (family == policy)
+            continue;
+        // resilience4cata's hedge is "hedge", its retry the family's own object.
+        for (const char* key : {family == PolicyFamily::Resilience4cata ? "hedge" : "", toString(family)})
+            if (*key && r.find(key))
+                throw ScenarioError(r.path(key), std::string("not a knob of policy ") +
+                                                     toString(policy) + " (it is policy " +
+                                                     toString(family) + "'s object)");
     }
 }
 
@@ -249,8 +253,7 @@ Setup readSetup(const Json& value, const std::string& path, std::size_t index)
     for (const char* key : knobKeys("setup.", false))
         keys.push_back(key);
     for (PolicyFamily family : allPolicyFamilies())
-        if (family != PolicyFamily::Resilience4cata)
-            keys.push_back(toString(family));
+        keys.push_back(toString(family)); // resilience4cata's: its retry
     const ObjectReader r(value, path, keys);
     Setup s;
     s.name = r.string("name", "setup " + std::to_string(index + 1));
@@ -259,10 +262,9 @@ Setup readSetup(const Json& value, const std::string& path, std::size_t index)
     s.cancellation = readCancellation(r);
     if (const Json* h = r.find("hedge"))
         s.hedge = readHedge(*h, r.path("hedge"));
-    if (const char* family = toString(s.policy); s.isFamily())
-        if (const Json* f = r.find(family))
-            readFamilyObject(*f, r.path(family), std::string(family) + ".", s,
-                             familyExtraKeys(s.policy));
+    // The family's object (resilience4cata's: its retry beside the hedge).
+    if (const char* family = toString(s.policy); const Json* f = r.find(family))
+        readFamilyObject(*f, r.path(family), std::string(family) + ".", s, familyExtraKeys(s.policy));
     if (const Json* a = r.find("adaptive_limit"))
         s.adaptiveLimit = readLimit(*a, r.path("adaptive_limit"));
     ServiceConfig unused;
@@ -293,6 +295,9 @@ OrderedJson setupToJson(const Setup& setup)
         } else {
             o["hedge"] = nullptr;
         }
+        // Its retry, only when on: a file of setups without one is as it always was.
+        if (const PolicyFamilyRow& row = policyFamilyRow(setup.policy); row.retries(setup.families))
+            o[row.key] = familyObjectToJson(setup, std::string(row.key) + ".");
     }
     if (setup.adaptiveLimit)
         writeKnobs(o["adaptive_limit"], "adaptive_limit.", false, setup, unused);

@@ -23,7 +23,9 @@ void EnvoyHedging::armPerTry(CallState& call, double now, CallStep& step) const
     call.hedgeDueAt = kNever;
     if (m_settings.perTryTimeoutMs <= 0.0) // none: Envoy never hedges
         return;
-    if (call.retriesLeft <= 0 && !(call.familyFlags & kSlotHeld))
+    // Hedging, a timeout that can ask nothing changes nothing; resetting, it fails the attempt.
+    if (m_settings.hedgeOnPerTryTimeout && call.retriesLeft <= 0 &&
+        !(call.familyFlags & kSlotHeld))
         return;
     call.hedgeDueAt = now + m_settings.perTryTimeoutMs;
     step.hedgeAt = call.hedgeDueAt;
@@ -55,7 +57,28 @@ CallStep EnvoyHedging::hedgeDue(CallState& call, double now, const AttemptGate& 
             ++call.retries;
         return step;
     }
+    if (!m_settings.hedgeOnPerTryTimeout)
+        return resetOnPerTryTimeout(call, now);
     return perTryTimeout(call, now);
+}
+
+// Without hedge_on_per_try_timeout (Filter::onPerTryTimeout): the latest attempt is reset — the
+// call stops waiting for it; the model leaves it to finish at the server unseen, as it does a
+// dropped attempt — and, with retry_on 5xx, the timeout is retried on the retry state as an
+// error is; refused, or without retry_on 5xx, the call fails (504, upstream request timeout).
+CallStep EnvoyHedging::resetOnPerTryTimeout(CallState& call, double now)
+{
+    const int attempt = call.launched - 1;
+    if (call.isInFlight(attempt)) {
+        call.inFlight &= static_cast<std::uint16_t>(~(1u << attempt));
+        m_slots.attemptsEnded(1);
+    }
+    call.lastErrorAttempt = static_cast<std::int8_t>(attempt);
+    if (m_settings.retryOn5xx && shouldRetry(call, now, m_retriesRefused)) {
+        call.familyFlags |= kRetryPendingFlag;
+        return CallStep{.hedgeAt = call.hedgeDueAt};
+    }
+    return end(call, CallEnd::Failed, attempt);
 }
 
 // RetryStateImpl::shouldRetry: the slot held since the last retry goes back (resetRetry); with
@@ -110,6 +133,8 @@ CallStep EnvoyHedging::sendHedge(CallState& call, double now, const AttemptGate&
 CallStep EnvoyHedging::attemptDone(CallState& call, int attempt, double now,
                                    AttemptOutcome outcome, const AttemptGate&)
 {
+    if (!call.isInFlight(attempt))
+        return {}; // reset at its per-try timeout: its answer is not seen
     call.inFlight &= static_cast<std::uint16_t>(~(1u << attempt));
     m_slots.attemptsEnded(1);
     if (outcome == AttemptOutcome::Success)

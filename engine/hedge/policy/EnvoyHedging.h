@@ -7,6 +7,8 @@
 // discarded while another attempt is in flight or pending. With retry_on 5xx, an error of the
 // latest attempt is retried on the same retry state — a retry used up, the slot given back and
 // asked for again, the same doubling backoff — and, refused, ends the call as without it.
+// Without hedge_on_per_try_timeout, a per-try timeout resets the latest attempt instead (the
+// call no longer waits for it) and is retried as an error is (retry_on 5xx), or fails the call.
 #pragma once
 
 #include <hedge/policy/EnvoyRetrySlots.h>
@@ -49,6 +51,7 @@ public:
 
 private:
     CallStep perTryTimeout(CallState& call, double now);
+    CallStep resetOnPerTryTimeout(CallState& call, double now);
     // The retry state asked for one more attempt: a retry used up, then a slot; granted, the
     // backoff is armed. Whether it was granted.
     bool shouldRetry(CallState& call, double now, std::int64_t& refused);

@@ -11,6 +11,8 @@ HedgePipeline::HedgePipeline(const HedgePipelineConfig& config)
     }
     if (config.adaptiveLimit)
         m_current.limiter = std::make_shared<AdaptiveLimiter>(*config.adaptiveLimit);
+    if (config.retry)
+        m_current.retry = std::make_shared<Resilience4cataRetrying>(*config.retry);
 }
 
 HedgePipelineConfig HedgePipeline::config() const
@@ -21,6 +23,8 @@ HedgePipelineConfig HedgePipeline::config() const
         c.budget = m_current.budgetTerms;
     if (m_current.limiter)
         c.adaptiveLimit = m_current.limiter->algorithm().config();
+    if (m_current.retry)
+        c.retry = m_current.retry->config();
     return c;
 }
 
@@ -47,6 +51,9 @@ void HedgePipeline::reconfigure(const HedgePipelineConfig& config, double now)
         if (config.adaptiveLimit)
             next.limiter = std::make_shared<AdaptiveLimiter>(*config.adaptiveLimit);
     }
+    // New retry terms start a new rule (its budget empty); calls in flight keep theirs.
+    if (config.retry != (next.retry ? std::optional(next.retry->config()) : std::nullopt))
+        next.retry = config.retry ? std::make_shared<Resilience4cataRetrying>(*config.retry) : nullptr;
     m_earlier.push_back(std::move(m_current));
     m_current = std::move(next);
 }

@@ -10,6 +10,7 @@
 #include <hedge/policy/AdaptiveLimiter.h>
 #include <hedge/policy/HedgeBudget.h>
 #include <hedge/policy/HedgePolicy.h>
+#include <hedge/policy/Resilience4cataRetrying.h>
 
 #include <cstdint>
 #include <memory>
@@ -23,6 +24,7 @@ struct HedgePipelineConfig {
     HedgePolicyConfig hedge{.delayMs = 2000.0, .maxAttempts = 1}; // 1 attempt: no hedging
     std::optional<HedgeBudgetConfig> budget;                      // none: unlimited hedges
     std::optional<Gradient2Config> adaptiveLimit;                 // none: no limiter
+    std::optional<Resilience4cataRetryingConfig> retry;           // none: no retries
 
     bool operator==(const HedgePipelineConfig&) const = default;
 };
@@ -47,12 +49,16 @@ public:
         // A call starts under the current regime (the newest: changes at `now` come first).
         if (m_current.budget)
             m_current.budget->deposit(now);
+        if (m_current.retry) [[unlikely]]
+            m_current.retry->deposit(now);
         return settle(m_current, call, m_current.policy.start(call, now, Gate{&m_current, now, &m_refused, &call}));
     }
 
     CallStep hedgeDue(CallState& call, double now)
     {
         const Regime& regime = regimeOf(call);
+        if (call.familyFlags & kRetryPendingFlag) [[unlikely]] // a retry's wait is over
+            return settle(regime, call, regime.policy.retry(call, now, Gate{&regime, now, &m_refused, &call}));
         return settle(regime, call, regime.policy.hedgeDue(call, now, Gate{&regime, now, &m_refused, &call}));
     }
 
@@ -66,8 +72,12 @@ public:
             else
                 regime.limiter->onIgnore(permit);
         }
-        return settle(regime, call,
-                      regime.policy.attemptDone(call, attempt, now, outcome, Gate{&regime, now, &m_refused, &call}));
+        CallStep step =
+            regime.policy.attemptDone(call, attempt, now, outcome, Gate{&regime, now, &m_refused, &call});
+        // A try failed by the service's error, nothing in flight: the retry may take it.
+        if (step.end == CallEnd::Failed && regime.retry && outcome == AttemptOutcome::HandledError) [[unlikely]]
+            step = regime.retry->afterFailure(call, step, now);
+        return settle(regime, call, step);
     }
 
     CallStep abandonCall(CallState& call)
@@ -82,6 +92,8 @@ public:
     HedgeBudget* budget() { return m_current.budget.get(); }
     AdaptiveLimiter* limiter() { return m_current.limiter.get(); }
     const AdaptiveLimiter* limiter() const { return m_current.limiter.get(); }
+    // The retry calls starting now follow; nullptr: none.
+    Resilience4cataRetrying* retry() { return m_current.retry.get(); }
     // Hedges the budget refused so far (the limiter's refusals are not the budget's).
     std::int64_t hedgesRefused() const { return m_refused; }
 
@@ -94,6 +106,7 @@ private:
         std::shared_ptr<HedgeBudget> budget; // none: hedges need no budget
         HedgeBudgetConfig budgetTerms;       // the percent and reserve its hedges are judged by
         std::shared_ptr<AdaptiveLimiter> limiter; // none: attempts need no place
+        std::shared_ptr<Resilience4cataRetrying> retry; // none: a failed try ends the call
     };
 
     // Admits an attempt of a call of `regime`: a hedge needs the budget's leave, then every

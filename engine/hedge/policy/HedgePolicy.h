@@ -51,7 +51,20 @@ public:
     // The caller gave up on the call: everything in flight is to be cancelled.
     CallStep abandon(CallState& call) const;
 
+    // A retry's wait (kRetryPendingFlag, Resilience4cataRetrying) is over at `now`: the first
+    // attempt of a new try, which hedges as the first try did, counted in CallState::retries and
+    // never told to OnHedge; refused by the gate, the call fails with its last error. A
+    // superseded timer answers nothing, as in hedgeDue.
+    template <class Gate>
+    CallStep retry(CallState& call, double now, Gate&& gate) const;
+
 private:
+    // The call's current try has all its attempts (a retry starts a new try at tryStart, 0
+    // without retries), or the call all it may ever send.
+    bool tryFull(const CallState& call) const
+    {
+        return call.launched >= m_config.maxAttempts + call.tryStart || call.launched >= kMaxAttempts;
+    }
     template <class Gate>
     CallStep tryHedge(CallState& call, double now, Gate&& gate) const;
     CallStep end(CallState& call, CallEnd how, int errorAttempt) const;
@@ -101,7 +114,7 @@ CallStep HedgePolicy::hedgeDue(CallState& call, double now, Gate&& gate) const
 template <class Gate>
 CallStep HedgePolicy::tryHedge(CallState& call, double now, Gate&& gate) const
 {
-    if (call.hedgingStopped || call.launched >= m_config.maxAttempts)
+    if (call.hedgingStopped || tryFull(call))
         return {};
     const int permit = gate(true);
     if (permit == kRefused) {
@@ -116,11 +129,34 @@ CallStep HedgePolicy::tryHedge(CallState& call, double now, Gate&& gate) const
         m_onHedge(attempt);
     call.launch(attempt, now, permit);
     CallStep step{.launch = attempt};
-    if (call.launched < m_config.maxAttempts) {
+    if (!tryFull(call)) {
         call.hedgeDueAt = now + m_config.delayMs;
         step.hedgeAt = call.hedgeDueAt;
     } else {
         call.hedgeDueAt = kNever;
+    }
+    return step;
+}
+
+template <class Gate>
+CallStep HedgePolicy::retry(CallState& call, double now, Gate&& gate) const
+{
+    if (call.end != CallEnd::Running || now < call.hedgeDueAt)
+        return {};
+    call.familyFlags &= static_cast<std::uint8_t>(~kRetryPendingFlag);
+    call.hedgeDueAt = kNever;
+    const int permit = gate(false); // a retry is no hedge: the limiter's leave alone
+    if (permit == kRefused)
+        return end(call, CallEnd::Failed, call.lastErrorAttempt);
+    const int attempt = call.launched;
+    call.launch(attempt, now, permit);
+    ++call.retries;
+    call.tryStart = static_cast<std::uint8_t>(attempt);
+    call.hedgingStopped = false;
+    CallStep step{.launch = attempt};
+    if (!tryFull(call)) {
+        call.hedgeDueAt = now + m_config.delayMs;
+        step.hedgeAt = call.hedgeDueAt;
     }
     return step;
 }

@@ -64,6 +64,10 @@ struct EnvoySettings {
     std::optional<EnvoyRetryBudget> retryBudget; // none: the max_retries circuit breaker bounds
     int maxRetries = 3;                          // the cluster's circuit breaker
     bool retryOn5xx = false; // retry_on "5xx": the service's errors (and sheds, 503) are retried
+    // hedge_policy.hedge_on_per_try_timeout: a per-try timeout hedges (the attempt goes on), the
+    // explorer's default since Envoy hedges only so; off (Envoy's own default), it resets the
+    // attempt and, with retry_on 5xx, retries it.
+    bool hedgeOnPerTryTimeout = true;
     double backoffMax() const { return backoffMaxMs > 0.0 ? backoffMaxMs : 10.0 * backoffBaseMs; }
     bool operator==(const EnvoySettings&) const = default;
 };
@@ -158,6 +162,32 @@ struct MurphySettings {
     bool operator==(const MurphySettings&) const = default;
 };
 
+// --- resilience4cata's retry (a resilience4j Retry around its hedge) ---
+// resilience4cata's hedge is Setup::hedge; its retry is the family's own part here, beside it.
+struct Resilience4cataRetryBudget {
+    double percent = 20.0;      // retries per 100 calls
+    double minPerSecond = 10.0; // always allowed
+    double windowSeconds = 10.0;
+    bool operator==(const Resilience4cataRetryBudget&) const = default;
+};
+// RetryConfig's names: maxAttempts counts the first call; the wait is waitDuration, grown by
+// IntervalFunction's exponential backoff when enabled, randomised by ± the factor when enabled.
+struct Resilience4cataRetry {
+    int maxAttempts = 3;                     // tries, the first included (resilience4j: 3)
+    double waitDurationMs = 500.0;           // resilience4j: 500 ms
+    bool exponentialBackoff = false;         // enableExponentialBackoff
+    double exponentialBackoffMultiplier = 1.5; // IntervalFunction's default
+    double exponentialMaxWaitMs = 0.0;       // exponentialMaxWaitDuration; 0: none
+    bool randomizedWait = false;             // enableRandomizedWait
+    double randomizedWaitFactor = 0.5;       // [0, 1): the wait ± this share of it
+    std::optional<Resilience4cataRetryBudget> budget; // the explorer's own; none: unbudgeted
+    bool operator==(const Resilience4cataRetry&) const = default;
+};
+struct Resilience4cataSettings {
+    std::optional<Resilience4cataRetry> retry; // none: no retries
+    bool operator==(const Resilience4cataSettings&) const = default;
+};
+
 // Every family's knobs: a setup keeps all of them, so switching the family in the editor and
 // back keeps what was typed; only the chosen family's are written to a file or compared.
 struct FamilySettings {
@@ -167,6 +197,7 @@ struct FamilySettings {
     FinagleSettings finagle;
     TowerSettings tower;
     MurphySettings murphy;
+    Resilience4cataSettings resilience4cata; // its retry; its hedge is Setup::hedge
     bool operator==(const FamilySettings&) const = default;
 };
 
@@ -196,6 +227,11 @@ template <> struct FamilyOf<TowerSettings> {
 template <> struct FamilyOf<MurphySettings> {
     static constexpr PolicyFamily family = PolicyFamily::Murphy;
     static constexpr auto settings = &FamilySettings::murphy;
+};
+
+template <> struct FamilyOf<Resilience4cataSettings> {
+    static constexpr PolicyFamily family = PolicyFamily::Resilience4cata;
+    static constexpr auto settings = &FamilySettings::resilience4cata;
 };
 
 // As a scenario file spells the family: "resilience4cata", "grpc", ...

@@ -48,6 +48,8 @@ double RetryBackoff::draw(int retry, float& carried, SplitMix64& random) const
         return uniform01(random) * base;
     case RetryJitter::Proportional:
         return base + std::min(uniform01(random) * jitterRatio * base, std::max(0.0, maxMs - base));
+    case RetryJitter::Randomized:
+        return std::min(base * (1.0 + jitterRatio * (2.0 * uniform01(random) - 1.0)), maxMs);
     case RetryJitter::Polly: {
         if (growth != RetryGrowth::Exponential)
             return std::min(base * (0.75 + 0.5 * uniform01(random)), maxMs);

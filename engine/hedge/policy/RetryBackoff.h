@@ -20,6 +20,8 @@ enum class RetryJitter : std::uint8_t {
     Proportional, // nominal + uniform in [0, ratio × nominal], at most the cap: Tower
     Polly,        // constant and linear: ±25 %; exponential: Polly's decorrelated formula (V2)
     Decorrelated, // the first is the base; then uniform in [last, min(3 × last, cap)): Finagle
+    Randomized,   // uniform in [(1 − ratio) × nominal, (1 + ratio) × nominal], at most the cap:
+                  // resilience4j's randomized wait (IntervalFunction.randomize)
 };
 
 struct RetryBackoff {
@@ -28,7 +30,9 @@ struct RetryBackoff {
     double multiplier = 2.0; // exponential growth
     double maxMs = kNever;   // the cap (kNever: none)
     RetryJitter jitter = RetryJitter::None;
-    double jitterRatio = 0.0; // Proportional
+    double jitterRatio = 0.0; // Proportional, Randomized
+
+    bool operator==(const RetryBackoff&) const = default;
 
     // The delay before retry `retry` (1 = the first) before any jitter.
     double nominal(int retry) const;

@@ -4,7 +4,7 @@
 
 namespace hedge {
 
-HedgePipelineConfig pipelineConfigFor(const Setup& setup)
+HedgePipelineConfig pipelineConfigFor(const Setup& setup, std::uint64_t seed)
 {
     HedgePipelineConfig config;
     if (setup.hedge) {
@@ -16,13 +16,17 @@ HedgePipelineConfig pipelineConfigFor(const Setup& setup)
                                               .windowSeconds = h.budgetWindowSeconds};
     }
     config.adaptiveLimit = setup.adaptiveLimit;
+    // resilience4cata's retry beside its hedge (docs/policies.md, "Retries"): another family's
+    // setup keeps it in FamilySettings unused.
+    if (const auto& retry = setup.families.resilience4cata.retry; retry && !setup.isFamily())
+        config.retry = Resilience4cataRetryingConfig::from(*retry, seed);
     return config;
 }
 
 ClientPolicyConfig clientPolicyFor(const Setup& setup, std::uint64_t seed)
 {
     if (!setup.isFamily())
-        return ClientPolicyConfig{.hedge = pipelineConfigFor(setup)};
+        return ClientPolicyConfig{.hedge = pipelineConfigFor(setup, seed)};
     return ClientPolicyConfig{.family = FamilyPipelineConfig{.family = setup.policy,
                                                              .settings = setup.families,
                                                              .adaptiveLimit = setup.adaptiveLimit,

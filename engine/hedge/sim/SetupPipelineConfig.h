@@ -13,8 +13,10 @@
 
 namespace hedge {
 
-HedgePipelineConfig pipelineConfigFor(const Setup& setup);
-// The whole policy; `seed` keys the draws of a family that draws (Envoy's jitter).
+// `seed` keys the draws of a policy that draws (Envoy's jitter, resilience4cata's randomized
+// retry wait).
+HedgePipelineConfig pipelineConfigFor(const Setup& setup, std::uint64_t seed = 0);
+// The whole policy.
 ClientPolicyConfig clientPolicyFor(const Setup& setup, std::uint64_t seed = 0);
 // Whether cancelling a loser reaches the server: the setup's cancellation, unless its family
 // never cancels losers (Murphy abandons them; Finagle without send_interrupts leaves them).
@@ -25,7 +27,7 @@ template <class Policy>
 auto policyConfigFor(const Setup& setup, std::uint64_t seed)
 {
     if constexpr (std::is_same_v<Policy, HedgePipeline>)
-        return pipelineConfigFor(setup);
+        return pipelineConfigFor(setup, seed);
     else if constexpr (std::is_same_v<Policy, FamilyPipeline>)
         return *clientPolicyFor(setup, seed).family;
     else

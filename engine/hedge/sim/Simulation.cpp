@@ -337,7 +337,8 @@ bool runsTheSameSimulation(const PointSpec& a, const PointSpec& b)
     const bool samePolicy =
         a.setup.samePolicy(b.setup) ||
         (!hedges(a.setup) && !hedges(b.setup) && a.setup.hedge == b.setup.hedge &&
-         a.setup.adaptiveLimit == b.setup.adaptiveLimit);
+         a.setup.adaptiveLimit == b.setup.adaptiveLimit &&
+         a.setup.families.resilience4cata == b.setup.families.resilience4cata); // its retry
     return samePolicy && a.service == b.service && a.load == b.load && a.seed == b.seed && a.replicate == b.replicate &&
            a.calls == b.calls && a.warmupFraction == b.warmupFraction &&
            a.serviceModel == b.serviceModel && a.stopCollapsedEarly == b.stopCollapsedEarly;

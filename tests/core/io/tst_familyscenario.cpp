@@ -196,6 +196,18 @@ private slots:
         QTest::newRow("polly delays")
             << R"({"name": "a", "policy": "polly", "polly": {"delay_per_attempt_ms": 5}})"
             << "setups[0].polly.delay_per_attempt_ms: expected an array of delays (ms), got 5";
+        QTest::newRow("resilience4cata retry factor 1")
+            << R"({"name": "a", "hedge": {}, "resilience4cata": {"retry": )"
+               R"({"randomized_wait_factor": 1}}})"
+            << "setups[0].resilience4cata.retry.randomized_wait_factor: 1 is out of range "
+               "(allowed ≥ 0 and < 1)";
+        QTest::newRow("resilience4cata retry max_attempts 11")
+            << R"({"name": "a", "resilience4cata": {"retry": {"max_attempts": 11}}})"
+            << "setups[0].resilience4cata.retry.max_attempts: 11 is out of range (allowed 2 … 10)";
+        QTest::newRow("resilience4cata retry in a family's setup")
+            << R"({"name": "a", "policy": "murphy", "resilience4cata": {"retry": {}}})"
+            << "setups[0].resilience4cata: not a knob of policy murphy (it is policy "
+               "resilience4cata's object)";
         QTest::newRow("part as a number")
             << R"({"name": "a", "policy": "tower", "tower": {"budget": 1}})"
             << "setups[0].tower.budget: expected null or an object, got 1";

@@ -304,6 +304,25 @@ private slots:
         QVERIFY(pas.text.find("// The explorer's plain retry around the policy: up to 2") !=
                 std::string::npos);
         QVERIFY(mentions(pas.uncovered, "the retry is the explorer's own"));
+
+        // resilience4cata: a resilience4j Retry under RetryConfig's names, what the model does
+        // not cover listed, and no other family's format any more.
+        Setup r4c = unbudgetedSetup();
+        r4c.families.resilience4cata.retry =
+            Resilience4cataRetry{.maxAttempts = 4, .waitDurationMs = 50.0, .exponentialBackoff = true,
+                                 .exponentialBackoffMultiplier = 2.0, .randomizedWait = true,
+                                 .budget = Resilience4cataRetryBudget{}};
+        const ExportedPolicy java = exportPolicy(r4c);
+        for (const char* part : {"    .retry(r -> r.maxAttempts(4)\n",
+                                 ".waitDuration(Duration.ofMillis(50))",
+                                 ".intervalFunction(IntervalFunction.ofExponentialRandomBackoff(50L, 2, 0.5))",
+                                 ".retryExceptions(ServiceUnavailableException.class)",
+                                 ".budget(b -> b.percent(20).minPerSecond(10)"})
+            QVERIFY2(java.text.find(part) != std::string::npos, java.text.c_str());
+        QVERIFY(mentions(java.uncovered, "ignoreExceptions, retryOnResultPredicate"));
+        QVERIFY(mentions(java.uncovered, "a call past its deadline (TimeoutException) is not retried"));
+        QVERIFY(mentions(java.uncovered, "resilience4j's Retry has no budget"));
+        QCOMPARE(exportFormats(r4c), std::vector{PolicyFamily::Resilience4cata});
     }
 
     // A resilience4cata setup without a budget, on any replica, is Polly's and (with client

@@ -246,10 +246,6 @@ virtual_host:
         QTest::newRow("negative retries")
             << route.arg("num_retries: -1", "true") << false
             << "route.retry_policy.num_retries: -1 is out of range (allowed 0 … 1000000)";
-        QTest::newRow("no hedge on timeout")
-            << route.arg("num_retries: 1", "false") << false
-            << "route.hedge_policy.hedge_on_per_try_timeout: must be true: without it a per-try "
-               "timeout cancels the attempt and nothing is hedged";
         QTest::newRow("twice") << route.arg("num_retries: 1\n    numRetries: 2", "true") << false
                                << "route.retry_policy.numRetries: appears twice in one mapping";
         QTest::newRow("budget percent")
@@ -269,6 +265,23 @@ virtual_host:
         QTest::newRow("yaml syntax") << "route: [a, b\n"
                                      << false << "line 2, column 1: end of sequence flow not found";
     }
+    // hedge_on_per_try_timeout false (Envoy's default), or no hedge_policy at all: a per-try
+    // timeout resets the attempt and is retried, and the export says so back.
+    void envoyWithoutHedgeOnPerTryTimeoutResetsAndRetries()
+    {
+        const std::string yaml = "route:\n  retry_policy:\n    retry_on: 5xx\n    num_retries: 2\n"
+                                 "    per_try_timeout: 0.050s\n  hedge_policy:\n"
+                                 "    hedge_on_per_try_timeout: false\n";
+        const ImportedPolicy in = importPolicy(yaml, PolicyFamily::Envoy);
+        QVERIFY(!in.setup.families.envoy.hedgeOnPerTryTimeout);
+        QVERIFY(in.setup.families.envoy.retryOn5xx);
+        const std::string noHedge = "route:\n  retry_policy:\n    num_retries: 1\n";
+        QVERIFY(!importPolicy(noHedge, PolicyFamily::Envoy).setup.families.envoy.hedgeOnPerTryTimeout);
+        const std::string back = exportPolicy(in.setup).text;
+        QVERIFY2(back.find("    hedge_on_per_try_timeout: false\n") != std::string::npos, back.c_str());
+        QVERIFY(!importPolicy(back, PolicyFamily::Envoy).setup.families.envoy.hedgeOnPerTryTimeout);
+    }
+
     void invalidInputNamesTheField()
     {
         QFETCH(QString, text);

@@ -2,7 +2,8 @@
 // "Retries"): the latest attempt's error retried on the one retry state the hedges use — a
 // retry of num_retries used up, the slot given back and asked for again, the backoff drawn below
 // 25 ms doubling to 250 ms from the seeded stream — the max_retries breaker and the retry
-// budget's floor gating it, retries counted on the call.
+// budget's floor gating it, retries counted on the call; and, without hedge_on_per_try_timeout,
+// a per-try timeout that resets the attempt and is retried the same way.
 #include "SeededDraws.h"
 
 #include <hedge/policy/EnvoyHedging.h>
@@ -34,6 +35,56 @@ class TestEnvoyRetries : public QObject {
     Q_OBJECT
 
 private slots:
+    // Without hedge_on_per_try_timeout: the per-try timeout resets the latest attempt (its late
+    // answer is not seen), and retry_on 5xx retries it after the backoff; the last try's
+    // timeout, with no retry left, fails the call.
+    void aPerTryTimeoutResetsTheAttemptAndRetries()
+    {
+        EnvoySettings settings = retryOn5xx(1, 50.0);
+        settings.hedgeOnPerTryTimeout = false;
+        EnvoyHedging envoy(settings, kSeed);
+        CallState call;
+        QCOMPARE(envoy.start(call, 0.0, open).hedgeAt, 50.0);
+        CallStep s = envoy.hedgeDue(call, 50.0, open);
+        QCOMPARE(s.end, CallEnd::Running);
+        QVERIFY(!call.isInFlight(0)); // reset: the call no longer waits for it
+        QCOMPARE(s.hedgeAt, 50.0 + nthUniform(kSeed, 1) * 25.0);
+        const double retryAt = s.hedgeAt;
+        // The reset attempt's answer comes late: not seen, even a success.
+        QCOMPARE(envoy.attemptDone(call, 0, retryAt - 0.5, AttemptOutcome::Success, open).end,
+                 CallEnd::Running);
+        s = envoy.hedgeDue(call, retryAt, open);
+        QCOMPARE(s.launch, 1);
+        QCOMPARE(int(call.retries), 1); // a retry, not a hedge
+        QCOMPARE(s.hedgeAt, retryAt + 50.0); // its own per-try timer, though no retry is left
+        s = envoy.hedgeDue(call, retryAt + 50.0, open);
+        QCOMPARE(s.end, CallEnd::Failed); // 504: num_retries spent
+        QCOMPARE(s.errorAttempt, 1);
+        QCOMPARE(envoy.retrySlots().slotsInUse(), 0);
+    }
+
+    // Without retry_on 5xx the reset fails the call at once; with hedging (the default) the
+    // attempt goes on and a hedge is sent beside it.
+    void withoutRetryOn5xxTheResetFailsTheCall()
+    {
+        EnvoySettings settings = retryOn5xx(1, 50.0);
+        settings.retryOn5xx = false;
+        settings.hedgeOnPerTryTimeout = false;
+        EnvoyHedging resetting(settings, kSeed);
+        CallState call;
+        resetting.start(call, 0.0, open);
+        QCOMPARE(resetting.hedgeDue(call, 50.0, open).end, CallEnd::Failed);
+        settings.hedgeOnPerTryTimeout = true;
+        EnvoyHedging hedging(settings, kSeed);
+        CallState hedged;
+        hedging.start(hedged, 0.0, open);
+        const CallStep s = hedging.hedgeDue(hedged, 50.0, open);
+        QCOMPARE(s.end, CallEnd::Running);
+        QVERIFY(hedged.isInFlight(0));
+        QCOMPARE(hedging.hedgeDue(hedged, s.hedgeAt, open).launch, 1);
+        QCOMPARE(int(hedged.retries), 0);
+    }
+
     void theLatestAttemptsErrorIsRetriedAfterTheDoublingBackoff()
     {
         EnvoyHedging envoy(retryOn5xx(3), kSeed);

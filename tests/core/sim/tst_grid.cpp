@@ -180,7 +180,9 @@ private slots:
                R"(service.workers, service.median_ms, service.sigma, )"
                R"(service.hiccup_probability, service.error_probability, service.shed_backlog_ms, )"
                R"(service.clients, )"
-               R"(fanout.parts, fanout.copies, setup.deadline_ms))";
+               R"(fanout.parts, fanout.copies, setup.deadline_ms, )"
+               R"(resilience4cata.retry.max_attempts, resilience4cata.retry.wait_duration_ms, )"
+               R"(resilience4cata.retry.budget.percent))";
         QTest::newRow("hedge knob without hedge")
             << R"({"setup": "plain", "knob": "hedge.delay_ms", "values": [1]})"
             << R"(grid.knob: hedge.delay_ms needs setup "plain" to hedge (its "hedge" is null))";

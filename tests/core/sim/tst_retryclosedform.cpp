@@ -1,7 +1,8 @@
 // The families' retries driven by the simulation (docs/policies.md, "Retries"): without a
 // budget, at error probability p and a low load (nothing queues, every attempt's error is drawn
 // alone), a call makes attempt k + 1 exactly when its first k failed, so requests per call is
-// 1 + p + p² + … + p^(cap − 1) — for every family, within sampling noise. And retries off keep
+// 1 + p + p² + … + p^(cap − 1) — for every family (resilience4cata's retry too), within
+// sampling noise. And retries off keep
 // every family's run the same, event for event.
 #include "SameFigures.h"
 
@@ -72,6 +73,10 @@ std::vector<Setup> retryingSetups()
     murphy.families.murphy.maxExtraAttempts = 0;
     murphy.families.murphy.retry = MurphyRetry{.maxRetries = kAttempts - 1};
     setups.push_back(murphy);
+    Setup r4c{.name = "resilience4cata"}; // no hedge: the retry alone
+    r4c.families.resilience4cata.retry =
+        Resilience4cataRetry{.maxAttempts = kAttempts, .waitDurationMs = 10.0};
+    setups.push_back(r4c);
     return setups;
 }
 
@@ -119,12 +124,15 @@ private slots:
                 f.tower.budget = TowerBudget{.retryPercent = 0.2, .minPerSec = 0.0};
             } else if (setup.policy == PolicyFamily::Murphy) {
                 f.murphy.retry->budget = MurphyRetryBudget{.percent = 20.0, .minPerSecond = 0.0};
+            } else if (setup.policy == PolicyFamily::Resilience4cata) {
+                f.resilience4cata.retry->budget =
+                    Resilience4cataRetryBudget{.percent = 20.0, .minPerSecond = 0.0};
             } else {
                 continue;
             }
             budgeted.push_back(setup);
         }
-        QCOMPARE(budgeted.size(), std::size_t(3));
+        QCOMPARE(budgeted.size(), std::size_t(4));
         for (const Setup& setup : budgeted) {
             const PointResult r = simulatePoint(lowLoad(setup));
             qInfo("%s with a 20 %% budget: %.4f requests per call", setup.name.c_str(),
@@ -179,8 +187,26 @@ private slots:
             f.tower.retry.reset();
             f.polly.retry.reset();
             f.murphy.retry.reset();
+            f.resilience4cata.retry.reset();
             compareFiguresExactly(with, simulatePoint(spec));
         }
+    }
+
+    // resilience4cata's retry beside a hedge with its budget (HedgePipeline runs both): with no
+    // error to retry, the run is the hedge's alone, figure for figure.
+    void resilience4catasRetryLeavesItsHedgeAlone()
+    {
+        Setup setup{.name = "hedge", .hedge = HedgeSettings{.delayMs = 2.0, .maxAttempts = 3}};
+        setup.families.resilience4cata.retry = Resilience4cataRetry{
+            .randomizedWait = true, .budget = Resilience4cataRetryBudget{}};
+        PointSpec spec = lowLoad(setup);
+        spec.service.errorProbability = 0.0;
+        spec.load = 0.5;
+        spec.calls = 5000;
+        const PointResult with = simulatePoint(spec);
+        QVERIFY(with.requestsPerCall > 1.05); // it hedged
+        spec.setup.families.resilience4cata.retry.reset();
+        compareFiguresExactly(with, simulatePoint(spec));
     }
 };
 
