@@ -1,5 +1,6 @@
 // explorer_screenshot OUT.png [--preset NAME] [--size WxH] [--palette light|dark]
 //                             [--live-speed X] [--delay MS] [--presenter] [--lesson N[:STEP]]
+//                             [--lessons]
 // A picture of the window for the documentation (resources/screenshots/): the second setup
 // selected, taken half a second after the full pass (a grid's map's full pass), or after
 // --delay MS while the run goes on; --live-speed shows the Live view running at that speed.
@@ -8,7 +9,8 @@
 // -platform offscreen:configfile=FILE, FILE being {"screens": [{"name": "s", "x": 0, "y": 0,
 // "width": 1920, "height": 1080, "logicalDpi": 96, "dpr": 1}]}). --lesson N[:STEP] shows step
 // STEP (1 by default) of the N-th lesson of Help → Lessons…, its callout on the chart (a
-// timeline step's on the Live view, once it has stopped at the step's moment).
+// timeline step's on the Live view, once it has stopped at the step's moment). --lessons shows
+// Help → Lessons…'s list (with the user lessons folder's files: point XDG_DATA_HOME at one).
 #include "ExplorerBench.h"
 #include "LessonPanel.h"
 
@@ -44,7 +46,9 @@ int main(int argc, char* argv[])
     const QCommandLineOption lesson(QStringLiteral("lesson"),
                                     QStringLiteral("Show step STEP of the N-th lesson."),
                                     QStringLiteral("N[:STEP]"));
-    parser.addOptions({delay, liveSpeed, presenter, lesson});
+    const QCommandLineOption lessonList(QStringLiteral("lessons"),
+                                        QStringLiteral("Show Help > Lessons...'s list."));
+    parser.addOptions({delay, liveSpeed, presenter, lesson, lessonList});
     parser.process(app);
     if (parser.positionalArguments().size() != 1) {
         std::fprintf(stderr, "explorer_screenshot: one OUT.png expected\n");
@@ -66,6 +70,8 @@ int main(int argc, char* argv[])
         for (int step = 1; step < (at.size() > 1 ? at[1].toInt() : 1); ++step)
             panel->nextStep();
     }
+    if (parser.isSet(lessonList))
+        hedge::bench::part<hedge::LessonPanel>(*w)->showLessons();
     if (parser.isSet(liveSpeed)) {
         w->liveController()->setSpeed(parser.value(liveSpeed).toDouble());
         w->showLiveView();
