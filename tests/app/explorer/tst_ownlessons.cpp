@@ -201,6 +201,7 @@ private slots:
             QCOMPARE(w->scenario(), before);
             QCOMPARE(lessonTitle(*w), QStringLiteral("Good lesson"));
             QCOMPARE(progress(*w), QStringLiteral("Step 2 of 2"));
+            QVERIFY(part<QLabel>(panel(*w), "lessonProgress")->isVisible());
         }
         // --lesson's path (MainWindow::openLessonFile) says the same.
         QCOMPARE(w->openLessonFile(badField), std::optional<QString>(checkMessage(badField)));
@@ -323,6 +324,7 @@ private slots:
 
         test::menuAction(*w, QStringLiteral("&Help"), QStringLiteral("&Lessons…"))->trigger();
         QVERIFY(panel(*w)->isVisible());
+        QVERIFY(part<QLabel>(panel(*w), "lessonProgress")->isVisible()); // the step, not the list
         QCOMPARE(lessonTitle(*w), QStringLiteral("First of mine"));
         QCOMPARE(progress(*w), QStringLiteral("Step 2 of 2"));
 
