@@ -10,7 +10,8 @@
 // "width": 1920, "height": 1080, "logicalDpi": 96, "dpr": 1}]}). --lesson N[:STEP] shows step
 // STEP (1 by default) of the N-th lesson of Help → Lessons…, its callout on the chart (a
 // timeline step's on the Live view, once it has stopped at the step's moment). --lessons shows
-// Help → Lessons…'s list (with the user lessons folder's files: point XDG_DATA_HOME at one).
+// the end of Help → Lessons…'s list, where the user lessons folder's files are (the bench runs
+// in QStandardPaths' test mode: the folder is ~/.qttest/share/HedgeExplorer/hedge-explorer/lessons).
 #include "ExplorerBench.h"
 #include "LessonPanel.h"
 
@@ -21,6 +22,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QListWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -70,8 +72,11 @@ int main(int argc, char* argv[])
         for (int step = 1; step < (at.size() > 1 ? at[1].toInt() : 1); ++step)
             panel->nextStep();
     }
-    if (parser.isSet(lessonList))
-        hedge::bench::part<hedge::LessonPanel>(*w)->showLessons();
+    if (parser.isSet(lessonList)) { // its end: the user lessons folder's files come last
+        auto* panel = hedge::bench::part<hedge::LessonPanel>(*w);
+        panel->showLessons();
+        panel->findChild<QListWidget*>(QStringLiteral("lessonList"))->scrollToBottom();
+    }
     if (parser.isSet(liveSpeed)) {
         w->liveController()->setSpeed(parser.value(liveSpeed).toDouble());
         w->showLiveView();
