@@ -51,7 +51,8 @@ ExplorerCommandLine::ExplorerCommandLine()
     presetOption.setDescription(
         QStringLiteral("Start with a preset: %1.").arg(presetNames.join(QStringLiteral(", "))));
     parser.addOptions(
-        {presetOption, paletteOption, chartsOption, sizeOption, overlayOption, liveSpeedOption});
+        {presetOption, lessonOption, paletteOption, chartsOption, sizeOption, overlayOption,
+         liveSpeedOption});
 }
 
 // Returns the first bad value's error, naming the option and what it allows, or nothing.

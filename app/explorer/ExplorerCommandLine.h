@@ -1,5 +1,5 @@
 // hedge-explorer's command line (packaging/hedge-explorer.1, docs/user-guide.md "Starting"):
-// [SCENARIO.json] --preset NAME --palette light|dark --charts KEYS --size WxH
+// [SCENARIO.json] --preset NAME --lesson FILE --palette light|dark --charts KEYS --size WxH
 // --overlay RESULTS.json --live-speed X, and --help, --version. Declared once, parsed twice:
 // first without a display (answerWithoutDisplay), then by the window's QApplication.
 #pragma once
@@ -39,6 +39,12 @@ public:
     QCommandLineParser parser;
     QStringList presetNames;
     QCommandLineOption presetOption{QStringLiteral("preset"), QString(), QStringLiteral("NAME")};
+    QCommandLineOption lessonOption{
+        QStringLiteral("lesson"),
+        QStringLiteral("Start with a lesson file (as File > Open Lesson...); a file with an "
+                       "error opens nothing and its problem is said as FILE:LINE, as "
+                       "hedgesim lesson check says it."),
+        QStringLiteral("FILE")};
     QCommandLineOption paletteOption{
         QStringLiteral("palette"),
         QStringLiteral("light or dark colours for this run (View > Dark Palette remembers one)."),

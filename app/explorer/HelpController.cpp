@@ -8,10 +8,14 @@
 #include "UserGuideWindow.h"
 
 #include "HeatMapView.h"
+#include "SetupListWidget.h"
 
 #include <hedge/Version.h>
 
+#include <QDir>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QMainWindow>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -22,16 +26,20 @@ namespace hedge {
 
 HelpController::HelpController(MainActions* actions, const LessonParts& parts,
                                QMainWindow* window)
-    : QObject(window), m_window(window)
+    : QObject(window), m_window(window),
+      m_lessons(new LessonPanel({parts.document, parts.sweep, parts.mapSweep, parts.live,
+                                 parts.mayReplace, parts.runner, parts.clock},
+                                window))
 {
-    auto* lessons = new LessonPanel(
-        {parts.document, parts.sweep, parts.mapSweep, parts.live, parts.mayReplace, parts.runner,
-         parts.clock},
-        window);
+    LessonPanel* lessons = m_lessons;
     window->addDockWidget(Qt::RightDockWidgetArea, lessons);
     lessons->hide();
     offerLessonsOnFirstStart(lessons, window);
-    connect(actions, &MainActions::lessonsRequested, lessons, &LessonPanel::showLessonList);
+    connect(actions, &MainActions::lessonsRequested, lessons, &LessonPanel::showLessons);
+    connect(actions, &MainActions::openLessonRequested, this, &HelpController::openLessonDialog);
+    connect(lessons, &LessonPanel::failed, this, &HelpController::failed);
+    connect(lessons, &LessonPanel::exerciseSetupWanted, parts.setupList,
+            &SetupListWidget::setCurrentRow);
     connect(lessons, &LessonPanel::calloutChanged, parts.charts, &ChartArea::setCallout);
     connect(lessons, &LessonPanel::liveCalloutChanged, parts.liveView, &LiveView::setCallout);
     connect(lessons, &LessonPanel::mapCalloutChanged, parts.mapView->heatMap(),
@@ -62,6 +70,24 @@ void HelpController::offerLessonsOnFirstStart(LessonPanel* lessons, QMainWindow*
         if (visible)
             offer->hide();
     });
+}
+
+void HelpController::openLessonDialog()
+{
+    const QString own = LessonLibrary::ownFolder();
+    const QString dir = QFileInfo::exists(own) ? own : QDir::homePath();
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Lesson"), dir,
+                                                      tr("Lesson files (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openLessonFile(path);
+}
+
+std::optional<QString> HelpController::openLessonFile(const QString& path, bool askFirst)
+{
+    std::optional<QString> error = m_lessons->openLessonFile(path, askFirst);
+    if (error)
+        emit failed(tr("Cannot Open Lesson"), *error);
+    return error;
 }
 
 void HelpController::showUserGuide()

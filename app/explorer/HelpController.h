@@ -1,5 +1,5 @@
 // Help → User Guide (one window, kept open beside the main window), Help → Lessons… (a pane
-// docked on the window's right) and About Hedge Explorer.
+// docked on the window's right), File → Open Lesson… and About Hedge Explorer.
 #pragma once
 
 #include "LessonPanel.h"
@@ -7,6 +7,7 @@
 #include <QObject>
 
 #include <functional>
+#include <optional>
 
 class QMainWindow;
 class QWidget;
@@ -21,6 +22,7 @@ class LiveController;
 class LiveView;
 class MapView;
 class ScenarioDocument;
+class SetupListWidget;
 class SweepController;
 class UserGuideWindow;
 
@@ -42,17 +44,28 @@ public:
         std::function<bool()> mayReplace;
         BackgroundRunner* runner; // the window's one runner (an exercise's solution)
         RedrawClock* clock;
+        SetupListWidget* setupList; // an exercise step selects its setup in it
     };
     // The lesson panel is docked on `window`, hidden until Help → Lessons….
     HelpController(MainActions* actions, const LessonParts& lessons, QMainWindow* window);
 
     void showUserGuide();
     void about();
+    // File → Open Lesson…: a file dialog (in the user lessons folder when there is one), then
+    // openLessonFile.
+    void openLessonDialog();
+    // A lesson file opened at its first step (LessonPanel::openLessonFile); a file with an
+    // error opens nothing, failed() shows its message, and it is returned.
+    std::optional<QString> openLessonFile(const QString& path, bool askFirst = true);
+
+signals:
+    void failed(const QString& title, const QString& message);
 
 private:
     void offerLessonsOnFirstStart(LessonPanel* lessons, QMainWindow* window);
 
     QWidget* m_window;
+    LessonPanel* m_lessons;
     UserGuideWindow* m_userGuide = nullptr;
 };
 

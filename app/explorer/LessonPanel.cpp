@@ -12,6 +12,8 @@
 #include <hedge/run/LiveController.h>
 #include <hedge/run/SweepController.h>
 
+#include <QDir>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -65,13 +67,6 @@ LessonPanel::LessonPanel(const Parts& parts, QWidget* window)
 {
     m_exercise = new ExercisePane({parts.document, parts.sweep, parts.runner, parts.clock}, this);
     setObjectName(QStringLiteral("lessonPanel"));
-    for (const std::string& file : shippedLessonFiles()) {
-        try {
-            m_lessons.push_back(readLessonFile(file));
-        } catch (const ScenarioError& e) { // tst_shippedlessons fails first: not offered
-            qWarning("%s", e.what());
-        }
-    }
     m_pages = new QStackedWidget(this);
     m_pages->addWidget(buildList());
     m_pages->addWidget(buildStep());
@@ -94,6 +89,7 @@ LessonPanel::LessonPanel(const Parts& parts, QWidget* window)
                 (this->*turn)();
         });
     };
+    // At the last step the next button (PageDown) opens the next lesson (docs/lessons.md, "Keys").
     keys(QKeySequence(Qt::Key_PageDown), Qt::WindowShortcut, &LessonPanel::nextStep);
     keys(QKeySequence(Qt::Key_PageUp), Qt::WindowShortcut, &LessonPanel::previousStep);
     // The clicker's blank-screen button sends B or "." (docs/lessons.md, "Keys").
@@ -134,9 +130,16 @@ QWidget* LessonPanel::buildList()
     // An item is a title and a sentence on several lines: the bands show where one ends.
     m_list->setAlternatingRowColors(true);
     m_list->setSpacing(2);
-    for (const Lesson& lesson : m_lessons)
-        m_list->addItem(QString::fromStdString(lesson.title + "\n" + lesson.summary));
+    fillList();
     layout->addWidget(m_list);
+    // Where the teacher's own lessons go; a break may follow each "/" of a long path, so that
+    // the pane stays narrow.
+    QLabel* folder = paneLabel(QStringLiteral("lessonFolder"), page);
+    folder->setText(tr("Your own lessons: the .json files in %1")
+                        .arg(QDir::toNativeSeparators(LessonLibrary::ownFolder())
+                                 .replace(QDir::separator(), QString(QDir::separator()) +
+                                                                 QChar(0x200B))));
+    layout->addWidget(folder);
     const auto choose = [this](QListWidgetItem* item) { startLesson(m_list->row(item)); };
     connect(m_list, &QListWidget::itemClicked, this, choose);
     connect(m_list, &QListWidget::itemActivated, this, choose);
@@ -158,6 +161,8 @@ QWidget* LessonPanel::buildStep()
     m_question = paneLabel(QStringLiteral("lessonQuestion"), page);
     m_reveal = button(tr("Reveal"), QStringLiteral("lessonReveal"), page);
     m_answer = paneLabel(QStringLiteral("lessonAnswer"), page);
+    m_nextOffer = paneLabel(QStringLiteral("lessonNextOffer"), page);
+    m_nextOffer->hide();
     for (QWidget* w : {static_cast<QWidget*>(m_lessonTitle), static_cast<QWidget*>(m_progress),
                        static_cast<QWidget*>(m_stepTitle), static_cast<QWidget*>(m_callout),
                        static_cast<QWidget*>(m_question)})
@@ -167,6 +172,7 @@ QWidget* LessonPanel::buildStep()
     m_exercise->setParent(page);
     layout->addWidget(m_exercise);
     layout->addStretch(1);
+    layout->addWidget(m_nextOffer);
     connect(m_reveal, &QPushButton::clicked, this, &LessonPanel::revealAnswer);
 
     // Two buttons a row: the pane stays narrow enough for the window at 1024 pixels wide.
@@ -192,8 +198,39 @@ QWidget* LessonPanel::buildStep()
     return page;
 }
 
+void LessonPanel::fillList()
+{
+    m_list->clear();
+    for (const LessonLibrary::Entry& entry : m_library.entries()) {
+        const QString file = QFileInfo(entry.path).fileName();
+        QString text;
+        if (!entry.lesson) {
+            text = file + QLatin1Char('\n') + tr("Cannot be opened: %1").arg(entry.error);
+        } else {
+            text = QString::fromStdString(entry.lesson->title + "\n" + entry.lesson->summary);
+            if (entry.own)
+                text += QLatin1Char('\n') + tr("Your lesson: %1").arg(file);
+            if (m_current && entry.path == m_currentPath)
+                text += QLatin1Char('\n') + tr("In progress: step %1 of %2")
+                                                 .arg(m_step + 1)
+                                                 .arg(m_current->steps.size());
+        }
+        m_list->addItem(text);
+    }
+}
+
+void LessonPanel::showLessons()
+{
+    if (m_current)
+        resume();
+    else
+        showLessonList();
+}
+
 void LessonPanel::showLessonList()
 {
+    m_library.rereadOwn();
+    fillList();
     m_pages->setCurrentIndex(0);
     show();
     raise();
@@ -204,50 +241,116 @@ std::optional<LessonPanel::SlideText> LessonPanel::slideText() const
 {
     if (!stepShown())
         return std::nullopt;
-    const Lesson& lesson = m_lessons[std::size_t(m_lesson)];
-    const QString step = QString::fromStdString(lesson.steps[std::size_t(m_step)].title);
+    const Lesson& lesson = *m_current;
+    const QString step = QString::fromStdString(currentStep().title);
     const QString callout = m_callout->text();
     const bool filled = !callout.isEmpty() && callout != tr("running…");
     return SlideText{tr("%1 — %2").arg(QString::fromStdString(lesson.title), step),
                      filled ? callout : QString()};
 }
 
+int LessonPanel::lessonIndex() const
+{
+    const std::vector<std::string>& shipped = shippedLessonFiles();
+    for (std::size_t i = 0; m_current && i < shipped.size(); ++i)
+        if (QString::fromStdString(shipped[i]) == m_currentPath)
+            return int(i);
+    return -1;
+}
+
 bool LessonPanel::stepShown() const
 {
-    return isVisible() && m_pages->currentIndex() == 1 && m_lesson >= 0;
+    return isVisible() && m_pages->currentIndex() == 1 && m_current;
 }
 
 void LessonPanel::startLesson(int index)
 {
-    if (index < 0 || index >= int(m_lessons.size()))
+    if (index < 0 || index >= int(m_library.entries().size()))
         return;
+    const LessonLibrary::Entry& entry = m_library.entries()[std::size_t(index)];
+    if (!entry.lesson) {
+        emit failed(tr("Cannot Open Lesson"), entry.error);
+        return;
+    }
+    if (m_current && entry.path == m_currentPath)
+        resume();
+    else
+        begin(entry.lesson, entry.path, true);
+}
+
+std::optional<QString> LessonPanel::openLessonFile(const QString& path, bool askFirst)
+{
+    const LessonLibrary::Entry entry = LessonLibrary::read(path);
+    if (!entry.lesson)
+        return entry.error;
+    begin(entry.lesson, entry.path, askFirst);
+    return std::nullopt;
+}
+
+bool LessonPanel::begin(std::shared_ptr<const Lesson> lesson, const QString& path, bool askFirst)
+{
     // A lesson replaces the working scenario: unsaved edits are asked about first, as a preset
     // of the Presets menu does (the same question); Cancel keeps the edits and the list.
-    const Lesson& lesson = m_lessons[std::size_t(index)];
-    if (m_document->scenario() != shownScenario(lesson.steps.front()) && m_mayReplace &&
-        !m_mayReplace())
-        return;
+    if (askFirst && m_document->scenario() != shownScenario(lesson->steps.front()) &&
+        m_mayReplace && !m_mayReplace())
+        return false;
+    // The exercise pane points at a step of the lesson replaced.
+    m_exercise->setStep(nullptr);
     // The step first: showing the page and the pane refreshes the texts (updateTexts), which
     // must not read the old lesson's step in this one (a crash when that step is past its end).
-    m_lesson = index;
+    m_current = std::move(lesson);
+    m_currentPath = path;
     m_step = 0;
     m_revealed = false;
-    m_lessonTitle->setText(QString::fromStdString(m_lessons[std::size_t(index)].title));
+    m_lessonTitle->setText(QString::fromStdString(m_current->title));
     m_pages->setCurrentIndex(1);
     show();
     showStep(0);
     m_next->setFocus();
+    return true;
+}
+
+void LessonPanel::resume()
+{
+    const LessonStep& step = currentStep();
+    // The scenario is still the step's (an exercise's edit, a prediction's Reveal): the step
+    // as it was left. Otherwise it is loaded again, after the question about unsaved edits.
+    const bool asLeft = isStepsScenario(step, m_document->scenario());
+    if (!asLeft && m_mayReplace && !m_mayReplace()) {
+        showLessonList();
+        return;
+    }
+    m_pages->setCurrentIndex(1);
+    show();
+    raise();
+    if (asLeft) {
+        showStepSetups(step);
+        emit viewWanted(viewOf(step));
+        updateTexts();
+    } else {
+        showStep(m_step);
+    }
+    m_next->setFocus();
+}
+
+int LessonPanel::nextLessonIndex() const
+{
+    return m_library.nextAfter(m_library.indexOf(m_currentPath));
 }
 
 void LessonPanel::nextStep()
 {
-    if (m_lesson >= 0 && m_step + 1 < int(m_lessons[std::size_t(m_lesson)].steps.size()))
+    if (!m_current)
+        return;
+    if (m_step + 1 < int(m_current->steps.size()))
         showStep(m_step + 1);
+    else if (const int next = nextLessonIndex(); next >= 0)
+        startLesson(next);
 }
 
 void LessonPanel::previousStep()
 {
-    if (m_lesson >= 0 && m_step > 0)
+    if (m_current && m_step > 0)
         showStep(m_step - 1);
 }
 
@@ -261,14 +364,24 @@ void LessonPanel::stepAction()
 
 void LessonPanel::showStep(int step)
 {
-    const Lesson& lesson = m_lessons[std::size_t(m_lesson)];
+    const Lesson& lesson = *m_current;
     m_step = step;
     m_revealed = false;
     const LessonStep& s = lesson.steps[std::size_t(step)];
     m_progress->setText(tr("Step %1 of %2").arg(step + 1).arg(lesson.steps.size()));
     m_stepTitle->setText(QString::fromStdString(s.title));
     m_back->setEnabled(step > 0);
-    m_next->setEnabled(step + 1 < int(lesson.steps.size()));
+    // The last step offers the next lesson of the list, on the same button and key.
+    const bool last = step + 1 == int(lesson.steps.size());
+    const int next = last ? nextLessonIndex() : -1;
+    m_next->setText(next >= 0 ? tr("Next Lesson") : tr("Next"));
+    m_next->setEnabled(!last || next >= 0);
+    m_nextOffer->setVisible(next >= 0);
+    if (next >= 0) {
+        const Lesson& nextLesson = *m_library.entries()[std::size_t(next)].lesson;
+        m_nextOffer->setText(tr("The end of this lesson. Next: “%1” (Next Lesson, PageDown)")
+                                 .arg(QString::fromStdString(nextLesson.title)));
+    }
     // The step's setups shown are the lesson's, not the learner's edit (unless the learner
     // edited the scenario before: then the question about it stays).
     const bool loads = m_document->scenario() != shownScenario(s);
@@ -278,6 +391,9 @@ void LessonPanel::showStep(int step)
     if (loads || !wasModified)
         m_document->adoptShownStyle();
     m_exercise->setStep(&s);
+    // The student edits the exercise's setup: the setup editor shows it.
+    if (s.exercise)
+        emit exerciseSetupWanted(int(s.exercise->setupIndex));
     emit viewWanted(viewOf(s));
     if (s.scenario.timeline && m_live->scenario() == s.scenario)
         m_live->playTo(s.playToS);
@@ -304,9 +420,9 @@ void LessonPanel::showStepSetups(const LessonStep& step)
 
 void LessonPanel::updateTexts()
 {
-    if (m_lesson < 0)
+    if (!m_current)
         return;
-    const LessonStep& step = m_lessons[std::size_t(m_lesson)].steps[std::size_t(m_step)];
+    const LessonStep& step = currentStep();
     const bool ownScenario = isStepsScenario(step, m_document->scenario());
     std::vector<PointResult> points; // a sweep step's, once its full pass is in
     const LessonRun run = runShown(step, points);
@@ -399,7 +515,7 @@ void LessonPanel::showCallout(StepView view, const LessonFigureRef& anchor, cons
 void LessonPanel::revealAnswer()
 {
     m_revealed = true;
-    const LessonStep& step = m_lessons[std::size_t(m_lesson)].steps[std::size_t(m_step)];
+    const LessonStep& step = currentStep();
     // A prediction step: the loads it hid are run and drawn, or the Live run plays on.
     if (step.prediction && !step.scenario.timeline &&
         m_document->scenario() == shownScenario(step)) {

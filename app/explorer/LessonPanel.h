@@ -1,14 +1,19 @@
 // Help → Lessons… (docs/user-guide.md, "Lessons"): a pane of the window listing the shipped
-// lessons; a chosen lesson's steps one at a time. A step loads its scenario through the
+// lessons and the teacher's own (LessonLibrary); a chosen lesson's steps one at a time, and at
+// the last one the next lesson of the list offered. Help → Lessons… and choosing the lesson in
+// progress again return to its step. A step loads its scenario through the
 // document as a preset load does, shows only the setups the step is about (through the setup
 // list's check boxes, the window's one visibility), and fills its callout with the window's own
 // results once the sweep's full pass is in. A timeline step plays the Live view to its moment
 // and reads the figures from the buckets it shows. Next/Back, PageDown/PageUp anywhere in the window
 // (a presenter's clicker) while a lesson is shown, →/← while the pane has the focus (so that
 // the arrows stay the spin boxes' and the table's elsewhere); B or . (a clicker's blank-screen
-// button) Checks an exercise or Reveals an answer. "Try it yourself" and Close hide
+// button) Checks an exercise or Reveals an answer; at the last step Next and PageDown open the
+// next lesson. "Try it yourself" and Close hide
 // the pane and leave the scenario as it is.
 #pragma once
+
+#include "LessonLibrary.h"
 
 #include <hedge/io/Lesson.h>
 #include <hedge/io/LessonCheck.h>
@@ -17,7 +22,7 @@
 #include <QStringList>
 
 #include <functional>
-
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -55,10 +60,20 @@ public:
     enum class StepView { Curves, Live, Map };
     LessonPanel(const Parts& parts, QWidget* window);
 
-    // Shows the list of lessons (the lesson under way stays where it is until one is chosen).
+    // Help → Lessons…: the step in progress (as it was left: an exercise's edit stays), or the
+    // list when no lesson is in progress.
+    void showLessons();
+    // Shows the list of lessons, the user lessons folder read again (the lesson under way stays
+    // where it is until one is chosen).
     void showLessonList();
-    // Starts lesson `index` of shippedLessonFiles() at its first step.
+    // Starts entry `index` of the list (LessonLibrary::entries()) at its first step; the lesson
+    // in progress resumes its step; a file with an error opens nothing (failed()).
     void startLesson(int index);
+    // File → Open Lesson…, --lesson: the file read as `hedgesim lesson check` reads it and
+    // started at its first step; its error (FILE:LINE:COLUMN or FILE:LINE: FIELD: problem) when it
+    // has one, and nothing opened. `askFirst`: the question about unsaved edits (the caller
+    // asked it already when false).
+    std::optional<QString> openLessonFile(const QString& path, bool askFirst = true);
     void nextStep();
     void previousStep();
     // The clicker's blank-screen button (B or .): Check on an exercise step, else Reveal.
@@ -72,8 +87,9 @@ public:
         QString caption;
     };
     std::optional<SlideText> slideText() const;
-    // The lesson under way (an index of shippedLessonFiles()); -1 before one is chosen.
-    int lessonIndex() const { return m_lesson; }
+    // The lesson under way as an index of shippedLessonFiles(); -1 before one is chosen and for
+    // a lesson of one's own.
+    int lessonIndex() const;
 
 signals:
     // The step's callout, to be drawn on the chart of `figure` at `setup`'s point at `load`
@@ -91,10 +107,22 @@ signals:
                            const QString& compact);
     // What a step shows.
     void viewWanted(hedge::LessonPanel::StepView view);
+    // An exercise step's setup, the one the student edits: to be selected in the setup list.
+    void exerciseSetupWanted(int row);
+    // A lesson of the list that does not open: lesson check's message.
+    void failed(const QString& title, const QString& message);
 
 private:
     QWidget* buildList();
     QWidget* buildStep();
+    void fillList();
+    // `lesson` (read from `path`) at its first step; false when the user keeps unsaved edits.
+    bool begin(std::shared_ptr<const Lesson> lesson, const QString& path, bool askFirst);
+    // The step in progress again: as left when the scenario is still the step's, else loaded.
+    void resume();
+    // The entry of the list after the lesson in progress, or -1.
+    int nextLessonIndex() const;
+    const LessonStep& currentStep() const { return m_current->steps[std::size_t(m_step)]; }
     void showStep(int step);
     // The document runs `scenario`, the step's (or, before a prediction step's Reveal, its shown
     // loads'): loaded unless it is already the working one (the results of the same scenario
@@ -118,8 +146,9 @@ private:
     SweepController* m_mapSweep;
     LiveController* m_live;
     std::function<bool()> m_mayReplace;
-    std::vector<Lesson> m_lessons;
-    int m_lesson = -1;
+    LessonLibrary m_library;
+    std::shared_ptr<const Lesson> m_current; // the lesson in progress, none before the first
+    QString m_currentPath;
     std::vector<QShortcut*> m_windowKeys; // PageDown, PageUp, B and . on the window
     int m_step = 0;
     bool m_revealed = false;
@@ -134,6 +163,7 @@ private:
     QLabel* m_question = nullptr;
     QPushButton* m_reveal = nullptr;
     QLabel* m_answer = nullptr;
+    QLabel* m_nextOffer = nullptr; // at the last step: the next lesson
     ExercisePane* m_exercise = nullptr;
     QPushButton* m_back = nullptr;
     QPushButton* m_next = nullptr;

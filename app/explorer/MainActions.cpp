@@ -68,6 +68,10 @@ void MainActions::buildFileActions()
 {
     m_newAction = make(tr("&New"), QKeySequence::New, [this] { emit newRequested(); });
     m_openAction = make(tr("&Open…"), QKeySequence::Open, [this] { emit openRequested(); });
+    m_openLessonAction =
+        make(tr("Open &Lesson…"), {}, [this] { emit openLessonRequested(); });
+    m_openLessonAction->setStatusTip(
+        tr("A lesson file of your own, checked as hedgesim lesson check checks it"));
     m_saveAction = make(tr("&Save"), QKeySequence::Save, [this] { emit saveRequested(); });
     m_saveAsAction =
         make(tr("Save &As…"), QKeySequence::SaveAs, [this] { emit saveAsRequested(); });
@@ -173,6 +177,7 @@ void MainActions::buildMenus()
     file->addAction(m_newAction);
     file->addAction(m_openAction);
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addAction(m_openLessonAction);
     file->addAction(m_saveAction);
     file->addAction(m_saveAsAction);
     file->addSeparator();

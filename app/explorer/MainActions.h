@@ -49,6 +49,8 @@ public:
 signals:
     void newRequested();
     void openRequested();
+    // File → Open Lesson… (docs/lessons.md, "Your own lessons").
+    void openLessonRequested();
     void saveRequested();
     void saveAsRequested();
     void exportChartRequested();
@@ -106,6 +108,7 @@ private:
     QAction* m_removeMapAction = nullptr;
     QAction* m_adviseAction = nullptr;
     QAction* m_openAction = nullptr;
+    QAction* m_openLessonAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;
     QAction* m_exportChartAction = nullptr;

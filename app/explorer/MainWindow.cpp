@@ -214,11 +214,15 @@ void MainWindow::buildTools()
                                            ? static_cast<QWidget*>(m_mapView)
                                            : static_cast<QWidget*>(m_chartArea));
     };
-    new HelpController(m_actions,
-                       {m_document, m_controller, m_mapSweep, m_live, m_chartArea, m_liveView,
-                        m_mapView, showLessonView, [this] { return m_files->maybeDiscard(); },
-                        m_runner, m_redrawClock},
-                       this);
+    m_help = new HelpController(m_actions,
+                                {m_document, m_controller, m_mapSweep, m_live, m_chartArea,
+                                 m_liveView, m_mapView, showLessonView,
+                                 [this] { return m_files->maybeDiscard(); }, m_runner,
+                                 m_redrawClock, m_setupList},
+                                this);
+    // File → Open of a lesson file opens the lesson (the Open dialog asked about edits).
+    m_files->setLessonOpener(
+        [this](const QString& path) { return m_help->openLessonFile(path, false); });
     new ExplanationController(m_document, m_explanation, this);
     new PolicyExchange(m_document, m_setupList, m_actions, this);
     m_advice = new AdviceTool({m_document, m_setupList, m_actions, m_redrawClock, m_runner}, this);
@@ -243,6 +247,7 @@ void MainWindow::connectMessages()
     connect(m_look, &WindowLook::message, this, &MainWindow::showMessage);
     connect(m_mapTab, &MapTab::message, this, &MainWindow::showMessage);
     connect(m_files, &ScenarioFiles::failed, this, &MainWindow::showError);
+    connect(m_help, &HelpController::failed, this, &MainWindow::showError);
     connect(m_files, &ScenarioFiles::message, this, &MainWindow::showMessage);
     connect(m_overlay, &MeasuredOverlay::failed, this, &MainWindow::showError);
     connect(m_overlay, &MeasuredOverlay::message, this, &MainWindow::showMessage);
@@ -495,6 +500,11 @@ void MainWindow::saveSession()
 std::optional<QString> MainWindow::openScenarioFile(const QString& path)
 {
     return m_files->openFile(path);
+}
+
+std::optional<QString> MainWindow::openLessonFile(const QString& path)
+{
+    return m_help->openLessonFile(path);
 }
 
 std::optional<QString> MainWindow::saveScenarioFile(const QString& path)

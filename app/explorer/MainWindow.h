@@ -30,6 +30,7 @@ namespace hedge {
 
 class AdviceTool;
 class EditorsController;
+class HelpController;
 class LiveController;
 class LiveView;
 class MainActions;
@@ -62,6 +63,10 @@ public:
     // non-modally) and the working scenario is left untouched; returns the error then.
     std::optional<QString> openScenarioFile(const QString& path);
     std::optional<QString> saveScenarioFile(const QString& path);
+    // File → Open Lesson… without its dialog, --lesson: the lesson at its first step; a file with
+    // an error opens nothing (a message, non-modal, as `hedgesim lesson check` says it) and the
+    // scenario and the lesson in progress stay; returns the error then.
+    std::optional<QString> openLessonFile(const QString& path);
     // Returns false for an unknown preset name.
     bool loadPreset(const QString& name) { return m_document->loadPreset(name); }
     // Replaces the working scenario (no file, not modified) and runs it.
@@ -170,6 +175,7 @@ private:
     EditorsController* m_editors = nullptr;
     ExportController* m_exports = nullptr;
     ScenarioFiles* m_files = nullptr;
+    HelpController* m_help = nullptr;
     MeasuredOverlay* m_overlay = nullptr;
     MapTab* m_mapTab = nullptr;
     AdviceTool* m_advice = nullptr;

@@ -5,12 +5,33 @@
 #include <hedge/document/ScenarioDocument.h>
 
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMessageBox>
 #include <QWidget>
 
 namespace hedge {
+
+namespace {
+
+// Whether `path` holds a lesson (docs/lessons.md, "The file"): its "schema" says so. Anything
+// else, a file that does not parse among them, is read as a scenario and its error is the
+// scenario reader's.
+bool isLessonFile(const QString& path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return false;
+    const QJsonDocument json = QJsonDocument::fromJson(file.readAll());
+    return json.isObject() &&
+           json.object().value(QStringLiteral("schema")).toString() ==
+               QLatin1String("hedge-explorer/lesson@1");
+}
+
+} // namespace
 
 ScenarioFiles::ScenarioFiles(ScenarioDocument* document, MainActions* actions, QWidget* window)
     : QObject(window), m_document(document), m_actions(actions), m_window(window)
@@ -34,6 +55,12 @@ ScenarioFiles::ScenarioFiles(ScenarioDocument* document, MainActions* actions, Q
 
 std::optional<QString> ScenarioFiles::openFile(const QString& path)
 {
+    if (m_openLesson && isLessonFile(path)) {
+        if (auto error = m_openLesson(path))
+            return error;
+        m_actions->addRecentFile(QFileInfo(path).absoluteFilePath());
+        return std::nullopt;
+    }
     if (auto error = m_document->open(path)) {
         emit failed(tr("Cannot Open Scenario"), *error);
         return error;

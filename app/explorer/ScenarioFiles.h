@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 class QWidget;
@@ -21,8 +22,12 @@ public:
     ScenarioFiles(ScenarioDocument* document, MainActions* actions, QWidget* window);
 
     // A file that does not parse is refused (failed()) and the working scenario is left
-    // untouched; returns the error then.
+    // untouched; returns the error then. A lesson file (its schema hedge-explorer/lesson@1)
+    // goes to the lesson opener instead (File → Open of a lesson opens the lesson).
     std::optional<QString> openFile(const QString& path);
+    // Opens a lesson file, the question about unsaved edits already asked; its error (shown).
+    using LessonOpener = std::function<std::optional<QString>(const QString& path)>;
+    void setLessonOpener(LessonOpener opener) { m_openLesson = std::move(opener); }
     std::optional<QString> saveFile(const QString& path);
 
     void openDialog();
@@ -39,6 +44,7 @@ private:
     ScenarioDocument* m_document;
     MainActions* m_actions;
     QWidget* m_window;
+    LessonOpener m_openLesson;
 };
 
 } // namespace hedge

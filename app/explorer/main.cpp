@@ -1,5 +1,5 @@
-// hedge-explorer [SCENARIO.json] [--preset NAME] [--palette light|dark] [--charts KEYS]
-//                [--size WxH] [--overlay RESULTS.json] [--live-speed X]
+// hedge-explorer [SCENARIO.json] [--preset NAME] [--lesson FILE] [--palette light|dark]
+//                [--charts KEYS] [--size WxH] [--overlay RESULTS.json] [--live-speed X]
 // (packaging/hedge-explorer.1, docs/user-guide.md "Starting"). Measurements and scripted
 // drags are bench programs (bench/explorer/), not options of the program.
 #include "ExplorerCommandLine.h"
@@ -52,8 +52,9 @@ int main(int argc, char* argv[])
 
     const QStringList files = cl.parser.positionalArguments();
     const bool preset = cl.parser.isSet(cl.presetOption);
+    const bool lesson = cl.parser.isSet(cl.lessonOption);
     hedge::MainWindow window(
-        hedge::MainWindow::Options{.restoreSession = files.isEmpty() && !preset});
+        hedge::MainWindow::Options{.restoreSession = files.isEmpty() && !preset && !lesson});
     if (!files.isEmpty()) {
         if (window.openScenarioFile(files.first()))
             std::fprintf(stderr, "hedge-explorer: %s\n", qPrintable(window.lastError()));
@@ -75,6 +76,12 @@ int main(int argc, char* argv[])
         window.showLiveView();
     }
     window.show();
+    // On the shown window: a bad lesson's message is a box on it, and said here too; the
+    // window starts with what it would show without the option.
+    if (lesson) {
+        if (window.openLessonFile(cl.parser.value(cl.lessonOption)))
+            std::fprintf(stderr, "hedge-explorer: %s\n", qPrintable(window.lastError()));
+    }
     // After the file or preset: the command line wins over their charts. On the shown window:
     // the table gives way to the charts as it does when the user shows them.
     if (cl.parser.isSet(cl.chartsOption))

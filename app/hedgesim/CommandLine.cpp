@@ -466,7 +466,7 @@ std::string commandsText()
            "\n"
            "lesson check runs every step of each lesson (resources/lessons/*.json) and\n"
            "prints its callout with the run's figures and whether each condition holds;\n"
-           "exit 1 when one does not, 2 for a file that is not a valid lesson (\"FILE: FIELD:\n"
+           "exit 1 when one does not, 2 for a file that is not a valid lesson (\"FILE:LINE: FIELD:\n"
            "problem\"). See docs/lessons.md.\n"
            "\n"
            "lesson export runs every step of a lesson and writes its handout: one\n"

@@ -7,7 +7,7 @@
 
 namespace hedge::cli {
 
-// Reads every file first (a bad one: InvalidInput "FILE: FIELD: problem", nothing run), then runs
+// Reads every file first (a bad one: InvalidInput "FILE:LINE: FIELD: problem", nothing run), then runs
 // them. kExitOk when every condition holds, kExitInternal (1) when one does not.
 int runLessonCheck(const CommandLine& cl, const Streams& s);
 

@@ -1,5 +1,6 @@
 // explorer_screenshot OUT.png [--preset NAME] [--size WxH] [--palette light|dark]
 //                             [--live-speed X] [--delay MS] [--presenter] [--lesson N[:STEP]]
+//                             [--lessons]
 // A picture of the window for the documentation (resources/screenshots/): the second setup
 // selected, taken half a second after the full pass (a grid's map's full pass), or after
 // --delay MS while the run goes on; --live-speed shows the Live view running at that speed.
@@ -8,7 +9,9 @@
 // -platform offscreen:configfile=FILE, FILE being {"screens": [{"name": "s", "x": 0, "y": 0,
 // "width": 1920, "height": 1080, "logicalDpi": 96, "dpr": 1}]}). --lesson N[:STEP] shows step
 // STEP (1 by default) of the N-th lesson of Help → Lessons…, its callout on the chart (a
-// timeline step's on the Live view, once it has stopped at the step's moment).
+// timeline step's on the Live view, once it has stopped at the step's moment). --lessons shows
+// the end of Help → Lessons…'s list, where the user lessons folder's files are (the bench runs
+// in QStandardPaths' test mode: the folder is ~/.qttest/share/HedgeExplorer/hedge-explorer/lessons).
 #include "ExplorerBench.h"
 #include "LessonPanel.h"
 
@@ -19,6 +22,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QListWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -44,7 +48,9 @@ int main(int argc, char* argv[])
     const QCommandLineOption lesson(QStringLiteral("lesson"),
                                     QStringLiteral("Show step STEP of the N-th lesson."),
                                     QStringLiteral("N[:STEP]"));
-    parser.addOptions({delay, liveSpeed, presenter, lesson});
+    const QCommandLineOption lessonList(QStringLiteral("lessons"),
+                                        QStringLiteral("Show Help > Lessons...'s list."));
+    parser.addOptions({delay, liveSpeed, presenter, lesson, lessonList});
     parser.process(app);
     if (parser.positionalArguments().size() != 1) {
         std::fprintf(stderr, "explorer_screenshot: one OUT.png expected\n");
@@ -65,6 +71,11 @@ int main(int argc, char* argv[])
         panel->startLesson(at.front().toInt() - 1);
         for (int step = 1; step < (at.size() > 1 ? at[1].toInt() : 1); ++step)
             panel->nextStep();
+    }
+    if (parser.isSet(lessonList)) { // its end: the user lessons folder's files come last
+        auto* panel = hedge::bench::part<hedge::LessonPanel>(*w);
+        panel->showLessons();
+        panel->findChild<QListWidget*>(QStringLiteral("lessonList"))->scrollToBottom();
     }
     if (parser.isSet(liveSpeed)) {
         w->liveController()->setSpeed(parser.value(liveSpeed).toDouble());

@@ -100,7 +100,7 @@ private slots:
         const auto o = test::runHedgesim({"lesson", "check", ok.toStdString(), bad.toStdString()});
         QCOMPARE(o.exitCode, 2);
         QVERIFY2(o.err.starts_with(
-                     R"(bad.json: steps[0].callout.figure: "p98_ms" is not a figure (figures: )"),
+                     R"(bad.json:1: steps[0].callout.figure: "p98_ms" is not a figure (figures: )"),
                  o.err.c_str());
         QVERIFY2(o.out.empty(), o.out.c_str()); // not even the good file ran
     }

@@ -35,6 +35,11 @@ OrderedJson optionalNumberJson(const std::optional<double>& value);
 std::string childPath(const std::string& parent, std::string_view key);
 std::string indexPath(const std::string& parent, std::size_t index);
 
+// The line (from 1) of the member or element `path` names ("steps[2].callout.figure") in the
+// JSON `text` (parsed already: it is well formed), or of the closest one holding it when the
+// text has none (a missing field: the object it is missing from).
+int jsonPathLine(std::string_view text, const std::string& path);
+
 // A short description of a value for messages: 2.5, "abc", true, an array, an object.
 std::string describe(const Json& value);
 

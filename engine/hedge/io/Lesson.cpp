@@ -326,11 +326,22 @@ Lesson readLessonFile(const std::string& path)
     try {
         return parseLessonJson(bytes);
     } catch (const ScenarioError& e) {
-        if (e.line() > 0) // a syntax error: where in the file
+        if (e.line() > 0) { // a syntax error: where in the file, said once
+            std::string problem = e.problem();
+            if (const auto said = problem.find(": "); problem.starts_with("line ") &&
+                                                      said != std::string::npos)
+                problem.erase(0, said + 2);
             throw ScenarioError(name + ":" + std::to_string(e.line()) + ":" +
                                     std::to_string(e.column()),
-                                e.problem());
-        throw ScenarioError(e.field().empty() ? name : name + ": " + e.field(), e.problem());
+                                problem);
+        }
+        // A field's error says where it is too (FILE:LINE: FIELD: problem), as an exercise's
+        // does: the line of the field, or of the object a missing field belongs in.
+        if (e.field().empty())
+            throw ScenarioError(name, e.problem());
+        throw ScenarioError(name + ":" + std::to_string(io_detail::jsonPathLine(bytes, e.field())) +
+                                ": " + e.field(),
+                            e.problem());
     }
 }
 

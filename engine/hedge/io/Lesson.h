@@ -111,8 +111,9 @@ struct Lesson {
 // loads, a figure that is not one, a typed number in a text, a knob out of its range.
 Lesson parseLessonJson(std::string_view text);
 
-// Reads and parses a file; the error's field starts with the file's name
-// ("tail-cutting.json: steps[2].callout.figure").
+// Reads and parses a file; the error's field starts with the file's name and the field's line
+// ("tail-cutting.json:41: steps[2].callout.figure"; a syntax error's with its line and column,
+// "tail-cutting.json:41:7"). `hedgesim lesson check` and the explorer say it as it is.
 Lesson readLessonFile(const std::string& path);
 
 } // namespace hedge

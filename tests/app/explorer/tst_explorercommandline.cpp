@@ -58,9 +58,9 @@ private slots:
                 options << QString::fromUtf8(line.trimmed().split(' ').front());
         // --help-all adds Qt's own options (--qmljsdebugger) after ours.
         if (option == QLatin1String("--help-all"))
-            options = options.mid(0, 7);
+            options = options.mid(0, 8);
         QCOMPARE(options, (QStringList{QStringLiteral("--help-all"), QStringLiteral("--preset"),
-                                       QStringLiteral("--palette"), QStringLiteral("--charts"),
+                                       QStringLiteral("--lesson"), QStringLiteral("--palette"), QStringLiteral("--charts"),
                                        QStringLiteral("--size"), QStringLiteral("--overlay"),
                                        QStringLiteral("--live-speed")}));
         QVERIFY(o.out.contains("-h, --help"));

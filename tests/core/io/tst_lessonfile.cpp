@@ -192,8 +192,71 @@ private slots:
             QFAIL("no error");
         } catch (const ScenarioError& e) {
             QVERIFY2(std::string(e.what()).starts_with(
-                         "bad.json: steps[0].callout.figure: \"p98_ms\" is not a figure"),
+                         "bad.json:1: steps[0].callout.figure: \"p98_ms\" is not a figure"),
                      e.what());
+        }
+    }
+
+    // A field's error names its line (FILE:LINE: FIELD: problem), as lesson check's exercise
+    // errors do; a missing field, the line of the object it belongs in; an element of a list,
+    // its own line.
+    void aFieldsErrorNamesItsLine_data()
+    {
+        QTest::addColumn<QString>("broken");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("a figure") << QStringLiteral("\"figure\": \"p99_ms\", \"text\": \"b\"")
+                                  << QStringLiteral("bad.json:13: steps[1].callout.figure: ");
+        QTest::newRow("missing") << QStringLiteral("\"figure\": \"p99_ms\"")
+                                 << QStringLiteral("bad.json:12: steps[1].callout.text: ");
+        QTest::newRow("a list's element")
+            << QStringLiteral("\"shows\": [\n        \"no hedge / client\",\n        \"nobody\"]")
+            << QStringLiteral("bad.json:13: steps[1].shows[1]: ");
+        // A scenario's error names the scenario (its problem names the key): its line.
+        QTest::newRow("a load") << QStringLiteral("\"loads\": [0.3, 1.7]")
+                                << QStringLiteral("bad.json:9: steps[1].scenario: loads[1]: ");
+    }
+
+    void aFieldsErrorNamesItsLine()
+    {
+        QFETCH(QString, broken);
+        QFETCH(QString, expected);
+        QString json = QStringLiteral(R"({
+  "schema": "hedge-explorer/lesson@1", "id": "t", "title": "T", "summary": "S",
+  "steps": [
+    { "title": "one",
+      "scenario": { "preset": "tail-cutting" },
+      "callout": { "setup": "no hedge / client", "load": 0.3, "figure": "p99_ms", "text": "a" }
+    },
+    { "title": "two",
+      "scenario": { "preset": "tail-cutting",
+        "loads": [0.3, 0.4] },
+      "shows": ["no hedge / client"],
+      "callout": { "setup": "no hedge / client", "load": 0.3,
+        "figure": "p99_ms", "text": "b" }
+    }
+  ]
+}
+)");
+        if (broken.startsWith(QStringLiteral("\"loads\"")))
+            json.replace(QStringLiteral("\"loads\": [0.3, 0.4]"), broken);
+        else if (broken.startsWith(QStringLiteral("\"shows\"")))
+            json.replace(QStringLiteral("\"shows\": [\"no hedge / client\"]"), broken);
+        else
+            json.replace(QStringLiteral("\"figure\": \"p99_ms\", \"text\": \"b\""),
+                         broken == QStringLiteral("\"figure\": \"p99_ms\"")
+                             ? broken
+                             : QStringLiteral("\"figure\": \"p98_ms\", \"text\": \"b\""));
+        QTemporaryDir dir;
+        const QString path = dir.filePath("bad.json");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(json.toUtf8());
+        file.close();
+        try {
+            readLessonFile(path.toStdString());
+            QFAIL("no error");
+        } catch (const ScenarioError& e) {
+            QVERIFY2(std::string(e.what()).starts_with(expected.toStdString()), e.what());
         }
     }
 
