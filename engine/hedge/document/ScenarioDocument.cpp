@@ -311,8 +311,13 @@ void ScenarioDocument::replaced(const std::optional<ScenarioStyle>& loaded)
         style.charts = withGoodputChart(style.charts);
     // The Live panels a file names; a file that names none (no style, or written before they
     // were kept) keeps those on now.
-    style.panels = shownPanels(loaded && loaded->panels ? *loaded->panels
-                                                        : m_style.panels.value_or(defaultPanels()));
+    std::vector<std::string> panels =
+        loaded && loaded->panels ? *loaded->panels : m_style.panels.value_or(defaultPanels());
+    // A preset turns on the panels its text talks about (the retry storm's goodput), beside
+    // those on.
+    if (const Preset* p = preset(); !loaded && p && m_filePath.isEmpty())
+        panels.insert(panels.end(), p->shownPanels.begin(), p->shownPanels.end());
+    style.panels = shownPanels(panels);
     std::vector<const SetupStyle*> known;
     for (std::size_t i = 0; i < m_scenario.setups.size(); ++i)
         known.push_back(loaded && i < loaded->setups.size() ? &loaded->setups[i] : nullptr);

@@ -24,6 +24,10 @@ struct Preset {
     // discusses, which the text names as a percentage ("at 50 % load"). A timeline preset starts
     // at its first load step, and this is that load (tst_presetliveload checks both).
     double liveLoad = 0.5;
+    // The Live view's optional panels the explanation talks about (`style.panels` keys:
+    // "goodput_fraction", "retries_per_call", …), turned on beside those already on when the
+    // preset is chosen; none: the panels stay as they are.
+    std::vector<std::string> shownPanels;
 };
 
 // Every preset, "reference" first. Built once; safe to call from any thread.

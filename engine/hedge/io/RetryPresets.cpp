@@ -128,7 +128,8 @@ Preset retryStorm()
             "for hedges.",
         s,
         {"goodput_fraction", "requests_per_call", "hedges_per_call"},
-        0.6};
+        0.6,
+        {"goodput_fraction", "hedges_per_call"}};
 }
 
 // The same deadline with client and with server cancellation: what the server does for callers

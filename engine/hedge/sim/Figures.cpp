@@ -138,6 +138,7 @@ std::vector<FigureRow> figureTable()
          .shortName = "goodput %",
          .ofPoint = [](P p) { return std::optional<double>(p.goodputFraction * 100.0); },
          .panelTitle = "Goodput (% of calls ended)", .panelShortTitle = "Goodput %",
+         .panelKey = "goodput_fraction",
          .ofBucket = [](B b, bool) {
              return percentOf(b.callsEnded - b.rejected - b.failed - b.timedOut, b.callsEnded); }},
         {.id = Figure::GoodputPerSecond, .unit = "/s",
@@ -146,6 +147,7 @@ std::vector<FigureRow> figureTable()
          .chartTitle = "goodput per second vs load", .shortName = "goodput /s",
          .ofPoint = [](P p) { return std::optional<double>(p.goodputPerSecond); },
          .panelTitle = "Goodput (calls per second)", .panelShortTitle = "Goodput /s",
+         .panelKey = "goodput_per_s",
          .ofBucket = [](B b, bool) { return std::optional<double>(b.goodputPerS); }},
         {.id = Figure::TimedOutPercent, .unit = "%", .percent = true,
          .key = "timed_out_percent", .resultsKey = "timed_out_fraction",
@@ -153,6 +155,7 @@ std::vector<FigureRow> figureTable()
          .shortName = "timed out %",
          .ofPoint = [](P p) { return std::optional<double>(p.timedOutFraction * 100.0); },
          .panelTitle = "Timed out (%)", .panelShortTitle = "Timed out %",
+         .panelKey = "timed_out_fraction",
          .ofBucket = [](B b, bool) { return percentOf(b.timedOut, b.callsEnded); }},
         {.id = Figure::HedgesPerCall,
          .key = "hedges_per_call", .resultsKey = "hedges_per_call",
@@ -160,6 +163,7 @@ std::vector<FigureRow> figureTable()
          .shortName = "hedges per call",
          .ofPoint = [](P p) { return std::optional<double>(p.hedgesPerCall); },
          .panelTitle = "Hedges per call", .panelShortTitle = "Hedges per call",
+         .panelKey = "hedges_per_call",
          .ofBucket = [](B b, bool) { return ratioOf(b.hedgesOfEnded, b.callsEnded); }},
         {.id = Figure::RetriesPerCall,
          .key = "retries_per_call", .resultsKey = "retries_per_call",
@@ -167,6 +171,7 @@ std::vector<FigureRow> figureTable()
          .shortName = "retries per call",
          .ofPoint = [](P p) { return std::optional<double>(p.retriesPerCall); },
          .panelTitle = "Retries per call", .panelShortTitle = "Retries per call",
+         .panelKey = "retries_per_call",
          .ofBucket = [](B b, bool) { return ratioOf(b.retriesOfEnded, b.callsEnded); }},
         {.id = Figure::WastedWorkPercent, .unit = "%", .percent = true,
          .key = "wasted_work_percent", .resultsKey = "wasted_work_fraction",
@@ -174,6 +179,7 @@ std::vector<FigureRow> figureTable()
          .shortName = "wasted work %",
          .ofPoint = [](P p) { return std::optional<double>(p.wastedWorkFraction * 100.0); },
          .panelTitle = "Wasted work (% of busy time)", .panelShortTitle = "Wasted work",
+         .panelKey = "wasted_work_fraction",
          .ofBucket = [](B b, bool) { return std::optional<double>(b.wastedFraction * 100.0); }},
     };
 }

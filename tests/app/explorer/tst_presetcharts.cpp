@@ -3,6 +3,8 @@
 #include "ExplorerTestSupport.h"
 #include "MainWindow.h"
 
+#include "LiveTimeSeriesView.h"
+#include "LiveView.h"
 #include "MetricChartView.h"
 
 #include <hedge/io/Presets.h>
@@ -72,6 +74,41 @@ private slots:
                     QCOMPARE(a->isChecked(), test::chart(w, m)->isVisibleTo(&w));
         }
         QVERIFY(withExtras >= 2);
+    }
+
+    // A Live preset turns on the Live panels its text talks about (the retry storm's goodput
+    // and hedges per call), beside the panel the user had on; an outcome panel the user turns
+    // on from Charts is kept, as every other panel is.
+    void aLivePresetTurnsOnThePanelsItsTextTalksAbout()
+    {
+        MainWindow w(MainWindow::Options{.restoreSession = false, .runAtStart = false});
+        w.show();
+        LiveView* live = test::liveView(w);
+        LiveTimeSeriesView* panels = live->chart();
+        live->panelAction(Figure::Utilisation)->trigger(); // the user's own choice
+        QVERIFY(panels->isPanelShown(Figure::Utilisation));
+        const Preset* storm = findPreset("retry-storm");
+        QVERIFY(storm && !storm->shownPanels.empty());
+        for (const std::string& key : storm->shownPanels)
+            QVERIFY2(!panels->isPanelShown(*panelFromKey(key)), key.c_str());
+        QTimer::singleShot(0, &w, [] { // the panel choice made the scenario modified
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget()))
+                box->button(QMessageBox::Discard)->click();
+        });
+        test::menuAction(w, QStringLiteral("&Presets"), QString::fromStdString(storm->title))
+            ->trigger();
+        QCOMPARE(w.scenario(), storm->scenario);
+        for (const std::string& key : storm->shownPanels) {
+            QVERIFY2(panels->isPanelShown(*panelFromKey(key)), key.c_str());
+            QVERIFY2(live->panelAction(*panelFromKey(key))->isChecked(), key.c_str());
+        }
+        QVERIFY(panels->isPanelShown(Figure::Utilisation));
+
+        live->panelAction(Figure::TimedOutPercent)->trigger();
+        QVERIFY(panels->isPanelShown(Figure::TimedOutPercent));
+        live->panelAction(Figure::GoodputPercent)->trigger();
+        QVERIFY(!panels->isPanelShown(Figure::GoodputPercent));
+        QVERIFY(panels->isPanelShown(Figure::HedgesPerCall));
     }
 };
 

@@ -72,7 +72,10 @@ private slots:
                  (std::vector<std::string>{"replica_backlog_ms", "utilisation", "limit",
                                            "budget_balance", "rejected_fraction",
                                            "hedges_refused_fraction", "throttle_tokens",
-                                           "retry_slots", "percentile_delay_ms"}));
+                                           "retry_slots", "percentile_delay_ms",
+                                           "goodput_fraction", "goodput_per_s",
+                                           "timed_out_fraction", "hedges_per_call",
+                                           "retries_per_call", "wasted_work_fraction"}));
         QCOMPARE(shownPanels({"limit", "p99_ms", "limit", "utilisation"}),
                  (std::vector<std::string>{"utilisation", "limit"}));
         QCOMPARE(chartOrder().front(), std::string("p99_ms"));
