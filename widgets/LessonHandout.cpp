@@ -86,8 +86,9 @@ QString stepHtml(const HandoutStep& step, std::size_t index, HandoutVersion vers
     html += QStringLiteral("<p class=\"sentence\">%1</p>\n").arg(handoutEsc(step.sentence));
     if (step.exercise) {
         html += QStringLiteral("<div class=\"exercise\">\n<p class=\"task\"><b>Exercise.</b> "
-                               "%1</p>\n<p>The goal:</p>\n<ul class=\"goal\">\n")
-                    .arg(handoutEsc(step.task));
+                               "%1</p>\n<p>The goal, on the setting “%2”:</p>\n"
+                               "<ul class=\"goal\">\n")
+                    .arg(handoutEsc(step.task), handoutEsc(step.goalSetup));
         for (int i = 0; i < step.goal.size(); ++i) {
             html += QStringLiteral("<li>%1").arg(handoutEsc(step.goal[i]));
             if (version == HandoutVersion::Teacher && i < step.start.size())
@@ -158,8 +159,11 @@ LessonHandout makeLessonHandout(const Lesson& lesson, const LessonRuns& runs)
         if (step.exercise) {
             out.exercise = true;
             out.task = filledText(step.exercise->task, run);
+            // The pane's words ("not collapsed at 70 %"), not the lesson file's
+            // ("collapsed of … is held").
+            out.goalSetup = QString::fromStdString(step.exercise->setup);
             for (const LessonCondition& condition : step.exercise->goal)
-                out.goal << QString::fromStdString(lessonConditionText(condition));
+                out.goal << QString::fromStdString(exerciseConditionText(*step.exercise, condition));
             for (const LessonConditionOutcome& o : evaluateExerciseGoal(*step.exercise, run))
                 out.start << QStringLiteral("%1 (%2)").arg(QString::fromStdString(o.figure),
                                                            o.holds ? QStringLiteral("held")
@@ -237,8 +241,8 @@ QString textBelow(const HandoutStep& step, HandoutVersion version)
 {
     QString html = QStringLiteral("<p>%1</p>").arg(handoutEsc(step.sentence));
     if (step.exercise) {
-        html += QStringLiteral("<p><b>Exercise.</b> %1</p><p>The goal:</p><ul>")
-                    .arg(handoutEsc(step.task));
+        html += QStringLiteral("<p><b>Exercise.</b> %1</p><p>The goal, on the setting “%2”:</p><ul>")
+                    .arg(handoutEsc(step.task), handoutEsc(step.goalSetup));
         for (int i = 0; i < step.goal.size(); ++i) {
             html += QStringLiteral("<li>%1").arg(handoutEsc(step.goal[i]));
             if (version == HandoutVersion::Teacher && i < step.start.size())

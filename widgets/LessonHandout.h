@@ -31,7 +31,8 @@ struct HandoutStep {
     QString answer;
     bool exercise = false;
     QString task;      // an exercise's, with the run's figures
-    QStringList goal;  // its conditions in words
+    QString goalSetup; // the setup the student edits, which the goal's words are about
+    QStringList goal;  // its conditions in the student's words (as the lesson pane says them)
     QStringList start; // each condition on the starting state, with its figure (the teacher's)
 };
 

@@ -195,6 +195,9 @@ private slots:
         QCOMPARE(handout.steps[2].task,
                  QStringLiteral("Exercise. ") + texts[2][QStringLiteral("exercise")]);
         QCOMPARE(handout.steps[2].goal.size(), 1);
+        // In the words the lesson pane gives the student, not the lesson file's.
+        QVERIFY2(handout.steps[2].goal[0].startsWith(QLatin1String("p99 at 30 % below 1")),
+                 qPrintable(handout.steps[2].goal[0]));
         QVERIFY2(handout.steps[2].goal[0].contains(QLatin1String("at the start: ")),
                  qPrintable(handout.steps[2].goal[0]));
 
