@@ -235,9 +235,44 @@ std::vector<Knob> pollyRetryKnobs()
     };
 }
 
-std::vector<Knob> murphyRetryKnobs()
+// The three rows of a plain retry's rate budget (RetryRateBudget: Murphy's, resilience4cata's),
+// under the family's field names; `Retry` is the family's retry member, `Budget` its budget's.
+template <auto Retry, auto Budget>
+std::vector<Knob> retryRateBudgetKnobs(const char* percentField, const char* minPerSecondField,
+                                       const char* windowField)
 {
     return {
+        {.field = percentField,
+         .member = familyMember<Retry, Budget, &RetryRateBudget::percent>(),
+         .unit = "%",
+         .range = {.min = 0.0, .max = 100.0},
+         .tooltip = KNOB_TEXT("Retries allowed per 100 calls.\nDefault: %1 % (the explorer's own; "
+                              "Finagle's RetryBudget allows 20 %)."),
+         .editor = {.label = "Budget percent:", .name = "Budget percent", .max = 100.0,
+                    .decimals = 1, .suffix = " %"},
+         .grid = GridSpread{.from = 0, .to = 50, .count = 6}},
+        {.field = minPerSecondField,
+         .member = familyMember<Retry, Budget, &RetryRateBudget::minPerSecond>(),
+         .unit = "/s",
+         .range = {.min = 0.0},
+         .tooltip = KNOB_TEXT("Retries always allowed per second.\nDefault: %1 per second (the "
+                              "explorer's own; Finagle's RetryBudget allows 10)."),
+         .editor = {.label = "Min per second:", .name = "Min per second", .max = 1e6,
+                    .decimals = 1, .suffix = " /s"}},
+        {.field = windowField,
+         .member = familyMember<Retry, Budget, &RetryRateBudget::windowSeconds>(),
+         .unit = "s",
+         .range = {.min = 1.0, .max = 60.0},
+         .tooltip = KNOB_TEXT("How long deposits and withdrawals count (1 … 60 s).\nDefault: %1 s "
+                              "(the explorer's own)."),
+         .editor = {.label = "Budget window:", .name = "Budget window", .min = 1.0, .max = 60.0,
+                    .decimals = 1, .suffix = " s"}},
+    };
+}
+
+std::vector<Knob> murphyRetryKnobs()
+{
+    std::vector<Knob> rows{
         {.field = "murphy.retry",
          .member = familyMember<&MurphySettings::retry>(),
          .range = {.min = 0.0, .max = 1.0},
@@ -291,40 +326,17 @@ std::vector<Knob> murphyRetryKnobs()
                               "withdraws, over a sliding window; an empty budget sends no retry."
                               "\nDefault: off (the explorer's own)."),
          .editor = {.label = "Retry &budget", .name = "Retry budget"}},
-        {.field = "murphy.retry.budget.percent",
-         .member = familyMember<&MurphySettings::retry, &MurphyRetry::budget,
-                                &MurphyRetryBudget::percent>(),
-         .unit = "%",
-         .range = {.min = 0.0, .max = 100.0},
-         .tooltip = KNOB_TEXT("Retries allowed per 100 calls.\nDefault: %1 % (the explorer's own; "
-                              "Finagle's RetryBudget allows 20 %)."),
-         .editor = {.label = "Budget percent:", .name = "Budget percent", .max = 100.0,
-                    .decimals = 1, .suffix = " %"},
-         .grid = GridSpread{.from = 0, .to = 50, .count = 6}},
-        {.field = "murphy.retry.budget.min_per_sec",
-         .member = familyMember<&MurphySettings::retry, &MurphyRetry::budget,
-                                &MurphyRetryBudget::minPerSecond>(),
-         .unit = "/s",
-         .range = {.min = 0.0},
-         .tooltip = KNOB_TEXT("Retries always allowed per second.\nDefault: %1 per second (the "
-                              "explorer's own; Finagle's RetryBudget allows 10)."),
-         .editor = {.label = "Min per second:", .name = "Min per second", .max = 1e6,
-                    .decimals = 1, .suffix = " /s"}},
-        {.field = "murphy.retry.budget.window_s",
-         .member = familyMember<&MurphySettings::retry, &MurphyRetry::budget,
-                                &MurphyRetryBudget::windowSeconds>(),
-         .unit = "s",
-         .range = {.min = 1.0, .max = 60.0},
-         .tooltip = KNOB_TEXT("How long deposits and withdrawals count (1 … 60 s).\nDefault: %1 s "
-                              "(the explorer's own)."),
-         .editor = {.label = "Budget window:", .name = "Budget window", .min = 1.0, .max = 60.0,
-                    .decimals = 1, .suffix = " s"}},
     };
+    for (Knob& row : retryRateBudgetKnobs<&MurphySettings::retry, &MurphyRetry::budget>(
+             "murphy.retry.budget.percent", "murphy.retry.budget.min_per_sec",
+             "murphy.retry.budget.window_s"))
+        rows.push_back(std::move(row));
+    return rows;
 }
 // resilience4cata's retry: a resilience4j Retry around the hedge, its RetryConfig's names.
 std::vector<Knob> resilience4cataRetryKnobs()
 {
-    return {
+    std::vector<Knob> rows{
         {.field = "resilience4cata.retry",
          .member = familyMember<&Resilience4cataSettings::retry>(),
          .range = {.min = 0.0, .max = 1.0},
@@ -404,35 +416,13 @@ std::vector<Knob> resilience4cataRetryKnobs()
                               "budget sends no retry.\nDefault: off (the explorer's own: "
                               "resilience4j's Retry has no budget)."),
          .editor = {.label = "Retry &budget", .name = "Retry budget"}},
-        {.field = "resilience4cata.retry.budget.percent",
-         .member = familyMember<&Resilience4cataSettings::retry, &Resilience4cataRetry::budget,
-                                &Resilience4cataRetryBudget::percent>(),
-         .unit = "%",
-         .range = {.min = 0.0, .max = 100.0},
-         .tooltip = KNOB_TEXT("Retries allowed per 100 calls.\nDefault: %1 % (the explorer's own; "
-                              "Finagle's RetryBudget allows 20 %)."),
-         .editor = {.label = "Budget percent:", .name = "Budget percent", .max = 100.0,
-                    .decimals = 1, .suffix = " %"},
-         .grid = GridSpread{.from = 0, .to = 50, .count = 6}},
-        {.field = "resilience4cata.retry.budget.min_per_sec",
-         .member = familyMember<&Resilience4cataSettings::retry, &Resilience4cataRetry::budget,
-                                &Resilience4cataRetryBudget::minPerSecond>(),
-         .unit = "/s",
-         .range = {.min = 0.0},
-         .tooltip = KNOB_TEXT("Retries always allowed per second.\nDefault: %1 per second (the "
-                              "explorer's own; Finagle's RetryBudget allows 10)."),
-         .editor = {.label = "Min per second:", .name = "Min per second", .max = 1e6,
-                    .decimals = 1, .suffix = " /s"}},
-        {.field = "resilience4cata.retry.budget.window_s",
-         .member = familyMember<&Resilience4cataSettings::retry, &Resilience4cataRetry::budget,
-                                &Resilience4cataRetryBudget::windowSeconds>(),
-         .unit = "s",
-         .range = {.min = 1.0, .max = 60.0},
-         .tooltip = KNOB_TEXT("How long deposits and withdrawals count (1 … 60 s).\nDefault: %1 s "
-                              "(the explorer's own)."),
-         .editor = {.label = "Budget window:", .name = "Budget window", .min = 1.0, .max = 60.0,
-                    .decimals = 1, .suffix = " s"}},
     };
+    for (Knob& row :
+         retryRateBudgetKnobs<&Resilience4cataSettings::retry, &Resilience4cataRetry::budget>(
+             "resilience4cata.retry.budget.percent", "resilience4cata.retry.budget.min_per_sec",
+             "resilience4cata.retry.budget.window_s"))
+        rows.push_back(std::move(row));
+    return rows;
 }
 // clang-format on
 

@@ -138,13 +138,17 @@ struct TowerSettings {
     bool operator==(const TowerSettings&) const = default;
 };
 
-// --- Murphy (Delphi THedgingPolicy), with the model's plain retry ---
-struct MurphyRetryBudget {
-    double percent = 20.0;     // retries per 100 calls
-    double minPerSecond = 10.0;
+// The model's rate budget for a plain retry (Murphy's, resilience4cata's; the explorer's own):
+// every call deposits, every retry withdraws, over a sliding window.
+struct RetryRateBudget {
+    double percent = 20.0;      // retries per 100 calls
+    double minPerSecond = 10.0; // always allowed
     double windowSeconds = 10.0;
-    bool operator==(const MurphyRetryBudget&) const = default;
+    bool operator==(const RetryRateBudget&) const = default;
 };
+
+// --- Murphy (Delphi THedgingPolicy), with the model's plain retry ---
+using MurphyRetryBudget = RetryRateBudget;
 struct MurphyRetry {
     int maxRetries = 2;
     double backoffMs = 100.0;      // ≥ 0: before the first retry
@@ -164,12 +168,7 @@ struct MurphySettings {
 
 // --- resilience4cata's retry (a resilience4j Retry around its hedge) ---
 // resilience4cata's hedge is Setup::hedge; its retry is the family's own part here, beside it.
-struct Resilience4cataRetryBudget {
-    double percent = 20.0;      // retries per 100 calls
-    double minPerSecond = 10.0; // always allowed
-    double windowSeconds = 10.0;
-    bool operator==(const Resilience4cataRetryBudget&) const = default;
-};
+using Resilience4cataRetryBudget = RetryRateBudget;
 // RetryConfig's names: maxAttempts counts the first call; the wait is waitDuration, grown by
 // IntervalFunction's exponential backoff when enabled, randomised by ± the factor when enabled.
 struct Resilience4cataRetry {
