@@ -75,6 +75,21 @@ const QByteArray& stepChart(const HandoutStep& step, HandoutVersion version)
                                                                                : step.chartSvg;
 }
 
+// An exercise goal's conditions as list items, each with its figure at the start in the
+// teacher's version (the HTML file's and the PDF's alike).
+QString goalItems(const HandoutStep& step, HandoutVersion version)
+{
+    QString items;
+    for (int i = 0; i < step.goal.size(); ++i) {
+        items += QStringLiteral("<li>%1").arg(handoutEsc(step.goal[i]));
+        if (version == HandoutVersion::Teacher && i < step.start.size())
+            items += QStringLiteral("<br/><span class=\"start\">at the start: %1</span>")
+                         .arg(handoutEsc(step.start[i]));
+        items += QStringLiteral("</li>\n");
+    }
+    return items;
+}
+
 QString stepHtml(const HandoutStep& step, std::size_t index, HandoutVersion version)
 {
     QString html = QStringLiteral("<section class=\"step\" id=\"step-%1\">\n<h2>%1. %2</h2>\n")
@@ -89,13 +104,7 @@ QString stepHtml(const HandoutStep& step, std::size_t index, HandoutVersion vers
                                "%1</p>\n<p>The goal, on the setting “%2”:</p>\n"
                                "<ul class=\"goal\">\n")
                     .arg(handoutEsc(step.task), handoutEsc(step.goalSetup));
-        for (int i = 0; i < step.goal.size(); ++i) {
-            html += QStringLiteral("<li>%1").arg(handoutEsc(step.goal[i]));
-            if (version == HandoutVersion::Teacher && i < step.start.size())
-                html += QStringLiteral("<br/><span class=\"start\">at the start: %1</span>")
-                            .arg(handoutEsc(step.start[i]));
-            html += QStringLiteral("</li>\n");
-        }
+        html += goalItems(step, version);
         html += QStringLiteral("</ul>\n");
         if (version == HandoutVersion::Student)
             html += QStringLiteral("<p>Your setting and its figures:</p>\n"
@@ -243,13 +252,7 @@ QString textBelow(const HandoutStep& step, HandoutVersion version)
     if (step.exercise) {
         html += QStringLiteral("<p><b>Exercise.</b> %1</p><p>The goal, on the setting “%2”:</p><ul>")
                     .arg(handoutEsc(step.task), handoutEsc(step.goalSetup));
-        for (int i = 0; i < step.goal.size(); ++i) {
-            html += QStringLiteral("<li>%1").arg(handoutEsc(step.goal[i]));
-            if (version == HandoutVersion::Teacher && i < step.start.size())
-                html += QStringLiteral("<br/><span class=\"start\">at the start: %1</span>")
-                            .arg(handoutEsc(step.start[i]));
-            html += QStringLiteral("</li>");
-        }
+        html += goalItems(step, version);
         html += QStringLiteral("</ul>");
         if (version == HandoutVersion::Student)
             html += QStringLiteral("<p>Your setting and its figures:</p>");
